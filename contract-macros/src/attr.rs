@@ -1,0 +1,404 @@
+//! Attributes parsed into a semantic model that keeps the user's tokens for
+//! spans. Unknown and duplicated keys are reported here (rule C11).
+
+use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
+use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnOp};
+
+use crate::ctxt::{unknown_key_message, Ctxt};
+
+/// A value with the tokens it came from.
+#[derive(Clone)]
+pub struct Sp<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// Sets an attribute value once; a second `set` is rule C11's duplicate error.
+fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) {
+    if slot.is_some() {
+        cx.error_at(span, format!("duplicate key `{key}`\nhelp: write `{key}` once"));
+    } else {
+        *slot = Some(Sp { value, span });
+    }
+}
+
+/// Parses `key = value` or `key(...)` that this macro does not know: reports
+/// it and consumes its tokens so parsing can go on.
+fn skip_unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, known: &[&str]) -> syn::Result<()> {
+    let key = meta.path.to_token_stream().to_string().replace(' ', "");
+    cx.error_spanned_by(&meta.path, unknown_key_message(what, &key, known));
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _ = meta.parse_nested_meta(|m| {
+            if m.input.peek(Token![=]) {
+                m.value()?.parse::<Expr>()?;
+            }
+            Ok(())
+        });
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- numbers
+
+/// A numeric literal as written (possibly negative).
+#[derive(Clone)]
+pub struct NumLit {
+    pub tokens: TokenStream,
+    pub value: f64,
+    pub int: Option<i64>,
+}
+
+fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
+    let expr: Expr = input.parse()?;
+    let (neg, lit) = match &expr {
+        Expr::Unary(ExprUnary { op: UnOp::Neg(_), expr: inner, .. }) => (true, &**inner),
+        e => (false, e),
+    };
+    let sign = if neg { -1.0 } else { 1.0 };
+    match lit {
+        Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) => {
+            let v: i64 = i.base10_parse()?;
+            let v = if neg { -v } else { v };
+            Ok(NumLit { tokens: expr.to_token_stream(), value: v as f64, int: Some(v) })
+        }
+        Expr::Lit(ExprLit { lit: Lit::Float(f), .. }) => {
+            let v: f64 = f.base10_parse()?;
+            Ok(NumLit { tokens: expr.to_token_stream(), value: sign * v, int: None })
+        }
+        _ => Err(syn::Error::new_spanned(expr, "expected a number literal, like `1` or `0.5`")),
+    }
+}
+
+// ---------------------------------------------------------------- #[arg(...)]
+
+pub const ARG_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique", "each", "secret", "root", "prose", "description"];
+const LENGTH_KEYS: &[&str] = &["min", "max"];
+const RANGE_KEYS: &[&str] = &["min", "max", "exclusive_min", "exclusive_max"];
+pub const FORMATS: &[&str] = &["date", "date-time", "time", "email", "uuid", "uri", "ipv4", "ipv6", "hostname"];
+
+#[derive(Default, Clone)]
+pub struct Length {
+    pub min: Option<Sp<u64>>,
+    pub max: Option<Sp<u64>>,
+}
+
+#[derive(Default, Clone)]
+pub struct Range {
+    pub min: Option<NumLit>,
+    pub max: Option<NumLit>,
+    pub exclusive_min: Option<NumLit>,
+    pub exclusive_max: Option<NumLit>,
+}
+
+/// Everything `#[arg(...)]` declares about one value.
+#[derive(Default, Clone)]
+pub struct ArgAttrs {
+    pub length: Option<Sp<Length>>,
+    pub range: Option<Sp<Range>>,
+    pub pattern: Option<Sp<LitStr>>,
+    pub format: Option<Sp<LitStr>>,
+    pub unique: Option<Sp<()>>,
+    pub each: Option<Sp<Box<ArgAttrs>>>,
+    pub secret: Option<Sp<()>>,
+    pub root: Option<Sp<LitStr>>,
+    pub prose: Option<Sp<LitStr>>,
+    pub description: Option<Sp<LitStr>>,
+}
+
+/// Parses every `#[arg(...)]` on a field or parameter.
+pub fn parse_arg_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> ArgAttrs {
+    let mut out = ArgAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("arg")) {
+        if let Err(e) = attr.parse_nested_meta(|meta| parse_arg_key(cx, &meta, &mut out, true)) {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: bool) -> syn::Result<()> {
+    let span = meta.path.span();
+    let key = meta.path.get_ident().map(Ident::to_string).unwrap_or_default();
+    match key.as_str() {
+        "length" => {
+            let mut l = Length::default();
+            meta.parse_nested_meta(|m| {
+                let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
+                let s = m.path.span();
+                match k.as_str() {
+                    "min" | "max" => {
+                        let lit: LitInt = m.value()?.parse()?;
+                        let v: u64 = lit.base10_parse()?;
+                        let slot = if k == "min" { &mut l.min } else { &mut l.max };
+                        set(cx, slot, &k, s, v);
+                    }
+                    _ => skip_unknown(cx, &m, "length", LENGTH_KEYS)?,
+                }
+                Ok(())
+            })?;
+            set(cx, &mut out.length, "length", span, l);
+        }
+        "range" => {
+            let mut r = Range::default();
+            meta.parse_nested_meta(|m| {
+                let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
+                let slot = match k.as_str() {
+                    "min" => &mut r.min,
+                    "max" => &mut r.max,
+                    "exclusive_min" => &mut r.exclusive_min,
+                    "exclusive_max" => &mut r.exclusive_max,
+                    _ => return skip_unknown(cx, &m, "range", RANGE_KEYS),
+                };
+                let n = parse_num(m.value()?)?;
+                if slot.is_some() {
+                    cx.error_spanned_by(&m.path, format!("duplicate key `{k}`\nhelp: write `{k}` once"));
+                } else {
+                    *slot = Some(n);
+                }
+                Ok(())
+            })?;
+            set(cx, &mut out.range, "range", span, r);
+        }
+        "pattern" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.pattern, "pattern", span, lit);
+        }
+        "format" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.format, "format", span, lit);
+        }
+        "unique" => set(cx, &mut out.unique, "unique", span, ()),
+        "each" if top => {
+            let mut inner = ArgAttrs::default();
+            meta.parse_nested_meta(|m| parse_arg_key(cx, &m, &mut inner, false))?;
+            set(cx, &mut out.each, "each", span, Box::new(inner));
+        }
+        "secret" if top => set(cx, &mut out.secret, "secret", span, ()),
+        "root" if top => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.root, "root", span, lit);
+        }
+        "prose" if top => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.prose, "prose", span, lit);
+        }
+        "description" if top => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.description, "description", span, lit);
+        }
+        _ if top => skip_unknown(cx, meta, "#[arg]", ARG_KEYS)?,
+        _ => skip_unknown(cx, meta, "each(...)", &ARG_KEYS[..6])?,
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- #[tool_contract(...)]
+
+pub const TOOL_KEYS: &[&str] = &["name", "description", "effect", "idempotency", "authority", "approval", "retry", "timeout_ms", "crate"];
+pub const EFFECTS: &[&str] = &["read_only", "reversible", "external", "destructive"];
+const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
+
+#[derive(Clone)]
+pub enum IdempotencyAttr {
+    Natural,
+    None,
+    Key(Ident),
+}
+
+#[derive(Clone)]
+pub enum ApprovalAttr {
+    Always,
+    Never,
+    When(Path),
+}
+
+#[derive(Clone)]
+pub struct RetryAttr {
+    pub attempts: u32,
+    pub backoff_ms: u64,
+}
+
+#[derive(Default)]
+pub struct ToolAttrs {
+    pub name: Option<Sp<LitStr>>,
+    pub description: Option<Sp<LitStr>>,
+    pub effect: Option<Sp<Ident>>,
+    pub idempotency: Option<Sp<IdempotencyAttr>>,
+    pub authority: Option<Sp<Vec<LitStr>>>,
+    pub approval: Option<Sp<ApprovalAttr>>,
+    pub retry: Option<Sp<RetryAttr>>,
+    pub timeout_ms: Option<Sp<u64>>,
+    pub krate: Option<Sp<Path>>,
+}
+
+pub fn parse_tool_attrs(cx: &Ctxt, args: TokenStream) -> ToolAttrs {
+    let mut out = ToolAttrs::default();
+    let parser = syn::meta::parser(|meta| parse_tool_key(cx, &meta, &mut out));
+    if let Err(e) = syn::parse::Parser::parse2(parser, args) {
+        cx.syn_error(e);
+    }
+    out
+}
+
+fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn::Result<()> {
+    let span = meta.path.span();
+    let key = if meta.path.is_ident("crate") {
+        "crate".to_string()
+    } else {
+        meta.path.get_ident().map(Ident::to_string).unwrap_or_default()
+    };
+    match key.as_str() {
+        "name" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.name, "name", span, lit);
+        }
+        "description" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.description, "description", span, lit);
+        }
+        "effect" => {
+            let id: Ident = meta.value()?.parse()?;
+            set(cx, &mut out.effect, "effect", span, id);
+        }
+        "idempotency" => {
+            let input = meta.value()?;
+            let id: Ident = input.parse()?;
+            let v = match id.to_string().as_str() {
+                "natural" => IdempotencyAttr::Natural,
+                "none" => IdempotencyAttr::None,
+                "key" => {
+                    let inner;
+                    syn::parenthesized!(inner in input);
+                    IdempotencyAttr::Key(inner.parse()?)
+                }
+                other => {
+                    cx.error_spanned_by(&id, format!("unknown idempotency `{other}`\nhelp: write `natural`, `none` or `key(field)`"));
+                    return Ok(());
+                }
+            };
+            set(cx, &mut out.idempotency, "idempotency", span, v);
+        }
+        "authority" => {
+            let input = meta.value()?;
+            let scopes = if input.peek(syn::token::Bracket) {
+                let inner;
+                syn::bracketed!(inner in input);
+                inner.parse_terminated(|p| p.parse::<LitStr>(), Token![,])?.into_iter().collect()
+            } else {
+                vec![input.parse::<LitStr>()?]
+            };
+            set(cx, &mut out.authority, "authority", span, scopes);
+        }
+        "approval" => {
+            let input = meta.value()?;
+            let id: Ident = input.parse()?;
+            let v = match id.to_string().as_str() {
+                "always" => ApprovalAttr::Always,
+                "never" => ApprovalAttr::Never,
+                "when" => {
+                    let inner;
+                    syn::parenthesized!(inner in input);
+                    ApprovalAttr::When(inner.parse()?)
+                }
+                other => {
+                    cx.error_spanned_by(&id, format!("unknown approval rule `{other}`\nhelp: write `always`, `never` or `when(predicate)`"));
+                    return Ok(());
+                }
+            };
+            set(cx, &mut out.approval, "approval", span, v);
+        }
+        "retry" => {
+            let mut attempts = None;
+            let mut backoff = None;
+            meta.parse_nested_meta(|m| {
+                let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
+                let s = m.path.span();
+                match k.as_str() {
+                    "attempts" => {
+                        let v: u32 = m.value()?.parse::<LitInt>()?.base10_parse()?;
+                        set(cx, &mut attempts, "attempts", s, v);
+                    }
+                    "backoff_ms" => {
+                        let v: u64 = m.value()?.parse::<LitInt>()?.base10_parse()?;
+                        set(cx, &mut backoff, "backoff_ms", s, v);
+                    }
+                    _ => skip_unknown(cx, &m, "retry", RETRY_KEYS)?,
+                }
+                Ok(())
+            })?;
+            let Some(attempts) = attempts else {
+                cx.error_at(span, "`retry(...)` needs `attempts`\nhelp: write `retry(attempts = 3, backoff_ms = 100)`");
+                return Ok(());
+            };
+            let r = RetryAttr {
+                attempts: attempts.value,
+                backoff_ms: backoff.map(|b| b.value).unwrap_or(100),
+            };
+            set(cx, &mut out.retry, "retry", span, r);
+        }
+        "timeout_ms" => {
+            let v: u64 = meta.value()?.parse::<LitInt>()?.base10_parse()?;
+            set(cx, &mut out.timeout_ms, "timeout_ms", span, v);
+        }
+        "crate" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            let p: Path = lit.parse()?;
+            set(cx, &mut out.krate, "crate", span, p);
+        }
+        _ => skip_unknown(cx, meta, "#[tool_contract]", TOOL_KEYS)?,
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- #[failure(...)]
+
+pub const FAILURE_KEYS: &[&str] = &["code", "message", "field", "repair", "retry_safe", "retry_after_ms", "transient", "unknown"];
+
+#[derive(Default)]
+pub struct FailureAttrs {
+    pub code: Option<Sp<LitStr>>,
+    pub message: Option<Sp<LitStr>>,
+    pub field: Option<Sp<LitStr>>,
+    pub repair: Option<Sp<LitStr>>,
+    pub retry_safe: Option<Sp<bool>>,
+    pub retry_after_ms: Option<Sp<u64>>,
+    pub transient: Option<Sp<()>>,
+    pub unknown: Option<Sp<()>>,
+}
+
+pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs {
+    let mut out = FailureAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("failure")) {
+        let r = attr.parse_nested_meta(|meta| {
+            let span = meta.path.span();
+            let key = meta.path.get_ident().map(Ident::to_string).unwrap_or_default();
+            match key.as_str() {
+                "code" => set(cx, &mut out.code, "code", span, meta.value()?.parse()?),
+                "message" => set(cx, &mut out.message, "message", span, meta.value()?.parse()?),
+                "field" => set(cx, &mut out.field, "field", span, meta.value()?.parse()?),
+                "repair" => set(cx, &mut out.repair, "repair", span, meta.value()?.parse()?),
+                "retry_safe" => {
+                    let v = if meta.input.peek(Token![=]) { meta.value()?.parse::<syn::LitBool>()?.value } else { true };
+                    set(cx, &mut out.retry_safe, "retry_safe", span, v);
+                }
+                "retry_after_ms" => {
+                    let v: u64 = meta.value()?.parse::<LitInt>()?.base10_parse()?;
+                    set(cx, &mut out.retry_after_ms, "retry_after_ms", span, v);
+                }
+                "transient" => set(cx, &mut out.transient, "transient", span, ()),
+                "unknown" => set(cx, &mut out.unknown, "unknown", span, ()),
+                _ => skip_unknown(cx, &meta, "#[failure]", FAILURE_KEYS)?,
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            cx.syn_error(e);
+        }
+    }
+    out
+}

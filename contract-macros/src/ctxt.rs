@@ -1,0 +1,101 @@
+//! One error accumulator per macro invocation, so a user sees every mistake of
+//! an item in one compile (after serde_derive's `Ctxt`).
+
+use std::cell::RefCell;
+use std::fmt::Display;
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+
+pub struct Ctxt {
+    errors: RefCell<Option<Vec<syn::Error>>>,
+}
+
+impl Ctxt {
+    pub fn new() -> Ctxt {
+        Ctxt {
+            errors: RefCell::new(Some(Vec::new())),
+        }
+    }
+
+    /// Records an error pointing at `tokens`.
+    pub fn error_spanned_by<T: ToTokens, M: Display>(&self, tokens: T, msg: M) {
+        self.syn_error(syn::Error::new_spanned(tokens.into_token_stream(), msg));
+    }
+
+    /// Records an error at a span.
+    pub fn error_at<M: Display>(&self, span: proc_macro2::Span, msg: M) {
+        self.syn_error(syn::Error::new(span, msg));
+    }
+
+    pub fn syn_error(&self, err: syn::Error) {
+        if let Some(errors) = self.errors.borrow_mut().as_mut() {
+            errors.push(err);
+        }
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.errors.borrow().as_ref().is_some_and(|e| !e.is_empty())
+    }
+
+    /// Consumes the context; every recorded error as one combined error.
+    pub fn check(self) -> Result<(), syn::Error> {
+        let mut errors = self.errors.take().unwrap_or_default().into_iter();
+        let Some(mut combined) = errors.next() else {
+            return Ok(());
+        };
+        for rest in errors {
+            combined.combine(rest);
+        }
+        Err(combined)
+    }
+
+    /// The errors as `compile_error!` tokens, consuming the context.
+    pub fn into_compile_errors(self) -> TokenStream {
+        match self.check() {
+            Ok(()) => TokenStream::new(),
+            Err(e) => e.into_compile_error(),
+        }
+    }
+}
+
+impl Drop for Ctxt {
+    fn drop(&mut self) {
+        // A forgotten check would silently drop the user's errors.
+        if !std::thread::panicking() && self.errors.borrow().as_ref().is_some_and(|e| !e.is_empty()) {
+            panic!("contract-macros: errors recorded but never reported");
+        }
+    }
+}
+
+/// Did-you-mean: the closest known key within edit distance 2.
+pub fn suggest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (distance(unknown, k), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// "unknown key `efect`; did you mean `effect`?" plus what is accepted.
+pub fn unknown_key_message(what: &str, key: &str, known: &[&str]) -> String {
+    match suggest(key, known) {
+        Some(s) => format!("unknown {what} key `{key}`\nhelp: did you mean `{s}`?"),
+        None => format!("unknown {what} key `{key}`\nhelp: the accepted keys are {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
+    }
+}

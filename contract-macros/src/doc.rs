@@ -1,0 +1,43 @@
+//! Doc comments become user-facing descriptions (after clap_derive's
+//! `doc_comments.rs`): lines joined into paragraphs, paragraphs kept apart.
+
+use syn::{Attribute, Expr, ExprLit, Lit, Meta};
+
+/// The doc comment on `attrs`, or `None` when there is none.
+pub fn doc_text(attrs: &[Attribute]) -> Option<String> {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    // Paragraphs are separated by blank lines; lines inside one are joined by a space.
+    let mut paragraphs: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for line in lines.iter().flat_map(|l| l.split('\n')) {
+        let line = line.trim();
+        if line.is_empty() {
+            if !cur.is_empty() {
+                paragraphs.push(std::mem::take(&mut cur));
+            }
+        } else {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(line);
+        }
+    }
+    if !cur.is_empty() {
+        paragraphs.push(cur);
+    }
+    let text = paragraphs.join("\n\n");
+    (!text.is_empty()).then_some(text)
+}

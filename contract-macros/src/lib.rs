@@ -1,0 +1,50 @@
+//! The macros of contract-runtime: `#[tool_contract]`, `#[derive(ToolArgs)]`
+//! and `#[derive(ToolFailure)]`. Use them through `contract_runtime`, which
+//! re-exports them along with the runtime their expansions call.
+//!
+//! This crate only parses and dispatches; each macro's pipeline (parse into a
+//! model → check the rules → expand) lives in its own module.
+
+mod args;
+mod attr;
+mod check;
+mod ctxt;
+mod doc;
+mod failure;
+mod model;
+mod pattern;
+mod prose;
+mod tool;
+mod ty;
+
+use proc_macro::TokenStream;
+
+/// Declares a tool: its effect, idempotency, authority, approval, retry and
+/// timeout. See the attribute reference in `docs/attributes.md`.
+#[proc_macro_attribute]
+pub fn tool_contract(args: TokenStream, item: TokenStream) -> TokenStream {
+    match syn::parse::<syn::ItemFn>(item) {
+        Ok(f) => tool::expand(args.into(), f).into(),
+        Err(e) => e.into_compile_error().into(),
+    }
+}
+
+/// Derives the argument contract of a struct (schema, decoder, checks) or of a
+/// unit enum (a closed set of strings).
+#[proc_macro_derive(ToolArgs, attributes(arg, serde))]
+pub fn derive_tool_args(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(d) => args::derive(d).into(),
+        Err(e) => e.into_compile_error().into(),
+    }
+}
+
+/// Derives the failure contract of an enum: a code per variant, and where they
+/// apply the field at fault, a repair and what it says about retries.
+#[proc_macro_derive(ToolFailure, attributes(failure, repair))]
+pub fn derive_tool_failure(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(d) => failure::derive(d).into(),
+        Err(e) => e.into_compile_error().into(),
+    }
+}

@@ -1,0 +1,35 @@
+//! The semantic model of an argument field: its name, type kind, attributes and
+//! description, with the user's tokens kept for spans.
+
+use syn::{Ident, Type};
+
+use crate::attr::{parse_arg_attrs, ArgAttrs};
+use crate::ctxt::Ctxt;
+use crate::doc::doc_text;
+use crate::ty::{classify, Kind};
+
+pub struct Field {
+    pub ident: Ident,
+    /// The property name in JSON (the identifier without `r#`).
+    pub name: String,
+    pub ty: Type,
+    pub kind: Kind,
+    pub attrs: ArgAttrs,
+    pub description: Option<String>,
+}
+
+impl Field {
+    pub fn new(cx: &Ctxt, ident: Ident, ty: Type, attrs: &[syn::Attribute]) -> Field {
+        let arg = parse_arg_attrs(cx, attrs);
+        let description = arg.description.as_ref().map(|d| d.value.value()).or_else(|| doc_text(attrs));
+        let name = ident.to_string().trim_start_matches("r#").to_string();
+        Field {
+            kind: classify(&ty),
+            ident,
+            name,
+            ty,
+            attrs: arg,
+            description,
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! What a field's Rust type is, as far as the rules need to know, read from
+//! the syntax (the trait bounds in generated code catch what syntax cannot).
+
+use syn::{GenericArgument, PathArguments, Type};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    String,
+    Integer,
+    Float,
+    Bool,
+    /// `ConfinedPath`.
+    Path,
+    List(Box<Kind>),
+    Option(Box<Kind>),
+    /// `PathBuf` or `Path`: refused by rule C13.
+    FsPath,
+    /// A nested struct, an enum, or a type the syntax does not tell.
+    Other,
+}
+
+impl Kind {
+    /// The kind under any `Option`.
+    pub fn inner(&self) -> &Kind {
+        match self {
+            Kind::Option(k) => k.inner(),
+            k => k,
+        }
+    }
+
+    pub fn is_stringy(&self) -> bool {
+        matches!(self.inner(), Kind::String | Kind::Path)
+    }
+
+    pub fn is_number(&self) -> bool {
+        matches!(self.inner(), Kind::Integer | Kind::Float)
+    }
+
+    pub fn is_list(&self) -> bool {
+        matches!(self.inner(), Kind::List(_))
+    }
+
+    pub fn item(&self) -> Option<&Kind> {
+        match self.inner() {
+            Kind::List(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    pub fn describe(&self) -> &'static str {
+        match self.inner() {
+            Kind::String => "a string",
+            Kind::Integer => "an integer",
+            Kind::Float => "a float",
+            Kind::Bool => "a bool",
+            Kind::Path => "a confined path",
+            Kind::List(_) => "a list",
+            Kind::FsPath => "a file-system path",
+            Kind::Option(_) | Kind::Other => "this type",
+        }
+    }
+}
+
+pub fn classify(ty: &Type) -> Kind {
+    match ty {
+        Type::Reference(r) => classify(&r.elem),
+        Type::Group(g) => classify(&g.elem),
+        Type::Paren(p) => classify(&p.elem),
+        Type::Path(p) => {
+            let Some(seg) = p.path.segments.last() else {
+                return Kind::Other;
+            };
+            let arg = || match &seg.arguments {
+                PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+                    GenericArgument::Type(t) => Some(classify(t)),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            match seg.ident.to_string().as_str() {
+                "String" | "str" => Kind::String,
+                "ConfinedPath" => Kind::Path,
+                "PathBuf" | "Path" | "OsString" | "OsStr" => Kind::FsPath,
+                "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => Kind::Integer,
+                "f32" | "f64" => Kind::Float,
+                "bool" => Kind::Bool,
+                "Vec" => Kind::List(Box::new(arg().unwrap_or(Kind::Other))),
+                "Option" => Kind::Option(Box::new(arg().unwrap_or(Kind::Other))),
+                _ => Kind::Other,
+            }
+        }
+        _ => Kind::Other,
+    }
+}

@@ -1,0 +1,177 @@
+//! Helpers the macros expand to, so generated code stays small and the logic
+//! lives (and is tested) here.
+
+pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
+pub use crate::constraint::{Constraints, Format, Num, Pattern};
+pub use crate::context::CallContext;
+pub use crate::contract::{ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec};
+pub use crate::envelope::RepairCall;
+pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
+pub use crate::path::ConfinedPath;
+pub use crate::validate::{Ptr, Violations};
+pub use serde;
+pub use serde_json::{Map, Value};
+pub use std::borrow::Cow;
+
+use crate::validate::Violation;
+
+/// The argument object, or a type violation.
+pub fn expect_object<'v>(v: &'v Value, ptr: &Ptr<'_>, out: &mut Violations) -> Option<&'v Map<String, Value>> {
+    match v {
+        Value::Object(m) => Some(m),
+        other => {
+            out.wrong_type(ptr, "object", other);
+            None
+        }
+    }
+}
+
+/// Reports every key not in `known` (`additionalProperties: false`).
+pub fn unknown_keys(obj: &Map<String, Value>, known: &[&str], ptr: &Ptr<'_>, out: &mut Violations) {
+    for k in obj.keys() {
+        if !known.contains(&k.as_str()) {
+            out.push_violation(Violation {
+                pointer: ptr.key(k).render(),
+                keyword: "additionalProperties",
+                limit: Some(Value::Bool(false)),
+                actual: None,
+                message: "is not an argument of this tool".to_string(),
+                hint: format!("remove it; the arguments are: {}", known.join(", ")),
+            });
+        }
+    }
+}
+
+/// Decodes property `name` of `obj` (slow path), reporting a missing required one.
+pub fn field<T: ArgValue>(obj: &Map<String, Value>, name: &'static str, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<T> {
+    match obj.get(name) {
+        Some(v) => T::decode_value(v, c, &ptr.key(name), out),
+        None => T::missing().or_else(|| {
+            out.push_violation(Violation {
+                pointer: ptr.key(name).render(),
+                keyword: "required",
+                limit: Some(Value::from(vec![name])),
+                actual: None,
+                message: "is required".to_string(),
+                hint: format!("send `{name}`"),
+            });
+            None
+        }),
+    }
+}
+
+/// One property of an object schema.
+pub struct Prop {
+    /// Property name.
+    pub name: &'static str,
+    /// Its schema.
+    pub schema: Map<String, Value>,
+    /// Its description (the field's doc comment).
+    pub description: &'static str,
+    /// Whether it may be left out.
+    pub optional: bool,
+}
+
+/// Builds an object schema with `additionalProperties: false`.
+pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("type".into(), Value::from("object"));
+    if let Some(d) = description.filter(|d| !d.is_empty()) {
+        m.insert("description".into(), Value::from(d));
+    }
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for p in props {
+        let mut s = p.schema;
+        if !p.description.is_empty() {
+            s.insert("description".into(), Value::from(p.description));
+        }
+        if !p.optional {
+            required.push(Value::from(p.name));
+        }
+        properties.insert(p.name.into(), Value::Object(s));
+    }
+    m.insert("properties".into(), Value::Object(properties));
+    m.insert("required".into(), Value::Array(required));
+    m.insert("additionalProperties".into(), Value::Bool(false));
+    m
+}
+
+/// A closed set of strings: `{"type":"string","enum":[...]}`.
+pub fn enum_schema(names: &[&str]) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("type".into(), Value::from("string"));
+    m.insert("enum".into(), Value::from(names.to_vec()));
+    m
+}
+
+/// The index of `v` in a closed set (slow path), or an `enum` violation.
+pub fn enum_index(v: &Value, names: &[&str], ptr: &Ptr<'_>, out: &mut Violations) -> Option<usize> {
+    let Value::String(s) = v else {
+        out.wrong_type(ptr, "string", v);
+        return None;
+    };
+    let i = names.iter().position(|n| n == s);
+    if i.is_none() {
+        out.push(
+            ptr,
+            "enum",
+            Value::from(names.to_vec()),
+            Some(v.clone()),
+            format!("must be one of {}", names.join(", ")),
+            format!("send one of: {}", names.join(", ")),
+        );
+    }
+    i
+}
+
+/// Redacts the secrets inside property `name`.
+pub fn redact_field<T: ArgValue>(obj: &mut Value, name: &str, c: &'static Constraints) {
+    if let Some(v) = obj.get_mut(name) {
+        T::redact(v, c);
+    }
+}
+
+/// The fast path's refusal; the slow path finds the precise reason.
+pub fn fast_refuse<E: serde::de::Error>() -> E {
+    E::custom("refused by the fast path")
+}
+
+/// What an idempotency key field must be.
+#[diagnostic::on_unimplemented(
+    message = "`key({Self})` must name a string argument",
+    note = "idempotency = key(field) needs a String field (declare it with #[arg(format = \"uuid\")] for request keys)"
+)]
+pub trait IdempotencyKeyField {
+    /// The key's text.
+    fn key_str(&self) -> &str;
+}
+
+impl IdempotencyKeyField for String {
+    fn key_str(&self) -> &str {
+        self
+    }
+}
+
+/// The key text of an idempotency key field.
+pub fn key_str<K: IdempotencyKeyField + ?Sized>(k: &K) -> &str {
+    k.key_str()
+}
+
+/// Compile-time check that a failure type has a contract (rule C8).
+pub const fn assert_failure<E: ToolFailure>() {}
+
+/// Compile-time check that an argument type can be decoded (rule C10's type side).
+pub const fn assert_args<A: ToolArgs>() {}
+
+/// Compile-time check that a return type is a tool result.
+pub const fn assert_output<O: ToolOutput>() {}
+
+/// Runs a sync handler on the blocking pool so its timeout can be enforced.
+pub async fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(v) => v,
+        // Re-raise the handler's panic here, where the dispatcher catches it.
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}

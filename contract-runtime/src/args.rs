@@ -1,0 +1,522 @@
+//! Argument types: how each Rust type publishes its schema, decodes from JSON
+//! and checks its declared constraints.
+//!
+//! `#[derive(ToolArgs)]` implements [`ArgValue`] for argument structs and for
+//! unit enums (closed sets); this module implements it for the standard types.
+
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use crate::constraint::{Constraints, Num, Seen};
+use crate::path::ConfinedPath;
+use crate::validate::{Ptr, Violations};
+
+/// A type that can be a tool argument (or part of one).
+///
+/// Implemented for `String`, `bool`, the integer and float types, `Vec<T>`,
+/// `Option<T>`, [`ConfinedPath`], and by `#[derive(ToolArgs)]` for structs and
+/// unit enums.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tool argument",
+    label = "not an argument type",
+    note = "use String, bool, an integer or float, Vec<T>, Option<T>, ConfinedPath, or a struct or unit enum with #[derive(ToolArgs)]"
+)]
+pub trait ArgValue: Sized + Send + 'static {
+    /// Whether the property may be left out (only `Option<T>`).
+    const OPTIONAL: bool = false;
+
+    /// The value a missing property takes, when it may be missing.
+    fn missing() -> Option<Self> {
+        None
+    }
+
+    /// The JSON Schema of this type under constraints `c`.
+    fn schema(c: &'static Constraints) -> Map<String, Value>;
+
+    /// Decodes a JSON value (slow path): records type errors and every broken
+    /// constraint in `out`; `None` when the value could not be decoded.
+    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self>;
+
+    /// Decodes straight from the parser (fast path). Any error sends the call to
+    /// the slow path, which reports it precisely, so this may fail coarsely.
+    fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error>;
+
+    /// Checks a decoded value against `c` and its own nested constraints.
+    fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations);
+
+    /// Equality as `uniqueItems` sees it.
+    fn same(&self, other: &Self) -> bool;
+
+    /// Replaces secret values in `v` (the JSON this type decoded from) with `"[redacted]"`.
+    fn redact(v: &mut Value, c: &'static Constraints) {
+        if c.secret {
+            *v = Value::from(crate::REDACTED);
+        }
+    }
+
+    /// Calls `f` for every confined path inside this value, with its pointer and root name.
+    fn visit_paths<'a>(&'a self, _c: &'static Constraints, _ptr: &Ptr<'_>, _f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {}
+}
+
+/// A complete argument object: the root of a tool's input.
+pub trait ToolArgs: ArgValue {
+    /// The canonical input schema: JSON Schema 2020-12, `additionalProperties: false` on every object.
+    fn input_schema() -> Value {
+        let mut s = Map::new();
+        s.insert("$schema".into(), Value::from(crate::schema::DRAFT_2020_12));
+        s.extend(Self::schema(&Constraints::NONE));
+        Value::Object(s)
+    }
+}
+
+fn typed(t: &str) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("type".into(), Value::from(t));
+    m
+}
+
+impl ArgValue for String {
+    fn schema(c: &'static Constraints) -> Map<String, Value> {
+        let mut s = typed("string");
+        c.apply_string(&mut s);
+        s
+    }
+    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+        match v {
+            Value::String(s) => {
+                c.check_string(s, ptr, out);
+                Some(s.clone())
+            }
+            other => {
+                out.wrong_type(ptr, "string", other);
+                None
+            }
+        }
+    }
+    fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+    fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+        c.check_string(self, ptr, out);
+    }
+    fn same(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+impl ArgValue for bool {
+    fn schema(_: &'static Constraints) -> Map<String, Value> {
+        typed("boolean")
+    }
+    fn decode_value(v: &Value, _: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+        v.as_bool().or_else(|| {
+            out.wrong_type(ptr, "boolean", v);
+            None
+        })
+    }
+    fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+    fn check(&self, _: &'static Constraints, _: &Ptr<'_>, _: &mut Violations) {}
+    fn same(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+macro_rules! integer {
+    ($($t:ty => $min:expr, $max:expr;)*) => {$(
+        impl ArgValue for $t {
+            fn schema(c: &'static Constraints) -> Map<String, Value> {
+                let mut s = typed("integer");
+                c.apply_number(&mut s, $min, $max);
+                s
+            }
+            fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+                let n = match integer_of(v) {
+                    Some(n) => n,
+                    None => {
+                        out.wrong_type(ptr, "integer", v);
+                        return None;
+                    }
+                };
+                match <$t>::try_from(n) {
+                    Ok(x) => {
+                        c.check_number(Seen::Int(n), ptr, out);
+                        Some(x)
+                    }
+                    Err(_) => {
+                        out_of_type_range(ptr, n, stringify!($t), $min, $max, out);
+                        None
+                    }
+                }
+            }
+            fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                serde::Deserialize::deserialize(d)
+            }
+            fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+                c.check_number(Seen::Int(*self as i128), ptr, out);
+            }
+            fn same(&self, other: &Self) -> bool {
+                self == other
+            }
+        }
+    )*};
+}
+
+// 64-bit types publish only their sign bound: their full range is what JSON
+// parsers hold anyway, and bounds like 18446744073709551615 would only add noise.
+integer! {
+    u8 => Some(Num::Int(0)), Some(Num::Int(u8::MAX as i64));
+    u16 => Some(Num::Int(0)), Some(Num::Int(u16::MAX as i64));
+    u32 => Some(Num::Int(0)), Some(Num::Int(u32::MAX as i64));
+    u64 => Some(Num::Int(0)), None;
+    usize => Some(Num::Int(0)), None;
+    i8 => Some(Num::Int(i8::MIN as i64)), Some(Num::Int(i8::MAX as i64));
+    i16 => Some(Num::Int(i16::MIN as i64)), Some(Num::Int(i16::MAX as i64));
+    i32 => Some(Num::Int(i32::MIN as i64)), Some(Num::Int(i32::MAX as i64));
+    i64 => None, None;
+    isize => None, None;
+}
+
+/// An integer from JSON, accepting `2001.0` as JSON Schema does; `None` for
+/// anything that is not an integral number that fits in 128 bits.
+fn integer_of(v: &Value) -> Option<i128> {
+    let n = v.as_number()?;
+    if let Some(i) = n.as_i64() {
+        return Some(i128::from(i));
+    }
+    if let Some(u) = n.as_u64() {
+        return Some(i128::from(u));
+    }
+    let f = n.as_f64()?;
+    // Past 2^64 a float no longer holds the integer the model wrote; refuse it
+    // rather than round silently.
+    (f.fract() == 0.0 && f.abs() < 1.8e19).then_some(f as i128)
+}
+
+fn out_of_type_range(ptr: &Ptr<'_>, n: i128, ty: &str, min: Option<Num>, max: Option<Num>, out: &mut Violations) {
+    let (keyword, limit) = match (min, max) {
+        (Some(lo), _) if n < 0 => ("minimum", lo.to_json()),
+        (_, Some(hi)) => ("maximum", hi.to_json()),
+        _ => ("type", Value::from("integer")),
+    };
+    out.push(
+        ptr,
+        keyword,
+        limit,
+        i64::try_from(n).ok().map(Value::from),
+        format!("does not fit in {ty}"),
+        format!("send an integer that fits in {ty}"),
+    );
+}
+
+macro_rules! float {
+    ($($t:ty),*) => {$(
+        impl ArgValue for $t {
+            fn schema(c: &'static Constraints) -> Map<String, Value> {
+                let mut s = typed("number");
+                c.apply_number(&mut s, None, None);
+                s
+            }
+            fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+                match v.as_f64() {
+                    Some(f) => {
+                        c.check_number(Seen::Float(f), ptr, out);
+                        Some(f as $t)
+                    }
+                    None => {
+                        out.wrong_type(ptr, "number", v);
+                        None
+                    }
+                }
+            }
+            fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                serde::Deserialize::deserialize(d)
+            }
+            fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+                c.check_number(Seen::Float(f64::from(*self)), ptr, out);
+            }
+            fn same(&self, other: &Self) -> bool {
+                self == other
+            }
+        }
+    )*};
+}
+
+float!(f32, f64);
+
+impl<T: ArgValue> ArgValue for Vec<T> {
+    fn schema(c: &'static Constraints) -> Map<String, Value> {
+        let mut s = typed("array");
+        s.insert("items".into(), Value::Object(T::schema(c.item_constraints())));
+        c.apply_list(&mut s);
+        s
+    }
+    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+        let Value::Array(items) = v else {
+            out.wrong_type(ptr, "array", v);
+            return None;
+        };
+        let ic = c.item_constraints();
+        let mut ok = true;
+        let mut list = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            match T::decode_value(item, ic, &ptr.index(i), out) {
+                Some(x) => list.push(x),
+                None => ok = false,
+            }
+        }
+        c.check_items_len(items.len(), ptr, out);
+        if c.unique && ok {
+            check_unique(&list, c, ptr, out);
+        }
+        ok.then_some(list)
+    }
+    fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Seq<T>(PhantomData<T>);
+        impl<'de, T: ArgValue> Visitor<'de> for Seq<T> {
+            type Value = Vec<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+                let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+                while let Some(x) = seq.next_element_seed(FastSeed::<T>::new())? {
+                    list.push(x);
+                }
+                Ok(list)
+            }
+        }
+        d.deserialize_seq(Seq(PhantomData))
+    }
+    fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+        let ic = c.item_constraints();
+        for (i, x) in self.iter().enumerate() {
+            x.check(ic, &ptr.index(i), out);
+        }
+        c.check_items_len(self.len(), ptr, out);
+        if c.unique {
+            check_unique(self, c, ptr, out);
+        }
+    }
+    fn same(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a.same(b))
+    }
+    fn redact(v: &mut Value, c: &'static Constraints) {
+        if c.secret {
+            *v = Value::from(crate::REDACTED);
+        } else if let Value::Array(items) = v {
+            for item in items {
+                T::redact(item, c.item_constraints());
+            }
+        }
+    }
+    fn visit_paths<'a>(&'a self, c: &'static Constraints, ptr: &Ptr<'_>, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+        for (i, x) in self.iter().enumerate() {
+            x.visit_paths(c.item_constraints(), &ptr.index(i), f);
+        }
+    }
+}
+
+fn check_unique<T: ArgValue>(list: &[T], c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+    // Lists are bounded by maxItems and the argument size limit; a pairwise scan
+    // keeps the bound to `ArgValue::same` alone.
+    for (i, a) in list.iter().enumerate() {
+        if let Some(j) = list[..i].iter().position(|b| a.same(b)) {
+            out.push(
+                ptr,
+                "uniqueItems",
+                Value::Bool(true),
+                c.actual(Value::from(vec![j, i])),
+                format!("must not repeat an item: items {j} and {i} are equal"),
+                "send each item once".to_string(),
+            );
+            return;
+        }
+    }
+}
+
+impl<T: ArgValue> ArgValue for Option<T> {
+    const OPTIONAL: bool = true;
+
+    fn missing() -> Option<Self> {
+        Some(None)
+    }
+    fn schema(c: &'static Constraints) -> Map<String, Value> {
+        nullable(T::schema(c))
+    }
+    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+        match v {
+            Value::Null => Some(None),
+            v => T::decode_value(v, c, ptr, out).map(Some),
+        }
+    }
+    fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Opt<T>(PhantomData<T>);
+        impl<'de, T: ArgValue> Visitor<'de> for Opt<T> {
+            type Value = Option<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a value or null")
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+                T::fast(d).map(Some)
+            }
+        }
+        d.deserialize_option(Opt(PhantomData))
+    }
+    fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+        if let Some(x) = self {
+            x.check(c, ptr, out);
+        }
+    }
+    fn same(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Some(a), Some(b)) => a.same(b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+    fn redact(v: &mut Value, c: &'static Constraints) {
+        if !v.is_null() {
+            T::redact(v, c);
+        }
+    }
+    fn visit_paths<'a>(&'a self, c: &'static Constraints, ptr: &Ptr<'_>, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+        if let Some(x) = self {
+            x.visit_paths(c, ptr, f);
+        }
+    }
+}
+
+/// Lets `null` through a schema: a type array where there is a single type,
+/// an `anyOf` otherwise.
+fn nullable(mut s: Map<String, Value>) -> Map<String, Value> {
+    if let Some(Value::Array(e)) = s.get_mut("enum") {
+        e.push(Value::Null);
+    }
+    match s.get_mut("type") {
+        Some(Value::String(t)) => {
+            let t = std::mem::take(t);
+            s.insert("type".into(), Value::from(vec![t, "null".to_string()]));
+            s
+        }
+        Some(Value::Array(ts)) => {
+            ts.push(Value::from("null"));
+            s
+        }
+        _ => {
+            let mut n = Map::new();
+            n.insert(
+                "anyOf".into(),
+                Value::from(vec![Value::Object(s), Value::Object(typed("null"))]),
+            );
+            n
+        }
+    }
+}
+
+/// The pattern published for confined paths: the one lexical rule that is a
+/// schema matter (no NUL byte); where a path may lead is checked against the root.
+pub const PATH_PATTERN: &str = "^[^\\x00]*$";
+
+static PATH_CONSTRAINTS_PATTERN: crate::constraint::Pattern = crate::constraint::Pattern::new(PATH_PATTERN);
+
+impl ArgValue for ConfinedPath {
+    fn schema(c: &'static Constraints) -> Map<String, Value> {
+        let mut s = typed("string");
+        c.apply_string(&mut s);
+        s.entry("minLength").or_insert(Value::from(1));
+        s.entry("pattern").or_insert(Value::from(PATH_PATTERN));
+        s
+    }
+    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+        let s = String::decode_value(v, c, ptr, out)?;
+        let p = ConfinedPath::from_arg(s);
+        p.check(c, ptr, out);
+        Some(p)
+    }
+    fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::fast(d).map(ConfinedPath::from_arg)
+    }
+    fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+        let s = self.as_str();
+        c.check_string(s, ptr, out);
+        if s.is_empty() && c.min_length.is_none() {
+            out.push(ptr, "minLength", Value::from(1), Some(Value::from(0)), "must not be empty".into(), "send a path relative to the tool's root".into());
+        }
+        if s.contains('\0') && c.pattern.is_none() {
+            out.push(
+                ptr,
+                "pattern",
+                Value::from(PATH_CONSTRAINTS_PATTERN.source()),
+                None,
+                "must not contain a NUL character".into(),
+                "send the path without NUL characters".into(),
+            );
+        }
+    }
+    fn same(&self, other: &Self) -> bool {
+        self == other
+    }
+    fn visit_paths<'a>(&'a self, c: &'static Constraints, ptr: &Ptr<'_>, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+        f(ptr, self, c.root.unwrap_or(crate::path::DEFAULT_ROOT));
+    }
+}
+
+/// Runs [`ArgValue::fast`] inside serde's seed machinery.
+pub struct FastSeed<T>(PhantomData<T>);
+
+impl<T> FastSeed<T> {
+    /// A seed for `T`.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        FastSeed(PhantomData)
+    }
+}
+
+impl<'de, T: ArgValue> de::DeserializeSeed<'de> for FastSeed<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::fast(d)
+    }
+}
+
+/// An object key, borrowed when the input has no escapes (the common case).
+pub struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl Key<'_> {
+    /// The key's text after unescaping.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct K;
+        impl<'de> Visitor<'de> for K {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(K)
+    }
+}

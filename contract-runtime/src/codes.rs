@@ -1,0 +1,73 @@
+//! The standard error codes the runtime owns: one list, the single source of truth.
+//!
+//! Tools add their own domain codes through their failure type; these are the
+//! ones the pipeline itself produces. `docs/` and the wire tests are checked
+//! against [`STANDARD_CODES`].
+
+use crate::envelope::Status;
+
+/// One standard code: its kebab-case text, the status it travels with, and what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// The code as it appears in the envelope.
+    pub code: &'static str,
+    /// The status an envelope carrying this code has (for `timeout` and `internal`,
+    /// the read-only case; writes answer `unknown`).
+    pub status: Status,
+    /// One line for the docs.
+    pub meaning: &'static str,
+}
+
+macro_rules! standard_codes {
+    ($($konst:ident = $code:literal => $status:ident, $meaning:literal;)*) => {
+        $(
+            #[doc = concat!("`", $code, "`: ", $meaning)]
+            pub const $konst: &str = $code;
+        )*
+        /// Every standard code, in the order of `wire.md`.
+        pub const STANDARD_CODES: &[CodeInfo] = &[
+            $(CodeInfo { code: $code, status: Status::$status, meaning: $meaning },)*
+        ];
+    };
+}
+
+standard_codes! {
+    UNKNOWN_TOOL = "unknown-tool" => Invalid, "the name is not in the registry; the repair hint names the available tools";
+    MALFORMED_ARGUMENTS = "malformed-arguments" => Invalid, "not JSON, not an object, duplicate key, trailing data, too large or too deep";
+    SCHEMA_VIOLATION = "schema-violation" => Invalid, "one per violated constraint, with field and constraint";
+    PERMISSION_DENIED = "permission-denied" => Denied, "the caller lacks a scope the tool needs";
+    PATH_OUTSIDE_SCOPE = "path-outside-scope" => Denied, "a path argument resolves outside the tool's root";
+    APPROVAL_REQUIRED = "approval-required" => NeedsApproval, "a person must approve these exact arguments first";
+    APPROVAL_MISMATCH = "approval-mismatch" => Denied, "an approval was given for other arguments";
+    TIMEOUT = "timeout" => Failed, "the tool did not finish in time (unknown for writes)";
+    TRANSIENT = "transient" => Failed, "a passing failure; replaying is safe";
+    CIRCUIT_OPEN = "circuit-open" => Failed, "the same failing call was repeated too often; wait retry_after_ms";
+    UNKNOWN_OUTCOME = "unknown-outcome" => Unknown, "the call may or may not have taken effect";
+    OUTPUT_CONTRACT_VIOLATION = "output-contract-violation" => Failed, "the tool returned output that breaks its own output schema";
+    INTERNAL = "internal" => Failed, "the tool panicked or the host is misconfigured (unknown for writes)";
+    IDEMPOTENCY_KEY_REUSED = "idempotency-key-reused" => Invalid, "an idempotency key was sent again with other arguments";
+}
+
+/// Looks a standard code up by its text.
+pub fn lookup(code: &str) -> Option<&'static CodeInfo> {
+    STANDARD_CODES.iter().find(|c| c.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_kebab_case() {
+        for (i, a) in STANDARD_CODES.iter().enumerate() {
+            assert!(a
+                .code
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-'));
+            for b in &STANDARD_CODES[i + 1..] {
+                assert_ne!(a.code, b.code);
+            }
+        }
+        assert_eq!(lookup("timeout").map(|c| c.status), Some(Status::Failed));
+    }
+}

@@ -1,0 +1,392 @@
+//! Constraints declared once: each one produces its schema keyword and its runtime check.
+//!
+//! `#[arg(...)]` becomes a `static` [`Constraints`] value in generated code; the
+//! schema stage ([`Constraints::apply_string`] and friends) and the validate stage
+//! ([`crate::args::ArgValue::check`]) both read that one value, so the published
+//! schema and the enforced rule cannot drift apart.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+use serde_json::{Map, Value};
+
+use crate::validate::{Ptr, Violations};
+
+/// A numeric bound as written in the attribute; kept in its own kind so the
+/// schema shows `2001`, not `2001.0`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Num {
+    /// A signed integer bound.
+    Int(i64),
+    /// A floating-point bound.
+    Float(f64),
+}
+
+impl Num {
+    /// The bound as a JSON number.
+    pub fn to_json(self) -> Value {
+        match self {
+            Num::Int(i) => Value::from(i),
+            Num::Float(f) => Value::from(f),
+        }
+    }
+
+    fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
+/// A number seen in the arguments, compared exactly where both sides are integers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Seen {
+    /// An integer value.
+    Int(i128),
+    /// A floating-point value.
+    Float(f64),
+}
+
+impl Seen {
+    fn to_json(self) -> Value {
+        match self {
+            Seen::Int(i) => i64::try_from(i)
+                .map(Value::from)
+                .or_else(|_| u64::try_from(i).map(Value::from))
+                .unwrap_or(Value::Null),
+            Seen::Float(f) => Value::from(f),
+        }
+    }
+
+    /// `self` compared with a bound.
+    fn cmp(self, bound: Num) -> Option<std::cmp::Ordering> {
+        match (self, bound) {
+            (Seen::Int(a), Num::Int(b)) => Some(a.cmp(&i128::from(b))),
+            (Seen::Int(a), b) => (a as f64).partial_cmp(&b.as_f64()),
+            (Seen::Float(a), b) => a.partial_cmp(&b.as_f64()),
+        }
+    }
+}
+
+/// A regular expression from `#[arg(pattern = "...")]`: checked at macro time,
+/// compiled once on first use.
+pub struct Pattern {
+    source: &'static str,
+    compiled: OnceLock<Result<Regex, String>>,
+}
+
+impl Pattern {
+    /// A pattern from its source text.
+    pub const fn new(source: &'static str) -> Pattern {
+        Pattern {
+            source,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The pattern as written (and published in the schema).
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+
+    /// The compiled regex. JSON Schema patterns are unanchored, like `Regex::is_match`.
+    pub fn regex(&self) -> Result<&Regex, &str> {
+        self.compiled
+            .get_or_init(|| Regex::new(self.source).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    fn is_match(&self, s: &str) -> bool {
+        // A pattern that does not compile was refused at registry build; match nothing.
+        self.regex().map(|r| r.is_match(s)).unwrap_or(false)
+    }
+}
+
+impl std::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Pattern({:?})", self.source)
+    }
+}
+
+/// String formats the runtime checks (the JSON Schema `format` keyword).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `YYYY-MM-DD` (RFC 3339 full-date).
+    Date,
+    /// RFC 3339 date-time with an offset.
+    DateTime,
+    /// RFC 3339 full-time.
+    Time,
+    /// An email address (one `@`, a dotted domain, no spaces).
+    Email,
+    /// A hyphenated UUID.
+    Uuid,
+    /// An absolute URI with a scheme.
+    Uri,
+    /// A dotted-quad IPv4 address.
+    Ipv4,
+    /// An IPv6 address.
+    Ipv6,
+    /// A DNS host name.
+    Hostname,
+}
+
+impl Format {
+    /// The `format` keyword value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Date => "date",
+            Format::DateTime => "date-time",
+            Format::Time => "time",
+            Format::Email => "email",
+            Format::Uuid => "uuid",
+            Format::Uri => "uri",
+            Format::Ipv4 => "ipv4",
+            Format::Ipv6 => "ipv6",
+            Format::Hostname => "hostname",
+        }
+    }
+
+    /// Whether `s` has this format.
+    pub fn matches(self, s: &str) -> bool {
+        match self {
+            Format::Date => crate::format::is_date(s),
+            Format::DateTime => crate::format::is_date_time(s),
+            Format::Time => crate::format::is_time(s),
+            Format::Email => crate::format::is_email(s),
+            Format::Uuid => crate::format::is_uuid(s),
+            Format::Uri => crate::format::is_uri(s),
+            Format::Ipv4 => s.parse::<std::net::Ipv4Addr>().is_ok(),
+            Format::Ipv6 => s.parse::<std::net::Ipv6Addr>().is_ok(),
+            Format::Hostname => crate::format::is_hostname(s),
+        }
+    }
+
+    fn example(self) -> &'static str {
+        match self {
+            Format::Date => "2024-01-31",
+            Format::DateTime => "2024-01-31T09:30:00Z",
+            Format::Time => "09:30:00Z",
+            Format::Email => "name@example.com",
+            Format::Uuid => "123e4567-e89b-12d3-a456-426614174000",
+            Format::Uri => "https://example.com/path",
+            Format::Ipv4 => "192.0.2.1",
+            Format::Ipv6 => "2001:db8::1",
+            Format::Hostname => "example.com",
+        }
+    }
+}
+
+/// Everything `#[arg(...)]` can declare about one value.
+#[derive(Debug)]
+pub struct Constraints {
+    /// `length(min = ..)`: `minLength` on strings, `minItems` on lists.
+    pub min_length: Option<u64>,
+    /// `length(max = ..)`: `maxLength` on strings, `maxItems` on lists.
+    pub max_length: Option<u64>,
+    /// `range(min = ..)`: `minimum`.
+    pub minimum: Option<Num>,
+    /// `range(max = ..)`: `maximum`.
+    pub maximum: Option<Num>,
+    /// `range(exclusive_min = ..)`: `exclusiveMinimum`.
+    pub exclusive_minimum: Option<Num>,
+    /// `range(exclusive_max = ..)`: `exclusiveMaximum`.
+    pub exclusive_maximum: Option<Num>,
+    /// `pattern = ".."`.
+    pub pattern: Option<&'static Pattern>,
+    /// `format = ".."`.
+    pub format: Option<Format>,
+    /// `unique`: `uniqueItems`.
+    pub unique: bool,
+    /// `each(...)`: constraints on every item of a list.
+    pub items: Option<&'static Constraints>,
+    /// `secret`: the value never appears in envelopes, logs or the journal.
+    pub secret: bool,
+    /// `root = ".."`: the named root a confined path resolves in.
+    pub root: Option<&'static str>,
+}
+
+impl Constraints {
+    /// No constraint at all.
+    pub const NONE: Constraints = Constraints {
+        min_length: None,
+        max_length: None,
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: None,
+        exclusive_maximum: None,
+        pattern: None,
+        format: None,
+        unique: false,
+        items: None,
+        secret: false,
+        root: None,
+    };
+
+    /// The constraints for list items (`each(...)`), or none.
+    pub fn item_constraints(&self) -> &'static Constraints {
+        self.items.unwrap_or(&Constraints::NONE)
+    }
+
+    /// Schema keywords for a string value.
+    pub fn apply_string(&self, s: &mut Map<String, Value>) {
+        put(s, "minLength", self.min_length.map(Value::from));
+        put(s, "maxLength", self.max_length.map(Value::from));
+        put(s, "pattern", self.pattern.map(|p| Value::from(p.source())));
+        put(s, "format", self.format.map(|f| Value::from(f.name())));
+    }
+
+    /// Schema keywords for a number; `type_min`/`type_max` are the Rust type's own
+    /// bounds, published so a validator rejects what the type cannot hold.
+    pub fn apply_number(&self, s: &mut Map<String, Value>, type_min: Option<Num>, type_max: Option<Num>) {
+        let min = tighter(self.minimum, type_min, true);
+        let max = tighter(self.maximum, type_max, false);
+        put(s, "minimum", min.map(Num::to_json));
+        put(s, "maximum", max.map(Num::to_json));
+        put(s, "exclusiveMinimum", self.exclusive_minimum.map(Num::to_json));
+        put(s, "exclusiveMaximum", self.exclusive_maximum.map(Num::to_json));
+    }
+
+    /// Schema keywords for a list.
+    pub fn apply_list(&self, s: &mut Map<String, Value>) {
+        put(s, "minItems", self.min_length.map(Value::from));
+        put(s, "maxItems", self.max_length.map(Value::from));
+        if self.unique {
+            s.insert("uniqueItems".into(), Value::Bool(true));
+        }
+    }
+
+    /// Checks a string against length, pattern and format.
+    pub fn check_string(&self, v: &str, ptr: &Ptr<'_>, out: &mut Violations) {
+        if self.min_length.is_some() || self.max_length.is_some() {
+            let n = v.chars().count() as u64;
+            self.check_len(n, "Length", "character", ptr, out);
+        }
+        if let Some(p) = self.pattern {
+            if !p.is_match(v) {
+                out.push(
+                    ptr,
+                    "pattern",
+                    Value::from(p.source()),
+                    self.actual(Value::from(v)),
+                    format!("does not match the pattern {}", p.source()),
+                    format!("send a value that matches the regular expression {}", p.source()),
+                );
+            }
+        }
+        if let Some(f) = self.format {
+            if !f.matches(v) {
+                out.push(
+                    ptr,
+                    "format",
+                    Value::from(f.name()),
+                    self.actual(Value::from(v)),
+                    format!("is not a valid {}", f.name()),
+                    format!("send a {} such as {}", f.name(), f.example()),
+                );
+            }
+        }
+    }
+
+    /// Checks a number against the declared range.
+    pub fn check_number(&self, v: Seen, ptr: &Ptr<'_>, out: &mut Violations) {
+        use std::cmp::Ordering::{Greater, Less};
+        let checks: [(Option<Num>, &'static str, fn(std::cmp::Ordering) -> bool, &str); 4] = [
+            (self.minimum, "minimum", |o| o == Less, "at least"),
+            (self.maximum, "maximum", |o| o == Greater, "at most"),
+            (self.exclusive_minimum, "exclusiveMinimum", |o| o != Greater, "greater than"),
+            (self.exclusive_maximum, "exclusiveMaximum", |o| o != Less, "less than"),
+        ];
+        for (bound, keyword, breaks, words) in checks {
+            let Some(bound) = bound else { continue };
+            if v.cmp(bound).is_none_or(breaks) {
+                out.push(
+                    ptr,
+                    keyword,
+                    bound.to_json(),
+                    self.actual(v.to_json()),
+                    format!("must be {words} {}", bound.to_json()),
+                    self.range_hint(),
+                );
+            }
+        }
+    }
+
+    /// Checks a list's item count (uniqueness is checked by the list itself).
+    pub fn check_items_len(&self, n: usize, ptr: &Ptr<'_>, out: &mut Violations) {
+        self.check_len(n as u64, "Items", "item", ptr, out);
+    }
+
+    fn check_len(&self, n: u64, suffix: &str, unit: &str, ptr: &Ptr<'_>, out: &mut Violations) {
+        let plural = |k: u64| if k == 1 { unit.to_string() } else { format!("{unit}s") };
+        if let Some(min) = self.min_length.filter(|&m| n < m) {
+            out.push(
+                ptr,
+                if suffix == "Length" { "minLength" } else { "minItems" },
+                Value::from(min),
+                Some(Value::from(n)),
+                format!("must have at least {min} {}, got {n}", plural(min)),
+                self.length_hint(unit),
+            );
+        }
+        if let Some(max) = self.max_length.filter(|&m| n > m) {
+            out.push(
+                ptr,
+                if suffix == "Length" { "maxLength" } else { "maxItems" },
+                Value::from(max),
+                Some(Value::from(n)),
+                format!("must have at most {max} {}, got {n}", plural(max)),
+                self.length_hint(unit),
+            );
+        }
+    }
+
+    fn length_hint(&self, unit: &str) -> String {
+        match (self.min_length, self.max_length) {
+            (Some(a), Some(b)) => format!("send {a} to {b} {unit}s"),
+            (Some(a), None) => format!("send at least {a} {unit}s"),
+            (None, Some(b)) => format!("send at most {b} {unit}s"),
+            (None, None) => String::new(),
+        }
+    }
+
+    fn range_hint(&self) -> String {
+        let lo = self
+            .minimum
+            .map(|m| format!("at least {}", m.to_json()))
+            .or(self.exclusive_minimum.map(|m| format!("greater than {}", m.to_json())));
+        let hi = self
+            .maximum
+            .map(|m| format!("at most {}", m.to_json()))
+            .or(self.exclusive_maximum.map(|m| format!("less than {}", m.to_json())));
+        match (lo, hi) {
+            (Some(a), Some(b)) => format!("send a number {a} and {b}"),
+            (Some(a), None) | (None, Some(a)) => format!("send a number {a}"),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// The value seen, unless the argument is secret.
+    pub fn actual(&self, v: Value) -> Option<Value> {
+        (!self.secret).then_some(v)
+    }
+}
+
+fn put(s: &mut Map<String, Value>, k: &str, v: Option<Value>) {
+    if let Some(v) = v {
+        s.insert(k.to_owned(), v);
+    }
+}
+
+/// The tighter of a declared bound and the type's own bound.
+fn tighter(declared: Option<Num>, ty: Option<Num>, lower: bool) -> Option<Num> {
+    match (declared, ty) {
+        (Some(d), Some(t)) => {
+            let d_tighter = if lower { d.as_f64() >= t.as_f64() } else { d.as_f64() <= t.as_f64() };
+            Some(if d_tighter { d } else { t })
+        }
+        (d, t) => d.or(t),
+    }
+}

@@ -1,0 +1,126 @@
+//! Who is calling: the scopes they hold, the approvals a person gave, the roots
+//! their paths resolve in, and host state the tools read.
+
+use std::any::{Any, TypeId};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use crate::path::Root;
+
+/// A person's approval of one tool call, bound to the digest of its exact arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approval {
+    /// The tool approved.
+    pub tool: String,
+    /// `sha256:` digest of the approved arguments, as `needs-approval` reported it.
+    pub digest: String,
+}
+
+/// The caller of a session: built once by the host, shared by every call.
+///
+/// ```
+/// use contract_runtime::{Caller, Approval};
+/// let caller = Caller::new()
+///     .grant("notes:read")
+///     .approve(Approval { tool: "delete_note".into(), digest: "sha256:00".into() });
+/// assert!(caller.has_scope("notes:read"));
+/// ```
+#[derive(Default)]
+pub struct Caller {
+    scopes: HashSet<String>,
+    approvals: Vec<Approval>,
+    roots: HashMap<String, Root>,
+    state: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
+}
+
+impl Caller {
+    /// A caller with no scope, approval, root or state.
+    pub fn new() -> Caller {
+        Caller::default()
+    }
+
+    /// Grants a scope.
+    pub fn grant(mut self, scope: impl Into<String>) -> Self {
+        self.scopes.insert(scope.into());
+        self
+    }
+
+    /// Records a person's approval.
+    pub fn approve(mut self, approval: Approval) -> Self {
+        self.approvals.push(approval);
+        self
+    }
+
+    /// Adds a named root for confined paths (`#[arg(root = "name")]`).
+    pub fn root(mut self, name: impl Into<String>, root: Root) -> Self {
+        self.roots.insert(name.into(), root);
+        self
+    }
+
+    /// Adds host state that tools read with [`CallContext::state`].
+    pub fn state<T: Any + Send + Sync>(mut self, value: T) -> Self {
+        self.state.insert(TypeId::of::<T>(), Arc::new(value));
+        self
+    }
+
+    /// Whether the caller holds `scope`.
+    pub fn has_scope(&self, scope: &str) -> bool {
+        self.scopes.contains(scope)
+    }
+
+    /// The approvals given for `tool`.
+    pub fn approvals_for<'a>(&'a self, tool: &'a str) -> impl Iterator<Item = &'a Approval> + 'a {
+        self.approvals.iter().filter(move |a| a.tool == tool)
+    }
+
+    /// The root named `name`.
+    pub fn get_root(&self, name: &str) -> Option<&Root> {
+        self.roots.get(name)
+    }
+}
+
+/// What a tool handler sees of its call.
+#[derive(Clone)]
+pub struct CallContext {
+    caller: Arc<Caller>,
+    call_id: Arc<str>,
+    tool: &'static str,
+}
+
+impl CallContext {
+    pub(crate) fn new(caller: Arc<Caller>, call_id: &str, tool: &'static str) -> CallContext {
+        CallContext {
+            caller,
+            call_id: Arc::from(call_id),
+            tool,
+        }
+    }
+
+    /// The provider's call id.
+    pub fn call_id(&self) -> &str {
+        &self.call_id
+    }
+
+    /// The tool being called.
+    pub fn tool(&self) -> &'static str {
+        self.tool
+    }
+
+    /// The caller.
+    pub fn caller(&self) -> &Caller {
+        &self.caller
+    }
+
+    /// The root named `name`; every confined path argument was checked against it before the tool ran.
+    pub fn root(&self, name: &str) -> Option<&Root> {
+        self.caller.get_root(name)
+    }
+
+    /// Host state of type `T`, if the host added it.
+    pub fn state<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.caller
+            .state
+            .get(&TypeId::of::<T>())
+            .and_then(|v| v.downcast_ref::<T>())
+    }
+}

@@ -1,0 +1,182 @@
+//! What a tool declares: its effect, idempotency, authority, approval, retry
+//! and timeout, gathered in one [`ToolSpec`] that `#[tool_contract]` writes.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use crate::args::ToolArgs;
+use crate::context::CallContext;
+use crate::failure::ToolOutput;
+
+/// What running the tool does to the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Reads only.
+    ReadOnly,
+    /// A local write that can be undone.
+    Reversible,
+    /// Visible outside the system (a message sent, a comment posted).
+    External,
+    /// Cannot be undone.
+    Destructive,
+}
+
+impl Effect {
+    /// The effect as written in the attribute and the canonical export.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Effect::ReadOnly => "read_only",
+            Effect::Reversible => "reversible",
+            Effect::External => "external",
+            Effect::Destructive => "destructive",
+        }
+    }
+
+    /// Whether the tool writes anything.
+    pub fn is_write(self) -> bool {
+        self != Effect::ReadOnly
+    }
+}
+
+/// Whether repeating a call can duplicate its effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Idempotency {
+    /// Repeating the call is harmless by nature (reads, set-like writes).
+    Natural,
+    /// Calls carrying the same key run once; the argument field holds the key.
+    Key(&'static str),
+    /// Repeating the call repeats the effect.
+    None,
+}
+
+/// When a person must approve a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ApprovalRule {
+    /// Every call.
+    Always,
+    /// No call.
+    Never,
+    /// When the named predicate over the arguments says so.
+    When(&'static str),
+}
+
+impl ApprovalRule {
+    /// The rule's name as the envelope reports it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ApprovalRule::Always => "always",
+            ApprovalRule::Never => "never",
+            ApprovalRule::When(name) => name,
+        }
+    }
+}
+
+/// Automatic retries of transient failures (only for retry-safe tools).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RetryPolicy {
+    /// Total attempts, the first included; 1 means no retry.
+    pub attempts: u32,
+    /// Wait before the first retry; doubled for each later one.
+    pub backoff_ms: u64,
+}
+
+impl RetryPolicy {
+    /// No automatic retry.
+    pub const NONE: RetryPolicy = RetryPolicy {
+        attempts: 1,
+        backoff_ms: 0,
+    };
+}
+
+/// Everything a tool declares besides its types.
+#[derive(Clone, Copy, Debug)]
+pub struct ToolSpec {
+    /// The tool's name (the one every provider accepts).
+    pub name: &'static str,
+    /// When to choose this tool: its doc comment.
+    pub description: &'static str,
+    /// What it does to the world.
+    pub effect: Effect,
+    /// Whether repeating it can duplicate its effect.
+    pub idempotency: Idempotency,
+    /// Scopes the caller must hold.
+    pub authority: &'static [&'static str],
+    /// When a person must approve.
+    pub approval: ApprovalRule,
+    /// Automatic retries of transient failures.
+    pub retry: RetryPolicy,
+    /// How long one attempt may take, in milliseconds.
+    pub timeout_ms: Option<u64>,
+}
+
+impl ToolSpec {
+    /// Whether replaying a call that ran cannot duplicate its effect.
+    pub fn replay_safe(&self) -> bool {
+        self.effect == Effect::ReadOnly || self.idempotency != Idempotency::None
+    }
+}
+
+/// A boxed future, as tool handlers return through the contract.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// The typed contract `#[tool_contract]` implements for each tool.
+pub trait ToolContract: Send + Sync + 'static {
+    /// The argument type.
+    type Args: ToolArgs;
+    /// The handler's return type.
+    type Output: ToolOutput;
+    /// The declarations.
+    const SPEC: ToolSpec;
+    /// For `approval = when(pred)`: `Some(reason)` when this call needs a person.
+    fn approval_reason(_ctx: &CallContext, _args: &Self::Args) -> Option<String> {
+        None
+    }
+    /// For `idempotency = key(field)`: the key this call carries.
+    fn idempotency_key(_args: &Self::Args) -> Option<&str> {
+        None
+    }
+    /// Runs the handler.
+    fn call(ctx: CallContext, args: Self::Args) -> BoxFuture<Self::Output>;
+}
+
+/// A registered tool: its contract, type-erased.
+#[derive(Clone)]
+pub struct Tool {
+    pub(crate) inner: Arc<dyn crate::dispatch::ErasedTool>,
+}
+
+impl Tool {
+    /// The tool for contract `C` (what `name::contract()` returns).
+    pub fn of<C: ToolContract>() -> Tool {
+        Tool {
+            inner: Arc::new(crate::dispatch::Typed::<C>::new()),
+        }
+    }
+
+    /// The declarations.
+    pub fn spec(&self) -> &'static ToolSpec {
+        self.inner.spec()
+    }
+
+    /// The tool's name.
+    pub fn name(&self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The canonical input schema.
+    pub fn input_schema(&self) -> serde_json::Value {
+        self.inner.input_schema()
+    }
+
+    /// The output schema, when the output type states one.
+    pub fn output_schema(&self) -> Option<serde_json::Value> {
+        self.inner.output_schema()
+    }
+}
+
+impl std::fmt::Debug for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tool").field("name", &self.name()).finish()
+    }
+}

@@ -1,0 +1,226 @@
+//! The decode stage: raw argument bytes to a validated typed value.
+//!
+//! The fast path deserializes straight into the argument type (duplicate and
+//! unknown keys refused by the generated visitor) and then checks constraints.
+//! Anything it cannot accept goes to the slow path, which parses strictly into
+//! a JSON tree and reports every problem of the call at once.
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use crate::args::ToolArgs;
+use crate::codes;
+use crate::constraint::Constraints;
+use crate::envelope::ErrorEntry;
+use crate::validate::{Ptr, Violations};
+
+/// Limits on argument text, enforced before and during parsing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest argument text accepted, in bytes.
+    pub max_bytes: usize,
+    /// The deepest nesting of arrays and objects accepted.
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_bytes: 1 << 20,
+            max_depth: 64,
+        }
+    }
+}
+
+/// Why arguments were refused: either they are not a well-formed JSON object
+/// (`malformed-arguments`, one error) or they break the contract
+/// (`schema-violation`, one error per broken constraint).
+#[derive(Debug)]
+pub enum DecodeError {
+    /// Not JSON, not an object, a duplicate key, trailing data, too large or too deep.
+    Malformed(ErrorEntry),
+    /// Every broken constraint.
+    Invalid(Violations),
+}
+
+impl DecodeError {
+    /// The errors to put in the envelope.
+    pub fn into_errors(self) -> Vec<ErrorEntry> {
+        match self {
+            DecodeError::Malformed(e) => vec![e],
+            DecodeError::Invalid(v) => v.into_vec().into_iter().map(|v| v.into_error()).collect(),
+        }
+    }
+}
+
+fn malformed(message: String, hint: &str) -> DecodeError {
+    DecodeError::Malformed(ErrorEntry::new(codes::MALFORMED_ARGUMENTS, message).with_hint(hint))
+}
+
+/// Decodes and validates argument text for `T`.
+pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeError> {
+    if raw.len() > limits.max_bytes {
+        return Err(malformed(
+            format!(
+                "arguments are {} bytes, more than the limit of {} bytes",
+                raw.len(),
+                limits.max_bytes
+            ),
+            "send shorter arguments",
+        ));
+    }
+    // Fast path. A typed value nests no deeper than its Rust type, so the depth
+    // limit only matters on the slow path, where any JSON tree is built.
+    let mut de = serde_json::Deserializer::from_str(raw);
+    if let Ok(v) = T::fast(&mut de) {
+        if de.end().is_ok() {
+            let mut out = Violations::new();
+            v.check(&Constraints::NONE, &Ptr::ROOT, &mut out);
+            return if out.is_empty() {
+                Ok(v)
+            } else {
+                Err(DecodeError::Invalid(out))
+            };
+        }
+    }
+    // Slow path: report precisely.
+    let value = parse_strict(raw, limits)?;
+    if !value.is_object() {
+        return Err(malformed(
+            format!(
+                "arguments must be a JSON object, got {}",
+                crate::validate::json_type(&value)
+            ),
+            "send the arguments as one JSON object",
+        ));
+    }
+    let mut out = Violations::new();
+    match T::decode_value(&value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
+        Some(v) if out.is_empty() => Ok(v),
+        _ => Err(DecodeError::Invalid(out)),
+    }
+}
+
+/// Parses JSON text into a tree, refusing duplicate keys (after unescaping),
+/// nesting deeper than the limit, and trailing data.
+pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
+    if raw.len() > limits.max_bytes {
+        return Err(malformed(
+            format!("arguments are {} bytes, more than the limit of {} bytes", raw.len(), limits.max_bytes),
+            "send shorter arguments",
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_str(raw);
+    let seed = Strict {
+        depth: 0,
+        max: limits.max_depth,
+    };
+    let v = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    v.map_err(|e| {
+        let msg = e.to_string();
+        if msg.starts_with(TOO_DEEP) {
+            malformed(
+                format!("arguments nest deeper than the limit of {} levels", limits.max_depth),
+                "send flatter arguments",
+            )
+        } else if msg.starts_with("recursion limit exceeded") {
+            malformed(
+                "arguments nest deeper than the limit of 128 levels".to_string(),
+                "send flatter arguments",
+            )
+        } else if let Some(rest) = msg.strip_prefix(DUPLICATE) {
+            malformed(
+                format!("arguments repeat the key {rest}"),
+                "send each key once",
+            )
+        } else {
+            malformed(
+                format!("arguments are not valid JSON: {msg}"),
+                "send the arguments as one JSON object, with nothing after it",
+            )
+        }
+    })
+}
+
+const TOO_DEEP: &str = "too deep";
+const DUPLICATE: &str = "duplicate key ";
+
+#[derive(Clone, Copy)]
+struct Strict {
+    depth: usize,
+    max: usize,
+}
+
+impl Strict {
+    fn nested<E: de::Error>(self) -> Result<Strict, E> {
+        if self.depth >= self.max {
+            return Err(E::custom(TOO_DEEP));
+        }
+        Ok(Strict {
+            depth: self.depth + 1,
+            max: self.max,
+        })
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Strict {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Strict {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        serde_json::Number::from_f64(v)
+            .map(Value::Number)
+            .ok_or_else(|| E::custom("number out of range"))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = self.nested()?;
+        let mut list = Vec::new();
+        while let Some(v) = seq.next_element_seed(inner)? {
+            list.push(v);
+        }
+        Ok(Value::Array(list))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inner = self.nested()?;
+        let mut obj = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if obj.contains_key(&k) {
+                // The key is the model's own text and never a secret value.
+                return Err(de::Error::custom(format_args!("{DUPLICATE}`{}`", k.escape_debug())));
+            }
+            let v = map.next_value_seed(inner)?;
+            obj.insert(k, v);
+        }
+        Ok(Value::Object(obj))
+    }
+}

@@ -1,0 +1,125 @@
+//! Anthropic Messages tools, plain and strict.
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{self, Treatment};
+use super::walk::{join, phrases, types_of, Res, Walker};
+use super::{Dialect, Loss, LossAction, ToolDef};
+
+/// `{"name","description","input_schema"}`, plus `"strict": true` for
+/// [`Dialect::AnthropicStrict`].
+pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
+    let root = tool.checked_root()?;
+    if dialect == Dialect::Anthropic {
+        return Ok(json!({
+            "name": tool.name,
+            "description": tool.description,
+            "input_schema": root,
+        }));
+    }
+    let mut w = Walker::new(tool, &root);
+    let input_schema = w.schema(&Value::Object(root), "", 1, true)?;
+    w.check_limits()?;
+    losses.append(&mut w.losses);
+    Ok(json!({
+        "name": tool.name,
+        "description": tool.description,
+        "input_schema": input_schema,
+        "strict": true,
+    }))
+}
+
+/// The type a keyword needs for the SDK's `transform_schema` to keep it.
+fn needs_type(k: &str) -> Option<&'static str> {
+    match k {
+        "properties" | "required" | "additionalProperties" => Some("object"),
+        "items" | "minItems" => Some("array"),
+        "format" => Some("string"),
+        _ => None,
+    }
+}
+
+fn is_primitive(v: &Value) -> bool {
+    !(v.is_array() || v.is_object())
+}
+
+/// Shapes a node the way the SDK's `transform_schema` leaves it unchanged:
+/// no type next to enum or const, no type list, no type next to anyOf or
+/// allOf, and type-specific keywords only under their type.
+pub(super) fn pre(
+    w: &mut Walker<'_>,
+    m: &mut Map<String, Value>,
+    out: &mut Map<String, Value>,
+    notes: &mut Vec<String>,
+    ptr: &str,
+    depth: usize,
+) -> Res<()> {
+    if let Some(e) = m.get("enum") {
+        if !e
+            .as_array()
+            .is_some_and(|a| !a.is_empty() && a.iter().all(is_primitive))
+        {
+            return Err(w.error(ptr, "enum must be a non-empty list of scalars".to_owned()));
+        }
+    }
+    if m.get("const").is_some_and(|c| !is_primitive(c)) {
+        return Err(w.error(ptr, "const must be a scalar".to_owned()));
+    }
+    let literals = m.contains_key("enum") || m.contains_key("const");
+    if literals && m.contains_key("type") {
+        // The values carry the type; the SDK drops it.
+        m.remove("type");
+    }
+    let types: Vec<String> = types_of(m)
+        .unwrap_or_default()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    if types.len() > 1 {
+        if w.treat(&[rules::TYPE_LIST]) != Treatment::Rewrite {
+            return Err(w.forbid(ptr, rules::TYPE_LIST));
+        }
+        let (branches, n) = w.split_types(m, &types, ptr, depth)?;
+        out.insert("anyOf".to_owned(), Value::Array(branches));
+        notes.extend(n);
+    } else if let [t] = types.as_slice() {
+        m.insert("type".to_owned(), Value::String(t.clone()));
+    }
+    if m.contains_key("type") && (m.contains_key("anyOf") || m.contains_key("allOf")) {
+        return Err(w.error(
+            ptr,
+            "a type next to anyOf or allOf would be dropped by strict tool use: state the type in each branch".to_owned(),
+        ));
+    }
+    // Keywords the SDK keeps only under their own type are stated in words elsewhere.
+    let own = m.get("type").and_then(Value::as_str).map(str::to_owned);
+    let misplaced: Vec<(String, Value)> = m
+        .iter()
+        .filter(|(k, _)| needs_type(k).is_some_and(|t| own.as_deref() != Some(t)))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    for (k, _) in &misplaced {
+        m.remove(k);
+    }
+    for (keys, phrase) in phrases(&misplaced) {
+        for k in keys {
+            w.loss(
+                &join(ptr, &k),
+                &k,
+                LossAction::MovedToDescription,
+                format!("moved to description: {phrase}"),
+            );
+        }
+        notes.push(phrase);
+    }
+    Ok(())
+}
+
+/// Strict objects always carry `properties` and `additionalProperties: false`.
+pub(super) fn fix_object(out: &mut Map<String, Value>) {
+    if out.get("type").and_then(Value::as_str) == Some("object") {
+        out.entry("properties").or_insert_with(|| json!({}));
+        out.entry("additionalProperties")
+            .or_insert(Value::Bool(false));
+    }
+}

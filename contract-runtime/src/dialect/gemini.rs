@@ -1,0 +1,149 @@
+//! Gemini function declarations: `parameters` (OpenAPI 3.0 subset) or
+//! `parametersJsonSchema`.
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{self, Treatment};
+use super::walk::{is_null_branch, types_of, Res, Walker};
+use super::{Dialect, Loss, ToolDef};
+
+/// `{"name","description","parameters"}` (no `parameters` for a tool without
+/// arguments), or `{"name","description","parametersJsonSchema"}`.
+pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
+    let root = tool.checked_root()?;
+    let mut decl = Map::new();
+    decl.insert("name".to_owned(), json!(tool.name));
+    decl.insert("description".to_owned(), json!(tool.description));
+    if dialect == Dialect::GeminiJsonSchema {
+        decl.insert("parametersJsonSchema".to_owned(), Value::Object(root));
+        return Ok(Value::Object(decl));
+    }
+    if tool.has_no_arguments() {
+        return Ok(Value::Object(decl));
+    }
+    let mut w = Walker::new(tool, &root);
+    let parameters = w.schema(&Value::Object(root), "", 1, true)?;
+    w.check_limits()?;
+    losses.append(&mut w.losses);
+    decl.insert("parameters".to_owned(), parameters);
+    Ok(Value::Object(decl))
+}
+
+/// One type per node: null becomes `nullable: true` (from a type list, an
+/// anyOf branch or an enum value), several types become anyOf, const becomes
+/// a one-value enum. Returns the finished node when it was rebuilt whole.
+#[allow(clippy::type_complexity)]
+pub(super) fn pre(
+    w: &mut Walker<'_>,
+    m: &mut Map<String, Value>,
+    out: &mut Map<String, Value>,
+    notes: &mut Vec<String>,
+    ptr: &str,
+    depth: usize,
+    root: bool,
+) -> Res<Option<(Map<String, Value>, Vec<String>)>> {
+    // anyOf with a null branch.
+    if let Some(Value::Array(any)) = m.get("anyOf") {
+        if !root && any.iter().any(is_null_branch) {
+            let rest: Vec<Value> = any.iter().filter(|b| !is_null_branch(b)).cloned().collect();
+            m.remove("anyOf");
+            if let [only] = rest.as_slice() {
+                let Value::Object(branch) = only else {
+                    return Err(w.forbid(ptr, rules::BOOLEAN_SCHEMA));
+                };
+                // The node's own keywords (its description) win over the branch's.
+                let mut merged = branch.clone();
+                merged.extend(std::mem::take(m));
+                let (mut done, n) = w.node(&Value::Object(merged), ptr, depth, false)?;
+                done.insert("nullable".to_owned(), Value::Bool(true));
+                return Ok(Some((done, n)));
+            }
+            out.insert("nullable".to_owned(), Value::Bool(true));
+            if rest.is_empty() {
+                m.insert("type".to_owned(), json!("null"));
+            } else {
+                m.insert("anyOf".to_owned(), Value::Array(rest));
+            }
+        }
+    }
+    // Type lists.
+    if let Some(Value::Array(_)) = m.get("type") {
+        let types: Vec<String> = types_of(m)
+            .unwrap_or_default()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        if w.treat(&[rules::TYPE_LIST]) != Treatment::Rewrite {
+            return Err(w.forbid(ptr, rules::TYPE_LIST));
+        }
+        let rest: Vec<String> = types.iter().filter(|t| *t != "null").cloned().collect();
+        if rest.len() < types.len() {
+            out.insert("nullable".to_owned(), Value::Bool(true));
+        }
+        match rest.as_slice() {
+            [] => {
+                m.insert("type".to_owned(), json!("null"));
+            }
+            [t] => {
+                m.insert("type".to_owned(), json!(t));
+            }
+            _ => {
+                let (branches, n) = w.split_types(m, &rest, ptr, depth)?;
+                out.insert("anyOf".to_owned(), Value::Array(branches));
+                notes.extend(n);
+            }
+        }
+    }
+    // const -> enum.
+    if let Some(c) = m.remove("const") {
+        if !c.is_string() {
+            return Err(w.forbid(ptr, rules::CONST_NOT_STRING));
+        }
+        if m.contains_key("enum") {
+            return Err(w.error(ptr, "const next to enum: keep one of them".to_owned()));
+        }
+        m.insert("enum".to_owned(), Value::Array(vec![c]));
+    }
+    // enum: strings only; null becomes nullable.
+    if let Some(e) = m.get_mut("enum") {
+        let Some(values) = e.as_array_mut() else {
+            return Err(w.forbid(ptr, rules::ENUM_NOT_STRINGS));
+        };
+        if values.contains(&Value::Null) {
+            values.retain(|v| !v.is_null());
+            out.insert("nullable".to_owned(), Value::Bool(true));
+        }
+        if !values.iter().all(Value::is_string) {
+            return Err(w.forbid(ptr, rules::ENUM_NOT_STRINGS));
+        }
+        if !m.contains_key("type") {
+            m.insert("type".to_owned(), json!("string"));
+        }
+    }
+    Ok(None)
+}
+
+/// Objects carry `propertyOrdering` in property order; a nested object
+/// needs at least one property.
+pub(super) fn fix_object(
+    w: &mut Walker<'_>,
+    out: &mut Map<String, Value>,
+    ptr: &str,
+    root: bool,
+) -> Res<()> {
+    let names: Vec<Value> = out
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().cloned().map(Value::String).collect())
+        .unwrap_or_default();
+    if names.is_empty() {
+        if !root {
+            return Err(w.forbid(ptr, rules::PROPERTIES_EMPTY));
+        }
+        return Ok(());
+    }
+    if w.treat(&[rules::PROPERTY_ORDERING]) == Treatment::Rewrite {
+        out.insert("propertyOrdering".to_owned(), Value::Array(names));
+    }
+    Ok(())
+}

@@ -1,0 +1,348 @@
+//! Export canonical tool definitions to each provider's dialect.
+//!
+//! The canonical schema is JSON Schema 2020-12 with `additionalProperties:
+//! false` on every object. Each provider accepts a different subset: a
+//! constraint a dialect cannot carry is moved into the description text (or
+//! dropped), reported as a [`Loss`], and still enforced by the runtime; a
+//! construct a dialect cannot carry at all makes the export fail with an
+//! [`ExportError`]. What each dialect does with each keyword is one table,
+//! [`rules()`], which the exporter consults.
+//!
+//! ```
+//! # use contract_runtime::dialect::*;
+//! let tool = serde_json::json!({
+//!     "name": "search_notes",
+//!     "description": "Search the notes.",
+//!     "input_schema": {"type": "object", "properties": {
+//!         "query": {"type": "string", "minLength": 1, "maxLength": 200}},
+//!         "required": ["query"], "additionalProperties": false},
+//!     "output_schema": null, "effect": "read_only", "idempotency": "natural",
+//!     "authority": ["notes:read"], "approval": "never"
+//! });
+//! let out = export(&[tool], Dialect::OpenAiResponses, &ExportOptions::default()).unwrap();
+//! assert_eq!(out.tools[0]["parameters"]["properties"]["query"]["description"], "(1 to 200 characters)");
+//! assert_eq!(out.losses.len(), 2);
+//! ```
+
+mod anthropic;
+mod gemini;
+mod mcp;
+mod names;
+mod openai;
+mod rules;
+mod walk;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+pub use names::check_name;
+pub use rules::{rules, rules_markdown, KeywordRule, Treatment};
+
+/// A provider's tool-definition format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// The canonical definitions, unchanged.
+    Canonical,
+    /// OpenAI Responses API, strict function tools.
+    OpenAiResponses,
+    /// OpenAI Chat Completions API, strict function tools.
+    OpenAiChat,
+    /// Anthropic Messages tools, plain `input_schema`.
+    Anthropic,
+    /// Anthropic Messages tools with `strict: true`.
+    AnthropicStrict,
+    /// Gemini function declarations with `parameters` (OpenAPI 3.0 subset).
+    Gemini,
+    /// Gemini function declarations with `parametersJsonSchema`.
+    GeminiJsonSchema,
+    /// MCP `tools/list` entries.
+    Mcp,
+}
+
+impl Dialect {
+    /// Every dialect, in documentation order.
+    pub const ALL: &'static [Dialect] = &[
+        Dialect::Canonical,
+        Dialect::OpenAiResponses,
+        Dialect::OpenAiChat,
+        Dialect::Anthropic,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+        Dialect::GeminiJsonSchema,
+        Dialect::Mcp,
+    ];
+
+    /// The dialect's id, as on the command line (`openai-responses`).
+    pub fn id(&self) -> &'static str {
+        match self {
+            Dialect::Canonical => "canonical",
+            Dialect::OpenAiResponses => "openai-responses",
+            Dialect::OpenAiChat => "openai-chat",
+            Dialect::Anthropic => "anthropic",
+            Dialect::AnthropicStrict => "anthropic-strict",
+            Dialect::Gemini => "gemini",
+            Dialect::GeminiJsonSchema => "gemini-json-schema",
+            Dialect::Mcp => "mcp",
+        }
+    }
+
+    /// The dialect with this id, if any.
+    pub fn from_id(s: &str) -> Option<Dialect> {
+        Dialect::ALL.iter().copied().find(|d| d.id() == s)
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::str::FromStr for Dialect {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Dialect::from_id(s).ok_or_else(|| {
+            let ids: Vec<&str> = Dialect::ALL.iter().map(|d| d.id()).collect();
+            format!("unknown dialect `{s}`: expected one of {}", ids.join(", "))
+        })
+    }
+}
+
+/// Options of [`export`].
+#[derive(Clone, Debug, Default)]
+pub struct ExportOptions {
+    /// Fail on the first [`Loss`] instead of reporting it.
+    pub loss_is_error: bool,
+}
+
+/// A constraint the dialect cannot carry as a keyword. It is still enforced
+/// by the runtime.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Loss {
+    /// The tool's name.
+    pub tool: String,
+    /// JSON pointer to the keyword in the tool's canonical input schema
+    /// (`/properties/query/minLength`). A loss about the output schema has
+    /// the pointer `""` and the keyword `outputSchema`.
+    pub pointer: String,
+    /// The keyword (`minLength`).
+    pub keyword: String,
+    /// What the export did with it.
+    pub action: LossAction,
+    /// What the model now sees, in words (`moved to description: 1 to 200 characters`).
+    pub note: String,
+}
+
+/// What an export did with a keyword it could not carry.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LossAction {
+    /// Removed and stated in words in the node's description.
+    MovedToDescription,
+    /// Removed.
+    Dropped,
+    /// Rewritten into a weaker form.
+    Rewritten,
+}
+
+/// Why a tool cannot be exported to a dialect.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportError {
+    /// The tool's name (empty when the definition has none).
+    pub tool: String,
+    /// The dialect asked for.
+    pub dialect: Dialect,
+    /// JSON pointer to the offending node in the canonical input schema
+    /// (`""` for the root or the definition itself).
+    pub pointer: String,
+    /// What is wrong and, where it helps, what to write instead.
+    pub reason: String,
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = if self.pointer.is_empty() {
+            "the root"
+        } else {
+            self.pointer.as_str()
+        };
+        write!(
+            f,
+            "cannot export tool `{}` for {} at {}: {}",
+            self.tool, self.dialect, at, self.reason
+        )
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// The result of an export: one provider definition per tool, and every loss.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Export {
+    /// The provider's tool definitions, in input order.
+    pub tools: Vec<Value>,
+    /// Every constraint that became description text, was dropped or was
+    /// weakened, in tool order.
+    pub losses: Vec<Loss>,
+}
+
+/// Exports canonical tool definitions (see the module docs for the shape) to
+/// `dialect`.
+///
+/// Fails on a definition without a name, description or object input schema,
+/// on a name the dialect rejects or uses twice, and on any keyword the
+/// dialect's [`rules()`] forbid. With [`ExportOptions::loss_is_error`], the
+/// first loss is an error too.
+pub fn export(
+    tools: &[Value],
+    dialect: Dialect,
+    opts: &ExportOptions,
+) -> Result<Export, ExportError> {
+    let mut out = Export {
+        tools: Vec::with_capacity(tools.len()),
+        losses: Vec::new(),
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for def in tools {
+        let tool = ToolDef::read(def, dialect)?;
+        if seen.contains(&tool.name) {
+            return Err(tool.error("", format!("the name `{}` is used twice", tool.name)));
+        }
+        seen.push(tool.name);
+        check_name(tool.name, dialect).map_err(|reason| tool.error("", reason))?;
+        let mut losses = Vec::new();
+        let exported = match dialect {
+            Dialect::Canonical => def.clone(),
+            Dialect::OpenAiResponses | Dialect::OpenAiChat => {
+                openai::export(&tool, dialect, &mut losses)?
+            }
+            Dialect::Anthropic | Dialect::AnthropicStrict => {
+                anthropic::export(&tool, dialect, &mut losses)?
+            }
+            Dialect::Gemini | Dialect::GeminiJsonSchema => {
+                gemini::export(&tool, dialect, &mut losses)?
+            }
+            Dialect::Mcp => mcp::export(&tool, &mut losses)?,
+        };
+        dedup(&mut losses);
+        if opts.loss_is_error {
+            if let Some(loss) = losses.first() {
+                return Err(tool.error(
+                    &loss.pointer,
+                    format!(
+                        "{} cannot be carried ({:?}, loss is an error): {}",
+                        loss.keyword, loss.action, loss.note
+                    ),
+                ));
+            }
+        }
+        out.tools.push(exported);
+        out.losses.extend(losses);
+    }
+    Ok(out)
+}
+
+/// Keeps the first of identical losses (a `$defs` entry inlined twice).
+fn dedup(losses: &mut Vec<Loss>) {
+    let mut kept: Vec<Loss> = Vec::with_capacity(losses.len());
+    for loss in losses.drain(..) {
+        if !kept.contains(&loss) {
+            kept.push(loss);
+        }
+    }
+    *losses = kept;
+}
+
+/// The fields of a canonical definition that every dialect reads.
+pub(crate) struct ToolDef<'a> {
+    pub(crate) dialect: Dialect,
+    pub(crate) name: &'a str,
+    pub(crate) description: &'a str,
+    pub(crate) input: &'a Map<String, Value>,
+    pub(crate) output: Option<&'a Value>,
+    pub(crate) def: &'a Value,
+}
+
+impl<'a> ToolDef<'a> {
+    fn read(def: &'a Value, dialect: Dialect) -> Result<Self, ExportError> {
+        let err = |tool: &str, reason: &str| ExportError {
+            tool: tool.to_owned(),
+            dialect,
+            pointer: String::new(),
+            reason: reason.to_owned(),
+        };
+        let Some(obj) = def.as_object() else {
+            return Err(err("", "a tool definition must be a JSON object"));
+        };
+        let Some(name) = obj.get("name").and_then(Value::as_str) else {
+            return Err(err("", "the definition has no string `name`"));
+        };
+        let Some(description) = obj.get("description").and_then(Value::as_str) else {
+            return Err(err(name, "the definition has no string `description`"));
+        };
+        let Some(input) = obj.get("input_schema").and_then(Value::as_object) else {
+            return Err(err(name, "the definition has no object `input_schema`"));
+        };
+        let output = obj.get("output_schema").filter(|v| !v.is_null());
+        Ok(ToolDef {
+            dialect,
+            name,
+            description,
+            input,
+            output,
+            def,
+        })
+    }
+
+    pub(crate) fn error(&self, pointer: &str, reason: String) -> ExportError {
+        ExportError {
+            tool: self.name.to_owned(),
+            dialect: self.dialect,
+            pointer: pointer.to_owned(),
+            reason,
+        }
+    }
+
+    /// Fails when the rule for `keyword` forbids it.
+    pub(crate) fn forbid(&self, pointer: &str, keyword: &str) -> ExportError {
+        let rule = rules::lookup(self.dialect, &[keyword]);
+        self.error(pointer, format!("{keyword} is forbidden: {}", rule.why))
+    }
+
+    /// The input schema without `$schema`, after the root checks every
+    /// dialect but the canonical one makes.
+    pub(crate) fn checked_root(&self) -> Result<Map<String, Value>, ExportError> {
+        if self.input.get("type").and_then(Value::as_str) != Some("object") {
+            return Err(self.forbid("", rules::ROOT_NOT_OBJECT));
+        }
+        for (kw, key) in [
+            ("anyOf", rules::ANY_OF_ROOT),
+            ("oneOf", rules::ONE_OF_ROOT),
+            ("allOf", rules::ALL_OF_ROOT),
+        ] {
+            if self.input.contains_key(kw)
+                && rules::lookup(self.dialect, &[key]).treatment == Treatment::Forbid
+            {
+                return Err(self.forbid("", key));
+            }
+        }
+        let mut root = self.input.clone();
+        if rules::lookup(self.dialect, &["$schema"]).treatment == Treatment::Strip {
+            root.remove("$schema");
+        }
+        Ok(root)
+    }
+
+    /// True when the input schema declares no property.
+    pub(crate) fn has_no_arguments(&self) -> bool {
+        self.input
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_none_or(Map::is_empty)
+    }
+}

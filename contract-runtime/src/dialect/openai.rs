@@ -1,0 +1,140 @@
+//! OpenAI function tools, strict mode (Responses and Chat Completions).
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{self, Treatment};
+use super::walk::{join, types_of, Res, Walker};
+use super::{Dialect, Loss, LossAction, ToolDef};
+
+/// `{"type":"function","name","description","parameters","strict":true}`
+/// (Responses) or the same inside `"function"` (Chat Completions).
+pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
+    let root = tool.checked_root()?;
+    let mut w = Walker::new(tool, &root);
+    let parameters = w.schema(&Value::Object(root), "", 1, true)?;
+    w.check_limits()?;
+    losses.append(&mut w.losses);
+    let function = json!({
+        "name": tool.name,
+        "description": tool.description,
+        "parameters": parameters,
+        "strict": true,
+    });
+    Ok(match dialect {
+        Dialect::OpenAiChat => json!({"type": "function", "function": function}),
+        _ => {
+            let mut t = Map::new();
+            t.insert("type".to_owned(), json!("function"));
+            if let Value::Object(f) = function {
+                t.extend(f);
+            }
+            Value::Object(t)
+        }
+    })
+}
+
+/// Strict objects list every property in `required`: an optional property
+/// is listed too, and made nullable when its schema rejects null.
+pub(super) fn fix_object(
+    w: &mut Walker<'_>,
+    out: &mut Map<String, Value>,
+    required_before: Option<&Value>,
+    ptr: &str,
+) -> Res<()> {
+    let Some(Value::Object(props)) = out.get_mut("properties") else {
+        return Ok(());
+    };
+    let was_required = |name: &str| {
+        required_before
+            .and_then(Value::as_array)
+            .is_some_and(|r| r.iter().any(|x| x.as_str() == Some(name)))
+    };
+    let mut required = Vec::with_capacity(props.len());
+    let mut loosened = Vec::new();
+    for (name, schema) in props.iter_mut() {
+        required.push(Value::String(name.clone()));
+        if was_required(name) || nullable(schema) {
+            continue;
+        }
+        if w.treat(&[rules::REQUIRED_NOT_NULLABLE]) != Treatment::Loosen {
+            return Err(w.forbid(&join(ptr, "properties"), rules::REQUIRED_NOT_NULLABLE));
+        }
+        make_nullable(schema);
+        loosened.push(name.clone());
+    }
+    out.insert("required".to_owned(), Value::Array(required));
+    for name in loosened {
+        let at = join(&join(ptr, "properties"), &name);
+        w.loss(
+            &at,
+            "required",
+            LossAction::Rewritten,
+            format!(
+                "optional property `{name}` is listed in required and made nullable; the contract rejects null for it"
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Whether a (walked) schema accepts null.
+fn nullable(v: &Value) -> bool {
+    let Some(m) = v.as_object() else {
+        return false;
+    };
+    if let Some(ts) = types_of(m) {
+        if !ts.contains(&"null") {
+            return false;
+        }
+    }
+    if let Some(e) = m.get("enum").and_then(Value::as_array) {
+        if !e.contains(&Value::Null) {
+            return false;
+        }
+    }
+    if let Some(c) = m.get("const") {
+        if !c.is_null() {
+            return false;
+        }
+    }
+    if let Some(any) = m.get("anyOf").and_then(Value::as_array) {
+        if !any.iter().any(nullable) {
+            return false;
+        }
+    }
+    !m.contains_key("$ref")
+}
+
+/// Adds null to a schema's accepted values.
+fn make_nullable(v: &mut Value) {
+    let Value::Object(m) = v else {
+        return;
+    };
+    let simple = !m.contains_key("anyOf") && !m.contains_key("const") && !m.contains_key("$ref");
+    match m.get_mut("type") {
+        Some(Value::String(t)) if simple => {
+            let t = std::mem::take(t);
+            m.insert("type".to_owned(), json!([t, "null"]));
+        }
+        Some(Value::Array(ts)) if simple => ts.push(json!("null")),
+        _ => {
+            let has_type = m.contains_key("type");
+            if let Some(Value::Array(any)) = m.get_mut("anyOf") {
+                if !has_type {
+                    any.push(json!({"type": "null"}));
+                    return;
+                }
+            }
+            let description = m.remove("description");
+            let inner = Value::Object(std::mem::take(m));
+            m.insert("anyOf".to_owned(), json!([inner, {"type": "null"}]));
+            if let Some(d) = description {
+                m.insert("description".to_owned(), d);
+            }
+            return;
+        }
+    }
+    if let Some(Value::Array(e)) = m.get_mut("enum") {
+        e.push(Value::Null);
+    }
+}

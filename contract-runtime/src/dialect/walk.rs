@@ -1,0 +1,694 @@
+//! The schema walker shared by the strict dialects (OpenAI, Anthropic strict,
+//! Gemini): every keyword of every node is looked up in the rules table and
+//! kept, rewritten, moved into the description, dropped or refused.
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{self, KeywordRule, Treatment};
+use super::{anthropic, gemini, openai, Dialect, ExportError, Loss, LossAction, ToolDef};
+
+pub(crate) type Res<T> = Result<T, ExportError>;
+
+/// One walk over one tool's input schema.
+pub(crate) struct Walker<'a> {
+    pub(crate) tool: &'a ToolDef<'a>,
+    pub(crate) d: Dialect,
+    /// The input schema, for `$ref` resolution.
+    root: Value,
+    pub(crate) losses: Vec<Loss>,
+    /// The `$ref`s being inlined, outermost first (recursion check).
+    refs: Vec<String>,
+    pub(crate) enum_values: usize,
+    pub(crate) properties: usize,
+    pub(crate) chars: usize,
+    pub(crate) unions: usize,
+}
+
+/// Keywords whose value is one sub-schema.
+const SCHEMA_KEYWORDS: &[&str] = &[
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+];
+/// Keywords whose value is a list of sub-schemas.
+const LIST_KEYWORDS: &[&str] = &["anyOf", "allOf", "oneOf", "prefixItems"];
+/// Keywords whose value maps names to sub-schemas.
+const MAP_KEYWORDS: &[&str] = &[
+    "properties",
+    "$defs",
+    "definitions",
+    "patternProperties",
+    "dependentSchemas",
+];
+
+/// Keywords that apply to one instance type only, for splitting type lists.
+fn keyword_type(k: &str) -> Option<&'static str> {
+    Some(match k {
+        "minLength" | "maxLength" | "pattern" | "format" | "contentEncoding"
+        | "contentMediaType" => "string",
+        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => "number",
+        "items" | "prefixItems" | "minItems" | "maxItems" | "uniqueItems" | "contains"
+        | "minContains" | "maxContains" | "unevaluatedItems" => "array",
+        "properties"
+        | "required"
+        | "additionalProperties"
+        | "patternProperties"
+        | "propertyNames"
+        | "minProperties"
+        | "maxProperties"
+        | "dependentRequired"
+        | "dependentSchemas"
+        | "unevaluatedProperties" => "object",
+        _ => return None,
+    })
+}
+
+/// Appends one JSON-pointer token, escaped.
+pub(crate) fn join(ptr: &str, token: &str) -> String {
+    format!("{ptr}/{}", token.replace('~', "~0").replace('/', "~1"))
+}
+
+/// The `type` keyword as a list of type names.
+pub(crate) fn types_of(m: &Map<String, Value>) -> Option<Vec<&str>> {
+    match m.get("type")? {
+        Value::String(s) => Some(vec![s.as_str()]),
+        Value::Array(a) => Some(a.iter().filter_map(Value::as_str).collect()),
+        _ => None,
+    }
+}
+
+/// Whether the node's `type` names `t`.
+pub(crate) fn has_type(m: &Map<String, Value>, t: &str) -> bool {
+    types_of(m).is_some_and(|ts| ts.contains(&t))
+}
+
+impl<'a> Walker<'a> {
+    pub(crate) fn new(tool: &'a ToolDef<'a>, root: &Map<String, Value>) -> Self {
+        Walker {
+            tool,
+            d: tool.dialect,
+            root: Value::Object(root.clone()),
+            losses: Vec::new(),
+            refs: Vec::new(),
+            enum_values: 0,
+            properties: 0,
+            chars: 0,
+            unions: 0,
+        }
+    }
+
+    pub(crate) fn rule(&self, keys: &[&str]) -> &'static KeywordRule {
+        rules::lookup(self.d, keys)
+    }
+
+    pub(crate) fn treat(&self, keys: &[&str]) -> Treatment {
+        self.rule(keys).treatment
+    }
+
+    /// An error naming the rule that forbids `key`.
+    pub(crate) fn forbid(&self, ptr: &str, key: &str) -> ExportError {
+        self.tool.forbid(ptr, key)
+    }
+
+    pub(crate) fn error(&self, ptr: &str, reason: String) -> ExportError {
+        self.tool.error(ptr, reason)
+    }
+
+    pub(crate) fn loss(&mut self, ptr: &str, keyword: &str, action: LossAction, note: String) {
+        self.losses.push(Loss {
+            tool: self.tool.name.to_owned(),
+            pointer: ptr.to_owned(),
+            keyword: keyword.to_owned(),
+            action,
+            note,
+        });
+    }
+
+    /// Resolves a local `$ref` (`#`, `#/$defs/X`) in the input schema.
+    pub(crate) fn resolve(&self, r: &str) -> Option<&Value> {
+        let pointer = r.strip_prefix('#')?;
+        self.root.pointer(pointer)
+    }
+
+    /// Exports one schema node, its description notes appended.
+    pub(crate) fn schema(
+        &mut self,
+        node: &Value,
+        ptr: &str,
+        depth: usize,
+        root: bool,
+    ) -> Res<Value> {
+        let (mut map, notes) = self.node(node, ptr, depth, root)?;
+        append_notes(&mut map, &notes);
+        Ok(Value::Object(map))
+    }
+
+    /// Exports one schema node; its description notes are returned, not yet
+    /// appended, so that a caller that built the node can hoist them.
+    pub(crate) fn node(
+        &mut self,
+        node: &Value,
+        ptr: &str,
+        depth: usize,
+        root: bool,
+    ) -> Res<(Map<String, Value>, Vec<String>)> {
+        let Value::Object(m) = node else {
+            return Err(self.forbid(ptr, rules::BOOLEAN_SCHEMA));
+        };
+        let mut m = m.clone();
+
+        // $ref: kept bare where the dialect keeps it, else inlined with the
+        // node's own keywords winning (as the OpenAI SDK does).
+        if let Some(r) = m.get("$ref").and_then(Value::as_str).map(str::to_owned) {
+            let inline = match self.treat(&["$ref"]) {
+                Treatment::Keep => m.len() > 1,
+                _ => true,
+            };
+            let Some(target) = self.resolve(&r).cloned() else {
+                return Err(self.error(ptr, format!("$ref `{r}` does not resolve in this schema")));
+            };
+            if !inline {
+                return Ok((m, Vec::new()));
+            }
+            if self.refs.contains(&r) {
+                return Err(self.forbid(ptr, rules::REF_RECURSIVE));
+            }
+            let Value::Object(mut merged) = target else {
+                return Err(self.error(ptr, format!("$ref `{r}` does not name a schema object")));
+            };
+            m.remove("$ref");
+            merged.extend(m);
+            self.refs.push(r);
+            let out = self.node(&Value::Object(merged), ptr, depth, root);
+            self.refs.pop();
+            return out;
+        }
+
+        // allOf with one branch: merged into the node, as the OpenAI SDK does.
+        if let Some(all) = m.get("allOf") {
+            let single = all
+                .as_array()
+                .filter(|a| a.len() == 1)
+                .and_then(|a| a[0].as_object());
+            let keys: &[&str] = if single.is_some() {
+                &["allOf"]
+            } else {
+                &[rules::ALL_OF_SEVERAL, "allOf"]
+            };
+            match (self.treat(keys), single) {
+                (Treatment::Rewrite, Some(branch)) => {
+                    let branch = branch.clone();
+                    m.remove("allOf");
+                    for (k, v) in branch {
+                        if m.get(&k).is_some_and(|old| *old != v) {
+                            return Err(self.error(
+                                ptr,
+                                format!(
+                                    "allOf repeats the keyword {k} of its node: merge them by hand"
+                                ),
+                            ));
+                        }
+                        m.insert(k, v);
+                    }
+                    return self.node(&Value::Object(m), ptr, depth, root);
+                }
+                (Treatment::Keep, _) => {}
+                _ => return Err(self.forbid(ptr, keys[0])),
+            }
+        }
+
+        // oneOf: anyOf when the branches are disjoint (same meaning).
+        if let Some(one) = m.remove("oneOf") {
+            let Some(branches) = one.as_array() else {
+                return Err(self.error(ptr, "oneOf must be a list of schemas".to_owned()));
+            };
+            let disjoint = self.disjoint(branches);
+            let key = if disjoint {
+                "oneOf"
+            } else {
+                rules::ONE_OF_OVERLAPPING
+            };
+            match self.treat(&[key, "oneOf"]) {
+                Treatment::Keep => {
+                    m.insert("oneOf".to_owned(), one);
+                }
+                t @ (Treatment::Rewrite | Treatment::Loosen) => {
+                    if m.contains_key("anyOf") {
+                        return Err(self.error(
+                            ptr,
+                            "oneOf next to anyOf cannot be rewritten: use one of them".to_owned(),
+                        ));
+                    }
+                    if t == Treatment::Loosen {
+                        let why = self.rule(&[key]).why;
+                        self.loss(
+                            &join(ptr, "oneOf"),
+                            "oneOf",
+                            LossAction::Rewritten,
+                            format!("rewritten to anyOf: {why}"),
+                        );
+                    }
+                    m.insert("anyOf".to_owned(), one);
+                }
+                _ => return Err(self.forbid(ptr, key)),
+            }
+        }
+
+        let mut out = Map::new();
+        let mut notes = Vec::new();
+        match self.d {
+            Dialect::Gemini => {
+                if let Some(done) =
+                    gemini::pre(self, &mut m, &mut out, &mut notes, ptr, depth, root)?
+                {
+                    return Ok(done);
+                }
+            }
+            Dialect::AnthropicStrict => {
+                anthropic::pre(self, &mut m, &mut out, &mut notes, ptr, depth)?;
+            }
+            _ => {}
+        }
+        if !["type", "anyOf", "allOf", "enum", "const", "$ref"]
+            .iter()
+            .any(|k| m.contains_key(*k) || out.contains_key(*k))
+        {
+            return Err(self.forbid(ptr, rules::TYPE_MISSING));
+        }
+        if out.contains_key("anyOf")
+            || m.contains_key("anyOf")
+            || types_of(&m).is_some_and(|t| t.len() > 1)
+        {
+            self.unions += 1;
+        }
+
+        // The keyword pass.
+        let mut moved: Vec<(String, Value)> = Vec::new();
+        let required_before = m.get("required").cloned();
+        for (k, v) in &m {
+            let rooted = format!("{k} (root)");
+            let valued = match v {
+                Value::String(s) => Some(format!("{k}: {s}")),
+                Value::Bool(_) | Value::Number(_) => Some(format!("{k}: {v}")),
+                _ => None,
+            };
+            let mut keys: Vec<&str> = Vec::new();
+            if root {
+                keys.push(&rooted);
+            }
+            if k == "items" && v.is_array() {
+                keys.push(rules::ITEMS_TUPLE);
+            }
+            if k == "pattern" && v.as_str().is_some_and(pattern_unsupported) {
+                keys.push(rules::PATTERN_UNSUPPORTED);
+            }
+            if let Some(valued) = &valued {
+                keys.push(valued);
+            }
+            keys.push(k);
+            let rule = self.rule(&keys);
+            match rule.treatment {
+                Treatment::Keep | Treatment::Rewrite | Treatment::Loosen => {
+                    if k == "examples" && rule.treatment == Treatment::Rewrite {
+                        if let Some(first) = v.as_array().and_then(|a| a.first()) {
+                            out.insert("example".to_owned(), first.clone());
+                        }
+                        continue;
+                    }
+                    let child = self.child(k, v, ptr, depth)?;
+                    out.insert(k.clone(), child);
+                }
+                Treatment::MoveToDescription => {
+                    if k == "uniqueItems" && *v == Value::Bool(false) {
+                        continue;
+                    }
+                    moved.push((k.clone(), v.clone()));
+                }
+                Treatment::Drop => {
+                    let note = format!("dropped: {}; still enforced at run time", rule.why);
+                    self.loss(&join(ptr, k), k, LossAction::Dropped, note);
+                }
+                Treatment::Strip => {}
+                Treatment::Forbid => {
+                    let shown = if rule.keyword == rules::ANY {
+                        k
+                    } else {
+                        rule.keyword
+                    };
+                    return Err(self.error(ptr, format!("{shown} is forbidden: {}", rule.why)));
+                }
+            }
+        }
+
+        // Counters for the provider limits.
+        if let Some(values) = out.get("enum").and_then(Value::as_array) {
+            self.enum_values += values.len();
+            self.chars += values
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::len)
+                .sum::<usize>();
+        }
+        if let Some(props) = out.get("properties").and_then(Value::as_object) {
+            self.properties += props.len();
+            self.chars += props.keys().map(String::len).sum::<usize>();
+        }
+
+        // Objects.
+        let is_object = has_type(&out, "object") || out.contains_key("properties");
+        if is_object {
+            if depth > 10 && self.treat(&[rules::LIMIT_DEPTH]) == Treatment::Forbid {
+                return Err(self.forbid(ptr, rules::LIMIT_DEPTH));
+            }
+            if !out.contains_key("additionalProperties")
+                && self.treat(&[rules::ADDITIONAL_MISSING]) == Treatment::Rewrite
+            {
+                out.insert("additionalProperties".to_owned(), Value::Bool(false));
+            }
+            match self.d {
+                Dialect::OpenAiResponses | Dialect::OpenAiChat => {
+                    openai::fix_object(self, &mut out, required_before.as_ref(), ptr)?
+                }
+                Dialect::AnthropicStrict => anthropic::fix_object(&mut out),
+                Dialect::Gemini => gemini::fix_object(self, &mut out, ptr, root)?,
+                _ => {}
+            }
+        }
+
+        for (keys, phrase) in phrases(&moved) {
+            for k in keys {
+                self.loss(
+                    &join(ptr, &k),
+                    &k,
+                    LossAction::MovedToDescription,
+                    format!("moved to description: {phrase}"),
+                );
+            }
+            notes.push(phrase);
+        }
+        Ok((out, notes))
+    }
+
+    /// Exports the value of keyword `k`, walking it when it holds sub-schemas.
+    fn child(&mut self, k: &str, v: &Value, ptr: &str, depth: usize) -> Res<Value> {
+        let here = join(ptr, k);
+        if SCHEMA_KEYWORDS.contains(&k) && v.is_object() {
+            return self.schema(v, &here, depth, false);
+        }
+        if LIST_KEYWORDS.contains(&k) || (k == "items" && v.is_array()) {
+            if let Some(list) = v.as_array() {
+                let mut done = Vec::with_capacity(list.len());
+                for (i, s) in list.iter().enumerate() {
+                    done.push(self.schema(s, &join(&here, &i.to_string()), depth, false)?);
+                }
+                return Ok(Value::Array(done));
+            }
+        }
+        if MAP_KEYWORDS.contains(&k) {
+            if let Some(map) = v.as_object() {
+                let inner = if k == "properties" { depth + 1 } else { depth };
+                if k != "properties" {
+                    self.chars += map.keys().map(String::len).sum::<usize>();
+                }
+                let mut done = Map::new();
+                for (name, s) in map {
+                    done.insert(
+                        name.clone(),
+                        self.schema(s, &join(&here, name), inner, false)?,
+                    );
+                }
+                return Ok(Value::Object(done));
+            }
+        }
+        Ok(v.clone())
+    }
+
+    /// Splits a node whose `type` lists several non-null types into `anyOf`
+    /// branches, each with the keywords of its type; the shared keywords stay
+    /// in `m`. The branches' description notes are returned for hoisting.
+    pub(crate) fn split_types(
+        &mut self,
+        m: &mut Map<String, Value>,
+        types: &[String],
+        ptr: &str,
+        depth: usize,
+    ) -> Res<(Vec<Value>, Vec<String>)> {
+        if m.contains_key("anyOf") {
+            return Err(self.error(
+                ptr,
+                "a type list next to anyOf cannot be rewritten: use anyOf alone".to_owned(),
+            ));
+        }
+        m.remove("type");
+        let mut branches = Vec::new();
+        let mut notes = Vec::new();
+        for t in types {
+            let mut b = Map::new();
+            b.insert("type".to_owned(), Value::String(t.clone()));
+            for (k, v) in m.iter() {
+                let applies = match keyword_type(k) {
+                    Some("number") => t == "number" || t == "integer",
+                    Some(kt) => kt == t,
+                    None => false,
+                };
+                if applies {
+                    b.insert(k.clone(), v.clone());
+                }
+            }
+            let (b, n) = self.node(&Value::Object(b), ptr, depth, false)?;
+            branches.push(Value::Object(b));
+            notes.extend(n);
+        }
+        m.retain(|k, _| keyword_type(k).is_none());
+        Ok((branches, notes))
+    }
+
+    /// Whether no value can match two of `branches` (so oneOf = anyOf).
+    fn disjoint(&self, branches: &[Value]) -> bool {
+        let resolved: Vec<Option<&Map<String, Value>>> = branches
+            .iter()
+            .map(|b| {
+                let b = b.as_object()?;
+                match b.get("$ref").and_then(Value::as_str) {
+                    Some(r) => self.resolve(r)?.as_object(),
+                    None => Some(b),
+                }
+            })
+            .collect();
+        for (i, a) in resolved.iter().enumerate() {
+            for b in &resolved[i + 1..] {
+                match (a, b) {
+                    (Some(a), Some(b)) if pair_disjoint(a, b) => {}
+                    _ => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// Fails when a counted limit of the dialect is exceeded.
+    pub(crate) fn check_limits(&self) -> Res<()> {
+        let checks = [
+            (self.enum_values > 1000, rules::LIMIT_ENUM),
+            (self.properties > 5000, rules::LIMIT_PROPERTIES),
+            (self.chars > 120_000, rules::LIMIT_CHARS),
+            (self.unions > 16, rules::LIMIT_UNIONS),
+        ];
+        for (over, key) in checks {
+            if over && self.treat(&[key]) == Treatment::Forbid {
+                return Err(self.forbid("", key));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The literal values a node allows, when it lists them.
+fn literals(m: &Map<String, Value>) -> Option<Vec<&Value>> {
+    if let Some(c) = m.get("const") {
+        return Some(vec![c]);
+    }
+    m.get("enum")?.as_array().map(|a| a.iter().collect())
+}
+
+fn pair_disjoint(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
+    // Different instance types (integer is a number).
+    if let (Some(ta), Some(tb)) = (types_of(a), types_of(b)) {
+        let widen = |t: &str| if t == "integer" { "number" } else { t }.to_owned();
+        let ta: Vec<String> = ta.into_iter().map(widen).collect();
+        if !ta.is_empty() && !tb.is_empty() && !tb.into_iter().map(widen).any(|t| ta.contains(&t)) {
+            return true;
+        }
+    }
+    // Different literal values.
+    if let (Some(la), Some(lb)) = (literals(a), literals(b)) {
+        if !la.iter().any(|v| lb.contains(v)) {
+            return true;
+        }
+    }
+    // A required tag property with different literal values.
+    let (Some(pa), Some(pb)) = (
+        a.get("properties").and_then(Value::as_object),
+        b.get("properties").and_then(Value::as_object),
+    ) else {
+        return false;
+    };
+    let required = |m: &Map<String, Value>, p: &str| {
+        m.get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|r| r.iter().any(|x| x.as_str() == Some(p)))
+    };
+    pa.iter().any(|(p, sa)| {
+        let (Some(sa), Some(sb)) = (sa.as_object(), pb.get(p).and_then(Value::as_object)) else {
+            return false;
+        };
+        match (literals(sa), literals(sb)) {
+            (Some(la), Some(lb)) => {
+                required(a, p) && required(b, p) && !la.iter().any(|v| lb.contains(v))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Whether a pattern uses a backreference, lookaround or a word boundary.
+pub(crate) fn pattern_unsupported(p: &str) -> bool {
+    let chars: Vec<char> = p.chars().collect();
+    let mut in_class = false;
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => {
+                let next = chars.get(i + 1).copied().unwrap_or(' ');
+                if !in_class
+                    && (next.is_ascii_digit() && next != '0' || matches!(next, 'k' | 'b' | 'B'))
+                {
+                    return true;
+                }
+                i += 1;
+            }
+            '[' => in_class = true,
+            ']' => in_class = false,
+            '(' if !in_class && chars.get(i + 1) == Some(&'?') => {
+                let rest: String = chars[i + 2..].iter().take(2).collect();
+                if rest.starts_with('=') || rest.starts_with('!') || rest == "<=" || rest == "<!" {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Appends `(note; note)` to the node's description, creating it if missing.
+pub(crate) fn append_notes(m: &mut Map<String, Value>, notes: &[String]) {
+    if notes.is_empty() {
+        return;
+    }
+    let added = format!("({})", notes.join("; "));
+    let text = match m.get("description").and_then(Value::as_str) {
+        Some(d) if !d.is_empty() => format!("{d} {added}"),
+        _ => added,
+    };
+    m.insert("description".to_owned(), Value::String(text));
+}
+
+/// Keyword pairs stated together in words.
+const PAIRS: &[(&str, &str)] = &[
+    ("minLength", "maxLength"),
+    ("minimum", "maximum"),
+    ("exclusiveMinimum", "exclusiveMaximum"),
+    ("minItems", "maxItems"),
+    ("minProperties", "maxProperties"),
+    ("minContains", "maxContains"),
+];
+
+/// The moved keywords in words, each phrase with the keywords it states, in
+/// the order the keywords came.
+pub(crate) fn phrases(moved: &[(String, Value)]) -> Vec<(Vec<String>, String)> {
+    let get = |k: &str| moved.iter().find(|(m, _)| m == k).map(|(_, v)| v);
+    let mut done: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for (k, v) in moved {
+        if done.contains(&k.as_str()) {
+            continue;
+        }
+        if let Some(&(lo, hi)) = PAIRS.iter().find(|(lo, hi)| k == lo || k == hi) {
+            done.extend([lo, hi]);
+            let (min, max) = (get(lo), get(hi));
+            let keys: Vec<String> = [(lo, min), (hi, max)]
+                .iter()
+                .filter(|(_, v)| v.is_some())
+                .map(|(k, _)| (*k).to_owned())
+                .collect();
+            out.push((keys, range_phrase(lo, min, max)));
+            continue;
+        }
+        done.push(k);
+        let text = match k.as_str() {
+            "multipleOf" => format!("a multiple of {v}"),
+            "uniqueItems" => "items must be unique".to_owned(),
+            "format" | "pattern" => format!(
+                "{k}: {}",
+                v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+            ),
+            "default" => format!("default: {v}"),
+            "propertyNames" => format!("property names: {v}"),
+            "patternProperties" => format!("properties matching a pattern: {v}"),
+            "contains" => format!("must contain an item matching {v}"),
+            _ => format!("{k}: {v}"),
+        };
+        out.push((vec![k.clone()], text));
+    }
+    out
+}
+
+fn range_phrase(lo: &str, min: Option<&Value>, max: Option<&Value>) -> String {
+    let unit = match lo {
+        "minLength" => Some(("character", "characters")),
+        "minItems" => Some(("item", "items")),
+        "minProperties" => Some(("property", "properties")),
+        "minContains" => Some(("matching item", "matching items")),
+        _ => None,
+    };
+    let with_unit = |n: &Value| match unit {
+        Some((one, many)) => format!("{n} {}", if n.as_u64() == Some(1) { one } else { many }),
+        None => n.to_string(),
+    };
+    if lo == "exclusiveMinimum" {
+        return match (min, max) {
+            (Some(a), Some(b)) => format!("greater than {a} and less than {b}"),
+            (Some(a), None) => format!("greater than {a}"),
+            (None, Some(b)) => format!("less than {b}"),
+            (None, None) => String::new(),
+        };
+    }
+    match (min, max) {
+        (Some(a), Some(b)) if a == b => format!("exactly {}", with_unit(a)),
+        (Some(a), Some(b)) => match unit {
+            Some((_, many)) => format!("{a} to {b} {many}"),
+            None => format!("from {a} to {b}"),
+        },
+        (Some(a), None) => format!("at least {}", with_unit(a)),
+        (None, Some(b)) => format!("at most {}", with_unit(b)),
+        (None, None) => String::new(),
+    }
+}
+
+/// `{"type":"null"}`-like branches (a null type and nothing else but notes).
+pub(crate) fn is_null_branch(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        m.get("type") == Some(&json!("null"))
+            && m.keys()
+                .all(|k| matches!(k.as_str(), "type" | "description" | "title"))
+    })
+}

@@ -1,0 +1,448 @@
+//! The dispatcher: every complete call walks the pipeline of `design.md` in
+//! order (lookup → decode/validate → authority → approval → idempotency →
+//! run → envelope) and ends in exactly one envelope.
+
+use std::future::Future;
+use std::marker::PhantomData;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use serde_json::Value;
+
+use crate::codes;
+use crate::context::{CallContext, Caller};
+use crate::contract::{ApprovalRule, Idempotency, ToolContract, ToolSpec};
+use crate::decode::{decode_args, parse_strict, Limits};
+use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Repair, Status};
+use crate::failure::{batch_result, Failure, FailureKind, Outcome, ToolOutput};
+use crate::path::{ConfinedPath, PathError};
+use crate::policy::approval::{self, Verdict};
+use crate::policy::idempotency::{Begin, IdempotencyStore, MemoryStore};
+use crate::policy::retry;
+use crate::provider::ToolCall;
+use crate::registry::Registry;
+use crate::args::{ArgValue, ToolArgs};
+use crate::constraint::Constraints;
+use crate::validate::Ptr;
+
+/// The object-safe face of a tool, implemented once for every contract.
+pub(crate) trait ErasedTool: Send + Sync {
+    fn spec(&self) -> &'static ToolSpec;
+    fn input_schema(&self) -> Value;
+    fn output_schema(&self) -> Option<Value>;
+    fn redact(&self, args: &mut Value);
+    fn dispatch<'a>(&'a self, d: &'a Dispatcher, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;
+}
+
+pub(crate) struct Typed<C>(PhantomData<fn() -> C>);
+
+impl<C> Typed<C> {
+    pub(crate) fn new() -> Self {
+        Typed(PhantomData)
+    }
+}
+
+impl<C: ToolContract> ErasedTool for Typed<C> {
+    fn spec(&self) -> &'static ToolSpec {
+        &C::SPEC
+    }
+    fn input_schema(&self) -> Value {
+        C::Args::input_schema()
+    }
+    fn output_schema(&self) -> Option<Value> {
+        C::Output::output_schema()
+    }
+    fn redact(&self, args: &mut Value) {
+        C::Args::redact(args, &Constraints::NONE);
+    }
+    fn dispatch<'a>(&'a self, d: &'a Dispatcher, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>> {
+        Box::pin(run_pipeline::<C>(d, caller, call))
+    }
+}
+
+/// Runs calls against a registry.
+///
+/// ```no_run
+/// # use contract_runtime::{Dispatcher, Registry, Caller, ToolCall};
+/// # use std::sync::Arc;
+/// # async fn demo(registry: Registry) {
+/// let dispatcher = Dispatcher::new(registry);
+/// let caller = Arc::new(Caller::new().grant("notes:read"));
+/// let call = ToolCall { id: "call_1".into(), name: "search_notes".into(), arguments: r#"{"query":"kv"}"#.into() };
+/// let envelope = dispatcher.dispatch(&caller, &call).await;
+/// println!("{}", envelope.to_json_string());
+/// # }
+/// ```
+pub struct Dispatcher {
+    registry: Registry,
+    limits: Limits,
+    store: Arc<dyn IdempotencyStore>,
+}
+
+impl Dispatcher {
+    /// A dispatcher with default limits and an in-memory idempotency store.
+    pub fn new(registry: Registry) -> Dispatcher {
+        Dispatcher {
+            registry,
+            limits: Limits::default(),
+            store: Arc::new(MemoryStore::new()),
+        }
+    }
+
+    /// Sets the argument size and depth limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets where idempotency records live.
+    pub fn with_store(mut self, store: Arc<dyn IdempotencyStore>) -> Self {
+        self.store = store;
+        self
+    }
+
+    /// The registry.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// Dispatches one complete call. Never panics; always one envelope.
+    /// Must run inside a tokio runtime (timeouts and backoff use its timer).
+    pub async fn dispatch(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
+        let started = Instant::now();
+        // 1. lookup: the registry is the allowlist.
+        let Some(tool) = self.registry.get(&call.name) else {
+            let names = self.registry.names().collect::<Vec<_>>().join(", ");
+            let mut e = ErrorEntry::new(
+                codes::UNKNOWN_TOOL,
+                format!("no tool is named `{}`", call.name.escape_debug()),
+            );
+            e.repair = Some(Repair {
+                hint: format!("call one of the available tools: {names}"),
+                call: None,
+            });
+            return Envelope::failure(&call.id, &call.name, Status::Invalid, true, vec![e]);
+        };
+        let envelope = tool.inner.dispatch(self, caller, call).await;
+        tracing::info!(
+            call_id = %call.id,
+            tool = %call.name,
+            effect = tool.spec().effect.as_str(),
+            status = envelope.status.as_str(),
+            codes = ?envelope.codes(),
+            duration_us = started.elapsed().as_micros() as u64,
+            "tool call"
+        );
+        envelope
+    }
+}
+
+fn refuse(call: &ToolCall, spec: &ToolSpec, status: Status, errors: Vec<ErrorEntry>) -> Envelope {
+    // Nothing ran, so replaying cannot duplicate an effect.
+    Envelope::failure(&call.id, spec.name, status, true, errors)
+}
+
+async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
+    let spec = &C::SPEC;
+
+    // 2-3. strict parse and validation against the contract.
+    let args = match decode_args::<C::Args>(&call.arguments, &d.limits) {
+        Ok(a) => a,
+        Err(e) => return refuse(call, spec, Status::Invalid, e.into_errors()),
+    };
+
+    // 4. authority: scopes, then every confined path against its root.
+    let missing: Vec<&str> = spec.authority.iter().copied().filter(|s| !caller.has_scope(s)).collect();
+    if !missing.is_empty() {
+        let e = ErrorEntry::new(
+            codes::PERMISSION_DENIED,
+            format!("`{}` needs the scope {} which this caller does not hold", spec.name, missing.join(", ")),
+        )
+        .with_hint("ask the user to grant the scope, or choose another tool");
+        return refuse(call, spec, Status::Denied, vec![e]);
+    }
+    if let Some(env) = check_paths::<C>(caller, call, spec, &args) {
+        return env;
+    }
+
+    let ctx = CallContext::new(caller.clone(), &call.id, spec.name);
+
+    // 5. approval, bound to the digest of the exact arguments.
+    let mut digest = None;
+    let reason = match spec.approval {
+        ApprovalRule::Never => None,
+        ApprovalRule::Always => Some(format!("`{}` always needs a person's approval", spec.name)),
+        ApprovalRule::When(_) => C::approval_reason(&ctx, &args),
+    };
+    if let Some(reason) = reason {
+        let dg = args_digest(call, &d.limits);
+        match approval::verdict(caller, spec.name, &dg) {
+            Verdict::Approved => {}
+            Verdict::Mismatch => {
+                let e = ErrorEntry::new(
+                    codes::APPROVAL_MISMATCH,
+                    "the approval on record was given for other arguments".to_string(),
+                )
+                .with_hint("ask a person to approve these exact arguments");
+                return refuse(call, spec, Status::Denied, vec![e]);
+            }
+            Verdict::Required => {
+                let e = ErrorEntry::new(codes::APPROVAL_REQUIRED, reason.clone())
+                    .with_hint("ask a person to approve this call; it runs once the approval for this digest is on record");
+                let mut env = refuse(call, spec, Status::NeedsApproval, vec![e]);
+                env.approval = Some(ApprovalRequest {
+                    rule: spec.approval.name().to_string(),
+                    reason,
+                    digest: dg,
+                });
+                return env;
+            }
+        }
+        // Kept for the idempotency stage, which binds keys to the same digest.
+        digest = Some(dg);
+    }
+
+    // 6. idempotency: a repeated key returns the recorded outcome.
+    let key = match spec.idempotency {
+        Idempotency::Key(_) => C::idempotency_key(&args).map(str::to_owned),
+        _ => None,
+    };
+    if let Some(key) = &key {
+        let dg = digest.take().unwrap_or_else(|| args_digest(call, &d.limits));
+        match d.store.begin(spec.name, key, &dg) {
+            Begin::Fresh => {}
+            Begin::Replay(mut env) => {
+                env.call_id = call.id.clone();
+                return *env;
+            }
+            Begin::Unknown => {
+                let e = ErrorEntry::new(
+                    codes::UNKNOWN_OUTCOME,
+                    "an earlier call with this idempotency key has not finished or ended with an unknown outcome".to_string(),
+                )
+                .with_hint("check whether the effect happened before sending a new key");
+                return Envelope::failure(&call.id, spec.name, Status::Unknown, false, vec![e]);
+            }
+            Begin::Mismatch => {
+                let e = ErrorEntry::new(
+                    codes::IDEMPOTENCY_KEY_REUSED,
+                    "this idempotency key was first used with other arguments".to_string(),
+                )
+                .with_hint("send a new key for a new request, or repeat the first request exactly");
+                return refuse(call, spec, Status::Invalid, vec![e]);
+            }
+        }
+    }
+
+    // 7. run, with timeout, panic capture and retries of transient failures.
+    let env = run_with_retries::<C>(d, call, spec, ctx, args).await;
+
+    // 8. record.
+    if let Some(key) = &key {
+        let transient = env.status == Status::Failed && env.errors.iter().all(|e| e.code == codes::TRANSIENT || e.retry_safe == Some(true));
+        if transient {
+            d.store.release(spec.name, key);
+        } else {
+            d.store.finish(spec.name, key, &env);
+        }
+    }
+    env
+}
+
+fn args_digest(call: &ToolCall, limits: &Limits) -> String {
+    // The arguments were decoded already, so this parse succeeds.
+    let v = parse_strict(&call.arguments, limits).unwrap_or(Value::Null);
+    approval::digest(&v)
+}
+
+fn check_paths<C: ToolContract>(caller: &Caller, call: &ToolCall, spec: &ToolSpec, args: &C::Args) -> Option<Envelope> {
+    let mut errors = Vec::new();
+    let mut host_error = None;
+    args.visit_paths(&Constraints::NONE, &Ptr::ROOT, &mut |ptr, path, root_name| {
+        let Some(root) = caller.get_root(root_name) else {
+            host_error = Some(root_name);
+            return;
+        };
+        let outside = ConfinedPath::parse(path.as_str()).is_err() || matches!(root.check(path), Err(PathError::OutsideScope));
+        if outside {
+            errors.push(
+                ErrorEntry::new(
+                    codes::PATH_OUTSIDE_SCOPE,
+                    format!("`{}` is outside the tool's scope ({})", ptr.render(), root.name()),
+                )
+                .with_field(ptr.render())
+                .with_hint("use a path relative to the tool's root, without `..` that leaves it or links that point outside"),
+            );
+        }
+    });
+    if let Some(name) = host_error {
+        let e = ErrorEntry::new(codes::INTERNAL, format!("the host has not configured the root `{name}`"));
+        return Some(Envelope::failure(&call.id, spec.name, Status::Failed, true, vec![e]));
+    }
+    (!errors.is_empty()).then(|| refuse(call, spec, Status::Denied, errors))
+}
+
+enum Attempt {
+    Finished(Outcome),
+    Panicked,
+    TimedOut,
+}
+
+async fn run_with_retries<C: ToolContract>(d: &Dispatcher, call: &ToolCall, spec: &ToolSpec, ctx: CallContext, args: C::Args) -> Envelope {
+    let mut args = Some(args);
+    let mut attempt = 1u32;
+    loop {
+        // Each retry decodes afresh: argument types need not be Clone, and the
+        // text was validated already.
+        let a = match args.take() {
+            Some(a) => a,
+            None => match decode_args::<C::Args>(&call.arguments, &d.limits) {
+                Ok(a) => a,
+                Err(e) => return refuse(call, spec, Status::Invalid, e.into_errors()),
+            },
+        };
+        let fut = CatchUnwind(C::call(ctx.clone(), a));
+        let result = match spec.timeout_ms {
+            Some(ms) => match tokio::time::timeout(std::time::Duration::from_millis(ms), fut).await {
+                Ok(r) => r,
+                Err(_) => Err(AttemptErr::Timeout),
+            },
+            None => fut.await,
+        };
+        let attempt_result = match result {
+            Ok(out) => Attempt::Finished(out.into_outcome()),
+            Err(AttemptErr::Panic) => Attempt::Panicked,
+            Err(AttemptErr::Timeout) => Attempt::TimedOut,
+        };
+        let transient = match &attempt_result {
+            Attempt::Finished(Outcome::Failed(f)) => f.kind == FailureKind::Transient,
+            Attempt::TimedOut => !spec.effect.is_write(),
+            _ => false,
+        };
+        if transient && retry::may_retry(spec, attempt) {
+            tokio::time::sleep(retry::backoff(spec, attempt)).await;
+            attempt += 1;
+            continue;
+        }
+        return envelope_for(call, spec, attempt_result);
+    }
+}
+
+enum AttemptErr {
+    Panic,
+    Timeout,
+}
+
+/// Catches a panic in the handler so it becomes an envelope, not a crash.
+struct CatchUnwind<F>(F);
+
+impl<F: Future + Unpin> Future for CatchUnwind<F> {
+    type Output = Result<F::Output, AttemptErr>;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let inner = &mut self.0;
+        match std::panic::catch_unwind(AssertUnwindSafe(|| Pin::new(inner).poll(cx))) {
+            Ok(Poll::Pending) => Poll::Pending,
+            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
+            Err(_) => Poll::Ready(Err(AttemptErr::Panic)),
+        }
+    }
+}
+
+fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
+    ErrorEntry {
+        code: f.code.into_owned(),
+        message: f.message,
+        field: f.field.map(|c| c.into_owned()),
+        item,
+        constraint: None,
+        repair: match (f.hint, f.call) {
+            (None, None) => None,
+            (hint, call) => Some(Repair {
+                hint: hint.map(|h| h.into_owned()).unwrap_or_default(),
+                call,
+            }),
+        },
+        retry_safe: f.retry_safe.or((f.kind == FailureKind::Transient).then_some(true)),
+        retry_after_ms: f.retry_after_ms,
+    }
+}
+
+fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope {
+    let write = spec.effect.is_write();
+    let replay_safe = spec.replay_safe();
+    let mut env = Envelope::failure(&call.id, spec.name, Status::Ok, replay_safe, Vec::new());
+    match attempt {
+        Attempt::Finished(Outcome::Done(v)) => env.result = v,
+        Attempt::Finished(Outcome::Failed(f)) => {
+            let unknown = f.kind == FailureKind::Unknown;
+            env.status = if unknown { Status::Unknown } else { Status::Failed };
+            // A known failure had no effect, so replaying cannot duplicate one.
+            env.retry_safe = if unknown { replay_safe } else { true };
+            env.errors.push(failure_entry(f, None));
+        }
+        Attempt::Finished(Outcome::Batch(items)) => {
+            let completed = items.iter().filter(|i| i.result.is_ok()).count() as u64;
+            let failed = items.len() as u64 - completed;
+            env.result = batch_result(&items);
+            env.completed = Some(completed);
+            env.failed = Some(failed);
+            env.status = match (completed, failed) {
+                (_, 0) => Status::Ok,
+                (0, _) => Status::Failed,
+                _ => Status::Partial,
+            };
+            if env.status == Status::Failed {
+                env.result = Value::Null;
+                env.retry_safe = true;
+            }
+            for i in items {
+                if let Err(f) = i.result {
+                    env.errors.push(failure_entry(f, Some(i.item)));
+                }
+            }
+        }
+        Attempt::Finished(Outcome::OutputBroken(msg)) => {
+            env.status = if write { Status::Unknown } else { Status::Failed };
+            env.errors.push(ErrorEntry::new(codes::OUTPUT_CONTRACT_VIOLATION, msg));
+        }
+        Attempt::Panicked => {
+            env.status = if write { Status::Unknown } else { Status::Failed };
+            env.errors.push(ErrorEntry::new(
+                codes::INTERNAL,
+                format!("`{}` crashed before it finished{}", spec.name, if write { "; its effect may have happened" } else { "" }),
+            ));
+        }
+        Attempt::TimedOut => {
+            env.status = if write { Status::Unknown } else { Status::Failed };
+            env.retry_safe = replay_safe;
+            let mut e = ErrorEntry::new(
+                codes::TIMEOUT,
+                format!(
+                    "`{}` did not finish within {} ms{}",
+                    spec.name,
+                    spec.timeout_ms.unwrap_or(0),
+                    if write { "; its effect may have happened" } else { "" }
+                ),
+            );
+            e.retry_safe = Some(replay_safe);
+            env.errors.push(e);
+        }
+    }
+    if env.status == Status::Unknown && !env.codes().contains(&codes::UNKNOWN_OUTCOME) {
+        env.errors.push(ErrorEntry::new(codes::UNKNOWN_OUTCOME, "the call may or may not have taken effect".to_string()));
+    }
+    env
+}
+
+/// The arguments of a call with secret values replaced, for logs and journals.
+pub fn redacted_arguments(tool: &crate::Tool, raw: &str) -> Value {
+    let mut v = match parse_strict(raw, &Limits::default()) {
+        Ok(v) => v,
+        Err(_) => return Value::from("[unparseable arguments]"),
+    };
+    tool.inner.redact(&mut v);
+    v
+}

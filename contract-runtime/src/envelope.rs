@@ -1,0 +1,239 @@
+//! The result envelope of `wire.md`: the one shape every dispatched call ends in.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// How a call ended. See `wire.md`, Status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Completed in full.
+    Ok,
+    /// A batch where some items completed and some failed.
+    Partial,
+    /// Malformed or broke the contract; nothing ran.
+    Invalid,
+    /// The caller lacks authority or the target is out of scope; nothing ran.
+    Denied,
+    /// A person must approve these exact arguments first; nothing ran.
+    NeedsApproval,
+    /// Ran (or tried to) and is known to have had no effect beyond what the errors say.
+    Failed,
+    /// May or may not have taken effect.
+    Unknown,
+}
+
+impl Status {
+    /// The status as written on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Partial => "partial",
+            Status::Invalid => "invalid",
+            Status::Denied => "denied",
+            Status::NeedsApproval => "needs-approval",
+            Status::Failed => "failed",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    /// Providers that carry an error flag (Anthropic `is_error`, MCP `isError`) set it
+    /// for every status but `ok` and `partial`.
+    pub fn is_error(self) -> bool {
+        !matches!(self, Status::Ok | Status::Partial)
+    }
+
+    /// Whether the tool's code ran (or may have run) for this status.
+    pub fn ran(self) -> bool {
+        matches!(
+            self,
+            Status::Ok | Status::Partial | Status::Failed | Status::Unknown
+        )
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The one answer to one call.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope {
+    /// The provider's call id, unchanged.
+    pub call_id: String,
+    /// The requested tool name, even when unknown.
+    pub tool: String,
+    /// How the call ended.
+    pub status: Status,
+    /// Replaying this exact call cannot duplicate an effect.
+    pub retry_safe: bool,
+    /// The tool's typed output with `ok` and `partial`; `null` otherwise.
+    pub result: Value,
+    /// Batch tools: items that completed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed: Option<u64>,
+    /// Batch tools: items that failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed: Option<u64>,
+    /// Where the tool wrote its full result, relative to the tool's root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artifact: Option<String>,
+    /// Every status but `ok` carries at least one error.
+    pub errors: Vec<ErrorEntry>,
+    /// With `needs-approval`: what to approve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<ApprovalRequest>,
+}
+
+impl Envelope {
+    /// An envelope that carries errors and no result.
+    pub fn failure(
+        call_id: &str,
+        tool: &str,
+        status: Status,
+        retry_safe: bool,
+        errors: Vec<ErrorEntry>,
+    ) -> Envelope {
+        Envelope {
+            call_id: call_id.to_owned(),
+            tool: tool.to_owned(),
+            status,
+            retry_safe,
+            result: Value::Null,
+            completed: None,
+            failed: None,
+            artifact: None,
+            errors,
+            approval: None,
+        }
+    }
+
+    /// The envelope as compact JSON text, as it travels inside a provider's tool result.
+    pub fn to_json_string(&self) -> String {
+        // Serializing plain data with string keys cannot fail.
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+
+    /// The envelope as a JSON value.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The codes of the errors, in order: handy in tests and logs.
+    pub fn codes(&self) -> Vec<&str> {
+        self.errors.iter().map(|e| e.code.as_str()).collect()
+    }
+}
+
+/// One error inside an envelope.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ErrorEntry {
+    /// Kebab-case code: a standard one (see [`crate::codes`]) or the tool's own.
+    pub code: String,
+    /// One line for people and models; never contains a secret.
+    pub message: String,
+    /// JSON pointer into the arguments, e.g. `/year`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The batch item at fault.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<String>,
+    /// The violated schema keyword, its limit and the value seen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<ConstraintInfo>,
+    /// What the model can do about it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repair: Option<Repair>,
+    /// Replaying the call after this error cannot duplicate an effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_safe: Option<bool>,
+    /// Wait this long before trying again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_ms: Option<u64>,
+}
+
+impl ErrorEntry {
+    /// An error with only a code and a message.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> ErrorEntry {
+        ErrorEntry {
+            code: code.into(),
+            message: message.into(),
+            field: None,
+            item: None,
+            constraint: None,
+            repair: None,
+            retry_safe: None,
+            retry_after_ms: None,
+        }
+    }
+
+    /// Sets the JSON pointer of the field at fault.
+    pub fn with_field(mut self, field: impl Into<String>) -> Self {
+        self.field = Some(field.into());
+        self
+    }
+
+    /// Sets a repair hint.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.repair = Some(Repair {
+            hint: hint.into(),
+            call: None,
+        });
+        self
+    }
+}
+
+/// The JSON Schema keyword a value broke, as the published schema carries it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConstraintInfo {
+    /// e.g. `minimum`, `maxLength`, `pattern`, `additionalProperties`.
+    pub keyword: String,
+    /// The keyword's value in the schema.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Value>,
+    /// What the call sent (omitted for secret arguments).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actual: Option<Value>,
+}
+
+/// A repair the model can act on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Repair {
+    /// What to do, in words.
+    pub hint: String,
+    /// A call that, made as it is, would fix the problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<RepairCall>,
+}
+
+/// A call the model can make as it is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RepairCall {
+    /// The tool to call.
+    pub name: String,
+    /// Its arguments.
+    pub arguments: Value,
+}
+
+impl RepairCall {
+    /// A repair call to `name` with `arguments`.
+    pub fn new(name: impl Into<String>, arguments: Value) -> RepairCall {
+        RepairCall {
+            name: name.into(),
+            arguments,
+        }
+    }
+}
+
+/// What a person must approve, sent with `needs-approval`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ApprovalRequest {
+    /// The rule that asked: `always` or the predicate's name.
+    pub rule: String,
+    /// Why, in words.
+    pub reason: String,
+    /// `sha256:` + hex of the canonical arguments; an approval is bound to it.
+    pub digest: String,
+}

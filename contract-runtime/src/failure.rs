@@ -1,0 +1,252 @@
+//! The result side of a contract: typed failures, batch outcomes, and how a
+//! handler's return value becomes an outcome the envelope stage can wrap.
+
+use std::borrow::Cow;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::envelope::RepairCall;
+
+/// How a failure bears on what happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The tool refused or could not act, and nothing took effect (`failed`).
+    Domain,
+    /// A passing failure with no effect: retry-safe, retried automatically when the policy allows (`failed`).
+    Transient,
+    /// The effect may have happened (`unknown`): never retried automatically.
+    Unknown,
+}
+
+/// One failure as the envelope stage needs it. Built by `#[derive(ToolFailure)]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// Kebab-case code.
+    pub code: Cow<'static, str>,
+    /// One line for people and models; never a secret.
+    pub message: String,
+    /// JSON pointer of the argument at fault.
+    pub field: Option<Cow<'static, str>>,
+    /// What to do about it.
+    pub hint: Option<Cow<'static, str>>,
+    /// A call that would fix it, made as it is.
+    pub call: Option<RepairCall>,
+    /// Replaying the call after this failure cannot duplicate an effect.
+    pub retry_safe: Option<bool>,
+    /// Wait this long before trying again.
+    pub retry_after_ms: Option<u64>,
+    /// Domain, transient or unknown outcome.
+    pub kind: FailureKind,
+}
+
+impl Failure {
+    /// A domain failure with a code and a message.
+    pub fn new(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Failure {
+        Failure {
+            code: code.into(),
+            message: message.into(),
+            field: None,
+            hint: None,
+            call: None,
+            retry_safe: None,
+            retry_after_ms: None,
+            kind: FailureKind::Domain,
+        }
+    }
+}
+
+/// A failure type with a contract: every variant has a code, and may name the
+/// field at fault, a repair and whether replaying is safe.
+///
+/// Derive it: `#[derive(ToolFailure)]` with `#[failure(code = "...", ...)]` on each variant.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a typed tool failure",
+    label = "this failure type has no contract",
+    note = "define an enum with #[derive(ToolFailure)] and a #[failure(code = \"...\")] on each variant; a bool, String, () or boxed error tells the model nothing it can act on"
+)]
+pub trait ToolFailure: Send + 'static {
+    /// The failure as the envelope reports it.
+    fn failure(&self) -> Failure;
+}
+
+/// A failure type for tools that cannot fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Never {}
+
+impl ToolFailure for Never {
+    fn failure(&self) -> Failure {
+        match *self {}
+    }
+}
+
+/// What a handler produced, before it is wrapped in an envelope.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Completed: the serialized output.
+    Done(Value),
+    /// Failed as a whole.
+    Failed(Failure),
+    /// A batch: one outcome per item.
+    Batch(Vec<ItemOutcome>),
+    /// The output could not be serialized as its schema says.
+    OutputBroken(String),
+}
+
+/// One item of a batch.
+#[derive(Debug)]
+pub struct ItemOutcome {
+    /// The item's name as the model knows it (e.g. the note name).
+    pub item: String,
+    /// Its output or its failure.
+    pub result: Result<Value, Failure>,
+}
+
+/// A handler's return type: `Result<T, E>` or [`Batch<T, E>`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool result type",
+    note = "return Result<T, E> or Batch<T, E> where T: Serialize + JsonSchema and E: ToolFailure"
+)]
+pub trait ToolOutput: Send + 'static {
+    /// The output schema (JSON Schema 2020-12), if it can be stated.
+    fn output_schema() -> Option<Value>;
+    /// Whether this is a batch.
+    const BATCH: bool = false;
+    /// The outcome for the envelope stage.
+    fn into_outcome(self) -> Outcome;
+}
+
+fn to_value<T: Serialize>(v: &T) -> Result<Value, String> {
+    serde_json::to_value(v).map_err(|e| format!("the output could not be serialized: {e}"))
+}
+
+fn schema_of<T: JsonSchema>() -> Value {
+    let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    gen.into_root_schema_for::<T>().to_value()
+}
+
+impl<T, E> ToolOutput for Result<T, E>
+where
+    T: Serialize + JsonSchema + Send + 'static,
+    E: ToolFailure,
+{
+    fn output_schema() -> Option<Value> {
+        Some(schema_of::<T>())
+    }
+    fn into_outcome(self) -> Outcome {
+        match self {
+            Ok(v) => match to_value(&v) {
+                Ok(v) => Outcome::Done(v),
+                Err(e) => Outcome::OutputBroken(e),
+            },
+            Err(e) => Outcome::Failed(e.failure()),
+        }
+    }
+}
+
+/// The per-item outcomes of a batch tool. The envelope's status is derived
+/// from them: `ok` only when every item completed, `partial` when some did,
+/// `failed` when none did.
+#[derive(Debug)]
+pub struct Batch<T, E> {
+    items: Vec<(String, Result<T, E>)>,
+}
+
+impl<T, E> Default for Batch<T, E> {
+    fn default() -> Self {
+        Batch { items: Vec::new() }
+    }
+}
+
+impl<T, E> Batch<T, E> {
+    /// An empty batch.
+    pub fn new() -> Self {
+        Batch::default()
+    }
+
+    /// Records one item's outcome.
+    pub fn push(&mut self, item: impl Into<String>, result: Result<T, E>) {
+        self.items.push((item.into(), result));
+    }
+
+    /// The outcomes so far.
+    pub fn items(&self) -> &[(String, Result<T, E>)] {
+        &self.items
+    }
+}
+
+impl<T, E, S: Into<String>> FromIterator<(S, Result<T, E>)> for Batch<T, E> {
+    fn from_iter<I: IntoIterator<Item = (S, Result<T, E>)>>(iter: I) -> Self {
+        Batch {
+            items: iter.into_iter().map(|(s, r)| (s.into(), r)).collect(),
+        }
+    }
+}
+
+impl<T, E> ToolOutput for Batch<T, E>
+where
+    T: Serialize + JsonSchema + Send + 'static,
+    E: ToolFailure,
+{
+    const BATCH: bool = true;
+
+    fn output_schema() -> Option<Value> {
+        let mut item = schema_of::<T>();
+        let defs = item.as_object_mut().and_then(|o| {
+            o.remove("$schema");
+            o.remove("$defs")
+        });
+        let schema = serde_json::json!({
+            "$schema": crate::schema::DRAFT_2020_12,
+            "type": "object",
+            "properties": {
+                "items": {
+                    "description": "The items that completed; failed items are reported in the envelope's errors.",
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"item": {"type": "string"}, "result": item},
+                        "required": ["item", "result"],
+                        "additionalProperties": false
+                    }
+                }
+            },
+            "required": ["items"],
+            "additionalProperties": false
+        });
+        let mut schema = schema;
+        if let (Some(defs), Some(o)) = (defs, schema.as_object_mut()) {
+            o.insert("$defs".into(), defs);
+        }
+        Some(schema)
+    }
+
+    fn into_outcome(self) -> Outcome {
+        let mut out = Vec::with_capacity(self.items.len());
+        for (item, r) in self.items {
+            let result = match r {
+                Ok(v) => to_value(&v).map_err(|e| Failure::new(crate::codes::OUTPUT_CONTRACT_VIOLATION, e)),
+                Err(e) => Err(e.failure()),
+            };
+            out.push(ItemOutcome { item, result });
+        }
+        Outcome::Batch(out)
+    }
+}
+
+/// The `result` of a batch envelope: the completed items.
+pub(crate) fn batch_result(items: &[ItemOutcome]) -> Value {
+    let done: Vec<Value> = items
+        .iter()
+        .filter_map(|i| {
+            i.result.as_ref().ok().map(|v| {
+                let mut m = Map::new();
+                m.insert("item".into(), Value::from(i.item.clone()));
+                m.insert("result".into(), v.clone());
+                Value::Object(m)
+            })
+        })
+        .collect();
+    serde_json::json!({ "items": done })
+}

@@ -1,0 +1,147 @@
+//! Checks for the string formats of JSON Schema that the runtime enforces.
+//! Each follows the RFC the JSON Schema spec names, as strictly as the
+//! `jsonschema` crate does, so schema and runtime agree.
+
+/// RFC 3339 full-date: `YYYY-MM-DD` with a real day of the month.
+pub fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let (Some(y), Some(m), Some(d)) = (digits(&b[0..4]), digits(&b[5..7]), digits(&b[8..10])) else {
+        return false;
+    };
+    (1..=12).contains(&m) && d >= 1 && d <= days_in_month(y, m)
+}
+
+/// RFC 3339 full-time: `HH:MM:SS[.frac](Z|±HH:MM)`.
+pub fn is_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 9 || b[2] != b':' || b[5] != b':' {
+        return false;
+    }
+    let (Some(h), Some(m), Some(sec)) = (digits(&b[0..2]), digits(&b[3..5]), digits(&b[6..8])) else {
+        return false;
+    };
+    if h > 23 || m > 59 || sec > 60 {
+        return false;
+    }
+    let mut rest = &b[8..];
+    if rest.first() == Some(&b'.') {
+        let n = rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &rest[1 + n..];
+    }
+    match rest {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            matches!((digits(&[*h1, *h2]), digits(&[*m1, *m2])), (Some(h), Some(m)) if h <= 23 && m <= 59)
+        }
+        _ => false,
+    }
+}
+
+/// RFC 3339 date-time: a full-date, `T`, and a full-time.
+pub fn is_date_time(s: &str) -> bool {
+    s.len() > 11
+        && s.is_char_boundary(10)
+        && is_date(&s[..10])
+        && matches!(s.as_bytes()[10], b'T' | b't')
+        && is_time(&s[11..])
+}
+
+/// A hyphenated UUID: 8-4-4-4-12 hex digits.
+pub fn is_uuid(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        })
+}
+
+/// An email address: a non-empty local part without spaces, one `@`, and a host name or IP literal.
+pub fn is_email(s: &str) -> bool {
+    let Some((local, domain)) = s.rsplit_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && local.len() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c))
+        && (is_hostname(domain) && domain.contains('.')
+            || domain.starts_with('[') && domain.ends_with(']'))
+}
+
+/// RFC 1123 host name: dot-separated labels of letters, digits and inner hyphens.
+pub fn is_hostname(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+/// An absolute URI: a scheme (`ALPHA *(ALPHA / DIGIT / + - .)`), `:`, and no spaces.
+pub fn is_uri(s: &str) -> bool {
+    let Some((scheme, rest)) = s.split_once(':') else {
+        return false;
+    };
+    let mut cs = scheme.chars();
+    cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && cs.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        && !rest.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+fn digits(b: &[u8]) -> Option<u32> {
+    b.iter().try_fold(0u32, |acc, c| {
+        c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0'))
+    })
+}
+
+fn days_in_month(y: u32, m: u32) -> u32 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_times() {
+        assert!(is_date("2024-02-29"));
+        assert!(!is_date("2023-02-29"));
+        assert!(!is_date("2024-13-01"));
+        assert!(!is_date("24-01-01"));
+        assert!(is_date_time("2024-01-31T09:30:00Z"));
+        assert!(is_date_time("2024-01-31T09:30:00.5+02:00"));
+        assert!(!is_date_time("2024-01-31 09:30:00"));
+        assert!(!is_time("25:00:00Z"));
+    }
+
+    #[test]
+    fn uuids_and_emails() {
+        assert!(is_uuid("123e4567-e89b-12d3-a456-426614174000"));
+        assert!(!is_uuid("123e4567e89b12d3a456426614174000"));
+        assert!(is_email("a.b@example.com"));
+        assert!(!is_email("a b@example.com"));
+        assert!(!is_email("ab.example.com"));
+        assert!(is_uri("https://x.y/z"));
+        assert!(!is_uri("no scheme"));
+    }
+}

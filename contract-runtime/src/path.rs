@@ -1,0 +1,1043 @@
+//! Confined file-system paths for tool arguments (design rule C13).
+//!
+//! Two layers, because each one alone has a known hole:
+//!
+//! 1. [`ConfinedPath::parse`] is a lexical check at decode time. It rejects
+//!    what is wrong whatever the file system holds (absolute paths, Windows
+//!    prefixes, `..` that climbs above the root, NUL) so the model gets a
+//!    precise answer before anything touches the disk.
+//! 2. [`Root`] holds a directory handle (cap-std's `Dir`, which uses `openat2`
+//!    with `RESOLVE_BENEATH` on Linux) and resolves every path beneath it. This
+//!    is the layer that defeats symlinks and races: a string check can never
+//!    know where `cfg/passwd` leads, the kernel can.
+//!
+//! Every operation on [`Root`] runs [`Root::check`] first (to report a clean
+//! `OutsideScope`), then performs the access through the handle, so a symlink
+//! swapped in between the check and the use still cannot leave the root.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cap_std::fs::{Dir, OpenOptions};
+
+/// The root a confined path argument resolves in when it names none with `#[arg(root = "..")]`.
+pub const DEFAULT_ROOT: &str = "default";
+
+/// A path argument confined to a tool's root: relative, validated lexically at decode time.
+///
+/// Build one with [`ConfinedPath::parse`]; arguments are decoded as sent and
+/// every [`Root`] operation re-checks them, lexically and then on disk. The original text is kept
+/// (not a normalised form) because the file system, not string arithmetic,
+/// decides what `in/../x` means when `in` is a symlink.
+///
+/// ```ignore
+/// let p = ConfinedPath::parse("notes/today.md")?;
+/// assert_eq!(p.as_str(), "notes/today.md");
+/// assert!(ConfinedPath::parse("../etc/passwd").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConfinedPath(String);
+
+impl ConfinedPath {
+    /// Lexical checks only (no file system).
+    ///
+    /// Rejects NUL ([`PathRejection::Nul`]), the empty string
+    /// ([`PathRejection::Empty`]), and with [`PathRejection::OutsideScope`]:
+    /// absolute paths, Windows drive prefixes (`C:`, `C:\..`), UNC and verbatim
+    /// paths (`\\host\share`, `\\?\C:\x`), any backslash at all (denied on every
+    /// platform so a path means the same thing everywhere), and any path whose
+    /// lexical normalisation climbs above the root (`a/../../x`). `.`
+    /// components are fine, `a/../b` is fine, and `.` names the root itself.
+    pub fn parse(s: &str) -> Result<ConfinedPath, PathRejection> {
+        validate_lexically(s)?;
+        Ok(ConfinedPath(s.to_owned()))
+    }
+
+    /// Keeps argument text as sent, before any check. The decode stage builds
+    /// paths this way so that an escape is answered by the authority stage as
+    /// `denied / path-outside-scope` (with the field at fault), not as a schema
+    /// error; [`Root::check`] re-applies every lexical rule before any access.
+    pub(crate) fn from_arg(s: String) -> ConfinedPath {
+        ConfinedPath(s)
+    }
+
+    /// The path exactly as the caller wrote it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The path as handed to cap-std; private so callers cannot bypass `Root`.
+    fn as_path(&self) -> &Path {
+        Path::new(&self.0)
+    }
+}
+
+impl fmt::Display for ConfinedPath {
+    /// Shows the path as written; it passed validation, so it holds no NUL.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl serde::Serialize for ConfinedPath {
+    /// Serialises as the plain string, so journals and envelopes show what the model sent.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+/// Why [`ConfinedPath::parse`] refused a string.
+///
+/// Kept separate from [`PathError`] because these are decode-time verdicts
+/// (a malformed or out-of-scope argument), known before any file is touched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathRejection {
+    /// The string was empty; use `.` to name the root.
+    Empty,
+    /// The string contained a NUL byte, which the OS would silently truncate at.
+    Nul,
+    /// The path is absolute, carries a Windows prefix or backslash, or climbs above the root.
+    OutsideScope,
+}
+
+impl PathRejection {
+    /// A one-line, lowercase message. It never echoes the path, because the
+    /// path is model-controlled text that may carry a secret or an injection.
+    pub fn message(&self) -> &'static str {
+        match self {
+            PathRejection::Empty => "path is empty; use \".\" for the tool's root",
+            PathRejection::Nul => "path contains a nul byte",
+            PathRejection::OutsideScope => "path is outside the tool's scope",
+        }
+    }
+}
+
+impl fmt::Display for PathRejection {
+    /// Same text as [`PathRejection::message`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for PathRejection {}
+
+/// The lexical rules of [`ConfinedPath::parse`], in the order a reader would check them.
+fn validate_lexically(s: &str) -> Result<(), PathRejection> {
+    if s.is_empty() {
+        return Err(PathRejection::Empty);
+    }
+    if s.contains('\0') {
+        return Err(PathRejection::Nul);
+    }
+    // A backslash is a separator on Windows and a name byte elsewhere; refusing
+    // it everywhere closes UNC (`\\host`), verbatim (`\\?\`) and `..\` tricks at once.
+    if s.contains('\\') {
+        return Err(PathRejection::OutsideScope);
+    }
+    if s.starts_with('/') {
+        return Err(PathRejection::OutsideScope);
+    }
+    // `C:` (drive-relative) and `C:/x` name another volume on Windows.
+    let bytes = s.as_bytes();
+    if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+        return Err(PathRejection::OutsideScope);
+    }
+    let mut depth: usize = 0;
+    for component in s.split('/') {
+        match component {
+            "" | "." => {}
+            ".." => {
+                depth = depth.checked_sub(1).ok_or(PathRejection::OutsideScope)?;
+            }
+            _ => depth += 1,
+        }
+    }
+    Ok(())
+}
+
+/// A directory handle held for a tool's root; every access resolves beneath it
+/// (`openat2` `RESOLVE_BENEATH` via cap-std).
+///
+/// The handle, not a path string, is the authority: renaming or replacing the
+/// directory on disk after `open` does not widen what this `Root` can reach.
+pub struct Root {
+    dir: Dir,
+    name: String,
+}
+
+impl fmt::Debug for Root {
+    /// Shows the display name only; the handle's absolute location is not the model's business.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Root").field("name", &self.name).finish()
+    }
+}
+
+/// Makes temp names unique within the process even when two writes share a nanosecond.
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl Root {
+    /// Open `dir` as a root, using ambient authority exactly once, here.
+    ///
+    /// `name` is a display name for messages (for example `"repo"`), so the
+    /// host's absolute path never reaches a model.
+    pub fn open(dir: impl AsRef<Path>, name: &str) -> io::Result<Root> {
+        let dir = Dir::open_ambient_dir(dir.as_ref(), cap_std::ambient_authority())?;
+        Ok(Root {
+            dir,
+            name: name.to_owned(),
+        })
+    }
+
+    /// The display name given at open time.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Open a sub-directory as its own Root (e.g. DIR/repo, DIR/notes); creates
+    /// it if missing when `create` is true.
+    ///
+    /// `rel` goes through the same lexical and handle checks as a tool
+    /// argument, so a host-side configuration mistake cannot hand a tool more
+    /// than its parent had. A lexically invalid `rel` is `OutsideScope`. The
+    /// new root's display name is `rel`.
+    pub fn subdir(&self, rel: &str, create: bool) -> Result<Root, PathError> {
+        let p = ConfinedPath::parse(rel).map_err(|_| PathError::OutsideScope)?;
+        self.check(&p)?;
+        if create {
+            // cap-std's create_dir_all resolves each step beneath the handle.
+            self.dir.create_dir_all(p.as_path())?;
+        }
+        let dir = self.dir.open_dir(p.as_path())?;
+        Ok(Root {
+            dir,
+            name: rel.to_owned(),
+        })
+    }
+
+    /// The pre-check the dispatcher runs before a tool executes.
+    ///
+    /// 1. cap-std canonicalize of the path beneath the root (confirmed by a
+    ///    sandboxed `metadata`): Ok means inside.
+    /// 2. An escape error means [`PathError::OutsideScope`].
+    /// 3. NotFound: if `symlink_metadata` of the path itself succeeds, the path
+    ///    is a dangling link, which is `OutsideScope` (we never fall back to
+    ///    the parent, because a write would follow the link wherever it points).
+    ///    Otherwise repeat on the parent; an empty parent is the root, which is
+    ///    inside. A missing path whose parents are inside is `Ok(())`, since a
+    ///    write may create it.
+    ///
+    /// The lexical rules are re-applied first: cheap, and it keeps `check`
+    /// honest even if a `ConfinedPath` ever reaches here by another route.
+    pub fn check(&self, p: &ConfinedPath) -> Result<(), PathError> {
+        validate_lexically(p.as_str()).map_err(|_| PathError::OutsideScope)?;
+        self.check_beneath(p.as_path())
+    }
+
+    /// The file-system half of [`Root::check`].
+    fn check_beneath(&self, path: &Path) -> Result<(), PathError> {
+        let mut current = path;
+        loop {
+            if current.as_os_str().is_empty() {
+                return Ok(());
+            }
+            // cap-std's fallback canonicalize (used when openat2 is unavailable)
+            // can return a partial path on error; the sandboxed metadata call
+            // makes sure the whole path really resolved.
+            let probe = self
+                .dir
+                .canonicalize(current)
+                .and_then(|_| self.dir.metadata(current).map(|_| ()));
+            match probe.map_err(PathError::from) {
+                Ok(()) => return Ok(()),
+                Err(PathError::NotFound) => match self.dir.symlink_metadata(current) {
+                    // The name exists but does not resolve: a dangling link.
+                    Ok(_) => return Err(PathError::OutsideScope),
+                    Err(e) => match PathError::from(e) {
+                        PathError::NotFound => {
+                            current = current.parent().unwrap_or_else(|| Path::new(""));
+                        }
+                        other => return Err(other),
+                    },
+                },
+                Err(other) => return Err(other),
+            }
+        }
+    }
+
+    /// Read a regular file's bytes.
+    pub fn read(&self, p: &ConfinedPath) -> Result<Vec<u8>, PathError> {
+        self.check(p)?;
+        self.read_beneath(p.as_path())
+    }
+
+    /// The handle-only half of [`Root::read`]: cap-std alone enforces confinement here.
+    fn read_beneath(&self, path: &Path) -> Result<Vec<u8>, PathError> {
+        // Refuse non-files before opening: opening a FIFO for reading would block.
+        if !self.dir.metadata(path)?.is_file() {
+            return Err(PathError::NotAFile);
+        }
+        let mut file = self.dir.open(path)?;
+        // The name may have been swapped since the metadata call; trust the fd.
+        if !file.metadata()?.is_file() {
+            return Err(PathError::NotAFile);
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Read a regular file as UTF-8; invalid UTF-8 is an `Io` error of kind `InvalidData`.
+    pub fn read_to_string(&self, p: &ConfinedPath) -> Result<String, PathError> {
+        let bytes = self.read(p)?;
+        // The error is built from the kind only, so no file bytes leak into messages.
+        String::from_utf8(bytes).map_err(|_| {
+            PathError::Io(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "file is not valid utf-8",
+            ))
+        })
+    }
+
+    /// Write-then-rename: write a temp file beside the target (create_new), then
+    /// rename over it. Never follows a symlink at the target.
+    ///
+    /// Readers see either the old contents or the new, never a torn file. A
+    /// symlink at the target is replaced by the new file (rename does not
+    /// follow it); one that leads outside the root is refused by `check`. The
+    /// parent directory must already exist (`NotFound` otherwise).
+    pub fn write_atomic(&self, p: &ConfinedPath, bytes: &[u8]) -> Result<(), PathError> {
+        self.check(p)?;
+        self.write_atomic_beneath(p.as_path(), bytes)
+    }
+
+    /// The handle-only half of [`Root::write_atomic`].
+    fn write_atomic_beneath(&self, path: &Path, bytes: &[u8]) -> Result<(), PathError> {
+        let file_name = path.file_name().ok_or(PathError::NotAFile)?;
+        let parent = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        // Open the parent once and do everything relative to it, so the temp
+        // file and the target are guaranteed to share a directory.
+        let parent_dir = self.dir.open_dir(parent)?;
+        match parent_dir.symlink_metadata(file_name) {
+            Ok(meta) if meta.is_dir() => return Err(PathError::NotAFile),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e.into()),
+        }
+
+        let temp_name = temp_file_name();
+        let mut options = OpenOptions::new();
+        // create_new is O_CREAT|O_EXCL: it refuses to follow a symlink planted at the temp name.
+        options.write(true).create_new(true);
+        let mut temp = parent_dir.open_with(&temp_name, &options)?;
+        let written = temp
+            .write_all(bytes)
+            .and_then(|()| temp.sync_all())
+            .and_then(|()| parent_dir.rename(&temp_name, &parent_dir, file_name));
+        drop(temp);
+        if let Err(e) = written {
+            // Best effort: the temp name is ours alone, so removing it cannot hurt anyone.
+            let _ = parent_dir.remove_file(&temp_name);
+            return Err(e.into());
+        }
+        // Best effort durability of the rename; some file systems reject fsync on a directory.
+        let _ = parent_dir.into_std_file().sync_all();
+        Ok(())
+    }
+
+    /// Append bytes (create if missing), refusing symlinks at the target.
+    ///
+    /// A symlink at the target is `NotAFile` (or `OutsideScope` when it leads
+    /// out of the root), even if it points at a regular file inside.
+    pub fn append(&self, p: &ConfinedPath, bytes: &[u8]) -> Result<(), PathError> {
+        self.check(p)?;
+        self.append_beneath(p.as_path(), bytes)
+    }
+
+    /// The handle-only half of [`Root::append`].
+    fn append_beneath(&self, path: &Path, bytes: &[u8]) -> Result<(), PathError> {
+        let mut file = match self.dir.symlink_metadata(path) {
+            Ok(meta) if !meta.is_file() => return Err(PathError::NotAFile),
+            Ok(before) => {
+                let mut options = OpenOptions::new();
+                options.append(true);
+                let file = self.dir.open_with(path, &options)?;
+                // cap-std's public API has no O_NOFOLLOW; instead confirm the fd
+                // is the very file we lstat'ed, so a link swapped in meanwhile
+                // is caught before a byte is written.
+                if !same_file(&before, &file.metadata()?) {
+                    return Err(PathError::NotAFile);
+                }
+                file
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let mut options = OpenOptions::new();
+                // O_EXCL: never follows a symlink that appears at the name.
+                options.append(true).create_new(true);
+                self.dir.open_with(path, &options)?
+            }
+            Err(e) => return Err(e.into()),
+        };
+        file.write_all(bytes)?;
+        Ok(())
+    }
+
+    /// Remove a regular file (a symlink inside the root is removed itself, never its target).
+    pub fn remove_file(&self, p: &ConfinedPath) -> Result<(), PathError> {
+        self.check(p)?;
+        if self.dir.symlink_metadata(p.as_path())?.is_dir() {
+            return Err(PathError::NotAFile);
+        }
+        self.dir.remove_file(p.as_path())?;
+        Ok(())
+    }
+
+    /// Whether the path resolves to something inside the root; false on escape.
+    pub fn exists(&self, p: &ConfinedPath) -> bool {
+        self.check(p).is_ok() && self.dir.exists(p.as_path())
+    }
+
+    /// Names of regular files directly in the directory `p` (`.` = root), sorted.
+    ///
+    /// Symlinks, directories and names that are not UTF-8 are left out: a
+    /// listing should only offer names that `read` will accept as plain files.
+    pub fn list_files(&self, p: &ConfinedPath) -> Result<Vec<String>, PathError> {
+        self.check(p)?;
+        let dir = self.dir.open_dir(p.as_path())?;
+        let mut names = Vec::new();
+        for entry in dir.entries()? {
+            let entry = entry?;
+            if !entry.file_type()?.is_file() {
+                continue;
+            }
+            if let Ok(name) = entry.file_name().into_string() {
+                names.push(name);
+            }
+        }
+        names.sort();
+        Ok(names)
+    }
+}
+
+/// A temp name that is short (the target's own name may already be at NAME_MAX)
+/// and hidden, so a crash leaves an obvious leftover rather than a plausible file.
+fn temp_file_name() -> String {
+    let counter = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!(".tmp-write-{}-{counter}-{nanos}", std::process::id())
+}
+
+/// Whether an `lstat` result and an open fd's metadata describe the same regular file.
+#[cfg(unix)]
+fn same_file(before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
+    use cap_std::fs::MetadataExt;
+    opened.is_file() && before.dev() == opened.dev() && before.ino() == opened.ino()
+}
+
+/// Without inode numbers, fall back to the type check alone.
+#[cfg(not(unix))]
+fn same_file(_before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
+    opened.is_file()
+}
+
+/// Why an operation on a [`Root`] failed.
+///
+/// The variants are the outcomes a dispatcher must tell apart: `OutsideScope`
+/// becomes `denied / path-outside-scope`; the rest are ordinary tool failures.
+#[derive(Debug)]
+pub enum PathError {
+    /// The path resolves (or would resolve) outside the root, or is a dangling link.
+    OutsideScope,
+    /// Nothing exists at the path (or at its parent, for a write).
+    NotFound,
+    /// The path exists but is not a regular file (a directory, a link where none is allowed, ...).
+    NotAFile,
+    /// Any other I/O failure; displayed by kind only.
+    Io(io::Error),
+}
+
+impl fmt::Display for PathError {
+    /// Lowercase one-liners. `Io` shows only the error kind, because an OS or
+    /// decoding message could otherwise carry a path or a file's bytes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathError::OutsideScope => f.write_str("path is outside the tool's scope"),
+            PathError::NotFound => f.write_str("no such file or directory"),
+            PathError::NotAFile => f.write_str("path is not a regular file"),
+            PathError::Io(e) => write!(f, "i/o error: {}", e.kind()),
+        }
+    }
+}
+
+impl std::error::Error for PathError {
+    /// Exposes the underlying `io::Error` for logs that want the OS detail.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PathError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The message cap-primitives (`fs/errors.rs`, `escape_attempt`) attaches to
+/// every sandbox escape, including `openat2`'s `EXDEV` under `RESOLVE_BENEATH`.
+const CAP_STD_ESCAPE_MESSAGE: &str = "a path led outside of the filesystem";
+
+impl From<io::Error> for PathError {
+    /// Maps cap-std's escape error (kind `PermissionDenied` with the message
+    /// above) to `OutsideScope` and `NotFound` to `NotFound`. A plain OS
+    /// `EACCES` is also `PermissionDenied` but carries no custom message, so it
+    /// stays `Io`.
+    fn from(e: io::Error) -> Self {
+        if is_escape(&e) {
+            return PathError::OutsideScope;
+        }
+        if e.kind() == io::ErrorKind::NotFound {
+            return PathError::NotFound;
+        }
+        PathError::Io(e)
+    }
+}
+
+/// Whether an `io::Error` is cap-std's sandbox-escape error.
+fn is_escape(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::PermissionDenied
+        && e.raw_os_error().is_none()
+        && e.get_ref()
+            .is_some_and(|inner| inner.to_string() == CAP_STD_ESCAPE_MESSAGE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+    use std::path::PathBuf;
+
+    /// A fresh directory under the system temp dir, removed on drop.
+    struct Scratch {
+        base: PathBuf,
+    }
+
+    impl Scratch {
+        fn new(tag: &str) -> Scratch {
+            static N: AtomicU64 = AtomicU64::new(0);
+            let n = N.fetch_add(1, Ordering::Relaxed);
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos();
+            let base = std::env::temp_dir().join(format!(
+                "confined-path-test-{tag}-{}-{n}-{nanos}",
+                std::process::id()
+            ));
+            std::fs::create_dir_all(base.join("R")).unwrap();
+            Scratch { base }
+        }
+
+        /// `$R`, the tool's root.
+        fn r(&self) -> PathBuf {
+            self.base.join("R")
+        }
+
+        fn root(&self) -> Root {
+            Root::open(self.r(), "repo").unwrap()
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.base);
+        }
+    }
+
+    fn cp(s: &str) -> ConfinedPath {
+        ConfinedPath::parse(s).unwrap()
+    }
+
+    /// Bypasses the lexical layer so tests can prove the handle layer holds on its own.
+    fn raw(s: &str) -> ConfinedPath {
+        ConfinedPath(s.to_owned())
+    }
+
+    fn is_outside<T: fmt::Debug>(r: Result<T, PathError>) -> bool {
+        matches!(r, Err(PathError::OutsideScope))
+    }
+
+    const PASSWD_MARKER: &[u8] = b"root:";
+
+    // ---- lexical layer -------------------------------------------------
+
+    #[test]
+    fn parse_accepts_plain_relative_paths() {
+        for ok in [
+            "a",
+            "a/b.txt",
+            ".",
+            "./a",
+            "a/./b",
+            "a/../b",
+            "a/b/../../c",
+            "a/",
+            "notes:1.md",
+        ] {
+            assert_eq!(cp(ok).as_str(), ok, "{ok:?} should parse");
+        }
+    }
+
+    #[test]
+    fn parse_rejects_empty_and_nul() {
+        assert_eq!(ConfinedPath::parse(""), Err(PathRejection::Empty));
+        assert_eq!(
+            ConfinedPath::parse("ok.txt\u{0000}.png"),
+            Err(PathRejection::Nul)
+        );
+    }
+
+    #[test]
+    fn parse_rejects_absolute_and_climbing_paths() {
+        for bad in [
+            "/etc/passwd",
+            "/tmp/R/../etc/passwd",
+            "//host/share",
+            "..",
+            "../R-evil/f",
+            "sub/../../outside/s.txt",
+            "new/../../x.txt",
+            "a/../../x",
+            "./..",
+        ] {
+            assert_eq!(
+                ConfinedPath::parse(bad),
+                Err(PathRejection::OutsideScope),
+                "{bad:?} should be outside scope"
+            );
+        }
+    }
+
+    #[test]
+    fn parse_rejects_windows_forms_on_every_platform() {
+        for bad in [
+            "C:\\Windows\\win.ini",
+            "\\\\host\\share\\x",
+            "\\\\?\\C:\\x",
+            "C:",
+            "c:/x",
+            "x:y",
+            "a\\b",
+            "..\\x",
+        ] {
+            assert_eq!(
+                ConfinedPath::parse(bad),
+                Err(PathRejection::OutsideScope),
+                "{bad:?} should be outside scope"
+            );
+        }
+    }
+
+    #[test]
+    fn rejection_messages_are_lowercase_and_never_echo_the_path() {
+        for r in [
+            PathRejection::Empty,
+            PathRejection::Nul,
+            PathRejection::OutsideScope,
+        ] {
+            let m = r.message();
+            assert!(!m.contains('\n'));
+            assert_eq!(m, m.to_lowercase());
+            assert_eq!(r.to_string(), m);
+        }
+        assert_eq!(
+            PathRejection::OutsideScope.message(),
+            "path is outside the tool's scope"
+        );
+    }
+
+    #[test]
+    fn serializes_and_displays_as_the_string() {
+        let p = cp("notes/a.md");
+        assert_eq!(serde_json::to_string(&p).unwrap(), "\"notes/a.md\"");
+        assert_eq!(p.to_string(), "notes/a.md");
+    }
+
+    #[test]
+    fn path_error_display() {
+        assert_eq!(
+            PathError::OutsideScope.to_string(),
+            "path is outside the tool's scope"
+        );
+        assert_eq!(PathError::NotFound.to_string(), "no such file or directory");
+        assert_eq!(
+            PathError::NotAFile.to_string(),
+            "path is not a regular file"
+        );
+        let io = PathError::Io(io::Error::other("secret bytes /x/y"));
+        assert_eq!(io.to_string(), "i/o error: other error");
+        assert!(std::error::Error::source(&io).is_some());
+    }
+
+    #[test]
+    fn io_error_mapping() {
+        let escape = io::Error::new(io::ErrorKind::PermissionDenied, CAP_STD_ESCAPE_MESSAGE);
+        assert!(matches!(PathError::from(escape), PathError::OutsideScope));
+        let nf = io::Error::from(io::ErrorKind::NotFound);
+        assert!(matches!(PathError::from(nf), PathError::NotFound));
+        // A genuine EACCES is not an escape.
+        let eacces = io::Error::from_raw_os_error(13);
+        assert!(matches!(PathError::from(eacces), PathError::Io(_)));
+    }
+
+    // ---- the Paths table of attacks.md ---------------------------------
+
+    #[test]
+    fn sibling_prefix_dir_is_denied() {
+        let s = Scratch::new("sibling");
+        std::fs::create_dir(s.base.join("R-evil")).unwrap();
+        std::fs::write(s.base.join("R-evil/f"), b"evil").unwrap();
+        let root = s.root();
+
+        let abs = s.base.join("R-evil/f");
+        let abs = abs.to_str().unwrap();
+        assert_eq!(ConfinedPath::parse(abs), Err(PathRejection::OutsideScope));
+        assert_eq!(
+            ConfinedPath::parse("../R-evil/f"),
+            Err(PathRejection::OutsideScope)
+        );
+        // The handle layer refuses them too, without the lexical check.
+        assert!(is_outside(root.check_beneath(Path::new(abs))));
+        assert!(is_outside(root.read_beneath(Path::new(abs))));
+        assert!(is_outside(root.read_beneath(Path::new("../R-evil/f"))));
+    }
+
+    #[test]
+    fn sub_dotdot_dotdot_is_denied() {
+        let s = Scratch::new("subdotdot");
+        std::fs::create_dir(s.r().join("sub")).unwrap();
+        std::fs::create_dir(s.base.join("outside")).unwrap();
+        std::fs::write(s.base.join("outside/s.txt"), b"secret").unwrap();
+        let root = s.root();
+
+        assert_eq!(
+            ConfinedPath::parse("sub/../../outside/s.txt"),
+            Err(PathRejection::OutsideScope)
+        );
+        assert!(is_outside(root.read(&raw("sub/../../outside/s.txt"))));
+        assert!(is_outside(
+            root.read_beneath(Path::new("sub/../../outside/s.txt"))
+        ));
+    }
+
+    #[test]
+    fn etc_passwd_forms_are_denied() {
+        let s = Scratch::new("passwd");
+        let root = s.root();
+        let via_r = format!("{}/../etc/passwd", s.r().display());
+        for bad in ["/etc/passwd", via_r.as_str()] {
+            assert_eq!(ConfinedPath::parse(bad), Err(PathRejection::OutsideScope));
+            assert!(is_outside(root.read(&raw(bad))));
+            assert!(is_outside(root.read_beneath(Path::new(bad))));
+        }
+    }
+
+    #[test]
+    fn symlink_to_etc_passwd_is_denied_and_bytes_never_returned() {
+        let s = Scratch::new("linkpasswd");
+        symlink("/etc/passwd", s.r().join("l")).unwrap();
+        let root = s.root();
+        let l = cp("l");
+
+        assert!(is_outside(root.check(&l)));
+        match root.read(&l) {
+            Ok(bytes) => panic!("read escaped: {} bytes", bytes.len()),
+            Err(e) => assert!(matches!(e, PathError::OutsideScope)),
+        }
+        assert!(is_outside(root.read_to_string(&l)));
+        // Even skipping the pre-check, the handle refuses the open.
+        match root.read_beneath(Path::new("l")) {
+            Ok(bytes) => panic!("read escaped: {} bytes", bytes.len()),
+            Err(e) => {
+                assert!(matches!(e, PathError::OutsideScope));
+                assert!(!e.to_string().as_bytes().starts_with(PASSWD_MARKER));
+            }
+        }
+        assert!(!root.exists(&l));
+    }
+
+    #[test]
+    fn symlinked_dir_to_etc_is_denied() {
+        let s = Scratch::new("cfg");
+        symlink("/etc", s.r().join("cfg")).unwrap();
+        let root = s.root();
+        let p = cp("cfg/passwd");
+
+        assert!(is_outside(root.check(&p)));
+        assert!(is_outside(root.read(&p)));
+        assert!(is_outside(root.read_beneath(Path::new("cfg/passwd"))));
+        assert!(is_outside(root.list_files(&cp("cfg"))));
+        assert!(is_outside(root.write_atomic(&cp("cfg/x"), b"x")));
+    }
+
+    #[test]
+    fn dangling_symlink_write_is_denied_and_target_never_created() {
+        let s = Scratch::new("dangling");
+        let target = std::env::temp_dir().join(format!(
+            "confined-path-pwned-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos()
+        ));
+        assert!(!target.exists());
+        symlink(&target, s.r().join("w")).unwrap();
+        let root = s.root();
+        let w = cp("w");
+
+        assert!(is_outside(root.check(&w)));
+        assert!(is_outside(root.write_atomic(&w, b"pwned")));
+        assert!(is_outside(root.append(&w, b"pwned")));
+        assert!(!target.exists(), "write followed a dangling link");
+
+        // The handle layer alone: append's create_new refuses the link.
+        assert!(root.append_beneath(Path::new("w"), b"pwned").is_err());
+        assert!(!target.exists(), "append followed a dangling link");
+    }
+
+    #[test]
+    fn dangling_relative_symlink_inside_root_is_denied() {
+        // Rule 3 of check: never fall back to the parent when a link dangles.
+        let s = Scratch::new("danglingrel");
+        symlink("missing.txt", s.r().join("w")).unwrap();
+        let root = s.root();
+        assert!(is_outside(root.check(&cp("w"))));
+        assert!(is_outside(root.append(&cp("w"), b"x")));
+        assert!(!s.r().join("missing.txt").exists());
+    }
+
+    #[test]
+    fn write_to_new_dotdot_dotdot_is_denied_and_no_file_anywhere() {
+        let s = Scratch::new("newdotdot");
+        let root = s.root();
+        assert_eq!(
+            ConfinedPath::parse("new/../../x.txt"),
+            Err(PathRejection::OutsideScope)
+        );
+        assert!(is_outside(root.write_atomic(&raw("new/../../x.txt"), b"x")));
+        assert!(is_outside(root.append(&raw("new/../../x.txt"), b"x")));
+        // The handle layer alone cannot create it either.
+        assert!(root
+            .write_atomic_beneath(Path::new("new/../../x.txt"), b"x")
+            .is_err());
+        assert!(!s.base.join("x.txt").exists());
+        assert!(!s.r().join("x.txt").exists());
+        assert!(!s.r().join("new").exists());
+        assert_eq!(std::fs::read_dir(s.r()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn proc_self_root_symlink_is_denied() {
+        let s = Scratch::new("procroot");
+        symlink("/proc/self/root/etc/passwd", s.r().join("p")).unwrap();
+        let root = s.root();
+        let p = cp("p");
+        assert!(is_outside(root.check(&p)));
+        assert!(is_outside(root.read(&p)));
+        assert!(root.read_beneath(Path::new("p")).is_err());
+    }
+
+    #[test]
+    fn symlink_that_stays_inside_is_allowed() {
+        let s = Scratch::new("inside");
+        std::fs::create_dir(s.r().join("sub")).unwrap();
+        std::fs::write(s.r().join("ok.txt"), b"fine").unwrap();
+        symlink("sub/..", s.r().join("in")).unwrap();
+        let root = s.root();
+        let p = cp("in/ok.txt");
+        assert!(root.check(&p).is_ok());
+        assert_eq!(root.read(&p).unwrap(), b"fine");
+        assert_eq!(root.read_to_string(&p).unwrap(), "fine");
+        assert!(root.exists(&p));
+    }
+
+    #[test]
+    fn symlink_climbing_physically_is_denied_by_the_handle() {
+        // Lexically clean, physically outside: only the handle layer can tell.
+        let s = Scratch::new("up");
+        std::fs::create_dir(s.base.join("R-evil")).unwrap();
+        std::fs::write(s.base.join("R-evil/f"), b"evil").unwrap();
+        symlink("..", s.r().join("up")).unwrap();
+        let root = s.root();
+        let p = cp("up/R-evil/f");
+        assert!(is_outside(root.check(&p)));
+        assert!(is_outside(root.read(&p)));
+        assert!(is_outside(root.read_beneath(Path::new("up/R-evil/f"))));
+        assert!(is_outside(root.write_atomic(&cp("up/R-evil/g"), b"x")));
+        assert!(!s.base.join("R-evil/g").exists());
+    }
+
+    #[test]
+    fn windows_forms_are_denied() {
+        for bad in ["C:\\Windows\\win.ini", "\\\\host\\share\\x", "\\\\?\\C:\\x"] {
+            assert_eq!(ConfinedPath::parse(bad), Err(PathRejection::OutsideScope));
+        }
+        let s = Scratch::new("win");
+        let root = s.root();
+        assert!(is_outside(root.check(&raw("C:\\Windows\\win.ini"))));
+    }
+
+    // ---- ordinary operations -------------------------------------------
+
+    #[test]
+    fn atomic_write_then_read_back() {
+        let s = Scratch::new("write");
+        let root = s.root();
+        let p = cp("a.txt");
+        root.write_atomic(&p, b"first").unwrap();
+        assert_eq!(root.read(&p).unwrap(), b"first");
+        root.write_atomic(&p, b"second, longer").unwrap();
+        assert_eq!(root.read_to_string(&p).unwrap(), "second, longer");
+        // No temp files are left behind.
+        assert_eq!(root.list_files(&cp(".")).unwrap(), vec!["a.txt"]);
+        assert_eq!(std::fs::read_dir(s.r()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn atomic_write_in_subdir_and_missing_parent() {
+        let s = Scratch::new("writesub");
+        std::fs::create_dir(s.r().join("d")).unwrap();
+        let root = s.root();
+        root.write_atomic(&cp("d/./x.md"), b"x").unwrap();
+        assert_eq!(std::fs::read(s.r().join("d/x.md")).unwrap(), b"x");
+        // Missing parents pass check (a write may create the file) but are not created.
+        assert!(root.check(&cp("nope/y.md")).is_ok());
+        assert!(matches!(
+            root.write_atomic(&cp("nope/y.md"), b"y"),
+            Err(PathError::NotFound)
+        ));
+        assert!(matches!(
+            root.write_atomic(&cp("d"), b"y"),
+            Err(PathError::NotAFile)
+        ));
+        assert!(matches!(
+            root.write_atomic(&cp("."), b"y"),
+            Err(PathError::NotAFile)
+        ));
+    }
+
+    #[test]
+    fn atomic_write_replaces_an_inside_symlink_without_following_it() {
+        let s = Scratch::new("writelink");
+        std::fs::write(s.r().join("real.txt"), b"keep").unwrap();
+        symlink("real.txt", s.r().join("alias")).unwrap();
+        let root = s.root();
+        root.write_atomic(&cp("alias"), b"new").unwrap();
+        assert_eq!(std::fs::read(s.r().join("real.txt")).unwrap(), b"keep");
+        assert!(std::fs::symlink_metadata(s.r().join("alias"))
+            .unwrap()
+            .is_file());
+    }
+
+    #[test]
+    fn append_twice() {
+        let s = Scratch::new("append");
+        let root = s.root();
+        let p = cp("log.txt");
+        root.append(&p, b"one\n").unwrap();
+        root.append(&p, b"two\n").unwrap();
+        assert_eq!(root.read_to_string(&p).unwrap(), "one\ntwo\n");
+    }
+
+    #[test]
+    fn append_refuses_inside_symlink() {
+        let s = Scratch::new("appendlink");
+        std::fs::write(s.r().join("real.txt"), b"keep").unwrap();
+        symlink("real.txt", s.r().join("alias")).unwrap();
+        let root = s.root();
+        assert!(matches!(
+            root.append(&cp("alias"), b"x"),
+            Err(PathError::NotAFile)
+        ));
+        assert_eq!(std::fs::read(s.r().join("real.txt")).unwrap(), b"keep");
+    }
+
+    #[test]
+    fn list_files_sorted_regular_files_only() {
+        let s = Scratch::new("list");
+        for name in ["b.txt", "a.txt", "c.md"] {
+            std::fs::write(s.r().join(name), b"").unwrap();
+        }
+        std::fs::create_dir(s.r().join("dir")).unwrap();
+        std::fs::write(s.r().join("dir/inner.txt"), b"").unwrap();
+        symlink("a.txt", s.r().join("link")).unwrap();
+        let root = s.root();
+        assert_eq!(
+            root.list_files(&cp(".")).unwrap(),
+            vec!["a.txt", "b.txt", "c.md"]
+        );
+        assert_eq!(root.list_files(&cp("dir")).unwrap(), vec!["inner.txt"]);
+        assert!(matches!(
+            root.list_files(&cp("missing")),
+            Err(PathError::NotFound)
+        ));
+    }
+
+    #[test]
+    fn remove_file_works_and_refuses_dirs() {
+        let s = Scratch::new("remove");
+        let root = s.root();
+        let p = cp("gone.txt");
+        root.write_atomic(&p, b"x").unwrap();
+        assert!(root.exists(&p));
+        root.remove_file(&p).unwrap();
+        assert!(!root.exists(&p));
+        assert!(matches!(root.remove_file(&p), Err(PathError::NotFound)));
+        std::fs::create_dir(s.r().join("d")).unwrap();
+        assert!(matches!(
+            root.remove_file(&cp("d")),
+            Err(PathError::NotAFile)
+        ));
+    }
+
+    #[test]
+    fn read_errors() {
+        let s = Scratch::new("readerr");
+        std::fs::create_dir(s.r().join("d")).unwrap();
+        std::fs::write(s.r().join("bin"), [0xff, 0xfe]).unwrap();
+        let root = s.root();
+        assert!(matches!(root.read(&cp("nope")), Err(PathError::NotFound)));
+        assert!(matches!(root.read(&cp("d")), Err(PathError::NotAFile)));
+        match root.read_to_string(&cp("bin")) {
+            Err(PathError::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::InvalidData),
+            other => panic!("expected invalid data, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn subdir_roots() {
+        let s = Scratch::new("subdir");
+        let root = s.root();
+        let notes = root.subdir("notes", true).unwrap();
+        assert_eq!(notes.name(), "notes");
+        notes.write_atomic(&cp("n.md"), b"hi").unwrap();
+        assert_eq!(std::fs::read(s.r().join("notes/n.md")).unwrap(), b"hi");
+        // A sub-root cannot reach its parent.
+        std::fs::write(s.r().join("top.txt"), b"top").unwrap();
+        assert!(is_outside(notes.read(&raw("../top.txt"))));
+        assert!(is_outside(notes.read_beneath(Path::new("../top.txt"))));
+        assert!(matches!(
+            root.subdir("missing", false),
+            Err(PathError::NotFound)
+        ));
+        assert!(is_outside(root.subdir("../x", true)));
+        assert!(!s.base.join("x").exists());
+        symlink("/etc", s.r().join("etc")).unwrap();
+        assert!(is_outside(root.subdir("etc", false)));
+        assert_eq!(root.name(), "repo");
+    }
+}

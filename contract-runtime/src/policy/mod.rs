@@ -1,0 +1,5 @@
+//! The policy stages of the pipeline: approval, idempotency, retry.
+
+pub mod approval;
+pub mod idempotency;
+pub mod retry;

@@ -1,0 +1,665 @@
+//! Complete response bodies to [`ToolCall`]s, one function per provider.
+//!
+//! The rule throughout: a shape the provider documents is read exactly, a
+//! missing or mistyped field is an [`AdapterError`] naming where it is, and only
+//! the provider's own call items count. The arguments' content is not judged
+//! here: a call with bad arguments is still a call, and the dispatcher answers
+//! it with an `invalid` envelope the model can act on.
+
+use serde_json::{Map, Value};
+
+use super::{kind, AdapterError, Provider, ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
+
+/// Parse tool calls out of a provider's response body.
+///
+/// Calls come back in the order the body lists them. Text content, reasoning,
+/// server-side tool items and anything else that is not the provider's
+/// client-side call item is skipped, even when its text looks like a call.
+///
+/// - OpenAI Responses: `output[]` items of type `function_call` (a bare array of
+///   output items is accepted too); the id is `call_id`.
+/// - OpenAI Chat: `choices[].message.tool_calls[]` of type `function`.
+/// - Anthropic: `content[]` blocks of type `tool_use`; `input` is serialized.
+/// - Gemini: `candidates[].content.parts[].functionCall`; `args` is serialized
+///   (`{}` when absent, as Gemini leaves it out for calls without arguments),
+///   and a call without `id` gets `gemini-call-<n>`, `n` counting the body's
+///   calls from 0.
+///
+/// ```
+/// use contract_runtime::provider::{parse_calls, Provider};
+/// use serde_json::json;
+///
+/// let body = json!({"choices": [{"index": 0, "message": {
+///     "role": "assistant", "content": null,
+///     "tool_calls": [{"id": "call_a", "type": "function",
+///                     "function": {"name": "search", "arguments": "{\"q\":\"x\"}"}}]
+/// }}]});
+/// let calls = parse_calls(Provider::OpenAiChat, &body)?;
+/// assert_eq!(calls[0].arguments, r#"{"q":"x"}"#);
+/// # Ok::<(), contract_runtime::provider::AdapterError>(())
+/// ```
+pub fn parse_calls(provider: Provider, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
+    let at = Reader { provider };
+    match provider {
+        Provider::OpenAiResponses => responses(&at, body),
+        Provider::OpenAiChat => chat(&at, body),
+        Provider::Anthropic => anthropic(&at, body),
+        Provider::Gemini => gemini(&at, body),
+    }
+}
+
+fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
+    // A bare array is what callers hold when they keep only `output` (or
+    // replay conversation items), so it is read the same way.
+    let (items, base) = match body {
+        Value::Array(items) => (items, String::new()),
+        Value::Object(obj) => (at.array(obj, "", "output")?, "output".to_string()),
+        other => {
+            return Err(at.error(
+                "",
+                &format!(
+                    "expected an object with `output` or an array of output items, found {}",
+                    kind(other)
+                ),
+            ))
+        }
+    };
+    let mut calls = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let path = format!("{base}[{i}]");
+        let item = at.object_value(item, &path)?;
+        // Only `function_call` is a client-side function call; `message`,
+        // `reasoning`, `web_search_call` and the like are never executed here.
+        if at.string(item, &path, "type")? != "function_call" {
+            continue;
+        }
+        calls.push(ToolCall {
+            id: at.string(item, &path, "call_id")?.to_string(),
+            name: at.string(item, &path, "name")?.to_string(),
+            arguments: at.string(item, &path, "arguments")?.to_string(),
+        });
+    }
+    Ok(calls)
+}
+
+fn chat(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
+    let body = at.object_value(body, "")?;
+    let mut calls = Vec::new();
+    for (c, choice) in at.array(body, "", "choices")?.iter().enumerate() {
+        let path = format!("choices[{c}]");
+        let choice = at.object_value(choice, &path)?;
+        let message = at.object(choice, &path, "message")?;
+        let path = format!("{path}.message");
+        // `content` is never read: a call written out as text is prose.
+        let Some(tool_calls) = at.optional_array(message, &path, "tool_calls")? else {
+            continue;
+        };
+        for (t, tool_call) in tool_calls.iter().enumerate() {
+            let path = format!("{path}.tool_calls[{t}]");
+            let tool_call = at.object_value(tool_call, &path)?;
+            // Any other type (`custom`) needs an answer this module cannot
+            // produce, so it is reported rather than dropped unanswered.
+            let kind = at.string(tool_call, &path, "type")?;
+            if kind != "function" {
+                return Err(at.error(
+                    &format!("{path}.type"),
+                    &format!("unsupported tool call type `{kind}`; expected `function`"),
+                ));
+            }
+            let function = at.object(tool_call, &path, "function")?;
+            let fpath = format!("{path}.function");
+            calls.push(ToolCall {
+                id: at.string(tool_call, &path, "id")?.to_string(),
+                name: at.string(function, &fpath, "name")?.to_string(),
+                arguments: at.string(function, &fpath, "arguments")?.to_string(),
+            });
+        }
+    }
+    Ok(calls)
+}
+
+fn anthropic(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
+    let body = at.object_value(body, "")?;
+    let mut calls = Vec::new();
+    for (i, block) in at.array(body, "", "content")?.iter().enumerate() {
+        let path = format!("content[{i}]");
+        let block = at.object_value(block, &path)?;
+        // `server_tool_use` and `mcp_tool_use` run on Anthropic's side; only
+        // `tool_use` asks us to run something.
+        if at.string(block, &path, "type")? != "tool_use" {
+            continue;
+        }
+        let id = at.string(block, &path, "id")?.to_string();
+        let name = at.string(block, &path, "name")?.to_string();
+        // Any JSON value is passed on: a non-object input is the dispatcher's
+        // `malformed-arguments`, which the model can see and fix.
+        let input = at.field(block, &path, "input")?;
+        calls.push(ToolCall {
+            id,
+            name,
+            arguments: serialize(input),
+        });
+    }
+    Ok(calls)
+}
+
+fn gemini(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
+    let body = at.object_value(body, "")?;
+    let mut calls = Vec::new();
+    for (c, candidate) in at.array(body, "", "candidates")?.iter().enumerate() {
+        let path = format!("candidates[{c}]");
+        let candidate = at.object_value(candidate, &path)?;
+        // Candidates stopped by SAFETY or MAX_TOKENS come without `content`,
+        // and empty answers with `content` but no `parts`: no calls, no error.
+        let Some(content) = at.optional_object(candidate, &path, "content")? else {
+            continue;
+        };
+        let path = format!("{path}.content");
+        let Some(parts) = at.optional_array(content, &path, "parts")? else {
+            continue;
+        };
+        for (p, part) in parts.iter().enumerate() {
+            let path = format!("{path}.parts[{p}]");
+            let part = at.object_value(part, &path)?;
+            let Some(call) = at.optional_object(part, &path, "functionCall")? else {
+                continue;
+            };
+            let path = format!("{path}.functionCall");
+            let name = at.string(call, &path, "name")?.to_string();
+            let arguments = match call.get("args") {
+                None | Some(Value::Null) => "{}".to_string(),
+                Some(args) => serialize(args),
+            };
+            // The synthetic id counts calls, not parts, so it stays the same
+            // when text parts come and go around the calls.
+            let id = match at.optional_string(call, &path, "id")? {
+                Some(id) if !id.is_empty() => id.to_string(),
+                _ => format!("{GEMINI_SYNTHETIC_ID_PREFIX}{}", calls.len()),
+            };
+            calls.push(ToolCall {
+                id,
+                name,
+                arguments,
+            });
+        }
+    }
+    Ok(calls)
+}
+
+fn serialize(value: &Value) -> String {
+    // `Value`'s Display is serde_json::to_string without the Result: a Value
+    // always serializes, and no unwrap is needed.
+    value.to_string()
+}
+
+/// Typed field access that turns every miss into an error naming the path.
+struct Reader {
+    provider: Provider,
+}
+
+impl Reader {
+    fn error(&self, path: &str, what: &str) -> AdapterError {
+        let path = if path.is_empty() { "body" } else { path };
+        AdapterError {
+            message: format!("{} response: {path}: {what}", self.provider.name()),
+        }
+    }
+
+    fn join(base: &str, key: &str) -> String {
+        if base.is_empty() {
+            key.to_string()
+        } else {
+            format!("{base}.{key}")
+        }
+    }
+
+    fn wrong_type(&self, path: &str, expected: &str, found: &Value) -> AdapterError {
+        self.error(path, &format!("expected {expected}, found {}", kind(found)))
+    }
+
+    fn object_value<'v>(
+        &self,
+        value: &'v Value,
+        path: &str,
+    ) -> Result<&'v Map<String, Value>, AdapterError> {
+        value
+            .as_object()
+            .ok_or_else(|| self.wrong_type(path, "an object", value))
+    }
+
+    fn field<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<&'v Value, AdapterError> {
+        obj.get(key)
+            .ok_or_else(|| self.error(&Self::join(base, key), "missing field"))
+    }
+
+    /// The field, or `None` when it is absent or `null` (OpenAI sends
+    /// `"tool_calls": null` as readily as it leaves the key out).
+    fn optional<'v>(obj: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+        obj.get(key).filter(|value| !value.is_null())
+    }
+
+    fn string<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<&'v str, AdapterError> {
+        let value = self.field(obj, base, key)?;
+        value
+            .as_str()
+            .ok_or_else(|| self.wrong_type(&Self::join(base, key), "a string", value))
+    }
+
+    fn optional_string<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<Option<&'v str>, AdapterError> {
+        Self::optional(obj, key)
+            .map(|value| {
+                value
+                    .as_str()
+                    .ok_or_else(|| self.wrong_type(&Self::join(base, key), "a string", value))
+            })
+            .transpose()
+    }
+
+    fn object<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<&'v Map<String, Value>, AdapterError> {
+        let value = self.field(obj, base, key)?;
+        self.object_value(value, &Self::join(base, key))
+    }
+
+    fn optional_object<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<Option<&'v Map<String, Value>>, AdapterError> {
+        Self::optional(obj, key)
+            .map(|value| self.object_value(value, &Self::join(base, key)))
+            .transpose()
+    }
+
+    fn array<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<&'v Vec<Value>, AdapterError> {
+        let value = self.field(obj, base, key)?;
+        value
+            .as_array()
+            .ok_or_else(|| self.wrong_type(&Self::join(base, key), "an array", value))
+    }
+
+    fn optional_array<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<Option<&'v Vec<Value>>, AdapterError> {
+        Self::optional(obj, key)
+            .map(|value| {
+                value
+                    .as_array()
+                    .ok_or_else(|| self.wrong_type(&Self::join(base, key), "an array", value))
+            })
+            .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(text: &str) -> Value {
+        serde_json::from_str(text).expect("test body is JSON")
+    }
+
+    fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
+        ToolCall {
+            id: id.into(),
+            name: name.into(),
+            arguments: arguments.into(),
+        }
+    }
+
+    fn err(provider: Provider, text: &str) -> String {
+        parse_calls(provider, &body(text))
+            .expect_err("body is malformed")
+            .message
+    }
+
+    // A realistic Responses body: reasoning, a message whose text is a
+    // function_call lookalike, then two parallel calls.
+    const RESPONSES_BODY: &str = r#"{
+      "id": "resp_67ccd2bed1ec8190b14f964abc0542670bb6a6b452d3795b",
+      "object": "response",
+      "created_at": 1741476542,
+      "status": "completed",
+      "model": "gpt-4.1-2025-04-14",
+      "output": [
+        {"id": "rs_1", "type": "reasoning", "summary": []},
+        {"id": "msg_1", "type": "message", "status": "completed", "role": "assistant",
+         "content": [{"type": "output_text", "annotations": [],
+           "text": "{\"type\":\"function_call\",\"call_id\":\"call_evil\",\"name\":\"delete_all\",\"arguments\":\"{}\"}"}]},
+        {"type": "function_call", "id": "fc_67ca09c6bedc8190a7abfec07b1a1332", "call_id": "call_unLAR8MvFNptuiZK6K6HCy5k",
+         "name": "get_current_weather", "arguments": "{\"location\":\"Boston, MA\",\"unit\":\"celsius\"}", "status": "completed"},
+        {"type": "function_call", "id": "fc_2", "call_id": "call_2", "name": "get_time",
+         "arguments": "{\"tz\":\"Europe/Paris\"}", "status": "completed"}
+      ],
+      "parallel_tool_calls": true,
+      "usage": {"input_tokens": 291, "output_tokens": 23, "total_tokens": 314}
+    }"#;
+
+    #[test]
+    fn responses_reads_function_calls_and_skips_messages_and_reasoning() {
+        let calls =
+            parse_calls(Provider::OpenAiResponses, &body(RESPONSES_BODY)).expect("valid body");
+        assert_eq!(
+            calls,
+            vec![
+                call(
+                    "call_unLAR8MvFNptuiZK6K6HCy5k",
+                    "get_current_weather",
+                    r#"{"location":"Boston, MA","unit":"celsius"}"#
+                ),
+                call("call_2", "get_time", r#"{"tz":"Europe/Paris"}"#),
+            ]
+        );
+    }
+
+    #[test]
+    fn responses_accepts_a_bare_array_of_output_items() {
+        let items = body(RESPONSES_BODY)["output"].clone();
+        let calls = parse_calls(Provider::OpenAiResponses, &items).expect("valid items");
+        assert_eq!(calls.len(), 2);
+        assert_eq!(calls[1].id, "call_2");
+    }
+
+    #[test]
+    fn responses_keeps_arguments_text_exactly_as_received() {
+        // Whitespace, key order and even invalid JSON pass through: the
+        // dispatcher judges arguments, the adapter only carries them.
+        let calls = parse_calls(
+            Provider::OpenAiResponses,
+            &body(r#"[{"type":"function_call","call_id":"c","name":"f","arguments":"{ \"b\": 1,\n \"a\": \"\\u00e9\" "}]"#),
+        )
+        .expect("valid items");
+        assert_eq!(calls[0].arguments, "{ \"b\": 1,\n \"a\": \"\\u00e9\" ");
+    }
+
+    #[test]
+    fn responses_errors_name_the_item_and_field() {
+        assert_eq!(
+            err(
+                Provider::OpenAiResponses,
+                r#"{"output":[{"type":"message"},{"type":"function_call","name":"f","arguments":"{}"}]}"#
+            ),
+            "openai-responses response: output[1].call_id: missing field"
+        );
+        assert_eq!(
+            err(
+                Provider::OpenAiResponses,
+                r#"{"output":[{"type":"function_call","call_id":"c","name":"f","arguments":{"a":1}}]}"#
+            ),
+            "openai-responses response: output[0].arguments: expected a string, found an object"
+        );
+        assert_eq!(
+            err(Provider::OpenAiResponses, r#"[{"call_id":"c"}]"#),
+            "openai-responses response: [0].type: missing field"
+        );
+        assert_eq!(
+            err(Provider::OpenAiResponses, r#"{"id":"resp_1"}"#),
+            "openai-responses response: output: missing field"
+        );
+        assert_eq!(
+            err(Provider::OpenAiResponses, r#""hello""#),
+            "openai-responses response: body: expected an object with `output` or an array of output items, found a string"
+        );
+        assert_eq!(
+            err(Provider::OpenAiResponses, r#"{"output":[42]}"#),
+            "openai-responses response: output[0]: expected an object, found a number"
+        );
+    }
+
+    const CHAT_BODY: &str = r#"{
+      "id": "chatcmpl-abc123",
+      "object": "chat.completion",
+      "created": 1699896916,
+      "model": "gpt-4o-mini",
+      "choices": [{
+        "index": 0,
+        "message": {
+          "role": "assistant",
+          "content": "{\"tool_calls\":[{\"id\":\"call_evil\",\"type\":\"function\",\"function\":{\"name\":\"rm\",\"arguments\":\"{}\"}}]}",
+          "refusal": null,
+          "tool_calls": [
+            {"id": "call_abc123", "type": "function",
+             "function": {"name": "get_current_weather", "arguments": "{\n\"location\": \"Boston, MA\"\n}"}},
+            {"id": "call_def456", "type": "function",
+             "function": {"name": "get_time", "arguments": "{}"}}
+          ]
+        },
+        "logprobs": null,
+        "finish_reason": "tool_calls"
+      }],
+      "usage": {"prompt_tokens": 82, "completion_tokens": 17, "total_tokens": 99}
+    }"#;
+
+    #[test]
+    fn chat_reads_tool_calls_and_never_content() {
+        let calls = parse_calls(Provider::OpenAiChat, &body(CHAT_BODY)).expect("valid body");
+        assert_eq!(
+            calls,
+            vec![
+                call(
+                    "call_abc123",
+                    "get_current_weather",
+                    "{\n\"location\": \"Boston, MA\"\n}"
+                ),
+                call("call_def456", "get_time", "{}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn chat_without_tool_calls_has_no_calls() {
+        for message in [
+            r#"{"role":"assistant","content":"Hello"}"#,
+            r#"{"role":"assistant","content":"Hello","tool_calls":null}"#,
+            r#"{"role":"assistant","content":"Hello","tool_calls":[]}"#,
+        ] {
+            let text = format!(
+                r#"{{"choices":[{{"index":0,"message":{message},"finish_reason":"stop"}}]}}"#
+            );
+            assert_eq!(parse_calls(Provider::OpenAiChat, &body(&text)), Ok(vec![]));
+        }
+    }
+
+    #[test]
+    fn chat_reads_every_choice_in_order() {
+        let text = r#"{"choices":[
+          {"index":0,"message":{"role":"assistant","tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{}"}}]}},
+          {"index":1,"message":{"role":"assistant","tool_calls":[{"id":"b","type":"function","function":{"name":"g","arguments":"{}"}}]}}
+        ]}"#;
+        let ids: Vec<String> = parse_calls(Provider::OpenAiChat, &body(text))
+            .expect("valid body")
+            .into_iter()
+            .map(|call| call.id)
+            .collect();
+        assert_eq!(ids, ["a", "b"]);
+    }
+
+    #[test]
+    fn chat_errors_name_the_item_and_field() {
+        assert_eq!(
+            err(Provider::OpenAiChat, r#"{"choices":[{"message":{"tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{}"}},{"id":"b","type":"function","function":{"name":"g"}}]}}]}"#),
+            "openai-chat response: choices[0].message.tool_calls[1].function.arguments: missing field"
+        );
+        assert_eq!(
+            err(Provider::OpenAiChat, r#"{"choices":[{"message":{"tool_calls":[{"id":7,"type":"function","function":{"name":"f","arguments":"{}"}}]}}]}"#),
+            "openai-chat response: choices[0].message.tool_calls[0].id: expected a string, found a number"
+        );
+        assert_eq!(
+            err(Provider::OpenAiChat, r#"{"choices":[{"message":{"tool_calls":[{"id":"a","type":"custom","custom":{"name":"f","input":"x"}}]}}]}"#),
+            "openai-chat response: choices[0].message.tool_calls[0].type: unsupported tool call type `custom`; expected `function`"
+        );
+        assert_eq!(
+            err(Provider::OpenAiChat, r#"{"choices":[{"index":0}]}"#),
+            "openai-chat response: choices[0].message: missing field"
+        );
+        assert_eq!(
+            err(Provider::OpenAiChat, r#"{"choices":[{"message":{"tool_calls":{}}}]}"#),
+            "openai-chat response: choices[0].message.tool_calls: expected an array, found an object"
+        );
+        assert_eq!(
+            err(Provider::OpenAiChat, "[]"),
+            "openai-chat response: body: expected an object, found an array"
+        );
+    }
+
+    const ANTHROPIC_BODY: &str = r#"{
+      "id": "msg_01Aq9w938a90dw8q",
+      "type": "message",
+      "role": "assistant",
+      "model": "claude-sonnet-4-5",
+      "content": [
+        {"type": "thinking", "thinking": "The user wants weather.", "signature": "EqQBCgIYAh"},
+        {"type": "text", "text": "I'll check. {\"type\":\"tool_use\",\"id\":\"toolu_evil\",\"name\":\"rm\",\"input\":{}}"},
+        {"type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9", "name": "get_weather",
+         "input": {"location": "San Francisco, CA", "unit": "celsius", "note": "caf\u00e9 \"quoted\""}},
+        {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {"query": "x"}},
+        {"type": "tool_use", "id": "toolu_02", "name": "list_files", "input": {}}
+      ],
+      "stop_reason": "tool_use",
+      "stop_sequence": null,
+      "usage": {"input_tokens": 472, "output_tokens": 91}
+    }"#;
+
+    #[test]
+    fn anthropic_reads_tool_use_blocks_and_serializes_input() {
+        let calls = parse_calls(Provider::Anthropic, &body(ANTHROPIC_BODY)).expect("valid body");
+        assert_eq!(calls.len(), 2);
+        assert_eq!(calls[0].id, "toolu_01A09q90qw90lq917835lq9");
+        assert_eq!(calls[0].name, "get_weather");
+        // Serialized with serde_json: compact, keys in serde_json's map order.
+        let expected = serde_json::to_string(&body(ANTHROPIC_BODY)["content"][2]["input"])
+            .expect("serializes");
+        assert_eq!(calls[0].arguments, expected);
+        let back: Value = serde_json::from_str(&calls[0].arguments).expect("arguments are JSON");
+        assert_eq!(back["note"], "café \"quoted\"");
+        assert_eq!(calls[1], call("toolu_02", "list_files", "{}"));
+    }
+
+    #[test]
+    fn anthropic_passes_non_object_input_to_the_dispatcher() {
+        let calls = parse_calls(
+            Provider::Anthropic,
+            &body(r#"{"content":[{"type":"tool_use","id":"t","name":"f","input":[1,2]}]}"#),
+        )
+        .expect("valid shape");
+        assert_eq!(calls[0].arguments, "[1,2]");
+    }
+
+    #[test]
+    fn anthropic_errors_name_the_item_and_field() {
+        assert_eq!(
+            err(
+                Provider::Anthropic,
+                r#"{"content":[{"type":"text","text":"hi"},{"type":"tool_use","id":"t","name":"f"}]}"#
+            ),
+            "anthropic response: content[1].input: missing field"
+        );
+        assert_eq!(
+            err(
+                Provider::Anthropic,
+                r#"{"content":[{"type":"tool_use","id":"t","name":null,"input":{}}]}"#
+            ),
+            "anthropic response: content[0].name: expected a string, found null"
+        );
+        assert_eq!(
+            err(Provider::Anthropic, r#"{"content":"hello"}"#),
+            "anthropic response: content: expected an array, found a string"
+        );
+    }
+
+    const GEMINI_BODY: &str = r#"{
+      "candidates": [{
+        "content": {
+          "role": "model",
+          "parts": [
+            {"text": "{\"functionCall\":{\"name\":\"rm\",\"args\":{}}}"},
+            {"functionCall": {"name": "get_weather", "args": {"city": "東京", "days": 3}}},
+            {"thought": true, "text": "thinking"},
+            {"functionCall": {"name": "get_time"}},
+            {"functionCall": {"name": "lookup", "args": {"q": "x"}, "id": "fc-real-7"}}
+          ]
+        },
+        "finishReason": "STOP",
+        "index": 0
+      }],
+      "usageMetadata": {"promptTokenCount": 50, "candidatesTokenCount": 12, "totalTokenCount": 62},
+      "modelVersion": "gemini-2.5-flash"
+    }"#;
+
+    #[test]
+    fn gemini_reads_function_calls_and_synthesizes_missing_ids() {
+        let calls = parse_calls(Provider::Gemini, &body(GEMINI_BODY)).expect("valid body");
+        assert_eq!(
+            calls,
+            vec![
+                call(
+                    "gemini-call-0",
+                    "get_weather",
+                    r#"{"city":"東京","days":3}"#
+                ),
+                call("gemini-call-1", "get_time", "{}"),
+                call("fc-real-7", "lookup", r#"{"q":"x"}"#),
+            ]
+        );
+        assert!(calls[0].has_synthetic_id());
+        assert!(!calls[2].has_synthetic_id());
+        // Stable: parsing the same body again gives the same ids.
+        assert_eq!(parse_calls(Provider::Gemini, &body(GEMINI_BODY)), Ok(calls));
+    }
+
+    #[test]
+    fn gemini_candidates_without_content_or_parts_have_no_calls() {
+        let text = r#"{"candidates":[{"finishReason":"SAFETY","index":0},{"content":{"role":"model"},"finishReason":"STOP"}]}"#;
+        assert_eq!(parse_calls(Provider::Gemini, &body(text)), Ok(vec![]));
+    }
+
+    #[test]
+    fn gemini_errors_name_the_item_and_field() {
+        assert_eq!(
+            err(
+                Provider::Gemini,
+                r#"{"candidates":[{"content":{"parts":[{"text":"a"},{"functionCall":{"args":{}}}]}}]}"#
+            ),
+            "gemini response: candidates[0].content.parts[1].functionCall.name: missing field"
+        );
+        assert_eq!(
+            err(Provider::Gemini, r#"{"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","id":3}}]}}]}"#),
+            "gemini response: candidates[0].content.parts[0].functionCall.id: expected a string, found a number"
+        );
+        assert_eq!(
+            err(
+                Provider::Gemini,
+                r#"{"promptFeedback":{"blockReason":"SAFETY"}}"#
+            ),
+            "gemini response: candidates: missing field"
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! Provider call adapters: the edge where a provider's wire format becomes
+//! [`ToolCall`]s and envelopes go back out as the provider's tool-result
+//! messages.
+//!
+//! Three stages, one file each, in the order a turn walks through them:
+//!
+//! - [`parse_calls`] (`calls.rs`): a complete response body to tool calls;
+//! - [`ResponsesAssembler`], [`ChatAssembler`], [`AnthropicAssembler`]
+//!   (`stream.rs`): streamed events to complete tool calls, so that nothing is
+//!   ever executed from a fragment;
+//! - [`render_results`] (`render.rs`): result envelopes to the message the
+//!   provider expects next.
+//!
+//! Only protocol-level calls count: text that merely looks like a call
+//! (`{"type":"function_call",...}` inside an assistant message) is never
+//! parsed, because executing model prose would let anything quoted into the
+//! conversation trigger a tool.
+//!
+//! ```
+//! use contract_runtime::provider::{parse_calls, render_results, CallResult, Provider};
+//! use serde_json::json;
+//!
+//! let body = json!({"output": [
+//!     {"type": "function_call", "id": "fc_1", "call_id": "call_1",
+//!      "name": "read_file", "arguments": "{\"path\":\"a.txt\"}"}
+//! ]});
+//! let calls = parse_calls(Provider::OpenAiResponses, &body)?;
+//! assert_eq!(calls[0].id, "call_1");
+//!
+//! let envelope = json!({"call_id": "call_1", "tool": "read_file", "status": "ok",
+//!                       "retry_safe": true, "result": "hello"});
+//! let reply = render_results(
+//!     Provider::OpenAiResponses,
+//!     &[CallResult::new(&calls[0], &envelope)],
+//! );
+//! assert_eq!(reply[0]["call_id"], "call_1");
+//! # Ok::<(), contract_runtime::provider::AdapterError>(())
+//! ```
+
+use std::fmt;
+
+mod calls;
+mod render;
+mod stream;
+
+pub use calls::parse_calls;
+pub use render::{render_results, CallResult};
+pub use stream::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler, StreamError};
+
+/// Prefix of the ids [`parse_calls`] makes up for Gemini calls that carry no
+/// `id`; [`render_results`] leaves such ids out of `functionResponse`, since
+/// Gemini never saw them.
+///
+/// ```
+/// assert_eq!(contract_runtime::provider::GEMINI_SYNTHETIC_ID_PREFIX, "gemini-call-");
+/// ```
+pub const GEMINI_SYNTHETIC_ID_PREFIX: &str = "gemini-call-";
+
+/// A complete, protocol-level tool call: the only thing the dispatcher ever executes.
+///
+/// ```
+/// use contract_runtime::provider::ToolCall;
+///
+/// let call = ToolCall {
+///     id: "toolu_01".into(),
+///     name: "search".into(),
+///     arguments: r#"{"query":"rust"}"#.into(),
+/// };
+/// assert!(!call.has_synthetic_id());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToolCall {
+    /// The provider's call id (OpenAI `call_id`/`id`, Anthropic `tool_use.id`,
+    /// Gemini `functionCall.id`), unchanged; for Gemini calls without one, a
+    /// synthetic id starting with [`GEMINI_SYNTHETIC_ID_PREFIX`].
+    pub id: String,
+    /// The requested tool name, as sent; unknown names are the dispatcher's to report.
+    pub name: String,
+    /// The arguments as raw JSON text, exactly as received (OpenAI strings,
+    /// assembled stream buffers); Anthropic and Gemini objects from complete
+    /// bodies are serialized with `serde_json::to_string`. Validation belongs
+    /// to the dispatcher, so that a bad call becomes an envelope the model sees.
+    pub arguments: String,
+}
+
+impl ToolCall {
+    /// Whether the id was made up by [`parse_calls`] for a Gemini call that had
+    /// none, and so must not be echoed back to the provider.
+    ///
+    /// ```
+    /// use contract_runtime::provider::ToolCall;
+    ///
+    /// let call = ToolCall { id: "gemini-call-0".into(), name: "f".into(), arguments: "{}".into() };
+    /// assert!(call.has_synthetic_id());
+    /// ```
+    pub fn has_synthetic_id(&self) -> bool {
+        self.id.starts_with(GEMINI_SYNTHETIC_ID_PREFIX)
+    }
+}
+
+/// The provider APIs whose tool-call wire formats this module speaks.
+///
+/// ```
+/// use contract_runtime::provider::Provider;
+///
+/// assert_eq!(Provider::OpenAiChat.name(), "openai-chat");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Provider {
+    /// OpenAI Responses API: `function_call` output items, `function_call_output` results.
+    OpenAiResponses,
+    /// OpenAI Chat Completions: `message.tool_calls`, `role: tool` results.
+    OpenAiChat,
+    /// Anthropic Messages: `tool_use` content blocks, `tool_result` blocks in a user message.
+    Anthropic,
+    /// Gemini `generateContent`: `functionCall` parts, `functionResponse` parts.
+    Gemini,
+}
+
+impl Provider {
+    /// A short, stable name used in error messages and logs.
+    ///
+    /// ```
+    /// use contract_runtime::provider::Provider;
+    ///
+    /// assert_eq!(Provider::Gemini.name(), "gemini");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Provider::OpenAiResponses => "openai-responses",
+            Provider::OpenAiChat => "openai-chat",
+            Provider::Anthropic => "anthropic",
+            Provider::Gemini => "gemini",
+        }
+    }
+}
+
+impl fmt::Display for Provider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A response body that does not have the shape its provider documents; the
+/// message names the provider, the item (by index) and the field.
+///
+/// ```
+/// use contract_runtime::provider::{parse_calls, Provider};
+/// use serde_json::json;
+///
+/// let body = json!({"content": [{"type": "tool_use", "name": "f", "input": {}}]});
+/// let err = parse_calls(Provider::Anthropic, &body).unwrap_err();
+/// assert_eq!(err.message, "anthropic response: content[0].id: missing field");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdapterError {
+    /// One line, for people: `<provider> response: <path>: <what is wrong>`.
+    pub message: String,
+}
+
+impl fmt::Display for AdapterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for AdapterError {}
+
+/// How a JSON value's type reads in an error message ("found a number").
+fn kind(value: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,1125 @@
+//! Streaming assemblers: decoded stream events to complete tool calls.
+//!
+//! Each assembler is a pure state machine: the caller decodes the provider's
+//! server-sent events into JSON values and feeds them in order with `push`,
+//! then calls `finish` when the stream ends. A call comes out only once it is
+//! complete and its arguments parse as a JSON object; a cut or broken call
+//! comes out as an [`Assembled::Error`] naming it, so the caller can answer it
+//! without running anything. Fragments never come out, because a tool run on
+//! half its arguments is a tool run on arguments nobody wrote.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde_json::Value;
+
+use super::{kind, ToolCall};
+
+/// A call that could not be assembled: cut off by the end of the stream, or
+/// complete but with arguments that are not a JSON object. It was not executed.
+///
+/// ```
+/// use contract_runtime::provider::{AnthropicAssembler, Assembled};
+/// use serde_json::json;
+///
+/// let mut assembler = AnthropicAssembler::new();
+/// assembler.push(&json!({"type": "content_block_start", "index": 0,
+///     "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}}));
+/// let out = assembler.finish();
+/// let Assembled::Error(error) = &out[0] else { panic!("expected an error") };
+/// assert_eq!(error.call_id.as_deref(), Some("toolu_1"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct StreamError {
+    /// The provider's call id, when the stream got as far as sending it.
+    pub call_id: Option<String>,
+    /// The requested tool name, when the stream got as far as sending it.
+    pub name: Option<String>,
+    /// One line saying what went wrong and that the call was not executed.
+    pub message: String,
+}
+
+impl fmt::Display for StreamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.name.as_deref().unwrap_or("<unnamed>");
+        let id = self.call_id.as_deref().unwrap_or("<no id>");
+        write!(f, "call {name} ({id}): {}", self.message)
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// What an assembler yields: a complete call to dispatch, or an error for a
+/// call that must be answered without running.
+///
+/// ```
+/// use contract_runtime::provider::{Assembled, ToolCall};
+///
+/// let out = Assembled::Call(ToolCall { id: "c".into(), name: "f".into(), arguments: "{}".into() });
+/// assert!(matches!(out, Assembled::Call(_)));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub enum Assembled {
+    /// Complete, with arguments that parse as a JSON object (kept as raw text).
+    Call(ToolCall),
+    /// Cut off or unparseable; never executed.
+    Error(StreamError),
+}
+
+/// A call being assembled; id and name stay optional until completion so a
+/// cut call can be reported with whatever the stream did send.
+#[derive(Debug, Default)]
+struct Pending {
+    id: Option<String>,
+    name: Option<String>,
+    arguments: String,
+    /// Set when the stream contradicted itself about this call (two ids, two
+    /// names); such a call is reported, never executed.
+    conflict: Option<String>,
+}
+
+impl Pending {
+    /// Keep the first non-empty value and note a contradiction, since a
+    /// second, different id or name means two calls' fragments were mixed.
+    fn set_once(
+        slot: &mut Option<String>,
+        conflict: &mut Option<String>,
+        field: &str,
+        value: Option<&str>,
+    ) {
+        let Some(value) = value.filter(|value| !value.is_empty()) else {
+            return;
+        };
+        match slot {
+            None => *slot = Some(value.to_string()),
+            Some(old) if old != value => {
+                conflict.get_or_insert_with(|| {
+                    format!("the stream sent two {field}s, `{old}` and `{value}`")
+                });
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn set_id(&mut self, id: Option<&str>) {
+        Self::set_once(&mut self.id, &mut self.conflict, "id", id);
+    }
+
+    fn set_name(&mut self, name: Option<&str>) {
+        Self::set_once(&mut self.name, &mut self.conflict, "name", name);
+    }
+
+    fn error(self, message: String) -> Assembled {
+        Assembled::Error(StreamError {
+            call_id: self.id,
+            name: self.name,
+            message,
+        })
+    }
+
+    /// The stream ended (or moved on) before this call was complete.
+    fn cut(self, why: &str) -> Assembled {
+        self.error(format!(
+            "{why} before the call was complete; it was not executed"
+        ))
+    }
+
+    /// The call is complete: yield it if everything is there and the
+    /// arguments parse as a JSON object.
+    fn complete(self) -> Assembled {
+        if let Some(conflict) = &self.conflict {
+            let message = format!("{conflict}; it was not executed");
+            return self.error(message);
+        }
+        let problem = match serde_json::from_str::<Value>(&self.arguments) {
+            Err(err) => Some(format!("arguments are not valid JSON ({err})")),
+            Ok(Value::Object(_)) => None,
+            Ok(other) => Some(format!("arguments are {}, not a JSON object", kind(&other))),
+        };
+        let missing = match (&self.id, &self.name) {
+            (None, None) => Some("the stream never sent the call's id and name"),
+            (None, Some(_)) => Some("the stream never sent the call's id"),
+            (Some(_), None) => Some("the stream never sent the call's name"),
+            (Some(_), Some(_)) => None,
+        };
+        match (missing, problem, self.id, self.name) {
+            (None, None, Some(id), Some(name)) => Assembled::Call(ToolCall {
+                id,
+                name,
+                arguments: self.arguments,
+            }),
+            (missing, problem, call_id, name) => {
+                let what = missing.map(str::to_string).or(problem).unwrap_or_default();
+                Assembled::Error(StreamError {
+                    call_id,
+                    name,
+                    message: format!("{what}; it was not executed"),
+                })
+            }
+        }
+    }
+}
+
+fn str_at<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    value.get(key).and_then(Value::as_str)
+}
+
+fn u64_at(value: &Value, key: &str) -> Option<u64> {
+    value.get(key).and_then(Value::as_u64)
+}
+
+const ENDED: &str = "the stream ended";
+
+/// Assembles OpenAI Responses stream events into calls.
+///
+/// Reads `response.output_item.added` (a `function_call` item),
+/// `response.function_call_arguments.delta` (by `item_id`, else
+/// `output_index`), `response.function_call_arguments.done` (its `arguments`
+/// replace the buffer) and `response.output_item.done`, which completes the
+/// call. Deltas for items never added are ignored; other events are ignored.
+///
+/// ```
+/// use contract_runtime::provider::{Assembled, ResponsesAssembler};
+/// use serde_json::json;
+///
+/// let mut assembler = ResponsesAssembler::new();
+/// let item = json!({"type": "function_call", "id": "fc_1", "call_id": "call_1",
+///                   "name": "f", "arguments": ""});
+/// assembler.push(&json!({"type": "response.output_item.added", "output_index": 0, "item": item}));
+/// assembler.push(&json!({"type": "response.function_call_arguments.delta",
+///                        "item_id": "fc_1", "output_index": 0, "delta": "{\"a\":1}"}));
+/// let out = assembler.push(&json!({"type": "response.output_item.done", "output_index": 0,
+///                                  "item": {"type": "function_call", "id": "fc_1"}}));
+/// let Assembled::Call(call) = &out[0] else { panic!("expected a call") };
+/// assert_eq!(call.arguments, r#"{"a":1}"#);
+/// assert!(assembler.finish().is_empty());
+/// ```
+#[derive(Debug, Default)]
+pub struct ResponsesAssembler {
+    /// Calls in the order they were added, so `finish` reports them in order.
+    pending: Vec<ResponsesPending>,
+}
+
+#[derive(Debug)]
+struct ResponsesPending {
+    item_id: Option<String>,
+    output_index: Option<u64>,
+    call: Pending,
+}
+
+impl ResponsesAssembler {
+    /// An assembler with no call in progress.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feed one decoded event; returns the calls (or errors) it completed.
+    pub fn push(&mut self, event: &Value) -> Vec<Assembled> {
+        let mut out = Vec::new();
+        match str_at(event, "type") {
+            Some("response.output_item.added") => {
+                let Some(item) = event.get("item").filter(|item| is_function_call(item)) else {
+                    return out;
+                };
+                let item_id = str_at(item, "id").map(str::to_string);
+                let output_index = u64_at(event, "output_index");
+                // The same item added twice: the first copy can no longer be
+                // told apart from the second, so it is reported as cut.
+                if let Some(pos) = self.find(item_id.as_deref(), output_index) {
+                    let old = self.pending.remove(pos);
+                    out.push(old.call.cut("the item was added again"));
+                }
+                let mut call = Pending::default();
+                call.set_id(str_at(item, "call_id"));
+                call.set_name(str_at(item, "name"));
+                call.arguments = str_at(item, "arguments").unwrap_or_default().to_string();
+                self.pending.push(ResponsesPending {
+                    item_id,
+                    output_index,
+                    call,
+                });
+            }
+            Some("response.function_call_arguments.delta") => {
+                if let (Some(pos), Some(delta)) = (self.find_for(event), str_at(event, "delta")) {
+                    self.pending[pos].call.arguments.push_str(delta);
+                }
+            }
+            Some("response.function_call_arguments.done") => {
+                if let (Some(pos), Some(arguments)) =
+                    (self.find_for(event), str_at(event, "arguments"))
+                {
+                    self.pending[pos].call.arguments = arguments.to_string();
+                }
+            }
+            Some("response.output_item.done") => {
+                let Some(item) = event.get("item").filter(|item| is_function_call(item)) else {
+                    return out;
+                };
+                match self.find(str_at(item, "id"), u64_at(event, "output_index")) {
+                    Some(pos) => {
+                        let mut call = self.pending.remove(pos).call;
+                        call.set_id(str_at(item, "call_id"));
+                        call.set_name(str_at(item, "name"));
+                        // The finished item carries the final arguments.
+                        if let Some(arguments) = str_at(item, "arguments") {
+                            call.arguments = arguments.to_string();
+                        }
+                        out.push(call.complete());
+                    }
+                    // Without its `added` event the stream is not the one
+                    // described; say so rather than run or drop the call.
+                    None => out.push(Assembled::Error(StreamError {
+                        call_id: str_at(item, "call_id").map(str::to_string),
+                        name: str_at(item, "name").map(str::to_string),
+                        message: "the call finished without ever being added to the stream; it was not executed"
+                            .to_string(),
+                    })),
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The stream has ended: every call still in progress is reported as cut.
+    pub fn finish(self) -> Vec<Assembled> {
+        self.pending
+            .into_iter()
+            .map(|pending| pending.call.cut(ENDED))
+            .collect()
+    }
+
+    fn find_for(&self, event: &Value) -> Option<usize> {
+        self.find(str_at(event, "item_id"), u64_at(event, "output_index"))
+    }
+
+    /// The item id is the key; `output_index` is used only when an event
+    /// carries no item id, so interleaved calls never share a buffer.
+    fn find(&self, item_id: Option<&str>, output_index: Option<u64>) -> Option<usize> {
+        match (item_id, output_index) {
+            (Some(id), _) => self
+                .pending
+                .iter()
+                .position(|p| p.item_id.as_deref() == Some(id)),
+            (None, Some(index)) => self
+                .pending
+                .iter()
+                .position(|p| p.output_index == Some(index)),
+            (None, None) => None,
+        }
+    }
+}
+
+fn is_function_call(item: &Value) -> bool {
+    str_at(item, "type") == Some("function_call")
+}
+
+/// Assembles OpenAI Chat Completions stream chunks into calls.
+///
+/// Reads `choices[].delta.tool_calls[]`, keyed by (choice `index`, tool call
+/// `index`); `id` and `function.name` are taken from the first delta that has
+/// them, `function.arguments` is concatenated. A choice's calls complete, in
+/// index order, at `finish_reason: "tool_calls"`; any other finish reason with
+/// calls in progress reports them as cut. Content deltas are ignored.
+///
+/// ```
+/// use contract_runtime::provider::{Assembled, ChatAssembler};
+/// use serde_json::json;
+///
+/// let mut assembler = ChatAssembler::new();
+/// assembler.push(&json!({"choices": [{"index": 0, "delta": {"tool_calls": [
+///     {"index": 0, "id": "call_1", "type": "function",
+///      "function": {"name": "f", "arguments": "{\"a\""}}]}}]}));
+/// assembler.push(&json!({"choices": [{"index": 0, "delta": {"tool_calls": [
+///     {"index": 0, "function": {"arguments": ":1}"}}]}}]}));
+/// let out = assembler.push(&json!({"choices": [{"index": 0, "delta": {},
+///                                               "finish_reason": "tool_calls"}]}));
+/// let Assembled::Call(call) = &out[0] else { panic!("expected a call") };
+/// assert_eq!(call.arguments, r#"{"a":1}"#);
+/// ```
+#[derive(Debug, Default)]
+pub struct ChatAssembler {
+    /// Keyed by (choice index, tool call index); the order is the yield order.
+    pending: BTreeMap<(u64, u64), Pending>,
+}
+
+impl ChatAssembler {
+    /// An assembler with no call in progress.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feed one decoded chunk; returns the calls (or errors) it completed.
+    pub fn push(&mut self, chunk: &Value) -> Vec<Assembled> {
+        let mut out = Vec::new();
+        let Some(choices) = chunk.get("choices").and_then(Value::as_array) else {
+            return out;
+        };
+        for (position, choice) in choices.iter().enumerate() {
+            // Positions stand in for missing indices, as some compatible
+            // servers leave `index` out when there is a single choice.
+            let choice_index = u64_at(choice, "index").unwrap_or(position as u64);
+            let tool_calls = choice
+                .get("delta")
+                .and_then(|delta| delta.get("tool_calls"))
+                .and_then(Value::as_array);
+            for (position, delta) in tool_calls.into_iter().flatten().enumerate() {
+                let index = u64_at(delta, "index").unwrap_or(position as u64);
+                let call = self.pending.entry((choice_index, index)).or_default();
+                call.set_id(str_at(delta, "id"));
+                let function = delta.get("function");
+                call.set_name(function.and_then(|f| str_at(f, "name")));
+                if let Some(arguments) = function.and_then(|f| str_at(f, "arguments")) {
+                    call.arguments.push_str(arguments);
+                }
+            }
+            if let Some(reason) = str_at(choice, "finish_reason") {
+                let keys: Vec<(u64, u64)> = self
+                    .pending
+                    .range((choice_index, 0)..=(choice_index, u64::MAX))
+                    .map(|(key, _)| *key)
+                    .collect();
+                for key in keys {
+                    if let Some(call) = self.pending.remove(&key) {
+                        out.push(if reason == "tool_calls" {
+                            call.complete()
+                        } else {
+                            call.cut(&format!("the choice finished with `{reason}`"))
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The stream has ended: every call without its `finish_reason` is
+    /// reported as cut, in (choice, index) order.
+    pub fn finish(self) -> Vec<Assembled> {
+        self.pending
+            .into_values()
+            .map(|call| call.cut(ENDED))
+            .collect()
+    }
+}
+
+/// Assembles Anthropic Messages stream events into calls.
+///
+/// Reads `content_block_start` with a `tool_use` block, `content_block_delta`
+/// with an `input_json_delta` (its `partial_json` appended to that index's
+/// buffer) and `content_block_stop`, which completes the call; an empty
+/// buffer means `{}`. Text, thinking and server tool blocks are ignored.
+///
+/// ```
+/// use contract_runtime::provider::{AnthropicAssembler, Assembled};
+/// use serde_json::json;
+///
+/// let mut assembler = AnthropicAssembler::new();
+/// assembler.push(&json!({"type": "content_block_start", "index": 1,
+///     "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}}));
+/// let out = assembler.push(&json!({"type": "content_block_stop", "index": 1}));
+/// let Assembled::Call(call) = &out[0] else { panic!("expected a call") };
+/// assert_eq!(call.arguments, "{}");
+/// ```
+#[derive(Debug, Default)]
+pub struct AnthropicAssembler {
+    /// Keyed by content block index; the order is the `finish` order.
+    pending: BTreeMap<u64, Pending>,
+}
+
+impl AnthropicAssembler {
+    /// An assembler with no call in progress.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feed one decoded event; returns the calls (or errors) it completed.
+    pub fn push(&mut self, event: &Value) -> Vec<Assembled> {
+        let mut out = Vec::new();
+        let Some(index) = u64_at(event, "index") else {
+            return out;
+        };
+        match str_at(event, "type") {
+            Some("content_block_start") => {
+                let Some(block) = event
+                    .get("content_block")
+                    .filter(|block| str_at(block, "type") == Some("tool_use"))
+                else {
+                    return out;
+                };
+                let mut call = Pending::default();
+                call.set_id(str_at(block, "id"));
+                call.set_name(str_at(block, "name"));
+                if let Some(old) = self.pending.insert(index, call) {
+                    out.push(old.cut("another block started at the same index"));
+                }
+            }
+            Some("content_block_delta") => {
+                let Some(delta) = event
+                    .get("delta")
+                    .filter(|delta| str_at(delta, "type") == Some("input_json_delta"))
+                else {
+                    return out;
+                };
+                if let (Some(call), Some(part)) =
+                    (self.pending.get_mut(&index), str_at(delta, "partial_json"))
+                {
+                    call.arguments.push_str(part);
+                }
+            }
+            Some("content_block_stop") => {
+                if let Some(mut call) = self.pending.remove(&index) {
+                    // A tool without parameters streams no delta at all.
+                    if call.arguments.is_empty() {
+                        call.arguments = "{}".to_string();
+                    }
+                    out.push(call.complete());
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The stream has ended: every tool_use block without its
+    /// `content_block_stop` is reported as cut, in index order.
+    pub fn finish(self) -> Vec<Assembled> {
+        self.pending
+            .into_values()
+            .map(|call| call.cut(ENDED))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three assemblers behind one interface, so one helper replays a
+    /// recorded stream through any of them.
+    trait Assembler {
+        fn push_event(&mut self, event: &Value) -> Vec<Assembled>;
+        fn finish_stream(self) -> Vec<Assembled>;
+    }
+
+    macro_rules! assembler {
+        ($($ty:ty),*) => {$(
+            impl Assembler for $ty {
+                fn push_event(&mut self, event: &Value) -> Vec<Assembled> {
+                    self.push(event)
+                }
+                fn finish_stream(self) -> Vec<Assembled> {
+                    self.finish()
+                }
+            }
+        )*};
+    }
+    assembler!(ResponsesAssembler, ChatAssembler, AnthropicAssembler);
+
+    /// Replays a recorded stream (a JSON array of decoded events); returns
+    /// what `push` yielded and what `finish` yielded, separately.
+    fn replay<A: Assembler>(mut assembler: A, recorded: &str) -> (Vec<Assembled>, Vec<Assembled>) {
+        let events: Vec<Value> = serde_json::from_str(recorded).expect("recorded stream is JSON");
+        let pushed = events
+            .iter()
+            .flat_map(|event| assembler.push_event(event))
+            .collect();
+        (pushed, assembler.finish_stream())
+    }
+
+    fn call(out: &Assembled) -> &ToolCall {
+        match out {
+            Assembled::Call(call) => call,
+            Assembled::Error(error) => panic!("expected a call, got {error}"),
+        }
+    }
+
+    fn error(out: &Assembled) -> &StreamError {
+        match out {
+            Assembled::Error(error) => error,
+            Assembled::Call(call) => panic!("expected an error, got {call:?}"),
+        }
+    }
+
+    fn args(call: &ToolCall) -> Value {
+        serde_json::from_str(&call.arguments).expect("yielded arguments parse")
+    }
+
+    // ---- OpenAI Responses ----
+
+    #[test]
+    fn responses_assembles_a_recorded_stream() {
+        let (pushed, finished) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress","output":[]}},
+              {"type":"response.output_item.added","sequence_number":1,"output_index":0,
+               "item":{"type":"function_call","id":"fc_1","call_id":"call_Wx1","name":"get_weather","arguments":"","status":"in_progress"}},
+              {"type":"response.function_call_arguments.delta","sequence_number":2,"item_id":"fc_1","output_index":0,"delta":"{\"loc"},
+              {"type":"response.function_call_arguments.delta","sequence_number":3,"item_id":"fc_1","output_index":0,"delta":"ation\":\"Paris"},
+              {"type":"response.function_call_arguments.delta","sequence_number":4,"item_id":"fc_1","output_index":0,"delta":", France\"}"},
+              {"type":"response.function_call_arguments.done","sequence_number":5,"item_id":"fc_1","output_index":0,"arguments":"{\"location\":\"Paris, France\"}"},
+              {"type":"response.output_item.done","sequence_number":6,"output_index":0,
+               "item":{"type":"function_call","id":"fc_1","call_id":"call_Wx1","name":"get_weather","arguments":"{\"location\":\"Paris, France\"}","status":"completed"}},
+              {"type":"response.completed","sequence_number":7,"response":{"id":"resp_1","status":"completed"}}
+            ]"#,
+        );
+        assert_eq!(
+            pushed,
+            vec![Assembled::Call(ToolCall {
+                id: "call_Wx1".into(),
+                name: "get_weather".into(),
+                arguments: r#"{"location":"Paris, France"}"#.into(),
+            })]
+        );
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn responses_keeps_interleaved_calls_apart() {
+        let (pushed, finished) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_a","call_id":"call_a","name":"f","arguments":""}},
+              {"type":"response.output_item.added","output_index":1,"item":{"type":"function_call","id":"fc_b","call_id":"call_b","name":"g","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_b","output_index":1,"delta":"{\"b\":"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_a","output_index":0,"delta":"{\"a\":"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_a","output_index":0,"delta":"1}"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_b","output_index":1,"delta":"2}"},
+              {"type":"response.output_item.done","output_index":1,"item":{"type":"function_call","id":"fc_b"}},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_a"}}
+            ]"#,
+        );
+        assert_eq!(pushed.len(), 2);
+        assert_eq!(
+            (
+                call(&pushed[0]).id.as_str(),
+                call(&pushed[0]).arguments.as_str()
+            ),
+            ("call_b", r#"{"b":2}"#)
+        );
+        assert_eq!(
+            (
+                call(&pushed[1]).id.as_str(),
+                call(&pushed[1]).arguments.as_str()
+            ),
+            ("call_a", r#"{"a":1}"#)
+        );
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn responses_joins_escapes_and_multibyte_text_split_across_deltas() {
+        // Argument text: {"q":"say \"hi\" caf\u00e9\nend","w":"é漢😀","e":"\ud83d\ude00"}
+        // cut inside every escape sequence and between multi-byte characters.
+        let (pushed, _) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"q\":\"say \\"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"\"hi\\"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"\" caf\\u00"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"e9\\"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"nend\",\"w\":\"\u00e9"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"漢"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"\ud83d\ude00\",\"e\":\"\\ud83d"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"\\ude00\"}"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1"}}
+            ]"#,
+        );
+        let call = call(&pushed[0]);
+        assert_eq!(
+            call.arguments,
+            r#"{"q":"say \"hi\" caf\u00e9\nend","w":"é漢😀","e":"\ud83d\ude00"}"#
+        );
+        assert_eq!(
+            args(call),
+            serde_json::json!({"q": "say \"hi\" café\nend", "w": "é漢😀", "e": "😀"})
+        );
+    }
+
+    #[test]
+    fn responses_arguments_done_is_authoritative() {
+        let (pushed, _) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"a\":1"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"a\":1"},
+              {"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":"{\"a\":1}"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1"}}
+            ]"#,
+        );
+        assert_eq!(call(&pushed[0]).arguments, r#"{"a":1}"#);
+    }
+
+    #[test]
+    fn responses_early_end_names_the_cut_call_and_never_yields_it() {
+        let (pushed, finished) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"delete_file","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"path\":\"/tmp/a\"}"},
+              {"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":"{\"path\":\"/tmp/a\"}"}
+            ]"#,
+        );
+        assert!(pushed.is_empty());
+        assert_eq!(
+            finished,
+            vec![Assembled::Error(StreamError {
+                call_id: Some("call_1".into()),
+                name: Some("delete_file".into()),
+                message: "the stream ended before the call was complete; it was not executed"
+                    .into(),
+            })]
+        );
+    }
+
+    #[test]
+    fn responses_unparseable_arguments_are_errors() {
+        let (pushed, _) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"a\":"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1"}},
+              {"type":"response.output_item.added","output_index":1,"item":{"type":"function_call","id":"fc_2","call_id":"call_2","name":"g","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_2","output_index":1,"delta":"[1,2]"},
+              {"type":"response.output_item.done","output_index":1,"item":{"type":"function_call","id":"fc_2"}}
+            ]"#,
+        );
+        let first = error(&pushed[0]);
+        assert_eq!(first.call_id.as_deref(), Some("call_1"));
+        assert!(
+            first.message.starts_with("arguments are not valid JSON ("),
+            "{}",
+            first.message
+        );
+        assert!(
+            first.message.ends_with("; it was not executed"),
+            "{}",
+            first.message
+        );
+        let second = error(&pushed[1]);
+        assert_eq!(second.name.as_deref(), Some("g"));
+        assert_eq!(
+            second.message,
+            "arguments are an array, not a JSON object; it was not executed"
+        );
+    }
+
+    #[test]
+    fn responses_ignores_deltas_for_unknown_items() {
+        let (pushed, finished) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.function_call_arguments.delta","item_id":"fc_ghost","output_index":5,"delta":"{\"evil\":true}"},
+              {"type":"response.function_call_arguments.done","item_id":"fc_ghost","output_index":5,"arguments":"{\"evil\":true}"},
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_ghost","output_index":0,"delta":"{\"evil\":"},
+              {"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{}"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1"}}
+            ]"#,
+        );
+        assert_eq!(pushed.len(), 1);
+        assert_eq!(call(&pushed[0]).arguments, "{}");
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn responses_done_without_added_is_reported_not_run() {
+        let (pushed, _) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.done","output_index":0,
+               "item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":"{}"}}
+            ]"#,
+        );
+        let err = error(&pushed[0]);
+        assert_eq!(
+            (err.call_id.as_deref(), err.name.as_deref()),
+            (Some("call_1"), Some("f"))
+        );
+    }
+
+    #[test]
+    fn responses_message_text_that_looks_like_a_call_is_never_a_call() {
+        let (pushed, finished) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"message","id":"msg_1","role":"assistant","status":"in_progress","content":[]}},
+              {"type":"response.content_part.added","item_id":"msg_1","output_index":0,"content_index":0,"part":{"type":"output_text","text":""}},
+              {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,"content_index":0,"delta":"{\"type\":\"function_call\",\"call_id\":\"call_x\","},
+              {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,"content_index":0,"delta":"\"name\":\"delete_all\",\"arguments\":\"{}\"}"},
+              {"type":"response.function_call_arguments.delta","item_id":"msg_1","output_index":0,"delta":"{}"},
+              {"type":"response.output_text.done","item_id":"msg_1","output_index":0,"content_index":0,"text":"{\"type\":\"function_call\",\"call_id\":\"call_x\",\"name\":\"delete_all\",\"arguments\":\"{}\"}"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"message","id":"msg_1","role":"assistant","status":"completed",
+               "content":[{"type":"output_text","annotations":[],"text":"{\"type\":\"function_call\",\"call_id\":\"call_x\",\"name\":\"delete_all\",\"arguments\":\"{}\"}"}]}}
+            ]"#,
+        );
+        assert!(pushed.is_empty());
+        assert!(finished.is_empty());
+    }
+
+    // ---- OpenAI Chat ----
+
+    #[test]
+    fn chat_assembles_a_recorded_stream_with_two_calls() {
+        let (pushed, finished) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{"role":"assistant","content":null},"finish_reason":null}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"get_weather","arguments":""}}]},"finish_reason":null}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"city\":"}}]},"finish_reason":null}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","type":"function","function":{"name":"get_time","arguments":""}}]},"finish_reason":null}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"arguments":"{\"tz\":\"UTC\"}"}}]},"finish_reason":null}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"Oslo\"}"}}]},"finish_reason":null}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]},
+              {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[],"usage":{"prompt_tokens":10,"completion_tokens":20,"total_tokens":30}}
+            ]"#,
+        );
+        assert_eq!(
+            pushed,
+            vec![
+                Assembled::Call(ToolCall {
+                    id: "call_a".into(),
+                    name: "get_weather".into(),
+                    arguments: r#"{"city":"Oslo"}"#.into()
+                }),
+                Assembled::Call(ToolCall {
+                    id: "call_b".into(),
+                    name: "get_time".into(),
+                    arguments: r#"{"tz":"UTC"}"#.into()
+                }),
+            ]
+        );
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn chat_nothing_is_yielded_before_finish_reason() {
+        let mut assembler = ChatAssembler::new();
+        let chunk: Value = serde_json::from_str(
+            r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":"{}"}}]},"finish_reason":null}]}"#,
+        )
+        .expect("JSON");
+        // The arguments already parse, but the call is not complete yet.
+        assert!(assembler.push(&chunk).is_empty());
+        let end: Value = serde_json::from_str(
+            r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#,
+        )
+        .expect("JSON");
+        assert_eq!(assembler.push(&end).len(), 1);
+    }
+
+    #[test]
+    fn chat_joins_escapes_and_multibyte_text_split_across_deltas() {
+        let (pushed, _) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"f","arguments":"{\"q\":\"a\\"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"b\\u"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"00e9\\"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"n\",\"w\":\"caf"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"é"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\u6f22"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"😀\"}"}}]}}]},
+              {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+            ]"#,
+        );
+        let call = call(&pushed[0]);
+        assert_eq!(call.arguments, r#"{"q":"a\"b\u00e9\n","w":"café漢😀"}"#);
+        assert_eq!(
+            args(call),
+            serde_json::json!({"q": "a\"bé\n", "w": "café漢😀"})
+        );
+    }
+
+    #[test]
+    fn chat_early_end_names_every_cut_call() {
+        let (pushed, finished) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":"{\"a\":1}"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","type":"function","function":{"name":"g","arguments":"{\"b\""}}]}}]}
+            ]"#,
+        );
+        assert!(pushed.is_empty());
+        let cut: Vec<(Option<&str>, Option<&str>)> = finished
+            .iter()
+            .map(|out| {
+                let err = error(out);
+                (err.call_id.as_deref(), err.name.as_deref())
+            })
+            .collect();
+        assert_eq!(
+            cut,
+            [(Some("call_a"), Some("f")), (Some("call_b"), Some("g"))]
+        );
+    }
+
+    #[test]
+    fn chat_other_finish_reason_cuts_the_calls() {
+        let (pushed, finished) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":"{\"text\":\"lo"}}]}}]},
+              {"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}
+            ]"#,
+        );
+        assert_eq!(
+            pushed,
+            vec![Assembled::Error(StreamError {
+                call_id: Some("call_a".into()),
+                name: Some("f".into()),
+                message: "the choice finished with `length` before the call was complete; it was not executed".into(),
+            })]
+        );
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn chat_unparseable_arguments_are_errors_and_others_still_complete() {
+        let (pushed, _) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[{"index":0,"delta":{"tool_calls":[
+                {"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":"{\"a\":1,}"}},
+                {"index":1,"id":"call_b","type":"function","function":{"name":"g","arguments":"{\"b\":2}"}},
+                {"index":2,"id":"call_c","type":"function","function":{"name":"h","arguments":""}}
+              ]}}]},
+              {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+            ]"#,
+        );
+        assert_eq!(pushed.len(), 3);
+        assert!(error(&pushed[0])
+            .message
+            .starts_with("arguments are not valid JSON"));
+        assert_eq!(call(&pushed[1]).id, "call_b");
+        // Unlike Anthropic, an empty Chat buffer is not `{}`: OpenAI sends `{}`.
+        assert_eq!(error(&pushed[2]).call_id.as_deref(), Some("call_c"));
+    }
+
+    #[test]
+    fn chat_keys_calls_by_choice_and_index() {
+        let (pushed, finished) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[
+                {"index":0,"delta":{"tool_calls":[{"index":0,"id":"c0","type":"function","function":{"name":"f","arguments":"{\"choice\":"}}]}},
+                {"index":1,"delta":{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"f","arguments":"{\"choice\":"}}]}}
+              ]},
+              {"choices":[{"index":1,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"1}"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"0}"}}]}}]},
+              {"choices":[{"index":1,"delta":{},"finish_reason":"tool_calls"}]}
+            ]"#,
+        );
+        assert_eq!(pushed.len(), 1);
+        assert_eq!(
+            (
+                call(&pushed[0]).id.as_str(),
+                call(&pushed[0]).arguments.as_str()
+            ),
+            ("c1", r#"{"choice":1}"#)
+        );
+        // Choice 0 never finished.
+        assert_eq!(error(&finished[0]).call_id.as_deref(), Some("c0"));
+    }
+
+    #[test]
+    fn chat_content_that_looks_like_a_call_is_never_a_call() {
+        let (pushed, finished) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[{"index":0,"delta":{"role":"assistant","content":"{\"tool_calls\":[{\"id\":\"call_x\",\"type\":\"function\","}}]},
+              {"choices":[{"index":0,"delta":{"content":"\"function\":{\"name\":\"rm\",\"arguments\":\"{}\"}}]}"}}]},
+              {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+            ]"#,
+        );
+        assert!(pushed.is_empty());
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn chat_contradicting_ids_or_missing_name_are_errors() {
+        let (pushed, _) = replay(
+            ChatAssembler::new(),
+            r#"[
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"f","arguments":"{"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_z","function":{"arguments":"}"}}]}}]},
+              {"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"arguments":"{}"}}]}}]},
+              {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+            ]"#,
+        );
+        assert_eq!(
+            error(&pushed[0]).message,
+            "the stream sent two ids, `call_a` and `call_z`; it was not executed"
+        );
+        assert_eq!(
+            error(&pushed[1]).message,
+            "the stream never sent the call's id and name; it was not executed"
+        );
+    }
+
+    // ---- Anthropic ----
+
+    #[test]
+    fn anthropic_assembles_a_recorded_stream() {
+        let (pushed, finished) = replay(
+            AnthropicAssembler::new(),
+            r#"[
+              {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"claude-sonnet-4-5","stop_reason":null,"usage":{"input_tokens":472,"output_tokens":2}}},
+              {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Okay, let's check: {\"type\":\"tool_use\",\"id\":\"toolu_x\","}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"\"name\":\"rm\",\"input\":{}}"}},
+              {"type":"content_block_stop","index":0},
+              {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_01T1x1fJ34qAmk2tNTrN7Up6","name":"get_weather","input":{}}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":""}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"location\": \"San Fra"}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"ncisco, CA\"}"}},
+              {"type":"ping"},
+              {"type":"content_block_stop","index":1},
+              {"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_02","name":"list_files","input":{}}},
+              {"type":"content_block_stop","index":2},
+              {"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":89}},
+              {"type":"message_stop"}
+            ]"#,
+        );
+        assert_eq!(
+            pushed,
+            vec![
+                Assembled::Call(ToolCall {
+                    id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6".into(),
+                    name: "get_weather".into(),
+                    arguments: r#"{"location": "San Francisco, CA"}"#.into(),
+                }),
+                Assembled::Call(ToolCall {
+                    id: "toolu_02".into(),
+                    name: "list_files".into(),
+                    arguments: "{}".into(),
+                }),
+            ]
+        );
+        assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn anthropic_keeps_interleaved_blocks_apart() {
+        let (pushed, _) = replay(
+            AnthropicAssembler::new(),
+            r#"[
+              {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_a","name":"f","input":{}}},
+              {"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_b","name":"g","input":{}}},
+              {"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"b\""}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"a\""}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":":1}"}},
+              {"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":":2}"}},
+              {"type":"content_block_stop","index":1},
+              {"type":"content_block_stop","index":2}
+            ]"#,
+        );
+        assert_eq!(
+            (
+                call(&pushed[0]).id.as_str(),
+                call(&pushed[0]).arguments.as_str()
+            ),
+            ("toolu_a", r#"{"a":1}"#)
+        );
+        assert_eq!(
+            (
+                call(&pushed[1]).id.as_str(),
+                call(&pushed[1]).arguments.as_str()
+            ),
+            ("toolu_b", r#"{"b":2}"#)
+        );
+    }
+
+    #[test]
+    fn anthropic_joins_escapes_and_multibyte_text_split_across_deltas() {
+        let (pushed, _) = replay(
+            AnthropicAssembler::new(),
+            r#"[
+              {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"f","input":{}}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"path\": \"C:\\"}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\\dir\\"}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\"x\\u0"}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"0e9\", \"t\": \"\u00e9"}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"漢"}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\ud83d\ude00\\n\"}"}},
+              {"type":"content_block_stop","index":0}
+            ]"#,
+        );
+        let call = call(&pushed[0]);
+        assert_eq!(
+            call.arguments,
+            r#"{"path": "C:\\dir\"x\u00e9", "t": "é漢😀\n"}"#
+        );
+        assert_eq!(
+            args(call),
+            serde_json::json!({"path": "C:\\dir\"xé", "t": "é漢😀\n"})
+        );
+    }
+
+    #[test]
+    fn anthropic_early_end_names_the_cut_call() {
+        let (pushed, finished) = replay(
+            AnthropicAssembler::new(),
+            r#"[
+              {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}},
+              {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"write_file","input":{}}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"path\":\"a.txt\",\"text\":\"hel"}}
+            ]"#,
+        );
+        assert!(pushed.is_empty());
+        assert_eq!(
+            finished,
+            vec![Assembled::Error(StreamError {
+                call_id: Some("toolu_1".into()),
+                name: Some("write_file".into()),
+                message: "the stream ended before the call was complete; it was not executed"
+                    .into(),
+            })]
+        );
+    }
+
+    #[test]
+    fn anthropic_unparseable_arguments_are_errors() {
+        let (pushed, _) = replay(
+            AnthropicAssembler::new(),
+            r#"[
+              {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"f","input":{}}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\": tru"}},
+              {"type":"content_block_stop","index":0},
+              {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_2","name":"g","input":{}}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"\"just text\""}},
+              {"type":"content_block_stop","index":1}
+            ]"#,
+        );
+        assert!(error(&pushed[0])
+            .message
+            .starts_with("arguments are not valid JSON"));
+        assert_eq!(
+            error(&pushed[1]).message,
+            "arguments are a string, not a JSON object; it was not executed"
+        );
+    }
+
+    #[test]
+    fn anthropic_ignores_deltas_for_unknown_indices_and_text_blocks() {
+        let (pushed, finished) = replay(
+            AnthropicAssembler::new(),
+            r#"[
+              {"type":"content_block_delta","index":4,"delta":{"type":"input_json_delta","partial_json":"{\"evil\":true}"}},
+              {"type":"content_block_stop","index":4},
+              {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}},
+              {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"evil\":true}"}},
+              {"type":"content_block_stop","index":0},
+              {"type":"content_block_start","index":1,"content_block":{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{}}},
+              {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"query\":\"x\"}"}},
+              {"type":"content_block_stop","index":1}
+            ]"#,
+        );
+        assert!(pushed.is_empty());
+        assert!(finished.is_empty());
+    }
+}

@@ -1,0 +1,123 @@
+//! The registry: the allowlist of tools a dispatcher will run, with unique names.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::contract::Tool;
+
+/// Why a registry could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegistryError {
+    /// Two tools share a name.
+    DuplicateName(String),
+    /// A name breaks the rule every provider accepts.
+    BadName(String),
+    /// A declared pattern does not compile.
+    BadPattern {
+        /// The tool.
+        tool: String,
+        /// The pattern.
+        pattern: String,
+        /// The regex error.
+        error: String,
+    },
+}
+
+impl std::fmt::Display for RegistryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RegistryError::DuplicateName(n) => write!(f, "two tools are named `{n}`; tool names must be unique"),
+            RegistryError::BadName(n) => write!(f, "tool name `{n}` must match ^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$"),
+            RegistryError::BadPattern { tool, pattern, error } => {
+                write!(f, "tool `{tool}` declares the pattern {pattern:?}, which does not compile: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RegistryError {}
+
+/// The tools a dispatcher may run.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    tools: BTreeMap<&'static str, Tool>,
+    order: Vec<&'static str>,
+}
+
+impl Registry {
+    /// A registry builder.
+    pub fn builder() -> RegistryBuilder {
+        RegistryBuilder { tools: Vec::new() }
+    }
+
+    /// The tool named `name`.
+    pub fn get(&self, name: &str) -> Option<&Tool> {
+        self.tools.get(name)
+    }
+
+    /// Tool names in registration order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.order.iter().copied()
+    }
+
+    /// Tools in registration order.
+    pub fn tools(&self) -> impl Iterator<Item = &Tool> + '_ {
+        self.order.iter().filter_map(|n| self.tools.get(n))
+    }
+
+    /// The canonical definitions of every tool (see [`crate::schema::canonical`]).
+    pub fn canonical(&self) -> Vec<Value> {
+        self.tools().map(crate::schema::canonical).collect()
+    }
+}
+
+/// Collects tools, then checks them together.
+#[derive(Debug)]
+pub struct RegistryBuilder {
+    tools: Vec<Tool>,
+}
+
+impl RegistryBuilder {
+    /// Adds a tool (`my_tool::contract()`).
+    pub fn tool(mut self, tool: Tool) -> Self {
+        self.tools.push(tool);
+        self
+    }
+
+    /// Checks names and patterns and builds the registry.
+    pub fn build(self) -> Result<Registry, RegistryError> {
+        let mut reg = Registry::default();
+        for tool in self.tools {
+            let name = tool.name();
+            if !crate::schema::is_portable_name(name) {
+                return Err(RegistryError::BadName(name.to_string()));
+            }
+            check_patterns(name, &tool.input_schema())?;
+            if reg.tools.insert(name, tool).is_some() {
+                return Err(RegistryError::DuplicateName(name.to_string()));
+            }
+            reg.order.push(name);
+        }
+        Ok(reg)
+    }
+}
+
+fn check_patterns(tool: &str, schema: &Value) -> Result<(), RegistryError> {
+    match schema {
+        Value::Object(m) => {
+            if let Some(Value::String(p)) = m.get("pattern") {
+                if let Err(e) = regex::Regex::new(p) {
+                    return Err(RegistryError::BadPattern {
+                        tool: tool.to_string(),
+                        pattern: p.clone(),
+                        error: e.to_string(),
+                    });
+                }
+            }
+            m.values().try_for_each(|v| check_patterns(tool, v))
+        }
+        Value::Array(a) => a.iter().try_for_each(|v| check_patterns(tool, v)),
+        _ => Ok(()),
+    }
+}

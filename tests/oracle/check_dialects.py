@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Check dialect exports against the providers' own SDKs.
+
+Usage: check_dialects.py DIR
+
+DIR holds files named `<dialect>.json`, each a JSON array of exported tools
+(as printed by `toolbox schemas --dialect <dialect>`). Each tool of each file
+is one check:
+
+- openai-responses, openai-chat: the official `openai` package's
+  `_ensure_strict_json_schema(schema, path=(), root=schema)` leaves
+  `parameters` unchanged, and (as the SDK does not check it) every keyword
+  and format is one strict mode documents;
+- anthropic-strict: the official `anthropic` package's
+  `transform_schema(schema)` leaves `input_schema` unchanged;
+- anthropic, gemini-json-schema, mcp, canonical: every schema is valid
+  JSON Schema 2020-12 (`Draft202012Validator.check_schema`), with an object
+  root where the dialect needs one;
+- gemini: `google.genai.types.FunctionDeclaration.model_validate(tool)`
+  succeeds and every keyword left in `parameters` is a field that
+  `types.Schema` knows (checked by hand: pydantic may ignore unknown keys).
+
+Needs: pip install openai anthropic google-genai jsonschema
+Prints one line per failure and a summary "N passed, M failed"; exits 1 when
+anything failed.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import jsonschema
+from anthropic.lib._parse._transform import transform_schema
+from google.genai import types as genai_types
+from openai.lib._pydantic import _ensure_strict_json_schema
+
+
+class Failure(Exception):
+    """One check failed; the message says why."""
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str:
+    """A JSON pointer to the first place where a and b differ, and both values."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a.keys()) + [k for k in b if k not in a]:
+            if k not in a:
+                return f"{path}/{k}: added {json.dumps(b[k])[:200]}"
+            if k not in b:
+                return f"{path}/{k}: removed {json.dumps(a[k])[:200]}"
+            if a[k] != b[k]:
+                return first_difference(a[k], b[k], f"{path}/{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}/{i}")
+    return f"{path or '/'}: {json.dumps(a)[:200]} became {json.dumps(b)[:200]}"
+
+
+def expect_keys(tool: dict, required: set[str], optional: set[str] = frozenset()) -> None:
+    keys = set(tool)
+    missing = required - keys
+    unknown = keys - required - set(optional)
+    if missing:
+        raise Failure(f"missing keys {sorted(missing)}")
+    if unknown:
+        raise Failure(f"unexpected keys {sorted(unknown)}")
+
+
+def check_meta(schema: Any, what: str, object_root: bool = True) -> None:
+    if not isinstance(schema, dict):
+        raise Failure(f"{what} is not a JSON object")
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError as e:
+        raise Failure(f"{what} is not valid JSON Schema 2020-12: {e.message} at /{'/'.join(map(str, e.path))}")
+    if object_root and schema.get("type") != "object":
+        raise Failure(f"{what} root type is {schema.get('type')!r}, not 'object'")
+
+
+# The keywords OpenAI's strict mode documents (dialects.md); the SDK does not
+# check them, so this walk does.
+OPENAI_KEYWORDS = {
+    "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
+    "$defs", "definitions", "$ref", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "description", "title",
+}
+OPENAI_FORMATS = {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+
+
+def check_openai_node(node: Any, path: str) -> None:
+    if not isinstance(node, dict):
+        raise Failure(f"{path or '/'}: a schema must be a JSON object")
+    for k, v in node.items():
+        if k not in OPENAI_KEYWORDS:
+            raise Failure(f"{path}/{k}: not a keyword strict mode accepts")
+    if node.get("format") is not None and node["format"] not in OPENAI_FORMATS:
+        raise Failure(f"{path}/format: {node['format']!r} is not a supported format")
+    types = node.get("type")
+    types = types if isinstance(types, list) else [types]
+    if "object" in types or "properties" in node:
+        if node.get("additionalProperties") is not False:
+            raise Failure(f"{path}: an object needs additionalProperties: false")
+        if list(node.get("required", [])) != list(node.get("properties", {})):
+            raise Failure(f"{path}/required: must list every property, in order")
+    if "$ref" in node and len(node) > 1:
+        raise Failure(f"{path}: no keyword next to $ref")
+    for k in ("properties", "$defs", "definitions"):
+        for name, sub in node.get(k, {}).items():
+            check_openai_node(sub, f"{path}/{k}/{name}")
+    if "items" in node:
+        check_openai_node(node["items"], f"{path}/items")
+    for i, sub in enumerate(node.get("anyOf", [])):
+        check_openai_node(sub, f"{path}/anyOf/{i}")
+
+
+def check_openai_params(params: Any) -> None:
+    if not isinstance(params, dict):
+        raise Failure("parameters is not a JSON object")
+    before = copy.deepcopy(params)
+    after = copy.deepcopy(params)
+    after = _ensure_strict_json_schema(after, path=(), root=after)
+    if after != before:
+        raise Failure("_ensure_strict_json_schema changed parameters at " + first_difference(before, after))
+    if params.get("type") != "object" or "anyOf" in params:
+        raise Failure("the root must be a plain type: object")
+    check_openai_node(params, "")
+
+
+def check_openai_responses(tool: dict) -> None:
+    expect_keys(tool, {"type", "name", "description", "parameters", "strict"})
+    if tool["type"] != "function" or tool["strict"] is not True:
+        raise Failure("type must be 'function' and strict must be true")
+    check_openai_params(tool["parameters"])
+
+
+def check_openai_chat(tool: dict) -> None:
+    expect_keys(tool, {"type", "function"})
+    if tool["type"] != "function":
+        raise Failure("type must be 'function'")
+    function = tool["function"]
+    expect_keys(function, {"name", "description", "parameters", "strict"})
+    if function["strict"] is not True:
+        raise Failure("strict must be true")
+    check_openai_params(function["parameters"])
+
+
+def check_anthropic(tool: dict) -> None:
+    expect_keys(tool, {"name", "description", "input_schema"})
+    schema = tool["input_schema"]
+    check_meta(schema, "input_schema")
+    for k in ("anyOf", "oneOf", "allOf"):
+        if k in schema:
+            raise Failure(f"{k} at the top level of input_schema")
+
+
+def check_anthropic_strict(tool: dict) -> None:
+    expect_keys(tool, {"name", "description", "input_schema", "strict"})
+    if tool["strict"] is not True:
+        raise Failure("strict must be true")
+    schema = tool["input_schema"]
+    check_meta(schema, "input_schema")
+    before = copy.deepcopy(schema)
+    try:
+        after = transform_schema(copy.deepcopy(schema))
+    except Exception as e:  # the SDK raises ValueError/AssertionError on shapes it cannot read
+        raise Failure(f"transform_schema raised {type(e).__name__}: {e}")
+    if after != before:
+        raise Failure("transform_schema changed input_schema at " + first_difference(before, after))
+
+
+def schema_keywords() -> set[str]:
+    """The JSON keys `types.Schema` reads: each field's alias, else its name."""
+    return {f.alias or name for name, f in genai_types.Schema.model_fields.items()}
+
+
+# Known to the SDK but not accepted by the Gemini Developer API (dialects.md).
+GEMINI_API_REJECTS = {"additionalProperties", "defs", "ref"}
+
+
+def check_gemini_schema(node: Any, path: str, known: set[str]) -> None:
+    if not isinstance(node, dict):
+        raise Failure(f"{path or '/'} is not a JSON object")
+    for k, v in node.items():
+        here = f"{path}/{k}"
+        if k not in known:
+            raise Failure(f"{here}: types.Schema has no field {k!r}")
+        if k in GEMINI_API_REJECTS:
+            raise Failure(f"{here}: {k!r} is not accepted by the Gemini Developer API")
+        if k == "type" and not isinstance(v, str):
+            raise Failure(f"{here}: one type per node (use nullable), got {json.dumps(v)}")
+        if k == "enum" and not all(isinstance(x, str) for x in v):
+            raise Failure(f"{here}: enum of strings only")
+        if k == "properties":
+            if not v:
+                raise Failure(f"{here}: an object needs at least one property")
+            for name, sub in v.items():
+                check_gemini_schema(sub, f"{here}/{name}", known)
+        elif k == "items":
+            check_gemini_schema(v, here, known)
+        elif k == "anyOf":
+            for i, sub in enumerate(v):
+                check_gemini_schema(sub, f"{here}/{i}", known)
+
+
+def check_gemini(tool: dict) -> None:
+    expect_keys(tool, {"name", "description"}, {"parameters"})
+    try:
+        genai_types.FunctionDeclaration.model_validate(copy.deepcopy(tool))
+    except Exception as e:
+        raise Failure(f"FunctionDeclaration.model_validate failed: {e}")
+    if "parameters" in tool:
+        params = tool["parameters"]
+        check_gemini_schema(params, "/parameters", schema_keywords())
+        if params.get("type") != "object":
+            raise Failure("parameters root type must be 'object'")
+
+
+def check_gemini_json_schema(tool: dict) -> None:
+    expect_keys(tool, {"name", "description", "parametersJsonSchema"})
+    try:
+        genai_types.FunctionDeclaration.model_validate(copy.deepcopy(tool))
+    except Exception as e:
+        raise Failure(f"FunctionDeclaration.model_validate failed: {e}")
+    check_meta(tool["parametersJsonSchema"], "parametersJsonSchema")
+
+
+MCP_HINTS = {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint", "title"}
+
+
+def check_mcp(tool: dict) -> None:
+    expect_keys(tool, {"name", "description", "inputSchema"}, {"title", "outputSchema", "annotations"})
+    check_meta(tool["inputSchema"], "inputSchema")
+    if "outputSchema" in tool:
+        check_meta(tool["outputSchema"], "outputSchema")
+    ann = tool.get("annotations", {})
+    unknown = set(ann) - MCP_HINTS
+    if unknown:
+        raise Failure(f"unknown annotations {sorted(unknown)}")
+    bad = [k for k, v in ann.items() if k != "title" and not isinstance(v, bool)]
+    if bad:
+        raise Failure(f"annotations {bad} must be booleans")
+
+
+def check_canonical(tool: dict) -> None:
+    expect_keys(
+        tool,
+        {"name", "description", "input_schema", "effect", "idempotency", "authority", "approval"},
+        {"output_schema"},
+    )
+    check_meta(tool["input_schema"], "input_schema")
+    if tool.get("output_schema") is not None:
+        check_meta(tool["output_schema"], "output_schema", object_root=False)
+
+
+CHECKS: dict[str, Callable[[dict], None]] = {
+    "canonical": check_canonical,
+    "openai-responses": check_openai_responses,
+    "openai-chat": check_openai_chat,
+    "anthropic": check_anthropic,
+    "anthropic-strict": check_anthropic_strict,
+    "gemini": check_gemini,
+    "gemini-json-schema": check_gemini_json_schema,
+    "mcp": check_mcp,
+}
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    folder = Path(argv[1])
+    files = sorted(folder.glob("*.json"))
+    passed = failed = 0
+    for f in files:
+        dialect = f.stem
+        check = CHECKS.get(dialect)
+        if check is None:
+            print(f"skip {f.name}: no dialect named {dialect!r}")
+            continue
+        try:
+            tools = json.loads(f.read_text())
+        except json.JSONDecodeError as e:
+            print(f"FAIL {f.name}: not JSON: {e}")
+            failed += 1
+            continue
+        if not isinstance(tools, list):
+            print(f"FAIL {f.name}: not a JSON array of tools")
+            failed += 1
+            continue
+        names = [t.get("name") or t.get("function", {}).get("name") for t in tools if isinstance(t, dict)]
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            print(f"FAIL {dialect}: names used twice: {sorted(dup)}")
+            failed += 1
+        for i, tool in enumerate(tools):
+            label = f"{dialect} tool {i}"
+            try:
+                if not isinstance(tool, dict):
+                    raise Failure("not a JSON object")
+                label = f"{dialect} {names[i] if i < len(names) else i}"
+                check(tool)
+            except Failure as e:
+                print(f"FAIL {label}: {e}")
+                failed += 1
+            else:
+                passed += 1
+    if passed + failed == 0:
+        print(f"FAIL no <dialect>.json file with tools in {folder}")
+        failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
