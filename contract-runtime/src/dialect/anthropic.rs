@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::rules::{self, Treatment};
+use super::rules;
 use super::walk::{join, phrases, types_of, Res, Walker};
 use super::{Dialect, Loss, LossAction, ToolDef};
 
@@ -68,6 +68,7 @@ pub(super) fn pre(
     let literals = m.contains_key("enum") || m.contains_key("const");
     if literals && m.contains_key("type") {
         // The values carry the type; the SDK drops it.
+        w.rewrite(ptr, rules::TYPE_WITH_LITERALS)?;
         m.remove("type");
     }
     let types: Vec<String> = types_of(m)
@@ -76,9 +77,7 @@ pub(super) fn pre(
         .map(str::to_owned)
         .collect();
     if types.len() > 1 {
-        if w.treat(&[rules::TYPE_LIST]) != Treatment::Rewrite {
-            return Err(w.forbid(ptr, rules::TYPE_LIST));
-        }
+        w.rewrite(ptr, rules::TYPE_LIST)?;
         let (branches, n) = w.split_types(m, &types, ptr, depth)?;
         out.insert("anyOf".to_owned(), Value::Array(branches));
         notes.extend(n);

@@ -45,6 +45,7 @@ pub(super) fn pre(
     // anyOf with a null branch.
     if let Some(Value::Array(any)) = m.get("anyOf") {
         if !root && any.iter().any(is_null_branch) {
+            w.rewrite(ptr, rules::ANY_OF_NULL)?;
             let rest: Vec<Value> = any.iter().filter(|b| !is_null_branch(b)).cloned().collect();
             m.remove("anyOf");
             if let [only] = rest.as_slice() {
@@ -73,9 +74,7 @@ pub(super) fn pre(
             .into_iter()
             .map(str::to_owned)
             .collect();
-        if w.treat(&[rules::TYPE_LIST]) != Treatment::Rewrite {
-            return Err(w.forbid(ptr, rules::TYPE_LIST));
-        }
+        w.rewrite(ptr, rules::TYPE_LIST)?;
         let rest: Vec<String> = types.iter().filter(|t| *t != "null").cloned().collect();
         if rest.len() < types.len() {
             out.insert("nullable".to_owned(), Value::Bool(true));
@@ -99,6 +98,7 @@ pub(super) fn pre(
         if !c.is_string() {
             return Err(w.forbid(ptr, rules::CONST_NOT_STRING));
         }
+        w.rewrite(ptr, "const")?;
         if m.contains_key("enum") {
             return Err(w.error(ptr, "const next to enum: keep one of them".to_owned()));
         }
@@ -110,6 +110,7 @@ pub(super) fn pre(
             return Err(w.forbid(ptr, rules::ENUM_NOT_STRINGS));
         };
         if values.contains(&Value::Null) {
+            w.rewrite(ptr, rules::ENUM_NULL)?;
             values.retain(|v| !v.is_null());
             out.insert("nullable".to_owned(), Value::Bool(true));
         }
@@ -125,22 +126,16 @@ pub(super) fn pre(
 
 /// Objects carry `propertyOrdering` in property order; a nested object
 /// needs at least one property.
-pub(super) fn fix_object(
-    w: &mut Walker<'_>,
-    out: &mut Map<String, Value>,
-    ptr: &str,
-    root: bool,
-) -> Res<()> {
+pub(super) fn fix_object(w: &mut Walker<'_>, out: &mut Map<String, Value>, ptr: &str) -> Res<()> {
     let names: Vec<Value> = out
         .get("properties")
         .and_then(Value::as_object)
         .map(|p| p.keys().cloned().map(Value::String).collect())
         .unwrap_or_default();
+    // A root without properties reaches here only when it is not a plain
+    // tool without arguments (which has no parameters at all).
     if names.is_empty() {
-        if !root {
-            return Err(w.forbid(ptr, rules::PROPERTIES_EMPTY));
-        }
-        return Ok(());
+        return Err(w.forbid(ptr, rules::PROPERTIES_EMPTY));
     }
     if w.treat(&[rules::PROPERTY_ORDERING]) == Treatment::Rewrite {
         out.insert("propertyOrdering".to_owned(), Value::Array(names));

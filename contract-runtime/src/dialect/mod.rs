@@ -127,8 +127,10 @@ pub struct Loss {
     /// The tool's name.
     pub tool: String,
     /// JSON pointer to the keyword in the tool's canonical input schema
-    /// (`/properties/query/minLength`). A loss about the output schema has
-    /// the pointer `""` and the keyword `outputSchema`.
+    /// (`/properties/query/minLength`); for a property made nullable, to the
+    /// property. Keywords reached through a `$ref` that was inlined point at
+    /// the node holding the `$ref`. A loss about the output schema has the
+    /// pointer `""` and the keyword `outputSchema`.
     pub pointer: String,
     /// The keyword (`minLength`).
     pub keyword: String,
@@ -148,6 +150,17 @@ pub enum LossAction {
     Dropped,
     /// Rewritten into a weaker form.
     Rewritten,
+}
+
+impl LossAction {
+    /// The action as serialized (`moved-to-description`).
+    pub fn id(&self) -> &'static str {
+        match self {
+            LossAction::MovedToDescription => "moved-to-description",
+            LossAction::Dropped => "dropped",
+            LossAction::Rewritten => "rewritten",
+        }
+    }
 }
 
 /// Why a tool cannot be exported to a dialect.
@@ -235,8 +248,10 @@ pub fn export(
                 return Err(tool.error(
                     &loss.pointer,
                     format!(
-                        "{} cannot be carried ({:?}, loss is an error): {}",
-                        loss.keyword, loss.action, loss.note
+                        "{} would be {} and loss is an error: {}",
+                        loss.keyword,
+                        loss.action.id(),
+                        loss.note
                     ),
                 ));
             }
@@ -338,11 +353,27 @@ impl<'a> ToolDef<'a> {
         Ok(root)
     }
 
-    /// True when the input schema declares no property.
+    /// True when the input schema is a closed object without properties
+    /// (and nothing else that could accept an argument).
     pub(crate) fn has_no_arguments(&self) -> bool {
-        self.input
+        let no_properties = self
+            .input
             .get("properties")
             .and_then(Value::as_object)
-            .is_none_or(Map::is_empty)
+            .is_none_or(Map::is_empty);
+        let closed = self.input.get("additionalProperties") == Some(&Value::Bool(false));
+        let plain = self.input.keys().all(|k| {
+            matches!(
+                k.as_str(),
+                "$schema"
+                    | "type"
+                    | "properties"
+                    | "required"
+                    | "additionalProperties"
+                    | "description"
+                    | "title"
+            )
+        });
+        no_properties && closed && plain
     }
 }

@@ -49,6 +49,12 @@ pub(super) fn fix_object(
             .and_then(Value::as_array)
             .is_some_and(|r| r.iter().any(|x| x.as_str() == Some(name)))
     };
+    let all_listed = required_before
+        .and_then(Value::as_array)
+        .is_some_and(|r| r.len() == props.len());
+    if !all_listed {
+        w.rewrite(&join(ptr, "required"), rules::REQUIRED_OPTIONAL)?;
+    }
     let mut required = Vec::with_capacity(props.len());
     let mut loosened = Vec::new();
     for (name, schema) in props.iter_mut() {

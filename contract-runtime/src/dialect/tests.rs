@@ -546,6 +546,11 @@ fn gemini_without_arguments_has_no_parameters() {
         out.tools[0]["inputSchema"],
         json!({"type": "object", "additionalProperties": false})
     );
+    // A map at the root is not "no arguments".
+    let map = with_input(json!({"type": "object", "additionalProperties": {"type": "string"}}));
+    let out = run(std::slice::from_ref(&map), Dialect::Mcp);
+    assert_eq!(out.tools[0]["inputSchema"], map["input_schema"]);
+    assert_forbidden(Dialect::Gemini, map, "", "properties (empty)");
 }
 
 #[test]
@@ -650,7 +655,7 @@ fn loss_is_error_fails_on_the_first_loss() {
     assert_eq!(err.pointer, "/properties/query/minLength");
     assert_eq!(
         err.to_string(),
-        "cannot export tool `search_notes` for openai-chat at /properties/query/minLength: minLength cannot be carried (MovedToDescription, loss is an error): moved to description: 1 to 200 characters"
+        "cannot export tool `search_notes` for openai-chat at /properties/query/minLength: minLength would be moved-to-description and loss is an error: moved to description: 1 to 200 characters"
     );
     // No loss, no error.
     let tools = toolbox();

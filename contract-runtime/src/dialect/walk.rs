@@ -112,6 +112,14 @@ impl<'a> Walker<'a> {
         self.rule(keys).treatment
     }
 
+    /// Fails unless the table lets this dialect rewrite `key`.
+    pub(crate) fn rewrite(&self, ptr: &str, key: &str) -> Res<()> {
+        match self.treat(&[key]) {
+            Treatment::Rewrite => Ok(()),
+            _ => Err(self.forbid(ptr, key)),
+        }
+    }
+
     /// An error naming the rule that forbids `key`.
     pub(crate) fn forbid(&self, ptr: &str, key: &str) -> ExportError {
         self.tool.forbid(ptr, key)
@@ -377,7 +385,7 @@ impl<'a> Walker<'a> {
                     openai::fix_object(self, &mut out, required_before.as_ref(), ptr)?
                 }
                 Dialect::AnthropicStrict => anthropic::fix_object(&mut out),
-                Dialect::Gemini => gemini::fix_object(self, &mut out, ptr, root)?,
+                Dialect::Gemini => gemini::fix_object(self, &mut out, ptr)?,
                 _ => {}
             }
         }

@@ -47,7 +47,12 @@ fn write_canonical(v: &Value, out: &mut String) {
 
 /// `sha256:` + hex of the canonical JSON of `args`.
 pub fn digest(args: &Value) -> String {
-    let hash = Sha256::digest(canonical_json(args).as_bytes());
+    sha256_hex(canonical_json(args).as_bytes())
+}
+
+/// `sha256:` + lowercase hex of the SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let hash = Sha256::digest(bytes);
     let mut s = String::with_capacity(7 + 64);
     s.push_str("sha256:");
     for b in hash {

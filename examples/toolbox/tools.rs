@@ -1,0 +1,451 @@
+//! The tools of `shared/toolbox.md`, declared with the library.
+//!
+//! Roots: `notes` is DIR/notes, `repo` is DIR/repo, `base` is DIR itself
+//! (for `outbox.jsonl`). Every path a tool touches resolves beneath one of them.
+
+use contract_runtime::prelude::*;
+use contract_runtime::path::PathError;
+use serde::Serialize;
+use contract_runtime::policy::approval::sha256_hex as version_of;
+
+/// Host state: the sub-directory of `repo/` the current task may change freely.
+#[derive(Clone, Debug, Default)]
+pub struct TaskScope(pub Option<String>);
+
+fn root<'a>(ctx: &'a CallContext, name: &str) -> Result<&'a Root, IoFailure> {
+    ctx.root(name).ok_or(IoFailure::NoRoot)
+}
+
+/// A failure of the file system under a tool.
+#[derive(Debug, ToolFailure)]
+pub enum IoFailure {
+    /// The host did not configure the folder this tool works in.
+    #[failure(code = "no-root")]
+    NoRoot,
+    /// The file system refused the operation.
+    #[failure(code = "io-error", transient)]
+    Io,
+}
+
+impl From<PathError> for IoFailure {
+    fn from(_: PathError) -> Self {
+        IoFailure::Io
+    }
+}
+
+// ------------------------------------------------------------------ search_notes
+
+/// One line of a note that matched.
+#[derive(Serialize, JsonSchema)]
+pub struct Match {
+    /// The note's file name.
+    pub note: String,
+    /// 1-based line number.
+    pub line: usize,
+    /// The line's text.
+    pub text: String,
+}
+
+/// The lines that matched, in note order.
+#[derive(Serialize, JsonSchema)]
+pub struct Matches {
+    /// Every matching line; empty when nothing matched.
+    pub matches: Vec<Match>,
+}
+
+/// Search the approved public-note index. An empty list means that this
+/// search found no match, not that the topic does not exist.
+#[tool_contract(effect = read_only, authority = "notes:read")]
+pub fn search_notes(
+    ctx: &CallContext,
+    /// Text to search for; matched case-insensitively as a substring.
+    #[arg(length(min = 1, max = 200))]
+    query: String,
+) -> Result<Matches, IoFailure> {
+    let notes = root(ctx, "notes")?;
+    let needle = query.to_lowercase();
+    let mut matches = Vec::new();
+    for name in notes.list_files(&here())? {
+        if !name.ends_with(".md") {
+            continue;
+        }
+        let Ok(p) = ConfinedPath::parse(&name) else { continue };
+        let text = notes.read_to_string(&p)?;
+        for (i, line) in text.lines().enumerate() {
+            if line.to_lowercase().contains(&needle) {
+                matches.push(Match { note: name.clone(), line: i + 1, text: line.to_string() });
+            }
+        }
+    }
+    Ok(Matches { matches })
+}
+
+fn here() -> ConfinedPath {
+    // "." always passes the lexical rules.
+    ConfinedPath::parse(".").unwrap_or_else(|_| unreachable!("`.` is a valid confined path"))
+}
+
+// ------------------------------------------------------------------ read_file
+
+/// A file's content and the version to send back when replacing text in it.
+#[derive(Serialize, JsonSchema)]
+pub struct FileContent {
+    /// The path as requested.
+    pub path: String,
+    /// The file's text.
+    pub content: String,
+    /// `sha256:` + hex of the content.
+    pub version: String,
+}
+
+/// Why a file could not be read or changed.
+#[derive(Debug, ToolFailure)]
+pub enum FileError {
+    /// No file exists at this path.
+    #[failure(code = "not-found", field = "path", repair = "list the repository or check the path's spelling")]
+    NotFound,
+    /// The path names a directory or a special file.
+    #[failure(code = "not-a-file", field = "path")]
+    NotAFile,
+    /// The file is not UTF-8 text.
+    #[failure(code = "not-text", field = "path")]
+    NotText,
+    /// The file changed since it was read.
+    #[failure(code = "conflict", field = "expected_version", repair = "read the file again and retry with its new version")]
+    Conflict {
+        /// The version on disk now.
+        current_version: String,
+        /// Reads the file again.
+        #[repair]
+        reread: RepairCall,
+    },
+    /// `old_text` does not occur in the file.
+    #[failure(code = "no-match", field = "old_text", repair = "read the file and copy the exact text to replace")]
+    NoMatch,
+    /// `old_text` occurs more than once.
+    #[failure(code = "multiple-matches", field = "old_text", message = "old_text occurs {count} times; it must occur exactly once", repair = "include more surrounding text so it matches exactly once")]
+    MultipleMatches {
+        /// How many times it occurs.
+        count: usize,
+    },
+    /// The file system refused the operation.
+    #[failure(code = "io-error", transient)]
+    Io,
+}
+
+impl From<PathError> for FileError {
+    fn from(e: PathError) -> Self {
+        match e {
+            PathError::NotFound => FileError::NotFound,
+            PathError::NotAFile => FileError::NotAFile,
+            // The dispatcher denied escapes before the tool ran; a later one is a race.
+            PathError::OutsideScope | PathError::Io(_) => FileError::Io,
+        }
+    }
+}
+
+impl From<IoFailure> for FileError {
+    fn from(_: IoFailure) -> Self {
+        FileError::Io
+    }
+}
+
+/// Read one text file of the repository, with the version `replace_text` needs.
+#[tool_contract(effect = read_only, authority = "repo:read")]
+pub fn read_file(
+    ctx: &CallContext,
+    /// The file, relative to the repository root.
+    #[arg(root = "repo")]
+    path: ConfinedPath,
+) -> Result<FileContent, FileError> {
+    let repo = root(ctx, "repo")?;
+    let bytes = repo.read(&path)?;
+    let content = String::from_utf8(bytes).map_err(|_| FileError::NotText)?;
+    Ok(FileContent { path: path.as_str().to_string(), version: version_of(content.as_bytes()), content })
+}
+
+// ------------------------------------------------------------------ replace_text
+
+/// The file that changed and its new version.
+#[derive(Serialize, JsonSchema)]
+pub struct Replaced {
+    /// The path as requested.
+    pub changed_file: String,
+    /// The new version.
+    pub version: String,
+}
+
+/// Replace one exact block of text in one repository file. The block must
+/// occur exactly once, and the file must still be at the version read.
+#[tool_contract(
+    effect = reversible,
+    idempotency = none,
+    authority = "repo:write",
+    approval = when(outside_task_scope)
+)]
+pub fn replace_text(
+    ctx: &CallContext,
+    /// The file, relative to the repository root.
+    #[arg(root = "repo")]
+    path: ConfinedPath,
+    /// The exact text to replace; it must occur exactly once.
+    #[arg(length(min = 1))]
+    old_text: String,
+    /// The text to put in its place.
+    new_text: String,
+    /// The version `read_file` returned.
+    #[arg(pattern = "^sha256:[0-9a-f]{64}$")]
+    expected_version: String,
+) -> Result<Replaced, FileError> {
+    let repo = root(ctx, "repo")?;
+    let bytes = repo.read(&path)?;
+    let content = String::from_utf8(bytes).map_err(|_| FileError::NotText)?;
+    let current = version_of(content.as_bytes());
+    if current != expected_version {
+        let reread = RepairCall::new("read_file", serde_json::json!({ "path": path.as_str() }));
+        return Err(FileError::Conflict { current_version: current, reread });
+    }
+    match content.matches(old_text.as_str()).count() {
+        0 => return Err(FileError::NoMatch),
+        1 => {}
+        count => return Err(FileError::MultipleMatches { count }),
+    }
+    let updated = content.replacen(old_text.as_str(), &new_text, 1);
+    repo.write_atomic(&path, updated.as_bytes())?;
+    Ok(Replaced { changed_file: path.as_str().to_string(), version: version_of(updated.as_bytes()) })
+}
+
+/// `replace_text` needs a person when the file lies outside the task's scope.
+pub fn outside_task_scope(ctx: &CallContext, args: &ReplaceTextArgs) -> Option<String> {
+    let scope = ctx.state::<TaskScope>()?.0.as_deref()?;
+    let inside = within(args.path.as_str(), scope);
+    (!inside).then(|| format!("`{}` is outside the task scope `{scope}`", args.path.as_str()))
+}
+
+/// Whether `path` lies inside the directory `scope`, comparing normalised components.
+fn within(path: &str, scope: &str) -> bool {
+    fn norm(s: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for c in s.split('/') {
+            match c {
+                "" | "." => {}
+                ".." => {
+                    out.pop();
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    }
+    let (p, s) = (norm(path), norm(scope));
+    p.len() > s.len() && p[..s.len()] == s[..]
+}
+
+// ------------------------------------------------------------------ list_filings
+
+/// One filing.
+#[derive(Serialize, JsonSchema)]
+pub struct Filing {
+    /// Ticker symbol.
+    pub company: String,
+    /// Fiscal year.
+    pub year: u16,
+    /// Form type, e.g. 10-K.
+    pub form: String,
+}
+
+/// The filings found.
+#[derive(Serialize, JsonSchema)]
+pub struct Filings {
+    /// Every filing of that company and year; empty when there is none.
+    pub filings: Vec<Filing>,
+}
+
+const FILINGS: &[(&str, u16, &str)] = &[
+    ("ACME", 2001, "10-K"),
+    ("ACME", 2019, "10-K"),
+    ("ACME", 2019, "10-Q"),
+    ("GLOBX", 2024, "10-K"),
+    ("INIT", 2026, "8-K"),
+];
+
+/// List a company's public filings for one year from the filings index.
+#[tool_contract(effect = read_only, authority = "filings:read")]
+pub fn list_filings(
+    /// Ticker symbol of the company.
+    #[arg(pattern = "^[A-Z]{1,5}$")]
+    company: String,
+    /// Fiscal year; the index serves 2001 to 2026.
+    #[arg(range(min = 2001, max = 2026))]
+    year: u16,
+) -> Result<Filings, contract_runtime::failure::Never> {
+    let filings = FILINGS
+        .iter()
+        .filter(|(c, y, _)| *c == company && *y == year)
+        .map(|(c, y, f)| Filing { company: c.to_string(), year: *y, form: f.to_string() })
+        .collect();
+    Ok(Filings { filings })
+}
+
+// ------------------------------------------------------------------ tag_notes
+
+/// What tagging one note did.
+#[derive(Serialize, JsonSchema)]
+pub struct Tagged {
+    /// Whether the tag was added now (false: the note had it already).
+    pub added: bool,
+}
+
+/// Why one note could not be tagged.
+#[derive(Debug, ToolFailure)]
+pub enum TagError {
+    /// No note has this name.
+    #[failure(code = "no-such-note", field = "notes", repair = "call search_notes to find the note's name")]
+    NoSuchNote,
+    /// The file system refused the operation.
+    #[failure(code = "io-error", transient)]
+    Io,
+}
+
+/// Add a tag to each of several notes. Tagging a note that already has the
+/// tag changes nothing.
+#[tool_contract(effect = reversible, idempotency = natural, authority = "notes:write")]
+pub fn tag_notes(
+    ctx: &CallContext,
+    /// The notes to tag, by file name.
+    #[arg(length(min = 1, max = 50), unique, each(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$"))]
+    notes: Vec<String>,
+    /// The tag, without `#`.
+    #[arg(pattern = "^[a-z][a-z0-9-]{0,31}$")]
+    tag: String,
+) -> Batch<Tagged, TagError> {
+    let Some(dir) = ctx.root("notes") else {
+        return notes.into_iter().map(|n| (n, Err(TagError::Io))).collect();
+    };
+    let line = format!("#{tag}");
+    notes
+        .into_iter()
+        .map(|name| {
+            let r = (|| {
+                let p = ConfinedPath::parse(&name).map_err(|_| TagError::NoSuchNote)?;
+                let text = match dir.read_to_string(&p) {
+                    Ok(t) => t,
+                    Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => return Err(TagError::NoSuchNote),
+                    Err(PathError::Io(_)) => return Err(TagError::Io),
+                };
+                if text.lines().any(|l| l.trim() == line) {
+                    return Ok(Tagged { added: false });
+                }
+                let sep = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
+                dir.write_atomic(&p, format!("{text}{sep}{line}\n").as_bytes()).map_err(|_| TagError::Io)?;
+                Ok(Tagged { added: true })
+            })();
+            (name, r)
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------ delete_note
+
+/// What was deleted.
+#[derive(Serialize, JsonSchema)]
+pub struct Deleted {
+    /// The note's file name.
+    pub deleted: String,
+}
+
+/// Why a note could not be deleted.
+#[derive(Debug, ToolFailure)]
+pub enum DeleteError {
+    /// No note has this name.
+    #[failure(code = "no-such-note", field = "note", repair = "call search_notes to find the note's name")]
+    NoSuchNote,
+    /// The file system refused the operation.
+    #[failure(code = "io-error", transient)]
+    Io,
+}
+
+/// Delete one note for good. It cannot be undone.
+#[tool_contract(effect = destructive, idempotency = natural, approval = always, authority = "notes:write")]
+pub fn delete_note(
+    ctx: &CallContext,
+    /// The note to delete, by file name.
+    #[arg(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$")]
+    note: String,
+) -> Result<Deleted, DeleteError> {
+    let dir = ctx.root("notes").ok_or(DeleteError::Io)?;
+    let p = ConfinedPath::parse(&note).map_err(|_| DeleteError::NoSuchNote)?;
+    match dir.remove_file(&p) {
+        Ok(()) => Ok(Deleted { deleted: note }),
+        Err(PathError::NotFound | PathError::NotAFile) => Err(DeleteError::NoSuchNote),
+        Err(_) => Err(DeleteError::Io),
+    }
+}
+
+// ------------------------------------------------------------------ post_comment
+
+/// The comment as posted.
+#[derive(Serialize, JsonSchema)]
+pub struct Posted {
+    /// The issue commented on.
+    pub issue: u32,
+    /// The request key it was posted under.
+    pub request_key: String,
+}
+
+/// Why a comment could not be posted.
+#[derive(Debug, ToolFailure)]
+pub enum PostError {
+    /// The outbox could not be written; the comment may or may not have been posted.
+    #[failure(code = "outbox-write-failed", unknown)]
+    WriteFailed,
+}
+
+/// Post a comment on an issue, visible to everyone who follows it. Sending
+/// the same request key again returns the first outcome and posts nothing.
+#[tool_contract(
+    effect = external,
+    idempotency = key(request_key),
+    approval = never,
+    authority = "comments:write"
+)]
+pub fn post_comment(
+    ctx: &CallContext,
+    /// The issue number.
+    #[arg(range(min = 1, max = 1000000))]
+    issue: u32,
+    /// The comment's text (Markdown).
+    #[arg(length(min = 1, max = 2000))]
+    body: String,
+    /// A fresh UUID for this comment; reuse it only to retry this same comment.
+    #[arg(format = "uuid")]
+    request_key: String,
+) -> Result<Posted, PostError> {
+    let base = ctx.root("base").ok_or(PostError::WriteFailed)?;
+    let line = serde_json::json!({ "issue": issue, "body": body, "request_key": request_key }).to_string() + "\n";
+    let outbox = ConfinedPath::parse("outbox.jsonl").map_err(|_| PostError::WriteFailed)?;
+    base.append(&outbox, line.as_bytes()).map_err(|_| PostError::WriteFailed)?;
+    Ok(Posted { issue, request_key })
+}
+
+/// Every toolbox tool, in the order of `toolbox.md`.
+pub fn registry() -> Registry {
+    Registry::builder()
+        .tool(search_notes::contract())
+        .tool(read_file::contract())
+        .tool(replace_text::contract())
+        .tool(list_filings::contract())
+        .tool(tag_notes::contract())
+        .tool(delete_note::contract())
+        .tool(post_comment::contract())
+        .build()
+        .unwrap_or_else(|e| panic!("the toolbox registry is valid: {e}"))
+}
+
+/// Every scope the toolbox tools need.
+pub fn all_scopes() -> Vec<&'static str> {
+    let mut scopes: Vec<&'static str> = registry().tools().flat_map(|t| t.spec().authority.iter().copied()).collect();
+    scopes.sort_unstable();
+    scopes.dedup();
+    scopes
+}
