@@ -251,6 +251,10 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                     true #(&& #p::ArgValue::same(&self.#idents, &other.#idents))*
                 }
 
+                fn has_secrets(c: &'static #p::Constraints) -> bool {
+                    c.secret #(|| <#tys as #p::ArgValue>::has_secrets(&#c_idents))*
+                }
+
                 fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
                     if c.secret {
                         *v = #p::Value::from(#krate::REDACTED);

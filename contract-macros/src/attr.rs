@@ -357,7 +357,7 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
 
 // ---------------------------------------------------------------- #[failure(...)]
 
-pub const FAILURE_KEYS: &[&str] = &["code", "message", "field", "repair", "retry_safe", "retry_after_ms", "transient", "unknown"];
+pub const FAILURE_KEYS: &[&str] = &["code", "message", "field", "repair", "retry_safe", "retry_after_ms", "transient", "unknown", "denied"];
 
 #[derive(Default)]
 pub struct FailureAttrs {
@@ -369,6 +369,7 @@ pub struct FailureAttrs {
     pub retry_after_ms: Option<Sp<u64>>,
     pub transient: Option<Sp<()>>,
     pub unknown: Option<Sp<()>>,
+    pub denied: Option<Sp<()>>,
 }
 
 pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs {
@@ -392,6 +393,7 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
                 }
                 "transient" => set(cx, &mut out.transient, "transient", span, ()),
                 "unknown" => set(cx, &mut out.unknown, "unknown", span, ()),
+                "denied" => set(cx, &mut out.denied, "denied", span, ()),
                 _ => skip_unknown(cx, &meta, "#[failure]", FAILURE_KEYS)?,
             }
             Ok(())

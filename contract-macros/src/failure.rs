@@ -34,8 +34,9 @@ pub fn derive(input: DeriveInput) -> TokenStream {
         if !kebab {
             cx.error_spanned_by(&code.value, format!("failure code `{code_s}` is not kebab-case\nhelp: use lowercase words joined by `-`, like `no-match`"));
         }
-        if a.transient.is_some() && a.unknown.is_some() {
-            cx.error_at(code.span, "a failure cannot be both `transient` (no effect) and `unknown` (maybe an effect)\nhelp: keep the one that is true");
+        let kinds = [a.transient.is_some(), a.unknown.is_some(), a.denied.is_some()];
+        if kinds.iter().filter(|k| **k).count() > 1 {
+            cx.error_at(code.span, "a failure is at most one of `transient` (no effect, try again), `unknown` (maybe an effect) and `denied` (refused before acting)\nhelp: keep the one that is true");
         }
         if let (Some(u), Some(rs)) = (&a.unknown, &a.retry_safe) {
             if rs.value {
@@ -88,6 +89,8 @@ pub fn derive(input: DeriveInput) -> TokenStream {
             quote!(#p::FailureKind::Transient)
         } else if a.unknown.is_some() {
             quote!(#p::FailureKind::Unknown)
+        } else if a.denied.is_some() {
+            quote!(#p::FailureKind::Denied)
         } else {
             quote!(#p::FailureKind::Domain)
         };

@@ -49,6 +49,11 @@ pub trait ArgValue: Sized + Send + 'static {
     /// Equality as `uniqueItems` sees it.
     fn same(&self, other: &Self) -> bool;
 
+    /// Whether any value inside this type is declared `#[arg(secret)]`.
+    fn has_secrets(c: &'static Constraints) -> bool {
+        c.secret
+    }
+
     /// Replaces secret values in `v` (the JSON this type decoded from) with `"[redacted]"`.
     fn redact(v: &mut Value, c: &'static Constraints) {
         if c.secret {
@@ -304,6 +309,9 @@ impl<T: ArgValue> ArgValue for Vec<T> {
     fn same(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a.same(b))
     }
+    fn has_secrets(c: &'static Constraints) -> bool {
+        c.secret || T::has_secrets(c.item_constraints())
+    }
     fn redact(v: &mut Value, c: &'static Constraints) {
         if c.secret {
             *v = Value::from(crate::REDACTED);
@@ -383,6 +391,9 @@ impl<T: ArgValue> ArgValue for Option<T> {
             (None, None) => true,
             _ => false,
         }
+    }
+    fn has_secrets(c: &'static Constraints) -> bool {
+        T::has_secrets(c)
     }
     fn redact(v: &mut Value, c: &'static Constraints) {
         if !v.is_null() {

@@ -30,6 +30,7 @@ pub struct Caller {
     scopes: HashSet<String>,
     approvals: Vec<Approval>,
     roots: HashMap<String, Root>,
+    secrets: crate::observe::Secrets,
     state: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
 }
 
@@ -55,6 +56,18 @@ impl Caller {
     pub fn root(mut self, name: impl Into<String>, root: Root) -> Self {
         self.roots.insert(name.into(), root);
         self
+    }
+
+    /// Registers a secret value (an API token, a password): it is scrubbed from
+    /// every envelope, log line and journal entry, whatever tool returns it.
+    pub fn secret(mut self, value: impl Into<String>) -> Self {
+        self.secrets.add(value);
+        self
+    }
+
+    /// The registered secret values.
+    pub fn secrets(&self) -> &crate::observe::Secrets {
+        &self.secrets
     }
 
     /// Adds host state that tools read with [`CallContext::state`].

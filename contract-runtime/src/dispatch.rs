@@ -21,7 +21,9 @@ use crate::failure::{batch_result, Failure, FailureKind, Outcome, ToolOutput};
 use crate::path::{ConfinedPath, PathError};
 use crate::policy::approval::{self, Verdict};
 use crate::policy::idempotency::{Begin, IdempotencyStore, MemoryStore};
+use crate::policy::breaker::{Breaker, BreakerConfig};
 use crate::policy::retry;
+use crate::observe::{Journal, JournalEntry, Secrets};
 use crate::provider::ToolCall;
 use crate::registry::Registry;
 use crate::args::{ArgValue, ToolArgs};
@@ -34,6 +36,7 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn input_schema(&self) -> Value;
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
+    fn has_secrets(&self) -> bool;
     fn dispatch<'a>(&'a self, d: &'a Dispatcher, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;
 }
 
@@ -58,6 +61,9 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     fn redact(&self, args: &mut Value) {
         C::Args::redact(args, &Constraints::NONE);
     }
+    fn has_secrets(&self) -> bool {
+        C::Args::has_secrets(&Constraints::NONE)
+    }
     fn dispatch<'a>(&'a self, d: &'a Dispatcher, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>> {
         Box::pin(run_pipeline::<C>(d, caller, call))
     }
@@ -80,6 +86,8 @@ pub struct Dispatcher {
     registry: Registry,
     limits: Limits,
     store: Arc<dyn IdempotencyStore>,
+    breaker: Breaker,
+    journal: Option<Arc<dyn Journal>>,
 }
 
 impl Dispatcher {
@@ -89,7 +97,21 @@ impl Dispatcher {
             registry,
             limits: Limits::default(),
             store: Arc::new(MemoryStore::new()),
+            breaker: Breaker::default(),
+            journal: None,
         }
+    }
+
+    /// Sets when the breaker for unproductive retries opens.
+    pub fn with_breaker(mut self, config: BreakerConfig) -> Self {
+        self.breaker = Breaker::new(config);
+        self
+    }
+
+    /// Records every call, arguments redacted, in `journal`.
+    pub fn with_journal(mut self, journal: Arc<dyn Journal>) -> Self {
+        self.journal = Some(journal);
+        self
     }
 
     /// Sets the argument size and depth limits.
@@ -113,6 +135,44 @@ impl Dispatcher {
     /// Must run inside a tokio runtime (timeouts and backoff use its timer).
     pub async fn dispatch(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
         let started = Instant::now();
+        let span = tracing::info_span!("tool_call", call_id = %call.id, tool = %call.name, effect = tracing::field::Empty, status = tracing::field::Empty, codes = tracing::field::Empty, duration_us = tracing::field::Empty);
+        let _entered = span.enter();
+        let mut env = self.dispatch_inner(caller, call).await;
+        let tool = self.registry.get(&call.name);
+
+        // Secrets: the caller's registered values, and this call's `#[arg(secret)]` values.
+        let mut secrets = caller.secrets().clone();
+        let wants_args = tool.is_some_and(|t| t.inner.has_secrets()) || self.journal.is_some() || tracing::enabled!(tracing::Level::DEBUG);
+        let redacted = if wants_args { tool.map(|t| redacted_arguments_with(t, &call.arguments, &mut secrets)) } else { None };
+        secrets.scrub_envelope(&mut env);
+
+        let duration_us = started.elapsed().as_micros() as u64;
+        if let Some(t) = tool {
+            span.record("effect", t.spec().effect.as_str());
+        }
+        span.record("status", env.status.as_str());
+        span.record("codes", tracing::field::debug(env.codes()));
+        span.record("duration_us", duration_us);
+        if let Some(args) = &redacted {
+            tracing::debug!(arguments = %args, "tool call arguments (redacted)");
+        }
+        tracing::info!(status = env.status.as_str(), "tool call");
+        if let Some(j) = &self.journal {
+            j.record(&JournalEntry {
+                ts_ms: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0),
+                call_id: call.id.clone(),
+                tool: call.name.clone(),
+                arguments: redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]")),
+                status: env.status.as_str().to_string(),
+                codes: env.errors.iter().map(|e| e.code.clone()).collect(),
+                retry_safe: env.retry_safe,
+                duration_us,
+            });
+        }
+        env
+    }
+
+    async fn dispatch_inner(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
         // 1. lookup: the registry is the allowlist.
         let Some(tool) = self.registry.get(&call.name) else {
             let names = self.registry.names().collect::<Vec<_>>().join(", ");
@@ -126,17 +186,7 @@ impl Dispatcher {
             });
             return Envelope::failure(&call.id, &call.name, Status::Invalid, true, vec![e]);
         };
-        let envelope = tool.inner.dispatch(self, caller, call).await;
-        tracing::info!(
-            call_id = %call.id,
-            tool = %call.name,
-            effect = tool.spec().effect.as_str(),
-            status = envelope.status.as_str(),
-            codes = ?envelope.codes(),
-            duration_us = started.elapsed().as_micros() as u64,
-            "tool call"
-        );
-        envelope
+        tool.inner.dispatch(self, caller, call).await
     }
 }
 
@@ -237,8 +287,38 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
         }
     }
 
+    // The breaker: the same failing call, repeated, does not run again.
+    let watching = d.breaker.watching(spec.name);
+    let mut breaker_digest = None;
+    if watching {
+        let dg = digest.clone().unwrap_or_else(|| args_digest(call, &d.limits));
+        if let Some(wait) = d.breaker.check(spec.name, &dg, Instant::now()) {
+            if let Some(key) = &key {
+                d.store.release(spec.name, key);
+            }
+            let mut e = ErrorEntry::new(
+                codes::CIRCUIT_OPEN,
+                format!("`{}` failed the same way too often; it will not run again for now", spec.name),
+            )
+            .with_hint("change the arguments or the approach instead of repeating the call");
+            let ms = wait.as_millis() as u64;
+            e.retry_after_ms = Some(ms.max(1));
+            e.retry_safe = Some(true);
+            return Envelope::failure(&call.id, spec.name, Status::Failed, true, vec![e]);
+        }
+        breaker_digest = Some(dg);
+    }
+
     // 7. run, with timeout, panic capture and retries of transient failures.
     let env = run_with_retries::<C>(d, call, spec, ctx, args).await;
+    if env.status == Status::Failed {
+        let dg = breaker_digest.unwrap_or_else(|| args_digest(call, &d.limits));
+        let signature = env.codes().join(",");
+        let transient = env.errors.iter().any(|e| e.code == codes::TRANSIENT || e.code == codes::TIMEOUT || e.retry_safe == Some(true) && e.code != codes::CIRCUIT_OPEN);
+        d.breaker.record_failure(spec.name, &dg, &signature, transient, Instant::now());
+    } else if let Some(dg) = breaker_digest {
+        d.breaker.record_success(spec.name, &dg);
+    }
 
     // 8. record.
     if let Some(key) = &key {
@@ -378,7 +458,11 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
         Attempt::Finished(Outcome::Done(v)) => env.result = v,
         Attempt::Finished(Outcome::Failed(f)) => {
             let unknown = f.kind == FailureKind::Unknown;
-            env.status = if unknown { Status::Unknown } else { Status::Failed };
+            env.status = match f.kind {
+                FailureKind::Unknown => Status::Unknown,
+                FailureKind::Denied => Status::Denied,
+                FailureKind::Domain | FailureKind::Transient => Status::Failed,
+            };
             // A known failure had no effect, so replaying cannot duplicate one.
             env.retry_safe = if unknown { replay_safe } else { true };
             env.errors.push(failure_entry(f, None));
@@ -439,10 +523,17 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
 
 /// The arguments of a call with secret values replaced, for logs and journals.
 pub fn redacted_arguments(tool: &crate::Tool, raw: &str) -> Value {
-    let mut v = match parse_strict(raw, &Limits::default()) {
+    redacted_arguments_with(tool, raw, &mut Secrets::default())
+}
+
+/// Redacts, and collects the secret values it replaced into `secrets`.
+fn redacted_arguments_with(tool: &crate::Tool, raw: &str, secrets: &mut Secrets) -> Value {
+    let original = match parse_strict(raw, &Limits::default()) {
         Ok(v) => v,
         Err(_) => return Value::from("[unparseable arguments]"),
     };
+    let mut v = original.clone();
     tool.inner.redact(&mut v);
+    secrets.collect_redacted(&original, &v);
     v
 }

@@ -18,6 +18,9 @@ pub enum FailureKind {
     Transient,
     /// The effect may have happened (`unknown`): never retried automatically.
     Unknown,
+    /// The tool refused a value outside its authority before acting (`denied`):
+    /// a flag where a positional belongs, a URL scheme off the allowlist.
+    Denied,
 }
 
 /// One failure as the envelope stage needs it. Built by `#[derive(ToolFailure)]`.

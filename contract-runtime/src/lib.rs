@@ -59,6 +59,7 @@ pub mod dispatch;
 pub mod envelope;
 pub mod failure;
 mod format;
+pub mod observe;
 pub mod path;
 pub mod policy;
 pub mod provider;

@@ -13,6 +13,13 @@ pub enum RegistryError {
     DuplicateName(String),
     /// A name breaks the rule every provider accepts.
     BadName(String),
+    /// A name a provider's dialect rejects (see [`Registry::check_names`]).
+    DialectName {
+        /// The dialect.
+        dialect: crate::dialect::Dialect,
+        /// Why, stating the dialect's rule.
+        reason: String,
+    },
     /// A declared pattern does not compile.
     BadPattern {
         /// The tool.
@@ -29,6 +36,7 @@ impl std::fmt::Display for RegistryError {
         match self {
             RegistryError::DuplicateName(n) => write!(f, "two tools are named `{n}`; tool names must be unique"),
             RegistryError::BadName(n) => write!(f, "tool name `{n}` must match ^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$"),
+            RegistryError::DialectName { reason, .. } => f.write_str(reason),
             RegistryError::BadPattern { tool, pattern, error } => {
                 write!(f, "tool `{tool}` declares the pattern {pattern:?}, which does not compile: {error}")
             }
@@ -66,6 +74,26 @@ impl Registry {
         self.order.iter().filter_map(|n| self.tools.get(n))
     }
 
+    /// Checks every tool name against `dialect`'s name rule (`dialects.md`,
+    /// "Names"). Names that passed [`RegistryBuilder::build`] follow the rule
+    /// every provider accepts, so this fails only for a dialect whose rule is
+    /// stricter than that, and it says which name and why.
+    ///
+    /// ```
+    /// # use contract_runtime::{dialect::Dialect, Registry};
+    /// let registry = Registry::builder().build().unwrap();
+    /// for dialect in Dialect::ALL {
+    ///     registry.check_names(*dialect).unwrap();
+    /// }
+    /// ```
+    pub fn check_names(&self, dialect: crate::dialect::Dialect) -> Result<(), RegistryError> {
+        for name in self.names() {
+            crate::dialect::check_name(name, dialect)
+                .map_err(|reason| RegistryError::DialectName { dialect, reason })?;
+        }
+        Ok(())
+    }
+
     /// The canonical definitions of every tool (see [`crate::schema::canonical`]).
     pub fn canonical(&self) -> Vec<Value> {
         self.tools().map(crate::schema::canonical).collect()
@@ -83,6 +111,14 @@ impl RegistryBuilder {
     pub fn tool(mut self, tool: Tool) -> Self {
         self.tools.push(tool);
         self
+    }
+
+    /// Checks names and patterns, then builds the registry and checks its
+    /// names against `dialect` too (see [`Registry::check_names`]).
+    pub fn build_for(self, dialect: crate::dialect::Dialect) -> Result<Registry, RegistryError> {
+        let registry = self.build()?;
+        registry.check_names(dialect)?;
+        Ok(registry)
     }
 
     /// Checks names and patterns and builds the registry.

@@ -3,3 +3,4 @@
 pub mod approval;
 pub mod idempotency;
 pub mod retry;
+pub mod breaker;

@@ -40,10 +40,13 @@ impl<'a> CallResult<'a> {
     /// assert!(!CallResult::new(&call, &envelope).is_error);
     /// ```
     pub fn new(call: &'a ToolCall, envelope: &'a Value) -> Self {
-        let is_error = !matches!(
-            envelope.get("status").and_then(Value::as_str),
-            Some("ok" | "partial")
-        );
+        // One rule for every provider flag: `Status::is_error`. A missing or
+        // unknown status reads as an error.
+        let is_error = envelope
+            .get("status")
+            .cloned()
+            .and_then(|s| serde_json::from_value::<crate::envelope::Status>(s).ok())
+            .is_none_or(crate::envelope::Status::is_error);
         CallResult {
             call,
             envelope,

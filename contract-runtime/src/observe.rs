@@ -1,0 +1,190 @@
+//! Observability without leaks: secret values are scrubbed from every
+//! envelope, and each call can be journaled as one JSON line with its
+//! arguments redacted.
+
+use std::io::Write;
+use std::sync::Mutex;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::envelope::Envelope;
+
+/// Values that must never reach a model, a log or the journal.
+#[derive(Clone, Debug, Default)]
+pub struct Secrets {
+    values: Vec<String>,
+}
+
+impl Secrets {
+    /// Shorter values are not scrubbed: replacing every `a` would destroy the
+    /// text and protect nothing.
+    pub const MIN_LEN: usize = 4;
+
+    /// Adds a secret value.
+    pub fn add(&mut self, v: impl Into<String>) {
+        let v = v.into();
+        if v.chars().count() >= Self::MIN_LEN && !self.values.contains(&v) {
+            self.values.push(v);
+        }
+    }
+
+    /// Whether there is nothing to scrub.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// `s` with every secret replaced by `[redacted]`.
+    pub fn scrub_str(&self, s: &str) -> Option<String> {
+        let mut out: Option<String> = None;
+        for v in &self.values {
+            let cur = out.as_deref().unwrap_or(s);
+            if cur.contains(v.as_str()) {
+                out = Some(cur.replace(v.as_str(), crate::REDACTED));
+            }
+        }
+        out
+    }
+
+    /// Scrubs every string (keys too) inside a JSON value.
+    pub fn scrub_value(&self, v: &mut Value) {
+        match v {
+            Value::String(s) => {
+                if let Some(clean) = self.scrub_str(s) {
+                    *s = clean;
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(|x| self.scrub_value(x)),
+            Value::Object(m) => {
+                let dirty: Vec<String> = m.keys().filter(|k| self.scrub_str(k).is_some()).cloned().collect();
+                for k in dirty {
+                    if let Some(x) = m.remove(&k) {
+                        m.insert(self.scrub_str(&k).unwrap_or(k), x);
+                    }
+                }
+                m.values_mut().for_each(|x| self.scrub_value(x));
+            }
+            _ => {}
+        }
+    }
+
+    /// Scrubs an envelope: result, messages, hints, repair calls.
+    pub fn scrub_envelope(&self, env: &mut Envelope) {
+        if self.is_empty() {
+            return;
+        }
+        self.scrub_value(&mut env.result);
+        for e in &mut env.errors {
+            for s in [Some(&mut e.message), e.repair.as_mut().map(|r| &mut r.hint)].into_iter().flatten() {
+                if let Some(clean) = self.scrub_str(s) {
+                    *s = clean;
+                }
+            }
+            if let Some(c) = e.constraint.as_mut().and_then(|c| c.actual.as_mut()) {
+                self.scrub_value(c);
+            }
+            if let Some(call) = e.repair.as_mut().and_then(|r| r.call.as_mut()) {
+                self.scrub_value(&mut call.arguments);
+            }
+        }
+    }
+
+    /// Collects the string leaves that `redacted` replaced in `original`.
+    pub fn collect_redacted(&mut self, original: &Value, redacted: &Value) {
+        match (original, redacted) {
+            (o, Value::String(r)) if r == crate::REDACTED && o != redacted => self.collect_leaves(o),
+            (Value::Array(a), Value::Array(b)) => a.iter().zip(b).for_each(|(x, y)| self.collect_redacted(x, y)),
+            (Value::Object(a), Value::Object(b)) => {
+                for (k, x) in a {
+                    if let Some(y) = b.get(k) {
+                        self.collect_redacted(x, y);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn collect_leaves(&mut self, v: &Value) {
+        match v {
+            Value::String(s) => self.add(s.clone()),
+            Value::Number(n) => self.add(n.to_string()),
+            Value::Array(a) => a.iter().for_each(|x| self.collect_leaves(x)),
+            Value::Object(m) => m.values().for_each(|x| self.collect_leaves(x)),
+            _ => {}
+        }
+    }
+}
+
+/// One line of the call journal.
+#[derive(Clone, Debug, Serialize)]
+pub struct JournalEntry {
+    /// Milliseconds since the Unix epoch when the call ended.
+    pub ts_ms: u128,
+    /// The provider's call id.
+    pub call_id: String,
+    /// The tool requested.
+    pub tool: String,
+    /// The arguments, secrets redacted (`"[unparseable arguments]"` when not JSON).
+    pub arguments: Value,
+    /// The envelope status.
+    pub status: String,
+    /// The error codes.
+    pub codes: Vec<String>,
+    /// Whether replaying is safe.
+    pub retry_safe: bool,
+    /// How long the call took.
+    pub duration_us: u64,
+}
+
+/// Where call records go. A host enables one with [`crate::Dispatcher::with_journal`].
+pub trait Journal: Send + Sync {
+    /// Records one call.
+    fn record(&self, entry: &JournalEntry);
+}
+
+/// A journal that appends one JSON line per call to a file.
+pub struct JsonlJournal {
+    file: Mutex<std::fs::File>,
+}
+
+impl JsonlJournal {
+    /// Opens (or creates) `path` for appending.
+    pub fn open(path: impl AsRef<std::path::Path>) -> std::io::Result<JsonlJournal> {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(JsonlJournal { file: Mutex::new(file) })
+    }
+}
+
+impl Journal for JsonlJournal {
+    fn record(&self, entry: &JournalEntry) {
+        let Ok(mut line) = serde_json::to_string(entry) else { return };
+        line.push('\n');
+        let mut f = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        // A journal that cannot be written must not fail the call it records.
+        if let Err(e) = f.write_all(line.as_bytes()) {
+            tracing::warn!(error = %e, "call journal write failed");
+        }
+    }
+}
+
+/// A journal kept in memory (tests, or a host that ships records itself).
+#[derive(Default)]
+pub struct MemoryJournal {
+    lines: Mutex<Vec<String>>,
+}
+
+impl MemoryJournal {
+    /// The JSON lines recorded so far.
+    pub fn lines(&self) -> Vec<String> {
+        self.lines.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+impl Journal for MemoryJournal {
+    fn record(&self, entry: &JournalEntry) {
+        if let Ok(line) = serde_json::to_string(entry) {
+            self.lines.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+        }
+    }
+}
