@@ -41,7 +41,7 @@ pub fn caller(root: &std::path::Path, task_scope: Option<String>, deny: &[String
     let base = Root::open(root, "base").map_err(|e| format!("cannot open --root {}: {e}", root.display()))?;
     let notes = base.subdir("notes", true).map_err(|e| format!("cannot open notes/: {e}"))?;
     let repo = base.subdir("repo", true).map_err(|e| format!("cannot open repo/: {e}"))?;
-    let mut caller = Caller::new().root("notes", notes).root("repo", repo).root("base", base).state(TaskScope(task_scope));
+    let mut caller = Caller::new().root("notes", notes).root("repo", repo).root("base", base).state(TaskScope(task_scope)).state(tools::RepoDir(root.join("repo")));
     for scope in tools::all_scopes() {
         if !deny.iter().any(|d| d == scope) {
             caller = caller.grant(scope);

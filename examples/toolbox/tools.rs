@@ -4,6 +4,7 @@
 //! (for `outbox.jsonl`). Every path a tool touches resolves beneath one of them.
 
 use contract_runtime::prelude::*;
+use contract_runtime::command::{program, CommandLine, CommandRejection, Program, RunError, RunLimits};
 use contract_runtime::path::PathError;
 use serde::Serialize;
 use contract_runtime::policy::approval::sha256_hex as version_of;
@@ -428,6 +429,98 @@ pub fn post_comment(
     Ok(Posted { issue, request_key })
 }
 
+// ------------------------------------------------------------------ git_log
+
+/// Host state: the repository folder on disk, for programs that need a working directory.
+#[derive(Clone, Debug)]
+pub struct RepoDir(pub std::path::PathBuf);
+
+/// The one program the toolbox may run, and the one subcommand.
+const GIT: Program = program("git", &["log"]);
+
+/// One commit.
+#[derive(Serialize, JsonSchema)]
+pub struct Commit {
+    /// The full commit id.
+    pub id: String,
+    /// The author's name.
+    pub author: String,
+    /// The first line of the message.
+    pub subject: String,
+}
+
+/// The commits, newest first.
+#[derive(Serialize, JsonSchema)]
+pub struct Commits {
+    /// Up to `max_count` commits.
+    pub commits: Vec<Commit>,
+}
+
+/// Why the history could not be read.
+#[derive(Debug, ToolFailure)]
+pub enum GitError {
+    /// The value would be read by git as an option, or holds a NUL byte.
+    #[failure(code = "argument-refused", field = "rev", denied, message = "{reason}", repair = "send a branch, tag or commit id that does not begin with `-`")]
+    Refused {
+        /// Why, without echoing the value.
+        reason: String,
+    },
+    /// git does not know this revision.
+    #[failure(code = "no-such-revision", field = "rev", repair = "use `HEAD`, a branch or tag name, or a commit id")]
+    NoSuchRevision,
+    /// git did not finish in time.
+    #[failure(code = "transient", transient)]
+    Timeout,
+    /// git could not run or failed.
+    #[failure(code = "git-failed")]
+    Failed,
+}
+
+impl From<CommandRejection> for GitError {
+    fn from(r: CommandRejection) -> Self {
+        GitError::Refused { reason: r.message() }
+    }
+}
+
+/// Show the latest commits of the repository, newest first, starting from a
+/// revision.
+#[tool_contract(effect = read_only, authority = "repo:read", timeout_ms = 10000)]
+pub fn git_log(
+    ctx: &CallContext,
+    /// Where to start: a branch or tag name, a commit id, or an expression like `HEAD~2`.
+    #[arg(length(min = 1, max = 200))]
+    rev: String,
+    /// How many commits to show.
+    #[arg(range(min = 1, max = 100))]
+    max_count: u32,
+) -> Result<Commits, GitError> {
+    let dir = ctx.state::<RepoDir>().ok_or(GitError::Failed)?;
+    let out = CommandLine::new(&GIT, "log")?
+        .flag("--no-color")
+        .flag("--format=%H%x09%an%x09%s")
+        .option_value("--max-count", &max_count.to_string())?
+        .revision("rev", &rev)?
+        .current_dir(dir.0.clone())
+        .run(RunLimits::default())
+        .map_err(|e| match e {
+            RunError::Timeout => GitError::Timeout,
+            RunError::Spawn(_) => GitError::Failed,
+        })?;
+    if out.status != Some(0) {
+        let unknown = ["unknown revision", "bad revision", "ambiguous argument", "does not have any commits"];
+        return Err(if unknown.iter().any(|u| out.stderr.contains(u)) { GitError::NoSuchRevision } else { GitError::Failed });
+    }
+    let commits = out
+        .stdout
+        .lines()
+        .filter_map(|l| {
+            let mut parts = l.splitn(3, '\t');
+            Some(Commit { id: parts.next()?.to_string(), author: parts.next()?.to_string(), subject: parts.next().unwrap_or("").to_string() })
+        })
+        .collect();
+    Ok(Commits { commits })
+}
+
 /// Every toolbox tool, in the order of `toolbox.md`.
 pub fn registry() -> Registry {
     Registry::builder()
@@ -438,6 +531,7 @@ pub fn registry() -> Registry {
         .tool(tag_notes::contract())
         .tool(delete_note::contract())
         .tool(post_comment::contract())
+        .tool(git_log::contract())
         .build()
         .unwrap_or_else(|e| panic!("the toolbox registry is valid: {e}"))
 }
