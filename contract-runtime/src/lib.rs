@@ -59,6 +59,8 @@ pub mod dispatch;
 pub mod envelope;
 pub mod failure;
 mod format;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 pub mod observe;
 pub mod path;
 pub mod policy;
@@ -91,6 +93,15 @@ pub mod prelude {
         Root, Status, ToolArgs, ToolCall, ToolFailure,
     };
 }
+
+// The guide's and the README's examples run as doc tests, so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/quickstart.md")]
+pub struct QuickstartDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
 
 /// What generated code calls. Not a public API: it changes without notice.
 #[doc(hidden)]
