@@ -152,7 +152,7 @@ macro_rules! integer {
                         Some(x)
                     }
                     Err(_) => {
-                        out_of_type_range(ptr, n, stringify!($t), $min, $max, out);
+                        out_of_type_range(ptr, n, stringify!($t), c.published_range($min, $max), out);
                         None
                     }
                 }
@@ -196,25 +196,31 @@ fn integer_of(v: &Value) -> Option<i128> {
         return Some(i128::from(u));
     }
     let f = n.as_f64()?;
-    // Past 2^64 a float no longer holds the integer the model wrote; refuse it
-    // rather than round silently.
-    (f.fract() == 0.0 && f.abs() < 1.8e19).then_some(f as i128)
+    // JSON Schema counts any integral number as an integer, however large; past
+    // 2^64 the cast saturates, which no argument type holds, so the value is
+    // refused by its range (the keyword the schema validator names too).
+    (f.fract() == 0.0).then_some(f as i128)
 }
 
-fn out_of_type_range(ptr: &Ptr<'_>, n: i128, ty: &str, min: Option<Num>, max: Option<Num>, out: &mut Violations) {
-    let (keyword, limit) = match (min, max) {
-        (Some(lo), _) if n < 0 => ("minimum", lo.to_json()),
-        (_, Some(hi)) => ("maximum", hi.to_json()),
-        _ => ("type", Value::from("integer")),
+/// An integer the Rust type cannot hold, reported against the bounds the schema
+/// publishes (`published`: the tighter of the declared and the type's own).
+fn out_of_type_range(ptr: &Ptr<'_>, n: i128, ty: &str, published: (Option<Num>, Option<Num>), out: &mut Violations) {
+    let (keyword, limit, words) = match published {
+        (Some(lo), _) if n < 0 => ("minimum", lo.to_json(), "at least"),
+        (_, Some(hi)) if n >= 0 => ("maximum", hi.to_json(), "at most"),
+        _ => ("type", Value::from("integer"), ""),
     };
-    out.push(
-        ptr,
-        keyword,
-        limit,
-        i64::try_from(n).ok().map(Value::from),
-        format!("does not fit in {ty}"),
-        format!("send an integer that fits in {ty}"),
-    );
+    let message = if words.is_empty() {
+        format!("does not fit in {ty}")
+    } else {
+        format!("must be {words} {limit}")
+    };
+    let hint = match published {
+        (Some(lo), Some(hi)) => format!("send an integer from {} to {}", lo.to_json(), hi.to_json()),
+        (Some(lo), None) => format!("send an integer of at least {}", lo.to_json()),
+        _ => format!("send an integer that fits in {ty}"),
+    };
+    out.push(ptr, keyword, limit, i64::try_from(n).ok().map(Value::from), message, hint);
 }
 
 macro_rules! float {

@@ -241,12 +241,17 @@ impl Constraints {
     /// Schema keywords for a number; `type_min`/`type_max` are the Rust type's own
     /// bounds, published so a validator rejects what the type cannot hold.
     pub fn apply_number(&self, s: &mut Map<String, Value>, type_min: Option<Num>, type_max: Option<Num>) {
-        let min = tighter(self.minimum, type_min, true);
-        let max = tighter(self.maximum, type_max, false);
+        let (min, max) = self.published_range(type_min, type_max);
         put(s, "minimum", min.map(Num::to_json));
         put(s, "maximum", max.map(Num::to_json));
         put(s, "exclusiveMinimum", self.exclusive_minimum.map(Num::to_json));
         put(s, "exclusiveMaximum", self.exclusive_maximum.map(Num::to_json));
+    }
+
+    /// The `minimum` and `maximum` the schema publishes: the tighter of each
+    /// declared bound and the type's own.
+    pub fn published_range(&self, type_min: Option<Num>, type_max: Option<Num>) -> (Option<Num>, Option<Num>) {
+        (tighter(self.minimum, type_min, true), tighter(self.maximum, type_max, false))
     }
 
     /// Schema keywords for a list.
@@ -293,7 +298,9 @@ impl Constraints {
     /// Checks a number against the declared range.
     pub fn check_number(&self, v: Seen, ptr: &Ptr<'_>, out: &mut Violations) {
         use std::cmp::Ordering::{Greater, Less};
-        let checks: [(Option<Num>, &'static str, fn(std::cmp::Ordering) -> bool, &str); 4] = [
+        // (bound, keyword, whether an ordering of value vs bound breaks it, words)
+        type Check = (Option<Num>, &'static str, fn(std::cmp::Ordering) -> bool, &'static str);
+        let checks: [Check; 4] = [
             (self.minimum, "minimum", |o| o == Less, "at least"),
             (self.maximum, "maximum", |o| o == Greater, "at most"),
             (self.exclusive_minimum, "exclusiveMinimum", |o| o != Greater, "greater than"),

@@ -38,7 +38,7 @@ impl Default for Limits {
 #[derive(Debug)]
 pub enum DecodeError {
     /// Not JSON, not an object, a duplicate key, trailing data, too large or too deep.
-    Malformed(ErrorEntry),
+    Malformed(Box<ErrorEntry>),
     /// Every broken constraint.
     Invalid(Violations),
 }
@@ -47,14 +47,14 @@ impl DecodeError {
     /// The errors to put in the envelope.
     pub fn into_errors(self) -> Vec<ErrorEntry> {
         match self {
-            DecodeError::Malformed(e) => vec![e],
+            DecodeError::Malformed(e) => vec![*e],
             DecodeError::Invalid(v) => v.into_vec().into_iter().map(|v| v.into_error()).collect(),
         }
     }
 }
 
 fn malformed(message: String, hint: &str) -> DecodeError {
-    DecodeError::Malformed(ErrorEntry::new(codes::MALFORMED_ARGUMENTS, message).with_hint(hint))
+    DecodeError::Malformed(Box::new(ErrorEntry::new(codes::MALFORMED_ARGUMENTS, message).with_hint(hint)))
 }
 
 /// Decodes and validates argument text for `T`.

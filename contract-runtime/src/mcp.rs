@@ -1,0 +1,260 @@
+//! An MCP server over a [`Registry`], built on the official Rust SDK
+//! ([`rmcp`]); enabled by the `mcp` cargo feature.
+//!
+//! `tools/list` answers with the [`Dialect::Mcp`] export of the registry.
+//! `tools/call` goes through the [`Dispatcher`] like every other call, with the
+//! JSON-RPC request id as the call id, and always ends in a `CallToolResult`
+//! (`wire.md`, "Per provider"): the envelope in `structuredContent`, its JSON
+//! text in `content`, and `isError` for every status but `ok` and `partial`.
+//! Malformed arguments, schema violations and unknown tools are results with
+//! `isError: true`, never JSON-RPC errors, so that the model sees them and can
+//! repair the call.
+//!
+//! Since `structuredContent` is the envelope, a listed `outputSchema` describes
+//! the envelope, with the tool's own output schema (from the export) as its
+//! `result`: MCP clients check structured content against the output schema.
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//! use contract_runtime::{mcp::McpServer, Caller, Dispatcher, Registry};
+//!
+//! # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error>> {
+//! let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
+//! server.serve_stdio().await?;
+//! # Ok(())
+//! # }
+//! ```
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{json, Map, Value};
+
+use crate::dialect::{self, Dialect, ExportError, ExportOptions};
+use crate::envelope::Envelope;
+use crate::{Caller, Dispatcher, Registry, ToolCall};
+
+/// Serves a registry's tools over MCP. Cheap to clone: clones share the
+/// dispatcher (and so its idempotency store) and the caller.
+#[derive(Clone)]
+pub struct McpServer {
+    dispatcher: Arc<Dispatcher>,
+    caller: Arc<Caller>,
+    tools: Arc<Vec<Tool>>,
+    implementation: Implementation,
+}
+
+impl std::fmt::Debug for McpServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpServer")
+            .field("tools", &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>())
+            .field("implementation", &self.implementation)
+            .finish_non_exhaustive()
+    }
+}
+
+impl McpServer {
+    /// A server that runs every call through `dispatcher` as `caller`. Fails
+    /// when a tool cannot be exported for MCP (see [`dialect::export`]).
+    pub fn new(dispatcher: Dispatcher, caller: Arc<Caller>) -> Result<McpServer, ExportError> {
+        let tools = list(dispatcher.registry())?;
+        Ok(McpServer {
+            dispatcher: Arc::new(dispatcher),
+            caller,
+            tools: Arc::new(tools),
+            implementation: Implementation::new("contract-runtime", env!("CARGO_PKG_VERSION")),
+        })
+    }
+
+    /// Sets the name and version announced in `initialize` (`serverInfo`).
+    pub fn with_implementation(mut self, name: &str, version: &str) -> Self {
+        self.implementation = Implementation::new(name, version);
+        self
+    }
+
+    /// The `tools/list` entries.
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    /// Dispatches one `tools/call` and returns its result; `call_id` is the
+    /// JSON-RPC request id. Absent arguments are `{}`.
+    pub async fn call(&self, call_id: &str, name: &str, arguments: Option<&Map<String, Value>>) -> CallToolResult {
+        let arguments = match arguments {
+            Some(args) => Value::Object(args.clone()).to_string(),
+            None => "{}".to_owned(),
+        };
+        let call = ToolCall {
+            id: call_id.to_owned(),
+            name: name.to_owned(),
+            arguments,
+        };
+        let envelope = self.dispatcher.dispatch(&self.caller, &call).await;
+        call_tool_result(&envelope)
+    }
+
+    /// Serves MCP on standard input and output until the client disconnects.
+    /// Must run inside a tokio runtime.
+    pub async fn serve_stdio(self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let running = self.serve(rmcp::transport::stdio()).await?;
+        running.waiting().await?;
+        Ok(())
+    }
+}
+
+/// The `CallToolResult` of an envelope (`wire.md`, "Per provider").
+///
+/// ```
+/// use contract_runtime::{mcp::call_tool_result, Envelope, Status};
+///
+/// let envelope = Envelope::failure("7", "f", Status::Denied, true, vec![]);
+/// let result = call_tool_result(&envelope);
+/// assert_eq!(result.is_error, Some(true));
+/// assert_eq!(result.structured_content.unwrap()["status"], "denied");
+/// ```
+pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
+    let value = envelope.to_value();
+    let text = envelope.to_json_string();
+    let mut result = if envelope.status.is_error() {
+        CallToolResult::error(vec![ContentBlock::text(text)])
+    } else {
+        CallToolResult::success(vec![ContentBlock::text(text)])
+    };
+    result.structured_content = Some(value);
+    result
+}
+
+/// The `tools/list` entries of a registry: its [`Dialect::Mcp`] export, with
+/// each `outputSchema` describing the envelope (see the module docs).
+pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
+    let export = dialect::export(&registry.canonical(), Dialect::Mcp, &ExportOptions::default())?;
+    export
+        .tools
+        .into_iter()
+        .map(|mut tool| {
+            let output = tool.get("outputSchema").cloned();
+            tool["outputSchema"] = envelope_schema(output.as_ref());
+            serde_json::from_value::<Tool>(tool.clone()).map_err(|e| ExportError {
+                tool: tool["name"].as_str().unwrap_or_default().to_owned(),
+                dialect: Dialect::Mcp,
+                pointer: String::new(),
+                reason: format!("the MCP SDK cannot read the exported tool: {e}"),
+            })
+        })
+        .collect()
+}
+
+/// The JSON Schema of an envelope whose `result` follows `output` (the
+/// tool's output schema, or anything when it has none).
+///
+/// ```
+/// use serde_json::json;
+/// let schema = contract_runtime::mcp::envelope_schema(Some(&json!({"type": "object"})));
+/// assert_eq!(schema["properties"]["result"]["anyOf"][0], json!({"type": "object"}));
+/// ```
+pub fn envelope_schema(output: Option<&Value>) -> Value {
+    let mut defs = Map::new();
+    let result = match output {
+        Some(Value::Object(schema)) if refs_are_local_defs(&Value::Object(schema.clone())) => {
+            let mut schema = schema.clone();
+            schema.remove("$schema");
+            if let Some(Value::Object(d)) = schema.remove("$defs") {
+                defs = d;
+            }
+            json!({"anyOf": [Value::Object(schema), {"type": "null"}]})
+        }
+        _ => json!({}),
+    };
+    let statuses: Vec<&str> = [
+        crate::Status::Ok,
+        crate::Status::Partial,
+        crate::Status::Invalid,
+        crate::Status::Denied,
+        crate::Status::NeedsApproval,
+        crate::Status::Failed,
+        crate::Status::Unknown,
+    ]
+    .iter()
+    .map(|s| s.as_str())
+    .collect();
+    let mut schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Envelope",
+        "description": "The result envelope: `result` is the tool's output when `status` is ok or partial, null otherwise; `errors` says what went wrong.",
+        "type": "object",
+        "properties": {
+            "call_id": {"type": "string"},
+            "tool": {"type": "string"},
+            "status": {"enum": statuses},
+            "retry_safe": {"type": "boolean"},
+            "result": result,
+            "completed": {"type": "integer", "minimum": 0},
+            "failed": {"type": "integer", "minimum": 0},
+            "artifact": {"type": "string"},
+            "errors": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "code": {"type": "string"},
+                        "message": {"type": "string"}
+                    },
+                    "required": ["code", "message"]
+                }
+            },
+            "approval": {"type": "object"}
+        },
+        "required": ["call_id", "tool", "status", "retry_safe", "result", "errors"]
+    });
+    if !defs.is_empty() {
+        schema["$defs"] = Value::Object(defs);
+    }
+    schema
+}
+
+/// Whether every `$ref` in `schema` points into its root `$defs`, so that
+/// moving those to the envelope's root keeps every reference resolving.
+fn refs_are_local_defs(schema: &Value) -> bool {
+    match schema {
+        Value::Object(m) => m.iter().all(|(k, v)| {
+            if k == "$ref" {
+                v.as_str().is_some_and(|r| r.starts_with("#/$defs/"))
+            } else {
+                refs_are_local_defs(v)
+            }
+        }),
+        Value::Array(a) => a.iter().all(refs_are_local_defs),
+        _ => true,
+    }
+}
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = self.implementation.clone();
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let id = context.id.to_string();
+        let result = self.call(&id, &request.name, request.arguments.as_ref()).await;
+        Ok(result.into())
+    }
+}
