@@ -75,7 +75,6 @@ pub fn derive(input: DeriveInput) -> TokenStream {
                 quote!(::core::option::Option::Some(#v))
             }
             (None, Some(_)) => quote!(::core::option::Option::Some(true)),
-            (None, None) if a.unknown.is_some() => quote!(::core::option::Option::Some(false)),
             (None, None) => quote!(::core::option::Option::None),
         };
         let retry_after = match &a.retry_after_ms {
