@@ -186,10 +186,28 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
             let _ = <#ty as #p::ArgValue>::OPTIONAL;
         }
     });
+    // Every use of a field type goes through `<T as ArgValue>` spanned at the
+    // field, so a type that is not an argument type gives one error there
+    // (rustc merges identical ones) instead of one per generated use.
+    let avs: Vec<TokenStream> = tys.iter().map(|ty| quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)).collect();
+    let seeds: Vec<Ident> = fields.iter().map(|f| format_ident!("__Seed_{}", f.ident)).collect();
     let expecting = format!("the arguments of {ident}");
     quote! {
         const _: () = {
             #statics
+
+            // The fast path's seed per field (a generic seed would repeat the
+            // field type's trait error at the derive).
+            #(
+                #[allow(non_camel_case_types)]
+                struct #seeds;
+                impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
+                    type Value = #tys;
+                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
+                        #avs::fast(d)
+                    }
+                }
+            )*
 
             #[automatically_derived]
             impl #p::ArgValue for #ident {
@@ -198,9 +216,9 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                     #p::object_schema(#doc, ::std::vec![
                         #(#p::Prop {
                             name: #names,
-                            schema: <#tys as #p::ArgValue>::schema(&#c_idents),
+                            schema: #avs::schema(&#c_idents),
                             description: #descriptions,
-                            optional: <#tys as #p::ArgValue>::OPTIONAL,
+                            optional: #avs::OPTIONAL,
                         },)*
                     ])
                 }
@@ -208,7 +226,13 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                 fn decode_value(v: &#p::Value, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) -> ::core::option::Option<Self> {
                     let obj = #p::expect_object(v, ptr, out)?;
                     #p::unknown_keys(obj, &[#(#names),*], ptr, out);
-                    #(let #slots = #p::field::<#tys>(obj, #names, &#c_idents, ptr, out);)*
+                    #(let #slots = match obj.get(#names) {
+                        ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &ptr.key(#names), out),
+                        ::core::option::Option::None => #avs::missing().or_else(|| {
+                            // Absent: `field` reports the `required` violation whatever its type parameter.
+                            #p::field::<bool>(obj, #names, &#p::Constraints::NONE, ptr, out).and(::core::option::Option::None)
+                        }),
+                    };)*
                     ::core::option::Option::Some(#ident { #(#idents: #slots?,)* })
                 }
 
@@ -227,7 +251,7 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                                         if #slots.is_some() {
                                             return ::core::result::Result::Err(#p::fast_refuse());
                                         }
-                                        #slots = ::core::option::Option::Some(map.next_value_seed(#p::FastSeed::<#tys>::new())?);
+                                        #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
                                     })*
                                     _ => return ::core::result::Result::Err(#p::fast_refuse()),
                                 }
@@ -235,7 +259,7 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                             ::core::result::Result::Ok(#ident {
                                 #(#idents: match #slots {
                                     ::core::option::Option::Some(v) => v,
-                                    ::core::option::Option::None => <#tys as #p::ArgValue>::missing().ok_or_else(#p::fast_refuse)?,
+                                    ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
                                 },)*
                             })
                         }
@@ -244,15 +268,15 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                 }
 
                 fn check(&self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
-                    #(#p::ArgValue::check(&self.#idents, &#c_idents, &ptr.key(#names), out);)*
+                    #(#avs::check(&self.#idents, &#c_idents, &ptr.key(#names), out);)*
                 }
 
                 fn same(&self, other: &Self) -> bool {
-                    true #(&& #p::ArgValue::same(&self.#idents, &other.#idents))*
+                    true #(&& #avs::same(&self.#idents, &other.#idents))*
                 }
 
                 fn has_secrets(c: &'static #p::Constraints) -> bool {
-                    c.secret #(|| <#tys as #p::ArgValue>::has_secrets(&#c_idents))*
+                    c.secret #(|| #avs::has_secrets(&#c_idents))*
                 }
 
                 fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
@@ -260,11 +284,13 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                         *v = #p::Value::from(#krate::REDACTED);
                         return;
                     }
-                    #(#p::redact_field::<#tys>(v, #names, &#c_idents);)*
+                    #(if let ::core::option::Option::Some(v) = v.get_mut(#names) {
+                        #avs::redact(v, &#c_idents);
+                    })*
                 }
 
                 fn visit_paths<'a>(&'a self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, f: &mut dyn FnMut(&#p::Ptr<'_>, &'a #p::ConfinedPath, &'static str)) {
-                    #(#p::ArgValue::visit_paths(&self.#idents, &#c_idents, &ptr.key(#names), f);)*
+                    #(#avs::visit_paths(&self.#idents, &#c_idents, &ptr.key(#names), f);)*
                 }
             }
 

@@ -7,7 +7,7 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnOp};
 
-use crate::ctxt::{unknown_key_message, Ctxt};
+use crate::ctxt::{suggest, unknown_key_message, Ctxt};
 
 /// A value with the tokens it came from.
 #[derive(Clone)]
@@ -26,10 +26,12 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) 
 }
 
 /// Parses `key = value` or `key(...)` that this macro does not know: reports
-/// it and consumes its tokens so parsing can go on.
-fn skip_unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, known: &[&str]) -> syn::Result<()> {
+/// it and consumes its tokens so parsing can go on. Returns the known key it
+/// was probably meant to be, so the rules can skip "missing key" errors for it.
+fn skip_unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, known: &[&'static str]) -> syn::Result<Option<&'static str>> {
     let key = meta.path.to_token_stream().to_string().replace(' ', "");
     cx.error_spanned_by(&meta.path, unknown_key_message(what, &key, known));
+    let meant = suggest(&key, known);
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<Expr>()?;
     } else if meta.input.peek(syn::token::Paren) {
@@ -40,7 +42,7 @@ fn skip_unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, known: &[&str]) -
             Ok(())
         });
     }
-    Ok(())
+    Ok(meant)
 }
 
 // ---------------------------------------------------------------- numbers
@@ -77,6 +79,8 @@ fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
 // ---------------------------------------------------------------- #[arg(...)]
 
 pub const ARG_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique", "each", "secret", "root", "prose", "description"];
+/// The keys `each(...)` accepts: the constraints that apply to one list item.
+pub const EACH_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique"];
 const LENGTH_KEYS: &[&str] = &["min", "max"];
 const RANGE_KEYS: &[&str] = &["min", "max", "exclusive_min", "exclusive_max"];
 pub const FORMATS: &[&str] = &["date", "date-time", "time", "email", "uuid", "uri", "ipv4", "ipv6", "hostname"];
@@ -137,7 +141,9 @@ fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: boo
                         let slot = if k == "min" { &mut l.min } else { &mut l.max };
                         set(cx, slot, &k, s, v);
                     }
-                    _ => skip_unknown(cx, &m, "length", LENGTH_KEYS)?,
+                    _ => {
+                        skip_unknown(cx, &m, "length", LENGTH_KEYS)?;
+                    }
                 }
                 Ok(())
             })?;
@@ -152,7 +158,7 @@ fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: boo
                     "max" => &mut r.max,
                     "exclusive_min" => &mut r.exclusive_min,
                     "exclusive_max" => &mut r.exclusive_max,
-                    _ => return skip_unknown(cx, &m, "range", RANGE_KEYS),
+                    _ => return skip_unknown(cx, &m, "range", RANGE_KEYS).map(drop),
                 };
                 let n = parse_num(m.value()?)?;
                 if slot.is_some() {
@@ -191,8 +197,12 @@ fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: boo
             let lit: LitStr = meta.value()?.parse()?;
             set(cx, &mut out.description, "description", span, lit);
         }
-        _ if top => skip_unknown(cx, meta, "#[arg]", ARG_KEYS)?,
-        _ => skip_unknown(cx, meta, "each(...)", &ARG_KEYS[..6])?,
+        _ if top => {
+            skip_unknown(cx, meta, "#[arg]", ARG_KEYS)?;
+        }
+        _ => {
+            skip_unknown(cx, meta, "each(...)", EACH_KEYS)?;
+        }
     }
     Ok(())
 }
@@ -234,6 +244,16 @@ pub struct ToolAttrs {
     pub retry: Option<Sp<RetryAttr>>,
     pub timeout_ms: Option<Sp<u64>>,
     pub krate: Option<Sp<Path>>,
+    /// Known keys that an unknown key was probably meant to be (already
+    /// reported by C11, so the rules do not also report them missing).
+    pub misspelled: Vec<&'static str>,
+}
+
+impl ToolAttrs {
+    /// Whether `key` was written, possibly misspelled (C11 reported the misspelling).
+    pub fn attempted(&self, key: &str) -> bool {
+        self.misspelled.contains(&key)
+    }
 }
 
 pub fn parse_tool_attrs(cx: &Ctxt, args: TokenStream) -> ToolAttrs {
@@ -327,7 +347,9 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
                         let v: u64 = m.value()?.parse::<LitInt>()?.base10_parse()?;
                         set(cx, &mut backoff, "backoff_ms", s, v);
                     }
-                    _ => skip_unknown(cx, &m, "retry", RETRY_KEYS)?,
+                    _ => {
+                        skip_unknown(cx, &m, "retry", RETRY_KEYS)?;
+                    }
                 }
                 Ok(())
             })?;
@@ -350,7 +372,11 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             let p: Path = lit.parse()?;
             set(cx, &mut out.krate, "crate", span, p);
         }
-        _ => skip_unknown(cx, meta, "#[tool_contract]", TOOL_KEYS)?,
+        _ => {
+            if let Some(meant) = skip_unknown(cx, meta, "#[tool_contract]", TOOL_KEYS)? {
+                out.misspelled.push(meant);
+            }
+        }
     }
     Ok(())
 }
@@ -394,7 +420,9 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
                 "transient" => set(cx, &mut out.transient, "transient", span, ()),
                 "unknown" => set(cx, &mut out.unknown, "unknown", span, ()),
                 "denied" => set(cx, &mut out.denied, "denied", span, ()),
-                _ => skip_unknown(cx, &meta, "#[failure]", FAILURE_KEYS)?,
+                _ => {
+                    skip_unknown(cx, &meta, "#[failure]", FAILURE_KEYS)?;
+                }
             }
             Ok(())
         });

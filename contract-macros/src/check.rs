@@ -3,7 +3,6 @@
 
 use proc_macro2::Span;
 use quote::ToTokens;
-use syn::spanned::Spanned;
 use syn::Type;
 
 use crate::attr::{ApprovalAttr, ArgAttrs, IdempotencyAttr, ToolAttrs, FORMATS};
@@ -32,10 +31,15 @@ pub fn c1_arg_description(cx: &Ctxt, f: &Field) {
 }
 
 // C2: `effect` is declared, one of the four classes.
-pub fn c2_effect_declared(cx: &Ctxt, a: &ToolAttrs, item: Span) -> Option<String> {
+pub fn c2_effect_declared(cx: &Ctxt, a: &ToolAttrs, ident: &syn::Ident) -> Option<String> {
     match &a.effect {
+        // A misspelled `effect` key was reported by C11 already.
+        None if a.attempted("effect") => None,
         None => {
-            cx.error_at(item, "tool has no `effect`\nhelp: declare one of `effect = read_only`, `effect = reversible`, `effect = external`, `effect = destructive`");
+            cx.error_spanned_by(
+                ident,
+                format!("tool `{ident}` has no `effect`\nhelp: add one of `effect = read_only`, `effect = reversible`, `effect = external`, `effect = destructive` to `#[tool_contract(...)]`"),
+            );
             None
         }
         Some(e) => {
@@ -51,13 +55,22 @@ pub fn c2_effect_declared(cx: &Ctxt, a: &ToolAttrs, item: Span) -> Option<String
     }
 }
 
+/// The span of the user's `effect = ...` value: the token the effect rules are about.
+fn effect_span(a: &ToolAttrs) -> Span {
+    a.effect.as_ref().map_or_else(Span::call_site, |e| e.value.span())
+}
+
 // C3: `destructive` requires an approval rule other than `never`.
-pub fn c3_destructive_needs_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs, item: Span) {
+pub fn c3_destructive_needs_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
     if effect != "destructive" {
         return;
     }
     match &a.approval {
-        None => cx.error_at(item, "a destructive tool needs an approval rule\nhelp: add `approval = always` or `approval = when(predicate)`"),
+        None if a.attempted("approval") => {}
+        None => cx.error_at(
+            effect_span(a),
+            "`effect = destructive` needs an approval rule: a person confirms before anything is destroyed\nhelp: add `approval = always` or `approval = when(predicate)`",
+        ),
         Some(ap) if matches!(ap.value, ApprovalAttr::Never) => cx.error_at(
             ap.span,
             "a destructive tool cannot have `approval = never`\nhelp: write `approval = always` or `approval = when(predicate)`",
@@ -67,23 +80,24 @@ pub fn c3_destructive_needs_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs, ite
 }
 
 // C4: `external` requires an explicit approval rule (`never` allowed, written out).
-pub fn c4_external_explicit_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs, item: Span) {
-    if effect == "external" && a.approval.is_none() {
+pub fn c4_external_explicit_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
+    if effect == "external" && a.approval.is_none() && !a.attempted("approval") {
         cx.error_at(
-            item,
-            "an external tool must state its approval rule\nhelp: add `approval = always`, `approval = when(predicate)`, or `approval = never` to say no person needs to approve",
+            effect_span(a),
+            "`effect = external` needs an explicit approval rule: others will see what this tool does\nhelp: add `approval = always`, `approval = when(predicate)`, or `approval = never` to say no person needs to approve",
         );
     }
 }
 
 // C5: a write (reversible, external, destructive) declares its idempotency;
 // a read-only tool is naturally idempotent and may say only that.
-pub fn c5_write_declares_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs, item: Span) {
+pub fn c5_write_declares_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
     match (&a.idempotency, effect) {
         (None, "read_only") => {}
+        (None, _) if a.attempted("idempotency") => {}
         (None, _) => cx.error_at(
-            item,
-            format!("a {effect} tool must declare its idempotency\nhelp: add `idempotency = natural` (repeating is harmless), `idempotency = key(field)` (a request key), or `idempotency = none`"),
+            effect_span(a),
+            format!("`effect = {effect}` needs a declared idempotency: it decides whether a repeated call repeats the effect\nhelp: add `idempotency = natural` (repeating is harmless), `idempotency = key(field)` (a request key), or `idempotency = none`"),
         ),
         (Some(i), "read_only") if !matches!(i.value, IdempotencyAttr::Natural) => cx.error_at(
             i.span,
@@ -96,15 +110,18 @@ pub fn c5_write_declares_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs, ite
 // C6: an automatic retry policy needs idempotency `natural` or `key(...)`.
 pub fn c6_retry_needs_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
     let Some(r) = &a.retry else { return };
-    let none = match &a.idempotency {
-        Some(i) => matches!(i.value, IdempotencyAttr::None),
-        None => effect != "read_only",
-    };
-    if none && r.value.attempts > 1 {
-        cx.error_at(
-            r.span,
-            "a tool with `idempotency = none` cannot be retried automatically: a retry could repeat its effect\nhelp: remove `retry(...)`, or make repeats safe with `idempotency = key(field)`",
-        );
+    if r.value.attempts > 1 {
+        match &a.idempotency {
+            Some(i) if matches!(i.value, IdempotencyAttr::None) => cx.error_at(
+                r.span,
+                "`retry(...)` cannot be used with `idempotency = none`: a retry could repeat the tool's effect\nhelp: remove `retry(...)`, or make repeats safe with `idempotency = key(field)` or `idempotency = natural`",
+            ),
+            None if effect != "read_only" && !a.attempted("idempotency") => cx.error_at(
+                r.span,
+                format!("`retry(...)` on a {effect} tool needs `idempotency = natural` or `idempotency = key(field)`: a retry could repeat the tool's effect\nhelp: declare the idempotency, or remove `retry(...)`"),
+            ),
+            _ => {}
+        }
     }
     if r.value.attempts == 0 {
         cx.error_at(r.span, "`retry(attempts = 0)` never runs the tool\nhelp: write `attempts = 1` for no retry, or more");
@@ -136,6 +153,7 @@ pub fn c8_failure_type(cx: &Ctxt, err: &Type) {
         || text.starts_with("Box<dyn")
         || text.ends_with("anyhow::Error");
     if bare {
+        let text = tidy(err);
         cx.error_spanned_by(
             err,
             format!("`{text}` is not a typed failure: the model cannot tell one failure from another\nhelp: define an enum with `#[derive(ToolFailure)]` and a `#[failure(code = \"...\")]` on each variant"),
@@ -174,7 +192,10 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
         if let (Some(lo), Some(hi)) = (&l.value.min, &l.value.max) {
             if lo.value > hi.value {
-                cx.error_at(lo.span, format!("`length(min = {}, max = {})` has min greater than max\nhelp: swap them", lo.value, hi.value));
+                cx.error_at(
+                    lo.span,
+                    format!("`length(min = {}, max = {})` has min greater than max: no value can pass\nhelp: swap them: `length(min = {}, max = {})`", lo.value, hi.value, hi.value, lo.value),
+                );
             }
         }
         if l.value.min.is_none() && l.value.max.is_none() {
@@ -187,9 +208,15 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
         let lo = r.value.min.as_ref().or(r.value.exclusive_min.as_ref());
         let hi = r.value.max.as_ref().or(r.value.exclusive_max.as_ref());
+        let lo_key = if r.value.min.is_some() { "min" } else { "exclusive_min" };
+        let hi_key = if r.value.max.is_some() { "max" } else { "exclusive_max" };
         if let (Some(lo), Some(hi)) = (lo, hi) {
             if lo.value > hi.value {
-                cx.error_spanned_by(&lo.tokens, "`range(...)` has min greater than max\nhelp: swap them");
+                let (l, h) = (lo.tokens.to_string().replace(' ', ""), hi.tokens.to_string().replace(' ', ""));
+                cx.error_spanned_by(
+                    &lo.tokens,
+                    format!("`range({lo_key} = {l}, {hi_key} = {h})` has min greater than max: no value can pass\nhelp: swap them: `range({lo_key} = {h}, {hi_key} = {l})`"),
+                );
             }
         }
         if r.value.min.is_some() && r.value.exclusive_min.is_some() || r.value.max.is_some() && r.value.exclusive_max.is_some() {
@@ -207,8 +234,12 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         if !kind.is_stringy() {
             cx.error_at(p.span, format!("`pattern` does not fit `{name}`, which is {ty}\nhelp: `pattern` constrains strings; for list items write `each(pattern = \"...\")`"));
         }
-        if let Err(e) = crate::pattern::check(&p.value.value()) {
-            cx.error_spanned_by(&p.value, format!("pattern does not compile: {e}\nhelp: fix the regular expression"));
+        let re = p.value.value();
+        if let Err(e) = crate::pattern::check(&re) {
+            cx.error_spanned_by(
+                &p.value,
+                format!("`pattern = {:?}` is not a valid regular expression: {e}\nhelp: fix the pattern; it must mean the same to the runtime's `regex` crate and to the ECMA-262 validators that read the published schema", re),
+            );
         }
     }
     if let Some(fmt) = &a.format {
@@ -259,11 +290,13 @@ pub fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     let docs = f.description.iter().map(String::as_str).chain(extra_doc);
     for doc in docs {
         for claim in crate::prose::unmatched(doc, declared) {
+            // The help is an attribute to write, or (for a closed set) a sentence.
+            let fix = if claim.help.starts_with("#[") { format!("declare it with `{}`", claim.help) } else { claim.help.clone() };
             cx.error_spanned_by(
                 &f.ident,
                 format!(
-                    "the description of `{}` states a constraint only in prose: \"{}\"\nhelp: declare it with `{}`, or opt out with `#[arg(prose = \"why this is not a constraint\")]`",
-                    f.name, claim.phrase, claim.help
+                    "the description of `{}` states a constraint only in prose: \"{}\"\nhelp: {fix}; or, if it is not a constraint, opt out with `#[arg(prose = \"why\")]`",
+                    f.name, claim.phrase
                 ),
             );
         }
@@ -289,9 +322,22 @@ pub fn c13_path_type(cx: &Ctxt, f: &Field) {
             format!(
                 "argument `{}` is a file-system path but its type `{}` is not confined\nhelp: use `ConfinedPath` (with `#[arg(root = \"...\")]`), which resolves beneath a held directory handle",
                 f.name,
-                f.ty.to_token_stream().to_string().replace(' ', "")
+                tidy(&f.ty)
             ),
         );
     }
-    let _ = f.ty.span();
+}
+
+/// A type as the user wrote it, without the spaces token printing adds
+/// (`Box<dyn std::error::Error + Send>`, not `Box < dyn std :: error :: Error + Send >`).
+fn tidy(ty: &Type) -> String {
+    ty.to_token_stream()
+        .to_string()
+        .replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+        .replace("& ", "&")
 }

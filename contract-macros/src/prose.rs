@@ -52,7 +52,7 @@ pub struct Declared {
     pub pattern: bool,
     /// `format = ".."` is declared.
     pub format: bool,
-    /// The type is a Rust enum (or `#[arg(enum ..)]` is declared).
+    /// The type is a Rust enum (a closed set derived with `ToolArgs`).
     pub closed_set: bool,
     /// The type is a list (`Vec<T>`, a slice, a set).
     pub is_list: bool,
@@ -2089,6 +2089,18 @@ fn class_help(class: &str, min: Option<Bound>, max: Option<Bound>) -> String {
     format!("#[arg(pattern = \"^[{class}]{rep}$\")]")
 }
 
+/// `value` as a regex that matches exactly it.
+fn regex_literal(value: &str) -> String {
+    let mut out = String::new();
+    for c in value.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn variant_name(value: &str) -> String {
     value
         .split(|c: char| !c.is_alphanumeric())
@@ -2153,11 +2165,13 @@ fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<Declared>) -> Claim {
         }
         What::Set(items) => {
             let variants: Vec<String> = items.iter().map(|s| variant_name(s)).collect();
+            let alternatives: Vec<String> = items.iter().map(|s| regex_literal(s)).collect();
             (
                 ClaimKind::ClosedSet,
                 format!(
-                    "make the argument a Rust enum with variants {} (or declare #[arg(enum ..)])",
-                    variants.join(", ")
+                    "make the argument an enum with `#[derive(ToolArgs)]` and variants {}, or declare `#[arg(pattern = \"^({})$\")]`",
+                    variants.join(", "),
+                    escape(&alternatives.join("|"))
                 ),
             )
         }

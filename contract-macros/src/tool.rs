@@ -85,11 +85,11 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
 
     // The rules.
     check::c1_tool_description(&cx, &description, &fn_ident);
-    let effect = check::c2_effect_declared(&cx, &attrs, item_span);
+    let effect = check::c2_effect_declared(&cx, &attrs, &fn_ident);
     if let Some(effect) = &effect {
-        check::c3_destructive_needs_approval(&cx, effect, &attrs, item_span);
-        check::c4_external_explicit_approval(&cx, effect, &attrs, item_span);
-        check::c5_write_declares_idempotency(&cx, effect, &attrs, item_span);
+        check::c3_destructive_needs_approval(&cx, effect, &attrs);
+        check::c4_external_explicit_approval(&cx, effect, &attrs);
+        check::c5_write_declares_idempotency(&cx, effect, &attrs);
         check::c6_retry_needs_idempotency(&cx, effect, &attrs);
     }
     check::c9_name(&cx, &name, name_span);

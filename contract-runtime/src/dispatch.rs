@@ -274,7 +274,8 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
                     "an earlier call with this idempotency key has not finished or ended with an unknown outcome".to_string(),
                 )
                 .with_hint("check whether the effect happened before sending a new key");
-                return Envelope::failure(&call.id, spec.name, Status::Unknown, false, vec![e]);
+                // Replaying with this key is answered from the store and runs nothing.
+                return Envelope::failure(&call.id, spec.name, Status::Unknown, true, vec![e]);
             }
             Begin::Mismatch => {
                 let e = ErrorEntry::new(

@@ -52,7 +52,10 @@ pub struct McpServer {
 impl std::fmt::Debug for McpServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("McpServer")
-            .field("tools", &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>())
+            .field(
+                "tools",
+                &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
+            )
             .field("implementation", &self.implementation)
             .finish_non_exhaustive()
     }
@@ -84,7 +87,12 @@ impl McpServer {
 
     /// Dispatches one `tools/call` and returns its result; `call_id` is the
     /// JSON-RPC request id. Absent arguments are `{}`.
-    pub async fn call(&self, call_id: &str, name: &str, arguments: Option<&Map<String, Value>>) -> CallToolResult {
+    pub async fn call(
+        &self,
+        call_id: &str,
+        name: &str,
+        arguments: Option<&Map<String, Value>>,
+    ) -> CallToolResult {
         let arguments = match arguments {
             Some(args) => Value::Object(args.clone()).to_string(),
             None => "{}".to_owned(),
@@ -132,7 +140,11 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
 /// The `tools/list` entries of a registry: its [`Dialect::Mcp`] export, with
 /// each `outputSchema` describing the envelope (see the module docs).
 pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
-    let export = dialect::export(&registry.canonical(), Dialect::Mcp, &ExportOptions::default())?;
+    let export = dialect::export(
+        &registry.canonical(),
+        Dialect::Mcp,
+        &ExportOptions::default(),
+    )?;
     export
         .tools
         .into_iter()
@@ -254,7 +266,9 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let id = context.id.to_string();
-        let result = self.call(&id, &request.name, request.arguments.as_ref()).await;
+        let result = self
+            .call(&id, &request.name, request.arguments.as_ref())
+            .await;
         Ok(result.into())
     }
 }

@@ -6,8 +6,7 @@ use std::sync::Arc;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
-use crate::serve::caller;
-use crate::tools;
+use crate::tools::{self, caller};
 
 pub fn run() -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("toolbox-demo-{}", std::process::id()));

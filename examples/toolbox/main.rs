@@ -4,9 +4,11 @@
 //! toolbox demo
 //! toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]...
+//! toolbox mcp --root DIR
 //! ```
 
 mod demo;
+mod mcp;
 mod serve;
 mod tools;
 
@@ -17,13 +19,15 @@ use contract_runtime::dialect::{self, Dialect, ExportOptions};
 const USAGE: &str = "usage:
   toolbox demo
   toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
-  toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]...";
+  toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE]
+  toolbox mcp --root DIR";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("schemas") => schemas(&args[1..]),
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
+        Some("mcp") => mcp::run(&args[1..]),
         Some("demo") => demo::run(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -8,12 +8,13 @@ use std::sync::Arc;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
-use crate::tools::{self, TaskScope};
+use crate::tools::{self, caller};
 
 pub struct Options {
     pub root: PathBuf,
     pub task_scope: Option<String>,
     pub deny: Vec<String>,
+    pub journal: Option<PathBuf>,
 }
 
 impl Options {
@@ -21,6 +22,7 @@ impl Options {
         let mut root = None;
         let mut task_scope = None;
         let mut deny = Vec::new();
+        let mut journal = None;
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -28,31 +30,21 @@ impl Options {
                 "--root" => root = Some(PathBuf::from(value()?)),
                 "--task-scope" => task_scope = Some(value()?),
                 "--deny-scope" => deny.push(value()?),
+                "--journal" => journal = Some(PathBuf::from(value()?)),
                 other => return Err(format!("unknown option `{other}`")),
             }
         }
-        Ok(Options { root: root.ok_or("serve-jsonl needs --root DIR")?, task_scope, deny })
+        Ok(Options { root: root.ok_or("serve-jsonl needs --root DIR")?, task_scope, deny, journal })
     }
-}
-
-/// The caller of a session over `root`: every toolbox scope but the denied ones,
-/// the three roots, and the task scope.
-pub fn caller(root: &std::path::Path, task_scope: Option<String>, deny: &[String]) -> Result<Caller, String> {
-    let base = Root::open(root, "base").map_err(|e| format!("cannot open --root {}: {e}", root.display()))?;
-    let notes = base.subdir("notes", true).map_err(|e| format!("cannot open notes/: {e}"))?;
-    let repo = base.subdir("repo", true).map_err(|e| format!("cannot open repo/: {e}"))?;
-    let mut caller = Caller::new().root("notes", notes).root("repo", repo).root("base", base).state(TaskScope(task_scope)).state(tools::RepoDir(root.join("repo")));
-    for scope in tools::all_scopes() {
-        if !deny.iter().any(|d| d == scope) {
-            caller = caller.grant(scope);
-        }
-    }
-    Ok(caller)
 }
 
 pub fn run(opts: Options) -> Result<(), String> {
     let caller = Arc::new(caller(&opts.root, opts.task_scope, &opts.deny)?);
-    let dispatcher = Dispatcher::new(tools::registry());
+    let mut dispatcher = Dispatcher::new(tools::registry());
+    if let Some(path) = &opts.journal {
+        let j = contract_runtime::observe::JsonlJournal::open(path).map_err(|e| format!("cannot open --journal {}: {e}", path.display()))?;
+        dispatcher = dispatcher.with_journal(Arc::new(j));
+    }
     let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().map_err(|e| e.to_string())?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();

@@ -3,11 +3,13 @@
 //! Roots: `notes` is DIR/notes, `repo` is DIR/repo, `base` is DIR itself
 //! (for `outbox.jsonl`). Every path a tool touches resolves beneath one of them.
 
-use contract_runtime::prelude::*;
-use contract_runtime::command::{program, CommandLine, CommandRejection, Program, RunError, RunLimits};
+use contract_runtime::command::{
+    program, CommandLine, CommandRejection, Program, RunError, RunLimits,
+};
 use contract_runtime::path::PathError;
-use serde::Serialize;
 use contract_runtime::policy::approval::sha256_hex as version_of;
+use contract_runtime::prelude::*;
+use serde::Serialize;
 
 /// Host state: the sub-directory of `repo/` the current task may change freely.
 #[derive(Clone, Debug, Default)]
@@ -70,11 +72,17 @@ pub fn search_notes(
         if !name.ends_with(".md") {
             continue;
         }
-        let Ok(p) = ConfinedPath::parse(&name) else { continue };
+        let Ok(p) = ConfinedPath::parse(&name) else {
+            continue;
+        };
         let text = notes.read_to_string(&p)?;
         for (i, line) in text.lines().enumerate() {
             if line.to_lowercase().contains(&needle) {
-                matches.push(Match { note: name.clone(), line: i + 1, text: line.to_string() });
+                matches.push(Match {
+                    note: name.clone(),
+                    line: i + 1,
+                    text: line.to_string(),
+                });
             }
         }
     }
@@ -103,7 +111,11 @@ pub struct FileContent {
 #[derive(Debug, ToolFailure)]
 pub enum FileError {
     /// No file exists at this path.
-    #[failure(code = "not-found", field = "path", repair = "list the repository or check the path's spelling")]
+    #[failure(
+        code = "not-found",
+        field = "path",
+        repair = "list the repository or check the path's spelling"
+    )]
     NotFound,
     /// The path names a directory or a special file.
     #[failure(code = "not-a-file", field = "path")]
@@ -112,7 +124,11 @@ pub enum FileError {
     #[failure(code = "not-text", field = "path")]
     NotText,
     /// The file changed since it was read.
-    #[failure(code = "conflict", field = "expected_version", repair = "read the file again and retry with its new version")]
+    #[failure(
+        code = "conflict",
+        field = "expected_version",
+        repair = "read the file again and retry with its new version"
+    )]
     Conflict {
         /// The version on disk now.
         current_version: String,
@@ -121,10 +137,19 @@ pub enum FileError {
         reread: RepairCall,
     },
     /// `old_text` does not occur in the file.
-    #[failure(code = "no-match", field = "old_text", repair = "read the file and copy the exact text to replace")]
+    #[failure(
+        code = "no-match",
+        field = "old_text",
+        repair = "read the file and copy the exact text to replace"
+    )]
     NoMatch,
     /// `old_text` occurs more than once.
-    #[failure(code = "multiple-matches", field = "old_text", message = "old_text occurs {count} times; it must occur exactly once", repair = "include more surrounding text so it matches exactly once")]
+    #[failure(
+        code = "multiple-matches",
+        field = "old_text",
+        message = "old_text occurs {count} times; it must occur exactly once",
+        repair = "include more surrounding text so it matches exactly once"
+    )]
     MultipleMatches {
         /// How many times it occurs.
         count: usize,
@@ -162,7 +187,11 @@ pub fn read_file(
     let repo = root(ctx, "repo")?;
     let bytes = repo.read(&path)?;
     let content = String::from_utf8(bytes).map_err(|_| FileError::NotText)?;
-    Ok(FileContent { path: path.as_str().to_string(), version: version_of(content.as_bytes()), content })
+    Ok(FileContent {
+        path: path.as_str().to_string(),
+        version: version_of(content.as_bytes()),
+        content,
+    })
 }
 
 // ------------------------------------------------------------------ replace_text
@@ -204,7 +233,10 @@ pub fn replace_text(
     let current = version_of(content.as_bytes());
     if current != expected_version {
         let reread = RepairCall::new("read_file", serde_json::json!({ "path": path.as_str() }));
-        return Err(FileError::Conflict { current_version: current, reread });
+        return Err(FileError::Conflict {
+            current_version: current,
+            reread,
+        });
     }
     match content.matches(old_text.as_str()).count() {
         0 => return Err(FileError::NoMatch),
@@ -213,14 +245,22 @@ pub fn replace_text(
     }
     let updated = content.replacen(old_text.as_str(), &new_text, 1);
     repo.write_atomic(&path, updated.as_bytes())?;
-    Ok(Replaced { changed_file: path.as_str().to_string(), version: version_of(updated.as_bytes()) })
+    Ok(Replaced {
+        changed_file: path.as_str().to_string(),
+        version: version_of(updated.as_bytes()),
+    })
 }
 
 /// `replace_text` needs a person when the file lies outside the task's scope.
 pub fn outside_task_scope(ctx: &CallContext, args: &ReplaceTextArgs) -> Option<String> {
     let scope = ctx.state::<TaskScope>()?.0.as_deref()?;
     let inside = within(args.path.as_str(), scope);
-    (!inside).then(|| format!("`{}` is outside the task scope `{scope}`", args.path.as_str()))
+    (!inside).then(|| {
+        format!(
+            "`{}` is outside the task scope `{scope}`",
+            args.path.as_str()
+        )
+    })
 }
 
 /// Whether `path` lies inside the directory `scope`, comparing normalised components.
@@ -283,7 +323,11 @@ pub fn list_filings(
     let filings = FILINGS
         .iter()
         .filter(|(c, y, _)| *c == company && *y == year)
-        .map(|(c, y, f)| Filing { company: c.to_string(), year: *y, form: f.to_string() })
+        .map(|(c, y, f)| Filing {
+            company: c.to_string(),
+            year: *y,
+            form: f.to_string(),
+        })
         .collect();
     Ok(Filings { filings })
 }
@@ -301,7 +345,11 @@ pub struct Tagged {
 #[derive(Debug, ToolFailure)]
 pub enum TagError {
     /// No note has this name.
-    #[failure(code = "no-such-note", field = "notes", repair = "call search_notes to find the note's name")]
+    #[failure(
+        code = "no-such-note",
+        field = "notes",
+        repair = "call search_notes to find the note's name"
+    )]
     NoSuchNote,
     /// The file system refused the operation.
     #[failure(code = "io-error", transient)]
@@ -314,7 +362,11 @@ pub enum TagError {
 pub fn tag_notes(
     ctx: &CallContext,
     /// The notes to tag, by file name.
-    #[arg(length(min = 1, max = 50), unique, each(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$"))]
+    #[arg(
+        length(min = 1, max = 50),
+        unique,
+        each(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$")
+    )]
     notes: Vec<String>,
     /// The tag, without `#`.
     #[arg(pattern = "^[a-z][a-z0-9-]{0,31}$")]
@@ -331,14 +383,21 @@ pub fn tag_notes(
                 let p = ConfinedPath::parse(&name).map_err(|_| TagError::NoSuchNote)?;
                 let text = match dir.read_to_string(&p) {
                     Ok(t) => t,
-                    Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => return Err(TagError::NoSuchNote),
+                    Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => {
+                        return Err(TagError::NoSuchNote)
+                    }
                     Err(PathError::Io(_)) => return Err(TagError::Io),
                 };
                 if text.lines().any(|l| l.trim() == line) {
                     return Ok(Tagged { added: false });
                 }
-                let sep = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
-                dir.write_atomic(&p, format!("{text}{sep}{line}\n").as_bytes()).map_err(|_| TagError::Io)?;
+                let sep = if text.is_empty() || text.ends_with('\n') {
+                    ""
+                } else {
+                    "\n"
+                };
+                dir.write_atomic(&p, format!("{text}{sep}{line}\n").as_bytes())
+                    .map_err(|_| TagError::Io)?;
                 Ok(Tagged { added: true })
             })();
             (name, r)
@@ -359,7 +418,11 @@ pub struct Deleted {
 #[derive(Debug, ToolFailure)]
 pub enum DeleteError {
     /// No note has this name.
-    #[failure(code = "no-such-note", field = "note", repair = "call search_notes to find the note's name")]
+    #[failure(
+        code = "no-such-note",
+        field = "note",
+        repair = "call search_notes to find the note's name"
+    )]
     NoSuchNote,
     /// The file system refused the operation.
     #[failure(code = "io-error", transient)]
@@ -400,6 +463,13 @@ pub enum PostError {
     /// The outbox could not be written; the comment may or may not have been posted.
     #[failure(code = "outbox-write-failed", unknown)]
     WriteFailed,
+    /// The outbox already holds a comment under this key with other arguments.
+    #[failure(
+        code = "idempotency-key-reused",
+        field = "request_key",
+        repair = "send a new key for a new comment, or repeat the first comment exactly"
+    )]
+    KeyReused,
 }
 
 /// Post a comment on an issue, visible to everyone who follows it. Sending
@@ -423,9 +493,31 @@ pub fn post_comment(
     request_key: String,
 ) -> Result<Posted, PostError> {
     let base = ctx.root("base").ok_or(PostError::WriteFailed)?;
-    let line = serde_json::json!({ "issue": issue, "body": body, "request_key": request_key }).to_string() + "\n";
+    let line = serde_json::json!({ "issue": issue, "body": body, "request_key": request_key })
+        .to_string()
+        + "\n";
     let outbox = ConfinedPath::parse("outbox.jsonl").map_err(|_| PostError::WriteFailed)?;
-    base.append(&outbox, line.as_bytes()).map_err(|_| PostError::WriteFailed)?;
+    // The outbox is the durable record of what was posted: a key already in it
+    // was posted by an earlier session, whose outcome is returned again (the
+    // dispatcher's idempotency store only remembers this process).
+    let posted = match base.read_to_string(&outbox) {
+        Ok(text) => text,
+        Err(PathError::NotFound) => String::new(),
+        Err(_) => return Err(PostError::WriteFailed),
+    };
+    for earlier in posted
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+    {
+        if earlier["request_key"] == request_key.as_str() {
+            if earlier["issue"] != issue || earlier["body"] != body.as_str() {
+                return Err(PostError::KeyReused);
+            }
+            return Ok(Posted { issue, request_key });
+        }
+    }
+    base.append(&outbox, line.as_bytes())
+        .map_err(|_| PostError::WriteFailed)?;
     Ok(Posted { issue, request_key })
 }
 
@@ -460,13 +552,23 @@ pub struct Commits {
 #[derive(Debug, ToolFailure)]
 pub enum GitError {
     /// The value would be read by git as an option, or holds a NUL byte.
-    #[failure(code = "argument-refused", field = "rev", denied, message = "{reason}", repair = "send a branch, tag or commit id that does not begin with `-`")]
+    #[failure(
+        code = "argument-refused",
+        field = "rev",
+        denied,
+        message = "{reason}",
+        repair = "send a branch, tag or commit id that does not begin with `-`"
+    )]
     Refused {
         /// Why, without echoing the value.
         reason: String,
     },
     /// git does not know this revision.
-    #[failure(code = "no-such-revision", field = "rev", repair = "use `HEAD`, a branch or tag name, or a commit id")]
+    #[failure(
+        code = "no-such-revision",
+        field = "rev",
+        repair = "use `HEAD`, a branch or tag name, or a commit id"
+    )]
     NoSuchRevision,
     /// git did not finish in time.
     #[failure(code = "transient", transient)]
@@ -478,7 +580,9 @@ pub enum GitError {
 
 impl From<CommandRejection> for GitError {
     fn from(r: CommandRejection) -> Self {
-        GitError::Refused { reason: r.message() }
+        GitError::Refused {
+            reason: r.message(),
+        }
     }
 }
 
@@ -507,15 +611,28 @@ pub fn git_log(
             RunError::Spawn(_) => GitError::Failed,
         })?;
     if out.status != Some(0) {
-        let unknown = ["unknown revision", "bad revision", "ambiguous argument", "does not have any commits"];
-        return Err(if unknown.iter().any(|u| out.stderr.contains(u)) { GitError::NoSuchRevision } else { GitError::Failed });
+        let unknown = [
+            "unknown revision",
+            "bad revision",
+            "ambiguous argument",
+            "does not have any commits",
+        ];
+        return Err(if unknown.iter().any(|u| out.stderr.contains(u)) {
+            GitError::NoSuchRevision
+        } else {
+            GitError::Failed
+        });
     }
     let commits = out
         .stdout
         .lines()
         .filter_map(|l| {
             let mut parts = l.splitn(3, '\t');
-            Some(Commit { id: parts.next()?.to_string(), author: parts.next()?.to_string(), subject: parts.next().unwrap_or("").to_string() })
+            Some(Commit {
+                id: parts.next()?.to_string(),
+                author: parts.next()?.to_string(),
+                subject: parts.next().unwrap_or("").to_string(),
+            })
         })
         .collect();
     Ok(Commits { commits })
@@ -538,8 +655,42 @@ pub fn registry() -> Registry {
 
 /// Every scope the toolbox tools need.
 pub fn all_scopes() -> Vec<&'static str> {
-    let mut scopes: Vec<&'static str> = registry().tools().flat_map(|t| t.spec().authority.iter().copied()).collect();
+    let mut scopes: Vec<&'static str> = registry()
+        .tools()
+        .flat_map(|t| t.spec().authority.iter().copied())
+        .collect();
     scopes.sort_unstable();
     scopes.dedup();
     scopes
+}
+
+/// The caller of a session over `root`: every toolbox scope but the denied ones,
+/// the three roots (`notes` = DIR/notes, `repo` = DIR/repo, `base` = DIR), the
+/// task scope, and the repository folder `git_log` runs in. Shared by
+/// `serve-jsonl`, the demo and the attack tests.
+pub fn caller(
+    root: &std::path::Path,
+    task_scope: Option<String>,
+    deny: &[String],
+) -> Result<Caller, String> {
+    let base = Root::open(root, "base")
+        .map_err(|e| format!("cannot open --root {}: {e}", root.display()))?;
+    let notes = base
+        .subdir("notes", true)
+        .map_err(|e| format!("cannot open notes/: {e}"))?;
+    let repo = base
+        .subdir("repo", true)
+        .map_err(|e| format!("cannot open repo/: {e}"))?;
+    let mut caller = Caller::new()
+        .root("notes", notes)
+        .root("repo", repo)
+        .root("base", base)
+        .state(TaskScope(task_scope))
+        .state(RepoDir(root.join("repo")));
+    for scope in all_scopes() {
+        if !deny.iter().any(|d| d == scope) {
+            caller = caller.grant(scope);
+        }
+    }
+    Ok(caller)
 }

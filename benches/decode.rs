@@ -1,0 +1,202 @@
+//! What the contract costs on the way in.
+//!
+//! For `search_notes` and for a `replace_text` call with 2 KB texts, three ways
+//! from raw argument text to a typed value, measured in the same run:
+//!
+//! - `floor`: `serde_json::from_str` into a plain struct, no checks at all;
+//! - `contract`: `decode_args` (strict parse, unknown and duplicate keys refused,
+//!   every declared constraint checked);
+//! - `hand-rolled`: parse to `serde_json::Value`, validate with a pre-compiled
+//!   `jsonschema` validator of the same canonical schema, then `from_value`.
+//!
+//! And full dispatch for a trivial read-only tool: OpenAI Responses call item
+//! bytes → `parse_calls` → `Dispatcher::dispatch` → `Envelope::to_json_string`.
+//!
+//! Run: `cargo bench --bench decode -- --warm-up-time 1 --measurement-time 3`
+//! (see docs/performance.md).
+
+#[path = "../examples/toolbox/tools.rs"]
+#[allow(dead_code)]
+mod tools;
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::Duration;
+
+use contract_runtime::decode::{decode_args, Limits};
+use contract_runtime::failure::Never;
+use contract_runtime::prelude::*;
+use contract_runtime::provider::{parse_calls, Provider};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+// ------------------------------------------------------------------ the floor's types
+
+#[allow(dead_code)]
+#[derive(serde::Deserialize)]
+struct PlainSearch {
+    query: String,
+}
+
+#[allow(dead_code)]
+#[derive(serde::Deserialize)]
+struct PlainReplace {
+    path: String,
+    old_text: String,
+    new_text: String,
+    expected_version: String,
+}
+
+// ------------------------------------------------------------------ inputs
+
+fn input_schema(tool: &str) -> Value {
+    tools::registry()
+        .canonical()
+        .into_iter()
+        .find(|d| d["name"] == tool)
+        .map(|d| d["input_schema"].clone())
+        .unwrap_or_else(|| panic!("the toolbox has `{tool}`"))
+}
+
+/// About `n` bytes of source-like text: lines of code with quotes, tabs and newlines to escape.
+fn code_text(n: usize, salt: &str) -> String {
+    let mut s = String::with_capacity(n + 80);
+    let mut i = 0;
+    while s.len() < n {
+        s.push_str(&format!("\tlet v{i} = map.get(\"key_{salt}_{i}\").unwrap_or(&0); // sum {i}\n"));
+        i += 1;
+    }
+    s.truncate(n);
+    s
+}
+
+fn replace_args() -> String {
+    json!({
+        "path": "src/storage/kv.rs",
+        "old_text": code_text(2048, "old"),
+        "new_text": code_text(2048, "new"),
+        "expected_version": format!("sha256:{}", "0123456789abcdef".repeat(4)),
+    })
+    .to_string()
+}
+
+// ------------------------------------------------------------------ the decode benches
+
+fn compare<T: ToolArgs, P: DeserializeOwned>(c: &mut Criterion, group: &str, raw: &str, schema: &Value) {
+    let limits = Limits::default();
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(schema)
+        .unwrap_or_else(|e| panic!("the schema compiles: {e}"));
+    // All three must accept the input, or the comparison means nothing.
+    assert!(serde_json::from_str::<P>(raw).is_ok());
+    assert!(decode_args::<T>(raw, &limits).is_ok(), "decode_args accepts {raw}");
+    assert!(validator.is_valid(&serde_json::from_str::<Value>(raw).unwrap_or(Value::Null)));
+
+    let mut g = c.benchmark_group(group);
+    g.throughput(Throughput::Bytes(raw.len() as u64));
+    g.bench_function("floor", |b| {
+        b.iter(|| match serde_json::from_str::<P>(black_box(raw)) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        })
+    });
+    g.bench_function("contract", |b| {
+        b.iter(|| match decode_args::<T>(black_box(raw), &limits) {
+            Ok(v) => v,
+            Err(e) => panic!("{e:?}"),
+        })
+    });
+    g.bench_function("hand-rolled", |b| {
+        b.iter(|| {
+            let v: Value = match serde_json::from_str(black_box(raw)) {
+                Ok(v) => v,
+                Err(e) => panic!("{e}"),
+            };
+            if !validator.is_valid(&v) {
+                panic!("invalid");
+            }
+            match serde_json::from_value::<P>(v) {
+                Ok(v) => v,
+                Err(e) => panic!("{e}"),
+            }
+        })
+    });
+    g.finish();
+}
+
+fn decode(c: &mut Criterion) {
+    compare::<tools::SearchNotesArgs, PlainSearch>(
+        c,
+        "decode/search_notes",
+        r#"{"query":"consistent hashing"}"#,
+        &input_schema("search_notes"),
+    );
+    compare::<tools::ReplaceTextArgs, PlainReplace>(c, "decode/replace_text_2k", &replace_args(), &input_schema("replace_text"));
+}
+
+// ------------------------------------------------------------------ full dispatch
+
+/// The text, sent back.
+#[derive(Serialize, JsonSchema)]
+pub struct Echoed {
+    /// The text as received.
+    pub text: String,
+}
+
+/// Send the text back unchanged.
+#[tool_contract(effect = read_only, authority = "bench:read")]
+pub fn echo(
+    /// The text to send back.
+    #[arg(length(min = 1, max = 100))]
+    text: String,
+) -> Result<Echoed, Never> {
+    Ok(Echoed { text })
+}
+
+fn dispatch(c: &mut Criterion) {
+    let rt = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
+        Ok(rt) => rt,
+        Err(e) => panic!("a runtime: {e}"),
+    };
+    let registry = match Registry::builder().tool(echo::contract()).build() {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let dispatcher = Dispatcher::new(registry);
+    let caller = Arc::new(Caller::new().grant("bench:read"));
+    let item: &[u8] = br#"{"type":"function_call","id":"fc_67ab","call_id":"call_7Hq2","name":"echo","arguments":"{\"text\":\"hello, world\"}","status":"completed"}"#;
+    let run = || {
+        let v: Value = match serde_json::from_slice(black_box(item)) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        };
+        let calls = match parse_calls(Provider::OpenAiResponses, &Value::Array(vec![v])) {
+            Ok(c) => c,
+            Err(e) => panic!("{e:?}"),
+        };
+        let env = rt.block_on(dispatcher.dispatch(&caller, &calls[0]));
+        env.to_json_string()
+    };
+    let out = run();
+    assert!(out.contains(r#""status":"ok""#), "{out}");
+
+    let mut g = c.benchmark_group("dispatch");
+    g.throughput(Throughput::Bytes(item.len() as u64));
+    g.bench_function("echo: item bytes to envelope bytes", |b| b.iter(run));
+    g.finish();
+}
+
+fn config() -> Criterion {
+    // Short by default (2-core machine); command-line flags still override.
+    Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = decode, dispatch
+}
+criterion_main!(benches);

@@ -1,0 +1,279 @@
+//! Dialect exports of the toolbox tools, compared with the snapshots in
+//! `tests/snapshots/<dialect>.json`. `UPDATE_SNAPSHOTS=1 cargo test --test
+//! dialects` rewrites them; review the diff before committing.
+
+#[allow(dead_code)]
+#[path = "../examples/toolbox/tools.rs"]
+mod tools;
+
+use std::path::{Path, PathBuf};
+
+use contract_runtime::dialect::{self, Dialect, ExportOptions, LossAction};
+use contract_runtime::{Registry, RegistryError};
+use serde_json::Value;
+
+fn snapshot_path(d: Dialect) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{}.json", d.id()))
+}
+
+fn export_text(d: Dialect) -> String {
+    let export = dialect::export(&tools::registry().canonical(), d, &ExportOptions::default())
+        .unwrap_or_else(|e| panic!("{d}: {e}"));
+    serde_json::to_string_pretty(&export.tools).expect("JSON") + "\n"
+}
+
+#[test]
+fn exports_match_snapshots() {
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");
+    let mut stale = Vec::new();
+    for &d in Dialect::ALL {
+        let path = snapshot_path(d);
+        let text = export_text(d);
+        if update {
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+            std::fs::write(&path, &text).expect("write snapshot");
+            continue;
+        }
+        let stored = std::fs::read_to_string(&path).unwrap_or_default();
+        if stored != text {
+            stale.push(d.id());
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "snapshots differ from the export for {stale:?}; run `UPDATE_SNAPSHOTS=1 cargo test --test dialects` and review the diff"
+    );
+}
+
+#[test]
+fn every_dialect_has_a_snapshot_file_and_no_other() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let mut found: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/snapshots")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    found.sort();
+    let mut expected: Vec<String> = Dialect::ALL
+        .iter()
+        .map(|d| format!("{}.json", d.id()))
+        .collect();
+    expected.sort();
+    assert_eq!(found, expected);
+}
+
+#[test]
+fn every_export_lists_every_tool_in_order() {
+    let names: Vec<&str> = tools::registry().names().collect();
+    for &d in Dialect::ALL {
+        let text = export_text(d);
+        let tools: Vec<Value> = serde_json::from_str(&text).expect("JSON");
+        let got: Vec<&str> = tools
+            .iter()
+            .map(|t| {
+                t.get("name")
+                    .or_else(|| t["function"].get("name"))
+                    .and_then(Value::as_str)
+                    .expect("a name")
+            })
+            .collect();
+        assert_eq!(got, names, "{d}");
+    }
+}
+
+/// OpenAI strict mode cannot carry string lengths or uniqueness: each moves
+/// into the description, is reported, and nothing else is lost.
+#[test]
+fn openai_loss_report_names_the_moved_constraints() {
+    for d in [Dialect::OpenAiResponses, Dialect::OpenAiChat] {
+        let export = dialect::export(&tools::registry().canonical(), d, &ExportOptions::default())
+            .expect("export");
+        let mut keywords: Vec<&str> = export.losses.iter().map(|l| l.keyword.as_str()).collect();
+        keywords.sort_unstable();
+        keywords.dedup();
+        for kw in ["minLength", "maxLength", "uniqueItems"] {
+            assert!(
+                keywords.contains(&kw),
+                "{d}: no loss for {kw}: {keywords:?}"
+            );
+        }
+        let find = |tool: &str, pointer: &str| {
+            export
+                .losses
+                .iter()
+                .find(|l| l.tool == tool && l.pointer == pointer)
+                .unwrap_or_else(|| panic!("{d}: no loss {tool} {pointer}: {:#?}", export.losses))
+        };
+        let q_min = find("search_notes", "/properties/query/minLength");
+        assert_eq!(q_min.action, LossAction::MovedToDescription);
+        assert!(q_min.note.contains("1 to 200 characters"), "{}", q_min.note);
+        find("search_notes", "/properties/query/maxLength");
+        let unique = find("tag_notes", "/properties/notes/uniqueItems");
+        assert_eq!(unique.action, LossAction::MovedToDescription);
+        find("post_comment", "/properties/body/maxLength");
+        // Every moved constraint is in the exported description text.
+        let exported = serde_json::to_string(&export.tools).expect("JSON");
+        assert!(exported.contains("(1 to 200 characters)"), "{exported}");
+        assert!(exported.contains("1 to 2000 characters"), "{exported}");
+        assert!(exported.to_lowercase().contains("unique"), "{exported}");
+        // The constraints OpenAI keeps (pattern, minimum/maximum, minItems/maxItems) are no loss.
+        for loss in &export.losses {
+            assert!(
+                !["pattern", "minimum", "maximum", "minItems", "maxItems"]
+                    .contains(&loss.keyword.as_str()),
+                "{d}: unexpected loss {loss:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn canonical_export_loses_nothing() {
+    let export = dialect::export(
+        &tools::registry().canonical(),
+        Dialect::Canonical,
+        &ExportOptions::default(),
+    )
+    .expect("export");
+    assert!(export.losses.is_empty(), "{:?}", export.losses);
+    assert_eq!(export.tools, tools::registry().canonical());
+}
+
+#[test]
+fn loss_is_error_makes_a_lossy_export_fail() {
+    let strict = ExportOptions {
+        loss_is_error: true,
+    };
+    let canonical = tools::registry().canonical();
+    for d in [
+        Dialect::OpenAiResponses,
+        Dialect::OpenAiChat,
+        Dialect::Gemini,
+    ] {
+        let lossy = dialect::export(&canonical, d, &ExportOptions::default()).expect("export");
+        assert!(
+            !lossy.losses.is_empty(),
+            "{d} is expected to lose something"
+        );
+        let err = dialect::export(&canonical, d, &strict).expect_err("loss is an error");
+        assert_eq!(err.dialect, d);
+        let first = &lossy.losses[0];
+        assert_eq!(
+            err.tool, first.tool,
+            "{d}: the error names the first lossy tool"
+        );
+        assert_eq!(err.pointer, first.pointer);
+        assert!(err.to_string().contains("loss is an error"), "{err}");
+    }
+    // A dialect that carries everything exports the same with or without the option.
+    for d in [Dialect::Canonical, Dialect::Anthropic] {
+        let plain = dialect::export(&canonical, d, &ExportOptions::default()).expect("export");
+        if plain.losses.is_empty() {
+            assert_eq!(
+                dialect::export(&canonical, d, &strict).expect("no loss"),
+                plain
+            );
+        }
+    }
+}
+
+#[test]
+fn registry_names_are_checked_per_dialect() {
+    for &d in Dialect::ALL {
+        tools::registry()
+            .check_names(d)
+            .unwrap_or_else(|e| panic!("{d}: {e}"));
+        let built = Registry::builder()
+            .tool(tools::search_notes::contract())
+            .build_for(d)
+            .expect("build_for");
+        assert_eq!(built.names().collect::<Vec<_>>(), ["search_notes"]);
+    }
+    // The rules differ per dialect: what the registry refuses, and why.
+    assert!(dialect::check_name("notes.search", Dialect::Mcp).is_ok());
+    assert!(dialect::check_name("notes.search", Dialect::Gemini).is_ok());
+    let err = dialect::check_name("notes.search", Dialect::OpenAiResponses)
+        .expect_err("no dots for OpenAI");
+    assert!(
+        err.contains("'.'") && err.contains("^[a-zA-Z0-9_-]{1,64}$"),
+        "{err}"
+    );
+    assert!(dialect::check_name("9lives", Dialect::OpenAiChat).is_ok());
+    assert!(dialect::check_name("9lives", Dialect::Gemini).is_err());
+    assert!(dialect::check_name(&"a".repeat(100), Dialect::Mcp).is_ok());
+    assert!(dialect::check_name(&"a".repeat(100), Dialect::Anthropic).is_err());
+    // A duplicate is refused whatever the dialect.
+    let dup = Registry::builder()
+        .tool(tools::search_notes::contract())
+        .tool(tools::search_notes::contract())
+        .build_for(Dialect::Mcp);
+    assert_eq!(
+        dup.unwrap_err(),
+        RegistryError::DuplicateName("search_notes".into())
+    );
+}
+
+/// The generated part of one dialect's section in `docs/dialects.md`: what
+/// it keeps, moves, drops and forbids, then the full rules table.
+fn rules_section(d: Dialect) -> String {
+    use contract_runtime::dialect::{rules, Treatment};
+    let list = |pick: &[Treatment]| -> String {
+        let keywords: Vec<String> = rules(d)
+            .iter()
+            .filter(|r| pick.contains(&r.treatment))
+            .map(|r| {
+                if r.keyword == "*" {
+                    "any other keyword".to_owned()
+                } else {
+                    format!("`{}`", r.keyword)
+                }
+            })
+            .collect();
+        if keywords.is_empty() {
+            "nothing".to_owned()
+        } else {
+            keywords.join(", ")
+        }
+    };
+    format!(
+        "- **Kept (or rewritten with the same meaning):** {}.\n- **Moved into the description:** {}.\n- **Dropped or weakened (reported):** {}.\n- **Export fails on:** {}.\n\n{}",
+        list(&[Treatment::Keep, Treatment::Rewrite]),
+        list(&[Treatment::MoveToDescription]),
+        list(&[Treatment::Drop, Treatment::Loosen]),
+        list(&[Treatment::Forbid]),
+        dialect::rules_markdown(d)
+    )
+}
+
+/// `docs/dialects.md` holds the tables generated from `dialect::rules()`;
+/// `UPDATE_SNAPSHOTS=1` rewrites them.
+#[test]
+fn docs_dialects_md_has_the_generated_tables() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/dialects.md");
+    let text = std::fs::read_to_string(&path).expect("docs/dialects.md");
+    let mut fresh = text.clone();
+    for &d in Dialect::ALL {
+        let begin = format!("<!-- BEGIN rules {} -->\n", d.id());
+        let end = format!("<!-- END rules {} -->", d.id());
+        let start = fresh
+            .find(&begin)
+            .unwrap_or_else(|| panic!("docs/dialects.md has no `{}`", begin.trim()))
+            + begin.len();
+        let stop = start
+            + fresh[start..]
+                .find(&end)
+                .unwrap_or_else(|| panic!("docs/dialects.md has no `{end}`"));
+        fresh.replace_range(start..stop, &rules_section(d));
+    }
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &fresh).expect("write docs/dialects.md");
+        return;
+    }
+    assert!(
+        fresh == text,
+        "docs/dialects.md differs from dialect::rules(); run `UPDATE_SNAPSHOTS=1 cargo test --test dialects`"
+    );
+}

@@ -1,0 +1,345 @@
+//! End to end: `toolbox mcp --root DIR` spoken to by hand, one JSON-RPC
+//! message a line on its stdin and stdout (the MCP stdio transport).
+
+#[allow(dead_code)]
+#[path = "../examples/toolbox/tools.rs"]
+mod tools;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use contract_runtime::dialect::{self, Dialect, ExportOptions};
+use serde_json::{json, Value};
+
+fn toolbox() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "--example", "toolbox"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("run cargo build --example toolbox");
+        assert!(status.success(), "cargo build --example toolbox failed");
+        let exe = std::env::current_exe().expect("current_exe");
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("target/<profile>");
+        let bin = profile_dir.join("examples").join("toolbox");
+        assert!(bin.is_file(), "{} was not built", bin.display());
+        bin
+    })
+}
+
+fn fixture(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toolbox-mcp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("notes")).expect("mkdir notes");
+    std::fs::create_dir_all(dir.join("repo/src")).expect("mkdir repo");
+    std::fs::write(
+        dir.join("notes/kv-cache.md"),
+        "# KV cache\nThe KV cache trades memory for speed.\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("notes/agents.md"),
+        "# Agents\nA tool is an authority boundary.\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("repo/src/lib.rs"),
+        "pub fn answer() -> u32 {\n    41\n}\n",
+    )
+    .expect("write");
+    dir
+}
+
+/// A running `toolbox mcp` and the lines it prints.
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    dir: PathBuf,
+}
+
+impl Server {
+    fn start(name: &str) -> Server {
+        let dir = fixture(name);
+        let mut child = Command::new(toolbox())
+            .args(["mcp", "--root"])
+            .arg(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn toolbox mcp");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Server {
+            child,
+            stdin,
+            lines,
+            dir,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{message}").expect("write to the server");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next message the server prints.
+    fn recv(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a reply within 30 s");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+    }
+
+    /// Sends a request and returns its response, skipping notifications.
+    fn request(&mut self, id: Value, method: &str, params: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.recv();
+            if message.get("id") == Some(&id) {
+                return message;
+            }
+            assert!(
+                message.get("id").is_none(),
+                "a response to another request: {message}"
+            );
+        }
+    }
+
+    fn call(&mut self, id: Value, name: &str, arguments: Option<Value>) -> Value {
+        let mut params = json!({"name": name});
+        if let Some(arguments) = arguments {
+            params["arguments"] = arguments;
+        }
+        let response = self.request(id, "tools/call", params);
+        assert!(
+            response.get("error").is_none(),
+            "tools/call must answer with a result, not an error: {response}"
+        );
+        let result = response["result"].clone();
+        check_result(&result);
+        result
+    }
+
+    fn initialize(&mut self) -> Value {
+        let response = self.request(
+            json!(1),
+            "initialize",
+            json!({
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "tests/mcp.rs", "version": "0"}
+            }),
+        );
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        response
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// What every `CallToolResult` must be (wire.md, "Per provider"): the
+/// envelope in `structuredContent`, the same JSON as text in `content`, and
+/// `isError` for every status but ok and partial.
+fn check_result(result: &Value) {
+    let envelope = &result["structuredContent"];
+    let status = envelope["status"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no envelope: {result}"));
+    let content = result["content"].as_array().expect("content");
+    assert_eq!(content.len(), 1, "{result}");
+    assert_eq!(content[0]["type"], "text");
+    let text: Value =
+        serde_json::from_str(content[0]["text"].as_str().expect("text")).expect("JSON text");
+    assert_eq!(
+        &text, envelope,
+        "content text and structuredContent are the same envelope"
+    );
+    assert_eq!(
+        result["isError"],
+        json!(!matches!(status, "ok" | "partial")),
+        "{result}"
+    );
+}
+
+#[test]
+fn initialize_list_and_call() {
+    let mut server = Server::start("session");
+    let init = server.initialize();
+    let info = &init["result"];
+    assert!(info["capabilities"]["tools"].is_object(), "{init}");
+    assert_eq!(info["serverInfo"]["name"], "toolbox");
+    assert!(info["protocolVersion"].is_string());
+
+    // tools/list: the MCP export, every toolbox tool.
+    let list = server.request(json!(2), "tools/list", json!({}));
+    let listed = list["result"]["tools"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{list}"))
+        .clone();
+    let export = dialect::export(
+        &tools::registry().canonical(),
+        Dialect::Mcp,
+        &ExportOptions::default(),
+    )
+    .expect("export");
+    assert_eq!(listed.len(), export.tools.len());
+    for (got, want) in listed.iter().zip(&export.tools) {
+        assert_eq!(got["name"], want["name"]);
+        assert_eq!(got["description"], want["description"]);
+        assert_eq!(got["inputSchema"], want["inputSchema"], "{}", want["name"]);
+        assert_eq!(got["annotations"], want["annotations"], "{}", want["name"]);
+        // The output schema describes what structuredContent carries: the envelope.
+        let output = &got["outputSchema"];
+        assert_eq!(output["type"], "object");
+        assert!(output["required"]
+            .as_array()
+            .expect("required")
+            .contains(&json!("status")));
+    }
+    let by_name = |name: &str| {
+        listed
+            .iter()
+            .find(|t| t["name"] == name)
+            .cloned()
+            .expect(name)
+    };
+    assert_eq!(by_name("search_notes")["annotations"]["readOnlyHint"], true);
+    assert_eq!(
+        by_name("delete_note")["annotations"]["destructiveHint"],
+        true
+    );
+    assert_eq!(
+        by_name("post_comment")["annotations"]["openWorldHint"],
+        true
+    );
+
+    // An ok call: the envelope, its call id the JSON-RPC request id.
+    let ok = server.call(json!(3), "search_notes", Some(json!({"query": "cache"})));
+    let envelope = &ok["structuredContent"];
+    assert_eq!(envelope["status"], "ok", "{ok}");
+    assert_eq!(envelope["call_id"], "3");
+    assert_eq!(envelope["tool"], "search_notes");
+    assert_eq!(envelope["result"]["matches"][0]["note"], "kv-cache.md");
+    assert_eq!(ok["isError"], false);
+    let validator = jsonschema::validator_for(&by_name("search_notes")["outputSchema"])
+        .expect("outputSchema compiles");
+    assert!(
+        validator.is_valid(envelope),
+        "structuredContent follows outputSchema: {envelope}"
+    );
+
+    // A schema violation is a result with isError, not a JSON-RPC error.
+    let invalid = server.call(
+        json!(4),
+        "list_filings",
+        Some(json!({"company": "ACME", "year": 1998})),
+    );
+    let envelope = &invalid["structuredContent"];
+    assert_eq!(invalid["isError"], true);
+    assert_eq!(envelope["status"], "invalid");
+    assert_eq!(envelope["errors"][0]["code"], "schema-violation");
+    assert_eq!(envelope["errors"][0]["field"], "/year");
+    assert_eq!(envelope["errors"][0]["constraint"]["keyword"], "minimum");
+    let validator = jsonschema::validator_for(&by_name("list_filings")["outputSchema"])
+        .expect("outputSchema compiles");
+    assert!(validator.is_valid(envelope), "{envelope}");
+
+    // Missing arguments: the same, for the missing field.
+    let missing = server.call(json!(5), "search_notes", None);
+    assert_eq!(missing["structuredContent"]["status"], "invalid");
+    assert_eq!(
+        missing["structuredContent"]["errors"][0]["code"],
+        "schema-violation"
+    );
+
+    // An unknown tool, with a string request id: a result too.
+    let unknown = server.call(json!("req-6"), "drop_database", Some(json!({})));
+    let envelope = &unknown["structuredContent"];
+    assert_eq!(unknown["isError"], true);
+    assert_eq!(envelope["status"], "invalid");
+    assert_eq!(envelope["tool"], "drop_database");
+    assert_eq!(envelope["call_id"], "req-6");
+    assert_eq!(envelope["errors"][0]["code"], "unknown-tool");
+    let hint = envelope["errors"][0]["repair"]["hint"]
+        .as_str()
+        .expect("a hint");
+    assert!(hint.contains("search_notes"), "{hint}");
+
+    // Approval-gated: nothing ran, isError.
+    let gated = server.call(json!(7), "delete_note", Some(json!({"note": "agents.md"})));
+    assert_eq!(gated["structuredContent"]["status"], "needs-approval");
+    assert_eq!(gated["isError"], true);
+    assert!(
+        server.dir.join("notes/agents.md").is_file(),
+        "nothing was deleted"
+    );
+
+    // A write that is in scope: the file changes.
+    let read = server.call(json!(8), "read_file", Some(json!({"path": "src/lib.rs"})));
+    let version = read["structuredContent"]["result"]["version"]
+        .as_str()
+        .expect("a version")
+        .to_owned();
+    let replaced = server.call(
+        json!(9),
+        "replace_text",
+        Some(json!({"path": "src/lib.rs", "old_text": "41", "new_text": "42", "expected_version": version})),
+    );
+    // No --task-scope: a change inside repo/ may need approval; either way the
+    // result is well-formed (checked by `call`) and nothing ran unless ok.
+    let status = replaced["structuredContent"]["status"]
+        .as_str()
+        .expect("a status")
+        .to_owned();
+    let text = std::fs::read_to_string(server.dir.join("repo/src/lib.rs")).expect("read");
+    assert_eq!(text.contains("42"), status == "ok", "{replaced}");
+
+    // Closing stdin ends the server.
+    drop(server.stdin.take());
+    let mut waited = 0;
+    while server.child.try_wait().expect("try_wait").is_none() {
+        assert!(waited < 100, "the server did not exit after stdin closed");
+        std::thread::sleep(Duration::from_millis(100));
+        waited += 1;
+    }
+}
+
+#[test]
+fn a_bad_root_fails_to_start() {
+    let out = Command::new(toolbox())
+        .args(["mcp", "--root", "/nonexistent/toolbox-mcp-root"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run toolbox mcp");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--root"), "{stderr}");
+}

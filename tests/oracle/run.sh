@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The providers' own SDKs as oracles on every dialect export of the toolbox
+# tools (see check_dialects.py for what each check does).
+#
+#   bash tests/oracle/run.sh
+#
+# Creates ./.venv (python3 -m venv) when it is missing, installs the SDKs into
+# it, prints every export with `toolbox schemas --dialect X` into a temporary
+# folder and checks them. Exits non-zero when an export cannot be produced or
+# any SDK check rejects one. ORACLE_VENV overrides the venv's location.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+venv="${ORACLE_VENV:-.venv}"
+python="$venv/bin/python"
+
+# Major versions the checks were verified with: the checks call private SDK
+# helpers (openai.lib._pydantic, anthropic.lib._parse._transform), which may
+# move in a new major version.
+requirements=(
+  "openai>=3,<4"
+  "anthropic>=2,<3"
+  "google-genai>=3,<4"
+  "jsonschema>=4.18,<5"
+)
+
+if [ ! -x "$python" ]; then
+  echo "oracle: creating $venv"
+  python3 -m venv "$venv"
+fi
+"$python" -m pip install --quiet --disable-pip-version-check "${requirements[@]}"
+
+dialects=(canonical openai-responses openai-chat anthropic anthropic-strict gemini gemini-json-schema mcp)
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+cargo build -q --example toolbox
+for d in "${dialects[@]}"; do
+  if ! cargo run -q --example toolbox -- schemas --dialect "$d" >"$out/$d.json" 2>"$out/$d.log"; then
+    echo "oracle: toolbox schemas --dialect $d failed:" >&2
+    cat "$out/$d.log" >&2
+    exit 1
+  fi
+  echo "oracle: $d: $(grep -c '^loss:' "$out/$d.log" || true) losses reported"
+done
+
+"$python" tests/oracle/check_dialects.py "$out"

@@ -1,0 +1,25 @@
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+#[derive(Serialize, JsonSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// Show the weather of one year.
+#[tool_contract(effect = read_only)]
+pub fn yearly_weather(
+    /// The year; records go back to 2001.
+    year: u16,
+) -> Result<Done, Oops> {
+    let _ = year;
+    Ok(Done { ok: true })
+}
+
+fn main() {}

@@ -1,0 +1,24 @@
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+#[derive(Serialize, JsonSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// Ping a host and say whether it answered.
+#[tool_contract(effect = read_only)]
+pub fn ping(
+    /// The host to ping.
+    host: String,
+) -> Result<Done, Box<dyn std::error::Error + Send + Sync>> {
+    Err(host.into())
+}
+
+fn main() {}
