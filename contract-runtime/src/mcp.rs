@@ -18,7 +18,7 @@
 //! use std::sync::Arc;
 //! use contract_runtime::{mcp::McpServer, Caller, Dispatcher, Registry};
 //!
-//! # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error>> {
+//! # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 //! let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
 //! server.serve_stdio().await?;
 //! # Ok(())

@@ -34,10 +34,19 @@ pub enum RegistryError {
 impl std::fmt::Display for RegistryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RegistryError::DuplicateName(n) => write!(f, "two tools are named `{n}`; tool names must be unique"),
-            RegistryError::BadName(n) => write!(f, "tool name `{n}` must match ^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$"),
+            RegistryError::DuplicateName(n) => {
+                write!(f, "two tools are named `{n}`; tool names must be unique")
+            }
+            RegistryError::BadName(n) => write!(
+                f,
+                "tool name `{n}` must match ^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$"
+            ),
             RegistryError::DialectName { reason, .. } => f.write_str(reason),
-            RegistryError::BadPattern { tool, pattern, error } => {
+            RegistryError::BadPattern {
+                tool,
+                pattern,
+                error,
+            } => {
                 write!(f, "tool `{tool}` declares the pattern {pattern:?}, which does not compile: {error}")
             }
         }
