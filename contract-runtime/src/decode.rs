@@ -48,7 +48,21 @@ impl DecodeError {
     pub fn into_errors(self) -> Vec<ErrorEntry> {
         match self {
             DecodeError::Malformed(e) => vec![*e],
-            DecodeError::Invalid(v) => v.into_vec().into_iter().map(|v| v.into_error()).collect(),
+            DecodeError::Invalid(v) => {
+                let dropped = v.dropped();
+                let mut errors: Vec<ErrorEntry> = v.into_vec().into_iter().map(|v| v.into_error()).collect();
+                if dropped > 0 {
+                    errors.push(
+                        ErrorEntry::new(
+                            codes::SCHEMA_VIOLATION,
+                            format!("{dropped} more violations were found and not listed (at most {} are)", Violations::MAX),
+                        )
+                        .with_field("")
+                        .with_hint("fix the violations listed, then send the call again"),
+                    );
+                }
+                errors
+            }
         }
     }
 }

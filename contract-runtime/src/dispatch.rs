@@ -312,7 +312,9 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
 
     // 7. run, with timeout, panic capture and retries of transient failures.
     let env = run_with_retries::<C>(d, call, spec, ctx, args).await;
-    if env.status == Status::Failed {
+    // An unknown outcome counts too: a model resending a write whose effect is
+    // in doubt is exactly the repetition the breaker exists to stop.
+    if matches!(env.status, Status::Failed | Status::Unknown) {
         let dg = breaker_digest.unwrap_or_else(|| args_digest(call, &d.limits));
         let signature = env.codes().join(",");
         let transient = env.errors.iter().any(|e| e.code == codes::TRANSIENT || e.code == codes::TIMEOUT || e.retry_safe == Some(true) && e.code != codes::CIRCUIT_OPEN);

@@ -1,10 +1,11 @@
 //! The result envelope of `wire.md`: the one shape every dispatched call ends in.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// How a call ended. See `wire.md`, Status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Completed in full.
@@ -59,7 +60,7 @@ impl std::fmt::Display for Status {
 }
 
 /// The one answer to one call.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Envelope {
     /// The provider's call id, unchanged.
     pub call_id: String,
@@ -128,7 +129,7 @@ impl Envelope {
 }
 
 /// One error inside an envelope.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ErrorEntry {
     /// Kebab-case code: a standard one (see [`crate::codes`]) or the tool's own.
     pub code: String,
@@ -186,7 +187,7 @@ impl ErrorEntry {
 }
 
 /// The JSON Schema keyword a value broke, as the published schema carries it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ConstraintInfo {
     /// e.g. `minimum`, `maxLength`, `pattern`, `additionalProperties`.
     pub keyword: String,
@@ -199,7 +200,7 @@ pub struct ConstraintInfo {
 }
 
 /// A repair the model can act on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Repair {
     /// What to do, in words.
     pub hint: String,
@@ -209,7 +210,7 @@ pub struct Repair {
 }
 
 /// A call the model can make as it is.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RepairCall {
     /// The tool to call.
     pub name: String,
@@ -228,7 +229,7 @@ impl RepairCall {
 }
 
 /// What a person must approve, sent with `needs-approval`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ApprovalRequest {
     /// The rule that asked: `always` or the predicate's name.
     pub rule: String,
@@ -236,4 +237,53 @@ pub struct ApprovalRequest {
     pub reason: String,
     /// `sha256:` + hex of the canonical arguments; an approval is bound to it.
     pub digest: String,
+}
+
+/// The JSON Schema of an envelope whose `result` follows `output` (a tool's
+/// output schema; anything when it has none). Derived from [`Envelope`]
+/// itself, so the published shape cannot drift from the one serialized.
+/// MCP publishes this as a tool's `outputSchema`, because a result's
+/// `structuredContent` is the envelope.
+pub fn envelope_schema(output: Option<&Value>) -> Value {
+    let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let mut schema = gen.into_root_schema_for::<Envelope>().to_value();
+    let mut defs = schema.get("$defs").and_then(Value::as_object).cloned().unwrap_or_default();
+    let result = match output {
+        Some(Value::Object(o)) if refs_are_local_defs(&Value::Object(o.clone())) => {
+            let mut o = o.clone();
+            o.remove("$schema");
+            if let Some(Value::Object(d)) = o.remove("$defs") {
+                defs.extend(d);
+            }
+            serde_json::json!({"anyOf": [Value::Object(o), {"type": "null"}], "description": "The tool's output when `status` is ok or partial; null otherwise."})
+        }
+        _ => serde_json::json!({"description": "The tool's output when `status` is ok or partial; null otherwise."}),
+    };
+    if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        props.insert("result".into(), result);
+    }
+    if let Some(o) = schema.as_object_mut() {
+        if defs.is_empty() {
+            o.remove("$defs");
+        } else {
+            o.insert("$defs".into(), Value::Object(defs));
+        }
+    }
+    schema
+}
+
+/// Whether every `$ref` in `schema` points into its root `$defs`, so that
+/// moving those to the envelope's root keeps every reference resolving.
+fn refs_are_local_defs(schema: &Value) -> bool {
+    match schema {
+        Value::Object(m) => m.iter().all(|(k, v)| {
+            if k == "$ref" {
+                v.as_str().is_some_and(|r| r.starts_with("#/$defs/"))
+            } else {
+                refs_are_local_defs(v)
+            }
+        }),
+        Value::Array(a) => a.iter().all(refs_are_local_defs),
+        _ => true,
+    }
 }

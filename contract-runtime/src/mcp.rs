@@ -33,7 +33,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::dialect::{self, Dialect, ExportError, ExportOptions};
 use crate::envelope::Envelope;
@@ -137,8 +137,8 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
     result
 }
 
-/// The `tools/list` entries of a registry: its [`Dialect::Mcp`] export, with
-/// each `outputSchema` describing the envelope (see the module docs).
+/// The `tools/list` entries of a registry: its [`Dialect::Mcp`] export, whose
+/// `outputSchema` describes the envelope (see the module docs).
 pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
     let export = dialect::export(
         &registry.canonical(),
@@ -148,9 +148,7 @@ pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
     export
         .tools
         .into_iter()
-        .map(|mut tool| {
-            let output = tool.get("outputSchema").cloned();
-            tool["outputSchema"] = envelope_schema(output.as_ref());
+        .map(|tool| {
             serde_json::from_value::<Tool>(tool.clone()).map_err(|e| ExportError {
                 tool: tool["name"].as_str().unwrap_or_default().to_owned(),
                 dialect: Dialect::Mcp,
@@ -161,89 +159,7 @@ pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
         .collect()
 }
 
-/// The JSON Schema of an envelope whose `result` follows `output` (the
-/// tool's output schema, or anything when it has none).
-///
-/// ```
-/// use serde_json::json;
-/// let schema = contract_runtime::mcp::envelope_schema(Some(&json!({"type": "object"})));
-/// assert_eq!(schema["properties"]["result"]["anyOf"][0], json!({"type": "object"}));
-/// ```
-pub fn envelope_schema(output: Option<&Value>) -> Value {
-    let mut defs = Map::new();
-    let result = match output {
-        Some(Value::Object(schema)) if refs_are_local_defs(&Value::Object(schema.clone())) => {
-            let mut schema = schema.clone();
-            schema.remove("$schema");
-            if let Some(Value::Object(d)) = schema.remove("$defs") {
-                defs = d;
-            }
-            json!({"anyOf": [Value::Object(schema), {"type": "null"}]})
-        }
-        _ => json!({}),
-    };
-    let statuses: Vec<&str> = [
-        crate::Status::Ok,
-        crate::Status::Partial,
-        crate::Status::Invalid,
-        crate::Status::Denied,
-        crate::Status::NeedsApproval,
-        crate::Status::Failed,
-        crate::Status::Unknown,
-    ]
-    .iter()
-    .map(|s| s.as_str())
-    .collect();
-    let mut schema = json!({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Envelope",
-        "description": "The result envelope: `result` is the tool's output when `status` is ok or partial, null otherwise; `errors` says what went wrong.",
-        "type": "object",
-        "properties": {
-            "call_id": {"type": "string"},
-            "tool": {"type": "string"},
-            "status": {"enum": statuses},
-            "retry_safe": {"type": "boolean"},
-            "result": result,
-            "completed": {"type": "integer", "minimum": 0},
-            "failed": {"type": "integer", "minimum": 0},
-            "artifact": {"type": "string"},
-            "errors": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "code": {"type": "string"},
-                        "message": {"type": "string"}
-                    },
-                    "required": ["code", "message"]
-                }
-            },
-            "approval": {"type": "object"}
-        },
-        "required": ["call_id", "tool", "status", "retry_safe", "result", "errors"]
-    });
-    if !defs.is_empty() {
-        schema["$defs"] = Value::Object(defs);
-    }
-    schema
-}
-
-/// Whether every `$ref` in `schema` points into its root `$defs`, so that
-/// moving those to the envelope's root keeps every reference resolving.
-fn refs_are_local_defs(schema: &Value) -> bool {
-    match schema {
-        Value::Object(m) => m.iter().all(|(k, v)| {
-            if k == "$ref" {
-                v.as_str().is_some_and(|r| r.starts_with("#/$defs/"))
-            } else {
-                refs_are_local_defs(v)
-            }
-        }),
-        Value::Array(a) => a.iter().all(refs_are_local_defs),
-        _ => true,
-    }
-}
+pub use crate::envelope::envelope_schema;
 
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {

@@ -114,16 +114,35 @@ impl Violation {
     }
 }
 
-/// Every violation of one call, collected so the model sees them all at once.
+/// Every violation of one call, collected so the model sees them all at once,
+/// up to [`Violations::MAX`]: past that a call is hostile or hopeless, and an
+/// envelope of megabytes would help nobody.
 #[derive(Debug, Default)]
 pub struct Violations {
     list: Vec<Violation>,
+    dropped: usize,
 }
 
 impl Violations {
+    /// The most violations kept for one call.
+    pub const MAX: usize = 100;
+
     /// An empty collector.
     pub fn new() -> Violations {
         Violations::default()
+    }
+
+    fn keep(&mut self, v: Violation) {
+        if self.list.len() < Self::MAX {
+            self.list.push(v);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// How many violations were found beyond [`Violations::MAX`].
+    pub fn dropped(&self) -> usize {
+        self.dropped
     }
 
     /// Records a violation.
@@ -136,7 +155,7 @@ impl Violations {
         message: String,
         hint: String,
     ) {
-        self.list.push(Violation {
+        self.keep(Violation {
             pointer: ptr.render(),
             keyword,
             limit: Some(limit),
@@ -148,7 +167,7 @@ impl Violations {
 
     /// Records a value of the wrong JSON type.
     pub fn wrong_type(&mut self, ptr: &Ptr<'_>, expected: &'static str, got: &Value) {
-        self.list.push(Violation {
+        self.keep(Violation {
             pointer: ptr.render(),
             keyword: "type",
             limit: Some(Value::from(expected)),
@@ -160,7 +179,7 @@ impl Violations {
 
     /// Records a violation built by hand.
     pub fn push_violation(&mut self, v: Violation) {
-        self.list.push(v);
+        self.keep(v);
     }
 
     /// Whether nothing was recorded.
@@ -168,9 +187,9 @@ impl Violations {
         self.list.is_empty()
     }
 
-    /// How many violations were recorded.
+    /// How many violations were recorded (kept and dropped).
     pub fn len(&self) -> usize {
-        self.list.len()
+        self.list.len() + self.dropped
     }
 
     /// The violations, in the order found.

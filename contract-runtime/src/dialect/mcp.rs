@@ -2,12 +2,11 @@
 
 use serde_json::{json, Map, Value};
 
-use super::rules::{self, Treatment};
 use super::walk::Res;
-use super::{Loss, LossAction, ToolDef};
+use super::{Loss, ToolDef};
 
 /// `{"name","description","inputSchema","outputSchema"?,"annotations"}`.
-pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
+pub(super) fn export(tool: &ToolDef<'_>, _losses: &mut Vec<Loss>) -> Res<Value> {
     let root = tool.checked_root()?;
     let input = if tool.has_no_arguments() {
         json!({"type": "object", "additionalProperties": false})
@@ -18,29 +17,9 @@ pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
     t.insert("name".to_owned(), json!(tool.name));
     t.insert("description".to_owned(), json!(tool.description));
     t.insert("inputSchema".to_owned(), input);
-    if let Some(output) = tool.output {
-        let root_type = output.get("type").and_then(Value::as_str);
-        if root_type == Some("object") {
-            t.insert("outputSchema".to_owned(), output.clone());
-        } else {
-            let rule = rules::lookup(tool.dialect, &[rules::OUTPUT_NOT_OBJECT]);
-            if rule.treatment == Treatment::Forbid {
-                return Err(tool.forbid("", rules::OUTPUT_NOT_OBJECT));
-            }
-            let shown =
-                root_type.map_or_else(|| "not a single type".to_owned(), |t| format!("`{t}`"));
-            losses.push(Loss {
-                tool: tool.name.to_owned(),
-                pointer: String::new(),
-                keyword: "outputSchema".to_owned(),
-                action: LossAction::Dropped,
-                note: format!(
-                    "dropped: the output schema's root type is {shown}; {}; results still carry structured content",
-                    rule.why
-                ),
-            });
-        }
-    }
+    // A result's `structuredContent` is the envelope, so the envelope is what
+    // the output schema must describe; the tool's own output is its `result`.
+    t.insert("outputSchema".to_owned(), crate::envelope::envelope_schema(tool.output));
     t.insert("annotations".to_owned(), annotations(tool)?);
     Ok(Value::Object(t))
 }

@@ -139,7 +139,7 @@ pub(crate) const LIMIT_ENUM: &str = "(more than 1000 enum values)";
 pub(crate) const LIMIT_PROPERTIES: &str = "(more than 5000 properties)";
 pub(crate) const LIMIT_CHARS: &str = "(more than 120000 characters of names and values)";
 pub(crate) const LIMIT_UNIONS: &str = "(more than 16 union-typed properties)";
-pub(crate) const OUTPUT_NOT_OBJECT: &str = "outputSchema (root not object)";
+pub(crate) const OUTPUT_ENVELOPE: &str = "outputSchema";
 
 const fn r(keyword: &'static str, treatment: Treatment, why: &'static str) -> KeywordRule {
     KeywordRule {
@@ -518,9 +518,9 @@ static MCP: &[KeywordRule] = &[
         "inputSchema must have type: object at its root",
     ),
     r(
-        OUTPUT_NOT_OBJECT,
-        Drop,
-        "outputSchema must have type: object at its root (2025-11-25): it is omitted",
+        OUTPUT_ENVELOPE,
+        Rewrite,
+        "structuredContent carries the envelope, so outputSchema is the envelope's schema with the tool's output as `result`",
     ),
     r(
         ANY,
