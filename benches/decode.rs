@@ -13,7 +13,7 @@
 //! bytes → `parse_calls` → `Dispatcher::dispatch` → `Envelope::to_json_string`.
 //!
 //! Run: `cargo bench --bench decode -- --warm-up-time 1 --measurement-time 3`
-//! (see docs/performance.md).
+//! (see docs/performance.md). For instruction counts, see `loop_mode` below.
 
 #[path = "../examples/toolbox/tools.rs"]
 #[allow(dead_code)]
@@ -27,7 +27,7 @@ use contract_runtime::decode::{decode_args, Limits};
 use contract_runtime::failure::Never;
 use contract_runtime::prelude::*;
 use contract_runtime::provider::{parse_calls, Provider};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -82,14 +82,48 @@ fn replace_args() -> String {
     .to_string()
 }
 
-// ------------------------------------------------------------------ the decode benches
+// ------------------------------------------------------------------ the three paths
 
-fn compare<T: ToolArgs, P: DeserializeOwned>(c: &mut Criterion, group: &str, raw: &str, schema: &Value) {
-    let limits = Limits::default();
-    let validator = jsonschema::options()
+fn floor<P: DeserializeOwned>(raw: &str) -> P {
+    match serde_json::from_str::<P>(black_box(raw)) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn contract<T: ToolArgs>(raw: &str, limits: &Limits) -> T {
+    match decode_args::<T>(black_box(raw), limits) {
+        Ok(v) => v,
+        Err(e) => panic!("{e:?}"),
+    }
+}
+
+fn hand_rolled<P: DeserializeOwned>(raw: &str, validator: &jsonschema::Validator) -> P {
+    let v: Value = match serde_json::from_str(black_box(raw)) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    };
+    if !validator.is_valid(&v) {
+        panic!("invalid");
+    }
+    match serde_json::from_value::<P>(v) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn validator_for(tool: &str) -> jsonschema::Validator {
+    jsonschema::options()
         .should_validate_formats(true)
-        .build(schema)
-        .unwrap_or_else(|e| panic!("the schema compiles: {e}"));
+        .build(&input_schema(tool))
+        .unwrap_or_else(|e| panic!("the schema compiles: {e}"))
+}
+
+const SEARCH_ARGS: &str = r#"{"query":"consistent hashing"}"#;
+
+fn compare<T: ToolArgs, P: DeserializeOwned>(c: &mut Criterion, group: &str, raw: &str, tool: &str) {
+    let limits = Limits::default();
+    let validator = validator_for(tool);
     // All three must accept the input, or the comparison means nothing.
     assert!(serde_json::from_str::<P>(raw).is_ok());
     assert!(decode_args::<T>(raw, &limits).is_ok(), "decode_args accepts {raw}");
@@ -97,44 +131,15 @@ fn compare<T: ToolArgs, P: DeserializeOwned>(c: &mut Criterion, group: &str, raw
 
     let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Bytes(raw.len() as u64));
-    g.bench_function("floor", |b| {
-        b.iter(|| match serde_json::from_str::<P>(black_box(raw)) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        })
-    });
-    g.bench_function("contract", |b| {
-        b.iter(|| match decode_args::<T>(black_box(raw), &limits) {
-            Ok(v) => v,
-            Err(e) => panic!("{e:?}"),
-        })
-    });
-    g.bench_function("hand-rolled", |b| {
-        b.iter(|| {
-            let v: Value = match serde_json::from_str(black_box(raw)) {
-                Ok(v) => v,
-                Err(e) => panic!("{e}"),
-            };
-            if !validator.is_valid(&v) {
-                panic!("invalid");
-            }
-            match serde_json::from_value::<P>(v) {
-                Ok(v) => v,
-                Err(e) => panic!("{e}"),
-            }
-        })
-    });
+    g.bench_function("floor", |b| b.iter(|| floor::<P>(raw)));
+    g.bench_function("contract", |b| b.iter(|| contract::<T>(raw, &limits)));
+    g.bench_function("hand-rolled", |b| b.iter(|| hand_rolled::<P>(raw, &validator)));
     g.finish();
 }
 
 fn decode(c: &mut Criterion) {
-    compare::<tools::SearchNotesArgs, PlainSearch>(
-        c,
-        "decode/search_notes",
-        r#"{"query":"consistent hashing"}"#,
-        &input_schema("search_notes"),
-    );
-    compare::<tools::ReplaceTextArgs, PlainReplace>(c, "decode/replace_text_2k", &replace_args(), &input_schema("replace_text"));
+    compare::<tools::SearchNotesArgs, PlainSearch>(c, "decode/search_notes", SEARCH_ARGS, "search_notes");
+    compare::<tools::ReplaceTextArgs, PlainReplace>(c, "decode/replace_text_2k", &replace_args(), "replace_text");
 }
 
 // ------------------------------------------------------------------ full dispatch
@@ -156,19 +161,32 @@ pub fn echo(
     Ok(Echoed { text })
 }
 
-fn dispatch(c: &mut Criterion) {
-    let rt = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
-        Ok(rt) => rt,
-        Err(e) => panic!("a runtime: {e}"),
-    };
-    let registry = match Registry::builder().tool(echo::contract()).build() {
-        Ok(r) => r,
-        Err(e) => panic!("{e}"),
-    };
-    let dispatcher = Dispatcher::new(registry);
-    let caller = Arc::new(Caller::new().grant("bench:read"));
-    let item: &[u8] = br#"{"type":"function_call","id":"fc_67ab","call_id":"call_7Hq2","name":"echo","arguments":"{\"text\":\"hello, world\"}","status":"completed"}"#;
-    let run = || {
+const ITEM: &[u8] = br#"{"type":"function_call","id":"fc_67ab","call_id":"call_7Hq2","name":"echo","arguments":"{\"text\":\"hello, world\"}","status":"completed"}"#;
+
+struct Dispatch {
+    rt: tokio::runtime::Runtime,
+    dispatcher: Dispatcher,
+    caller: Arc<Caller>,
+}
+
+impl Dispatch {
+    fn new() -> Dispatch {
+        let rt = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
+            Ok(rt) => rt,
+            Err(e) => panic!("a runtime: {e}"),
+        };
+        let registry = match Registry::builder().tool(echo::contract()).build() {
+            Ok(r) => r,
+            Err(e) => panic!("{e}"),
+        };
+        let d = Dispatch { rt, dispatcher: Dispatcher::new(registry), caller: Arc::new(Caller::new().grant("bench:read")) };
+        let out = d.run(ITEM);
+        assert!(out.contains(r#""status":"ok""#), "{out}");
+        d
+    }
+
+    /// Call item bytes to envelope bytes.
+    fn run(&self, item: &[u8]) -> String {
         let v: Value = match serde_json::from_slice(black_box(item)) {
             Ok(v) => v,
             Err(e) => panic!("{e}"),
@@ -177,15 +195,16 @@ fn dispatch(c: &mut Criterion) {
             Ok(c) => c,
             Err(e) => panic!("{e:?}"),
         };
-        let env = rt.block_on(dispatcher.dispatch(&caller, &calls[0]));
+        let env = self.rt.block_on(self.dispatcher.dispatch(&self.caller, &calls[0]));
         env.to_json_string()
-    };
-    let out = run();
-    assert!(out.contains(r#""status":"ok""#), "{out}");
+    }
+}
 
+fn dispatch(c: &mut Criterion) {
+    let d = Dispatch::new();
     let mut g = c.benchmark_group("dispatch");
-    g.throughput(Throughput::Bytes(item.len() as u64));
-    g.bench_function("echo: item bytes to envelope bytes", |b| b.iter(run));
+    g.throughput(Throughput::Bytes(ITEM.len() as u64));
+    g.bench_function("echo: item bytes to envelope bytes", |b| b.iter(|| d.run(ITEM)));
     g.finish();
 }
 
@@ -199,4 +218,45 @@ criterion_group! {
     config = config();
     targets = decode, dispatch
 }
-criterion_main!(benches);
+
+// ------------------------------------------------------------------ loop mode
+
+/// `DECODE_BENCH_LOOP=<routine>:<n>` runs one routine `n` times and exits, for
+/// counting instructions (`perf stat -e instructions:u`, callgrind), which a
+/// busy machine does not disturb the way it disturbs wall-clock time. Routines:
+/// `search/{floor,contract,hand-rolled}`, `replace/{floor,contract,hand-rolled}`, `dispatch`.
+fn loop_mode(spec: &str) {
+    let (name, n) = spec.rsplit_once(':').unwrap_or((spec, "100000"));
+    let n: usize = n.parse().unwrap_or_else(|_| panic!("DECODE_BENCH_LOOP=<routine>:<count>, got {spec}"));
+    let limits = Limits::default();
+    let replace = replace_args();
+    let repeat = |f: &dyn Fn()| (0..n).for_each(|_| f());
+    match name {
+        "search/floor" => repeat(&|| drop(black_box(floor::<PlainSearch>(SEARCH_ARGS)))),
+        "search/contract" => repeat(&|| drop(black_box(contract::<tools::SearchNotesArgs>(SEARCH_ARGS, &limits)))),
+        "search/hand-rolled" => {
+            let v = validator_for("search_notes");
+            repeat(&|| drop(black_box(hand_rolled::<PlainSearch>(SEARCH_ARGS, &v))))
+        }
+        "replace/floor" => repeat(&|| drop(black_box(floor::<PlainReplace>(&replace)))),
+        "replace/contract" => repeat(&|| drop(black_box(contract::<tools::ReplaceTextArgs>(&replace, &limits)))),
+        "replace/hand-rolled" => {
+            let v = validator_for("replace_text");
+            repeat(&|| drop(black_box(hand_rolled::<PlainReplace>(&replace, &v))))
+        }
+        "dispatch" => {
+            let d = Dispatch::new();
+            repeat(&|| drop(black_box(d.run(ITEM))))
+        }
+        other => panic!("unknown routine {other}"),
+    }
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("DECODE_BENCH_LOOP") {
+        loop_mode(&spec);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -21,10 +21,17 @@ pub fn derive(input: DeriveInput) -> TokenStream {
                 let fields: Vec<Field> = named
                     .named
                     .iter()
-                    .filter_map(|f| f.ident.clone().map(|id| Field::new(&cx, id, f.ty.clone(), &f.attrs)))
+                    .filter_map(|f| {
+                        f.ident
+                            .clone()
+                            .map(|id| Field::new(&cx, id, f.ty.clone(), &f.attrs))
+                    })
                     .collect();
                 if !input.generics.params.is_empty() {
-                    cx.error_spanned_by(&input.generics, "argument structs cannot be generic\nhelp: use concrete field types");
+                    cx.error_spanned_by(
+                        &input.generics,
+                        "argument structs cannot be generic\nhelp: use concrete field types",
+                    );
                 }
                 let doc = doc_text(&input.attrs);
                 for f in &fields {
@@ -78,8 +85,12 @@ pub fn check_field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
 fn num_tokens(krate: &Path, n: &Option<NumLit>) -> TokenStream {
     match n {
         None => quote!(::core::option::Option::None),
-        Some(NumLit { int: Some(i), .. }) => quote!(::core::option::Option::Some(#krate::__private::Num::Int(#i))),
-        Some(NumLit { value, .. }) => quote!(::core::option::Option::Some(#krate::__private::Num::Float(#value))),
+        Some(NumLit { int: Some(i), .. }) => {
+            quote!(::core::option::Option::Some(#krate::__private::Num::Int(#i)))
+        }
+        Some(NumLit { value, .. }) => {
+            quote!(::core::option::Option::Some(#krate::__private::Num::Float(#value)))
+        }
     }
 }
 
@@ -100,18 +111,35 @@ fn format_tokens(krate: &Path, f: &str) -> TokenStream {
 }
 
 /// Emits the statics for `attrs` and returns the path of the `Constraints` static.
-pub fn constraints(krate: &Path, attrs: &ArgAttrs, name: &Ident, statics: &mut TokenStream) -> Ident {
+pub fn constraints(
+    krate: &Path,
+    attrs: &ArgAttrs,
+    name: &Ident,
+    statics: &mut TokenStream,
+) -> Ident {
     let c_ident = format_ident!("__CONTRACT_C_{}", name);
     let opt_u64 = |v: Option<u64>| match v {
         Some(v) => quote!(::core::option::Option::Some(#v)),
         None => quote!(::core::option::Option::None),
     };
     let (min_length, max_length) = match &attrs.length {
-        Some(l) => (opt_u64(l.value.min.as_ref().map(|m| m.value)), opt_u64(l.value.max.as_ref().map(|m| m.value))),
+        Some(l) => (
+            opt_u64(l.value.min.as_ref().map(|m| m.value)),
+            opt_u64(l.value.max.as_ref().map(|m| m.value)),
+        ),
         None => (opt_u64(None), opt_u64(None)),
     };
-    let r = attrs.range.as_ref().map(|r| r.value.clone()).unwrap_or_default();
-    let (minimum, maximum, emin, emax) = (num_tokens(krate, &r.min), num_tokens(krate, &r.max), num_tokens(krate, &r.exclusive_min), num_tokens(krate, &r.exclusive_max));
+    let r = attrs
+        .range
+        .as_ref()
+        .map(|r| r.value.clone())
+        .unwrap_or_default();
+    let (minimum, maximum, emin, emax) = (
+        num_tokens(krate, &r.min),
+        num_tokens(krate, &r.max),
+        num_tokens(krate, &r.exclusive_min),
+        num_tokens(krate, &r.exclusive_max),
+    );
     let pattern = match &attrs.pattern {
         Some(p) => {
             let p_ident = format_ident!("__CONTRACT_P_{}", name);
@@ -167,14 +195,28 @@ pub fn constraints(krate: &Path, attrs: &ArgAttrs, name: &Ident, statics: &mut T
     c_ident
 }
 
-pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[Field]) -> TokenStream {
+pub fn expand_struct(
+    krate: &Path,
+    ident: &Ident,
+    doc: Option<&str>,
+    fields: &[Field],
+) -> TokenStream {
     let mut statics = TokenStream::new();
-    let c_idents: Vec<Ident> = fields.iter().map(|f| constraints(krate, &f.attrs, &f.ident, &mut statics)).collect();
+    let c_idents: Vec<Ident> = fields
+        .iter()
+        .map(|f| constraints(krate, &f.attrs, &f.ident, &mut statics))
+        .collect();
     let idents: Vec<&Ident> = fields.iter().map(|f| &f.ident).collect();
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     let tys: Vec<&syn::Type> = fields.iter().map(|f| &f.ty).collect();
-    let descriptions: Vec<String> = fields.iter().map(|f| f.description.clone().unwrap_or_default()).collect();
-    let slots: Vec<Ident> = fields.iter().map(|f| format_ident!("__slot_{}", f.ident)).collect();
+    let descriptions: Vec<String> = fields
+        .iter()
+        .map(|f| f.description.clone().unwrap_or_default())
+        .collect();
+    let slots: Vec<Ident> = fields
+        .iter()
+        .map(|f| format_ident!("__slot_{}", f.ident))
+        .collect();
     let doc = match doc {
         Some(d) => quote!(::core::option::Option::Some(#d)),
         None => quote!(::core::option::Option::None),
@@ -189,8 +231,14 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
     // Every use of a field type goes through `<T as ArgValue>` spanned at the
     // field, so a type that is not an argument type gives one error there
     // (rustc merges identical ones) instead of one per generated use.
-    let avs: Vec<TokenStream> = tys.iter().map(|ty| quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)).collect();
-    let seeds: Vec<Ident> = fields.iter().map(|f| format_ident!("__Seed_{}", f.ident)).collect();
+    let avs: Vec<TokenStream> = tys
+        .iter()
+        .map(|ty| quote_spanned!(ty.span()=> <#ty as #p::ArgValue>))
+        .collect();
+    let seeds: Vec<Ident> = fields
+        .iter()
+        .map(|f| format_ident!("__Seed_{}", f.ident))
+        .collect();
     let expecting = format!("the arguments of {ident}");
     quote! {
         const _: () = {
@@ -228,10 +276,7 @@ pub fn expand_struct(krate: &Path, ident: &Ident, doc: Option<&str>, fields: &[F
                     #p::unknown_keys(obj, &[#(#names),*], ptr, out);
                     #(let #slots = match obj.get(#names) {
                         ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &ptr.key(#names), out),
-                        ::core::option::Option::None => #avs::missing().or_else(|| {
-                            // Absent: `field` reports the `required` violation whatever its type parameter.
-                            #p::field::<bool>(obj, #names, &#p::Constraints::NONE, ptr, out).and(::core::option::Option::None)
-                        }),
+                        ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, ptr, out)),
                     };)*
                     ::core::option::Option::Some(#ident { #(#idents: #slots?,)* })
                 }

@@ -19,7 +19,10 @@ pub struct Sp<T> {
 /// Sets an attribute value once; a second `set` is rule C11's duplicate error.
 fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) {
     if slot.is_some() {
-        cx.error_at(span, format!("duplicate key `{key}`\nhelp: write `{key}` once"));
+        cx.error_at(
+            span,
+            format!("duplicate key `{key}`\nhelp: write `{key}` once"),
+        );
     } else {
         *slot = Some(Sp { value, span });
     }
@@ -28,7 +31,12 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) 
 /// Parses `key = value` or `key(...)` that this macro does not know: reports
 /// it and consumes its tokens so parsing can go on. Returns the known key it
 /// was probably meant to be, so the rules can skip "missing key" errors for it.
-fn skip_unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, known: &[&'static str]) -> syn::Result<Option<&'static str>> {
+fn skip_unknown(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+    what: &str,
+    known: &[&'static str],
+) -> syn::Result<Option<&'static str>> {
     let key = meta.path.to_token_stream().to_string().replace(' ', "");
     cx.error_spanned_by(&meta.path, unknown_key_message(what, &key, known));
     let meant = suggest(&key, known);
@@ -58,32 +66,72 @@ pub struct NumLit {
 fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
     let expr: Expr = input.parse()?;
     let (neg, lit) = match &expr {
-        Expr::Unary(ExprUnary { op: UnOp::Neg(_), expr: inner, .. }) => (true, &**inner),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => (true, &**inner),
         e => (false, e),
     };
     let sign = if neg { -1.0 } else { 1.0 };
     match lit {
-        Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) => {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(i), ..
+        }) => {
             let v: i64 = i.base10_parse()?;
             let v = if neg { -v } else { v };
-            Ok(NumLit { tokens: expr.to_token_stream(), value: v as f64, int: Some(v) })
+            Ok(NumLit {
+                tokens: expr.to_token_stream(),
+                value: v as f64,
+                int: Some(v),
+            })
         }
-        Expr::Lit(ExprLit { lit: Lit::Float(f), .. }) => {
+        Expr::Lit(ExprLit {
+            lit: Lit::Float(f), ..
+        }) => {
             let v: f64 = f.base10_parse()?;
-            Ok(NumLit { tokens: expr.to_token_stream(), value: sign * v, int: None })
+            Ok(NumLit {
+                tokens: expr.to_token_stream(),
+                value: sign * v,
+                int: None,
+            })
         }
-        _ => Err(syn::Error::new_spanned(expr, "expected a number literal, like `1` or `0.5`")),
+        _ => Err(syn::Error::new_spanned(
+            expr,
+            "expected a number literal, like `1` or `0.5`",
+        )),
     }
 }
 
 // ---------------------------------------------------------------- #[arg(...)]
 
-pub const ARG_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique", "each", "secret", "root", "prose", "description"];
+pub const ARG_KEYS: &[&str] = &[
+    "length",
+    "range",
+    "pattern",
+    "format",
+    "unique",
+    "each",
+    "secret",
+    "root",
+    "prose",
+    "description",
+];
 /// The keys `each(...)` accepts: the constraints that apply to one list item.
 pub const EACH_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique"];
 const LENGTH_KEYS: &[&str] = &["min", "max"];
 const RANGE_KEYS: &[&str] = &["min", "max", "exclusive_min", "exclusive_max"];
-pub const FORMATS: &[&str] = &["date", "date-time", "time", "email", "uuid", "uri", "ipv4", "ipv6", "hostname"];
+pub const FORMATS: &[&str] = &[
+    "date",
+    "date-time",
+    "time",
+    "email",
+    "uuid",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "hostname",
+];
 
 #[derive(Default, Clone)]
 pub struct Length {
@@ -125,9 +173,18 @@ pub fn parse_arg_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> ArgAttrs {
     out
 }
 
-fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: bool) -> syn::Result<()> {
+fn parse_arg_key(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+    out: &mut ArgAttrs,
+    top: bool,
+) -> syn::Result<()> {
     let span = meta.path.span();
-    let key = meta.path.get_ident().map(Ident::to_string).unwrap_or_default();
+    let key = meta
+        .path
+        .get_ident()
+        .map(Ident::to_string)
+        .unwrap_or_default();
     match key.as_str() {
         "length" => {
             let mut l = Length::default();
@@ -162,7 +219,10 @@ fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: boo
                 };
                 let n = parse_num(m.value()?)?;
                 if slot.is_some() {
-                    cx.error_spanned_by(&m.path, format!("duplicate key `{k}`\nhelp: write `{k}` once"));
+                    cx.error_spanned_by(
+                        &m.path,
+                        format!("duplicate key `{k}`\nhelp: write `{k}` once"),
+                    );
                 } else {
                     *slot = Some(n);
                 }
@@ -209,7 +269,17 @@ fn parse_arg_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ArgAttrs, top: boo
 
 // ---------------------------------------------------------------- #[tool_contract(...)]
 
-pub const TOOL_KEYS: &[&str] = &["name", "description", "effect", "idempotency", "authority", "approval", "retry", "timeout_ms", "crate"];
+pub const TOOL_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "effect",
+    "idempotency",
+    "authority",
+    "approval",
+    "retry",
+    "timeout_ms",
+    "crate",
+];
 pub const EFFECTS: &[&str] = &["read_only", "reversible", "external", "destructive"];
 const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
 
@@ -270,7 +340,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
     let key = if meta.path.is_ident("crate") {
         "crate".to_string()
     } else {
-        meta.path.get_ident().map(Ident::to_string).unwrap_or_default()
+        meta.path
+            .get_ident()
+            .map(Ident::to_string)
+            .unwrap_or_default()
     };
     match key.as_str() {
         "name" => {
@@ -308,7 +381,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             let scopes = if input.peek(syn::token::Bracket) {
                 let inner;
                 syn::bracketed!(inner in input);
-                inner.parse_terminated(|p| p.parse::<LitStr>(), Token![,])?.into_iter().collect()
+                inner
+                    .parse_terminated(|p| p.parse::<LitStr>(), Token![,])?
+                    .into_iter()
+                    .collect()
             } else {
                 vec![input.parse::<LitStr>()?]
             };
@@ -383,7 +459,17 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
 
 // ---------------------------------------------------------------- #[failure(...)]
 
-pub const FAILURE_KEYS: &[&str] = &["code", "message", "field", "repair", "retry_safe", "retry_after_ms", "transient", "unknown", "denied"];
+pub const FAILURE_KEYS: &[&str] = &[
+    "code",
+    "message",
+    "field",
+    "repair",
+    "retry_safe",
+    "retry_after_ms",
+    "transient",
+    "unknown",
+    "denied",
+];
 
 #[derive(Default)]
 pub struct FailureAttrs {
@@ -403,14 +489,28 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
     for attr in attrs.iter().filter(|a| a.path().is_ident("failure")) {
         let r = attr.parse_nested_meta(|meta| {
             let span = meta.path.span();
-            let key = meta.path.get_ident().map(Ident::to_string).unwrap_or_default();
+            let key = meta
+                .path
+                .get_ident()
+                .map(Ident::to_string)
+                .unwrap_or_default();
             match key.as_str() {
                 "code" => set(cx, &mut out.code, "code", span, meta.value()?.parse()?),
-                "message" => set(cx, &mut out.message, "message", span, meta.value()?.parse()?),
+                "message" => set(
+                    cx,
+                    &mut out.message,
+                    "message",
+                    span,
+                    meta.value()?.parse()?,
+                ),
                 "field" => set(cx, &mut out.field, "field", span, meta.value()?.parse()?),
                 "repair" => set(cx, &mut out.repair, "repair", span, meta.value()?.parse()?),
                 "retry_safe" => {
-                    let v = if meta.input.peek(Token![=]) { meta.value()?.parse::<syn::LitBool>()?.value } else { true };
+                    let v = if meta.input.peek(Token![=]) {
+                        meta.value()?.parse::<syn::LitBool>()?.value
+                    } else {
+                        true
+                    };
                     set(cx, &mut out.retry_safe, "retry_safe", span, v);
                 }
                 "retry_after_ms" => {

@@ -47,7 +47,11 @@ pub fn c2_effect_declared(cx: &Ctxt, a: &ToolAttrs, ident: &syn::Ident) -> Optio
             if crate::attr::EFFECTS.contains(&s.as_str()) {
                 Some(s)
             } else {
-                let hint = crate::ctxt::suggest(&s, crate::attr::EFFECTS).map(|k| format!("did you mean `{k}`?")).unwrap_or_else(|| "write `read_only`, `reversible`, `external` or `destructive`".into());
+                let hint = crate::ctxt::suggest(&s, crate::attr::EFFECTS)
+                    .map(|k| format!("did you mean `{k}`?"))
+                    .unwrap_or_else(|| {
+                        "write `read_only`, `reversible`, `external` or `destructive`".into()
+                    });
                 cx.error_spanned_by(&e.value, format!("unknown effect `{s}`\nhelp: {hint}"));
                 None
             }
@@ -57,7 +61,9 @@ pub fn c2_effect_declared(cx: &Ctxt, a: &ToolAttrs, ident: &syn::Ident) -> Optio
 
 /// The span of the user's `effect = ...` value: the token the effect rules are about.
 fn effect_span(a: &ToolAttrs) -> Span {
-    a.effect.as_ref().map_or_else(Span::call_site, |e| e.value.span())
+    a.effect
+        .as_ref()
+        .map_or_else(Span::call_site, |e| e.value.span())
 }
 
 // C3: `destructive` requires an approval rule other than `never`.
@@ -131,8 +137,12 @@ pub fn c6_retry_needs_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
 // C7: `key(field)` names an existing string argument (inline parameters; for an
 // argument struct the generated code asserts it with the field's type).
 pub fn c7_key_names_string_arg(cx: &Ctxt, a: &ToolAttrs, fields: Option<&[Field]>) {
-    let (Some(fields), Some(i)) = (fields, &a.idempotency) else { return };
-    let IdempotencyAttr::Key(key) = &i.value else { return };
+    let (Some(fields), Some(i)) = (fields, &a.idempotency) else {
+        return;
+    };
+    let IdempotencyAttr::Key(key) = &i.value else {
+        return;
+    };
     match fields.iter().find(|f| f.ident == *key) {
         None => cx.error_spanned_by(
             key,
@@ -149,8 +159,17 @@ pub fn c7_key_names_string_arg(cx: &Ctxt, a: &ToolAttrs, fields: Option<&[Field]
 // C8: the failure type implements ToolFailure: not bool, String, (), Box<dyn Error> or anyhow::Error.
 pub fn c8_failure_type(cx: &Ctxt, err: &Type) {
     let text = err.to_token_stream().to_string().replace(' ', "");
-    let bare = matches!(text.as_str(), "bool" | "String" | "()" | "&str" | "&'staticstr" | "anyhow::Error" | "std::io::Error" | "io::Error")
-        || text.starts_with("Box<dyn")
+    let bare = matches!(
+        text.as_str(),
+        "bool"
+            | "String"
+            | "()"
+            | "&str"
+            | "&'staticstr"
+            | "anyhow::Error"
+            | "std::io::Error"
+            | "io::Error"
+    ) || text.starts_with("Box<dyn")
         || text.ends_with("anyhow::Error");
     if bare {
         let text = tidy(err);
@@ -168,7 +187,8 @@ pub fn c9_name(cx: &Ctxt, name: &str, span: Span) {
     let ok = !b.is_empty()
         && b.len() <= 64
         && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
     if !ok {
         cx.error_at(
             span,
@@ -208,22 +228,43 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
         let lo = r.value.min.as_ref().or(r.value.exclusive_min.as_ref());
         let hi = r.value.max.as_ref().or(r.value.exclusive_max.as_ref());
-        let lo_key = if r.value.min.is_some() { "min" } else { "exclusive_min" };
-        let hi_key = if r.value.max.is_some() { "max" } else { "exclusive_max" };
+        let lo_key = if r.value.min.is_some() {
+            "min"
+        } else {
+            "exclusive_min"
+        };
+        let hi_key = if r.value.max.is_some() {
+            "max"
+        } else {
+            "exclusive_max"
+        };
         if let (Some(lo), Some(hi)) = (lo, hi) {
             if lo.value > hi.value {
-                let (l, h) = (lo.tokens.to_string().replace(' ', ""), hi.tokens.to_string().replace(' ', ""));
+                let (l, h) = (
+                    lo.tokens.to_string().replace(' ', ""),
+                    hi.tokens.to_string().replace(' ', ""),
+                );
                 cx.error_spanned_by(
                     &lo.tokens,
                     format!("`range({lo_key} = {l}, {hi_key} = {h})` has min greater than max: no value can pass\nhelp: swap them: `range({lo_key} = {h}, {hi_key} = {l})`"),
                 );
             }
         }
-        if r.value.min.is_some() && r.value.exclusive_min.is_some() || r.value.max.is_some() && r.value.exclusive_max.is_some() {
+        if r.value.min.is_some() && r.value.exclusive_min.is_some()
+            || r.value.max.is_some() && r.value.exclusive_max.is_some()
+        {
             cx.error_at(r.span, "`range(...)` has both an inclusive and an exclusive bound on one side\nhelp: keep one");
         }
         if matches!(kind.inner(), Kind::Integer) {
-            for n in [&r.value.min, &r.value.max, &r.value.exclusive_min, &r.value.exclusive_max].into_iter().flatten() {
+            for n in [
+                &r.value.min,
+                &r.value.max,
+                &r.value.exclusive_min,
+                &r.value.exclusive_max,
+            ]
+            .into_iter()
+            .flatten()
+            {
                 if n.int.is_none() {
                     cx.error_spanned_by(&n.tokens, format!("`{name}` is an integer, so its bounds must be integers\nhelp: write a whole number"));
                 }
@@ -248,7 +289,9 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
         let v = fmt.value.value();
         if !FORMATS.contains(&v.as_str()) {
-            let hint = crate::ctxt::suggest(&v, FORMATS).map(|s| format!("did you mean `{s}`?")).unwrap_or_else(|| format!("the formats are {}", FORMATS.join(", ")));
+            let hint = crate::ctxt::suggest(&v, FORMATS)
+                .map(|s| format!("did you mean `{s}`?"))
+                .unwrap_or_else(|| format!("the formats are {}", FORMATS.join(", ")));
             cx.error_spanned_by(&fmt.value, format!("unknown format `{v}`\nhelp: {hint}"));
         }
     }
@@ -264,7 +307,9 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
     }
     if let Some(root) = &a.root {
-        if !matches!(kind.inner(), Kind::Path) && !kind.item().is_some_and(|k| matches!(k, Kind::Path)) {
+        if !matches!(kind.inner(), Kind::Path)
+            && !kind.item().is_some_and(|k| matches!(k, Kind::Path))
+        {
             cx.error_at(root.span, format!("`root` does not fit `{name}`, which is {ty}\nhelp: `root` names where a ConfinedPath resolves"));
         }
     }
@@ -280,9 +325,18 @@ pub fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     let declared = crate::prose::Declared {
         length: f.attrs.length.is_some(),
         range: f.attrs.range.is_some(),
-        pattern: f.attrs.pattern.is_some() || f.attrs.each.as_ref().is_some_and(|e| e.value.pattern.is_some()),
-        format: f.attrs.format.is_some() || f.attrs.each.as_ref().is_some_and(|e| e.value.format.is_some()),
-        closed_set: matches!(f.kind.inner(), Kind::Other) || f.kind.item().is_some_and(|k| matches!(k, Kind::Other)),
+        pattern: f.attrs.pattern.is_some()
+            || f.attrs
+                .each
+                .as_ref()
+                .is_some_and(|e| e.value.pattern.is_some()),
+        format: f.attrs.format.is_some()
+            || f.attrs
+                .each
+                .as_ref()
+                .is_some_and(|e| e.value.format.is_some()),
+        closed_set: matches!(f.kind.inner(), Kind::Other)
+            || f.kind.item().is_some_and(|k| matches!(k, Kind::Other)),
         is_list: f.kind.is_list(),
         is_number: f.kind.is_number(),
         is_string: f.kind.is_stringy(),
@@ -291,7 +345,11 @@ pub fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     for doc in docs {
         for claim in crate::prose::unmatched(doc, declared) {
             // The help is an attribute to write, or (for a closed set) a sentence.
-            let fix = if claim.help.starts_with("#[") { format!("declare it with `{}`", claim.help) } else { claim.help.clone() };
+            let fix = if claim.help.starts_with("#[") {
+                format!("declare it with `{}`", claim.help)
+            } else {
+                claim.help.clone()
+            };
             cx.error_spanned_by(
                 &f.ident,
                 format!(
@@ -308,14 +366,27 @@ pub fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
 pub fn c13_path_type(cx: &Ctxt, f: &Field) {
     let named_like_path = {
         let n = f.name.as_str();
-        matches!(n, "path" | "file" | "filename" | "file_name" | "filepath" | "dir" | "directory" | "folder" | "dirname")
-            || n.ends_with("_path")
+        matches!(
+            n,
+            "path"
+                | "file"
+                | "filename"
+                | "file_name"
+                | "filepath"
+                | "dir"
+                | "directory"
+                | "folder"
+                | "dirname"
+        ) || n.ends_with("_path")
             || n.ends_with("_file")
             || n.ends_with("_dir")
             || n.ends_with("_directory")
     };
-    let fs = matches!(f.kind.inner(), Kind::FsPath) || f.kind.item().is_some_and(|k| matches!(k, Kind::FsPath));
-    let string_path = named_like_path && (matches!(f.kind.inner(), Kind::String) || f.kind.item().is_some_and(|k| matches!(k, Kind::String)));
+    let fs = matches!(f.kind.inner(), Kind::FsPath)
+        || f.kind.item().is_some_and(|k| matches!(k, Kind::FsPath));
+    let string_path = named_like_path
+        && (matches!(f.kind.inner(), Kind::String)
+            || f.kind.item().is_some_and(|k| matches!(k, Kind::String)));
     if fs || string_path {
         cx.error_spanned_by(
             &f.ty,

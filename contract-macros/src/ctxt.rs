@@ -62,7 +62,8 @@ impl Ctxt {
 impl Drop for Ctxt {
     fn drop(&mut self) {
         // A forgotten check would silently drop the user's errors.
-        if !std::thread::panicking() && self.errors.borrow().as_ref().is_some_and(|e| !e.is_empty()) {
+        if !std::thread::panicking() && self.errors.borrow().as_ref().is_some_and(|e| !e.is_empty())
+        {
             panic!("contract-macros: errors recorded but never reported");
         }
     }
@@ -96,6 +97,13 @@ fn distance(a: &str, b: &str) -> usize {
 pub fn unknown_key_message(what: &str, key: &str, known: &[&str]) -> String {
     match suggest(key, known) {
         Some(s) => format!("unknown {what} key `{key}`\nhelp: did you mean `{s}`?"),
-        None => format!("unknown {what} key `{key}`\nhelp: the accepted keys are {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
+        None => format!(
+            "unknown {what} key `{key}`\nhelp: the accepted keys are {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }

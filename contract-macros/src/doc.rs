@@ -10,7 +10,9 @@ pub fn doc_text(attrs: &[Attribute]) -> Option<String> {
         .filter(|a| a.path().is_ident("doc"))
         .filter_map(|a| match &a.meta {
             Meta::NameValue(nv) => match &nv.value {
-                Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Some(s.value()),
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }) => Some(s.value()),
                 _ => None,
             },
             _ => None,

@@ -28,13 +28,19 @@ pub fn derive(input: DeriveInput) -> TokenStream {
         };
         let code_s = code.value.value();
         let kebab = !code_s.is_empty()
-            && code_s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && code_s
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
             && !code_s.starts_with('-')
             && !code_s.ends_with('-');
         if !kebab {
             cx.error_spanned_by(&code.value, format!("failure code `{code_s}` is not kebab-case\nhelp: use lowercase words joined by `-`, like `no-match`"));
         }
-        let kinds = [a.transient.is_some(), a.unknown.is_some(), a.denied.is_some()];
+        let kinds = [
+            a.transient.is_some(),
+            a.unknown.is_some(),
+            a.denied.is_some(),
+        ];
         if kinds.iter().filter(|k| **k).count() > 1 {
             cx.error_at(code.span, "a failure is at most one of `transient` (no effect, try again), `unknown` (maybe an effect) and `denied` (refused before acting)\nhelp: keep the one that is true");
         }
@@ -57,7 +63,11 @@ pub fn derive(input: DeriveInput) -> TokenStream {
         let field = match &a.field {
             Some(f) => {
                 let s = f.value.value();
-                let ptr = if s.starts_with('/') { s } else { format!("/{s}") };
+                let ptr = if s.starts_with('/') {
+                    s
+                } else {
+                    format!("/{s}")
+                };
                 quote!(::core::option::Option::Some(#p::Cow::Borrowed(#ptr)))
             }
             None => quote!(::core::option::Option::None),
@@ -96,14 +106,23 @@ pub fn derive(input: DeriveInput) -> TokenStream {
         let (pattern, call) = match &v.fields {
             Fields::Named(named) => {
                 let idents: Vec<_> = named.named.iter().filter_map(|f| f.ident.clone()).collect();
-                let repair_field = named.named.iter().find(|f| f.attrs.iter().any(|a| a.path().is_ident("repair"))).and_then(|f| f.ident.clone());
+                let repair_field = named
+                    .named
+                    .iter()
+                    .find(|f| f.attrs.iter().any(|a| a.path().is_ident("repair")))
+                    .and_then(|f| f.ident.clone());
                 let call = match repair_field {
-                    Some(rf) => quote!(::core::convert::Into::<::core::option::Option<#p::RepairCall>>::into(::core::clone::Clone::clone(#rf))),
+                    Some(rf) => {
+                        quote!(::core::convert::Into::<::core::option::Option<#p::RepairCall>>::into(::core::clone::Clone::clone(#rf)))
+                    }
                     None => quote!(::core::option::Option::None),
                 };
                 (quote!(#ident::#vi { #(#idents),* }), call)
             }
-            Fields::Unnamed(_) => (quote!(#ident::#vi(..)), quote!(::core::option::Option::None)),
+            Fields::Unnamed(_) => (
+                quote!(#ident::#vi(..)),
+                quote!(::core::option::Option::None),
+            ),
             Fields::Unit => (quote!(#ident::#vi), quote!(::core::option::Option::None)),
         };
         arms.push(quote! {

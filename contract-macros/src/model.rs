@@ -21,7 +21,11 @@ pub struct Field {
 impl Field {
     pub fn new(cx: &Ctxt, ident: Ident, ty: Type, attrs: &[syn::Attribute]) -> Field {
         let arg = parse_arg_attrs(cx, attrs);
-        let description = arg.description.as_ref().map(|d| d.value.value()).or_else(|| doc_text(attrs));
+        let description = arg
+            .description
+            .as_ref()
+            .map(|d| d.value.value())
+            .or_else(|| doc_text(attrs));
         let name = ident.to_string().trim_start_matches("r#").to_string();
         Field {
             kind: classify(&ty),

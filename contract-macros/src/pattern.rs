@@ -29,21 +29,33 @@ pub fn check(p: &str) -> Result<(), String> {
             '(' => {
                 if chars.get(i + 1) == Some(&'?') {
                     let rest: String = chars[i + 2..].iter().take(3).collect();
-                    if rest.starts_with('=') || rest.starts_with('!') || rest.starts_with("<=") || rest.starts_with("<!") {
+                    if rest.starts_with('=')
+                        || rest.starts_with('!')
+                        || rest.starts_with("<=")
+                        || rest.starts_with("<!")
+                    {
                         return Err(format!("lookaround at character {i} is not supported by the runtime's regex engine"));
                     }
                     if rest.starts_with(':') {
                         i += 3;
                     } else if rest.starts_with("P<") || rest.starts_with('<') {
                         let start = i + if rest.starts_with('P') { 4 } else { 3 };
-                        let end = chars[start..].iter().position(|&c| c == '>').ok_or_else(|| format!("unclosed group name at character {i}"))?;
+                        let end = chars[start..]
+                            .iter()
+                            .position(|&c| c == '>')
+                            .ok_or_else(|| format!("unclosed group name at character {i}"))?;
                         let name: String = chars[start..start + end].iter().collect();
-                        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                        if name.is_empty()
+                            || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        {
                             return Err(format!("invalid group name `{name}`"));
                         }
                         i = start + end + 1;
                     } else {
-                        return Err(format!("unsupported group syntax `(?{}` at character {i}", rest.chars().next().unwrap_or(' ')));
+                        return Err(format!(
+                            "unsupported group syntax `(?{}` at character {i}",
+                            rest.chars().next().unwrap_or(' ')
+                        ));
                     }
                 } else {
                     i += 1;
@@ -74,15 +86,22 @@ pub fn check(p: &str) -> Result<(), String> {
                 if !atom {
                     return Err(format!("`{{` at character {i} repeats nothing"));
                 }
-                let end = chars[i..].iter().position(|&c| c == '}').ok_or_else(|| format!("unclosed `{{` at character {i}"))?;
+                let end = chars[i..]
+                    .iter()
+                    .position(|&c| c == '}')
+                    .ok_or_else(|| format!("unclosed `{{` at character {i}"))?;
                 let body: String = chars[i + 1..i + end].iter().collect();
                 let (lo, hi) = match body.split_once(',') {
                     Some((a, b)) => (a.trim(), Some(b.trim())),
                     None => (body.trim(), None),
                 };
-                let lo: u32 = lo.parse().map_err(|_| format!("invalid repetition `{{{body}}}` at character {i}"))?;
+                let lo: u32 = lo
+                    .parse()
+                    .map_err(|_| format!("invalid repetition `{{{body}}}` at character {i}"))?;
                 if let Some(hi) = hi.filter(|h| !h.is_empty()) {
-                    let hi: u32 = hi.parse().map_err(|_| format!("invalid repetition `{{{body}}}` at character {i}"))?;
+                    let hi: u32 = hi
+                        .parse()
+                        .map_err(|_| format!("invalid repetition `{{{body}}}` at character {i}"))?;
                     if lo > hi {
                         return Err(format!("repetition `{{{body}}}` has min greater than max"));
                     }
@@ -167,14 +186,24 @@ mod tests {
 
     #[test]
     fn accepts_common_patterns() {
-        for p in ["^[A-Z]{1,5}$", "^[a-z][a-z0-9-]{0,31}$", "^[a-z0-9][a-z0-9_-]{0,63}\\.md$", "^[^\\x00]*$", "(?:ab)+|c*?", "^\\d{4}-\\d{2}$", "\\p{L}+"] {
+        for p in [
+            "^[A-Z]{1,5}$",
+            "^[a-z][a-z0-9-]{0,31}$",
+            "^[a-z0-9][a-z0-9_-]{0,63}\\.md$",
+            "^[^\\x00]*$",
+            "(?:ab)+|c*?",
+            "^\\d{4}-\\d{2}$",
+            "\\p{L}+",
+        ] {
             assert_eq!(check(p), Ok(()), "{p}");
         }
     }
 
     #[test]
     fn refuses_broken_patterns() {
-        for p in ["[a-z", "(ab", "ab)", "*a", "a{3,1}", "a{x}", "\\1", "(?=a)", "\\q", "a\\", "[]a]"] {
+        for p in [
+            "[a-z", "(ab", "ab)", "*a", "a{3,1}", "a{x}", "\\1", "(?=a)", "\\q", "a\\", "[]a]",
+        ] {
             assert!(check(p).is_err(), "{p}");
         }
     }

@@ -27,10 +27,18 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
     let attrs = parse_tool_attrs(&cx, args);
     let fn_ident = item.sig.ident.clone();
     let item_span = fn_ident.span();
-    let krate: syn::Path = attrs.krate.as_ref().map(|k| k.value.clone()).unwrap_or_else(|| syn::parse_quote!(::contract_runtime));
+    let krate: syn::Path = attrs
+        .krate
+        .as_ref()
+        .map(|k| k.value.clone())
+        .unwrap_or_else(|| syn::parse_quote!(::contract_runtime));
     let p = quote!(#krate::__private);
 
-    let description = attrs.description.as_ref().map(|d| d.value.value()).or_else(|| doc_text(&item.attrs));
+    let description = attrs
+        .description
+        .as_ref()
+        .map(|d| d.value.value())
+        .or_else(|| doc_text(&item.attrs));
     let (name, name_span) = match &attrs.name {
         Some(n) => (n.value.value(), n.value.span()),
         None => (fn_ident.to_string(), item_span),
@@ -41,7 +49,10 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
     let mut arg_params = Vec::new();
     for input in item.sig.inputs.iter_mut() {
         match input {
-            FnArg::Receiver(r) => cx.error_spanned_by(&*r, "a tool is a free function, not a method\nhelp: move it out of the impl block"),
+            FnArg::Receiver(r) => cx.error_spanned_by(
+                &*r,
+                "a tool is a free function, not a method\nhelp: move it out of the impl block",
+            ),
             FnArg::Typed(pt) => {
                 if is_call_context(&pt.ty) {
                     call_args.push(quote!(&__ctx));
@@ -50,24 +61,41 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
                     call_args.push(TokenStream::new()); // filled below
                 }
                 // Doc comments and #[arg] on parameters are ours to consume.
-                pt.attrs.retain(|a| !a.path().is_ident("arg") && !a.path().is_ident("doc"));
+                pt.attrs
+                    .retain(|a| !a.path().is_ident("arg") && !a.path().is_ident("doc"));
             }
         }
     }
-    let struct_form = arg_params.len() == 1 && !arg_params[0].attrs.iter().any(|a| a.path().is_ident("arg") || a.path().is_ident("doc"));
+    let struct_form = arg_params.len() == 1
+        && !arg_params[0]
+            .attrs
+            .iter()
+            .any(|a| a.path().is_ident("arg") || a.path().is_ident("doc"));
     let form = if struct_form {
         ArgsForm::Struct((*arg_params[0].ty).clone())
     } else {
         let mut fields = Vec::new();
         for pt in &arg_params {
             match &*pt.pat {
-                Pat::Ident(pi) => fields.push(Field::new(&cx, pi.ident.clone(), (*pt.ty).clone(), &pt.attrs)),
-                other => cx.error_spanned_by(other, "a tool argument must be a plain name\nhelp: write `name: Type`"),
+                Pat::Ident(pi) => fields.push(Field::new(
+                    &cx,
+                    pi.ident.clone(),
+                    (*pt.ty).clone(),
+                    &pt.attrs,
+                )),
+                other => cx.error_spanned_by(
+                    other,
+                    "a tool argument must be a plain name\nhelp: write `name: Type`",
+                ),
             }
         }
         ArgsForm::Inline(fields)
     };
-    let args_struct_ident = format_ident!("{}Args", camel(&fn_ident.to_string()), span = fn_ident.span());
+    let args_struct_ident = format_ident!(
+        "{}Args",
+        camel(&fn_ident.to_string()),
+        span = fn_ident.span()
+    );
     {
         let mut it = arg_params.iter();
         for slot in call_args.iter_mut().filter(|t| t.is_empty()) {
@@ -96,7 +124,11 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
     if let ArgsForm::Inline(fields) = &form {
         check::c7_key_names_string_arg(&cx, &attrs, Some(fields));
         for f in fields {
-            check_field(&cx, f, description.as_deref().filter(|d| mentions(d, &f.name)));
+            check_field(
+                &cx,
+                f,
+                description.as_deref().filter(|d| mentions(d, &f.name)),
+            );
         }
     }
     let output_ty = match &item.sig.output {
@@ -142,8 +174,13 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
         ArgsForm::Inline(fields) => {
             let idents: Vec<_> = fields.iter().map(|f| &f.ident).collect();
             let tys: Vec<_> = fields.iter().map(|f| &f.ty).collect();
-            let docs: Vec<String> = fields.iter().map(|f| f.description.clone().unwrap_or_default()).collect();
-            let struct_doc = format!("The arguments of [`{fn_ident}`](fn@{fn_ident}), generated from its parameters.");
+            let docs: Vec<String> = fields
+                .iter()
+                .map(|f| f.description.clone().unwrap_or_default())
+                .collect();
+            let struct_doc = format!(
+                "The arguments of [`{fn_ident}`](fn@{fn_ident}), generated from its parameters."
+            );
             let derived = expand_struct(&krate, &args_struct_ident, None, fields);
             (
                 quote!(#args_struct_ident),
@@ -161,7 +198,9 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
 
     let effect_variant = format_ident!("{}", camel(&effect));
     let idempotency = match attrs.idempotency.as_ref().map(|i| &i.value) {
-        None | Some(IdempotencyAttr::Natural) if effect == "read_only" => quote!(#p::Idempotency::Natural),
+        None | Some(IdempotencyAttr::Natural) if effect == "read_only" => {
+            quote!(#p::Idempotency::Natural)
+        }
         Some(IdempotencyAttr::Natural) => quote!(#p::Idempotency::Natural),
         Some(IdempotencyAttr::Key(k)) => {
             let s = k.to_string().trim_start_matches("r#").to_string();
@@ -172,12 +211,20 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
     let approval = match attrs.approval.as_ref().map(|a| &a.value) {
         Some(ApprovalAttr::Always) => quote!(#p::ApprovalRule::Always),
         Some(ApprovalAttr::When(path)) => {
-            let s = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            let s = path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .unwrap_or_default();
             quote!(#p::ApprovalRule::When(#s))
         }
         _ => quote!(#p::ApprovalRule::Never),
     };
-    let scopes: Vec<_> = attrs.authority.as_ref().map(|a| a.value.clone()).unwrap_or_default();
+    let scopes: Vec<_> = attrs
+        .authority
+        .as_ref()
+        .map(|a| a.value.clone())
+        .unwrap_or_default();
     let retry = match &attrs.retry {
         Some(r) => {
             let (a, b) = (r.value.attempts, r.value.backoff_ms);
@@ -203,25 +250,45 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
         _ => TokenStream::new(),
     };
     let key_fn = match attrs.idempotency.as_ref().map(|i| &i.value) {
-        Some(IdempotencyAttr::Key(k)) => quote_spanned! {k.span()=>
-            fn idempotency_key(args: &Self::Args) -> ::core::option::Option<&str> {
-                ::core::option::Option::Some(#p::key_str(&args.#k))
+        // C7 for an argument struct, whose field types the macro cannot see:
+        // rustc checks the field, with a message that names the user's `key(...)`.
+        Some(IdempotencyAttr::Key(k)) => {
+            let message =
+                format!("`key({k})` must name a string argument, but `{k}` is `{{Self}}`");
+            let note = format!("make `{k}` a `String`; a request key is usually `#[arg(format = \"uuid\")] {k}: String`");
+            quote_spanned! {k.span()=>
+                fn idempotency_key(args: &Self::Args) -> ::core::option::Option<&str> {
+                    #[diagnostic::on_unimplemented(message = #message, label = "not a string", note = #note)]
+                    trait KeyField {
+                        fn key_text(&self) -> &str;
+                    }
+                    impl KeyField for ::std::string::String {
+                        fn key_text(&self) -> &str {
+                            self
+                        }
+                    }
+                    ::core::option::Option::Some(KeyField::key_text(&args.#k))
+                }
             }
-        },
+        }
         _ => TokenStream::new(),
     };
     let invoke = quote!(#fn_ident(#(#call_args),*));
     let body = match (item.sig.asyncness.is_some(), attrs.timeout_ms.is_some()) {
         (true, _) => quote!(::std::boxed::Box::pin(async move { #destructure #invoke.await })),
         // A sync handler with a timeout runs on the blocking pool, so the timeout can be kept.
-        (false, true) => quote!(::std::boxed::Box::pin(async move { #p::run_blocking(move || { #destructure #invoke }).await })),
+        (false, true) => {
+            quote!(::std::boxed::Box::pin(async move { #p::run_blocking(move || { #destructure #invoke }).await }))
+        }
         (false, false) => quote!(::std::boxed::Box::pin(async move { #destructure #invoke })),
     };
     let failure_assert = failure_type(&output_ty).map(|e| {
         quote_spanned! {e.span()=> const _: () = #p::assert_failure::<#e>(); }
     });
-    let output_assert = quote_spanned! {output_ty.span()=> const _: () = #p::assert_output::<#output_ty>(); };
-    let args_assert = quote_spanned! {args_ty.span()=> const _: () = #p::assert_args::<#args_ty>(); };
+    let output_assert =
+        quote_spanned! {output_ty.span()=> const _: () = #p::assert_output::<#output_ty>(); };
+    let args_assert =
+        quote_spanned! {args_ty.span()=> const _: () = #p::assert_args::<#args_ty>(); };
 
     quote! {
         #item
@@ -267,7 +334,9 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
 
 fn is_call_context(ty: &Type) -> bool {
     match ty {
-        Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "CallContext")),
+        Type::Reference(r) => {
+            matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "CallContext"))
+        }
         _ => false,
     }
 }
@@ -279,11 +348,16 @@ fn failure_type(ty: &Type) -> Option<&Type> {
     if seg.ident != "Result" && seg.ident != "Batch" {
         return None;
     }
-    let PathArguments::AngleBracketed(a) = &seg.arguments else { return None };
-    a.args.iter().filter_map(|g| match g {
-        GenericArgument::Type(t) => Some(t),
-        _ => None,
-    }).nth(1)
+    let PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    a.args
+        .iter()
+        .filter_map(|g| match g {
+            GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .nth(1)
 }
 
 /// Whether a tool's description speaks of argument `name` (its words, `_` read as a space).
@@ -293,8 +367,13 @@ fn mentions(doc: &str, name: &str) -> bool {
 }
 
 fn camel(s: &str) -> String {
-    s.split('_').filter(|w| !w.is_empty()).map(|w| {
-        let mut c = w.chars();
-        c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
-    }).collect()
+    s.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
 }

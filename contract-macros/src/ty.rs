@@ -81,7 +81,9 @@ pub fn classify(ty: &Type) -> Kind {
                 "String" | "str" => Kind::String,
                 "ConfinedPath" => Kind::Path,
                 "PathBuf" | "Path" | "OsString" | "OsStr" => Kind::FsPath,
-                "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => Kind::Integer,
+                "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => {
+                    Kind::Integer
+                }
                 "f32" | "f64" => Kind::Float,
                 "bool" => Kind::Bool,
                 "Vec" => Kind::List(Box::new(arg().unwrap_or(Kind::Other))),

@@ -42,22 +42,18 @@ pub fn unknown_keys(obj: &Map<String, Value>, known: &[&str], ptr: &Ptr<'_>, out
     }
 }
 
-/// Decodes property `name` of `obj` (slow path), reporting a missing required one.
-pub fn field<T: ArgValue>(obj: &Map<String, Value>, name: &'static str, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<T> {
-    match obj.get(name) {
-        Some(v) => T::decode_value(v, c, &ptr.key(name), out),
-        None => T::missing().or_else(|| {
-            out.push_violation(Violation {
-                pointer: ptr.key(name).render(),
-                keyword: "required",
-                limit: Some(Value::from(vec![name])),
-                actual: None,
-                message: "is required".to_string(),
-                hint: format!("send `{name}`"),
-            });
-            None
-        }),
-    }
+/// Reports a missing required property; always `None`, so generated code can
+/// write `missing().or_else(|| required(..))`.
+pub fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> Option<T> {
+    out.push_violation(Violation {
+        pointer: ptr.key(name).render(),
+        keyword: "required",
+        limit: Some(Value::from(vec![name])),
+        actual: None,
+        message: "is required".to_string(),
+        hint: format!("send `{name}`"),
+    });
+    None
 }
 
 /// One property of an object schema.
@@ -125,37 +121,9 @@ pub fn enum_index(v: &Value, names: &[&str], ptr: &Ptr<'_>, out: &mut Violations
     i
 }
 
-/// Redacts the secrets inside property `name`.
-pub fn redact_field<T: ArgValue>(obj: &mut Value, name: &str, c: &'static Constraints) {
-    if let Some(v) = obj.get_mut(name) {
-        T::redact(v, c);
-    }
-}
-
 /// The fast path's refusal; the slow path finds the precise reason.
 pub fn fast_refuse<E: serde::de::Error>() -> E {
     E::custom("refused by the fast path")
-}
-
-/// What an idempotency key field must be.
-#[diagnostic::on_unimplemented(
-    message = "`key({Self})` must name a string argument",
-    note = "idempotency = key(field) needs a String field (declare it with #[arg(format = \"uuid\")] for request keys)"
-)]
-pub trait IdempotencyKeyField {
-    /// The key's text.
-    fn key_str(&self) -> &str;
-}
-
-impl IdempotencyKeyField for String {
-    fn key_str(&self) -> &str {
-        self
-    }
-}
-
-/// The key text of an idempotency key field.
-pub fn key_str<K: IdempotencyKeyField + ?Sized>(k: &K) -> &str {
-    k.key_str()
 }
 
 /// Compile-time check that a failure type has a contract (rule C8).
