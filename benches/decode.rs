@@ -65,7 +65,9 @@ fn code_text(n: usize, salt: &str) -> String {
     let mut s = String::with_capacity(n + 80);
     let mut i = 0;
     while s.len() < n {
-        s.push_str(&format!("\tlet v{i} = map.get(\"key_{salt}_{i}\").unwrap_or(&0); // sum {i}\n"));
+        s.push_str(&format!(
+            "\tlet v{i} = map.get(\"key_{salt}_{i}\").unwrap_or(&0); // sum {i}\n"
+        ));
         i += 1;
     }
     s.truncate(n);
@@ -121,25 +123,45 @@ fn validator_for(tool: &str) -> jsonschema::Validator {
 
 const SEARCH_ARGS: &str = r#"{"query":"consistent hashing"}"#;
 
-fn compare<T: ToolArgs, P: DeserializeOwned>(c: &mut Criterion, group: &str, raw: &str, tool: &str) {
+fn compare<T: ToolArgs, P: DeserializeOwned>(
+    c: &mut Criterion,
+    group: &str,
+    raw: &str,
+    tool: &str,
+) {
     let limits = Limits::default();
     let validator = validator_for(tool);
     // All three must accept the input, or the comparison means nothing.
     assert!(serde_json::from_str::<P>(raw).is_ok());
-    assert!(decode_args::<T>(raw, &limits).is_ok(), "decode_args accepts {raw}");
+    assert!(
+        decode_args::<T>(raw, &limits).is_ok(),
+        "decode_args accepts {raw}"
+    );
     assert!(validator.is_valid(&serde_json::from_str::<Value>(raw).unwrap_or(Value::Null)));
 
     let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Bytes(raw.len() as u64));
     g.bench_function("floor", |b| b.iter(|| floor::<P>(raw)));
     g.bench_function("contract", |b| b.iter(|| contract::<T>(raw, &limits)));
-    g.bench_function("hand-rolled", |b| b.iter(|| hand_rolled::<P>(raw, &validator)));
+    g.bench_function("hand-rolled", |b| {
+        b.iter(|| hand_rolled::<P>(raw, &validator))
+    });
     g.finish();
 }
 
 fn decode(c: &mut Criterion) {
-    compare::<tools::SearchNotesArgs, PlainSearch>(c, "decode/search_notes", SEARCH_ARGS, "search_notes");
-    compare::<tools::ReplaceTextArgs, PlainReplace>(c, "decode/replace_text_2k", &replace_args(), "replace_text");
+    compare::<tools::SearchNotesArgs, PlainSearch>(
+        c,
+        "decode/search_notes",
+        SEARCH_ARGS,
+        "search_notes",
+    );
+    compare::<tools::ReplaceTextArgs, PlainReplace>(
+        c,
+        "decode/replace_text_2k",
+        &replace_args(),
+        "replace_text",
+    );
 }
 
 // ------------------------------------------------------------------ full dispatch
@@ -171,7 +193,10 @@ struct Dispatch {
 
 impl Dispatch {
     fn new() -> Dispatch {
-        let rt = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
+        let rt = match tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+        {
             Ok(rt) => rt,
             Err(e) => panic!("a runtime: {e}"),
         };
@@ -179,7 +204,11 @@ impl Dispatch {
             Ok(r) => r,
             Err(e) => panic!("{e}"),
         };
-        let d = Dispatch { rt, dispatcher: Dispatcher::new(registry), caller: Arc::new(Caller::new().grant("bench:read")) };
+        let d = Dispatch {
+            rt,
+            dispatcher: Dispatcher::new(registry),
+            caller: Arc::new(Caller::new().grant("bench:read")),
+        };
         let out = d.run(ITEM);
         assert!(out.contains(r#""status":"ok""#), "{out}");
         d
@@ -195,7 +224,9 @@ impl Dispatch {
             Ok(c) => c,
             Err(e) => panic!("{e:?}"),
         };
-        let env = self.rt.block_on(self.dispatcher.dispatch(&self.caller, &calls[0]));
+        let env = self
+            .rt
+            .block_on(self.dispatcher.dispatch(&self.caller, &calls[0]));
         env.to_json_string()
     }
 }
@@ -204,13 +235,17 @@ fn dispatch(c: &mut Criterion) {
     let d = Dispatch::new();
     let mut g = c.benchmark_group("dispatch");
     g.throughput(Throughput::Bytes(ITEM.len() as u64));
-    g.bench_function("echo: item bytes to envelope bytes", |b| b.iter(|| d.run(ITEM)));
+    g.bench_function("echo: item bytes to envelope bytes", |b| {
+        b.iter(|| d.run(ITEM))
+    });
     g.finish();
 }
 
 fn config() -> Criterion {
     // Short by default (2-core machine); command-line flags still override.
-    Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3))
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
 }
 
 criterion_group! {
@@ -227,19 +262,30 @@ criterion_group! {
 /// `search/{floor,contract,hand-rolled}`, `replace/{floor,contract,hand-rolled}`, `dispatch`.
 fn loop_mode(spec: &str) {
     let (name, n) = spec.rsplit_once(':').unwrap_or((spec, "100000"));
-    let n: usize = n.parse().unwrap_or_else(|_| panic!("DECODE_BENCH_LOOP=<routine>:<count>, got {spec}"));
+    let n: usize = n
+        .parse()
+        .unwrap_or_else(|_| panic!("DECODE_BENCH_LOOP=<routine>:<count>, got {spec}"));
     let limits = Limits::default();
     let replace = replace_args();
     let repeat = |f: &dyn Fn()| (0..n).for_each(|_| f());
     match name {
         "search/floor" => repeat(&|| drop(black_box(floor::<PlainSearch>(SEARCH_ARGS)))),
-        "search/contract" => repeat(&|| drop(black_box(contract::<tools::SearchNotesArgs>(SEARCH_ARGS, &limits)))),
+        "search/contract" => repeat(&|| {
+            drop(black_box(contract::<tools::SearchNotesArgs>(
+                SEARCH_ARGS,
+                &limits,
+            )))
+        }),
         "search/hand-rolled" => {
             let v = validator_for("search_notes");
             repeat(&|| drop(black_box(hand_rolled::<PlainSearch>(SEARCH_ARGS, &v))))
         }
         "replace/floor" => repeat(&|| drop(black_box(floor::<PlainReplace>(&replace)))),
-        "replace/contract" => repeat(&|| drop(black_box(contract::<tools::ReplaceTextArgs>(&replace, &limits)))),
+        "replace/contract" => repeat(&|| {
+            drop(black_box(contract::<tools::ReplaceTextArgs>(
+                &replace, &limits,
+            )))
+        }),
         "replace/hand-rolled" => {
             let v = validator_for("replace_text");
             repeat(&|| drop(black_box(hand_rolled::<PlainReplace>(&replace, &v))))

@@ -26,7 +26,9 @@ use serde_json::{json, Map, Value};
 /// The runtime's verdict: `Ok` or every error it reports.
 fn runtime(tool: &str, raw: &str) -> Result<(), Vec<ErrorEntry>> {
     fn run<T: ToolArgs>(raw: &str) -> Result<(), Vec<ErrorEntry>> {
-        decode_args::<T>(raw, &Limits::default()).map(|_| ()).map_err(DecodeError::into_errors)
+        decode_args::<T>(raw, &Limits::default())
+            .map(|_| ())
+            .map_err(DecodeError::into_errors)
     }
     match tool {
         "search_notes" => run::<tools::SearchNotesArgs>(raw),
@@ -76,7 +78,10 @@ impl Rng {
 #[derive(Clone, Debug)]
 enum Atom {
     Lit(char),
-    Class { negated: bool, ranges: Vec<(char, char)> },
+    Class {
+        negated: bool,
+        ranges: Vec<(char, char)>,
+    },
     Any,
 }
 
@@ -84,14 +89,19 @@ impl Atom {
     fn contains(&self, c: char) -> bool {
         match self {
             Atom::Lit(l) => *l == c,
-            Atom::Class { negated, ranges } => ranges.iter().any(|&(a, b)| a <= c && c <= b) != *negated,
+            Atom::Class { negated, ranges } => {
+                ranges.iter().any(|&(a, b)| a <= c && c <= b) != *negated
+            }
             Atom::Any => c != '\n',
         }
     }
     fn sample(&self, rng: &mut Rng) -> char {
         match self {
             Atom::Lit(c) => *c,
-            Atom::Class { negated: false, ranges } => {
+            Atom::Class {
+                negated: false,
+                ranges,
+            } => {
                 let (a, b) = *rng.pick(ranges);
                 let span = b as u32 - a as u32 + 1;
                 char::from_u32(a as u32 + (rng.next() % u64::from(span)) as u32).unwrap_or(a)
@@ -109,8 +119,14 @@ impl Atom {
     }
     /// A character the atom does not match, if one exists among the usual suspects.
     fn outsider(&self, rng: &mut Rng) -> Option<char> {
-        let pool = ['A', 'a', 'z', '0', '9', '-', '_', '.', ' ', 'é', '😀', '\0', '\n', 'g', 'Z', '/', '#'];
-        let outs: Vec<char> = pool.iter().copied().filter(|c| !self.contains(*c)).collect();
+        let pool = [
+            'A', 'a', 'z', '0', '9', '-', '_', '.', ' ', 'é', '😀', '\0', '\n', 'g', 'Z', '/', '#',
+        ];
+        let outs: Vec<char> = pool
+            .iter()
+            .copied()
+            .filter(|c| !self.contains(*c))
+            .collect();
         (!outs.is_empty()).then(|| *rng.pick(&outs))
     }
 }
@@ -134,7 +150,11 @@ struct Regex {
 fn parse_regex(src: &str) -> Option<Regex> {
     let chars: Vec<char> = src.chars().collect();
     let mut i = 0;
-    let mut re = Regex { start: false, end: false, pieces: Vec::new() };
+    let mut re = Regex {
+        start: false,
+        end: false,
+        pieces: Vec::new(),
+    };
     if chars.first() == Some(&'^') {
         re.start = true;
         i = 1;
@@ -149,7 +169,10 @@ fn parse_regex(src: &str) -> Option<Regex> {
                 *i += 2;
                 Atom::Lit(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?)
             }
-            'd' => Atom::Class { negated: false, ranges: vec![('0', '9')] },
+            'd' => Atom::Class {
+                negated: false,
+                ranges: vec![('0', '9')],
+            },
             'n' => Atom::Lit('\n'),
             't' => Atom::Lit('\t'),
             c if c.is_ascii_alphanumeric() => return None,
@@ -268,7 +291,11 @@ impl Regex {
     /// Strings that should match: every piece at its minimum, at its maximum, and random counts.
     fn matching(&self, rng: &mut Rng, n: usize) -> Vec<String> {
         let mins: Vec<usize> = self.pieces.iter().map(|p| p.min).collect();
-        let maxs: Vec<usize> = self.pieces.iter().map(|p| p.max.unwrap_or(p.min + 3)).collect();
+        let maxs: Vec<usize> = self
+            .pieces
+            .iter()
+            .map(|p| p.max.unwrap_or(p.min + 3))
+            .collect();
         let mut out = vec![self.render(&mins, rng), self.render(&maxs, rng)];
         for _ in 0..n {
             let counts: Vec<usize> = self
@@ -304,14 +331,25 @@ impl Regex {
                 let mut s = String::new();
                 for (j, q) in self.pieces.iter().enumerate() {
                     for k in 0..mins[j] {
-                        s.push(if j == i && k == 0 { bad } else { q.atom.sample(rng) });
+                        s.push(if j == i && k == 0 {
+                            bad
+                        } else {
+                            q.atom.sample(rng)
+                        });
                     }
                 }
                 out.push(s);
             }
         }
         let ok = self.render(&mins, rng);
-        for (pre, post) in [("x", ""), (" ", ""), ("", "x"), ("", " "), ("", "\n"), ("\n", "")] {
+        for (pre, post) in [
+            ("x", ""),
+            (" ", ""),
+            ("", "x"),
+            ("", " "),
+            ("", "\n"),
+            ("\n", ""),
+        ] {
             out.push(format!("{pre}{ok}{post}"));
         }
         out.push(String::new());
@@ -360,11 +398,34 @@ fn format_samples(format: &str) -> Vec<String> {
             "123e4567-e89b-12d3-a456_426614174000",
             "123e4567-e89b-12d3-a456-4266141740０0",
         ],
-        "date" => &["2024-01-31", "2024-02-29", "2023-02-29", "2024-13-01", "2024-1-01", "24-01-01", "2024-01-31T00:00:00Z"],
-        "date-time" => &["2024-01-31T09:30:00Z", "2024-01-31T09:30:00.5+02:00", "2024-01-31 09:30:00", "2024-01-31T25:00:00Z"],
+        "date" => &[
+            "2024-01-31",
+            "2024-02-29",
+            "2023-02-29",
+            "2024-13-01",
+            "2024-1-01",
+            "24-01-01",
+            "2024-01-31T00:00:00Z",
+        ],
+        "date-time" => &[
+            "2024-01-31T09:30:00Z",
+            "2024-01-31T09:30:00.5+02:00",
+            "2024-01-31 09:30:00",
+            "2024-01-31T25:00:00Z",
+        ],
         "time" => &["09:30:00Z", "09:30:00+02:00", "25:00:00Z", "09:30:00"],
-        "email" => &["name@example.com", "a b@example.com", "ab.example.com", "a@b"],
-        "uri" => &["https://example.com/path", "no scheme", "mailto:a@b.c", "1http://x"],
+        "email" => &[
+            "name@example.com",
+            "a b@example.com",
+            "ab.example.com",
+            "a@b",
+        ],
+        "uri" => &[
+            "https://example.com/path",
+            "no scheme",
+            "mailto:a@b.c",
+            "1http://x",
+        ],
         "ipv4" => &["192.0.2.1", "256.0.0.1", "1.2.3"],
         "ipv6" => &["2001:db8::1", "2001:db8:::1", "::"],
         "hostname" => &["example.com", "-bad.com", "a..b"],
@@ -385,7 +446,10 @@ fn int(s: &Map<String, Value>, k: &str) -> Option<u64> {
 /// samples and breakers, format samples and breakers, and a generic pool.
 fn string_candidates(s: &Map<String, Value>, rng: &mut Rng) -> Vec<Value> {
     let mut out: Vec<String> = Vec::new();
-    let regex = s.get("pattern").and_then(Value::as_str).and_then(parse_regex);
+    let regex = s
+        .get("pattern")
+        .and_then(Value::as_str)
+        .and_then(parse_regex);
     if let Some(re) = &regex {
         out.extend(re.matching(rng, 6));
         out.extend(re.breaking(rng));
@@ -415,7 +479,24 @@ fn string_candidates(s: &Map<String, Value>, rng: &mut Rng) -> Vec<Value> {
     if let Some(f) = s.get("format").and_then(Value::as_str) {
         out.extend(format_samples(f));
     }
-    for g in ["", " ", "a", "A", "kv", "hello world", "\0", "a\0b", "\n", "x\n", "../x", "/etc/passwd", "a/b.md", "é", "😀", "\u{feff}"] {
+    for g in [
+        "",
+        " ",
+        "a",
+        "A",
+        "kv",
+        "hello world",
+        "\0",
+        "a\0b",
+        "\n",
+        "x\n",
+        "../x",
+        "/etc/passwd",
+        "a/b.md",
+        "é",
+        "😀",
+        "\u{feff}",
+    ] {
         out.push(g.to_string());
     }
     let mut vals: Vec<Value> = out.into_iter().map(Value::from).collect();
@@ -426,7 +507,20 @@ fn string_candidates(s: &Map<String, Value>, rng: &mut Rng) -> Vec<Value> {
 /// Candidate numbers: each bound, one either side, halfway values, integral
 /// floats, the edges of the integer types, and wrong types.
 fn number_candidates(s: &Map<String, Value>, integer: bool) -> Vec<Value> {
-    let mut out: Vec<Value> = vec![json!(0), json!(-1), json!(1), json!(0.0), json!(-0.0), json!(1.5), json!(i64::MAX), json!(i64::MIN), json!(u64::MAX), json!(1e20), json!(-1e20), json!(1.0e300)];
+    let mut out: Vec<Value> = vec![
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(0.0),
+        json!(-0.0),
+        json!(1.5),
+        json!(i64::MAX),
+        json!(i64::MIN),
+        json!(u64::MAX),
+        json!(1e20),
+        json!(-1e20),
+        json!(1.0e300),
+    ];
     for k in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
         let Some(b) = s.get(k) else { continue };
         if let Some(i) = b.as_i64() {
@@ -446,7 +540,11 @@ fn number_candidates(s: &Map<String, Value>, integer: bool) -> Vec<Value> {
     }
     if let (Some(lo), Some(hi)) = (num(s, "minimum"), num(s, "maximum")) {
         let mid = ((lo + hi) / 2.0).floor();
-        out.push(if integer { json!(mid as i64) } else { json!(mid) });
+        out.push(if integer {
+            json!(mid as i64)
+        } else {
+            json!(mid)
+        });
     }
     out.extend(wrong_types().into_iter().filter(|v| !v.is_number()));
     out
@@ -454,7 +552,11 @@ fn number_candidates(s: &Map<String, Value>, integer: bool) -> Vec<Value> {
 
 /// Candidate arrays: item counts around each bound, duplicates, every item
 /// candidate in place, wrong item types, and wrong types for the array.
-fn array_candidates(s: &Map<String, Value>, rng: &mut Rng, oracle: &dyn Fn(&Value, &Value) -> bool) -> Vec<Value> {
+fn array_candidates(
+    s: &Map<String, Value>,
+    rng: &mut Rng,
+    oracle: &dyn Fn(&Value, &Value) -> bool,
+) -> Vec<Value> {
     let items = s.get("items").cloned().unwrap_or(json!({}));
     let item_cands = candidates(&items, rng, oracle);
     // Distinct valid items, to build lists of any length.
@@ -469,7 +571,11 @@ fn array_candidates(s: &Map<String, Value>, rng: &mut Rng, oracle: &dyn Fn(&Valu
     let target = int(s, "maxItems").unwrap_or(8) as usize + 2;
     while good.len() < target && tries < 10_000 {
         tries += 1;
-        if let Some(re) = items_obj.get("pattern").and_then(Value::as_str).and_then(parse_regex) {
+        if let Some(re) = items_obj
+            .get("pattern")
+            .and_then(Value::as_str)
+            .and_then(parse_regex)
+        {
             let v = Value::from(re.matching(rng, 1).pop().unwrap_or_default());
             if oracle(&items, &v) && !good.contains(&v) {
                 good.push(v);
@@ -478,14 +584,30 @@ fn array_candidates(s: &Map<String, Value>, rng: &mut Rng, oracle: &dyn Fn(&Valu
             break;
         }
     }
-    let list = |n: usize| -> Value { Value::Array(good.iter().cycle().take(n.min(good.len())).cloned().collect()) };
+    let list = |n: usize| -> Value {
+        Value::Array(
+            good.iter()
+                .cycle()
+                .take(n.min(good.len()))
+                .cloned()
+                .collect(),
+        )
+    };
     let mut out = Vec::new();
     let mut counts: Vec<usize> = vec![0, 1, 2, 3];
     if let Some(min) = int(s, "minItems") {
-        counts.extend([(min as usize).saturating_sub(1), min as usize, min as usize + 1]);
+        counts.extend([
+            (min as usize).saturating_sub(1),
+            min as usize,
+            min as usize + 1,
+        ]);
     }
     if let Some(max) = int(s, "maxItems") {
-        counts.extend([(max as usize).saturating_sub(1), max as usize, max as usize + 1]);
+        counts.extend([
+            (max as usize).saturating_sub(1),
+            max as usize,
+            max as usize + 1,
+        ]);
     }
     for n in counts {
         out.push(list(n));
@@ -516,7 +638,9 @@ fn array_candidates(s: &Map<String, Value>, rng: &mut Rng, oracle: &dyn Fn(&Valu
 
 /// Candidate values for any property schema.
 fn candidates(s: &Value, rng: &mut Rng, oracle: &dyn Fn(&Value, &Value) -> bool) -> Vec<Value> {
-    let Some(obj) = s.as_object() else { return wrong_types() };
+    let Some(obj) = s.as_object() else {
+        return wrong_types();
+    };
     let ty = obj.get("type").and_then(Value::as_str).unwrap_or("");
     let mut out = match ty {
         "string" => string_candidates(obj, rng),
@@ -599,21 +723,39 @@ struct Tally {
     missed: std::collections::BTreeMap<String, (usize, String)>,
 }
 
-fn check_case(tool: &str, schema: &Value, v: &jsonschema::Validator, keywords: &BTreeSet<String>, label: &str, raw: &str, t: &mut Tally) {
+fn check_case(
+    tool: &str,
+    schema: &Value,
+    v: &jsonschema::Validator,
+    keywords: &BTreeSet<String>,
+    label: &str,
+    raw: &str,
+    t: &mut Tally,
+) {
     t.cases += 1;
     let rt = runtime(tool, raw);
     let parsed: Option<Value> = serde_json::from_str(raw).ok();
     let js_errors: Option<Vec<(String, String)>> = parsed.as_ref().map(|p| {
         v.iter_errors(p)
-            .map(|e| (e.instance_path().to_string(), e.kind().keyword().to_string()))
+            .map(|e| {
+                (
+                    e.instance_path().to_string(),
+                    e.kind().keyword().to_string(),
+                )
+            })
             .collect()
     });
     let js_ok = js_errors.as_ref().is_some_and(Vec::is_empty);
     let mut problems = Vec::new();
     match (&rt, js_ok) {
         (Ok(()), true) => t.accepted += 1,
-        (Ok(()), false) => problems.push(format!("runtime accepts, schema rejects with {js_errors:?}")),
-        (Err(errs), true) => problems.push(format!("runtime rejects with {:?}, schema accepts", summarize(errs))),
+        (Ok(()), false) => problems.push(format!(
+            "runtime accepts, schema rejects with {js_errors:?}"
+        )),
+        (Err(errs), true) => problems.push(format!(
+            "runtime rejects with {:?}, schema accepts",
+            summarize(errs)
+        )),
         (Err(errs), false) => {
             let js = js_errors.clone().unwrap_or_default();
             let mut covered = BTreeSet::new();
@@ -622,18 +764,29 @@ fn check_case(tool: &str, schema: &Value, v: &jsonschema::Validator, keywords: &
                     // malformed-arguments: only a non-object or unparsable text belongs here.
                     let top_type = js.iter().any(|(p, k)| p.is_empty() && k == "type");
                     if !(parsed.is_none() || top_type) {
-                        problems.push(format!("runtime says malformed ({}), schema says {js:?}", e.message));
+                        problems.push(format!(
+                            "runtime says malformed ({}), schema says {js:?}",
+                            e.message
+                        ));
                     }
                     continue;
                 };
                 let kw = c.keyword.as_str();
                 if !(keywords.contains(kw) || STRUCTURAL.contains(&kw)) {
-                    problems.push(format!("runtime names `{kw}`, which the schema does not carry"));
+                    problems.push(format!(
+                        "runtime names `{kw}`, which the schema does not carry"
+                    ));
                 }
                 let field = e.field.clone().unwrap_or_default();
-                let at = if kw == "required" || kw == "additionalProperties" { parent(&field).to_string() } else { field.clone() };
+                let at = if kw == "required" || kw == "additionalProperties" {
+                    parent(&field).to_string()
+                } else {
+                    field.clone()
+                };
                 if !js.iter().any(|(p, k)| p == &at && k == kw) {
-                    problems.push(format!("runtime names `{kw}` at `{field}`, schema validator reports {js:?}"));
+                    problems.push(format!(
+                        "runtime names `{kw}` at `{field}`, schema validator reports {js:?}"
+                    ));
                 }
                 covered.insert((at, kw.to_string()));
                 // The limit must be the one the schema publishes.
@@ -644,7 +797,8 @@ fn check_case(tool: &str, schema: &Value, v: &jsonschema::Validator, keywords: &
                     }
                 }
             }
-            let extra: Vec<&(String, String)> = js.iter().filter(|pk| !covered.contains(*pk)).collect();
+            let extra: Vec<&(String, String)> =
+                js.iter().filter(|pk| !covered.contains(*pk)).collect();
             if !extra.is_empty() && errs.iter().all(|e| e.constraint.is_some()) {
                 t.less_complete += 1;
                 for (p, k) in extra {
@@ -658,14 +812,20 @@ fn check_case(tool: &str, schema: &Value, v: &jsonschema::Validator, keywords: &
         }
     }
     for p in problems {
-        t.disagreements.push(format!("{tool} [{label}] {raw}\n    {p}"));
+        t.disagreements
+            .push(format!("{tool} [{label}] {raw}\n    {p}"));
     }
 }
 
 fn summarize(errs: &[ErrorEntry]) -> Vec<String> {
     errs.iter()
         .map(|e| match &e.constraint {
-            Some(c) => format!("{} {} {:?}", e.field.as_deref().unwrap_or(""), c.keyword, c.limit),
+            Some(c) => format!(
+                "{} {} {:?}",
+                e.field.as_deref().unwrap_or(""),
+                c.keyword,
+                c.limit
+            ),
             None => format!("{}: {}", e.code, e.message),
         })
         .collect()
@@ -680,10 +840,23 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
         if !cache.iter().any(|(k, _)| *k == key) {
             cache.push((key.clone(), validator(s)));
         }
-        cache.iter().find(|(k, _)| *k == key).is_some_and(|(_, val)| val.is_valid(v))
+        cache
+            .iter()
+            .find(|(k, _)| *k == key)
+            .is_some_and(|(_, val)| val.is_valid(v))
     };
-    let props: Vec<(String, Value)> = schema["properties"].as_object().expect("properties").iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let required: Vec<String> = schema["required"].as_array().expect("required").iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+    let props: Vec<(String, Value)> = schema["properties"]
+        .as_object()
+        .expect("properties")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let required: Vec<String> = schema["required"]
+        .as_array()
+        .expect("required")
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
 
     // Per property: every candidate, split into the ones its schema accepts and the rest.
     let mut cands: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
@@ -693,7 +866,11 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
         assert!(!good.is_empty(), "no valid candidate for {ps}");
         cands.push((good, bad));
     }
-    let base: Map<String, Value> = props.iter().zip(&cands).map(|((k, _), (good, _))| (k.clone(), good[good.len() / 2].clone())).collect();
+    let base: Map<String, Value> = props
+        .iter()
+        .zip(&cands)
+        .map(|((k, _), (good, _))| (k.clone(), good[good.len() / 2].clone()))
+        .collect();
     let text = |m: &Map<String, Value>| Value::Object(m.clone()).to_string();
 
     let mut out: Vec<(String, String)> = vec![("base".into(), text(&base))];
@@ -713,7 +890,13 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
     }
     // Missing everything, extra fields, and key spellings.
     out.push(("empty object".into(), "{}".into()));
-    for (extra, val) in [("extra", json!(1)), ("", json!("")), ("QUERY", json!("x")), ("__proto__", json!({})), ("note ", json!("a.md"))] {
+    for (extra, val) in [
+        ("extra", json!(1)),
+        ("", json!("")),
+        ("QUERY", json!("x")),
+        ("__proto__", json!({})),
+        ("note ", json!("a.md")),
+    ] {
         let mut m = base.clone();
         m.insert(extra.to_string(), val);
         out.push((format!("extra {extra:?}"), text(&m)));
@@ -728,10 +911,24 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
     let b = text(&base);
     if let Some((k, _)) = props.first() {
         let escaped: String = k.chars().map(|c| format!("\\u{:04x}", c as u32)).collect();
-        out.push(("escaped key".into(), b.replacen(&format!("\"{k}\""), &format!("\"{escaped}\""), 1)));
+        out.push((
+            "escaped key".into(),
+            b.replacen(&format!("\"{k}\""), &format!("\"{escaped}\""), 1),
+        ));
     }
     out.push(("whitespace".into(), format!(" \n\t{b} \r\n")));
-    for raw in ["[]", "null", "1", "\"x\"", "true", "", "{", "{}{}", &format!("{b} x"), &format!("[{b}]")] {
+    for raw in [
+        "[]",
+        "null",
+        "1",
+        "\"x\"",
+        "true",
+        "",
+        "{",
+        "{}{}",
+        &format!("{b} x"),
+        &format!("[{b}]"),
+    ] {
         out.push(("not one object".into(), raw.to_string()));
     }
     // Two violations at once (and one violation beside a valid edge value).
@@ -763,7 +960,11 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
         }
     }
     // Seeded random mutations: start from the base and apply 1 to 4 changes.
-    let pool: Vec<Value> = cands.iter().flat_map(|(g, b)| g.iter().chain(b)).cloned().collect();
+    let pool: Vec<Value> = cands
+        .iter()
+        .flat_map(|(g, b)| g.iter().chain(b))
+        .cloned()
+        .collect();
     for _ in 0..1500 {
         let mut m = base.clone();
         for _ in 0..1 + rng.below(4) {
@@ -790,7 +991,10 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
                                 cs.remove(at);
                             }
                             1 if at < cs.len() => cs.insert(at, cs[at]),
-                            _ => cs.insert(at, *rng.pick(&['a', 'Z', '0', '-', '.', ' ', 'é', '😀', '\0'])),
+                            _ => cs.insert(
+                                at,
+                                *rng.pick(&['a', 'Z', '0', '-', '.', ' ', 'é', '😀', '\0']),
+                            ),
                         }
                         m.insert(k, Value::from(cs.into_iter().collect::<String>()));
                     }
@@ -819,7 +1023,11 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
                 }
                 _ => {
                     let (g, b) = &cands[i];
-                    let v = if rng.chance(50) { rng.pick(g) } else { rng.pick(b) };
+                    let v = if rng.chance(50) {
+                        rng.pick(g)
+                    } else {
+                        rng.pick(b)
+                    };
                     m.insert(k, v.clone());
                 }
             }
@@ -832,7 +1040,13 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
 #[test]
 fn schema_and_runtime_agree() {
     let registry = tools::registry();
-    let mut t = Tally { cases: 0, accepted: 0, disagreements: Vec::new(), less_complete: 0, missed: Default::default() };
+    let mut t = Tally {
+        cases: 0,
+        accepted: 0,
+        disagreements: Vec::new(),
+        less_complete: 0,
+        missed: Default::default(),
+    };
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut per_tool = Vec::new();
     for def in registry.canonical() {
@@ -845,7 +1059,11 @@ fn schema_and_runtime_agree() {
         for (label, raw) in cases_for(&schema, &mut rng) {
             check_case(&tool, &schema, &v, &keywords, &label, &raw, &mut t);
         }
-        per_tool.push(format!("{tool}: {} cases ({} accepted)", t.cases - before.0, t.accepted - before.1));
+        per_tool.push(format!(
+            "{tool}: {} cases ({} accepted)",
+            t.cases - before.0,
+            t.accepted - before.1
+        ));
     }
     for line in &per_tool {
         println!("  {line}");
@@ -860,13 +1078,23 @@ fn schema_and_runtime_agree() {
     for (k, (n, example)) in &t.missed {
         println!("    {k}: {n}, e.g. {example}");
     }
-    println!("agreement: {} cases, {} disagreements", t.cases, t.disagreements.len());
+    println!(
+        "agreement: {} cases, {} disagreements",
+        t.cases,
+        t.disagreements.len()
+    );
     if !t.disagreements.is_empty() {
         for d in t.disagreements.iter().take(2000) {
             eprintln!("{d}");
         }
-        panic!("{} disagreements between the runtime and the schema", t.disagreements.len());
+        panic!(
+            "{} disagreements between the runtime and the schema",
+            t.disagreements.len()
+        );
     }
     assert!(t.cases >= 2000, "too few cases: {}", t.cases);
-    assert!(t.accepted >= 100 && t.cases - t.accepted >= 1000, "the cases must cover both sides");
+    assert!(
+        t.accepted >= 100 && t.cases - t.accepted >= 1000,
+        "the cases must cover both sides"
+    );
 }

@@ -64,7 +64,17 @@ impl Fx {
         let repo = self.root.join("repo");
         for args in [
             &["init", "-q"][..],
-            &["-c", "user.name=Tester", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "first commit"][..],
+            &[
+                "-c",
+                "user.name=Tester",
+                "-c",
+                "user.email=t@example.com",
+                "commit",
+                "-q",
+                "--allow-empty",
+                "-m",
+                "first commit",
+            ][..],
         ] {
             let st = Command::new("git")
                 .args(args)
@@ -80,7 +90,11 @@ impl Fx {
     }
 
     fn write(&self, rel: &str, content: &str) {
-        let p = self.base.join(if rel.starts_with("outside") { rel.to_string() } else { format!("root/{rel}") });
+        let p = self.base.join(if rel.starts_with("outside") {
+            rel.to_string()
+        } else {
+            format!("root/{rel}")
+        });
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, content).unwrap();
     }
@@ -92,7 +106,9 @@ impl Fx {
     /// Every file under `base/`, as paths relative to it (symlinks not followed).
     fn snapshot(&self) -> Vec<String> {
         fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
-            let Ok(rd) = std::fs::read_dir(dir) else { return };
+            let Ok(rd) = std::fs::read_dir(dir) else {
+                return;
+            };
             for e in rd.flatten() {
                 let p = e.path();
                 out.push(p.strip_prefix(base).unwrap().display().to_string());
@@ -111,12 +127,21 @@ impl Fx {
         self.session_with(|c| c, |d| d)
     }
 
-    fn session_with(&self, caller: impl FnOnce(Caller) -> Caller, disp: impl FnOnce(Dispatcher) -> Dispatcher) -> Session {
-        let c = tools::caller(&self.root, None, &[]).expect("caller").grant("test:use");
+    fn session_with(
+        &self,
+        caller: impl FnOnce(Caller) -> Caller,
+        disp: impl FnOnce(Dispatcher) -> Dispatcher,
+    ) -> Session {
+        let c = tools::caller(&self.root, None, &[])
+            .expect("caller")
+            .grant("test:use");
         Session {
             d: disp(Dispatcher::new(registry())),
             caller: Arc::new(caller(c)),
-            rt: tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap(),
+            rt: tokio::runtime::Builder::new_current_thread()
+                .enable_time()
+                .build()
+                .unwrap(),
             n: AtomicUsize::new(0),
         }
     }
@@ -143,8 +168,15 @@ impl Session {
     }
 
     fn call_id(&self, id: &str, name: &str, arguments: &str) -> Value {
-        let call = ToolCall { id: id.into(), name: name.into(), arguments: arguments.into() };
-        let env = self.rt.block_on(self.d.dispatch(&self.caller, &call)).to_value();
+        let call = ToolCall {
+            id: id.into(),
+            name: name.into(),
+            arguments: arguments.into(),
+        };
+        let env = self
+            .rt
+            .block_on(self.d.dispatch(&self.caller, &call))
+            .to_value();
         assert_eq!(env["call_id"], id, "provenance: call_id is echoed: {env:#}");
         assert_eq!(env["tool"], name, "provenance: tool is echoed: {env:#}");
         assert_no_passwd(&env.to_string());
@@ -186,9 +218,15 @@ fn passwd_lines() -> &'static [String] {
 }
 
 fn assert_no_passwd(text: &str) {
-    assert!(!text.contains("root:x:0:0"), "output holds /etc/passwd bytes: {text}");
+    assert!(
+        !text.contains("root:x:0:0"),
+        "output holds /etc/passwd bytes: {text}"
+    );
     for l in passwd_lines() {
-        assert!(!text.contains(l.as_str()), "output holds a line of /etc/passwd: {l}");
+        assert!(
+            !text.contains(l.as_str()),
+            "output holds a line of /etc/passwd: {l}"
+        );
     }
 }
 
@@ -273,7 +311,9 @@ pub fn lookup(
 ) -> Result<Found, LookupError> {
     LOOKUP_RUNS.fetch_add(1, Ordering::SeqCst);
     if key == "known" {
-        Ok(Found { text: "here".into() })
+        Ok(Found {
+            text: "here".into(),
+        })
     } else {
         Err(LookupError::NoEntry)
     }
@@ -311,7 +351,9 @@ pub fn fetch_page(
     url: String,
 ) -> Result<Page, FetchError> {
     let _ = url;
-    Ok(Page { text: INJECTION.to_string() })
+    Ok(Page {
+        text: INJECTION.to_string(),
+    })
 }
 
 /// Why the service refused.
@@ -346,7 +388,12 @@ pub struct HostConfig(pub String);
 #[tool_contract(effect = read_only, authority = "test:use")]
 pub fn show_config(ctx: &CallContext) -> Result<Found, FetchError> {
     let cfg = ctx.state::<HostConfig>().ok_or(FetchError::NoPage)?;
-    Ok(Found { text: format!("endpoint=https://api.example.com key={} {{\"key\":\"{}\"}}", cfg.0, cfg.0) })
+    Ok(Found {
+        text: format!(
+            "endpoint=https://api.example.com key={} {{\"key\":\"{}\"}}",
+            cfg.0, cfg.0
+        ),
+    })
 }
 
 // ================================================================== paths
@@ -362,7 +409,10 @@ fn path_sibling_sharing_the_prefix_is_denied() {
     let repo_evil = fx.root.join("repo-evil");
     std::fs::create_dir_all(&repo_evil).unwrap();
     std::fs::write(repo_evil.join("f"), "evil").unwrap();
-    for p in [format!("{}/f", repo_evil.display()), "../repo-evil/f".to_string()] {
+    for p in [
+        format!("{}/f", repo_evil.display()),
+        "../repo-evil/f".to_string(),
+    ] {
         let env = s.call("read_file", &read(&p));
         let e = expect(&env, "denied", "path-outside-scope");
         assert_eq!(e["field"], "/path");
@@ -375,7 +425,14 @@ fn path_dotdot_escapes_are_denied() {
     let fx = Fx::new("dotdot");
     let s = fx.session();
     let via_root = format!("{}/../etc/passwd", fx.path("repo").display());
-    for p in ["sub/../../outside/s.txt", "sub/../../../outside/s.txt", "/etc/passwd", via_root.as_str(), "../../../../../../etc/passwd", "./../repo/ok.txt"] {
+    for p in [
+        "sub/../../outside/s.txt",
+        "sub/../../../outside/s.txt",
+        "/etc/passwd",
+        via_root.as_str(),
+        "../../../../../../etc/passwd",
+        "./../repo/ok.txt",
+    ] {
         let env = s.call("read_file", &read(p));
         expect(&env, "denied", "path-outside-scope");
         assert!(!env.to_string().contains("outside secret"));
@@ -390,7 +447,15 @@ fn path_symlink_to_passwd_is_denied_without_its_bytes() {
     symlink("/proc/self/root/etc/passwd", fx.path("repo/p")).unwrap();
     symlink("../../outside/s.txt", fx.path("repo/rel")).unwrap();
     let s = fx.session();
-    for p in ["l", "cfg/passwd", "p", "rel", "./l", "sub/../l", "cfg/../cfg/passwd"] {
+    for p in [
+        "l",
+        "cfg/passwd",
+        "p",
+        "rel",
+        "./l",
+        "sub/../l",
+        "cfg/../cfg/passwd",
+    ] {
         let env = s.call("read_file", &read(p));
         expect(&env, "denied", "path-outside-scope");
         assert!(!env.to_string().contains("outside secret"));
@@ -441,11 +506,18 @@ fn path_with_nul_is_invalid() {
     let fx = Fx::new("nul");
     std::fs::write(fx.path("repo/ok.txt"), "fine").unwrap();
     let s = fx.session();
-    for args in [r#"{"path":"ok.txt\u0000.png"}"#, r#"{"path":"\u0000"}"#, r#"{"path":"ok.txt\u0000"}"#] {
+    for args in [
+        r#"{"path":"ok.txt\u0000.png"}"#,
+        r#"{"path":"\u0000"}"#,
+        r#"{"path":"ok.txt\u0000"}"#,
+    ] {
         let env = s.call("read_file", args);
         assert_eq!(env["status"], "invalid", "{env:#}");
         let code = env["errors"][0]["code"].as_str().unwrap();
-        assert!(code == "schema-violation" || code == "malformed-arguments", "{env:#}");
+        assert!(
+            code == "schema-violation" || code == "malformed-arguments",
+            "{env:#}"
+        );
     }
 }
 
@@ -453,7 +525,15 @@ fn path_with_nul_is_invalid() {
 fn path_windows_forms_are_denied() {
     let fx = Fx::new("windows");
     let s = fx.session();
-    for p in [r"C:\Windows\win.ini", r"\\host\share\x", r"\\?\C:\x", "C:/Windows/win.ini", "c:x", r"sub\..\..\outside\s.txt", r"..\outside\s.txt"] {
+    for p in [
+        r"C:\Windows\win.ini",
+        r"\\host\share\x",
+        r"\\?\C:\x",
+        "C:/Windows/win.ini",
+        "c:x",
+        r"sub\..\..\outside\s.txt",
+        r"..\outside\s.txt",
+    ] {
         let env = s.call("read_file", &read(p));
         expect(&env, "denied", "path-outside-scope");
     }
@@ -496,10 +576,17 @@ fn path_very_long_components_and_deep_paths_fail_cleanly() {
     let s = fx.session();
     let long_component = "a".repeat(300);
     let deep = vec!["d"; 3000].join("/");
-    let deep_up = format!("{}/{}", vec!["d"; 2000].join("/"), vec![".."; 2001].join("/"));
+    let deep_up = format!(
+        "{}/{}",
+        vec!["d"; 2000].join("/"),
+        vec![".."; 2001].join("/")
+    );
     for p in [long_component.as_str(), deep.as_str()] {
         let env = s.call("read_file", &read(p));
-        assert!(env["status"] == "failed" || env["status"] == "denied", "{env:#}");
+        assert!(
+            env["status"] == "failed" || env["status"] == "denied",
+            "{env:#}"
+        );
     }
     // Climbing one level more than it descends is caught lexically.
     let env = s.call("read_file", &read(&deep_up));
@@ -517,12 +604,18 @@ fn path_symlink_loops_fail_without_hanging() {
     let s = fx.session();
     for p in ["loop1", "self", "loop2/x"] {
         let env = s.call("read_file", &read(p));
-        assert!(env["status"] == "failed" || env["status"] == "denied", "{env:#}");
+        assert!(
+            env["status"] == "failed" || env["status"] == "denied",
+            "{env:#}"
+        );
         assert_ne!(env["status"], "ok");
     }
     // A link to `.` nests freely but stays inside.
     let env = s.call("read_file", &read(&format!("{}ok.txt", "dot/".repeat(30))));
-    assert!(env["status"] == "ok" || env["status"] == "failed", "{env:#}");
+    assert!(
+        env["status"] == "ok" || env["status"] == "failed",
+        "{env:#}"
+    );
     assert_ne!(env["status"], "denied");
 }
 
@@ -530,14 +623,20 @@ fn path_symlink_loops_fail_without_hanging() {
 fn path_fifo_is_refused_without_blocking() {
     let fx = Fx::new("fifo");
     for p in ["repo/fifo", "notes/fifo.md"] {
-        let st = Command::new("mkfifo").arg(fx.path(p)).status().expect("mkfifo");
+        let st = Command::new("mkfifo")
+            .arg(fx.path(p))
+            .status()
+            .expect("mkfifo");
         assert!(st.success());
     }
     symlink("fifo", fx.path("repo/to-fifo")).unwrap();
     let root = fx.root.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let fx2 = Fx { base: PathBuf::from("/nonexistent-attacks-fifo"), root };
+        let fx2 = Fx {
+            base: PathBuf::from("/nonexistent-attacks-fifo"),
+            root,
+        };
         let s = fx2.session();
         let read_env = s.call("read_file", &read("fifo"));
         let link_env = s.call("read_file", &read("to-fifo"));
@@ -546,7 +645,9 @@ fn path_fifo_is_refused_without_blocking() {
         let edit = s.call("replace_text", &json!({"path": "fifo", "old_text": "a", "new_text": "b", "expected_version": format!("sha256:{}", "0".repeat(64))}).to_string());
         let _ = tx.send((read_env, link_env, search, tag, edit));
     });
-    let (read_env, link_env, search, tag, edit) = rx.recv_timeout(Duration::from_secs(20)).expect("a FIFO made a tool hang");
+    let (read_env, link_env, search, tag, edit) = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a FIFO made a tool hang");
     expect(&read_env, "failed", "not-a-file");
     expect(&link_env, "failed", "not-a-file");
     assert_eq!(search["status"], "ok", "{search:#}");
@@ -564,11 +665,18 @@ fn path_hard_link_is_not_prevented_but_writes_do_not_propagate() {
     let s = fx.session();
     let env = s.call("read_file", &read("h"));
     assert_eq!(env["status"], "ok", "{env:#}");
-    assert_eq!(env["result"]["content"], "outside secret\n", "a hard link is readable: documented, not prevented");
+    assert_eq!(
+        env["result"]["content"], "outside secret\n",
+        "a hard link is readable: documented, not prevented"
+    );
     let version = env["result"]["version"].as_str().unwrap().to_string();
     let env = s.call("replace_text", &json!({"path": "h", "old_text": "secret", "new_text": "changed", "expected_version": version}).to_string());
     assert_eq!(env["status"], "ok", "{env:#}");
-    assert_eq!(std::fs::read_to_string(fx.base.join("outside/s.txt")).unwrap(), "outside secret\n", "the outside file is unchanged");
+    assert_eq!(
+        std::fs::read_to_string(fx.base.join("outside/s.txt")).unwrap(),
+        "outside secret\n",
+        "the outside file is unchanged"
+    );
 }
 
 // ================================================================== commands
@@ -597,13 +705,19 @@ fn command_option_injection_is_refused_and_writes_nothing() {
         let env = s.call("git_log", &json!({"rev": rev, "max_count": 1}).to_string());
         let e = expect(&env, "denied", "argument-refused");
         assert_eq!(e["field"], "/rev", "{env:#}");
-        assert!(!e["message"].as_str().unwrap().contains("/tmp"), "the value is not echoed: {env:#}");
+        assert!(
+            !e["message"].as_str().unwrap().contains("/tmp"),
+            "the value is not echoed: {env:#}"
+        );
     }
     for p in [&out, &up, &hooks] {
         assert!(!p.exists(), "{} was created", p.display());
     }
     // NUL anywhere in the value is refused too.
-    let env = s.call("git_log", &json!({"rev": "HEAD\u{0}--output=/tmp/x", "max_count": 1}).to_string());
+    let env = s.call(
+        "git_log",
+        &json!({"rev": "HEAD\u{0}--output=/tmp/x", "max_count": 1}).to_string(),
+    );
     expect(&env, "denied", "argument-refused");
 }
 
@@ -627,7 +741,10 @@ fn command_shell_syntax_is_literal_text() {
         // git was asked for a revision with this literal name and has none.
         let e = expect(&env, "failed", "no-such-revision");
         assert_eq!(e["field"], "/rev");
-        assert!(!env.to_string().contains("uid="), "no shell ran `id`: {env}");
+        assert!(
+            !env.to_string().contains("uid="),
+            "no shell ran `id`: {env}"
+        );
     }
     assert!(!marker.exists(), "a shell ran: {} exists", marker.display());
     // The tool itself works, so the refusals above are not a broken setup.
@@ -639,27 +756,65 @@ fn command_shell_syntax_is_literal_text() {
 #[test]
 fn command_clone_url_and_program_allowlists() {
     const GIT: Program = program("git", &["clone", "log"]);
-    let url = |u: &str| CommandLine::new(&GIT, "clone").and_then(|c| c.url("url", u, &["https"])).err();
+    let url = |u: &str| {
+        CommandLine::new(&GIT, "clone")
+            .and_then(|c| c.url("url", u, &["https"]))
+            .err()
+    };
     let marker = pwned("ext");
     let ext = format!("ext::sh -c touch% {}", marker.display());
-    assert!(matches!(url(&ext), Some(CommandRejection::SchemeNotAllowed { .. })), "{:?}", url(&ext));
-    for u in ["fd::17", "EXT::sh -c id", "file:///etc/passwd", "http://example.com/r.git", "git://example.com/r"] {
-        assert!(matches!(url(u), Some(CommandRejection::SchemeNotAllowed { .. })), "{u}: {:?}", url(u));
+    assert!(
+        matches!(url(&ext), Some(CommandRejection::SchemeNotAllowed { .. })),
+        "{:?}",
+        url(&ext)
+    );
+    for u in [
+        "fd::17",
+        "EXT::sh -c id",
+        "file:///etc/passwd",
+        "http://example.com/r.git",
+        "git://example.com/r",
+    ] {
+        assert!(
+            matches!(url(u), Some(CommandRejection::SchemeNotAllowed { .. })),
+            "{u}: {:?}",
+            url(u)
+        );
     }
     for u in ["-oProxyCommand=touch /tmp/x", "--upload-pack=touch /tmp/x"] {
         assert!(url(u).is_some(), "{u}");
     }
-    let ssh = |u: &str| CommandLine::new(&GIT, "clone").and_then(|c| c.url("url", u, &["ssh"])).err();
-    for u in ["ssh://-oProxyCommand=touch%20x/r", "-oProxyCommand=x:r", "ssh://git@-oProxyCommand=x/r"] {
+    let ssh = |u: &str| {
+        CommandLine::new(&GIT, "clone")
+            .and_then(|c| c.url("url", u, &["ssh"]))
+            .err()
+    };
+    for u in [
+        "ssh://-oProxyCommand=touch%20x/r",
+        "-oProxyCommand=x:r",
+        "ssh://git@-oProxyCommand=x/r",
+    ] {
         assert!(ssh(u).is_some(), "{u} must be refused");
     }
     assert_eq!(url("https://example.com/r.git"), None);
     // Programs: shells and runners are never allowed, nor paths, nor other subcommands.
     for name in ["sh", "bash", "env", "/bin/git", "./git", ""] {
-        let p = Program { name, allowed_subcommands: &["log"] };
-        assert!(matches!(CommandLine::new(&p, "log"), Err(CommandRejection::ProgramNotAllowed(_))), "{name}");
+        let p = Program {
+            name,
+            allowed_subcommands: &["log"],
+        };
+        assert!(
+            matches!(
+                CommandLine::new(&p, "log"),
+                Err(CommandRejection::ProgramNotAllowed(_))
+            ),
+            "{name}"
+        );
     }
-    assert!(matches!(CommandLine::new(&GIT, "push"), Err(CommandRejection::SubcommandNotAllowed(_))));
+    assert!(matches!(
+        CommandLine::new(&GIT, "push"),
+        Err(CommandRejection::SubcommandNotAllowed(_))
+    ));
     assert!(!marker.exists());
 }
 
@@ -705,7 +860,28 @@ fn json_unknown_fields_are_schema_violations() {
 #[test]
 fn json_numbers_are_never_rounded_or_coerced() {
     let (_fx, s) = json_session();
-    for year in ["18446744073709551616", "1e400", "-1e400", "2019.5", "2019.000001", "\"2019\"", "\"5\"", "NaN", "Infinity", "-Infinity", "0x10", "01", "+1", "2019 ", "1_000", "null", "true", "[2019]", "65536", "-1"] {
+    for year in [
+        "18446744073709551616",
+        "1e400",
+        "-1e400",
+        "2019.5",
+        "2019.000001",
+        "\"2019\"",
+        "\"5\"",
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "0x10",
+        "01",
+        "+1",
+        "2019 ",
+        "1_000",
+        "null",
+        "true",
+        "[2019]",
+        "65536",
+        "-1",
+    ] {
         let args = format!(r#"{{"company":"ACME","year":{year}}}"#);
         let env = s.call("list_filings", &args);
         if year == "2019 " {
@@ -720,7 +896,10 @@ fn json_numbers_are_never_rounded_or_coerced() {
     // written, so `2019.0` and `2.019e3` are 2019 exactly, as the published
     // schema says; nothing is rounded.
     for exact in ["2019", "2019.0", "2.019e3"] {
-        let env = s.call("list_filings", &format!(r#"{{"company":"ACME","year":{exact}}}"#));
+        let env = s.call(
+            "list_filings",
+            &format!(r#"{{"company":"ACME","year":{exact}}}"#),
+        );
         assert_eq!(env["status"], "ok", "{exact}: {env:#}");
     }
 }
@@ -733,7 +912,11 @@ fn json_deep_nesting_is_malformed_without_overflow() {
         let env = s.call("search_notes", &args);
         let e = expect(&env, "invalid", "malformed-arguments");
         assert!(e["message"].as_str().unwrap().contains("deeper"), "{env:#}");
-        let args = format!(r#"{{"query":{}1{}}}"#, r#"{"a":"#.repeat(depth), "}".repeat(depth));
+        let args = format!(
+            r#"{{"query":{}1{}}}"#,
+            r#"{"a":"#.repeat(depth),
+            "}".repeat(depth)
+        );
         let env = s.call("search_notes", &args);
         expect(&env, "invalid", "malformed-arguments");
     }
@@ -745,7 +928,12 @@ fn json_deep_nesting_is_malformed_without_overflow() {
 #[test]
 fn json_lone_surrogates_are_malformed() {
     let (_fx, s) = json_session();
-    for q in [r#""\ud800""#, r#""\udc00""#, r#""x\ud800y""#, r#""\ud800\u0041""#] {
+    for q in [
+        r#""\ud800""#,
+        r#""\udc00""#,
+        r#""x\ud800y""#,
+        r#""\ud800\u0041""#,
+    ] {
         let env = s.call("search_notes", &format!(r#"{{"query":{q}}}"#));
         expect(&env, "invalid", "malformed-arguments");
     }
@@ -789,7 +977,10 @@ fn json_huge_arguments_are_refused_with_the_limit_named() {
     let e = expect(&env, "invalid", "malformed-arguments");
     let msg = e["message"].as_str().unwrap();
     assert!(msg.contains("limit") && msg.contains("1048576"), "{msg}");
-    assert!(env.to_string().len() < 2_000, "the envelope does not echo the input");
+    assert!(
+        env.to_string().len() < 2_000,
+        "the envelope does not echo the input"
+    );
 }
 
 // ---- what a careful attacker tries next
@@ -806,12 +997,21 @@ fn json_huge_item_counts_are_refused_quickly() {
     let took = started.elapsed();
     let e = expect(&env, "invalid", "schema-violation");
     assert_eq!(e["constraint"]["keyword"], "maxItems", "{e:#}");
-    assert!(took < Duration::from_secs(5), "{took:?}: the check is not quadratic");
+    assert!(
+        took < Duration::from_secs(5),
+        "{took:?}: the check is not quadratic"
+    );
     // Invalid items: every one is reported, but nothing ran.
     let bad: Vec<&str> = vec!["BAD"; 20_000];
-    let env = s.call("tag_notes", &json!({ "notes": bad, "tag": "x" }).to_string());
+    let env = s.call(
+        "tag_notes",
+        &json!({ "notes": bad, "tag": "x" }).to_string(),
+    );
     assert_eq!(env["status"], "invalid");
-    assert_eq!(std::fs::read_to_string(fx.path("notes/a.md")).unwrap(), "# A\nalpha\n");
+    assert_eq!(
+        std::fs::read_to_string(fx.path("notes/a.md")).unwrap(),
+        "# A\nalpha\n"
+    );
 }
 
 #[test]
@@ -820,7 +1020,8 @@ fn json_nested_json_inside_a_string_is_just_text() {
     let inner = format!("{}{}", "[".repeat(90), "]".repeat(90));
     let env = s.call("search_notes", &json!({ "query": inner }).to_string());
     assert_eq!(env["status"], "ok", "{env:#}");
-    let deep_escaped = json!({ "query": json!({"a": {"b": {"c": [1, 2, {"d": "e"}]}}}).to_string() }).to_string();
+    let deep_escaped =
+        json!({ "query": json!({"a": {"b": {"c": [1, 2, {"d": "e"}]}}}).to_string() }).to_string();
     let env = s.call("search_notes", &deep_escaped);
     assert_eq!(env["status"], "ok", "{env:#}");
 }
@@ -828,7 +1029,19 @@ fn json_nested_json_inside_a_string_is_just_text() {
 #[test]
 fn tool_names_with_nul_or_lookalikes_are_unknown() {
     let (_fx, s) = json_session();
-    for name in ["read_file\u{0}", "\u{0}read_file", "read_file\u{0}/etc/passwd", "read_file ", "READ_FILE", "read_file\u{200b}", "rеad_file", "read-file", "", "../read_file", "tools.read_file"] {
+    for name in [
+        "read_file\u{0}",
+        "\u{0}read_file",
+        "read_file\u{0}/etc/passwd",
+        "read_file ",
+        "READ_FILE",
+        "read_file\u{200b}",
+        "rеad_file",
+        "read-file",
+        "",
+        "../read_file",
+        "tools.read_file",
+    ] {
         let env = s.call(name, r#"{"path":"ok.txt"}"#);
         let e = expect(&env, "invalid", "unknown-tool");
         assert!(!e["message"].as_str().unwrap().contains('\0'), "{env:#}");
@@ -844,10 +1057,24 @@ fn approval_is_bound_to_the_exact_arguments() {
     let env = s.call("delete_note", r#"{"note":"a.md"}"#);
     expect(&env, "needs-approval", "approval-required");
     let digest = env["approval"]["digest"].as_str().unwrap().to_string();
-    assert!(digest.starts_with("sha256:") && digest.len() == 71, "{digest}");
-    assert!(fx.path("notes/a.md").exists(), "nothing ran before approval");
+    assert!(
+        digest.starts_with("sha256:") && digest.len() == 71,
+        "{digest}"
+    );
+    assert!(
+        fx.path("notes/a.md").exists(),
+        "nothing ran before approval"
+    );
 
-    let approved = fx.session_with(|c| c.approve(Approval { tool: "delete_note".into(), digest: digest.clone() }), |d| d);
+    let approved = fx.session_with(
+        |c| {
+            c.approve(Approval {
+                tool: "delete_note".into(),
+                digest: digest.clone(),
+            })
+        },
+        |d| d,
+    );
     let env = approved.call("delete_note", r#"{"note":"b.md"}"#);
     expect(&env, "denied", "approval-mismatch");
     assert!(fx.path("notes/b.md").exists(), "b.md was not deleted");
@@ -871,17 +1098,32 @@ fn approval_is_bound_to_the_exact_arguments() {
 fn approval_digest_ignores_key_order_for_several_arguments() {
     let fx = Fx::new("approval2");
     let c = tools::caller(&fx.root, Some("src".into()), &[]).unwrap();
-    let s = Session { d: Dispatcher::new(registry()), caller: Arc::new(c), rt: tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap(), n: AtomicUsize::new(0) };
+    let s = Session {
+        d: Dispatcher::new(registry()),
+        caller: Arc::new(c),
+        rt: tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap(),
+        n: AtomicUsize::new(0),
+    };
     let v = format!("sha256:{}", "0".repeat(64));
     let a = json!({"path": "docs/guide.md", "old_text": "guide", "new_text": "g", "expected_version": v}).to_string();
-    let b = format!(r#"{{"expected_version":"{v}",  "new_text":"g","old_text":"guide","path":"docs/guide.md"}}"#);
-    let c = format!(r#"{{"expected_version":"{v}","new_text":"g","old_text":"guide","path":"docs/./guide.md"}}"#);
+    let b = format!(
+        r#"{{"expected_version":"{v}",  "new_text":"g","old_text":"guide","path":"docs/guide.md"}}"#
+    );
+    let c = format!(
+        r#"{{"expected_version":"{v}","new_text":"g","old_text":"guide","path":"docs/./guide.md"}}"#
+    );
     let da = s.call("replace_text", &a)["approval"]["digest"].clone();
     let db = s.call("replace_text", &b)["approval"]["digest"].clone();
     let dc = s.call("replace_text", &c)["approval"]["digest"].clone();
     assert!(da.is_string());
     assert_eq!(da, db, "key order and whitespace do not matter");
-    assert_ne!(da, dc, "a different spelling of the path is other arguments");
+    assert_ne!(
+        da, dc,
+        "a different spelling of the path is other arguments"
+    );
 }
 
 #[test]
@@ -890,7 +1132,15 @@ fn a_reused_call_id_carries_no_authority() {
     let s = fx.session();
     let first = s.call_id("call_same", "delete_note", r#"{"note":"a.md"}"#);
     let digest = first["approval"]["digest"].as_str().unwrap().to_string();
-    let approved = fx.session_with(|c| c.approve(Approval { tool: "delete_note".into(), digest }), |d| d);
+    let approved = fx.session_with(
+        |c| {
+            c.approve(Approval {
+                tool: "delete_note".into(),
+                digest,
+            })
+        },
+        |d| d,
+    );
     // The same call id with other arguments is judged on its arguments alone.
     let env = approved.call_id("call_same", "delete_note", r#"{"note":"b.md"}"#);
     expect(&env, "denied", "approval-mismatch");
@@ -911,14 +1161,26 @@ fn the_same_idempotency_key_with_other_arguments_is_refused() {
     let fx = Fx::new("idem");
     let s = fx.session();
     let key = "0b9f7a52-8c1e-4e5b-9a53-2f6d0c1e7a10";
-    let first = s.call("post_comment", &json!({"issue": 7, "body": "hello", "request_key": key}).to_string());
+    let first = s.call(
+        "post_comment",
+        &json!({"issue": 7, "body": "hello", "request_key": key}).to_string(),
+    );
     assert_eq!(first["status"], "ok", "{first:#}");
-    let env = s.call("post_comment", &json!({"issue": 7, "body": "rm -rf", "request_key": key}).to_string());
+    let env = s.call(
+        "post_comment",
+        &json!({"issue": 7, "body": "rm -rf", "request_key": key}).to_string(),
+    );
     expect(&env, "invalid", "idempotency-key-reused");
-    let env = s.call("post_comment", &json!({"issue": 8, "body": "hello", "request_key": key}).to_string());
+    let env = s.call(
+        "post_comment",
+        &json!({"issue": 8, "body": "hello", "request_key": key}).to_string(),
+    );
     expect(&env, "invalid", "idempotency-key-reused");
     // The same arguments, reordered and re-spaced, replay the first outcome.
-    let env = s.call("post_comment", &format!(r#"{{ "request_key":"{key}", "body":"hello", "issue":7 }}"#));
+    let env = s.call(
+        "post_comment",
+        &format!(r#"{{ "request_key":"{key}", "body":"hello", "issue":7 }}"#),
+    );
     assert_eq!(env["status"], "ok");
     assert_eq!(env["result"], first["result"]);
     let outbox = std::fs::read_to_string(fx.path("outbox.jsonl")).unwrap();
@@ -936,7 +1198,11 @@ fn an_unknown_outcome_is_never_retried() {
     assert_eq!(env["status"], "unknown", "{env:#}");
     assert_eq!(env["retry_safe"], false);
     expect(&env, "unknown", "connection-reset");
-    assert_eq!(PAYMENT_RUNS.load(Ordering::SeqCst) - before, 1, "ran exactly once");
+    assert_eq!(
+        PAYMENT_RUNS.load(Ordering::SeqCst) - before,
+        1,
+        "ran exactly once"
+    );
 }
 
 // ================================================================== breaker
@@ -944,7 +1210,12 @@ fn an_unknown_outcome_is_never_retried() {
 #[test]
 fn the_breaker_opens_on_a_repeated_failing_call() {
     let fx = Fx::new("breaker");
-    let cfg = BreakerConfig { same_call_failures: 2, tool_transient_failures: 100, window: Duration::from_secs(60), cooldown: Duration::from_secs(30) };
+    let cfg = BreakerConfig {
+        same_call_failures: 2,
+        tool_transient_failures: 100,
+        window: Duration::from_secs(60),
+        cooldown: Duration::from_secs(30),
+    };
     let s = fx.session_with(|c| c, |d| d.with_breaker(cfg));
     // LOOKUP_RUNS is shared with no other test.
     let start = LOOKUP_RUNS.load(Ordering::SeqCst);
@@ -953,13 +1224,21 @@ fn the_breaker_opens_on_a_repeated_failing_call() {
         expect(&env, "failed", "no-entry");
         assert_eq!(LOOKUP_RUNS.load(Ordering::SeqCst) - start, i + 1);
     }
-    for same in [r#"{"key":"missing"}"#, r#"{ "key" : "missing" }"#, r#"{"key":"\u006dissing"}"#] {
+    for same in [
+        r#"{"key":"missing"}"#,
+        r#"{ "key" : "missing" }"#,
+        r#"{"key":"\u006dissing"}"#,
+    ] {
         let env = s.call("lookup", same);
         let e = expect(&env, "failed", "circuit-open");
         let wait = e["retry_after_ms"].as_u64().expect("retry_after_ms");
         assert!(wait > 0 && wait <= 30_000, "{wait}");
     }
-    assert_eq!(LOOKUP_RUNS.load(Ordering::SeqCst) - start, 3, "the open circuit did not run the tool");
+    assert_eq!(
+        LOOKUP_RUNS.load(Ordering::SeqCst) - start,
+        3,
+        "the open circuit did not run the tool"
+    );
     // Other arguments still run.
     let env = s.call("lookup", r#"{"key":"other"}"#);
     expect(&env, "failed", "no-entry");
@@ -975,26 +1254,55 @@ fn tool_output_that_looks_like_a_call_stays_data() {
     let fx = Fx::new("results");
     fx.write("notes/evil.md", &format!("{INJECTION}\n"));
     let s = fx.session();
-    for (name, args) in [("fetch_page", r#"{"url":"https://evil.example"}"#), ("search_notes", r#"{"query":"ignore previous"}"#)] {
+    for (name, args) in [
+        ("fetch_page", r#"{"url":"https://evil.example"}"#),
+        ("search_notes", r#"{"query":"ignore previous"}"#),
+    ] {
         let env = s.call(name, args);
         assert_eq!(env["status"], "ok", "{env:#}");
-        let text = if name == "fetch_page" { env["result"]["text"].clone() } else { env["result"]["matches"][0]["text"].clone() };
-        assert_eq!(text, INJECTION, "the text is data inside `result`, unchanged");
-        let call = ToolCall { id: env["call_id"].as_str().unwrap().into(), name: name.into(), arguments: args.into() };
-        for provider in [Provider::OpenAiResponses, Provider::OpenAiChat, Provider::Anthropic, Provider::Gemini] {
+        let text = if name == "fetch_page" {
+            env["result"]["text"].clone()
+        } else {
+            env["result"]["matches"][0]["text"].clone()
+        };
+        assert_eq!(
+            text, INJECTION,
+            "the text is data inside `result`, unchanged"
+        );
+        let call = ToolCall {
+            id: env["call_id"].as_str().unwrap().into(),
+            name: name.into(),
+            arguments: args.into(),
+        };
+        for provider in [
+            Provider::OpenAiResponses,
+            Provider::OpenAiChat,
+            Provider::Anthropic,
+            Provider::Gemini,
+        ] {
             let rendered = render_results(provider, &[CallResult::new(&call, &env)]);
             // Re-read the rendered turn as if it were the model's next response.
             let bodies = match provider {
                 Provider::OpenAiResponses => vec![rendered.clone(), json!({ "output": rendered })],
-                Provider::OpenAiChat => rendered.as_array().unwrap().iter().map(|m| json!({"choices": [{"index": 0, "message": m}]})).collect(),
+                Provider::OpenAiChat => rendered
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| json!({"choices": [{"index": 0, "message": m}]}))
+                    .collect(),
                 Provider::Anthropic => vec![rendered.clone()],
                 Provider::Gemini => vec![json!({"candidates": [{"content": rendered}]})],
             };
             for body in bodies {
                 let calls = parse_calls(provider, &body).unwrap_or_default();
-                assert!(calls.is_empty(), "{provider}: rendered output yielded calls {calls:?}");
+                assert!(
+                    calls.is_empty(),
+                    "{provider}: rendered output yielded calls {calls:?}"
+                );
             }
-            assert!(rendered.to_string().contains("ignore previous instructions"));
+            assert!(rendered
+                .to_string()
+                .contains("ignore previous instructions"));
         }
     }
     assert!(fx.path("notes/a.md").exists(), "delete_note never ran");
@@ -1045,7 +1353,10 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
     let fx = Fx::new("secrets");
     let journal = Arc::new(MemoryJournal::default());
     let j = journal.clone();
-    let s = fx.session_with(|c| c.secret(HOST_KEY).state(HostConfig(HOST_KEY.into())), move |d| d.with_journal(j));
+    let s = fx.session_with(
+        |c| c.secret(HOST_KEY).state(HostConfig(HOST_KEY.into())),
+        move |d| d.with_journal(j),
+    );
     let capture = Capture::default();
     let token = "tok-9c8b7a6f5e4d3c2b";
     // Exactly the minimum length: valid, so the tool runs and quotes it.
@@ -1063,16 +1374,32 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
     assert_eq!(e2["status"], "ok");
     expect(&e3, "invalid", "schema-violation");
     let logs = capture.0.lock().unwrap().clone();
-    assert!(logs.contains("tool_call"), "the capture saw the dispatcher's span: {logs}");
+    assert!(
+        logs.contains("tool_call"),
+        "the capture saw the dispatcher's span: {logs}"
+    );
     let lines = journal.lines().join("\n");
     assert_eq!(journal.lines().len(), 4);
-    for (what, text) in [("envelope", e1.to_string()), ("envelope", e2.to_string()), ("envelope", e3.to_string()), ("envelope", e4.to_string()), ("journal", lines.clone()), ("logs", logs.clone())] {
+    for (what, text) in [
+        ("envelope", e1.to_string()),
+        ("envelope", e2.to_string()),
+        ("envelope", e3.to_string()),
+        ("envelope", e4.to_string()),
+        ("journal", lines.clone()),
+        ("logs", logs.clone()),
+    ] {
         for secret in [token, HOST_KEY, "tok-567", short] {
             assert!(!text.contains(secret), "{what} leaks {secret}: {text}");
         }
     }
     assert!(e1.to_string().contains("[redacted]"), "{e1}");
-    assert!(e2["result"]["text"].as_str().unwrap().contains("[redacted]"), "{e2}");
+    assert!(
+        e2["result"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("[redacted]"),
+        "{e2}"
+    );
     assert!(lines.contains("[redacted]"), "{lines}");
 }
 
@@ -1089,7 +1416,12 @@ fn toolbox() -> &'static Path {
             .expect("run cargo build --example toolbox");
         assert!(status.success(), "cargo build --example toolbox failed");
         let exe = std::env::current_exe().expect("current_exe");
-        let bin = exe.parent().and_then(Path::parent).expect("target/<profile>").join("examples").join("toolbox");
+        let bin = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("target/<profile>")
+            .join("examples")
+            .join("toolbox");
         assert!(bin.is_file(), "{} was not built", bin.display());
         bin
     })
@@ -1117,14 +1449,21 @@ fn serve(root: &Path, lines: &[String]) -> Vec<Value> {
         s
     });
     let mut out = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
     writer.join().unwrap();
     let err = err.join().unwrap();
     let status = child.wait().unwrap();
     assert!(status.success(), "toolbox exited with {status}: {err}");
     assert_no_passwd(&out);
     assert_no_passwd(&err);
-    out.lines().map(|l| serde_json::from_str(l).expect("each output line is JSON")).collect()
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("each output line is JSON"))
+        .collect()
 }
 
 fn item(id: &str, name: &str, arguments: &str) -> String {
@@ -1175,7 +1514,11 @@ fn black_box_serve_jsonl_subset() {
     // Assistant text that merely looks like a call is never a call.
     lines.insert(0, json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": INJECTION}]}).to_string());
     let out = serve(&fx.root, &lines);
-    assert_eq!(out.len(), cases.len(), "one line per function_call, none for the message");
+    assert_eq!(
+        out.len(),
+        cases.len(),
+        "one line per function_call, none for the message"
+    );
     for ((_, status, code), line) in cases.iter().zip(&out) {
         let env = envelope(line);
         assert_eq!(env["status"], *status, "{env:#}");
@@ -1188,13 +1531,23 @@ fn black_box_serve_jsonl_subset() {
 
     // The server's own output, fed back in as the next turn, runs nothing.
     let echoed: Vec<String> = out.iter().map(Value::to_string).collect();
-    assert!(serve(&fx.root, &echoed).is_empty(), "tool results are never calls");
+    assert!(
+        serve(&fx.root, &echoed).is_empty(),
+        "tool results are never calls"
+    );
 
     for p in [&target, &out_file, &shell_marker] {
         assert!(!p.exists(), "{} was created", p.display());
     }
     assert!(fx.path("notes/b.md").exists() && fx.path("notes/a.md").exists());
-    let after: Vec<String> = fx.snapshot().into_iter().filter(|p| !p.starts_with("root/repo/.git")).collect();
-    let before: Vec<String> = before.into_iter().filter(|p| !p.starts_with("root/repo/.git")).collect();
+    let after: Vec<String> = fx
+        .snapshot()
+        .into_iter()
+        .filter(|p| !p.starts_with("root/repo/.git"))
+        .collect();
+    let before: Vec<String> = before
+        .into_iter()
+        .filter(|p| !p.starts_with("root/repo/.git"))
+        .collect();
     assert_eq!(after, before, "no file was created or removed");
 }

@@ -10,11 +10,18 @@ use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
 fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap()
+    tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap()
 }
 
 fn call(name: &str, args: Value) -> ToolCall {
-    ToolCall { id: format!("call-{name}"), name: name.into(), arguments: args.to_string() }
+    ToolCall {
+        id: format!("call-{name}"),
+        name: name.into(),
+        arguments: args.to_string(),
+    }
 }
 
 fn run(d: &Dispatcher, caller: &Arc<Caller>, name: &str, args: Value) -> Envelope {
@@ -86,19 +93,35 @@ pub enum FindError {
 /// Find events in a window of time, by label.
 #[tool_contract(effect = read_only)]
 pub async fn find_events(args: FindEvents) -> Result<Found, FindError> {
-    Ok(Found { order: format!("{:?}", args.order), labels: args.labels.len() })
+    Ok(Found {
+        order: format!("{:?}", args.order),
+        labels: args.labels.len(),
+    })
 }
 
 #[test]
 fn nested_enums_and_options_decode_and_publish_one_schema() {
-    let reg = Registry::builder().tool(find_events::contract()).build().unwrap();
+    let reg = Registry::builder()
+        .tool(find_events::contract())
+        .build()
+        .unwrap();
     let d = Dispatcher::new(reg);
     let caller = Arc::new(Caller::new());
-    let ok = run(&d, &caller, "find_events", json!({"window": {"from": "2024-02-29", "days": 3}, "labels": [{"name": "a", "weight": 0.5}], "order": "by-title"}));
+    let ok = run(
+        &d,
+        &caller,
+        "find_events",
+        json!({"window": {"from": "2024-02-29", "days": 3}, "labels": [{"name": "a", "weight": 0.5}], "order": "by-title"}),
+    );
     assert_eq!(ok.status, Status::Ok, "{ok:?}");
     assert_eq!(ok.result, json!({"order": "Some(Title)", "labels": 1}));
 
-    let null_order = run(&d, &caller, "find_events", json!({"window": {"from": "2024-02-29", "days": 3}, "labels": [], "order": null, "notify": null}));
+    let null_order = run(
+        &d,
+        &caller,
+        "find_events",
+        json!({"window": {"from": "2024-02-29", "days": 3}, "labels": [], "order": null, "notify": null}),
+    );
     assert_eq!(null_order.status, Status::Ok);
 
     let bad = run(
@@ -111,7 +134,12 @@ fn nested_enums_and_options_decode_and_publish_one_schema() {
     let got: Vec<(String, String)> = bad
         .errors
         .iter()
-        .map(|e| (e.field.clone().unwrap(), e.constraint.as_ref().unwrap().keyword.clone()))
+        .map(|e| {
+            (
+                e.field.clone().unwrap(),
+                e.constraint.as_ref().unwrap().keyword.clone(),
+            )
+        })
         .collect();
     let want = [
         ("/window/hours", "additionalProperties"),
@@ -124,17 +152,32 @@ fn nested_enums_and_options_decode_and_publish_one_schema() {
         ("/notify", "format"),
     ];
     for (f, k) in want {
-        assert!(got.contains(&(f.to_string(), k.to_string())), "missing {f} {k} in {got:?}");
+        assert!(
+            got.contains(&(f.to_string(), k.to_string())),
+            "missing {f} {k} in {got:?}"
+        );
     }
     assert_eq!(got.len(), want.len(), "{got:?}");
 
     let schema = find_events::contract().input_schema();
-    assert_eq!(schema["properties"]["order"]["enum"], json!(["newest-first", "oldest-first", "by-title", null]));
-    assert_eq!(schema["properties"]["window"]["properties"]["days"], json!({"type": "integer", "minimum": 1, "maximum": 31, "description": "Days to cover."}));
-    assert_eq!(schema["properties"]["labels"]["items"]["properties"]["weight"]["exclusiveMinimum"], json!(0.0));
+    assert_eq!(
+        schema["properties"]["order"]["enum"],
+        json!(["newest-first", "oldest-first", "by-title", null])
+    );
+    assert_eq!(
+        schema["properties"]["window"]["properties"]["days"],
+        json!({"type": "integer", "minimum": 1, "maximum": 31, "description": "Days to cover."})
+    );
+    assert_eq!(
+        schema["properties"]["labels"]["items"]["properties"]["weight"]["exclusiveMinimum"],
+        json!(0.0)
+    );
     assert_eq!(schema["required"], json!(["window", "labels"]));
     assert_eq!(schema["additionalProperties"], json!(false));
-    assert_eq!(schema["properties"]["window"]["additionalProperties"], json!(false));
+    assert_eq!(
+        schema["properties"]["window"]["additionalProperties"],
+        json!(false)
+    );
 }
 
 // ------------------------------------------------------------------ run stage: panics, timeouts, retries
@@ -248,9 +291,15 @@ fn a_panic_is_failed_for_reads_and_unknown_for_writes() {
     let d = run_stage_dispatcher();
     let caller = Arc::new(Caller::new());
     let r = run(&d, &caller, "read_panics", json!({"x": "a"}));
-    assert_eq!((r.status, r.codes(), r.retry_safe), (Status::Failed, vec!["internal"], true));
+    assert_eq!(
+        (r.status, r.codes(), r.retry_safe),
+        (Status::Failed, vec!["internal"], true)
+    );
     let w = run(&d, &caller, "write_panics", json!({"x": "a"}));
-    assert_eq!((w.status, w.codes(), w.retry_safe), (Status::Unknown, vec!["internal", "unknown-outcome"], false));
+    assert_eq!(
+        (w.status, w.codes(), w.retry_safe),
+        (Status::Unknown, vec!["internal", "unknown-outcome"], false)
+    );
 }
 
 #[test]
@@ -259,9 +308,16 @@ fn a_timeout_is_failed_for_reads_and_unknown_for_writes() {
     let caller = Arc::new(Caller::new());
     let r = run(&d, &caller, "slow_read", json!({"ms": 2000}));
     assert_eq!((r.status, r.codes()), (Status::Failed, vec!["timeout"]));
-    assert!(r.errors[0].message.contains("50 ms"), "{}", r.errors[0].message);
+    assert!(
+        r.errors[0].message.contains("50 ms"),
+        "{}",
+        r.errors[0].message
+    );
     let w = run(&d, &caller, "slow_sync_write", json!({"ms": 500}));
-    assert_eq!((w.status, w.codes(), w.retry_safe), (Status::Unknown, vec!["timeout", "unknown-outcome"], false));
+    assert_eq!(
+        (w.status, w.codes(), w.retry_safe),
+        (Status::Unknown, vec!["timeout", "unknown-outcome"], false)
+    );
     let fast = run(&d, &caller, "slow_read", json!({"ms": 1}));
     assert_eq!(fast.status, Status::Ok);
 }
@@ -277,9 +333,16 @@ fn transient_failures_of_a_retry_safe_tool_are_retried_up_to_the_policy() {
 
     FLAKY_RUNS.store(0, Ordering::SeqCst);
     let gave_up = run(&d, &caller, "flaky_read", json!({"succeed_on": 9}));
-    assert_eq!((gave_up.status, gave_up.codes(), gave_up.retry_safe), (Status::Failed, vec!["upstream-busy"], true));
+    assert_eq!(
+        (gave_up.status, gave_up.codes(), gave_up.retry_safe),
+        (Status::Failed, vec!["upstream-busy"], true)
+    );
     assert_eq!(gave_up.errors[0].retry_safe, Some(true));
-    assert_eq!(FLAKY_RUNS.load(Ordering::SeqCst), 3, "three attempts, no more");
+    assert_eq!(
+        FLAKY_RUNS.load(Ordering::SeqCst),
+        3,
+        "three attempts, no more"
+    );
 }
 
 #[test]
@@ -288,15 +351,36 @@ fn an_unknown_outcome_is_never_retried_and_its_key_stays_unknown() {
     let caller = Arc::new(Caller::new());
     RESET_RUNS.store(0, Ordering::SeqCst);
     let key = "6f1c0d4e-2a3b-4c5d-8e9f-a0b1c2d3e4f5";
-    let first = run(&d, &caller, "lossy_send", json!({"request_key": key, "body": "hi"}));
+    let first = run(
+        &d,
+        &caller,
+        "lossy_send",
+        json!({"request_key": key, "body": "hi"}),
+    );
     // Replaying is safe here only because the key makes the store answer
     // instead of the tool: the envelope says so.
     assert_eq!((first.status, first.retry_safe), (Status::Unknown, true));
     assert_eq!(first.codes(), vec!["connection-reset", "unknown-outcome"]);
-    let again = run(&d, &caller, "lossy_send", json!({"request_key": key, "body": "hi"}));
-    assert_eq!((again.status, again.codes()), (Status::Unknown, vec!["unknown-outcome"]));
-    let other_args = run(&d, &caller, "lossy_send", json!({"request_key": key, "body": "different"}));
-    assert_eq!((other_args.status, other_args.codes()), (Status::Invalid, vec!["idempotency-key-reused"]));
+    let again = run(
+        &d,
+        &caller,
+        "lossy_send",
+        json!({"request_key": key, "body": "hi"}),
+    );
+    assert_eq!(
+        (again.status, again.codes()),
+        (Status::Unknown, vec!["unknown-outcome"])
+    );
+    let other_args = run(
+        &d,
+        &caller,
+        "lossy_send",
+        json!({"request_key": key, "body": "different"}),
+    );
+    assert_eq!(
+        (other_args.status, other_args.codes()),
+        (Status::Invalid, vec!["idempotency-key-reused"])
+    );
     assert_eq!(RESET_RUNS.load(Ordering::SeqCst), 1, "ran exactly once");
 }
 
@@ -320,28 +404,59 @@ pub fn big_ones(_ctx: &CallContext, args: &DeleteThingArgs) -> Option<String> {
 
 #[test]
 fn scopes_then_approval_bound_to_the_exact_arguments() {
-    let reg = Registry::builder().tool(delete_thing::contract()).build().unwrap();
+    let reg = Registry::builder()
+        .tool(delete_thing::contract())
+        .build()
+        .unwrap();
     let d = Dispatcher::new(reg);
 
     let partial = Arc::new(Caller::new().grant("things:write"));
     let denied = run(&d, &partial, "delete_thing", json!({"count": 1}));
-    assert_eq!((denied.status, denied.codes()), (Status::Denied, vec!["permission-denied"]));
+    assert_eq!(
+        (denied.status, denied.codes()),
+        (Status::Denied, vec!["permission-denied"])
+    );
     assert!(denied.errors[0].message.contains("things:admin"));
 
     let caller = Arc::new(Caller::new().grant("things:write").grant("things:admin"));
-    assert_eq!(run(&d, &caller, "delete_thing", json!({"count": 10})).status, Status::Ok, "below the predicate's bar");
+    assert_eq!(
+        run(&d, &caller, "delete_thing", json!({"count": 10})).status,
+        Status::Ok,
+        "below the predicate's bar"
+    );
     let ask = run(&d, &caller, "delete_thing", json!({"count": 500}));
-    assert_eq!((ask.status, ask.codes()), (Status::NeedsApproval, vec!["approval-required"]));
+    assert_eq!(
+        (ask.status, ask.codes()),
+        (Status::NeedsApproval, vec!["approval-required"])
+    );
     let approval = ask.approval.clone().unwrap();
     assert_eq!(approval.rule, "big_ones");
     assert_eq!(approval.reason, "deletes 500 things");
 
-    let approved = Arc::new(Caller::new().grant("things:write").grant("things:admin").approve(Approval { tool: "delete_thing".into(), digest: approval.digest.clone() }));
+    let approved = Arc::new(
+        Caller::new()
+            .grant("things:write")
+            .grant("things:admin")
+            .approve(Approval {
+                tool: "delete_thing".into(),
+                digest: approval.digest.clone(),
+            }),
+    );
     // Whitespace and key order do not change the digest.
-    let same = ToolCall { id: "c".into(), name: "delete_thing".into(), arguments: "{ \"count\" : 500 }".into() };
-    assert_eq!(rt().block_on(d.dispatch(&approved, &same)).status, Status::Ok);
+    let same = ToolCall {
+        id: "c".into(),
+        name: "delete_thing".into(),
+        arguments: "{ \"count\" : 500 }".into(),
+    };
+    assert_eq!(
+        rt().block_on(d.dispatch(&approved, &same)).status,
+        Status::Ok
+    );
     let other = run(&d, &approved, "delete_thing", json!({"count": 501}));
-    assert_eq!((other.status, other.codes()), (Status::Denied, vec!["approval-mismatch"]));
+    assert_eq!(
+        (other.status, other.codes()),
+        (Status::Denied, vec!["approval-mismatch"])
+    );
 }
 
 // ------------------------------------------------------------------ batches
@@ -365,7 +480,19 @@ pub fn halve(
     #[arg(length(min = 1, max = 10))]
     items: Vec<u32>,
 ) -> Batch<Half, ItemError> {
-    items.into_iter().map(|n| (n.to_string(), if n % 2 == 0 { Ok(Half { half: n / 2 }) } else { Err(ItemError::Odd) })).collect()
+    items
+        .into_iter()
+        .map(|n| {
+            (
+                n.to_string(),
+                if n % 2 == 0 {
+                    Ok(Half { half: n / 2 })
+                } else {
+                    Err(ItemError::Odd)
+                },
+            )
+        })
+        .collect()
 }
 
 #[test]
@@ -373,33 +500,72 @@ fn batch_status_is_derived_from_the_items() {
     let d = Dispatcher::new(Registry::builder().tool(halve::contract()).build().unwrap());
     let caller = Arc::new(Caller::new());
     let all = run(&d, &caller, "halve", json!({"items": [2, 4]}));
-    assert_eq!((all.status, all.completed, all.failed), (Status::Ok, Some(2), Some(0)));
-    assert_eq!(all.result, json!({"items": [{"item": "2", "result": {"half": 1}}, {"item": "4", "result": {"half": 2}}]}));
+    assert_eq!(
+        (all.status, all.completed, all.failed),
+        (Status::Ok, Some(2), Some(0))
+    );
+    assert_eq!(
+        all.result,
+        json!({"items": [{"item": "2", "result": {"half": 1}}, {"item": "4", "result": {"half": 2}}]})
+    );
     let some = run(&d, &caller, "halve", json!({"items": [2, 3]}));
-    assert_eq!((some.status, some.completed, some.failed), (Status::Partial, Some(1), Some(1)));
+    assert_eq!(
+        (some.status, some.completed, some.failed),
+        (Status::Partial, Some(1), Some(1))
+    );
     assert_eq!(some.errors[0].item.as_deref(), Some("3"));
     assert_eq!(some.errors[0].code, "odd-item");
     let none = run(&d, &caller, "halve", json!({"items": [1, 3]}));
-    assert_eq!((none.status, none.completed, none.failed), (Status::Failed, Some(0), Some(2)));
+    assert_eq!(
+        (none.status, none.completed, none.failed),
+        (Status::Failed, Some(0), Some(2))
+    );
     assert_eq!(none.errors.len(), 2);
 
     let out = halve::contract().output_schema().unwrap();
     assert_eq!(out["type"], "object");
-    assert_eq!(out["properties"]["items"]["items"]["properties"]["result"]["properties"]["half"]["type"], "integer");
+    assert_eq!(
+        out["properties"]["items"]["items"]["properties"]["result"]["properties"]["half"]["type"],
+        "integer"
+    );
 }
 
 // ------------------------------------------------------------------ registry
 
 #[test]
 fn registry_refuses_duplicate_names() {
-    let err = Registry::builder().tool(halve::contract()).tool(halve::contract()).build().unwrap_err();
-    assert_eq!(err.to_string(), "two tools are named `halve`; tool names must be unique");
+    let err = Registry::builder()
+        .tool(halve::contract())
+        .tool(halve::contract())
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "two tools are named `halve`; tool names must be unique"
+    );
 }
 
 #[test]
 fn every_standard_code_is_in_one_list() {
-    let codes: Vec<&str> = contract_runtime::codes::STANDARD_CODES.iter().map(|c| c.code).collect();
-    for c in ["unknown-tool", "malformed-arguments", "schema-violation", "permission-denied", "path-outside-scope", "approval-required", "approval-mismatch", "timeout", "transient", "circuit-open", "unknown-outcome", "output-contract-violation", "internal"] {
+    let codes: Vec<&str> = contract_runtime::codes::STANDARD_CODES
+        .iter()
+        .map(|c| c.code)
+        .collect();
+    for c in [
+        "unknown-tool",
+        "malformed-arguments",
+        "schema-violation",
+        "permission-denied",
+        "path-outside-scope",
+        "approval-required",
+        "approval-mismatch",
+        "timeout",
+        "transient",
+        "circuit-open",
+        "unknown-outcome",
+        "output-contract-violation",
+        "internal",
+    ] {
         assert!(codes.contains(&c), "{c}");
     }
 }

@@ -15,15 +15,24 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use contract_runtime::decode::{decode_args, Limits};
-use contract_runtime::provider::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler};
+use contract_runtime::provider::{
+    AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler,
+};
 use contract_runtime::{ConfinedPath, Root, ToolArgs};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Value};
 
 fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256);
-    Config { cases, failure_persistence: None, ..Config::default() }
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256);
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
 }
 
 // ================================================================== the decoder
@@ -38,11 +47,18 @@ fn validator_for<T: ToolArgs>() -> jsonschema::Validator {
 }
 
 /// Decodes `raw` as `T`; when the runtime accepts, the published schema must accept too.
-fn decode_agrees<T: ToolArgs>(raw: &str, validator: &jsonschema::Validator) -> Result<(), TestCaseError> {
+fn decode_agrees<T: ToolArgs>(
+    raw: &str,
+    validator: &jsonschema::Validator,
+) -> Result<(), TestCaseError> {
     if decode_args::<T>(raw, &Limits::default()).is_ok() {
-        let v: Value = serde_json::from_str(raw).map_err(|e| TestCaseError::fail(format!("accepted text is not JSON: {e}: {raw:?}")))?;
+        let v: Value = serde_json::from_str(raw)
+            .map_err(|e| TestCaseError::fail(format!("accepted text is not JSON: {e}: {raw:?}")))?;
         let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
-        prop_assert!(errors.is_empty(), "runtime accepted what the schema rejects: {raw}: {errors:?}");
+        prop_assert!(
+            errors.is_empty(),
+            "runtime accepted what the schema rejects: {raw}: {errors:?}"
+        );
     }
     Ok(())
 }
@@ -96,9 +112,42 @@ const SEEDS: &[&str] = &[
 
 /// Fragments worth splicing into JSON: structure, escapes, numbers at the edges.
 const SPLICES: &[&str] = &[
-    "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u0000", "\\ud800", "\\u00e9", "null", "true", "-", "0", "01", "1e400",
-    "18446744073709551616", "-0", "2001.0", "65536", "4294967296", ".5", "NaN", " ", "\n", "\u{0}", "é", "／", "..", "/",
-    r#""extra":1"#, r#""year":2019"#, r#""query":"#, "[[[[[[[[", "]]]]]]]]",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\\",
+    "\\u0000",
+    "\\ud800",
+    "\\u00e9",
+    "null",
+    "true",
+    "-",
+    "0",
+    "01",
+    "1e400",
+    "18446744073709551616",
+    "-0",
+    "2001.0",
+    "65536",
+    "4294967296",
+    ".5",
+    "NaN",
+    " ",
+    "\n",
+    "\u{0}",
+    "é",
+    "／",
+    "..",
+    "/",
+    r#""extra":1"#,
+    r#""year":2019"#,
+    r#""query":"#,
+    "[[[[[[[[",
+    "]]]]]]]]",
 ];
 
 #[derive(Debug, Clone)]
@@ -113,7 +162,8 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     prop_oneof![
         (any::<usize>(), 0..SPLICES.len()).prop_map(|(p, s)| Mutation::Insert(p, s)),
         (any::<usize>(), 1usize..8).prop_map(|(p, n)| Mutation::Delete(p, n)),
-        (any::<usize>(), 1usize..6, 0..SPLICES.len()).prop_map(|(p, n, s)| Mutation::Replace(p, n, s)),
+        (any::<usize>(), 1usize..6, 0..SPLICES.len())
+            .prop_map(|(p, n, s)| Mutation::Replace(p, n, s)),
         (any::<usize>(), any::<u8>()).prop_map(|(p, b)| Mutation::Byte(p, b)),
     ]
 }
@@ -149,16 +199,27 @@ fn mutate(seed: &str, ms: &[Mutation]) -> String {
 /// Arbitrary JSON values with the toolbox's keys, so that many are accepted.
 fn json_value() -> impl Strategy<Value = Value> {
     let key = prop_oneof![
-        Just("query".to_string()), Just("company".to_string()), Just("year".to_string()), Just("notes".to_string()),
-        Just("tag".to_string()), Just("issue".to_string()), Just("body".to_string()), Just("request_key".to_string()),
-        Just("rev".to_string()), Just("max_count".to_string()), Just("path".to_string()), "[a-z_]{1,6}",
+        Just("query".to_string()),
+        Just("company".to_string()),
+        Just("year".to_string()),
+        Just("notes".to_string()),
+        Just("tag".to_string()),
+        Just("issue".to_string()),
+        Just("body".to_string()),
+        Just("request_key".to_string()),
+        Just("rev".to_string()),
+        Just("max_count".to_string()),
+        Just("path".to_string()),
+        "[a-z_]{1,6}",
     ];
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
         any::<i64>().prop_map(Value::from),
         (1990u32..2030).prop_map(Value::from),
-        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map(Value::Number).unwrap_or(Value::Null)),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f)
+            .map(Value::Number)
+            .unwrap_or(Value::Null)),
         "[A-Z]{1,6}".prop_map(Value::from),
         "[a-z0-9][a-z0-9_-]{0,5}\\.md".prop_map(Value::from),
         "[a-z][a-z0-9-]{0,4}".prop_map(Value::from),
@@ -168,7 +229,8 @@ fn json_value() -> impl Strategy<Value = Value> {
     leaf.prop_recursive(4, 32, 6, move |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::btree_map(key.clone(), inner, 0..5).prop_map(|m| Value::Object(m.into_iter().collect())),
+            prop::collection::btree_map(key.clone(), inner, 0..5)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
 }
@@ -205,18 +267,43 @@ fn path_fx() -> &'static PathFx {
         symlink("../../..", root_dir.join("sub/deeper/esc")).unwrap();
         let canonical_root = std::fs::canonicalize(&root_dir).unwrap();
         let root = Root::open(&root_dir, "r").unwrap();
-        PathFx { base, root_dir, canonical_root, root }
+        PathFx {
+            base,
+            root_dir,
+            canonical_root,
+            root,
+        }
     })
 }
 
 fn component() -> impl Strategy<Value = String> {
     prop_oneof![
-        Just("..".to_string()), Just(".".to_string()), Just("".to_string()), Just("a".to_string()), Just("sub".to_string()),
-        Just("b".to_string()), Just("in".to_string()), Just("up".to_string()), Just("out".to_string()), Just("abs".to_string()),
-        Just("dang".to_string()), Just("back".to_string()), Just("deeper".to_string()), Just("esc".to_string()),
-        Just("r-evil".to_string()), Just("r".to_string()), Just("s".to_string()), Just("outside".to_string()),
-        Just("\\".to_string()), Just("..\\..".to_string()), Just("\0".to_string()), Just("C:".to_string()),
-        Just("．．".to_string()), Just("..／..".to_string()), Just("é".to_string()), "\\PC{1,4}",
+        Just("..".to_string()),
+        Just(".".to_string()),
+        Just("".to_string()),
+        Just("a".to_string()),
+        Just("sub".to_string()),
+        Just("b".to_string()),
+        Just("in".to_string()),
+        Just("up".to_string()),
+        Just("out".to_string()),
+        Just("abs".to_string()),
+        Just("dang".to_string()),
+        Just("back".to_string()),
+        Just("deeper".to_string()),
+        Just("esc".to_string()),
+        Just("r-evil".to_string()),
+        Just("r".to_string()),
+        Just("s".to_string()),
+        Just("outside".to_string()),
+        Just("\\".to_string()),
+        Just("..\\..".to_string()),
+        Just("\0".to_string()),
+        Just("C:".to_string()),
+        Just("．．".to_string()),
+        Just("..／..".to_string()),
+        Just("é".to_string()),
+        "\\PC{1,4}",
     ]
 }
 
@@ -258,10 +345,17 @@ fn check_confinement(s: &str) -> Result<(), TestCaseError> {
     let Ok(p) = ConfinedPath::parse(s) else {
         return Ok(());
     };
-    prop_assert!(!s.contains('\0') && !s.contains('\\') && !s.starts_with('/'), "parse accepted {s:?}");
+    prop_assert!(
+        !s.contains('\0') && !s.contains('\\') && !s.starts_with('/'),
+        "parse accepted {s:?}"
+    );
     if fx.root.check(&p).is_ok() {
         let inside = resolves_inside(fx, s).map_err(TestCaseError::fail)?;
-        prop_assert!(inside, "check accepted {s:?}, which resolves outside {}", fx.base.display());
+        prop_assert!(
+            inside,
+            "check accepted {s:?}, which resolves outside {}",
+            fx.base.display()
+        );
         // And the read goes no further than the check said.
         if let Ok(bytes) = fx.root.read(&p) {
             prop_assert!(bytes != b"s", "read {s:?} returned the outside file");
@@ -274,7 +368,11 @@ fn check_confinement(s: &str) -> Result<(), TestCaseError> {
 
 /// Splits `text` at the given (sorted, deduplicated) char-boundary cut points.
 fn split_at(text: &str, cuts: &[usize]) -> Vec<String> {
-    let mut points: Vec<usize> = cuts.iter().map(|c| c % (text.len() + 1)).filter(|c| text.is_char_boundary(*c)).collect();
+    let mut points: Vec<usize> = cuts
+        .iter()
+        .map(|c| c % (text.len() + 1))
+        .filter(|c| text.is_char_boundary(*c))
+        .collect();
     points.sort_unstable();
     points.dedup();
     let mut out = Vec::new();
@@ -288,8 +386,10 @@ fn split_at(text: &str, cuts: &[usize]) -> Vec<String> {
 }
 
 fn responses_events(parts: &[String], complete: bool) -> Vec<Value> {
-    let mut ev = vec![json!({"type": "response.output_item.added", "output_index": 0,
-        "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "search_notes", "arguments": ""}})];
+    let mut ev = vec![
+        json!({"type": "response.output_item.added", "output_index": 0,
+        "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "search_notes", "arguments": ""}}),
+    ];
     for p in parts {
         ev.push(json!({"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0, "delta": p}));
     }
@@ -326,19 +426,29 @@ fn anthropic_events(parts: &[String], complete: bool) -> Vec<Value> {
 /// Replays `events` through all three assemblers; returns what each yielded, `finish` included.
 fn assemble(parts: &[String], complete: bool) -> Vec<(&'static str, Vec<Assembled>)> {
     let mut r = ResponsesAssembler::new();
-    let mut out_r: Vec<Assembled> = responses_events(parts, complete).iter().flat_map(|e| r.push(e)).collect();
+    let mut out_r: Vec<Assembled> = responses_events(parts, complete)
+        .iter()
+        .flat_map(|e| r.push(e))
+        .collect();
     out_r.extend(r.finish());
     let mut c = ChatAssembler::new();
-    let mut out_c: Vec<Assembled> = chat_events(parts, complete).iter().flat_map(|e| c.push(e)).collect();
+    let mut out_c: Vec<Assembled> = chat_events(parts, complete)
+        .iter()
+        .flat_map(|e| c.push(e))
+        .collect();
     out_c.extend(c.finish());
     let mut a = AnthropicAssembler::new();
-    let mut out_a: Vec<Assembled> = anthropic_events(parts, complete).iter().flat_map(|e| a.push(e)).collect();
+    let mut out_a: Vec<Assembled> = anthropic_events(parts, complete)
+        .iter()
+        .flat_map(|e| a.push(e))
+        .collect();
     out_a.extend(a.finish());
     vec![("responses", out_r), ("chat", out_c), ("anthropic", out_a)]
 }
 
 fn arguments_object() -> impl Strategy<Value = String> {
-    prop::collection::btree_map("[a-z_]{1,8}", json_value(), 0..5).prop_map(|m| Value::Object(m.into_iter().collect()).to_string())
+    prop::collection::btree_map("[a-z_]{1,8}", json_value(), 0..5)
+        .prop_map(|m| Value::Object(m.into_iter().collect()).to_string())
 }
 
 // ================================================================== properties
@@ -411,18 +521,43 @@ proptest! {
 /// Inputs the properties above found or that sit on their edges, kept explicit.
 #[test]
 fn regressions() {
-    for raw in ["", "{", "{\"query\":\"\\ud800\"}", "{\"year\":1e400}", "{\"notes\":[\"a.md\",\"a.md\"],\"tag\":\"x\"}", "\u{feff}{}", "{\"year\":2001.0,\"company\":\"ACME\"}"] {
+    for raw in [
+        "",
+        "{",
+        "{\"query\":\"\\ud800\"}",
+        "{\"year\":1e400}",
+        "{\"notes\":[\"a.md\",\"a.md\"],\"tag\":\"x\"}",
+        "\u{feff}{}",
+        "{\"year\":2001.0,\"company\":\"ACME\"}",
+    ] {
         decode_all(raw).unwrap();
     }
-    for p in ["up/r-evil", "sub/back/../outside", "sub/deeper/esc/outside/s", "in/in/in/a", "dang", "out/s", "abs/passwd", ".", "sub/.."] {
+    for p in [
+        "up/r-evil",
+        "sub/back/../outside",
+        "sub/deeper/esc/outside/s",
+        "in/in/in/a",
+        "dang",
+        "out/s",
+        "abs/passwd",
+        ".",
+        "sub/..",
+    ] {
         check_confinement(p).unwrap();
     }
     let fx = path_fx();
     assert!(fx.root.check(&ConfinedPath::parse("in/a").unwrap()).is_ok());
-    assert!(fx.root.check(&ConfinedPath::parse("up/r/a").unwrap()).is_err());
+    assert!(fx
+        .root
+        .check(&ConfinedPath::parse("up/r/a").unwrap())
+        .is_err());
     // An empty argument text on Anthropic means `{}`; on the others it is cut.
     for (name, out) in assemble(&[], true) {
         assert_eq!(out.len(), 1, "{name}");
-        assert_eq!(matches!(out[0], Assembled::Call(_)), name == "anthropic", "{name}: {out:?}");
+        assert_eq!(
+            matches!(out[0], Assembled::Call(_)),
+            name == "anthropic",
+            "{name}: {out:?}"
+        );
     }
 }

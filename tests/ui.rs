@@ -15,7 +15,8 @@ fn ui() {
 #[test]
 fn docs_quote_the_compiler() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/docs/rules.md")).expect("docs/rules.md exists");
+    let doc =
+        std::fs::read_to_string(format!("{root}/docs/rules.md")).expect("docs/rules.md exists");
     let mut quoted_by_rule: Vec<(String, usize)> = Vec::new();
     let mut rule = String::new();
     let mut lines = doc.lines();
@@ -26,16 +27,25 @@ fn docs_quote_the_compiler() {
             quoted_by_rule.push((rule.clone(), 0));
             continue;
         }
-        let Some(name) = line.strip_prefix("<!-- stderr: ").and_then(|l| l.strip_suffix(" -->")) else {
+        let Some(name) = line
+            .strip_prefix("<!-- stderr: ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        else {
             continue;
         };
-        assert_eq!(lines.next(), Some("```text"), "the marker for {name} must be followed by a ```text block");
+        assert_eq!(
+            lines.next(),
+            Some("```text"),
+            "the marker for {name} must be followed by a ```text block"
+        );
         let block: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
         let quoted = block.join("\n");
         let path = format!("{root}/tests/ui/fail/{name}.stderr");
         match std::fs::read_to_string(&path) {
             Ok(stderr) if stderr.contains(&quoted) => {}
-            Ok(_) => problems.push(format!("{rule}: docs/rules.md quotes text that is not in {name}.stderr:\n{quoted}")),
+            Ok(_) => problems.push(format!(
+                "{rule}: docs/rules.md quotes text that is not in {name}.stderr:\n{quoted}"
+            )),
             Err(e) => problems.push(format!("{rule}: {path}: {e}")),
         }
         if let Some(last) = quoted_by_rule.last_mut() {
@@ -45,7 +55,9 @@ fn docs_quote_the_compiler() {
     for id in 1..=13 {
         let id = format!("C{id}");
         if !quoted_by_rule.iter().any(|(r, n)| *r == id && *n > 0) {
-            problems.push(format!("{id}: docs/rules.md has no section quoting its compile error"));
+            problems.push(format!(
+                "{id}: docs/rules.md has no section quoting its compile error"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));

@@ -4,7 +4,9 @@
 pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
 pub use crate::constraint::{Constraints, Format, Num, Pattern};
 pub use crate::context::CallContext;
-pub use crate::contract::{ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec};
+pub use crate::contract::{
+    ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec,
+};
 pub use crate::envelope::RepairCall;
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
 pub use crate::path::ConfinedPath;
@@ -16,7 +18,11 @@ pub use std::borrow::Cow;
 use crate::validate::Violation;
 
 /// The argument object, or a type violation.
-pub fn expect_object<'v>(v: &'v Value, ptr: &Ptr<'_>, out: &mut Violations) -> Option<&'v Map<String, Value>> {
+pub fn expect_object<'v>(
+    v: &'v Value,
+    ptr: &Ptr<'_>,
+    out: &mut Violations,
+) -> Option<&'v Map<String, Value>> {
     match v {
         Value::Object(m) => Some(m),
         other => {

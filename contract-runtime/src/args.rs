@@ -37,7 +37,12 @@ pub trait ArgValue: Sized + Send + 'static {
 
     /// Decodes a JSON value (slow path): records type errors and every broken
     /// constraint in `out`; `None` when the value could not be decoded.
-    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self>;
+    fn decode_value(
+        v: &Value,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self>;
 
     /// Decodes straight from the parser (fast path). Any error sends the call to
     /// the slow path, which reports it precisely, so this may fail coarsely.
@@ -62,7 +67,13 @@ pub trait ArgValue: Sized + Send + 'static {
     }
 
     /// Calls `f` for every confined path inside this value, with its pointer and root name.
-    fn visit_paths<'a>(&'a self, _c: &'static Constraints, _ptr: &Ptr<'_>, _f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {}
+    fn visit_paths<'a>(
+        &'a self,
+        _c: &'static Constraints,
+        _ptr: &Ptr<'_>,
+        _f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str),
+    ) {
+    }
 }
 
 /// A complete argument object: the root of a tool's input.
@@ -88,7 +99,12 @@ impl ArgValue for String {
         c.apply_string(&mut s);
         s
     }
-    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+    fn decode_value(
+        v: &Value,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self> {
         match v {
             Value::String(s) => {
                 c.check_string(s, ptr, out);
@@ -115,7 +131,12 @@ impl ArgValue for bool {
     fn schema(_: &'static Constraints) -> Map<String, Value> {
         typed("boolean")
     }
-    fn decode_value(v: &Value, _: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+    fn decode_value(
+        v: &Value,
+        _: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self> {
         v.as_bool().or_else(|| {
             out.wrong_type(ptr, "boolean", v);
             None
@@ -204,7 +225,13 @@ fn integer_of(v: &Value) -> Option<i128> {
 
 /// An integer the Rust type cannot hold, reported against the bounds the schema
 /// publishes (`published`: the tighter of the declared and the type's own).
-fn out_of_type_range(ptr: &Ptr<'_>, n: i128, ty: &str, published: (Option<Num>, Option<Num>), out: &mut Violations) {
+fn out_of_type_range(
+    ptr: &Ptr<'_>,
+    n: i128,
+    ty: &str,
+    published: (Option<Num>, Option<Num>),
+    out: &mut Violations,
+) {
     let (keyword, limit, words) = match published {
         (Some(lo), _) if n < 0 => ("minimum", lo.to_json(), "at least"),
         (_, Some(hi)) if n >= 0 => ("maximum", hi.to_json(), "at most"),
@@ -216,11 +243,20 @@ fn out_of_type_range(ptr: &Ptr<'_>, n: i128, ty: &str, published: (Option<Num>, 
         format!("must be {words} {limit}")
     };
     let hint = match published {
-        (Some(lo), Some(hi)) => format!("send an integer from {} to {}", lo.to_json(), hi.to_json()),
+        (Some(lo), Some(hi)) => {
+            format!("send an integer from {} to {}", lo.to_json(), hi.to_json())
+        }
         (Some(lo), None) => format!("send an integer of at least {}", lo.to_json()),
         _ => format!("send an integer that fits in {ty}"),
     };
-    out.push(ptr, keyword, limit, i64::try_from(n).ok().map(Value::from), message, hint);
+    out.push(
+        ptr,
+        keyword,
+        limit,
+        i64::try_from(n).ok().map(Value::from),
+        message,
+        hint,
+    );
 }
 
 macro_rules! float {
@@ -261,11 +297,19 @@ float!(f32, f64);
 impl<T: ArgValue> ArgValue for Vec<T> {
     fn schema(c: &'static Constraints) -> Map<String, Value> {
         let mut s = typed("array");
-        s.insert("items".into(), Value::Object(T::schema(c.item_constraints())));
+        s.insert(
+            "items".into(),
+            Value::Object(T::schema(c.item_constraints())),
+        );
         c.apply_list(&mut s);
         s
     }
-    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+    fn decode_value(
+        v: &Value,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self> {
         let Value::Array(items) = v else {
             out.wrong_type(ptr, "array", v);
             return None;
@@ -327,14 +371,24 @@ impl<T: ArgValue> ArgValue for Vec<T> {
             }
         }
     }
-    fn visit_paths<'a>(&'a self, c: &'static Constraints, ptr: &Ptr<'_>, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+    fn visit_paths<'a>(
+        &'a self,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str),
+    ) {
         for (i, x) in self.iter().enumerate() {
             x.visit_paths(c.item_constraints(), &ptr.index(i), f);
         }
     }
 }
 
-fn check_unique<T: ArgValue>(list: &[T], c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+fn check_unique<T: ArgValue>(
+    list: &[T],
+    c: &'static Constraints,
+    ptr: &Ptr<'_>,
+    out: &mut Violations,
+) {
     // Lists are bounded by maxItems and the argument size limit; a pairwise scan
     // keeps the bound to `ArgValue::same` alone. A list already past maxItems is
     // refused by that keyword, and scanning it would be quadratic in what the
@@ -367,7 +421,12 @@ impl<T: ArgValue> ArgValue for Option<T> {
     fn schema(c: &'static Constraints) -> Map<String, Value> {
         nullable(T::schema(c))
     }
-    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+    fn decode_value(
+        v: &Value,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self> {
         match v {
             Value::Null => Some(None),
             v => T::decode_value(v, c, ptr, out).map(Some),
@@ -412,7 +471,12 @@ impl<T: ArgValue> ArgValue for Option<T> {
             T::redact(v, c);
         }
     }
-    fn visit_paths<'a>(&'a self, c: &'static Constraints, ptr: &Ptr<'_>, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+    fn visit_paths<'a>(
+        &'a self,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str),
+    ) {
         if let Some(x) = self {
             x.visit_paths(c, ptr, f);
         }
@@ -450,7 +514,8 @@ fn nullable(mut s: Map<String, Value>) -> Map<String, Value> {
 /// schema matter (no NUL byte); where a path may lead is checked against the root.
 pub const PATH_PATTERN: &str = "^[^\\x00]*$";
 
-static PATH_CONSTRAINTS_PATTERN: crate::constraint::Pattern = crate::constraint::Pattern::new(PATH_PATTERN);
+static PATH_CONSTRAINTS_PATTERN: crate::constraint::Pattern =
+    crate::constraint::Pattern::new(PATH_PATTERN);
 
 impl ArgValue for ConfinedPath {
     fn schema(c: &'static Constraints) -> Map<String, Value> {
@@ -460,7 +525,12 @@ impl ArgValue for ConfinedPath {
         s.entry("pattern").or_insert(Value::from(PATH_PATTERN));
         s
     }
-    fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
+    fn decode_value(
+        v: &Value,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self> {
         let s = String::decode_value(v, c, ptr, out)?;
         let p = ConfinedPath::from_arg(s);
         p.check(c, ptr, out);
@@ -473,7 +543,14 @@ impl ArgValue for ConfinedPath {
         let s = self.as_str();
         c.check_string(s, ptr, out);
         if s.is_empty() && c.min_length.is_none() {
-            out.push(ptr, "minLength", Value::from(1), Some(Value::from(0)), "must not be empty".into(), "send a path relative to the tool's root".into());
+            out.push(
+                ptr,
+                "minLength",
+                Value::from(1),
+                Some(Value::from(0)),
+                "must not be empty".into(),
+                "send a path relative to the tool's root".into(),
+            );
         }
         if s.contains('\0') && c.pattern.is_none() {
             out.push(
@@ -489,7 +566,12 @@ impl ArgValue for ConfinedPath {
     fn same(&self, other: &Self) -> bool {
         self == other
     }
-    fn visit_paths<'a>(&'a self, c: &'static Constraints, ptr: &Ptr<'_>, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+    fn visit_paths<'a>(
+        &'a self,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str),
+    ) {
         f(ptr, self, c.root.unwrap_or(crate::path::DEFAULT_ROOT));
     }
 }

@@ -60,10 +60,7 @@ mod tests {
     #[test]
     fn codes_are_unique_and_kebab_case() {
         for (i, a) in STANDARD_CODES.iter().enumerate() {
-            assert!(a
-                .code
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert!(a.code.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
             for b in &STANDARD_CODES[i + 1..] {
                 assert_ne!(a.code, b.code);
             }

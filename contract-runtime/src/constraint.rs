@@ -73,14 +73,7 @@ impl Seen {
 /// compiled once on first use.
 pub struct Pattern {
     source: &'static str,
-    compiled: OnceLock<Result<Compiled, String>>,
-}
-
-struct Compiled {
-    regex: Regex,
-    /// The same language as `regex`, matched without the regex engine, when the
-    /// pattern is simple enough (most argument patterns are).
-    simple: Option<Simple>,
+    compiled: OnceLock<Result<Regex, String>>,
 }
 
 impl Pattern {
@@ -97,188 +90,17 @@ impl Pattern {
         self.source
     }
 
-    fn compiled(&self) -> Result<&Compiled, &str> {
+    /// The compiled regex. JSON Schema patterns are unanchored, like `Regex::is_match`.
+    pub fn regex(&self) -> Result<&Regex, &str> {
         self.compiled
-            .get_or_init(|| {
-                let regex = Regex::new(self.source).map_err(|e| e.to_string())?;
-                Ok(Compiled { regex, simple: Simple::parse(self.source) })
-            })
+            .get_or_init(|| Regex::new(self.source).map_err(|e| e.to_string()))
             .as_ref()
             .map_err(String::as_str)
     }
 
-    /// The compiled regex. JSON Schema patterns are unanchored, like `Regex::is_match`.
-    pub fn regex(&self) -> Result<&Regex, &str> {
-        self.compiled().map(|c| &c.regex)
-    }
-
     fn is_match(&self, s: &str) -> bool {
         // A pattern that does not compile was refused at registry build; match nothing.
-        match self.compiled() {
-            Ok(Compiled { simple: Some(simple), .. }) => simple.is_match(s.as_bytes()),
-            Ok(c) => c.regex.is_match(s),
-            Err(_) => false,
-        }
-    }
-}
-
-/// An anchored pattern `^...$` made only of ASCII literals and ASCII classes,
-/// each with a repeat count, where a greedy left-to-right scan is the only way
-/// to match: every piece of variable length is the last one or is followed by
-/// a required piece whose characters it cannot take. It is matched byte by
-/// byte, several times faster than the regex engine on short arguments (a
-/// `sha256:` version string, a ticker symbol, a file name). Anything else
-/// (flags, groups, alternation, `\d` and other Unicode-aware classes, negated
-/// classes, set operations) is left to the regex engine.
-#[derive(Debug, PartialEq)]
-struct Simple {
-    pieces: Vec<Piece>,
-}
-
-#[derive(Debug, PartialEq)]
-struct Piece {
-    /// Bit `b` is set when ASCII byte `b` matches.
-    set: u128,
-    min: u32,
-    max: u32,
-}
-
-impl Simple {
-    fn parse(src: &str) -> Option<Simple> {
-        let body = src.strip_prefix('^')?.strip_suffix('$')?;
-        let b = body.as_bytes();
-        if !b.is_ascii() {
-            return None;
-        }
-        let mut pieces = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            let set = match b[i] {
-                b'[' => {
-                    let (set, next) = class(b, i + 1)?;
-                    i = next;
-                    set
-                }
-                b'\\' => {
-                    let c = *b.get(i + 1)?;
-                    i += 2;
-                    bit(escaped(c)?)
-                }
-                c if c.is_ascii_alphanumeric() || b" !\"#%&',-/:;<=>@_`~".contains(&c) => {
-                    i += 1;
-                    bit(c)
-                }
-                _ => return None,
-            };
-            let (min, max) = match b.get(i) {
-                Some(b'?') => (0, 1),
-                Some(b'*') => (0, u32::MAX),
-                Some(b'+') => (1, u32::MAX),
-                Some(b'{') => {
-                    let close = i + b[i..].iter().position(|&c| c == b'}')?;
-                    let inner = std::str::from_utf8(&b[i + 1..close]).ok()?;
-                    let num = |t: &str| -> Option<u32> {
-                        (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())).then(|| t.parse().ok()).flatten()
-                    };
-                    let r = match inner.split_once(',') {
-                        None => (num(inner)?, num(inner)?),
-                        Some((lo, "")) => (num(lo)?, u32::MAX),
-                        Some((lo, hi)) => (num(lo)?, num(hi)?),
-                    };
-                    i = close;
-                    r
-                }
-                _ => {
-                    i -= 1;
-                    (1, 1)
-                }
-            };
-            i += 1;
-            // A lazy or possessive suffix (`{2}?`, `*+`) is the regex engine's business.
-            if min > max || matches!(b.get(i), Some(b'?' | b'+' | b'*' | b'{')) {
-                return None;
-            }
-            pieces.push(Piece { set, min, max });
-        }
-        // Greedy is exact only when no piece could give characters back to the next.
-        for w in pieces.windows(2) {
-            if w[0].min != w[0].max && (w[1].min == 0 || w[0].set & w[1].set != 0) {
-                return None;
-            }
-        }
-        Some(Simple { pieces })
-    }
-
-    fn is_match(&self, s: &[u8]) -> bool {
-        let mut i = 0;
-        for p in &self.pieces {
-            let mut n = 0u32;
-            while n < p.max && i < s.len() && s[i] < 128 && p.set >> s[i] & 1 == 1 {
-                i += 1;
-                n += 1;
-            }
-            if n < p.min {
-                return false;
-            }
-        }
-        i == s.len()
-    }
-}
-
-fn bit(c: u8) -> u128 {
-    1u128 << c
-}
-
-/// An escaped ASCII punctuation character stands for itself; escaped letters
-/// and digits are classes or assertions, left to the regex engine.
-fn escaped(c: u8) -> Option<u8> {
-    (c.is_ascii_punctuation() || c == b' ').then_some(c)
-}
-
-/// A bracket class of ASCII literals and ranges, from just after `[`; the set
-/// and the index after `]`. Negation, nesting, POSIX classes and set operations
-/// (`&&`, `--`, `~~`) return `None`.
-fn class(b: &[u8], mut i: usize) -> Option<(u128, usize)> {
-    let mut set = 0u128;
-    let mut first = true;
-    loop {
-        let c = *b.get(i)?;
-        match c {
-            b']' if !first => return Some((set, i + 1)),
-            b'^' | b'[' | b']' | b'&' | b'~' => return None,
-            _ => {}
-        }
-        first = false;
-        let lo = if c == b'\\' {
-            i += 2;
-            escaped(*b.get(i - 1)?)?
-        } else {
-            i += 1;
-            c
-        };
-        if b.get(i) == Some(&b'-') && b.get(i + 1).is_some_and(|&n| n != b']') {
-            let hc = b[i + 1];
-            let hi = if hc == b'\\' {
-                i += 3;
-                escaped(*b.get(i - 1)?)?
-            } else if matches!(hc, b'-' | b'[' | b'&' | b'~') {
-                return None;
-            } else {
-                i += 2;
-                hc
-            };
-            if lo > hi {
-                return None;
-            }
-            for x in lo..=hi {
-                set |= bit(x);
-            }
-        } else {
-            if c == b'-' && b.get(i) == Some(&b'-') {
-                return None;
-            }
-            set |= bit(lo);
-        }
+        self.regex().map(|r| r.is_match(s)).unwrap_or(false)
     }
 }
 
@@ -418,18 +240,38 @@ impl Constraints {
 
     /// Schema keywords for a number; `type_min`/`type_max` are the Rust type's own
     /// bounds, published so a validator rejects what the type cannot hold.
-    pub fn apply_number(&self, s: &mut Map<String, Value>, type_min: Option<Num>, type_max: Option<Num>) {
+    pub fn apply_number(
+        &self,
+        s: &mut Map<String, Value>,
+        type_min: Option<Num>,
+        type_max: Option<Num>,
+    ) {
         let (min, max) = self.published_range(type_min, type_max);
         put(s, "minimum", min.map(Num::to_json));
         put(s, "maximum", max.map(Num::to_json));
-        put(s, "exclusiveMinimum", self.exclusive_minimum.map(Num::to_json));
-        put(s, "exclusiveMaximum", self.exclusive_maximum.map(Num::to_json));
+        put(
+            s,
+            "exclusiveMinimum",
+            self.exclusive_minimum.map(Num::to_json),
+        );
+        put(
+            s,
+            "exclusiveMaximum",
+            self.exclusive_maximum.map(Num::to_json),
+        );
     }
 
     /// The `minimum` and `maximum` the schema publishes: the tighter of each
     /// declared bound and the type's own.
-    pub fn published_range(&self, type_min: Option<Num>, type_max: Option<Num>) -> (Option<Num>, Option<Num>) {
-        (tighter(self.minimum, type_min, true), tighter(self.maximum, type_max, false))
+    pub fn published_range(
+        &self,
+        type_min: Option<Num>,
+        type_max: Option<Num>,
+    ) -> (Option<Num>, Option<Num>) {
+        (
+            tighter(self.minimum, type_min, true),
+            tighter(self.maximum, type_max, false),
+        )
     }
 
     /// Schema keywords for a list.
@@ -447,7 +289,8 @@ impl Constraints {
             // A character is 1 to 4 bytes, so the byte length often settles both
             // bounds without counting (as long texts with a small minimum do).
             let bytes = v.len() as u64;
-            let settled = self.min_length.is_none_or(|m| bytes.div_ceil(4) >= m) && self.max_length.is_none_or(|m| bytes <= m);
+            let settled = self.min_length.is_none_or(|m| bytes.div_ceil(4) >= m)
+                && self.max_length.is_none_or(|m| bytes <= m);
             if !settled {
                 let n = v.chars().count() as u64;
                 self.check_len(n, "Length", "character", ptr, out);
@@ -461,7 +304,10 @@ impl Constraints {
                     Value::from(p.source()),
                     self.actual(Value::from(v)),
                     format!("does not match the pattern {}", p.source()),
-                    format!("send a value that matches the regular expression {}", p.source()),
+                    format!(
+                        "send a value that matches the regular expression {}",
+                        p.source()
+                    ),
                 );
             }
         }
@@ -483,12 +329,27 @@ impl Constraints {
     pub fn check_number(&self, v: Seen, ptr: &Ptr<'_>, out: &mut Violations) {
         use std::cmp::Ordering::{Greater, Less};
         // (bound, keyword, whether an ordering of value vs bound breaks it, words)
-        type Check = (Option<Num>, &'static str, fn(std::cmp::Ordering) -> bool, &'static str);
+        type Check = (
+            Option<Num>,
+            &'static str,
+            fn(std::cmp::Ordering) -> bool,
+            &'static str,
+        );
         let checks: [Check; 4] = [
             (self.minimum, "minimum", |o| o == Less, "at least"),
             (self.maximum, "maximum", |o| o == Greater, "at most"),
-            (self.exclusive_minimum, "exclusiveMinimum", |o| o != Greater, "greater than"),
-            (self.exclusive_maximum, "exclusiveMaximum", |o| o != Less, "less than"),
+            (
+                self.exclusive_minimum,
+                "exclusiveMinimum",
+                |o| o != Greater,
+                "greater than",
+            ),
+            (
+                self.exclusive_maximum,
+                "exclusiveMaximum",
+                |o| o != Less,
+                "less than",
+            ),
         ];
         for (bound, keyword, breaks, words) in checks {
             let Some(bound) = bound else { continue };
@@ -511,11 +372,21 @@ impl Constraints {
     }
 
     fn check_len(&self, n: u64, suffix: &str, unit: &str, ptr: &Ptr<'_>, out: &mut Violations) {
-        let plural = |k: u64| if k == 1 { unit.to_string() } else { format!("{unit}s") };
+        let plural = |k: u64| {
+            if k == 1 {
+                unit.to_string()
+            } else {
+                format!("{unit}s")
+            }
+        };
         if let Some(min) = self.min_length.filter(|&m| n < m) {
             out.push(
                 ptr,
-                if suffix == "Length" { "minLength" } else { "minItems" },
+                if suffix == "Length" {
+                    "minLength"
+                } else {
+                    "minItems"
+                },
                 Value::from(min),
                 Some(Value::from(n)),
                 format!("must have at least {min} {}, got {n}", plural(min)),
@@ -525,7 +396,11 @@ impl Constraints {
         if let Some(max) = self.max_length.filter(|&m| n > m) {
             out.push(
                 ptr,
-                if suffix == "Length" { "maxLength" } else { "maxItems" },
+                if suffix == "Length" {
+                    "maxLength"
+                } else {
+                    "maxItems"
+                },
                 Value::from(max),
                 Some(Value::from(n)),
                 format!("must have at most {max} {}, got {n}", plural(max)),
@@ -547,11 +422,15 @@ impl Constraints {
         let lo = self
             .minimum
             .map(|m| format!("at least {}", m.to_json()))
-            .or(self.exclusive_minimum.map(|m| format!("greater than {}", m.to_json())));
+            .or(self
+                .exclusive_minimum
+                .map(|m| format!("greater than {}", m.to_json())));
         let hi = self
             .maximum
             .map(|m| format!("at most {}", m.to_json()))
-            .or(self.exclusive_maximum.map(|m| format!("less than {}", m.to_json())));
+            .or(self
+                .exclusive_maximum
+                .map(|m| format!("less than {}", m.to_json())));
         match (lo, hi) {
             (Some(a), Some(b)) => format!("send a number {a} and {b}"),
             (Some(a), None) | (None, Some(a)) => format!("send a number {a}"),
@@ -575,7 +454,11 @@ fn put(s: &mut Map<String, Value>, k: &str, v: Option<Value>) {
 fn tighter(declared: Option<Num>, ty: Option<Num>, lower: bool) -> Option<Num> {
     match (declared, ty) {
         (Some(d), Some(t)) => {
-            let d_tighter = if lower { d.as_f64() >= t.as_f64() } else { d.as_f64() <= t.as_f64() };
+            let d_tighter = if lower {
+                d.as_f64() >= t.as_f64()
+            } else {
+                d.as_f64() <= t.as_f64()
+            };
             Some(if d_tighter { d } else { t })
         }
         (d, t) => d.or(t),
@@ -586,77 +469,24 @@ fn tighter(declared: Option<Num>, ty: Option<Num>, lower: bool) -> Option<Num> {
 mod tests {
     use super::*;
 
-    /// Every string over a small alphabet up to `len`, plus some longer ones.
-    fn inputs() -> Vec<String> {
-        let alphabet = ["", "a", "Z", "0", "9", "-", "_", ".", ":", " ", "é", "\n", "\0", "m", "d", "sha256:", "f"];
-        let mut out: Vec<String> = vec![String::new()];
-        let mut layer = out.clone();
-        for _ in 0..3 {
-            layer = layer.iter().flat_map(|p| alphabet.iter().map(move |a| format!("{p}{a}"))).collect();
-            out.extend(layer.iter().cloned());
-        }
-        for n in [1, 5, 6, 31, 32, 33, 63, 64, 65] {
-            out.push("a".repeat(n));
-            out.push(format!("a{}.md", "b".repeat(n)));
-            out.push(format!("sha256:{}", "0a".repeat(n / 2 + 1)[..n].to_string()));
-            out.push("Q".repeat(n));
-        }
-        out.push(format!("sha256:{}", "0".repeat(64)));
-        out.push(format!("sha256:{}\n", "0".repeat(64)));
-        out
-    }
-
-    #[test]
-    fn simple_patterns_match_exactly_what_the_regex_matches() {
-        let simple = [
-            "^sha256:[0-9a-f]{64}$",
-            "^[A-Z]{1,5}$",
-            r"^[a-z0-9][a-z0-9_-]{0,63}\.md$",
-            "^[a-z][a-z0-9-]{0,31}$",
-            "^a?b+:c*$",
-            "^[-a]{2,}:$",
-            "^$",
-            "^[a-]x{0}$",
-            "^d{3}-[0-9]{4}$",
-        ];
-        let inputs = inputs();
-        for src in simple {
-            let s = Simple::parse(src).unwrap_or_else(|| panic!("{src} is simple"));
-            let re = Regex::new(src).unwrap();
-            for i in &inputs {
-                assert_eq!(s.is_match(i.as_bytes()), re.is_match(i), "{src} on {i:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn other_patterns_go_to_the_regex_engine() {
-        for src in [
-            "[a-z]+",           // unanchored
-            "^[a-z]+",          // no end anchor
-            "^\\d{3}$",         // Unicode digits
-            "^[^\\x00]*$",      // negated
-            "^[a-z]*a$",        // greedy would have to give back
-            "^a*a?$",           // next piece optional
-            "^(ab)+$",          // group
-            "^a|b$",            // alternation
-            "^.+$",             // any
-            "^[[:alpha:]]$",    // POSIX class
-            "^[a-z&&[^x]]$",    // set operation
-            "^[a--b]$",         // set difference
-            "^(?i)abc$",        // flags
-            "^a{2}?$",          // lazy
-            "^é$",              // non-ASCII
-            "^\\x41$",          // escape with a letter
-        ] {
-            assert_eq!(Simple::parse(src), None, "{src}");
-        }
-    }
-
     #[test]
     fn length_from_bytes_agrees_with_counting() {
-        let c = Constraints { min_length: Some(2), max_length: Some(3), ..Constraints::NONE };
-        for (s, ok) in [("a", false), ("ab", true), ("abc", true), ("abcd", false), ("éé", true), ("😀😀😀", true), ("😀😀😀😀", false), ("😀", false), ("ééé", true)] {
+        let c = Constraints {
+            min_length: Some(2),
+            max_length: Some(3),
+            ..Constraints::NONE
+        };
+        for (s, ok) in [
+            ("a", false),
+            ("ab", true),
+            ("abc", true),
+            ("abcd", false),
+            ("éé", true),
+            ("😀😀😀", true),
+            ("😀😀😀😀", false),
+            ("😀", false),
+            ("ééé", true),
+        ] {
             let mut out = Violations::new();
             c.check_string(s, &Ptr::ROOT, &mut out);
             assert_eq!(out.is_empty(), ok, "{s}");

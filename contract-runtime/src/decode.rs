@@ -50,7 +50,8 @@ impl DecodeError {
             DecodeError::Malformed(e) => vec![*e],
             DecodeError::Invalid(v) => {
                 let dropped = v.dropped();
-                let mut errors: Vec<ErrorEntry> = v.into_vec().into_iter().map(|v| v.into_error()).collect();
+                let mut errors: Vec<ErrorEntry> =
+                    v.into_vec().into_iter().map(|v| v.into_error()).collect();
                 if dropped > 0 {
                     errors.push(
                         ErrorEntry::new(
@@ -68,7 +69,9 @@ impl DecodeError {
 }
 
 fn malformed(message: String, hint: &str) -> DecodeError {
-    DecodeError::Malformed(Box::new(ErrorEntry::new(codes::MALFORMED_ARGUMENTS, message).with_hint(hint)))
+    DecodeError::Malformed(Box::new(
+        ErrorEntry::new(codes::MALFORMED_ARGUMENTS, message).with_hint(hint),
+    ))
 }
 
 /// Decodes and validates argument text for `T`.
@@ -120,7 +123,11 @@ pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeE
 pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
     if raw.len() > limits.max_bytes {
         return Err(malformed(
-            format!("arguments are {} bytes, more than the limit of {} bytes", raw.len(), limits.max_bytes),
+            format!(
+                "arguments are {} bytes, more than the limit of {} bytes",
+                raw.len(),
+                limits.max_bytes
+            ),
             "send shorter arguments",
         ));
     }
@@ -134,7 +141,10 @@ pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
         let msg = e.to_string();
         if msg.starts_with(TOO_DEEP) {
             malformed(
-                format!("arguments nest deeper than the limit of {} levels", limits.max_depth),
+                format!(
+                    "arguments nest deeper than the limit of {} levels",
+                    limits.max_depth
+                ),
                 "send flatter arguments",
             )
         } else if msg.starts_with("recursion limit exceeded") {
@@ -230,7 +240,10 @@ impl<'de> Visitor<'de> for Strict {
         while let Some(k) = map.next_key::<String>()? {
             if obj.contains_key(&k) {
                 // The key is the model's own text and never a secret value.
-                return Err(de::Error::custom(format_args!("{DUPLICATE}`{}`", k.escape_debug())));
+                return Err(de::Error::custom(format_args!(
+                    "{DUPLICATE}`{}`",
+                    k.escape_debug()
+                )));
             }
             let v = map.next_value_seed(inner)?;
             obj.insert(k, v);

@@ -12,22 +12,22 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use crate::args::{ArgValue, ToolArgs};
 use crate::codes;
+use crate::constraint::Constraints;
 use crate::context::{CallContext, Caller};
 use crate::contract::{ApprovalRule, Idempotency, ToolContract, ToolSpec};
 use crate::decode::{decode_args, parse_strict, Limits};
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Repair, Status};
 use crate::failure::{batch_result, Failure, FailureKind, Outcome, ToolOutput};
+use crate::observe::{Journal, JournalEntry, Secrets};
 use crate::path::{ConfinedPath, PathError};
 use crate::policy::approval::{self, Verdict};
-use crate::policy::idempotency::{Begin, IdempotencyStore, MemoryStore};
 use crate::policy::breaker::{Breaker, BreakerConfig};
+use crate::policy::idempotency::{Begin, IdempotencyStore, MemoryStore};
 use crate::policy::retry;
-use crate::observe::{Journal, JournalEntry, Secrets};
 use crate::provider::ToolCall;
 use crate::registry::Registry;
-use crate::args::{ArgValue, ToolArgs};
-use crate::constraint::Constraints;
 use crate::validate::Ptr;
 
 /// The object-safe face of a tool, implemented once for every contract.
@@ -37,7 +37,12 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
-    fn dispatch<'a>(&'a self, d: &'a Dispatcher, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;
+    fn dispatch<'a>(
+        &'a self,
+        d: &'a Dispatcher,
+        caller: &'a Arc<Caller>,
+        call: &'a ToolCall,
+    ) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;
 }
 
 pub(crate) struct Typed<C>(PhantomData<fn() -> C>);
@@ -64,7 +69,12 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     fn has_secrets(&self) -> bool {
         C::Args::has_secrets(&Constraints::NONE)
     }
-    fn dispatch<'a>(&'a self, d: &'a Dispatcher, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>> {
+    fn dispatch<'a>(
+        &'a self,
+        d: &'a Dispatcher,
+        caller: &'a Arc<Caller>,
+        call: &'a ToolCall,
+    ) -> Pin<Box<dyn Future<Output = Envelope> + Send + 'a>> {
         Box::pin(run_pipeline::<C>(d, caller, call))
     }
 }
@@ -142,8 +152,14 @@ impl Dispatcher {
 
         // Secrets: the caller's registered values, and this call's `#[arg(secret)]` values.
         let mut secrets = caller.secrets().clone();
-        let wants_args = tool.is_some_and(|t| t.inner.has_secrets()) || self.journal.is_some() || tracing::enabled!(tracing::Level::DEBUG);
-        let redacted = if wants_args { tool.map(|t| redacted_arguments_with(t, &call.arguments, &mut secrets)) } else { None };
+        let wants_args = tool.is_some_and(|t| t.inner.has_secrets())
+            || self.journal.is_some()
+            || tracing::enabled!(tracing::Level::DEBUG);
+        let redacted = if wants_args {
+            tool.map(|t| redacted_arguments_with(t, &call.arguments, &mut secrets))
+        } else {
+            None
+        };
         secrets.scrub_envelope(&mut env);
 
         let duration_us = started.elapsed().as_micros() as u64;
@@ -159,10 +175,14 @@ impl Dispatcher {
         tracing::info!(status = env.status.as_str(), "tool call");
         if let Some(j) = &self.journal {
             j.record(&JournalEntry {
-                ts_ms: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0),
+                ts_ms: std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_millis())
+                    .unwrap_or(0),
                 call_id: call.id.clone(),
                 tool: call.name.clone(),
-                arguments: redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]")),
+                arguments: redacted
+                    .unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]")),
                 status: env.status.as_str().to_string(),
                 codes: env.errors.iter().map(|e| e.code.clone()).collect(),
                 retry_safe: env.retry_safe,
@@ -195,7 +215,11 @@ fn refuse(call: &ToolCall, spec: &ToolSpec, status: Status, errors: Vec<ErrorEnt
     Envelope::failure(&call.id, spec.name, status, true, errors)
 }
 
-async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
+async fn run_pipeline<C: ToolContract>(
+    d: &Dispatcher,
+    caller: &Arc<Caller>,
+    call: &ToolCall,
+) -> Envelope {
     let spec = &C::SPEC;
 
     // 2-3. strict parse and validation against the contract.
@@ -205,11 +229,20 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
     };
 
     // 4. authority: scopes, then every confined path against its root.
-    let missing: Vec<&str> = spec.authority.iter().copied().filter(|s| !caller.has_scope(s)).collect();
+    let missing: Vec<&str> = spec
+        .authority
+        .iter()
+        .copied()
+        .filter(|s| !caller.has_scope(s))
+        .collect();
     if !missing.is_empty() {
         let e = ErrorEntry::new(
             codes::PERMISSION_DENIED,
-            format!("`{}` needs the scope {} which this caller does not hold", spec.name, missing.join(", ")),
+            format!(
+                "`{}` needs the scope {} which this caller does not hold",
+                spec.name,
+                missing.join(", ")
+            ),
         )
         .with_hint("ask the user to grant the scope, or choose another tool");
         return refuse(call, spec, Status::Denied, vec![e]);
@@ -261,7 +294,9 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
         _ => None,
     };
     if let Some(key) = &key {
-        let dg = digest.take().unwrap_or_else(|| args_digest(call, &d.limits));
+        let dg = digest
+            .take()
+            .unwrap_or_else(|| args_digest(call, &d.limits));
         match d.store.begin(spec.name, key, &dg) {
             Begin::Fresh => {}
             Begin::Replay(mut env) => {
@@ -292,14 +327,19 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
     let watching = d.breaker.watching(spec.name);
     let mut breaker_digest = None;
     if watching {
-        let dg = digest.clone().unwrap_or_else(|| args_digest(call, &d.limits));
+        let dg = digest
+            .clone()
+            .unwrap_or_else(|| args_digest(call, &d.limits));
         if let Some(wait) = d.breaker.check(spec.name, &dg, Instant::now()) {
             if let Some(key) = &key {
                 d.store.release(spec.name, key);
             }
             let mut e = ErrorEntry::new(
                 codes::CIRCUIT_OPEN,
-                format!("`{}` failed the same way too often; it will not run again for now", spec.name),
+                format!(
+                    "`{}` failed the same way too often; it will not run again for now",
+                    spec.name
+                ),
             )
             .with_hint("change the arguments or the approach instead of repeating the call");
             let ms = wait.as_millis() as u64;
@@ -317,15 +357,24 @@ async fn run_pipeline<C: ToolContract>(d: &Dispatcher, caller: &Arc<Caller>, cal
     if matches!(env.status, Status::Failed | Status::Unknown) {
         let dg = breaker_digest.unwrap_or_else(|| args_digest(call, &d.limits));
         let signature = env.codes().join(",");
-        let transient = env.errors.iter().any(|e| e.code == codes::TRANSIENT || e.code == codes::TIMEOUT || e.retry_safe == Some(true) && e.code != codes::CIRCUIT_OPEN);
-        d.breaker.record_failure(spec.name, &dg, &signature, transient, Instant::now());
+        let transient = env.errors.iter().any(|e| {
+            e.code == codes::TRANSIENT
+                || e.code == codes::TIMEOUT
+                || e.retry_safe == Some(true) && e.code != codes::CIRCUIT_OPEN
+        });
+        d.breaker
+            .record_failure(spec.name, &dg, &signature, transient, Instant::now());
     } else if let Some(dg) = breaker_digest {
         d.breaker.record_success(spec.name, &dg);
     }
 
     // 8. record.
     if let Some(key) = &key {
-        let transient = env.status == Status::Failed && env.errors.iter().all(|e| e.code == codes::TRANSIENT || e.retry_safe == Some(true));
+        let transient = env.status == Status::Failed
+            && env
+                .errors
+                .iter()
+                .all(|e| e.code == codes::TRANSIENT || e.retry_safe == Some(true));
         if transient {
             d.store.release(spec.name, key);
         } else {
@@ -341,7 +390,12 @@ fn args_digest(call: &ToolCall, limits: &Limits) -> String {
     approval::digest(&v)
 }
 
-fn check_paths<C: ToolContract>(caller: &Caller, call: &ToolCall, spec: &ToolSpec, args: &C::Args) -> Option<Envelope> {
+fn check_paths<C: ToolContract>(
+    caller: &Caller,
+    call: &ToolCall,
+    spec: &ToolSpec,
+    args: &C::Args,
+) -> Option<Envelope> {
     let mut errors = Vec::new();
     let mut host_error = None;
     args.visit_paths(&Constraints::NONE, &Ptr::ROOT, &mut |ptr, path, root_name| {
@@ -362,8 +416,17 @@ fn check_paths<C: ToolContract>(caller: &Caller, call: &ToolCall, spec: &ToolSpe
         }
     });
     if let Some(name) = host_error {
-        let e = ErrorEntry::new(codes::INTERNAL, format!("the host has not configured the root `{name}`"));
-        return Some(Envelope::failure(&call.id, spec.name, Status::Failed, true, vec![e]));
+        let e = ErrorEntry::new(
+            codes::INTERNAL,
+            format!("the host has not configured the root `{name}`"),
+        );
+        return Some(Envelope::failure(
+            &call.id,
+            spec.name,
+            Status::Failed,
+            true,
+            vec![e],
+        ));
     }
     (!errors.is_empty()).then(|| refuse(call, spec, Status::Denied, errors))
 }
@@ -374,7 +437,13 @@ enum Attempt {
     TimedOut,
 }
 
-async fn run_with_retries<C: ToolContract>(d: &Dispatcher, call: &ToolCall, spec: &ToolSpec, ctx: CallContext, args: C::Args) -> Envelope {
+async fn run_with_retries<C: ToolContract>(
+    d: &Dispatcher,
+    call: &ToolCall,
+    spec: &ToolSpec,
+    ctx: CallContext,
+    args: C::Args,
+) -> Envelope {
     let mut args = Some(args);
     let mut attempt = 1u32;
     loop {
@@ -389,7 +458,8 @@ async fn run_with_retries<C: ToolContract>(d: &Dispatcher, call: &ToolCall, spec
         };
         let fut = CatchUnwind(C::call(ctx.clone(), a));
         let result = match spec.timeout_ms {
-            Some(ms) => match tokio::time::timeout(std::time::Duration::from_millis(ms), fut).await {
+            Some(ms) => match tokio::time::timeout(std::time::Duration::from_millis(ms), fut).await
+            {
                 Ok(r) => r,
                 Err(_) => Err(AttemptErr::Timeout),
             },
@@ -448,7 +518,9 @@ fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
                 call,
             }),
         },
-        retry_safe: f.retry_safe.or((f.kind == FailureKind::Transient).then_some(true)),
+        retry_safe: f
+            .retry_safe
+            .or((f.kind == FailureKind::Transient).then_some(true)),
         retry_after_ms: f.retry_after_ms,
     }
 }
@@ -492,18 +564,39 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
             }
         }
         Attempt::Finished(Outcome::OutputBroken(msg)) => {
-            env.status = if write { Status::Unknown } else { Status::Failed };
-            env.errors.push(ErrorEntry::new(codes::OUTPUT_CONTRACT_VIOLATION, msg));
+            env.status = if write {
+                Status::Unknown
+            } else {
+                Status::Failed
+            };
+            env.errors
+                .push(ErrorEntry::new(codes::OUTPUT_CONTRACT_VIOLATION, msg));
         }
         Attempt::Panicked => {
-            env.status = if write { Status::Unknown } else { Status::Failed };
+            env.status = if write {
+                Status::Unknown
+            } else {
+                Status::Failed
+            };
             env.errors.push(ErrorEntry::new(
                 codes::INTERNAL,
-                format!("`{}` crashed before it finished{}", spec.name, if write { "; its effect may have happened" } else { "" }),
+                format!(
+                    "`{}` crashed before it finished{}",
+                    spec.name,
+                    if write {
+                        "; its effect may have happened"
+                    } else {
+                        ""
+                    }
+                ),
             ));
         }
         Attempt::TimedOut => {
-            env.status = if write { Status::Unknown } else { Status::Failed };
+            env.status = if write {
+                Status::Unknown
+            } else {
+                Status::Failed
+            };
             env.retry_safe = replay_safe;
             let mut e = ErrorEntry::new(
                 codes::TIMEOUT,
@@ -511,7 +604,11 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
                     "`{}` did not finish within {} ms{}",
                     spec.name,
                     spec.timeout_ms.unwrap_or(0),
-                    if write { "; its effect may have happened" } else { "" }
+                    if write {
+                        "; its effect may have happened"
+                    } else {
+                        ""
+                    }
                 ),
             );
             e.retry_safe = Some(replay_safe);
@@ -519,7 +616,10 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
         }
     }
     if env.status == Status::Unknown && !env.codes().contains(&codes::UNKNOWN_OUTCOME) {
-        env.errors.push(ErrorEntry::new(codes::UNKNOWN_OUTCOME, "the call may or may not have taken effect".to_string()));
+        env.errors.push(ErrorEntry::new(
+            codes::UNKNOWN_OUTCOME,
+            "the call may or may not have taken effect".to_string(),
+        ));
     }
     env
 }

@@ -247,7 +247,11 @@ pub struct ApprovalRequest {
 pub fn envelope_schema(output: Option<&Value>) -> Value {
     let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     let mut schema = gen.into_root_schema_for::<Envelope>().to_value();
-    let mut defs = schema.get("$defs").and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut defs = schema
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     let result = match output {
         Some(Value::Object(o)) if refs_are_local_defs(&Value::Object(o.clone())) => {
             let mut o = o.clone();
@@ -257,7 +261,9 @@ pub fn envelope_schema(output: Option<&Value>) -> Value {
             }
             serde_json::json!({"anyOf": [Value::Object(o), {"type": "null"}], "description": "The tool's output when `status` is ok or partial; null otherwise."})
         }
-        _ => serde_json::json!({"description": "The tool's output when `status` is ok or partial; null otherwise."}),
+        _ => {
+            serde_json::json!({"description": "The tool's output when `status` is ok or partial; null otherwise."})
+        }
     };
     if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
         props.insert("result".into(), result);

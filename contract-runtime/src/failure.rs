@@ -229,7 +229,8 @@ where
         let mut out = Vec::with_capacity(self.items.len());
         for (item, r) in self.items {
             let result = match r {
-                Ok(v) => to_value(&v).map_err(|e| Failure::new(crate::codes::OUTPUT_CONTRACT_VIOLATION, e)),
+                Ok(v) => to_value(&v)
+                    .map_err(|e| Failure::new(crate::codes::OUTPUT_CONTRACT_VIOLATION, e)),
                 Err(e) => Err(e.failure()),
             };
             out.push(ItemOutcome { item, result });

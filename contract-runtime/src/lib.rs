@@ -77,7 +77,9 @@ pub use context::{Approval, CallContext, Caller};
 pub use contract::{ApprovalRule, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec};
 pub use decode::Limits;
 pub use dispatch::Dispatcher;
-pub use envelope::{ApprovalRequest, ConstraintInfo, Envelope, ErrorEntry, Repair, RepairCall, Status};
+pub use envelope::{
+    ApprovalRequest, ConstraintInfo, Envelope, ErrorEntry, Repair, RepairCall, Status,
+};
 pub use failure::{Batch, Failure, FailureKind, ToolFailure, ToolOutput};
 pub use path::{ConfinedPath, Root};
 pub use provider::ToolCall;
@@ -89,8 +91,8 @@ pub const REDACTED: &str = "[redacted]";
 /// Everything a tool author needs, in one `use`.
 pub mod prelude {
     pub use crate::{
-        tool_contract, Approval, Batch, CallContext, Caller, ConfinedPath, Dispatcher, Envelope, JsonSchema, Registry, RepairCall,
-        Root, Status, ToolArgs, ToolCall, ToolFailure,
+        tool_contract, Approval, Batch, CallContext, Caller, ConfinedPath, Dispatcher, Envelope,
+        JsonSchema, Registry, RepairCall, Root, Status, ToolArgs, ToolCall, ToolFailure,
     };
 }
 

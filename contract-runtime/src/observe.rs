@@ -56,7 +56,11 @@ impl Secrets {
             }
             Value::Array(a) => a.iter_mut().for_each(|x| self.scrub_value(x)),
             Value::Object(m) => {
-                let dirty: Vec<String> = m.keys().filter(|k| self.scrub_str(k).is_some()).cloned().collect();
+                let dirty: Vec<String> = m
+                    .keys()
+                    .filter(|k| self.scrub_str(k).is_some())
+                    .cloned()
+                    .collect();
                 for k in dirty {
                     if let Some(x) = m.remove(&k) {
                         m.insert(self.scrub_str(&k).unwrap_or(k), x);
@@ -75,7 +79,10 @@ impl Secrets {
         }
         self.scrub_value(&mut env.result);
         for e in &mut env.errors {
-            for s in [Some(&mut e.message), e.repair.as_mut().map(|r| &mut r.hint)].into_iter().flatten() {
+            for s in [Some(&mut e.message), e.repair.as_mut().map(|r| &mut r.hint)]
+                .into_iter()
+                .flatten()
+            {
                 if let Some(clean) = self.scrub_str(s) {
                     *s = clean;
                 }
@@ -92,8 +99,13 @@ impl Secrets {
     /// Collects the string leaves that `redacted` replaced in `original`.
     pub fn collect_redacted(&mut self, original: &Value, redacted: &Value) {
         match (original, redacted) {
-            (o, Value::String(r)) if r == crate::REDACTED && o != redacted => self.collect_leaves(o),
-            (Value::Array(a), Value::Array(b)) => a.iter().zip(b).for_each(|(x, y)| self.collect_redacted(x, y)),
+            (o, Value::String(r)) if r == crate::REDACTED && o != redacted => {
+                self.collect_leaves(o)
+            }
+            (Value::Array(a), Value::Array(b)) => a
+                .iter()
+                .zip(b)
+                .for_each(|(x, y)| self.collect_redacted(x, y)),
             (Value::Object(a), Value::Object(b)) => {
                 for (k, x) in a {
                     if let Some(y) = b.get(k) {
@@ -151,14 +163,21 @@ pub struct JsonlJournal {
 impl JsonlJournal {
     /// Opens (or creates) `path` for appending.
     pub fn open(path: impl AsRef<std::path::Path>) -> std::io::Result<JsonlJournal> {
-        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        Ok(JsonlJournal { file: Mutex::new(file) })
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        Ok(JsonlJournal {
+            file: Mutex::new(file),
+        })
     }
 }
 
 impl Journal for JsonlJournal {
     fn record(&self, entry: &JournalEntry) {
-        let Ok(mut line) = serde_json::to_string(entry) else { return };
+        let Ok(mut line) = serde_json::to_string(entry) else {
+            return;
+        };
         line.push('\n');
         let mut f = self.file.lock().unwrap_or_else(|e| e.into_inner());
         // A journal that cannot be written must not fail the call it records.
@@ -184,7 +203,10 @@ impl MemoryJournal {
 impl Journal for MemoryJournal {
     fn record(&self, entry: &JournalEntry) {
         if let Ok(line) = serde_json::to_string(entry) {
-            self.lines.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+            self.lines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(line);
         }
     }
 }

@@ -172,7 +172,11 @@ impl Violations {
             keyword: "type",
             limit: Some(Value::from(expected)),
             actual: Some(Value::from(json_type(got))),
-            message: format!("must be {} {expected}, got {}", article(expected), json_type(got)),
+            message: format!(
+                "must be {} {expected}, got {}",
+                article(expected),
+                json_type(got)
+            ),
             hint: format!("send {} {expected}", article(expected)),
         });
     }

@@ -13,8 +13,14 @@ pub fn run() -> Result<(), String> {
     std::fs::create_dir_all(dir.join("notes")).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(dir.join("repo/src")).map_err(|e| e.to_string())?;
     let write = |p: &str, s: &str| std::fs::write(dir.join(p), s).map_err(|e| e.to_string());
-    write("notes/kv-cache.md", "# KV cache\nThe KV cache trades memory for speed.\n")?;
-    write("notes/agents.md", "# Agents\nA tool is an authority boundary.\n")?;
+    write(
+        "notes/kv-cache.md",
+        "# KV cache\nThe KV cache trades memory for speed.\n",
+    )?;
+    write(
+        "notes/agents.md",
+        "# Agents\nA tool is an authority boundary.\n",
+    )?;
     write("repo/src/lib.rs", "pub fn answer() -> u32 {\n    41\n}\n")?;
 
     let result = session(&dir);
@@ -25,11 +31,18 @@ pub fn run() -> Result<(), String> {
 fn session(dir: &std::path::Path) -> Result<(), String> {
     let caller = Arc::new(caller(dir, Some("src".into()), &[])?);
     let d = Dispatcher::new(tools::registry());
-    let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().map_err(|e| e.to_string())?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(|e| e.to_string())?;
     let mut n = 0;
     let mut call = |title: &str, name: &str, args: Value| -> Envelope {
         n += 1;
-        let call = ToolCall { id: format!("call_{n}"), name: name.into(), arguments: args.to_string() };
+        let call = ToolCall {
+            id: format!("call_{n}"),
+            name: name.into(),
+            arguments: args.to_string(),
+        };
         println!("── {title}");
         println!("   {name} {}", call.arguments);
         let env = rt.block_on(d.dispatch(&caller, &call));
@@ -41,21 +54,80 @@ fn session(dir: &std::path::Path) -> Result<(), String> {
         env
     };
 
-    call("a search that matches", "search_notes", json!({"query": "kv cache"}));
-    call("a search that matches nothing is ok with []", "search_notes", json!({"query": "quantum"}));
-    call("an empty query never runs", "search_notes", json!({"query": ""}));
-    call("a year the index does not serve is refused, not answered with []", "list_filings", json!({"company": "ACME", "year": 1998}));
-    call("every violation at once", "list_filings", json!({"company": "acme!", "year": "2019", "extra": 1}));
-    let read = call("read a file to learn its version", "read_file", json!({"path": "src/lib.rs"}));
-    let version = read.result["version"].as_str().unwrap_or_default().to_string();
-    call("a stale version is a conflict with a repair call", "replace_text", json!({"path": "src/lib.rs", "old_text": "41", "new_text": "42", "expected_version": format!("sha256:{}", "0".repeat(64))}));
-    call("the edit with the right version", "replace_text", json!({"path": "src/lib.rs", "old_text": "41", "new_text": "42", "expected_version": version}));
-    call("a path that leaves the root is denied", "read_file", json!({"path": "../../etc/passwd"}));
-    call("tagging a batch where one note is missing is partial", "tag_notes", json!({"notes": ["agents.md", "missing.md"], "tag": "reviewed"}));
-    call("a destructive tool waits for a person", "delete_note", json!({"note": "agents.md"}));
+    call(
+        "a search that matches",
+        "search_notes",
+        json!({"query": "kv cache"}),
+    );
+    call(
+        "a search that matches nothing is ok with []",
+        "search_notes",
+        json!({"query": "quantum"}),
+    );
+    call(
+        "an empty query never runs",
+        "search_notes",
+        json!({"query": ""}),
+    );
+    call(
+        "a year the index does not serve is refused, not answered with []",
+        "list_filings",
+        json!({"company": "ACME", "year": 1998}),
+    );
+    call(
+        "every violation at once",
+        "list_filings",
+        json!({"company": "acme!", "year": "2019", "extra": 1}),
+    );
+    let read = call(
+        "read a file to learn its version",
+        "read_file",
+        json!({"path": "src/lib.rs"}),
+    );
+    let version = read.result["version"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    call(
+        "a stale version is a conflict with a repair call",
+        "replace_text",
+        json!({"path": "src/lib.rs", "old_text": "41", "new_text": "42", "expected_version": format!("sha256:{}", "0".repeat(64))}),
+    );
+    call(
+        "the edit with the right version",
+        "replace_text",
+        json!({"path": "src/lib.rs", "old_text": "41", "new_text": "42", "expected_version": version}),
+    );
+    call(
+        "a path that leaves the root is denied",
+        "read_file",
+        json!({"path": "../../etc/passwd"}),
+    );
+    call(
+        "tagging a batch where one note is missing is partial",
+        "tag_notes",
+        json!({"notes": ["agents.md", "missing.md"], "tag": "reviewed"}),
+    );
+    call(
+        "a destructive tool waits for a person",
+        "delete_note",
+        json!({"note": "agents.md"}),
+    );
     let key = "0b9f7a52-8c1e-4e5b-9a53-2f6d0c1e7a10";
-    call("an external write with an idempotency key", "post_comment", json!({"issue": 7, "body": "Looks good.", "request_key": key}));
-    call("the same key again returns the first outcome and posts nothing", "post_comment", json!({"issue": 7, "body": "Looks good.", "request_key": key}));
-    call("a name not in the registry", "run_shell", json!({"cmd": "rm -rf /"}));
+    call(
+        "an external write with an idempotency key",
+        "post_comment",
+        json!({"issue": 7, "body": "Looks good.", "request_key": key}),
+    );
+    call(
+        "the same key again returns the first outcome and posts nothing",
+        "post_comment",
+        json!({"issue": 7, "body": "Looks good.", "request_key": key}),
+    );
+    call(
+        "a name not in the registry",
+        "run_shell",
+        json!({"cmd": "rm -rf /"}),
+    );
     Ok(())
 }

@@ -60,9 +60,13 @@ fn schemas(args: &[String]) -> Result<(), String> {
         }
     }
     let registry = tools::registry();
-    let export = dialect::export(&registry.canonical(), dialect, &opts).map_err(|e| e.to_string())?;
+    let export =
+        dialect::export(&registry.canonical(), dialect, &opts).map_err(|e| e.to_string())?;
     for loss in &export.losses {
-        eprintln!("loss: {} {} {}: {}", loss.tool, loss.pointer, loss.keyword, loss.note);
+        eprintln!(
+            "loss: {} {} {}: {}",
+            loss.tool, loss.pointer, loss.keyword, loss.note
+        );
     }
     let text = serde_json::to_string_pretty(&export.tools).map_err(|e| e.to_string())?;
     println!("{text}");

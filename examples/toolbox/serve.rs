@@ -34,7 +34,12 @@ impl Options {
                 other => return Err(format!("unknown option `{other}`")),
             }
         }
-        Ok(Options { root: root.ok_or("serve-jsonl needs --root DIR")?, task_scope, deny, journal })
+        Ok(Options {
+            root: root.ok_or("serve-jsonl needs --root DIR")?,
+            task_scope,
+            deny,
+            journal,
+        })
     }
 }
 
@@ -42,10 +47,14 @@ pub fn run(opts: Options) -> Result<(), String> {
     let caller = Arc::new(caller(&opts.root, opts.task_scope, &opts.deny)?);
     let mut dispatcher = Dispatcher::new(tools::registry());
     if let Some(path) = &opts.journal {
-        let j = contract_runtime::observe::JsonlJournal::open(path).map_err(|e| format!("cannot open --journal {}: {e}", path.display()))?;
+        let j = contract_runtime::observe::JsonlJournal::open(path)
+            .map_err(|e| format!("cannot open --journal {}: {e}", path.display()))?;
         dispatcher = dispatcher.with_journal(Arc::new(j));
     }
-    let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().map_err(|e| e.to_string())?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(|e| e.to_string())?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for (i, line) in stdin.lock().lines().enumerate() {
@@ -55,11 +64,15 @@ pub fn run(opts: Options) -> Result<(), String> {
             continue;
         }
         let reply = match serde_json::from_str::<Value>(&line) {
-            Err(e) => Some(json!({"type": "error", "line": n, "message": format!("not JSON: {e}")})),
+            Err(e) => {
+                Some(json!({"type": "error", "line": n, "message": format!("not JSON: {e}")}))
+            }
             Ok(item) => answer(&rt, &dispatcher, &caller, &item, n),
         };
         if let Some(reply) = reply {
-            writeln!(out, "{reply}").and_then(|()| out.flush()).map_err(|e| format!("writing stdout: {e}"))?;
+            writeln!(out, "{reply}")
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("writing stdout: {e}"))?;
         }
     }
     Ok(())
@@ -67,17 +80,38 @@ pub fn run(opts: Options) -> Result<(), String> {
 
 /// Only a protocol-level `function_call` item is a call; anything else, even a
 /// message whose text looks like one, produces no line.
-fn answer(rt: &tokio::runtime::Runtime, d: &Dispatcher, caller: &Arc<Caller>, item: &Value, n: usize) -> Option<Value> {
+fn answer(
+    rt: &tokio::runtime::Runtime,
+    d: &Dispatcher,
+    caller: &Arc<Caller>,
+    item: &Value,
+    n: usize,
+) -> Option<Value> {
     if item.get("type").and_then(Value::as_str) != Some("function_call") {
         return None;
     }
-    let (Some(call_id), Some(name)) = (item.get("call_id").and_then(Value::as_str), item.get("name").and_then(Value::as_str)) else {
-        return Some(json!({"type": "error", "line": n, "message": "a function_call item needs string `call_id` and `name`"}));
+    let (Some(call_id), Some(name)) = (
+        item.get("call_id").and_then(Value::as_str),
+        item.get("name").and_then(Value::as_str),
+    ) else {
+        return Some(
+            json!({"type": "error", "line": n, "message": "a function_call item needs string `call_id` and `name`"}),
+        );
     };
     // Arguments that are missing or not a string cannot be understood: the
     // dispatcher answers them as malformed rather than guessing.
-    let arguments = item.get("arguments").and_then(Value::as_str).unwrap_or("").to_string();
-    let call = ToolCall { id: call_id.to_string(), name: name.to_string(), arguments };
+    let arguments = item
+        .get("arguments")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let call = ToolCall {
+        id: call_id.to_string(),
+        name: name.to_string(),
+        arguments,
+    };
     let env = rt.block_on(d.dispatch(caller, &call));
-    Some(json!({"type": "function_call_output", "call_id": call_id, "output": env.to_json_string()}))
+    Some(
+        json!({"type": "function_call_output", "call_id": call_id, "output": env.to_json_string()}),
+    )
 }

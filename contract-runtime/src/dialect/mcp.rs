@@ -19,7 +19,10 @@ pub(super) fn export(tool: &ToolDef<'_>, _losses: &mut Vec<Loss>) -> Res<Value> 
     t.insert("inputSchema".to_owned(), input);
     // A result's `structuredContent` is the envelope, so the envelope is what
     // the output schema must describe; the tool's own output is its `result`.
-    t.insert("outputSchema".to_owned(), crate::envelope::envelope_schema(tool.output));
+    t.insert(
+        "outputSchema".to_owned(),
+        crate::envelope::envelope_schema(tool.output),
+    );
     t.insert("annotations".to_owned(), annotations(tool)?);
     Ok(Value::Object(t))
 }

@@ -590,8 +590,8 @@ fn mcp_annotations_follow_effect_and_idempotency() {
     assert_eq!(ann(4), hints(false, false, true, false)); // tag_notes: reversible, natural
     assert_eq!(ann(5), hints(false, true, true, false)); // delete_note: destructive
     assert_eq!(ann(6), hints(false, false, true, true)); // post_comment: external, key
-    // Every outputSchema is the envelope's (structuredContent carries the
-    // envelope), so an output whose root is not an object loses nothing.
+                                                         // Every outputSchema is the envelope's (structuredContent carries the
+                                                         // envelope), so an output whose root is not an object loses nothing.
     for t in &out.tools {
         assert_eq!(t["outputSchema"]["title"], "Envelope");
         assert_eq!(t["outputSchema"]["type"], "object");

@@ -95,7 +95,8 @@ mod tests {
     #[test]
     fn digest_ignores_key_order_and_whitespace() {
         let a: Value = serde_json::from_str(r#"{"b":1,"a":{"y":[1,2],"x":"é"}}"#).unwrap();
-        let b: Value = serde_json::from_str(r#"{ "a" : {"x":"\u00e9","y":[1,2]}, "b":1 }"#).unwrap();
+        let b: Value =
+            serde_json::from_str(r#"{ "a" : {"x":"\u00e9","y":[1,2]}, "b":1 }"#).unwrap();
         assert_eq!(digest(&a), digest(&b));
         assert_eq!(canonical_json(&a), r#"{"a":{"x":"é","y":[1,2]},"b":1}"#);
         assert!(digest(&a).starts_with("sha256:") && digest(&a).len() == 71);

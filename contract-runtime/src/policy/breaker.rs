@@ -62,7 +62,9 @@ impl Breaker {
     /// computing the argument digest on the hot path.
     pub fn watching(&self, tool: &str) -> bool {
         let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.tools.contains_key(tool) || st.open.keys().any(|(t, _)| t == tool) || st.calls.keys().any(|(t, _)| t == tool)
+        st.tools.contains_key(tool)
+            || st.open.keys().any(|(t, _)| t == tool)
+            || st.calls.keys().any(|(t, _)| t == tool)
     }
 
     /// `Some(retry_after)` when the circuit for this call (or its tool) is open.
@@ -71,15 +73,28 @@ impl Breaker {
         st.open.retain(|_, until| *until > now);
         let call = st.open.get(&(tool.to_owned(), digest.to_owned()));
         let whole = st.open.get(&(tool.to_owned(), String::new()));
-        call.into_iter().chain(whole).max().map(|until| *until - now)
+        call.into_iter()
+            .chain(whole)
+            .max()
+            .map(|until| *until - now)
     }
 
     /// Records a failed run. `signature` identifies "the same way" (the error codes).
-    pub fn record_failure(&self, tool: &str, digest: &str, signature: &str, transient: bool, now: Instant) {
+    pub fn record_failure(
+        &self,
+        tool: &str,
+        digest: &str,
+        signature: &str,
+        transient: bool,
+        now: Instant,
+    ) {
         let cfg = self.config;
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let key = (tool.to_owned(), digest.to_owned());
-        let entry = st.calls.entry(key.clone()).or_insert_with(|| (signature.to_owned(), Vec::new()));
+        let entry = st
+            .calls
+            .entry(key.clone())
+            .or_insert_with(|| (signature.to_owned(), Vec::new()));
         if entry.0 != signature {
             // Failing a different way is progress of a kind: start counting again.
             *entry = (signature.to_owned(), Vec::new());
@@ -96,7 +111,8 @@ impl Breaker {
             times.push(now);
             if times.len() as u32 > cfg.tool_transient_failures {
                 times.clear();
-                st.open.insert((tool.to_owned(), String::new()), now + cfg.cooldown);
+                st.open
+                    .insert((tool.to_owned(), String::new()), now + cfg.cooldown);
             }
         }
     }
@@ -117,7 +133,10 @@ mod tests {
 
     #[test]
     fn opens_after_the_threshold_and_closes_after_the_cooldown() {
-        let b = Breaker::new(BreakerConfig { same_call_failures: 2, ..Default::default() });
+        let b = Breaker::new(BreakerConfig {
+            same_call_failures: 2,
+            ..Default::default()
+        });
         let t0 = Instant::now();
         for i in 0..3 {
             assert_eq!(b.check("t", "d", t0), None, "attempt {i}");
@@ -125,13 +144,20 @@ mod tests {
         }
         let wait = b.check("t", "d", t0).expect("open");
         assert!(wait <= Duration::from_secs(30) && wait > Duration::from_secs(29));
-        assert_eq!(b.check("t", "other", t0), None, "other arguments are not blocked");
+        assert_eq!(
+            b.check("t", "other", t0),
+            None,
+            "other arguments are not blocked"
+        );
         assert_eq!(b.check("t", "d", t0 + Duration::from_secs(31)), None);
     }
 
     #[test]
     fn a_different_failure_restarts_the_count() {
-        let b = Breaker::new(BreakerConfig { same_call_failures: 2, ..Default::default() });
+        let b = Breaker::new(BreakerConfig {
+            same_call_failures: 2,
+            ..Default::default()
+        });
         let t0 = Instant::now();
         b.record_failure("t", "d", "a", false, t0);
         b.record_failure("t", "d", "a", false, t0);
@@ -141,7 +167,10 @@ mod tests {
 
     #[test]
     fn many_transient_failures_open_the_whole_tool() {
-        let b = Breaker::new(BreakerConfig { tool_transient_failures: 2, ..Default::default() });
+        let b = Breaker::new(BreakerConfig {
+            tool_transient_failures: 2,
+            ..Default::default()
+        });
         let t0 = Instant::now();
         for d in ["a", "b", "c"] {
             b.record_failure("t", d, "transient", true, t0);

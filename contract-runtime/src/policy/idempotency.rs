@@ -32,8 +32,13 @@ pub trait IdempotencyStore: Send + Sync {
 
 #[derive(Clone)]
 enum Record {
-    Running { digest: String },
-    Done { digest: String, envelope: Box<Envelope> },
+    Running {
+        digest: String,
+    },
+    Done {
+        digest: String,
+        envelope: Box<Envelope>,
+    },
 }
 
 /// Records in memory, for one process.
@@ -62,9 +67,13 @@ impl IdempotencyStore for MemoryStore {
                 );
                 Begin::Fresh
             }
-            Some(Record::Running { digest: d } | Record::Done { digest: d, .. }) if d != digest => Begin::Mismatch,
+            Some(Record::Running { digest: d } | Record::Done { digest: d, .. }) if d != digest => {
+                Begin::Mismatch
+            }
             Some(Record::Running { .. }) => Begin::Unknown,
-            Some(Record::Done { envelope, .. }) if envelope.status == crate::Status::Unknown => Begin::Unknown,
+            Some(Record::Done { envelope, .. }) if envelope.status == crate::Status::Unknown => {
+                Begin::Unknown
+            }
             Some(Record::Done { envelope, .. }) => Begin::Replay(envelope.clone()),
         }
     }

@@ -1,6 +1,6 @@
 //! The policy stages of the pipeline: approval, idempotency, retry.
 
 pub mod approval;
+pub mod breaker;
 pub mod idempotency;
 pub mod retry;
-pub mod breaker;
