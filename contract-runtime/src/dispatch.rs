@@ -4,10 +4,8 @@
 
 use std::future::Future;
 use std::marker::PhantomData;
-use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 use std::time::Instant;
 
 use serde_json::Value;
@@ -19,16 +17,15 @@ use crate::context::{CallContext, Caller};
 use crate::contract::{ApprovalRule, Idempotency, ToolContract, ToolSpec};
 use crate::decode::{decode_args, parse_strict, Limits};
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Repair, Status};
-use crate::failure::{batch_result, Failure, FailureKind, Outcome, ToolOutput};
+use crate::failure::ToolOutput;
 use crate::observe::{Journal, JournalEntry, Secrets};
-use crate::path::{ConfinedPath, PathError};
 use crate::policy::approval::{self, Verdict};
+use crate::policy::authority;
 use crate::policy::breaker::{Breaker, BreakerConfig};
 use crate::policy::idempotency::{Begin, IdempotencyStore, MemoryStore};
-use crate::policy::retry;
 use crate::provider::ToolCall;
 use crate::registry::Registry;
-use crate::validate::Ptr;
+use crate::run;
 
 /// The object-safe face of a tool, implemented once for every contract.
 pub(crate) trait ErasedTool: Send + Sync {
@@ -210,7 +207,12 @@ impl Dispatcher {
     }
 }
 
-fn refuse(call: &ToolCall, spec: &ToolSpec, status: Status, errors: Vec<ErrorEntry>) -> Envelope {
+pub(crate) fn refuse(
+    call: &ToolCall,
+    spec: &ToolSpec,
+    status: Status,
+    errors: Vec<ErrorEntry>,
+) -> Envelope {
     // Nothing ran, so replaying cannot duplicate an effect.
     Envelope::failure(&call.id, spec.name, status, true, errors)
 }
@@ -229,26 +231,8 @@ async fn run_pipeline<C: ToolContract>(
     };
 
     // 4. authority: scopes, then every confined path against its root.
-    let missing: Vec<&str> = spec
-        .authority
-        .iter()
-        .copied()
-        .filter(|s| !caller.has_scope(s))
-        .collect();
-    if !missing.is_empty() {
-        let e = ErrorEntry::new(
-            codes::PERMISSION_DENIED,
-            format!(
-                "`{}` needs the scope {} which this caller does not hold",
-                spec.name,
-                missing.join(", ")
-            ),
-        )
-        .with_hint("ask the user to grant the scope, or choose another tool");
-        return refuse(call, spec, Status::Denied, vec![e]);
-    }
-    if let Some(env) = check_paths::<C>(caller, call, spec, &args) {
-        return env;
+    if let Err((status, errors)) = authority::check(spec, caller, &args) {
+        return refuse(call, spec, status, errors);
     }
 
     let ctx = CallContext::new(caller.clone(), &call.id, spec.name);
@@ -351,7 +335,7 @@ async fn run_pipeline<C: ToolContract>(
     }
 
     // 7. run, with timeout, panic capture and retries of transient failures.
-    let env = run_with_retries::<C>(d, call, spec, ctx, args).await;
+    let env = run::run_with_retries::<C>(call, spec, ctx, args, &d.limits).await;
     // An unknown outcome counts too: a model resending a write whose effect is
     // in doubt is exactly the repetition the breaker exists to stop.
     if matches!(env.status, Status::Failed | Status::Unknown) {
@@ -388,240 +372,6 @@ fn args_digest(call: &ToolCall, limits: &Limits) -> String {
     // The arguments were decoded already, so this parse succeeds.
     let v = parse_strict(&call.arguments, limits).unwrap_or(Value::Null);
     approval::digest(&v)
-}
-
-fn check_paths<C: ToolContract>(
-    caller: &Caller,
-    call: &ToolCall,
-    spec: &ToolSpec,
-    args: &C::Args,
-) -> Option<Envelope> {
-    let mut errors = Vec::new();
-    let mut host_error = None;
-    args.visit_paths(&Constraints::NONE, &Ptr::ROOT, &mut |ptr, path, root_name| {
-        let Some(root) = caller.get_root(root_name) else {
-            host_error = Some(root_name);
-            return;
-        };
-        let outside = ConfinedPath::parse(path.as_str()).is_err() || matches!(root.check(path), Err(PathError::OutsideScope));
-        if outside {
-            errors.push(
-                ErrorEntry::new(
-                    codes::PATH_OUTSIDE_SCOPE,
-                    format!("`{}` is outside the tool's scope ({})", ptr.render(), root.name()),
-                )
-                .with_field(ptr.render())
-                .with_hint("use a path relative to the tool's root, without `..` that leaves it or links that point outside"),
-            );
-        }
-    });
-    if let Some(name) = host_error {
-        let e = ErrorEntry::new(
-            codes::INTERNAL,
-            format!("the host has not configured the root `{name}`"),
-        );
-        return Some(Envelope::failure(
-            &call.id,
-            spec.name,
-            Status::Failed,
-            true,
-            vec![e],
-        ));
-    }
-    (!errors.is_empty()).then(|| refuse(call, spec, Status::Denied, errors))
-}
-
-enum Attempt {
-    Finished(Outcome),
-    Panicked,
-    TimedOut,
-}
-
-async fn run_with_retries<C: ToolContract>(
-    d: &Dispatcher,
-    call: &ToolCall,
-    spec: &ToolSpec,
-    ctx: CallContext,
-    args: C::Args,
-) -> Envelope {
-    let mut args = Some(args);
-    let mut attempt = 1u32;
-    loop {
-        // Each retry decodes afresh: argument types need not be Clone, and the
-        // text was validated already.
-        let a = match args.take() {
-            Some(a) => a,
-            None => match decode_args::<C::Args>(&call.arguments, &d.limits) {
-                Ok(a) => a,
-                Err(e) => return refuse(call, spec, Status::Invalid, e.into_errors()),
-            },
-        };
-        let fut = CatchUnwind(C::call(ctx.clone(), a));
-        let result = match spec.timeout_ms {
-            Some(ms) => match tokio::time::timeout(std::time::Duration::from_millis(ms), fut).await
-            {
-                Ok(r) => r,
-                Err(_) => Err(AttemptErr::Timeout),
-            },
-            None => fut.await,
-        };
-        let attempt_result = match result {
-            Ok(out) => Attempt::Finished(out.into_outcome()),
-            Err(AttemptErr::Panic) => Attempt::Panicked,
-            Err(AttemptErr::Timeout) => Attempt::TimedOut,
-        };
-        let transient = match &attempt_result {
-            Attempt::Finished(Outcome::Failed(f)) => f.kind == FailureKind::Transient,
-            Attempt::TimedOut => !spec.effect.is_write(),
-            _ => false,
-        };
-        if transient && retry::may_retry(spec, attempt) {
-            tokio::time::sleep(retry::backoff(spec, attempt)).await;
-            attempt += 1;
-            continue;
-        }
-        return envelope_for(call, spec, attempt_result);
-    }
-}
-
-enum AttemptErr {
-    Panic,
-    Timeout,
-}
-
-/// Catches a panic in the handler so it becomes an envelope, not a crash.
-struct CatchUnwind<F>(F);
-
-impl<F: Future + Unpin> Future for CatchUnwind<F> {
-    type Output = Result<F::Output, AttemptErr>;
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let inner = &mut self.0;
-        match std::panic::catch_unwind(AssertUnwindSafe(|| Pin::new(inner).poll(cx))) {
-            Ok(Poll::Pending) => Poll::Pending,
-            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
-            Err(_) => Poll::Ready(Err(AttemptErr::Panic)),
-        }
-    }
-}
-
-fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
-    ErrorEntry {
-        code: f.code.into_owned(),
-        message: f.message,
-        field: f.field.map(|c| c.into_owned()),
-        item,
-        constraint: None,
-        repair: match (f.hint, f.call) {
-            (None, None) => None,
-            (hint, call) => Some(Repair {
-                hint: hint.map(|h| h.into_owned()).unwrap_or_default(),
-                call,
-            }),
-        },
-        retry_safe: f
-            .retry_safe
-            .or((f.kind == FailureKind::Transient).then_some(true)),
-        retry_after_ms: f.retry_after_ms,
-    }
-}
-
-fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope {
-    let write = spec.effect.is_write();
-    let replay_safe = spec.replay_safe();
-    let mut env = Envelope::failure(&call.id, spec.name, Status::Ok, replay_safe, Vec::new());
-    match attempt {
-        Attempt::Finished(Outcome::Done(v)) => env.result = v,
-        Attempt::Finished(Outcome::Failed(f)) => {
-            let unknown = f.kind == FailureKind::Unknown;
-            env.status = match f.kind {
-                FailureKind::Unknown => Status::Unknown,
-                FailureKind::Denied => Status::Denied,
-                FailureKind::Domain | FailureKind::Transient => Status::Failed,
-            };
-            // A known failure had no effect, so replaying cannot duplicate one.
-            env.retry_safe = if unknown { replay_safe } else { true };
-            env.errors.push(failure_entry(f, None));
-        }
-        Attempt::Finished(Outcome::Batch(items)) => {
-            let completed = items.iter().filter(|i| i.result.is_ok()).count() as u64;
-            let failed = items.len() as u64 - completed;
-            env.result = batch_result(&items);
-            env.completed = Some(completed);
-            env.failed = Some(failed);
-            env.status = match (completed, failed) {
-                (_, 0) => Status::Ok,
-                (0, _) => Status::Failed,
-                _ => Status::Partial,
-            };
-            if env.status == Status::Failed {
-                env.result = Value::Null;
-                env.retry_safe = true;
-            }
-            for i in items {
-                if let Err(f) = i.result {
-                    env.errors.push(failure_entry(f, Some(i.item)));
-                }
-            }
-        }
-        Attempt::Finished(Outcome::OutputBroken(msg)) => {
-            env.status = if write {
-                Status::Unknown
-            } else {
-                Status::Failed
-            };
-            env.errors
-                .push(ErrorEntry::new(codes::OUTPUT_CONTRACT_VIOLATION, msg));
-        }
-        Attempt::Panicked => {
-            env.status = if write {
-                Status::Unknown
-            } else {
-                Status::Failed
-            };
-            env.errors.push(ErrorEntry::new(
-                codes::INTERNAL,
-                format!(
-                    "`{}` crashed before it finished{}",
-                    spec.name,
-                    if write {
-                        "; its effect may have happened"
-                    } else {
-                        ""
-                    }
-                ),
-            ));
-        }
-        Attempt::TimedOut => {
-            env.status = if write {
-                Status::Unknown
-            } else {
-                Status::Failed
-            };
-            env.retry_safe = replay_safe;
-            let mut e = ErrorEntry::new(
-                codes::TIMEOUT,
-                format!(
-                    "`{}` did not finish within {} ms{}",
-                    spec.name,
-                    spec.timeout_ms.unwrap_or(0),
-                    if write {
-                        "; its effect may have happened"
-                    } else {
-                        ""
-                    }
-                ),
-            );
-            e.retry_safe = Some(replay_safe);
-            env.errors.push(e);
-        }
-    }
-    if env.status == Status::Unknown && !env.codes().contains(&codes::UNKNOWN_OUTCOME) {
-        env.errors.push(ErrorEntry::new(
-            codes::UNKNOWN_OUTCOME,
-            "the call may or may not have taken effect".to_string(),
-        ));
-    }
-    env
 }
 
 /// The arguments of a call with secret values replaced, for logs and journals.

@@ -66,6 +66,7 @@ pub mod path;
 pub mod policy;
 pub mod provider;
 pub mod registry;
+mod run;
 pub mod schema;
 pub mod validate;
 

@@ -1,0 +1,73 @@
+//! The authority stage: the caller holds every scope the tool declares, and
+//! every confined path argument resolves beneath its root.
+
+use crate::args::ArgValue;
+use crate::codes;
+use crate::constraint::Constraints;
+use crate::context::Caller;
+use crate::contract::ToolSpec;
+use crate::envelope::{ErrorEntry, Status};
+use crate::path::{ConfinedPath, PathError};
+use crate::validate::Ptr;
+
+/// `Err` with the status and errors to answer when the call may not run.
+pub(crate) fn check<A: ArgValue>(
+    spec: &ToolSpec,
+    caller: &Caller,
+    args: &A,
+) -> Result<(), (Status, Vec<ErrorEntry>)> {
+    let missing: Vec<&str> = spec
+        .authority
+        .iter()
+        .copied()
+        .filter(|s| !caller.has_scope(s))
+        .collect();
+    if !missing.is_empty() {
+        let e = ErrorEntry::new(
+            codes::PERMISSION_DENIED,
+            format!(
+                "`{}` needs the scope {} which this caller does not hold",
+                spec.name,
+                missing.join(", ")
+            ),
+        )
+        .with_hint("ask the user to grant the scope, or choose another tool");
+        return Err((Status::Denied, vec![e]));
+    }
+    check_paths(caller, args)
+}
+
+fn check_paths<A: ArgValue>(caller: &Caller, args: &A) -> Result<(), (Status, Vec<ErrorEntry>)> {
+    let mut errors = Vec::new();
+    let mut host_error = None;
+    args.visit_paths(&Constraints::NONE, &Ptr::ROOT, &mut |ptr, path, root_name| {
+        let Some(root) = caller.get_root(root_name) else {
+            host_error = Some(root_name);
+            return;
+        };
+        let outside = ConfinedPath::parse(path.as_str()).is_err() || matches!(root.check(path), Err(PathError::OutsideScope));
+        if outside {
+            errors.push(
+                ErrorEntry::new(
+                    codes::PATH_OUTSIDE_SCOPE,
+                    format!("`{}` is outside the tool's scope ({})", ptr.render(), root.name()),
+                )
+                .with_field(ptr.render())
+                .with_hint("use a path relative to the tool's root, without `..` that leaves it or links that point outside"),
+            );
+        }
+    });
+    if let Some(name) = host_error {
+        let e = ErrorEntry::new(
+            codes::INTERNAL,
+            format!("the host has not configured the root `{name}`"),
+        );
+        // A host mistake, not the model's: the tool did not run.
+        return Err((Status::Failed, vec![e]));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err((Status::Denied, errors))
+    }
+}
