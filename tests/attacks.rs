@@ -11,6 +11,8 @@
 #[allow(dead_code)]
 mod tools;
 
+mod common;
+use common::toolbox;
 use std::io::{Read, Write};
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
@@ -1404,28 +1406,6 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
 }
 
 // ================================================================== black box
-
-fn toolbox() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Command::new(cargo)
-            .args(["build", "--quiet", "--example", "toolbox"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("run cargo build --example toolbox");
-        assert!(status.success(), "cargo build --example toolbox failed");
-        let exe = std::env::current_exe().expect("current_exe");
-        let bin = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>")
-            .join("examples")
-            .join("toolbox");
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
-}
 
 /// Runs `toolbox serve-jsonl --root ROOT` over `lines`; returns every line it printed.
 fn serve(root: &Path, lines: &[String]) -> Vec<Value> {

@@ -5,58 +5,19 @@
 #[path = "../examples/toolbox/tools.rs"]
 mod tools;
 
+mod common;
+use common::toolbox;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use contract_runtime::dialect::{self, Dialect, ExportOptions};
 use serde_json::{json, Value};
 
-fn toolbox() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Command::new(cargo)
-            .args(["build", "--quiet", "--example", "toolbox"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("run cargo build --example toolbox");
-        assert!(status.success(), "cargo build --example toolbox failed");
-        let exe = std::env::current_exe().expect("current_exe");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>");
-        let bin = profile_dir.join("examples").join("toolbox");
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
-}
-
 fn fixture(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("toolbox-mcp-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("notes")).expect("mkdir notes");
-    std::fs::create_dir_all(dir.join("repo/src")).expect("mkdir repo");
-    std::fs::write(
-        dir.join("notes/kv-cache.md"),
-        "# KV cache\nThe KV cache trades memory for speed.\n",
-    )
-    .expect("write");
-    std::fs::write(
-        dir.join("notes/agents.md"),
-        "# Agents\nA tool is an authority boundary.\n",
-    )
-    .expect("write");
-    std::fs::write(
-        dir.join("repo/src/lib.rs"),
-        "pub fn answer() -> u32 {\n    41\n}\n",
-    )
-    .expect("write");
-    dir
+    common::fixture(&format!("toolbox-mcp-{name}"))
 }
 
 /// A running `toolbox mcp` and the lines it prints.

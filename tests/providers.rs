@@ -7,8 +7,8 @@
 #[path = "../examples/toolbox/tools.rs"]
 mod tools;
 
+mod common;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use contract_runtime::mcp::call_tool_result;
@@ -32,27 +32,7 @@ struct Session {
 
 impl Session {
     fn new() -> Session {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("providers-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("notes")).expect("mkdir");
-        std::fs::create_dir_all(dir.join("repo/src")).expect("mkdir");
-        std::fs::write(
-            dir.join("notes/kv-cache.md"),
-            "# KV cache\nThe KV cache trades memory for speed.\n",
-        )
-        .expect("write");
-        std::fs::write(
-            dir.join("notes/agents.md"),
-            "# Agents\nA tool is an authority boundary.\n",
-        )
-        .expect("write");
-        std::fs::write(
-            dir.join("repo/src/lib.rs"),
-            "pub fn answer() -> u32 {\n    41\n}\n",
-        )
-        .expect("write");
+        let dir = common::fixture("providers");
         let caller = Arc::new(tools::caller(&dir, Some("src".into()), &[]).expect("caller"));
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_time()

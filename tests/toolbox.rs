@@ -9,38 +9,17 @@
 //! would test old code. Cargo does not hold the target-dir lock while the test
 //! binaries run, so the nested build does not deadlock.
 
+mod common;
+use common::toolbox;
 use std::io::{Read, Write};
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 
 use serde_json::{json, Value};
 
 // ------------------------------------------------------------------ the binary
-
-fn toolbox() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Command::new(cargo)
-            .args(["build", "--quiet", "--example", "toolbox"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("run cargo build --example toolbox");
-        assert!(status.success(), "cargo build --example toolbox failed");
-        // The test binary lives in target/<profile>/deps; the example in target/<profile>/examples.
-        let exe = std::env::current_exe().expect("current_exe");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>");
-        let bin = profile_dir.join("examples").join("toolbox");
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
-}
 
 struct Output {
     status: std::process::ExitStatus,

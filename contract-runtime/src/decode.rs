@@ -74,8 +74,8 @@ fn malformed(message: String, hint: &str) -> DecodeError {
     ))
 }
 
-/// Decodes and validates argument text for `T`.
-pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeError> {
+/// Refuses argument text over the size limit, naming the limit.
+fn check_size(raw: &str, limits: &Limits) -> Result<(), DecodeError> {
     if raw.len() > limits.max_bytes {
         return Err(malformed(
             format!(
@@ -86,6 +86,12 @@ pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeE
             "send shorter arguments",
         ));
     }
+    Ok(())
+}
+
+/// Decodes and validates argument text for `T`.
+pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeError> {
+    check_size(raw, limits)?;
     // Fast path. A typed value nests no deeper than its Rust type, so the depth
     // limit only matters on the slow path, where any JSON tree is built.
     let mut de = serde_json::Deserializer::from_str(raw);
@@ -121,16 +127,7 @@ pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeE
 /// Parses JSON text into a tree, refusing duplicate keys (after unescaping),
 /// nesting deeper than the limit, and trailing data.
 pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
-    if raw.len() > limits.max_bytes {
-        return Err(malformed(
-            format!(
-                "arguments are {} bytes, more than the limit of {} bytes",
-                raw.len(),
-                limits.max_bytes
-            ),
-            "send shorter arguments",
-        ));
-    }
+    check_size(raw, limits)?;
     let mut de = serde_json::Deserializer::from_str(raw);
     let seed = Strict {
         depth: 0,
