@@ -500,10 +500,7 @@ fn schemas_prints_seven_canonical_definitions() {
     }
     assert_eq!(by("replace_text")["idempotency"], "none");
     assert_eq!(by("tag_notes")["idempotency"], "natural");
-    assert_eq!(
-        by("post_comment")["idempotency"],
-        json!({"key": "request_key"})
-    );
+    assert_eq!(by("post_comment")["idempotency"], "key(request_key)");
     assert_eq!(by("delete_note")["approval"], "always");
     assert_eq!(by("post_comment")["approval"], "never");
     // The limits of toolbox.md are in the published schemas.

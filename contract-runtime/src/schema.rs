@@ -10,17 +10,21 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// The canonical definition of a tool: `name`, `description`, `input_schema`,
 /// `output_schema`, `effect`, `idempotency`, `authority`, `approval`.
+///
+/// `idempotency` and `approval` are written as in the attribute:
+/// `"natural"`, `"none"`, `"key(request_key)"`; `"always"`, `"never"`,
+/// `"when(outside_task_scope)"`.
 pub fn canonical(tool: &Tool) -> Value {
     let spec = tool.spec();
     let idempotency = match spec.idempotency {
         Idempotency::Natural => json!("natural"),
         Idempotency::None => json!("none"),
-        Idempotency::Key(field) => json!({ "key": field }),
+        Idempotency::Key(field) => json!(format!("key({field})")),
     };
     let approval = match spec.approval {
         ApprovalRule::Always => json!("always"),
         ApprovalRule::Never => json!("never"),
-        ApprovalRule::When(rule) => json!({ "when": rule }),
+        ApprovalRule::When(rule) => json!(format!("when({rule})")),
     };
     json!({
         "name": spec.name,

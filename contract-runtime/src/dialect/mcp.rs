@@ -33,13 +33,13 @@ fn annotations(tool: &ToolDef<'_>) -> Res<Value> {
     let idempotent = match tool.def.get("idempotency") {
         Some(Value::String(s)) if s == "natural" => true,
         Some(Value::String(s)) if s == "none" => false,
-        Some(Value::Object(o)) if o.get("key").is_some_and(Value::is_string) => true,
+        Some(Value::String(s)) if s.starts_with("key(") && s.ends_with(')') => true,
         None if effect == "read_only" => true,
         other => {
             return Err(tool.error(
                 "",
                 format!(
-                    "idempotency must be \"natural\", \"none\" or {{\"key\": \"field\"}}, not {}",
+                    "idempotency must be \"natural\", \"none\" or \"key(field)\", not {}",
                     other.map_or_else(|| "missing".to_owned(), Value::to_string)
                 ),
             ))

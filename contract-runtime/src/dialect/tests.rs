@@ -82,7 +82,7 @@ fn toolbox() -> Vec<Value> {
                 "reversible",
                 json!("none"),
                 "repo:write",
-                json!({"when": "outside_task_scope"}),
+                json!("when(outside_task_scope)"),
             ),
         ),
         tool(
@@ -151,7 +151,7 @@ fn toolbox() -> Vec<Value> {
             Value::Null,
             contract(
                 "external",
-                json!({"key": "request_key"}),
+                json!("key(request_key)"),
                 "comments:write",
                 json!("never"),
             ),
