@@ -84,10 +84,12 @@ pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map
     let mut properties = Map::new();
     let mut required = Vec::new();
     for p in props {
-        let mut s = p.schema;
+        // The description first: it is what a person reading the schema wants first.
+        let mut s = Map::new();
         if !p.description.is_empty() {
             s.insert("description".into(), Value::from(p.description));
         }
+        s.extend(p.schema);
         if !p.optional {
             required.push(Value::from(p.name));
         }

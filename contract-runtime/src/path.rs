@@ -32,10 +32,11 @@ pub const DEFAULT_ROOT: &str = "default";
 /// (not a normalised form) because the file system, not string arithmetic,
 /// decides what `in/../x` means when `in` is a symlink.
 ///
-/// ```ignore
-/// let p = ConfinedPath::parse("notes/today.md")?;
+/// ```
+/// use contract_runtime::path::{ConfinedPath, PathRejection};
+/// let p = ConfinedPath::parse("notes/today.md").unwrap();
 /// assert_eq!(p.as_str(), "notes/today.md");
-/// assert!(ConfinedPath::parse("../etc/passwd").is_err());
+/// assert_eq!(ConfinedPath::parse("../etc/passwd"), Err(PathRejection::OutsideScope));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ConfinedPath(String);
