@@ -335,7 +335,8 @@ async fn run_pipeline<C: ToolContract>(
     }
 
     // 7. run, with timeout, panic capture and retries of transient failures.
-    let env = run::run_with_retries::<C>(call, spec, ctx, args, &d.limits).await;
+    let mut env = run::run_with_retries::<C>(call, spec, ctx, args, &d.limits).await;
+    point_at_items(&mut env, call, &d.limits);
     // An unknown outcome counts too: a model resending a write whose effect is
     // in doubt is exactly the repetition the breaker exists to stop.
     if matches!(env.status, Status::Failed | Status::Unknown) {
@@ -366,6 +367,33 @@ async fn run_pipeline<C: ToolContract>(
         }
     }
     env
+}
+
+/// A batch failure names its item (`"item": "b.md"`) and the list it came from
+/// (`"field": "/notes"`); where the item is a string of that list, the field
+/// points at it exactly (`/notes/1`), as wire.md's pointers do.
+fn point_at_items(env: &mut Envelope, call: &ToolCall, limits: &Limits) {
+    if !env
+        .errors
+        .iter()
+        .any(|e| e.item.is_some() && e.field.is_some())
+    {
+        return;
+    }
+    let Ok(args) = parse_strict(&call.arguments, limits) else {
+        return;
+    };
+    for e in &mut env.errors {
+        let (Some(item), Some(field)) = (&e.item, &e.field) else {
+            continue;
+        };
+        let Some(Value::Array(list)) = args.pointer(field) else {
+            continue;
+        };
+        if let Some(i) = list.iter().position(|v| v.as_str() == Some(item.as_str())) {
+            e.field = Some(format!("{field}/{i}"));
+        }
+    }
 }
 
 fn args_digest(call: &ToolCall, limits: &Limits) -> String {
