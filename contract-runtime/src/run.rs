@@ -19,6 +19,8 @@ use crate::failure::{batch_result, Failure, FailureKind, Outcome, ToolOutput};
 use crate::policy::retry;
 use crate::provider::ToolCall;
 
+// One value per attempt, moved once: boxing would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Attempt {
     Finished(Outcome),
     Panicked,
