@@ -569,3 +569,23 @@ fn every_standard_code_is_in_one_list() {
         assert!(codes.contains(&c), "{c}");
     }
 }
+
+#[test]
+fn docs_envelope_md_lists_exactly_the_standard_codes() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/envelope.md")).unwrap();
+    let begin = doc.find("<!-- BEGIN codes -->").unwrap();
+    let end = doc.find("<!-- END codes -->").unwrap();
+    let mut table = String::from("\n| code | status | meaning |\n|---|---|---|\n");
+    for c in contract_runtime::codes::STANDARD_CODES {
+        table.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            c.code, c.status, c.meaning
+        ));
+    }
+    assert_eq!(
+        &doc[begin + "<!-- BEGIN codes -->".len()..end],
+        table,
+        "regenerate the table in docs/envelope.md from codes.rs"
+    );
+}
