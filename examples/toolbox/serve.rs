@@ -70,7 +70,11 @@ pub fn run(opts: Options) -> Result<(), String> {
             Ok(item) => answer(&rt, &dispatcher, &caller, &item, n),
         };
         if let Some(reply) = reply {
-            writeln!(out, "{reply}")
+            // One serialization and one write per answer: formatting through
+            // `writeln!` re-scans every fragment of the envelope for newlines.
+            let mut line = reply.to_string();
+            line.push('\n');
+            out.write_all(line.as_bytes())
                 .and_then(|()| out.flush())
                 .map_err(|e| format!("writing stdout: {e}"))?;
         }

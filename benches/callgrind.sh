@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Instructions per call for every loop-mode routine of benches/decode.rs, under
+# callgrind (see docs/performance.md). Per call = (Ir at N2 - Ir at N1) / (N2 - N1),
+# so start-up and setup (validator compile, registry build) cancel out.
+#
+#   benches/callgrind.sh [routine...]     # default: all seven
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+N1=${N1:-200}
+N2=${N2:-2200}
+ROUTINES=("$@")
+[ ${#ROUTINES[@]} -gt 0 ] || ROUTINES=(
+  search/floor search/contract search/hand-rolled
+  replace/floor replace/contract replace/hand-rolled
+  dispatch
+)
+
+BIN=$(cargo bench --bench decode --no-run --message-format=json 2>/dev/null |
+  python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "decode" and m.get("executable"):
+        print(m["executable"])')
+echo "bench executable: $BIN"
+
+ir() { # ir ROUTINE N -> total instructions
+  DECODE_BENCH_LOOP="$1:$2" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" 2>&1 |
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
+for r in "${ROUTINES[@]}"; do
+  a=$(ir "$r" "$N1")
+  b=$(ir "$r" "$N2")
+  printf '%-22s %10d instructions/call\n' "$r" $(((b - a) / (N2 - N1)))
+done
