@@ -19,7 +19,9 @@ fn main() {
             Ok(v) => v,
             Err(e) => Value::String(format!("not JSON: {e}")),
         };
-        writeln!(out, "{reply}")
+        let mut line = reply.to_string();
+        line.push('\n');
+        out.write_all(line.as_bytes())
             .and_then(|()| out.flush())
             .expect("writing stdout");
     }
