@@ -71,9 +71,13 @@ impl Drop for Ctxt {
 
 /// Did-you-mean: the closest known key within edit distance 2.
 pub fn suggest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
+    // A prefix counts as close too: `timeout` means `timeout_ms`.
     known
         .iter()
-        .map(|k| (distance(unknown, k), *k))
+        .map(|k| {
+            let prefix = unknown.len() >= 4 && (k.starts_with(unknown) || unknown.starts_with(k));
+            (if prefix { 1 } else { distance(unknown, k) }, *k)
+        })
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
