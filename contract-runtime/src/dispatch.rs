@@ -144,20 +144,31 @@ impl Dispatcher {
         let started = Instant::now();
         let span = tracing::info_span!("tool_call", call_id = %call.id, tool = %call.name, effect = tracing::field::Empty, status = tracing::field::Empty, codes = tracing::field::Empty, duration_us = tracing::field::Empty);
         let _entered = span.enter();
-        let mut env = self.dispatch_inner(caller, call).await;
+        // 1. lookup: the registry is the allowlist.
         let tool = self.registry.get(&call.name);
+        let mut env = match tool {
+            Some(t) => t.inner.dispatch(self, caller, call).await,
+            None => self.unknown_tool(call),
+        };
 
-        // Secrets: the caller's registered values, and this call's `#[arg(secret)]` values.
-        let mut secrets = caller.secrets().clone();
-        let wants_args = tool.is_some_and(|t| t.inner.has_secrets())
-            || self.journal.is_some()
-            || tracing::enabled!(tracing::Level::DEBUG);
+        // Secrets: the caller's registered values, and this call's
+        // `#[arg(secret)]` values, which only a redacting parse can find.
+        let arg_secrets = tool.is_some_and(|t| t.inner.has_secrets());
+        let wants_args =
+            arg_secrets || self.journal.is_some() || tracing::enabled!(tracing::Level::DEBUG);
+        let mut found = Secrets::default();
         let redacted = if wants_args {
-            tool.map(|t| redacted_arguments_with(t, &call.arguments, &mut secrets))
+            tool.map(|t| redacted_arguments_with(t, &call.arguments, &mut found))
         } else {
             None
         };
-        secrets.scrub_envelope(&mut env);
+        if found.is_empty() {
+            caller.secrets().scrub_envelope(&mut env);
+        } else {
+            let mut all = caller.secrets().clone();
+            all.extend(&found);
+            all.scrub_envelope(&mut env);
+        }
 
         let duration_us = started.elapsed().as_micros() as u64;
         if let Some(t) = tool {
@@ -189,21 +200,17 @@ impl Dispatcher {
         env
     }
 
-    async fn dispatch_inner(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
-        // 1. lookup: the registry is the allowlist.
-        let Some(tool) = self.registry.get(&call.name) else {
-            let names = self.registry.names().collect::<Vec<_>>().join(", ");
-            let mut e = ErrorEntry::new(
-                codes::UNKNOWN_TOOL,
-                format!("no tool is named `{}`", call.name.escape_debug()),
-            );
-            e.repair = Some(Repair {
-                hint: format!("call one of the available tools: {names}"),
-                call: None,
-            });
-            return Envelope::failure(&call.id, &call.name, Status::Invalid, true, vec![e]);
-        };
-        tool.inner.dispatch(self, caller, call).await
+    fn unknown_tool(&self, call: &ToolCall) -> Envelope {
+        let names = self.registry.names().collect::<Vec<_>>().join(", ");
+        let mut e = ErrorEntry::new(
+            codes::UNKNOWN_TOOL,
+            format!("no tool is named `{}`", call.name.escape_debug()),
+        );
+        e.repair = Some(Repair {
+            hint: format!("call one of the available tools: {names}"),
+            call: None,
+        });
+        Envelope::failure(&call.id, &call.name, Status::Invalid, true, vec![e])
     }
 }
 

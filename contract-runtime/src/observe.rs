@@ -29,6 +29,13 @@ impl Secrets {
         }
     }
 
+    /// Adds every value of `other`.
+    pub fn extend(&mut self, other: &Secrets) {
+        for v in &other.values {
+            self.add(v.clone());
+        }
+    }
+
     /// Whether there is nothing to scrub.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
