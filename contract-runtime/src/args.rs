@@ -514,9 +514,6 @@ fn nullable(mut s: Map<String, Value>) -> Map<String, Value> {
 /// schema matter (no NUL byte); where a path may lead is checked against the root.
 pub const PATH_PATTERN: &str = "^[^\\x00]*$";
 
-static PATH_CONSTRAINTS_PATTERN: crate::constraint::Pattern =
-    crate::constraint::Pattern::new(PATH_PATTERN);
-
 impl ArgValue for ConfinedPath {
     fn schema(c: &'static Constraints) -> Map<String, Value> {
         let mut s = typed("string");
@@ -556,7 +553,7 @@ impl ArgValue for ConfinedPath {
             out.push(
                 ptr,
                 "pattern",
-                Value::from(PATH_CONSTRAINTS_PATTERN.source()),
+                Value::from(PATH_PATTERN),
                 None,
                 "must not contain a NUL character".into(),
                 "send the path without NUL characters".into(),

@@ -342,31 +342,23 @@ async fn run_pipeline<C: ToolContract>(
     }
 
     // 7. run, with timeout, panic capture and retries of transient failures.
-    let mut env = run::run_with_retries::<C>(call, spec, ctx, args, &d.limits).await;
+    let run::Ran { mut env, transient } =
+        run::run_with_retries::<C>(call, spec, ctx, args, &d.limits).await;
     point_at_items(&mut env, call, &d.limits);
     // An unknown outcome counts too: a model resending a write whose effect is
     // in doubt is exactly the repetition the breaker exists to stop.
     if matches!(env.status, Status::Failed | Status::Unknown) {
         let dg = breaker_digest.unwrap_or_else(|| args_digest(call, &d.limits));
         let signature = env.codes().join(",");
-        let transient = env.errors.iter().any(|e| {
-            e.code == codes::TRANSIENT
-                || e.code == codes::TIMEOUT
-                || e.retry_safe == Some(true) && e.code != codes::CIRCUIT_OPEN
-        });
         d.breaker
             .record_failure(spec.name, &dg, &signature, transient, Instant::now());
     } else if let Some(dg) = breaker_digest {
         d.breaker.record_success(spec.name, &dg);
     }
 
-    // 8. record.
+    // 8. record: a passing failure had no effect, so its key may be used again;
+    // every other outcome is what a repeat of the key gets back.
     if let Some(key) = &key {
-        let transient = env.status == Status::Failed
-            && env
-                .errors
-                .iter()
-                .all(|e| e.code == codes::TRANSIENT || e.retry_safe == Some(true));
         if transient {
             d.store.release(spec.name, key);
         } else {

@@ -114,8 +114,6 @@ pub struct ItemOutcome {
 pub trait ToolOutput: Send + 'static {
     /// The output schema (JSON Schema 2020-12), if it can be stated.
     fn output_schema() -> Option<Value>;
-    /// Whether this is a batch.
-    const BATCH: bool = false;
     /// The outcome for the envelope stage.
     fn into_outcome(self) -> Outcome;
 }
@@ -192,8 +190,6 @@ where
     T: Serialize + JsonSchema + Send + 'static,
     E: ToolFailure,
 {
-    const BATCH: bool = true;
-
     fn output_schema() -> Option<Value> {
         let mut item = schema_of::<T>();
         let defs = item.as_object_mut().and_then(|o| {

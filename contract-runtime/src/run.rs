@@ -27,13 +27,22 @@ enum Attempt {
     TimedOut,
 }
 
+/// What the run stage hands back: the envelope, and whether its failure was a
+/// passing one with no effect. The stage knows this from the failure's kind;
+/// later stages (the breaker, the idempotency store) take it from here rather
+/// than guessing it again from error codes.
+pub(crate) struct Ran {
+    pub(crate) env: Envelope,
+    pub(crate) transient: bool,
+}
+
 pub(crate) async fn run_with_retries<C: ToolContract>(
     call: &ToolCall,
     spec: &ToolSpec,
     ctx: CallContext,
     args: C::Args,
     limits: &Limits,
-) -> Envelope {
+) -> Ran {
     let mut args = Some(args);
     let mut attempt = 1u32;
     loop {
@@ -43,24 +52,28 @@ pub(crate) async fn run_with_retries<C: ToolContract>(
             Some(a) => a,
             None => match decode_args::<C::Args>(&call.arguments, limits) {
                 Ok(a) => a,
-                Err(e) => return refuse(call, spec, Status::Invalid, e.into_errors()),
+                Err(e) => {
+                    let env = refuse(call, spec, Status::Invalid, e.into_errors());
+                    return Ran {
+                        env,
+                        transient: false,
+                    };
+                }
             },
         };
         let fut = CatchUnwind(C::call(ctx.clone(), a));
-        let result = match spec.timeout_ms {
-            Some(ms) => match tokio::time::timeout(std::time::Duration::from_millis(ms), fut).await
-            {
-                Ok(r) => r,
-                Err(_) => Err(AttemptErr::Timeout),
-            },
-            None => fut.await,
+        let finished = match spec.timeout_ms {
+            Some(ms) => tokio::time::timeout(std::time::Duration::from_millis(ms), fut)
+                .await
+                .ok(),
+            None => Some(fut.await),
         };
-        let attempt_result = match result {
-            Ok(out) => Attempt::Finished(out.into_outcome()),
-            Err(AttemptErr::Panic) => Attempt::Panicked,
-            Err(AttemptErr::Timeout) => Attempt::TimedOut,
+        let outcome = match finished {
+            None => Attempt::TimedOut,
+            Some(None) => Attempt::Panicked,
+            Some(Some(out)) => Attempt::Finished(out.into_outcome()),
         };
-        let transient = match &attempt_result {
+        let transient = match &outcome {
             Attempt::Finished(Outcome::Failed(f)) => f.kind == FailureKind::Transient,
             Attempt::TimedOut => !spec.effect.is_write(),
             _ => false,
@@ -70,26 +83,25 @@ pub(crate) async fn run_with_retries<C: ToolContract>(
             attempt += 1;
             continue;
         }
-        return envelope_for(call, spec, attempt_result);
+        return Ran {
+            env: envelope_for(call, spec, outcome),
+            transient,
+        };
     }
-}
-
-enum AttemptErr {
-    Panic,
-    Timeout,
 }
 
 /// Catches a panic in the handler so it becomes an envelope, not a crash.
 struct CatchUnwind<F>(F);
 
 impl<F: Future + Unpin> Future for CatchUnwind<F> {
-    type Output = Result<F::Output, AttemptErr>;
+    /// `None` when the handler panicked.
+    type Output = Option<F::Output>;
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let inner = &mut self.0;
         match std::panic::catch_unwind(AssertUnwindSafe(|| Pin::new(inner).poll(cx))) {
             Ok(Poll::Pending) => Poll::Pending,
-            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
-            Err(_) => Poll::Ready(Err(AttemptErr::Panic)),
+            Ok(Poll::Ready(v)) => Poll::Ready(Some(v)),
+            Err(_) => Poll::Ready(None),
         }
     }
 }

@@ -32,21 +32,40 @@ impl Default for BreakerConfig {
     }
 }
 
+/// What the breaker remembers of one tool. Kept per tool so that the hot
+/// path's question, "is anything remembered for this tool?", is one lookup,
+/// and so that forgetting a tool whose failures aged out is one removal.
 #[derive(Default)]
-struct State {
-    /// (tool, digest) → (failure signature, times).
-    calls: HashMap<(String, String), (String, Vec<Instant>)>,
-    /// tool → transient failure times.
-    tools: HashMap<String, Vec<Instant>>,
-    /// Open circuits: key → until. A tool-wide circuit has an empty digest.
-    open: HashMap<(String, String), Instant>,
+struct ToolState {
+    /// digest → (failure signature, times).
+    calls: HashMap<String, (String, Vec<Instant>)>,
+    /// Times of transient failures, any arguments.
+    transient: Vec<Instant>,
+    /// Open circuits: digest → until. The empty digest is the whole tool.
+    open: HashMap<String, Instant>,
+}
+
+impl ToolState {
+    /// Drops what is older than the window or past its cooldown.
+    fn prune(&mut self, now: Instant, window: Duration) {
+        self.open.retain(|_, until| *until > now);
+        self.calls.retain(|_, (_, times)| {
+            times.retain(|t| now.duration_since(*t) < window);
+            !times.is_empty()
+        });
+        self.transient.retain(|t| now.duration_since(*t) < window);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.calls.is_empty() && self.transient.is_empty() && self.open.is_empty()
+    }
 }
 
 /// The breaker's memory of recent failures.
 #[derive(Default)]
 pub struct Breaker {
     config: BreakerConfig,
-    state: Mutex<State>,
+    state: Mutex<HashMap<String, ToolState>>,
 }
 
 impl Breaker {
@@ -54,29 +73,34 @@ impl Breaker {
     pub fn new(config: BreakerConfig) -> Breaker {
         Breaker {
             config,
-            state: Mutex::new(State::default()),
+            state: Mutex::new(HashMap::new()),
         }
     }
 
     /// Whether any failure of `tool` is remembered; when not, callers can skip
     /// computing the argument digest on the hot path.
     pub fn watching(&self, tool: &str) -> bool {
-        let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.tools.contains_key(tool)
-            || st.open.keys().any(|(t, _)| t == tool)
-            || st.calls.keys().any(|(t, _)| t == tool)
+        self.state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(tool)
     }
 
     /// `Some(retry_after)` when the circuit for this call (or its tool) is open.
+    /// Forgets the tool once everything it remembered has aged out.
     pub fn check(&self, tool: &str, digest: &str, now: Instant) -> Option<Duration> {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.open.retain(|_, until| *until > now);
-        let call = st.open.get(&(tool.to_owned(), digest.to_owned()));
-        let whole = st.open.get(&(tool.to_owned(), String::new()));
-        call.into_iter()
-            .chain(whole)
+        let ts = st.get_mut(tool)?;
+        ts.prune(now, self.config.window);
+        let until = [ts.open.get(digest), ts.open.get("")]
+            .into_iter()
+            .flatten()
             .max()
-            .map(|until| *until - now)
+            .copied();
+        if ts.is_empty() {
+            st.remove(tool);
+        }
+        until.map(|u| u - now)
     }
 
     /// Records a failed run. `signature` identifies "the same way" (the error codes).
@@ -90,29 +114,26 @@ impl Breaker {
     ) {
         let cfg = self.config;
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let key = (tool.to_owned(), digest.to_owned());
-        let entry = st
+        let ts = st.entry(tool.to_owned()).or_default();
+        ts.prune(now, cfg.window);
+        let entry = ts
             .calls
-            .entry(key.clone())
+            .entry(digest.to_owned())
             .or_insert_with(|| (signature.to_owned(), Vec::new()));
         if entry.0 != signature {
             // Failing a different way is progress of a kind: start counting again.
             *entry = (signature.to_owned(), Vec::new());
         }
-        entry.1.retain(|t| now.duration_since(*t) < cfg.window);
         entry.1.push(now);
         if entry.1.len() as u32 > cfg.same_call_failures {
             entry.1.clear();
-            st.open.insert(key, now + cfg.cooldown);
+            ts.open.insert(digest.to_owned(), now + cfg.cooldown);
         }
         if transient {
-            let times = st.tools.entry(tool.to_owned()).or_default();
-            times.retain(|t| now.duration_since(*t) < cfg.window);
-            times.push(now);
-            if times.len() as u32 > cfg.tool_transient_failures {
-                times.clear();
-                st.open
-                    .insert((tool.to_owned(), String::new()), now + cfg.cooldown);
+            ts.transient.push(now);
+            if ts.transient.len() as u32 > cfg.tool_transient_failures {
+                ts.transient.clear();
+                ts.open.insert(String::new(), now + cfg.cooldown);
             }
         }
     }
@@ -120,9 +141,11 @@ impl Breaker {
     /// Records a success: the call's failure count starts again.
     pub fn record_success(&self, tool: &str, digest: &str) {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.calls.remove(&(tool.to_owned(), digest.to_owned()));
-        if st.calls.keys().all(|(t, _)| t != tool) && st.tools.get(tool).is_none_or(Vec::is_empty) {
-            st.tools.remove(tool);
+        if let Some(ts) = st.get_mut(tool) {
+            ts.calls.remove(digest);
+            if ts.is_empty() {
+                st.remove(tool);
+            }
         }
     }
 }
@@ -176,5 +199,18 @@ mod tests {
             b.record_failure("t", d, "transient", true, t0);
         }
         assert!(b.check("t", "fresh", t0).is_some());
+    }
+
+    #[test]
+    fn a_tool_is_forgotten_once_its_failures_age_out() {
+        let b = Breaker::new(BreakerConfig {
+            window: Duration::from_secs(10),
+            ..Default::default()
+        });
+        let t0 = Instant::now();
+        b.record_failure("t", "d", "no-match", false, t0);
+        assert!(b.watching("t"));
+        assert_eq!(b.check("t", "d", t0 + Duration::from_secs(11)), None);
+        assert!(!b.watching("t"), "nothing left to remember");
     }
 }
