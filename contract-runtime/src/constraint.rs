@@ -179,6 +179,25 @@ impl Format {
     }
 }
 
+/// The keywords `length(...)` publishes, and what it counts, per kind of value:
+/// the schema stage and the check stage both read these.
+struct LengthKeywords {
+    min: &'static str,
+    max: &'static str,
+    unit: &'static str,
+}
+
+const STRING_LENGTH: LengthKeywords = LengthKeywords {
+    min: "minLength",
+    max: "maxLength",
+    unit: "character",
+};
+const LIST_LENGTH: LengthKeywords = LengthKeywords {
+    min: "minItems",
+    max: "maxItems",
+    unit: "item",
+};
+
 /// Everything `#[arg(...)]` can declare about one value.
 #[derive(Debug)]
 pub struct Constraints {
@@ -232,8 +251,8 @@ impl Constraints {
 
     /// Schema keywords for a string value.
     pub fn apply_string(&self, s: &mut Map<String, Value>) {
-        put(s, "minLength", self.min_length.map(Value::from));
-        put(s, "maxLength", self.max_length.map(Value::from));
+        put(s, STRING_LENGTH.min, self.min_length.map(Value::from));
+        put(s, STRING_LENGTH.max, self.max_length.map(Value::from));
         put(s, "pattern", self.pattern.map(|p| Value::from(p.source())));
         put(s, "format", self.format.map(|f| Value::from(f.name())));
     }
@@ -276,8 +295,8 @@ impl Constraints {
 
     /// Schema keywords for a list.
     pub fn apply_list(&self, s: &mut Map<String, Value>) {
-        put(s, "minItems", self.min_length.map(Value::from));
-        put(s, "maxItems", self.max_length.map(Value::from));
+        put(s, LIST_LENGTH.min, self.min_length.map(Value::from));
+        put(s, LIST_LENGTH.max, self.max_length.map(Value::from));
         if self.unique {
             s.insert("uniqueItems".into(), Value::Bool(true));
         }
@@ -293,7 +312,7 @@ impl Constraints {
                 && self.max_length.is_none_or(|m| bytes <= m);
             if !settled {
                 let n = v.chars().count() as u64;
-                self.check_len(n, "Length", "character", ptr, out);
+                self.check_len(n, &STRING_LENGTH, ptr, out);
             }
         }
         if let Some(p) = self.pattern {
@@ -368,12 +387,13 @@ impl Constraints {
 
     /// Checks a list's item count (uniqueness is checked by the list itself).
     pub fn check_items_len(&self, n: usize, ptr: &Ptr<'_>, out: &mut Violations) {
-        self.check_len(n as u64, "Items", "item", ptr, out);
+        self.check_len(n as u64, &LIST_LENGTH, ptr, out);
     }
 
-    fn check_len(&self, n: u64, suffix: &str, unit: &str, ptr: &Ptr<'_>, out: &mut Violations) {
-        let plural = |k: u64| {
-            if k == 1 {
+    fn check_len(&self, n: u64, k: &LengthKeywords, ptr: &Ptr<'_>, out: &mut Violations) {
+        let unit = k.unit;
+        let plural = |c: u64| {
+            if c == 1 {
                 unit.to_string()
             } else {
                 format!("{unit}s")
@@ -382,11 +402,7 @@ impl Constraints {
         if let Some(min) = self.min_length.filter(|&m| n < m) {
             out.push(
                 ptr,
-                if suffix == "Length" {
-                    "minLength"
-                } else {
-                    "minItems"
-                },
+                k.min,
                 Value::from(min),
                 Some(Value::from(n)),
                 format!("must have at least {min} {}, got {n}", plural(min)),
@@ -396,11 +412,7 @@ impl Constraints {
         if let Some(max) = self.max_length.filter(|&m| n > m) {
             out.push(
                 ptr,
-                if suffix == "Length" {
-                    "maxLength"
-                } else {
-                    "maxItems"
-                },
+                k.max,
                 Value::from(max),
                 Some(Value::from(n)),
                 format!("must have at most {max} {}, got {n}", plural(max)),
