@@ -38,7 +38,7 @@
 //! let registry = Registry::builder().tool(search_notes::contract()).build().unwrap();
 //! let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
 //! let caller = std::sync::Arc::new(Caller::new().grant("notes:read"));
-//! let call = ToolCall { id: "call_1".into(), name: "search_notes".into(), arguments: r#"{"query":""}"#.into() };
+//! let call = ToolCall::new("call_1", "search_notes", r#"{"query":""}"#);
 //! let env = rt.block_on(Dispatcher::new(registry).dispatch(&caller, &call));
 //! assert_eq!(env.status, Status::Invalid);
 //! assert_eq!(env.errors[0].code, "schema-violation");
@@ -47,35 +47,48 @@
 
 #![warn(missing_docs)]
 
-pub mod args;
+// The core, bottom-up: each module uses only those above it.
 pub mod codes;
-pub mod command;
-pub mod constraint;
-pub mod context;
-pub mod contract;
-pub mod decode;
-pub mod dialect;
-pub mod dispatch;
 pub mod envelope;
-pub mod failure;
 mod format;
-#[cfg(feature = "mcp")]
-pub mod mcp;
 pub mod observe;
 pub mod path;
-pub mod policy;
-pub mod provider;
-pub mod registry;
-mod run;
 pub mod schema;
 pub mod validate;
+
+pub mod args;
+pub mod constraint;
+pub mod decode;
+
+pub mod call;
+pub mod context;
+
+pub mod contract;
+pub mod failure;
+
+mod guard;
+mod pipeline;
+pub mod policy;
+
+pub mod registry;
+pub mod tool;
+
+pub mod dispatch;
+
+// The edges: they use the core, and the core never uses them.
+pub mod command;
+pub mod dialect;
+#[cfg(feature = "mcp")]
+pub mod mcp;
+pub mod provider;
 
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
 pub use schemars::{self, JsonSchema};
 
 pub use args::{ArgValue, ToolArgs};
+pub use call::ToolCall;
 pub use context::{Approval, CallContext, Caller};
-pub use contract::{ApprovalRule, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec};
+pub use contract::{ApprovalRule, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec};
 pub use decode::Limits;
 pub use dispatch::Dispatcher;
 pub use envelope::{
@@ -83,8 +96,8 @@ pub use envelope::{
 };
 pub use failure::{Batch, Failure, FailureKind, ToolFailure, ToolOutput};
 pub use path::{ConfinedPath, Root};
-pub use provider::ToolCall;
 pub use registry::{Registry, RegistryError};
+pub use tool::Tool;
 
 /// What replaces a secret value wherever arguments are shown.
 pub const REDACTED: &str = "[redacted]";

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::contract::Tool;
+use crate::tool::Tool;
 
 /// Why a registry could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,9 +103,9 @@ impl Registry {
         Ok(())
     }
 
-    /// The canonical definitions of every tool (see [`crate::schema::canonical`]).
+    /// The canonical definitions of every tool (see [`Tool::canonical`]).
     pub fn canonical(&self) -> Vec<Value> {
-        self.tools().map(crate::schema::canonical).collect()
+        self.tools().map(Tool::canonical).collect()
     }
 }
 
