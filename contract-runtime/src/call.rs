@@ -19,6 +19,7 @@ pub const GEMINI_SYNTHETIC_ID_PREFIX: &str = "gemini-call-";
 /// assert!(!call.has_synthetic_id());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ToolCall {
     /// The provider's call id (OpenAI `call_id`/`id`, Anthropic `tool_use.id`,
     /// Gemini `functionCall.id`), unchanged; for Gemini calls without one, a

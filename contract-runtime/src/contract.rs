@@ -10,6 +10,7 @@ use crate::failure::ToolOutput;
 
 /// What running the tool does to the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Effect {
     /// Reads only.
     ReadOnly,
@@ -40,6 +41,7 @@ impl Effect {
 
 /// Whether repeating a call can duplicate its effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Idempotency {
     /// Repeating the call is harmless by nature (reads, set-like writes).
     Natural,
@@ -51,6 +53,7 @@ pub enum Idempotency {
 
 /// When a person must approve a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ApprovalRule {
     /// Every call.
     Always,

@@ -16,11 +16,27 @@ use crate::validate::{Ptr, Violations};
 
 /// Limits on argument text, enforced before and during parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// The largest argument text accepted, in bytes.
     pub max_bytes: usize,
     /// The deepest nesting of arrays and objects accepted.
     pub max_depth: usize,
+}
+
+impl Limits {
+    /// These limits with `max_bytes` as the largest argument text accepted.
+    pub fn with_max_bytes(mut self, max_bytes: usize) -> Limits {
+        self.max_bytes = max_bytes;
+        self
+    }
+
+    /// These limits with `max_depth` as the deepest nesting accepted (at most
+    /// 127, the JSON parser's own bound).
+    pub fn with_max_depth(mut self, max_depth: usize) -> Limits {
+        self.max_depth = max_depth;
+        self
+    }
 }
 
 impl Default for Limits {
@@ -36,6 +52,7 @@ impl Default for Limits {
 /// (`malformed-arguments`, one error) or they break the contract
 /// (`schema-violation`, one error per broken constraint).
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// Not JSON, not an object, a duplicate key, trailing data, too large or too deep.
     Malformed(Box<ErrorEntry>),
@@ -67,6 +84,24 @@ impl DecodeError {
         }
     }
 }
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::Malformed(e) => f.write_str(&e.message),
+            DecodeError::Invalid(v) => {
+                let n = v.len() + v.dropped();
+                write!(
+                    f,
+                    "the arguments break the contract in {n} place{}",
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
 
 fn malformed(message: String, hint: &str) -> DecodeError {
     DecodeError::Malformed(Box::new(

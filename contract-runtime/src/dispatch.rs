@@ -86,9 +86,10 @@ impl Dispatcher {
     /// Dispatches one complete call. Never panics; always one envelope.
     /// Must run inside a tokio runtime (timeouts and backoff use its timer).
     pub async fn dispatch(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
-        let started = Instant::now();
         let span = tracing::info_span!("tool_call", call_id = %call.id, tool = %call.name, effect = tracing::field::Empty, status = tracing::field::Empty, codes = tracing::field::Empty, duration_us = tracing::field::Empty);
         let _entered = span.enter();
+        // The clock is read only when someone will see the duration.
+        let started = (!span.is_disabled() || self.journal.is_some()).then(Instant::now);
         // Lookup: the registry is the allowlist.
         let tool = self.registry.get(&call.name);
         let Answer { mut env, tree } = match tool {
@@ -117,13 +118,15 @@ impl Dispatcher {
             all.scrub_envelope(&mut env);
         }
 
-        let duration_us = started.elapsed().as_micros() as u64;
-        if let Some(t) = tool {
-            span.record("effect", t.spec().effect.as_str());
+        let duration_us = started.map_or(0, |t| t.elapsed().as_micros() as u64);
+        if !span.is_disabled() {
+            if let Some(t) = tool {
+                span.record("effect", t.spec().effect.as_str());
+            }
+            span.record("status", env.status.as_str());
+            span.record("codes", tracing::field::debug(env.codes()));
+            span.record("duration_us", duration_us);
         }
-        span.record("status", env.status.as_str());
-        span.record("codes", tracing::field::debug(env.codes()));
-        span.record("duration_us", duration_us);
         if let Some(args) = &redacted {
             tracing::debug!(arguments = %args, "tool call arguments (redacted)");
         }

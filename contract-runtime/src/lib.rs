@@ -44,6 +44,39 @@
 //! assert_eq!(env.errors[0].code, "schema-violation");
 //! assert_eq!(env.errors[0].field.as_deref(), Some("/query"));
 //! ```
+//!
+//! ## One call, stage by stage
+//!
+//! A provider's bytes become a [`ToolCall`] at the edge ([`provider`], or the
+//! `mcp` server); the [`Dispatcher`] looks the tool up in the
+//! [`Registry`] and walks the call through the pipeline, one function per
+//! stage, each either passing the call on or ending it with the envelope:
+//!
+//! | stage       | module                                      | ends the call with                          |
+//! |-------------|---------------------------------------------|---------------------------------------------|
+//! | lookup      | [`registry`], [`dispatch`]                  | `unknown-tool`                              |
+//! | decode      | `pipeline::decode` ([`decode`], [`args`], [`constraint`]) | `malformed-arguments`, `schema-violation` |
+//! | authority   | `pipeline::authority` ([`path`])           | `permission-denied`, `path-outside-scope`   |
+//! | approval    | `pipeline::approval` ([`policy::approval`]) | `approval-required`, `approval-mismatch`   |
+//! | idempotency | `pipeline::idempotency` ([`policy::idempotency`]) | the recorded outcome, `unknown-outcome`, `idempotency-key-reused` |
+//! | breaker     | `pipeline::breaker` ([`policy::breaker`])   | `circuit-open`                              |
+//! | run         | `pipeline::run` ([`policy::retry`])         | (passes the outcome on: timeout, panic and retries included) |
+//! | respond     | `pipeline::respond` ([`failure`], [`envelope`]) | the tool's own envelope                 |
+//!
+//! Then the dispatcher scrubs secrets ([`observe`]) and journals the call; the
+//! edge renders the envelope for the provider ([`provider::render_results`]).
+//! Every call ends in exactly one [`Envelope`], and a panic in anything
+//! user-supplied (handler, approval predicate, store, journal, `Serialize` of
+//! an output) ends in one too: `dispatch` never unwinds.
+//!
+//! The modules form layers, each using only those below it: `envelope`,
+//! `codes`, `path`; then `args`, `constraint`, `decode`; then `call` and
+//! `context`; then `contract` and `failure` (what a tool declares); then
+//! `policy` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
+//! `provider`, `dialect`, `mcp` and `command` are edges: they use the core, and
+//! the core never uses them, with one exception: the registry checks tool
+//! names against a dialect's name rule (`dialect::names`, which uses nothing
+//! of the crate).
 
 #![warn(missing_docs)]
 

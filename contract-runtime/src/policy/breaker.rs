@@ -10,6 +10,7 @@ use crate::envelope::Envelope;
 
 /// When the breaker opens and for how long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BreakerConfig {
     /// The same call (tool + canonical arguments) failing the same way more
     /// than this many times in `window` opens the circuit for that call.
@@ -21,6 +22,32 @@ pub struct BreakerConfig {
     pub window: Duration,
     /// How long an open circuit refuses calls.
     pub cooldown: Duration,
+}
+
+impl BreakerConfig {
+    /// This configuration with `n` as the same-call failure threshold.
+    pub fn with_same_call_failures(mut self, n: u32) -> Self {
+        self.same_call_failures = n;
+        self
+    }
+
+    /// This configuration with `n` as the tool-wide transient failure threshold.
+    pub fn with_tool_transient_failures(mut self, n: u32) -> Self {
+        self.tool_transient_failures = n;
+        self
+    }
+
+    /// This configuration with failures counted over `window`.
+    pub fn with_window(mut self, window: Duration) -> Self {
+        self.window = window;
+        self
+    }
+
+    /// This configuration with open circuits refusing calls for `cooldown`.
+    pub fn with_cooldown(mut self, cooldown: Duration) -> Self {
+        self.cooldown = cooldown;
+        self
+    }
 }
 
 impl Default for BreakerConfig {

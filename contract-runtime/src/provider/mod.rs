@@ -43,7 +43,7 @@ mod calls;
 mod render;
 mod stream;
 
-pub use calls::parse_calls;
+pub use calls::{parse_calls, parse_calls_slice};
 pub use render::{render_results, CallResult};
 pub use stream::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler, StreamError};
 
@@ -104,6 +104,7 @@ impl fmt::Display for Provider {
 /// assert_eq!(err.message, "anthropic response: content[0].id: missing field");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct AdapterError {
     /// One line, for people: `<provider> response: <path>: <what is wrong>`.
     pub message: String,
