@@ -126,7 +126,7 @@ fn check_size(raw: &str, limits: &Limits) -> Result<(), DecodeError> {
 
 /// Decodes and validates argument text for `T`.
 pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeError> {
-    decode_keeping_tree(raw, limits).0
+    decode(raw, limits, None)
 }
 
 /// [`decode_args`], also handing back the JSON tree when the slow path built
@@ -135,9 +135,19 @@ pub(crate) fn decode_keeping_tree<T: ToolArgs>(
     raw: &str,
     limits: &Limits,
 ) -> (Result<T, DecodeError>, Option<Value>) {
-    if let Err(e) = check_size(raw, limits) {
-        return (Err(e), None);
-    }
+    let mut tree = None;
+    let decoded = decode(raw, limits, Some(&mut tree));
+    (decoded, tree)
+}
+
+/// Both of the above: `tree`, when given, receives the slow path's tree.
+#[inline(always)]
+fn decode<T: ToolArgs>(
+    raw: &str,
+    limits: &Limits,
+    tree: Option<&mut Option<Value>>,
+) -> Result<T, DecodeError> {
+    check_size(raw, limits)?;
     // Fast path. A typed value nests no deeper than its Rust type, so the depth
     // limit only matters on the slow path, where any JSON tree is built.
     let mut de = serde_json::Deserializer::from_str(raw);
@@ -145,35 +155,44 @@ pub(crate) fn decode_keeping_tree<T: ToolArgs>(
         if de.end().is_ok() {
             let mut out = Violations::new();
             v.check(&Constraints::NONE, &Ptr::ROOT, &mut out);
-            let decoded = if out.is_empty() {
+            return if out.is_empty() {
                 Ok(v)
             } else {
                 Err(DecodeError::Invalid(out))
             };
-            return (decoded, None);
         }
     }
-    // Slow path: report precisely.
-    let value = match parse_strict(raw, limits) {
-        Ok(v) => v,
-        Err(e) => return (Err(e), None),
+    slow(raw, limits, tree)
+}
+
+/// The slow path: parses strictly into a tree and reports every problem of
+/// the call at once. Kept out of line so the fast path stays small.
+#[cold]
+#[inline(never)]
+fn slow<T: ToolArgs>(
+    raw: &str,
+    limits: &Limits,
+    tree: Option<&mut Option<Value>>,
+) -> Result<T, DecodeError> {
+    let value = parse_strict(raw, limits)?;
+    let value: &Value = match tree {
+        Some(slot) => slot.insert(value),
+        None => &{ value },
     };
     if !value.is_object() {
-        let e = malformed(
+        return Err(malformed(
             format!(
                 "arguments must be a JSON object, got {}",
-                crate::validate::json_type(&value)
+                crate::validate::json_type(value)
             ),
             "send the arguments as one JSON object",
-        );
-        return (Err(e), Some(value));
+        ));
     }
     let mut out = Violations::new();
-    let decoded = match T::decode_value(&value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
+    match T::decode_value(value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
         Some(v) if out.is_empty() => Ok(v),
         _ => Err(DecodeError::Invalid(out)),
-    };
-    (decoded, Some(value))
+    }
 }
 
 /// The deepest nesting serde_json itself accepts; the strict parser stops one

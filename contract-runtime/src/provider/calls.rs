@@ -445,6 +445,37 @@ mod tests {
         }
     }
 
+    /// The typed read of Responses bodies answers exactly as the tree read:
+    /// the same calls when the body follows the rule, the same error otherwise.
+    #[test]
+    fn bytes_and_tree_agree_on_responses_bodies() {
+        let bodies = [
+            r#"[{"type":"function_call","id":"fc","call_id":"c1","name":"f","arguments":"{\"a\":1}","status":"completed"}]"#,
+            r#"{"id":"resp","output":[{"type":"message","content":[{"type":"output_text","text":"{\"type\":\"function_call\"}"}]},{"type":"function_call","call_id":"c2","name":"g","arguments":"{}"}],"usage":{"n":[1,2]}}"#,
+            r#"{"output":[{"type":"function_call","call_id":"c3","name":"h","arguments":"{}","name":"i"}]}"#,
+            r#"{"output":[{"type":"function_call","call_id":7,"name":"h","arguments":"{}"}]}"#,
+            r#"{"output":[{"type":"function_call","name":"h","arguments":"{}"}]}"#,
+            r#"{"output":[{"type":"message","name":5}]}"#,
+            r#"{"output":{"type":"function_call"}}"#,
+            r#"{"outputs":[]}"#,
+            r#"[{"type":"function_call","call_id":"c\u0031","name":"f","arguments":"{}"}]"#,
+            r#""text""#,
+        ];
+        for text in bodies {
+            let tree = parse_calls(Provider::OpenAiResponses, &body(text));
+            let bytes = parse_calls_slice(Provider::OpenAiResponses, text.as_bytes());
+            assert_eq!(bytes, tree, "{text}");
+        }
+        let not_json = parse_calls_slice(Provider::OpenAiResponses, b"[{").unwrap_err();
+        assert!(
+            not_json
+                .message
+                .starts_with("openai-responses response: not JSON: "),
+            "{}",
+            not_json.message
+        );
+    }
+
     fn err(provider: Provider, text: &str) -> String {
         parse_calls(provider, &body(text))
             .expect_err("body is malformed")
