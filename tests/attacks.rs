@@ -657,28 +657,59 @@ fn path_fifo_is_refused_without_blocking() {
     expect(&edit, "failed", "not-a-file");
 }
 
-/// Documented limitation: a hard link made by someone with shell access is the
-/// same file, and no path check can tell. Writes replace the link (write-then-
-/// rename), so they never change the outside file.
+/// A hard link is the same file under a second name, and the other name may be
+/// outside the root; no path check can tell. So a regular file with more than
+/// one link is answered like an escape: never read, never replaced, never
+/// appended to, not listed.
 #[test]
-fn path_hard_link_is_not_prevented_but_writes_do_not_propagate() {
+fn path_hard_link_to_an_outside_file_is_denied() {
     let fx = Fx::new("hardlink");
     std::fs::hard_link(fx.base.join("outside/s.txt"), fx.path("repo/h")).unwrap();
+    std::fs::hard_link(fx.base.join("outside/s.txt"), fx.path("notes/h.md")).unwrap();
     let s = fx.session();
     let env = s.call("read_file", &read("h"));
-    assert_eq!(env["status"], "ok", "{env:#}");
-    assert_eq!(
-        env["result"]["content"], "outside secret\n",
-        "a hard link is readable: documented, not prevented"
-    );
-    let version = env["result"]["version"].as_str().unwrap().to_string();
+    let e = expect(&env, "denied", "path-outside-scope");
+    assert_eq!(e["field"], "/path", "{env:#}");
+    let version = format!("sha256:{}", "0".repeat(64));
     let env = s.call("replace_text", &json!({"path": "h", "old_text": "secret", "new_text": "changed", "expected_version": version}).to_string());
+    expect(&env, "denied", "path-outside-scope");
+    // The notes index neither shows nor changes it.
+    let env = s.call("search_notes", r#"{"query":"secret"}"#);
     assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["result"]["matches"], json!([]), "{env:#}");
+    let env = s.call("tag_notes", r#"{"notes":["h.md"],"tag":"x"}"#);
+    expect(&env, "failed", "no-such-note");
+    for env in [
+        s.call("read_file", &read("h")),
+        s.call("search_notes", r#"{"query":"outside"}"#),
+    ] {
+        assert!(!env.to_string().contains("outside secret"), "{env:#}");
+    }
     assert_eq!(
         std::fs::read_to_string(fx.base.join("outside/s.txt")).unwrap(),
         "outside secret\n",
         "the outside file is unchanged"
     );
+    // Refused, not replaced: both names still share the outside file.
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(std::fs::metadata(fx.path("repo/h")).unwrap().nlink(), 3);
+}
+
+/// A host that knows nobody untrusted can make links in its tree (say, a
+/// deduplicated cache it built) opts in per root, and the file is served.
+#[test]
+fn path_hard_links_are_served_when_the_root_opts_in() {
+    let fx = Fx::new("hardlink-optin");
+    std::fs::hard_link(fx.path("repo/ok.txt"), fx.path("repo/same.txt")).unwrap();
+    let denied = fx.session().call("read_file", &read("same.txt"));
+    expect(&denied, "denied", "path-outside-scope");
+    let repo = Root::open(fx.path("repo"), "repo")
+        .unwrap()
+        .allow_hard_links();
+    let s = fx.session_with(|c| c.root("repo", repo), |d| d);
+    let env = s.call("read_file", &read("same.txt"));
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["result"]["content"], "fine\n", "{env:#}");
 }
 
 // ================================================================== commands
