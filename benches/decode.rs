@@ -15,9 +15,7 @@
 //! Run: `cargo bench --bench decode -- --warm-up-time 1 --measurement-time 3`
 //! (see docs/performance.md). For instruction counts, see `loop_mode` below.
 
-#[path = "../examples/toolbox/tools.rs"]
-#[allow(dead_code)]
-mod tools;
+use toolbox as tools;
 
 use std::hint::black_box;
 use std::sync::Arc;

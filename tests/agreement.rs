@@ -10,9 +10,7 @@
 //! for every case, and every runtime rejection must name keywords (at pointers)
 //! that the schema validator reports too, with the limit the schema publishes.
 
-#[path = "../examples/toolbox/tools.rs"]
-#[allow(dead_code)]
-mod tools;
+use toolbox as tools;
 
 use std::collections::BTreeSet;
 

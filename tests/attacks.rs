@@ -1,4 +1,4 @@
-//! Every row of `shared/attacks.md`, and what a careful attacker tries next,
+//! Every attack on the list in `docs/security.md`, and what a careful attacker tries next,
 //! sent through the dispatcher in-process with the toolbox's tools (and a few
 //! tools defined here), and a representative subset black-box through
 //! `toolbox serve-jsonl`.
@@ -7,12 +7,10 @@
 //! not run, nothing written outside the root, and no byte of `/etc/passwd` in
 //! any output. `docs/security.md` maps each row to the test that proves it.
 
-#[path = "../examples/toolbox/tools.rs"]
-#[allow(dead_code)]
-mod tools;
+use toolbox as tools;
 
 mod common;
-use common::toolbox;
+use common::{toolbox, Fixture};
 use std::io::{Read, Write};
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
@@ -33,36 +31,36 @@ use serde_json::{json, Value};
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// `base/` holds the toolbox root `base/root/` (notes/, repo/ with one
-/// commit) and `base/outside/`, a place no tool may reach. Removed on drop.
-struct Fx {
-    base: PathBuf,
-    root: PathBuf,
+/// The shared fixture with what the attacks aim at: notes `a.md` and `b.md`,
+/// `repo/` with `ok.txt`, `src/lib.rs`, `docs/guide.md` and an empty `sub/`,
+/// and `outside/s.txt`, which no tool may reach.
+fn attack_fixture(name: &str) -> Fixture {
+    let fx = Fixture::new(&format!("attacks-{name}"));
+    std::fs::create_dir_all(fx.path("repo/sub")).unwrap();
+    fx.write("notes/a.md", "# A\nalpha\n")
+        .write("notes/b.md", "# B\nbeta\n")
+        .write("repo/ok.txt", "fine\n")
+        .write("repo/src/lib.rs", "pub fn answer() -> u32 {\n    41\n}\n")
+        .write("repo/docs/guide.md", "guide\n")
+        .write_outside("s.txt", "outside secret\n");
+    fx
 }
 
-impl Fx {
-    fn new(name: &str) -> Fx {
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let base = std::env::temp_dir().join(format!("attacks-{}-{name}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
-        let root = base.join("root");
-        for d in ["notes", "repo/src", "repo/sub", "repo/docs"] {
-            std::fs::create_dir_all(root.join(d)).unwrap();
-        }
-        std::fs::create_dir_all(base.join("outside")).unwrap();
-        let fx = Fx { base, root };
-        fx.write("notes/a.md", "# A\nalpha\n");
-        fx.write("notes/b.md", "# B\nbeta\n");
-        fx.write("repo/ok.txt", "fine\n");
-        fx.write("repo/src/lib.rs", "pub fn answer() -> u32 {\n    41\n}\n");
-        fx.write("repo/docs/guide.md", "guide\n");
-        fx.write("outside/s.txt", "outside secret\n");
-        fx
-    }
+/// What the attacks do with a fixture.
+trait Attack: Sized {
+    fn with_git(self) -> Self;
+    fn session(&self) -> Session;
+    fn session_with(
+        &self,
+        caller: impl FnOnce(Caller) -> Caller,
+        disp: impl FnOnce(Dispatcher) -> Dispatcher,
+    ) -> Session;
+}
 
+impl Attack for Fixture {
     /// Adds a git repository with one commit in `repo/`, isolated from any
     /// user or system git configuration.
-    fn with_git(self) -> Fx {
+    fn with_git(self) -> Fixture {
         let repo = self.root.join("repo");
         for args in [
             &["init", "-q"][..],
@@ -91,40 +89,6 @@ impl Fx {
         self
     }
 
-    fn write(&self, rel: &str, content: &str) {
-        let p = self.base.join(if rel.starts_with("outside") {
-            rel.to_string()
-        } else {
-            format!("root/{rel}")
-        });
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, content).unwrap();
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.root.join(rel)
-    }
-
-    /// Every file under `base/`, as paths relative to it (symlinks not followed).
-    fn snapshot(&self) -> Vec<String> {
-        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
-            let Ok(rd) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in rd.flatten() {
-                let p = e.path();
-                out.push(p.strip_prefix(base).unwrap().display().to_string());
-                if e.file_type().map(|t| t.is_dir()).unwrap_or(false) && !p.ends_with(".git") {
-                    walk(&p, base, out);
-                }
-            }
-        }
-        let mut out = Vec::new();
-        walk(&self.base, &self.base, &mut out);
-        out.sort();
-        out
-    }
-
     fn session(&self) -> Session {
         self.session_with(|c| c, |d| d)
     }
@@ -146,12 +110,6 @@ impl Fx {
                 .unwrap(),
             n: AtomicUsize::new(0),
         }
-    }
-}
-
-impl Drop for Fx {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.base);
     }
 }
 
@@ -398,7 +356,7 @@ pub fn show_config(ctx: &CallContext) -> Result<Found, FetchError> {
 
 #[test]
 fn path_sibling_sharing_the_prefix_is_denied() {
-    let fx = Fx::new("sibling");
+    let fx = attack_fixture("sibling");
     let evil = fx.root.parent().unwrap().join("root-evil");
     std::fs::create_dir_all(&evil).unwrap();
     std::fs::write(evil.join("f"), "evil").unwrap();
@@ -420,7 +378,7 @@ fn path_sibling_sharing_the_prefix_is_denied() {
 
 #[test]
 fn path_dotdot_escapes_are_denied() {
-    let fx = Fx::new("dotdot");
+    let fx = attack_fixture("dotdot");
     let s = fx.session();
     let via_root = format!("{}/../etc/passwd", fx.path("repo").display());
     for p in [
@@ -439,7 +397,7 @@ fn path_dotdot_escapes_are_denied() {
 
 #[test]
 fn path_symlink_to_passwd_is_denied_without_its_bytes() {
-    let fx = Fx::new("lpasswd");
+    let fx = attack_fixture("lpasswd");
     symlink("/etc/passwd", fx.path("repo/l")).unwrap();
     symlink("/etc", fx.path("repo/cfg")).unwrap();
     symlink("/proc/self/root/etc/passwd", fx.path("repo/p")).unwrap();
@@ -467,7 +425,7 @@ fn path_symlink_to_passwd_is_denied_without_its_bytes() {
 
 #[test]
 fn path_write_through_a_dangling_link_creates_nothing() {
-    let fx = Fx::new("dangling");
+    let fx = attack_fixture("dangling");
     let target = pwned("dangling");
     symlink(&target, fx.path("repo/w")).unwrap();
     let s = fx.session();
@@ -478,7 +436,7 @@ fn path_write_through_a_dangling_link_creates_nothing() {
 
 #[test]
 fn path_write_to_a_new_escaping_path_creates_nothing() {
-    let fx = Fx::new("newdotdot");
+    let fx = attack_fixture("newdotdot");
     let before = fx.snapshot();
     let s = fx.session();
     for p in ["new/../../x.txt", "new/../../../x.txt", "src/../../x.txt"] {
@@ -491,7 +449,7 @@ fn path_write_to_a_new_escaping_path_creates_nothing() {
 
 #[test]
 fn path_symlink_that_stays_inside_is_allowed() {
-    let fx = Fx::new("inside");
+    let fx = attack_fixture("inside");
     symlink("sub/..", fx.path("repo/in")).unwrap();
     let s = fx.session();
     let env = s.call("read_file", &read("in/ok.txt"));
@@ -501,7 +459,7 @@ fn path_symlink_that_stays_inside_is_allowed() {
 
 #[test]
 fn path_with_nul_is_invalid() {
-    let fx = Fx::new("nul");
+    let fx = attack_fixture("nul");
     std::fs::write(fx.path("repo/ok.txt"), "fine").unwrap();
     let s = fx.session();
     for args in [
@@ -521,7 +479,7 @@ fn path_with_nul_is_invalid() {
 
 #[test]
 fn path_windows_forms_are_denied() {
-    let fx = Fx::new("windows");
+    let fx = attack_fixture("windows");
     let s = fx.session();
     for p in [
         r"C:\Windows\win.ini",
@@ -541,7 +499,7 @@ fn path_windows_forms_are_denied() {
 
 #[test]
 fn path_lookalike_separators_and_percent_encoding_are_literal_names() {
-    let fx = Fx::new("lookalike");
+    let fx = attack_fixture("lookalike");
     let s = fx.session();
     // Fullwidth solidus and full stop, division slash, fraction slash, one-dot
     // leader, percent-encoding, overlong-UTF-8 style escapes: all are plain name
@@ -570,7 +528,7 @@ fn path_lookalike_separators_and_percent_encoding_are_literal_names() {
 
 #[test]
 fn path_very_long_components_and_deep_paths_fail_cleanly() {
-    let fx = Fx::new("long");
+    let fx = attack_fixture("long");
     let s = fx.session();
     let long_component = "a".repeat(300);
     let deep = vec!["d"; 3000].join("/");
@@ -594,7 +552,7 @@ fn path_very_long_components_and_deep_paths_fail_cleanly() {
 
 #[test]
 fn path_symlink_loops_fail_without_hanging() {
-    let fx = Fx::new("loop");
+    let fx = attack_fixture("loop");
     symlink("loop2", fx.path("repo/loop1")).unwrap();
     symlink("loop1", fx.path("repo/loop2")).unwrap();
     symlink("self", fx.path("repo/self")).unwrap();
@@ -619,7 +577,7 @@ fn path_symlink_loops_fail_without_hanging() {
 
 #[test]
 fn path_fifo_is_refused_without_blocking() {
-    let fx = Fx::new("fifo");
+    let fx = attack_fixture("fifo");
     for p in ["repo/fifo", "notes/fifo.md"] {
         let st = Command::new("mkfifo")
             .arg(fx.path(p))
@@ -631,7 +589,7 @@ fn path_fifo_is_refused_without_blocking() {
     let root = fx.root.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let fx2 = Fx {
+        let fx2 = Fixture {
             base: PathBuf::from("/nonexistent-attacks-fifo"),
             root,
         };
@@ -653,35 +611,66 @@ fn path_fifo_is_refused_without_blocking() {
     expect(&edit, "failed", "not-a-file");
 }
 
-/// Documented limitation: a hard link made by someone with shell access is the
-/// same file, and no path check can tell. Writes replace the link (write-then-
-/// rename), so they never change the outside file.
+/// A hard link is the same file under a second name, and the other name may be
+/// outside the root; no path check can tell. So a regular file with more than
+/// one link is answered like an escape: never read, never replaced, never
+/// appended to, not listed.
 #[test]
-fn path_hard_link_is_not_prevented_but_writes_do_not_propagate() {
-    let fx = Fx::new("hardlink");
+fn path_hard_link_to_an_outside_file_is_denied() {
+    let fx = attack_fixture("hardlink");
     std::fs::hard_link(fx.base.join("outside/s.txt"), fx.path("repo/h")).unwrap();
+    std::fs::hard_link(fx.base.join("outside/s.txt"), fx.path("notes/h.md")).unwrap();
     let s = fx.session();
     let env = s.call("read_file", &read("h"));
-    assert_eq!(env["status"], "ok", "{env:#}");
-    assert_eq!(
-        env["result"]["content"], "outside secret\n",
-        "a hard link is readable: documented, not prevented"
-    );
-    let version = env["result"]["version"].as_str().unwrap().to_string();
+    let e = expect(&env, "denied", "path-outside-scope");
+    assert_eq!(e["field"], "/path", "{env:#}");
+    let version = format!("sha256:{}", "0".repeat(64));
     let env = s.call("replace_text", &json!({"path": "h", "old_text": "secret", "new_text": "changed", "expected_version": version}).to_string());
+    expect(&env, "denied", "path-outside-scope");
+    // The notes index neither shows nor changes it.
+    let env = s.call("search_notes", r#"{"query":"secret"}"#);
     assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["result"]["matches"], json!([]), "{env:#}");
+    let env = s.call("tag_notes", r#"{"notes":["h.md"],"tag":"x"}"#);
+    expect(&env, "failed", "no-such-note");
+    for env in [
+        s.call("read_file", &read("h")),
+        s.call("search_notes", r#"{"query":"outside"}"#),
+    ] {
+        assert!(!env.to_string().contains("outside secret"), "{env:#}");
+    }
     assert_eq!(
         std::fs::read_to_string(fx.base.join("outside/s.txt")).unwrap(),
         "outside secret\n",
         "the outside file is unchanged"
     );
+    // Refused, not replaced: both names still share the outside file.
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(std::fs::metadata(fx.path("repo/h")).unwrap().nlink(), 3);
+}
+
+/// A host that knows nobody untrusted can make links in its tree (say, a
+/// deduplicated cache it built) opts in per root, and the file is served.
+#[test]
+fn path_hard_links_are_served_when_the_root_opts_in() {
+    let fx = attack_fixture("hardlink-optin");
+    std::fs::hard_link(fx.path("repo/ok.txt"), fx.path("repo/same.txt")).unwrap();
+    let denied = fx.session().call("read_file", &read("same.txt"));
+    expect(&denied, "denied", "path-outside-scope");
+    let repo = Root::open(fx.path("repo"), "repo")
+        .unwrap()
+        .allow_hard_links();
+    let s = fx.session_with(|c| c.root("repo", repo), |d| d);
+    let env = s.call("read_file", &read("same.txt"));
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["result"]["content"], "fine\n", "{env:#}");
 }
 
 // ================================================================== commands
 
 #[test]
 fn command_option_injection_is_refused_and_writes_nothing() {
-    let fx = Fx::new("gitopts").with_git();
+    let fx = attack_fixture("gitopts").with_git();
     let s = fx.session();
     let out = pwned("output");
     let up = pwned("upload");
@@ -721,7 +710,7 @@ fn command_option_injection_is_refused_and_writes_nothing() {
 
 #[test]
 fn command_shell_syntax_is_literal_text() {
-    let fx = Fx::new("gitshell").with_git();
+    let fx = attack_fixture("gitshell").with_git();
     let s = fx.session();
     let marker = pwned("shell");
     let values = [
@@ -818,8 +807,8 @@ fn command_clone_url_and_program_allowlists() {
 
 // ================================================================== JSON arguments
 
-fn json_session() -> (Fx, Session) {
-    let fx = Fx::new("json");
+fn json_session() -> (Fixture, Session) {
+    let fx = attack_fixture("json");
     let s = fx.session();
     (fx, s)
 }
@@ -1050,7 +1039,7 @@ fn tool_names_with_nul_or_lookalikes_are_unknown() {
 
 #[test]
 fn approval_is_bound_to_the_exact_arguments() {
-    let fx = Fx::new("approval");
+    let fx = attack_fixture("approval");
     let s = fx.session();
     let env = s.call("delete_note", r#"{"note":"a.md"}"#);
     expect(&env, "needs-approval", "approval-required");
@@ -1094,7 +1083,7 @@ fn approval_is_bound_to_the_exact_arguments() {
 
 #[test]
 fn approval_digest_ignores_key_order_for_several_arguments() {
-    let fx = Fx::new("approval2");
+    let fx = attack_fixture("approval2");
     let c = tools::caller(&fx.root, Some("src".into()), &[]).unwrap();
     let s = Session {
         d: Dispatcher::new(registry()),
@@ -1126,7 +1115,7 @@ fn approval_digest_ignores_key_order_for_several_arguments() {
 
 #[test]
 fn a_reused_call_id_carries_no_authority() {
-    let fx = Fx::new("callid");
+    let fx = attack_fixture("callid");
     let s = fx.session();
     let first = s.call_id("call_same", "delete_note", r#"{"note":"a.md"}"#);
     let digest = first["approval"]["digest"].as_str().unwrap().to_string();
@@ -1156,7 +1145,7 @@ fn a_reused_call_id_carries_no_authority() {
 
 #[test]
 fn the_same_idempotency_key_with_other_arguments_is_refused() {
-    let fx = Fx::new("idem");
+    let fx = attack_fixture("idem");
     let s = fx.session();
     let key = "0b9f7a52-8c1e-4e5b-9a53-2f6d0c1e7a10";
     let first = s.call(
@@ -1189,7 +1178,7 @@ fn the_same_idempotency_key_with_other_arguments_is_refused() {
 
 #[test]
 fn an_unknown_outcome_is_never_retried() {
-    let fx = Fx::new("unknown");
+    let fx = attack_fixture("unknown");
     let s = fx.session();
     let before = PAYMENT_RUNS.load(Ordering::SeqCst);
     let env = s.call("send_payment", r#"{"cents":500}"#);
@@ -1207,7 +1196,7 @@ fn an_unknown_outcome_is_never_retried() {
 
 #[test]
 fn the_breaker_opens_on_a_repeated_failing_call() {
-    let fx = Fx::new("breaker");
+    let fx = attack_fixture("breaker");
     let cfg = BreakerConfig::default()
         .with_same_call_failures(2)
         .with_tool_transient_failures(100)
@@ -1248,7 +1237,7 @@ fn the_breaker_opens_on_a_repeated_failing_call() {
 
 #[test]
 fn tool_output_that_looks_like_a_call_stays_data() {
-    let fx = Fx::new("results");
+    let fx = attack_fixture("results");
     fx.write("notes/evil.md", &format!("{INJECTION}\n"));
     let s = fx.session();
     for (name, args) in [
@@ -1343,7 +1332,7 @@ impl tracing::Subscriber for Capture {
 
 #[test]
 fn secrets_are_redacted_in_envelope_journal_and_logs() {
-    let fx = Fx::new("secrets");
+    let fx = attack_fixture("secrets");
     let journal = Arc::new(MemoryJournal::default());
     let j = journal.clone();
     let s = fx.session_with(
@@ -1448,7 +1437,7 @@ fn envelope(line: &Value) -> Value {
 
 #[test]
 fn black_box_serve_jsonl_subset() {
-    let fx = Fx::new("blackbox").with_git();
+    let fx = attack_fixture("blackbox").with_git();
     symlink("/etc/passwd", fx.path("repo/l")).unwrap();
     symlink("/etc", fx.path("repo/cfg")).unwrap();
     let target = pwned("bb-dangling");

@@ -2,9 +2,7 @@
 //! `tests/snapshots/<dialect>.json`. `UPDATE_SNAPSHOTS=1 cargo test --test
 //! dialects` rewrites them; review the diff before committing.
 
-#[allow(dead_code)]
-#[path = "../examples/toolbox/tools.rs"]
-mod tools;
+use toolbox as tools;
 
 use std::path::{Path, PathBuf};
 

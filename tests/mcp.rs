@@ -1,14 +1,11 @@
 //! End to end: `toolbox mcp --root DIR` spoken to by hand, one JSON-RPC
 //! message a line on its stdin and stdout (the MCP stdio transport).
 
-#[allow(dead_code)]
-#[path = "../examples/toolbox/tools.rs"]
-mod tools;
+use toolbox as tools;
 
 mod common;
-use common::toolbox;
+use common::{toolbox, Fixture};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
@@ -16,24 +13,21 @@ use std::time::Duration;
 use contract_runtime::dialect::{self, Dialect, ExportOptions};
 use serde_json::{json, Value};
 
-fn fixture(name: &str) -> PathBuf {
-    common::fixture(&format!("toolbox-mcp-{name}"))
-}
-
 /// A running `toolbox mcp` and the lines it prints.
 struct Server {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
-    dir: PathBuf,
+    /// The folder served; removed after the server is stopped.
+    dir: Fixture,
 }
 
 impl Server {
     fn start(name: &str) -> Server {
-        let dir = fixture(name);
+        let dir = Fixture::standard(&format!("mcp-{name}"));
         let mut child = Command::new(toolbox())
             .args(["mcp", "--root"])
-            .arg(&dir)
+            .arg(&dir.root)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -122,11 +116,10 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
-/// What every `CallToolResult` must be (wire.md, "Per provider"): the
+/// What every `CallToolResult` must be (`docs/envelope.md`, "Per provider"): the
 /// envelope in `structuredContent`, the same JSON as text in `content`, and
 /// `isError` for every status but ok and partial.
 fn check_result(result: &Value) {
@@ -259,7 +252,7 @@ fn initialize_list_and_call() {
     assert_eq!(gated["structuredContent"]["status"], "needs-approval");
     assert_eq!(gated["isError"], true);
     assert!(
-        server.dir.join("notes/agents.md").is_file(),
+        server.dir.path("notes/agents.md").is_file(),
         "nothing was deleted"
     );
 
@@ -280,7 +273,7 @@ fn initialize_list_and_call() {
         .as_str()
         .expect("a status")
         .to_owned();
-    let text = std::fs::read_to_string(server.dir.join("repo/src/lib.rs")).expect("read");
+    let text = std::fs::read_to_string(server.dir.path("repo/src/lib.rs")).expect("read");
     assert_eq!(text.contains("42"), status == "ok", "{replaced}");
 
     // Closing stdin ends the server.

@@ -6,9 +6,7 @@
 //! that. Failing inputs are not persisted to files: any that a run finds is
 //! copied into an explicit regression test at the end of this file.
 
-#[path = "../examples/toolbox/tools.rs"]
-#[allow(dead_code)]
-mod tools;
+use toolbox as tools;
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};

@@ -1,14 +1,12 @@
 //! Provider round trips over the toolbox tools: a realistic response body (or
 //! a recorded event stream) → `parse_calls` / the assemblers →
-//! `Dispatcher::dispatch` → `render_results`, checked against `wire.md`
-//! ("Per provider") and `dialects.md` ("Streaming").
+//! `Dispatcher::dispatch` → `render_results`, checked against `docs/envelope.md`
+//! ("Per provider") and `docs/dialects.md` ("Handing the exports to a provider").
 
-#[allow(dead_code)]
-#[path = "../examples/toolbox/tools.rs"]
-mod tools;
+use toolbox as tools;
 
 mod common;
-use std::path::PathBuf;
+use common::Fixture;
 use std::sync::Arc;
 
 use contract_runtime::mcp::call_tool_result;
@@ -24,7 +22,7 @@ use serde_json::{json, Value};
 /// A fresh folder with notes and a repository, and the toolbox's dispatcher
 /// and caller over it (the roots "notes", "repo" and "base").
 struct Session {
-    dir: PathBuf,
+    dir: Fixture,
     dispatcher: Dispatcher,
     caller: Arc<Caller>,
     rt: tokio::runtime::Runtime,
@@ -32,8 +30,8 @@ struct Session {
 
 impl Session {
     fn new() -> Session {
-        let dir = common::fixture("providers");
-        let caller = Arc::new(tools::caller(&dir, Some("src".into()), &[]).expect("caller"));
+        let dir = Fixture::standard("providers");
+        let caller = Arc::new(tools::caller(&dir.root, Some("src".into()), &[]).expect("caller"));
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()
@@ -57,7 +55,7 @@ impl Session {
     }
 
     fn note(&self, name: &str) -> String {
-        std::fs::read_to_string(self.dir.join("notes").join(name)).expect("read note")
+        std::fs::read_to_string(self.dir.path("notes").join(name)).expect("read note")
     }
 
     /// Nothing that a stray call could have done happened: no tag was added,
@@ -72,15 +70,9 @@ impl Session {
             "# KV cache\nThe KV cache trades memory for speed.\n"
         );
         assert!(
-            !self.dir.join("outbox.jsonl").exists(),
+            !self.dir.path("outbox.jsonl").exists(),
             "nothing was posted"
         );
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

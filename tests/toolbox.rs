@@ -1,5 +1,6 @@
-//! Black-box tests of the reference example `toolbox` (see `shared/toolbox.md`,
-//! `shared/wire.md`, `shared/attacks.md`).
+//! Black-box tests of the reference example `toolbox`: its commands and tools
+//! (the README's "The toolbox"), the envelope (`docs/envelope.md`) and the
+//! attacks of `docs/security.md`.
 //!
 //! Each test lays out a fresh folder, runs `toolbox serve-jsonl --root DIR`,
 //! writes OpenAI Responses items to its stdin, closes it, and asserts on every
@@ -10,12 +11,10 @@
 //! binaries run, so the nested build does not deadlock.
 
 mod common;
-use common::toolbox;
+use common::{toolbox, Fixture};
 use std::io::{Read, Write};
 use std::os::unix::fs::symlink;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{json, Value};
 
@@ -68,66 +67,14 @@ fn run(args: &[&str], stdin: Vec<u8>) -> Output {
 
 // ------------------------------------------------------------------ the folder
 
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh temp folder `base/` holding the root `base/root/` (notes/, repo/)
-/// and a place outside it, `base/outside/`. Removed on drop.
-struct Fixture {
-    base: PathBuf,
-    root: PathBuf,
+/// Serving a fixture's root with `toolbox serve-jsonl`.
+trait Serve {
+    fn serve_raw(&self, extra: &[&str], lines: &[String]) -> Vec<Value>;
+    fn calls(&self, extra: &[&str], calls: &[(&str, &str)]) -> Vec<Value>;
+    fn call(&self, extra: &[&str], name: &str, args: &str) -> Value;
 }
 
-impl Fixture {
-    fn new(name: &str) -> Fixture {
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let base =
-            std::env::temp_dir().join(format!("toolbox-test-{}-{name}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
-        let root = base.join("root");
-        std::fs::create_dir_all(root.join("notes")).unwrap();
-        std::fs::create_dir_all(root.join("repo")).unwrap();
-        std::fs::create_dir_all(base.join("outside")).unwrap();
-        Fixture { base, root }
-    }
-
-    /// Writes `content` at `rel` under the root, creating parents.
-    fn write(&self, rel: &str, content: &str) -> &Self {
-        let p = self.root.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, content).unwrap();
-        self
-    }
-
-    fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.root.join(rel)).unwrap()
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.root.join(rel)
-    }
-
-    fn outside(&self, rel: &str) -> PathBuf {
-        self.base.join("outside").join(rel)
-    }
-
-    /// A typical layout: three notes and a small repository.
-    fn standard(name: &str) -> Fixture {
-        let f = Fixture::new(name);
-        f.write(
-            "notes/kv-cache.md",
-            "# KV cache\nThe KV cache trades memory for speed.\n",
-        )
-        .write(
-            "notes/agents.md",
-            "# Agents\nA tool is an authority boundary.\n",
-        )
-        .write("notes/plain.md", "nothing to see\n")
-        .write("repo/src/lib.rs", "pub fn answer() -> u32 {\n    41\n}\n")
-        .write("repo/README.md", "hello hello\n")
-        .write("repo/docs/guide.md", "guide\n");
-        f
-    }
-
+impl Serve for Fixture {
     /// Runs `serve-jsonl --root DIR extra...` over raw stdin lines.
     fn serve_raw(&self, extra: &[&str], lines: &[String]) -> Vec<Value> {
         let root = self.root.to_str().unwrap().to_string();
@@ -176,12 +123,6 @@ impl Fixture {
 
     fn call(&self, extra: &[&str], name: &str, args: &str) -> Value {
         self.calls(extra, &[(name, args)]).remove(0)
-    }
-}
-
-impl Drop for Fixture {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.base);
     }
 }
 
@@ -439,7 +380,7 @@ fn schemas_prints_seven_canonical_definitions() {
     assert!(out.status.success(), "{}", out.stderr);
     let tools: Value = serde_json::from_str(&out.stdout).expect("one JSON array");
     let tools = tools.as_array().expect("an array");
-    // The seven tools of toolbox.md's table, in its order. (Tools added later,
+    // The seven tools of the README's toolbox table, in its order. (Tools added later,
     // such as `git_log`, come after them and must be complete definitions too.)
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert!(names.len() >= 7, "{names:?}");
@@ -503,7 +444,7 @@ fn schemas_prints_seven_canonical_definitions() {
     assert_eq!(by("post_comment")["idempotency"], "key(request_key)");
     assert_eq!(by("delete_note")["approval"], "always");
     assert_eq!(by("post_comment")["approval"], "never");
-    // The limits of toolbox.md are in the published schemas.
+    // The limits of the README's toolbox table are in the published schemas.
     let q = &by("search_notes")["input_schema"]["properties"]["query"];
     assert_eq!(
         (q["minLength"].as_u64(), q["maxLength"].as_u64()),
@@ -1488,7 +1429,7 @@ fn a_function_call_with_non_string_arguments_is_malformed() {
     malformed(&envelope(&out[1], "c2", "search_notes"));
 }
 
-// ------------------------------------------------------------------ JSON arguments (attacks.md)
+// ------------------------------------------------------------------ JSON arguments (docs/security.md)
 
 #[test]
 fn duplicate_keys_are_malformed_even_when_escaped() {
@@ -1679,9 +1620,9 @@ fn a_ten_megabyte_string_is_too_large_with_the_limit_named() {
     assert_eq!(status(&envs[1]), "ok", "the server goes on");
 }
 
-// ------------------------------------------------------------------ paths (attacks.md)
+// ------------------------------------------------------------------ paths (docs/security.md)
 
-/// A root with the symlinks of attacks.md under repo/.
+/// A root with the symlinks of the path attacks (docs/security.md) under repo/.
 fn path_fixture(name: &str) -> Fixture {
     let f = Fixture::standard(name);
     f.write("repo/ok.txt", "fine\n")
@@ -1880,7 +1821,7 @@ fn replace_text_through_an_inside_link_stays_inside() {
     }
 }
 
-// ------------------------------------------------------------------ approval, retries, results (attacks.md)
+// ------------------------------------------------------------------ approval, retries, results (docs/security.md)
 
 #[test]
 fn tool_output_that_looks_like_a_call_stays_data() {

@@ -14,6 +14,12 @@
 //! Every operation on [`Root`] runs [`Root::check`] first (to report a clean
 //! `OutsideScope`), then performs the access through the handle, so a symlink
 //! swapped in between the check and the use still cannot leave the root.
+//!
+//! A hard link is the one escape a handle cannot see: a second name for a file
+//! is the same file, wherever its other names live. So a regular file with
+//! more than one link is treated as outside the root (never read, never
+//! replaced, never appended to, not listed) unless the host opts in with
+//! [`Root::allow_hard_links`].
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -166,12 +172,17 @@ fn validate_lexically(s: &str) -> Result<(), PathRejection> {
 pub struct Root {
     dir: Dir,
     name: String,
+    /// Whether regular files with more than one hard link are served (see [`Root::allow_hard_links`]).
+    hard_links: bool,
 }
 
 impl fmt::Debug for Root {
     /// Shows the display name only; the handle's absolute location is not the model's business.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Root").field("name", &self.name).finish()
+        f.debug_struct("Root")
+            .field("name", &self.name)
+            .field("hard_links", &self.hard_links)
+            .finish()
     }
 }
 
@@ -188,7 +199,39 @@ impl Root {
         Ok(Root {
             dir,
             name: name.to_owned(),
+            hard_links: false,
         })
+    }
+
+    /// Opt in to serving regular files that have more than one hard link.
+    ///
+    /// By default such a file is refused like an escape
+    /// ([`PathError::OutsideScope`]): a hard link is the same file as every
+    /// other name it has, and one of those names may be outside the root
+    /// (`ln /etc/shadow $R/notes.md` needs no symlink). No path check can tell
+    /// where the other names are, so the only safe default is to refuse them
+    /// all. Opt in only when nobody who could make links in the root's tree is
+    /// less trusted than the model, for example a tree the host itself built
+    /// from a content-addressed store that deduplicates by hard link.
+    ///
+    /// Roots opened with [`Root::subdir`] inherit the choice.
+    ///
+    /// ```
+    /// # use contract_runtime::path::Root;
+    /// # let dir = std::env::temp_dir();
+    /// let root = Root::open(&dir, "cache")?.allow_hard_links();
+    /// assert!(root.allows_hard_links());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn allow_hard_links(mut self) -> Root {
+        self.hard_links = true;
+        self
+    }
+
+    /// Whether this root serves files with more than one hard link.
+    pub fn allows_hard_links(&self) -> bool {
+        self.hard_links
     }
 
     /// The display name given at open time.
@@ -214,6 +257,7 @@ impl Root {
         Ok(Root {
             dir,
             name: rel.to_owned(),
+            hard_links: self.hard_links,
         })
     }
 
@@ -228,6 +272,8 @@ impl Root {
     ///    Otherwise repeat on the parent; an empty parent is the root, which is
     ///    inside. A missing path whose parents are inside is `Ok(())`, since a
     ///    write may create it.
+    /// 4. A path that resolves to a regular file with more than one hard link
+    ///    is `OutsideScope`, unless the root allows hard links.
     ///
     /// The lexical rules are re-applied first: cheap, and it keeps `check`
     /// honest even if a `ConfinedPath` ever reaches here by another route.
@@ -249,9 +295,11 @@ impl Root {
             let probe = self
                 .dir
                 .canonicalize(current)
-                .and_then(|_| self.dir.metadata(current).map(|_| ()));
+                .and_then(|_| self.dir.metadata(current));
             match probe.map_err(PathError::from) {
-                Ok(()) => return Ok(()),
+                // Only the path itself can be a linked file: a parent that
+                // resolves is a directory, whose link count means nothing here.
+                Ok(meta) => return self.refuse_hard_link(&meta),
                 Err(PathError::NotFound) => match self.dir.symlink_metadata(current) {
                     // The name exists but does not resolve: a dangling link.
                     Ok(_) => return Err(PathError::OutsideScope),
@@ -276,14 +324,18 @@ impl Root {
     /// The handle-only half of [`Root::read`]: cap-std alone enforces confinement here.
     fn read_beneath(&self, path: &Path) -> Result<Vec<u8>, PathError> {
         // Refuse non-files before opening: opening a FIFO for reading would block.
-        if !self.dir.metadata(path)?.is_file() {
+        let meta = self.dir.metadata(path)?;
+        if !meta.is_file() {
             return Err(PathError::NotAFile);
         }
+        self.refuse_hard_link(&meta)?;
         let mut file = self.dir.open(path)?;
         // The name may have been swapped since the metadata call; trust the fd.
-        if !file.metadata()?.is_file() {
+        let opened = file.metadata()?;
+        if !opened.is_file() {
             return Err(PathError::NotAFile);
         }
+        self.refuse_hard_link(&opened)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes)?;
         Ok(bytes)
@@ -306,7 +358,9 @@ impl Root {
     ///
     /// Readers see either the old contents or the new, never a torn file. A
     /// symlink at the target is replaced by the new file (rename does not
-    /// follow it); one that leads outside the root is refused by `check`. The
+    /// follow it); one that leads outside the root is refused by `check`. A
+    /// regular file with more than one hard link is never replaced (it is
+    /// `OutsideScope`, as for a read) unless the root allows hard links. The
     /// parent directory must already exist (`NotFound` otherwise).
     pub fn write_atomic(&self, p: &ConfinedPath, bytes: &[u8]) -> Result<(), PathError> {
         self.check(p)?;
@@ -325,7 +379,7 @@ impl Root {
         let parent_dir = self.dir.open_dir(parent)?;
         match parent_dir.symlink_metadata(file_name) {
             Ok(meta) if meta.is_dir() => return Err(PathError::NotAFile),
-            Ok(_) => {}
+            Ok(meta) => self.refuse_hard_link(&meta)?,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(e.into()),
         }
@@ -353,7 +407,9 @@ impl Root {
     /// Append bytes (create if missing), refusing symlinks at the target.
     ///
     /// A symlink at the target is `NotAFile` (or `OutsideScope` when it leads
-    /// out of the root), even if it points at a regular file inside.
+    /// out of the root), even if it points at a regular file inside. A file
+    /// with more than one hard link is `OutsideScope` unless the root allows
+    /// hard links: appending writes through the link, into every name it has.
     pub fn append(&self, p: &ConfinedPath, bytes: &[u8]) -> Result<(), PathError> {
         self.check(p)?;
         self.append_beneath(p.as_path(), bytes)
@@ -364,15 +420,19 @@ impl Root {
         let mut file = match self.dir.symlink_metadata(path) {
             Ok(meta) if !meta.is_file() => return Err(PathError::NotAFile),
             Ok(before) => {
+                self.refuse_hard_link(&before)?;
                 let mut options = OpenOptions::new();
                 options.append(true);
                 let file = self.dir.open_with(path, &options)?;
                 // cap-std's public API has no O_NOFOLLOW; instead confirm the fd
                 // is the very file we lstat'ed, so a link swapped in meanwhile
                 // is caught before a byte is written.
-                if !same_file(&before, &file.metadata()?) {
+                let opened = file.metadata()?;
+                if !same_file(&before, &opened) {
                     return Err(PathError::NotAFile);
                 }
+                // A link made between the lstat and the open: refuse before a byte is written.
+                self.refuse_hard_link(&opened)?;
                 file
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -404,8 +464,9 @@ impl Root {
 
     /// Names of regular files directly in the directory `p` (`.` = root), sorted.
     ///
-    /// Symlinks, directories and names that are not UTF-8 are left out: a
-    /// listing should only offer names that `read` will accept as plain files.
+    /// Symlinks, directories, files with more than one hard link (unless the
+    /// root allows them) and names that are not UTF-8 are left out: a listing
+    /// should only offer names that `read` will accept as plain files.
     pub fn list_files(&self, p: &ConfinedPath) -> Result<Vec<String>, PathError> {
         self.check(p)?;
         let dir = self.dir.open_dir(p.as_path())?;
@@ -415,6 +476,9 @@ impl Root {
             if !entry.file_type()?.is_file() {
                 continue;
             }
+            if !self.hard_links && link_count(&entry.metadata()?) > 1 {
+                continue;
+            }
             if let Ok(name) = entry.file_name().into_string() {
                 names.push(name);
             }
@@ -422,6 +486,29 @@ impl Root {
         names.sort();
         Ok(names)
     }
+
+    /// `OutsideScope` for a regular file with more than one hard link, unless
+    /// this root allows them; `Ok` for anything else.
+    fn refuse_hard_link(&self, meta: &cap_std::fs::Metadata) -> Result<(), PathError> {
+        if !self.hard_links && meta.is_file() && link_count(meta) > 1 {
+            return Err(PathError::OutsideScope);
+        }
+        Ok(())
+    }
+}
+
+/// How many names the file has.
+#[cfg(unix)]
+fn link_count(meta: &cap_std::fs::Metadata) -> u64 {
+    use cap_std::fs::MetadataExt;
+    meta.nlink()
+}
+
+/// Without a portable link count, every file counts as having one name: the
+/// hard-link refusal is a Unix guarantee (see `docs/security.md`).
+#[cfg(not(unix))]
+fn link_count(_meta: &cap_std::fs::Metadata) -> u64 {
+    1
 }
 
 /// A temp name that is short (the target's own name may already be at NAME_MAX)
@@ -454,7 +541,9 @@ fn same_file(_before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) ->
 /// becomes `denied / path-outside-scope`; the rest are ordinary tool failures.
 #[derive(Debug)]
 pub enum PathError {
-    /// The path resolves (or would resolve) outside the root, or is a dangling link.
+    /// The path resolves (or would resolve) outside the root, is a dangling
+    /// link, or is a regular file with more than one hard link (which may lead
+    /// outside) in a root that does not allow them.
     OutsideScope,
     /// Nothing exists at the path (or at its parent, for a write).
     NotFound,
@@ -694,7 +783,7 @@ mod tests {
         assert!(matches!(PathError::from(eacces), PathError::Io(_)));
     }
 
-    // ---- the Paths table of attacks.md ---------------------------------
+    // ---- escapes: the path attacks of docs/security.md ----------------
 
     #[test]
     fn sibling_prefix_dir_is_denied() {
@@ -890,6 +979,96 @@ mod tests {
         let s = Scratch::new("win");
         let root = s.root();
         assert!(is_outside(root.check(&raw("C:\\Windows\\win.ini"))));
+    }
+
+    // ---- hard links: the escape a handle cannot see ---------------------
+
+    /// `$R/h` is a second name of `outside/s.txt`.
+    fn hard_linked(tag: &str) -> Scratch {
+        let s = Scratch::new(tag);
+        std::fs::write(s.base.join("s.txt"), b"outside secret").unwrap();
+        std::fs::hard_link(s.base.join("s.txt"), s.r().join("h")).unwrap();
+        s
+    }
+
+    fn links(path: &Path) -> u64 {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::symlink_metadata(path).unwrap().nlink()
+    }
+
+    #[test]
+    fn hard_link_to_an_outside_file_is_never_read() {
+        let s = hard_linked("hardread");
+        symlink("h", s.r().join("to-h")).unwrap();
+        let root = s.root();
+        for p in ["h", "to-h"] {
+            assert!(is_outside(root.check(&cp(p))), "{p}");
+            assert!(is_outside(root.read(&cp(p))), "{p}");
+            assert!(is_outside(root.read_to_string(&cp(p))), "{p}");
+            assert!(!root.exists(&cp(p)), "{p}");
+        }
+        // The handle layer alone refuses it too, whatever the pre-check said.
+        assert!(is_outside(root.read_beneath(Path::new("h"))));
+        assert!(root.list_files(&cp(".")).unwrap().is_empty());
+    }
+
+    #[test]
+    fn hard_link_to_an_outside_file_is_never_written_or_replaced() {
+        let s = hard_linked("hardwrite");
+        let root = s.root();
+        let h = cp("h");
+        assert!(is_outside(root.write_atomic(&h, b"changed")));
+        assert!(is_outside(root.append(&h, b" appended")));
+        assert!(is_outside(root.remove_file(&h)));
+        assert!(is_outside(root.write_atomic_beneath(Path::new("h"), b"x")));
+        assert!(is_outside(root.append_beneath(Path::new("h"), b"x")));
+        assert_eq!(
+            std::fs::read(s.base.join("s.txt")).unwrap(),
+            b"outside secret"
+        );
+        // The link itself is still there: refused, not replaced.
+        assert_eq!(links(&s.r().join("h")), 2);
+        assert_eq!(std::fs::read_dir(s.r()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn hard_links_between_two_inside_names_are_refused_too() {
+        // Where the other name lives cannot be known, so both are refused.
+        let s = Scratch::new("hardinside");
+        std::fs::write(s.r().join("a.txt"), b"a").unwrap();
+        std::fs::hard_link(s.r().join("a.txt"), s.r().join("b.txt")).unwrap();
+        std::fs::write(s.r().join("single.txt"), b"one name").unwrap();
+        let root = s.root();
+        assert!(is_outside(root.read(&cp("a.txt"))));
+        assert!(is_outside(root.read(&cp("b.txt"))));
+        assert_eq!(root.read(&cp("single.txt")).unwrap(), b"one name");
+        assert_eq!(root.list_files(&cp(".")).unwrap(), vec!["single.txt"]);
+        // Once one name is gone, the file has one name and is served again.
+        std::fs::remove_file(s.r().join("b.txt")).unwrap();
+        assert_eq!(root.read(&cp("a.txt")).unwrap(), b"a");
+    }
+
+    #[test]
+    fn allow_hard_links_serves_them_and_subdirs_inherit_it() {
+        let s = hard_linked("hardallow");
+        std::fs::create_dir(s.r().join("d")).unwrap();
+        std::fs::hard_link(s.base.join("s.txt"), s.r().join("d/h2")).unwrap();
+        assert!(!s.root().allows_hard_links());
+        let root = s.root().allow_hard_links();
+        assert!(root.allows_hard_links());
+        assert_eq!(root.read(&cp("h")).unwrap(), b"outside secret");
+        assert_eq!(root.list_files(&cp(".")).unwrap(), vec!["h"]);
+        let sub = root.subdir("d", false).unwrap();
+        assert!(sub.allows_hard_links());
+        assert_eq!(sub.read(&cp("h2")).unwrap(), b"outside secret");
+        assert!(!s.root().subdir("d", false).unwrap().allows_hard_links());
+        // A write still replaces the name rather than writing through it.
+        root.write_atomic(&cp("h"), b"new").unwrap();
+        assert_eq!(
+            std::fs::read(s.base.join("s.txt")).unwrap(),
+            b"outside secret"
+        );
+        assert_eq!(links(&s.r().join("h")), 1);
     }
 
     // ---- ordinary operations -------------------------------------------

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
-use crate::tools::{self, caller};
+use toolbox::{caller, registry};
 
 pub fn run() -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("toolbox-demo-{}", std::process::id()));
@@ -30,7 +30,7 @@ pub fn run() -> Result<(), String> {
 
 fn session(dir: &std::path::Path) -> Result<(), String> {
     let caller = Arc::new(caller(dir, Some("src".into()), &[])?);
-    let d = Dispatcher::new(tools::registry());
+    let d = Dispatcher::new(registry());
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_time()
         .build()

@@ -1,4 +1,5 @@
-//! `toolbox`: the reference demo of contract-runtime (see `shared/toolbox.md`).
+//! `toolbox`: the reference demo of contract-runtime (its commands and tools:
+//! the README's "The toolbox" section).
 //!
 //! ```text
 //! toolbox demo
@@ -10,7 +11,6 @@
 mod demo;
 mod mcp;
 mod serve;
-mod tools;
 
 use std::process::ExitCode;
 
@@ -59,7 +59,7 @@ fn schemas(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
     }
-    let registry = tools::registry();
+    let registry = toolbox::registry();
     let export =
         dialect::export(&registry.canonical(), dialect, &opts).map_err(|e| e.to_string())?;
     for loss in &export.losses {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use contract_runtime::mcp::McpServer;
 use contract_runtime::Dispatcher;
 
-use crate::tools::{self, caller};
+use toolbox::{caller, registry};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut root = None;
@@ -19,7 +19,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let root = root.ok_or("mcp needs --root DIR")?;
     let caller = Arc::new(caller(&root, None, &[])?);
-    let server = McpServer::new(Dispatcher::new(tools::registry()), caller)
+    let server = McpServer::new(Dispatcher::new(registry()), caller)
         .map_err(|e| e.to_string())?
         .with_implementation("toolbox", env!("CARGO_PKG_VERSION"));
     let rt = tokio::runtime::Builder::new_current_thread()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
-use crate::tools::{self, caller};
+use toolbox::{caller, registry};
 
 pub struct Options {
     pub root: PathBuf,
@@ -45,7 +45,7 @@ impl Options {
 
 pub fn run(opts: Options) -> Result<(), String> {
     let caller = Arc::new(caller(&opts.root, opts.task_scope, &opts.deny)?);
-    let mut dispatcher = Dispatcher::new(tools::registry());
+    let mut dispatcher = Dispatcher::new(registry());
     if let Some(path) = &opts.journal {
         let j = contract_runtime::observe::JsonlJournal::open(path)
             .map_err(|e| format!("cannot open --journal {}: {e}", path.display()))?;

@@ -1,4 +1,8 @@
-//! The tools of `shared/toolbox.md`, declared with the library.
+//! The tools of the reference example `toolbox`, declared with contract-runtime.
+//!
+//! This file is the root package's library (`toolbox`), so the example, the
+//! tests and the benches compile the tools once and share them. The example
+//! (`examples/toolbox/main.rs`) adds the commands around them.
 //!
 //! Roots: `notes` is DIR/notes, `repo` is DIR/repo, `base` is DIR itself
 //! (for `outbox.jsonl`). Every path a tool touches resolves beneath one of them.
@@ -638,7 +642,7 @@ pub fn git_log(
     Ok(Commits { commits })
 }
 
-/// Every toolbox tool, in the order of `toolbox.md`.
+/// Every toolbox tool, in the order `toolbox schemas` prints them.
 pub fn registry() -> Registry {
     Registry::builder()
         .tool(search_notes::contract())

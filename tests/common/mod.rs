@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests: the toolbox binary and a folder
-//! laid out as `shared/toolbox.md` describes.
+//! Helpers shared by the integration tests: the toolbox binary, and the one
+//! fixture folder every test that needs files starts from (a toolbox root
+//! with `notes/` and `repo/`, and a place outside it).
 
 // Each test crate uses a different subset.
 #![allow(dead_code)]
@@ -34,24 +35,112 @@ pub fn toolbox() -> &'static Path {
     })
 }
 
-/// A fresh folder with `notes/kv-cache.md`, `notes/agents.md` and
-/// `repo/src/lib.rs`, unique to this process and call.
-pub fn fixture(prefix: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("{prefix}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("notes")).expect("mkdir notes");
-    std::fs::create_dir_all(dir.join("repo/src")).expect("mkdir repo");
-    let write = |p: &str, s: &str| std::fs::write(dir.join(p), s).expect("write fixture");
-    write(
-        "notes/kv-cache.md",
-        "# KV cache\nThe KV cache trades memory for speed.\n",
-    );
-    write(
-        "notes/agents.md",
-        "# Agents\nA tool is an authority boundary.\n",
-    );
-    write("repo/src/lib.rs", "pub fn answer() -> u32 {\n    41\n}\n");
-    dir
+// ------------------------------------------------------------------ the fixture
+
+/// A fresh folder `base/` holding the toolbox root `base/root/` (with `notes/`
+/// and `repo/`) and `base/outside/`, a place no tool may reach. Unique to
+/// this process and call; removed on drop.
+///
+/// Every test that needs files on disk starts from this one fixture: an empty
+/// layout ([`Fixture::new`]) or the typical one ([`Fixture::standard`]), then
+/// adds what it is about with [`Fixture::write`].
+pub struct Fixture {
+    /// The folder holding the root and `outside/`.
+    pub base: PathBuf,
+    /// The toolbox root (`--root`).
+    pub root: PathBuf,
+}
+
+impl Fixture {
+    /// `notes/` and `repo/` under the root, both empty, and `outside/` beside it.
+    pub fn new(name: &str) -> Fixture {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::SeqCst);
+        let base =
+            std::env::temp_dir().join(format!("tool-contracts-{}-{name}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let root = base.join("root");
+        std::fs::create_dir_all(root.join("notes")).expect("mkdir notes");
+        std::fs::create_dir_all(root.join("repo")).expect("mkdir repo");
+        std::fs::create_dir_all(base.join("outside")).expect("mkdir outside");
+        Fixture { base, root }
+    }
+
+    /// The typical layout: three notes and a small repository.
+    pub fn standard(name: &str) -> Fixture {
+        let f = Fixture::new(name);
+        f.write(
+            "notes/kv-cache.md",
+            "# KV cache\nThe KV cache trades memory for speed.\n",
+        )
+        .write(
+            "notes/agents.md",
+            "# Agents\nA tool is an authority boundary.\n",
+        )
+        .write("notes/plain.md", "nothing to see\n")
+        .write("repo/src/lib.rs", "pub fn answer() -> u32 {\n    41\n}\n")
+        .write("repo/README.md", "hello hello\n")
+        .write("repo/docs/guide.md", "guide\n");
+        f
+    }
+
+    /// Writes `content` at `rel` under the root, creating parents.
+    pub fn write(&self, rel: &str, content: &str) -> &Self {
+        write_file(&self.path(rel), content);
+        self
+    }
+
+    /// Writes `content` at `rel` under `outside/`, creating parents.
+    pub fn write_outside(&self, rel: &str, content: &str) -> &Self {
+        write_file(&self.outside(rel), content);
+        self
+    }
+
+    /// The text of the file at `rel` under the root.
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel)).expect("read fixture file")
+    }
+
+    /// `rel` under the root.
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    /// `rel` under `outside/`.
+    pub fn outside(&self, rel: &str) -> PathBuf {
+        self.base.join("outside").join(rel)
+    }
+
+    /// Every file under `base/`, as paths relative to it (symlinks not
+    /// followed, `.git` not entered), sorted: compare two snapshots to prove
+    /// that nothing was created anywhere.
+    pub fn snapshot(&self) -> Vec<String> {
+        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+            let Ok(rd) = std::fs::read_dir(dir) else {
+                return;
+            };
+            for e in rd.flatten() {
+                let p = e.path();
+                out.push(p.strip_prefix(base).unwrap().display().to_string());
+                if e.file_type().map(|t| t.is_dir()).unwrap_or(false) && !p.ends_with(".git") {
+                    walk(&p, base, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.base, &self.base, &mut out);
+        out.sort();
+        out
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.base);
+    }
+}
+
+fn write_file(p: &Path, content: &str) {
+    std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir parent");
+    std::fs::write(p, content).expect("write fixture file");
 }

@@ -81,7 +81,7 @@ def check_meta(schema: Any, what: str, object_root: bool = True) -> None:
         raise Failure(f"{what} root type is {schema.get('type')!r}, not 'object'")
 
 
-# The keywords OpenAI's strict mode documents (dialects.md); the SDK does not
+# The keywords OpenAI's strict mode documents (docs/dialects.md); the SDK does not
 # check them, so this walk does.
 OPENAI_KEYWORDS = {
     "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
@@ -177,7 +177,7 @@ def schema_keywords() -> set[str]:
     return {f.alias or name for name, f in genai_types.Schema.model_fields.items()}
 
 
-# Known to the SDK but not accepted by the Gemini Developer API (dialects.md).
+# Known to the SDK but not accepted by the Gemini Developer API (docs/dialects.md).
 GEMINI_API_REJECTS = {"additionalProperties", "defs", "ref"}
 
 
