@@ -274,13 +274,12 @@ pub fn expand(args: TokenStream, mut item: ItemFn) -> TokenStream {
         _ => TokenStream::new(),
     };
     let invoke = quote!(#fn_ident(#(#call_args),*));
-    let body = match (item.sig.asyncness.is_some(), attrs.timeout_ms.is_some()) {
-        (true, _) => quote!(::std::boxed::Box::pin(async move { #destructure #invoke.await })),
-        // A sync handler with a timeout runs on the blocking pool, so the timeout can be kept.
-        (false, true) => {
-            quote!(::std::boxed::Box::pin(async move { #p::run_blocking(move || { #destructure #invoke }).await }))
-        }
-        (false, false) => quote!(::std::boxed::Box::pin(async move { #destructure #invoke })),
+    let body = if item.sig.asyncness.is_some() {
+        quote!(::std::boxed::Box::pin(async move { #destructure #invoke.await }))
+    } else {
+        // A sync handler runs on the blocking pool: inline, it would hold the
+        // executor thread other calls run on (and no timeout could fire).
+        quote!(::std::boxed::Box::pin(async move { #p::run_blocking(move || { #destructure #invoke }).await }))
     };
     let failure_assert = failure_type(&output_ty).map(|e| {
         quote_spanned! {e.span()=> const _: () = #p::assert_failure::<#e>(); }
