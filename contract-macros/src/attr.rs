@@ -1,5 +1,7 @@
-//! Attributes parsed into a semantic model that keeps the user's tokens for
-//! spans. Unknown and duplicated keys are reported here (rule C11).
+//! The attribute grammar: `#[tool_contract(...)]`, `#[arg(...)]` and
+//! `#[failure(...)]` read into typed values (the vocabularies of `model`) that
+//! keep the user's tokens for spans. Unknown and duplicated keys are reported
+//! here, as they are met (rule C11); everything else is left to the rules.
 
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
@@ -7,22 +9,14 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnOp};
 
-use crate::ctxt::{suggest, unknown_key_message, Ctxt};
-
-/// A value with the tokens it came from.
-#[derive(Clone)]
-pub struct Sp<T> {
-    pub value: T,
-    pub span: Span,
-}
+use crate::check;
+use crate::ctxt::{suggest, Ctxt};
+use crate::model::{ApprovalRule, Effect, Format, Idempotency, Retry, Sp, Word};
 
 /// Sets an attribute value once; a second `set` is rule C11's duplicate error.
 fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) {
     if slot.is_some() {
-        cx.error_at(
-            span,
-            format!("duplicate key `{key}`\nhelp: write `{key}` once"),
-        );
+        check::c11_duplicate_key(cx, key, span);
     } else {
         *slot = Some(Sp { value, span });
     }
@@ -38,7 +32,7 @@ fn skip_unknown(
     known: &[&'static str],
 ) -> syn::Result<Option<&'static str>> {
     let key = meta.path.to_token_stream().to_string().replace(' ', "");
-    cx.error_spanned_by(&meta.path, unknown_key_message(what, &key, known));
+    check::c11_unknown_key(cx, &meta.path, what, &key, known);
     let meant = suggest(&key, known);
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<Expr>()?;
@@ -121,17 +115,6 @@ pub const ARG_KEYS: &[&str] = &[
 pub const EACH_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique"];
 const LENGTH_KEYS: &[&str] = &["min", "max"];
 const RANGE_KEYS: &[&str] = &["min", "max", "exclusive_min", "exclusive_max"];
-pub const FORMATS: &[&str] = &[
-    "date",
-    "date-time",
-    "time",
-    "email",
-    "uuid",
-    "uri",
-    "ipv4",
-    "ipv6",
-    "hostname",
-];
 
 #[derive(Default, Clone)]
 pub struct Length {
@@ -153,7 +136,7 @@ pub struct ArgAttrs {
     pub length: Option<Sp<Length>>,
     pub range: Option<Sp<Range>>,
     pub pattern: Option<Sp<LitStr>>,
-    pub format: Option<Sp<LitStr>>,
+    pub format: Option<Sp<Word<Format>>>,
     pub unique: Option<Sp<()>>,
     pub each: Option<Sp<Box<ArgAttrs>>>,
     pub secret: Option<Sp<()>>,
@@ -219,10 +202,7 @@ fn parse_arg_key(
                 };
                 let n = parse_num(m.value()?)?;
                 if slot.is_some() {
-                    cx.error_spanned_by(
-                        &m.path,
-                        format!("duplicate key `{k}`\nhelp: write `{k}` once"),
-                    );
+                    check::c11_duplicate_key(cx, &k, m.path.span());
                 } else {
                     *slot = Some(n);
                 }
@@ -236,7 +216,8 @@ fn parse_arg_key(
         }
         "format" => {
             let lit: LitStr = meta.value()?.parse()?;
-            set(cx, &mut out.format, "format", span, lit);
+            let word = Word::read(&lit.value(), lit.span());
+            set(cx, &mut out.format, "format", span, word);
         }
         "unique" => set(cx, &mut out.unique, "unique", span, ()),
         "each" if top => {
@@ -280,49 +261,29 @@ pub const TOOL_KEYS: &[&str] = &[
     "timeout_ms",
     "crate",
 ];
-pub const EFFECTS: &[&str] = &["read_only", "reversible", "external", "destructive"];
 const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
-
-#[derive(Clone)]
-pub enum IdempotencyAttr {
-    Natural,
-    None,
-    Key(Ident),
-}
-
-#[derive(Clone)]
-pub enum ApprovalAttr {
-    Always,
-    Never,
-    When(Path),
-}
-
-#[derive(Clone)]
-pub struct RetryAttr {
-    pub attempts: u32,
-    pub backoff_ms: u64,
-}
 
 #[derive(Default)]
 pub struct ToolAttrs {
     pub name: Option<Sp<LitStr>>,
     pub description: Option<Sp<LitStr>>,
-    pub effect: Option<Sp<Ident>>,
-    pub idempotency: Option<Sp<IdempotencyAttr>>,
+    /// Spanned on the effect word, the token the effect rules are about.
+    pub effect: Option<Sp<Word<Effect>>>,
+    pub idempotency: Option<Sp<Idempotency>>,
     pub authority: Option<Sp<Vec<LitStr>>>,
-    pub approval: Option<Sp<ApprovalAttr>>,
-    pub retry: Option<Sp<RetryAttr>>,
+    pub approval: Option<Sp<ApprovalRule>>,
+    pub retry: Option<Sp<Retry>>,
     pub timeout_ms: Option<Sp<u64>>,
     pub krate: Option<Sp<Path>>,
-    /// Known keys that an unknown key was probably meant to be (already
-    /// reported by C11, so the rules do not also report them missing).
-    pub misspelled: Vec<&'static str>,
+    /// Keys written but not understood and already reported: a misspelling
+    /// (C11) or an unknown value. The rules do not also report them missing.
+    pub reported: Vec<&'static str>,
 }
 
 impl ToolAttrs {
-    /// Whether `key` was written, possibly misspelled (C11 reported the misspelling).
-    pub fn attempted(&self, key: &str) -> bool {
-        self.misspelled.contains(&key)
+    /// Whether `key` was written but not understood (and reported).
+    pub fn reported(&self, key: &str) -> bool {
+        self.reported.contains(&key)
     }
 }
 
@@ -356,21 +317,30 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
         "effect" => {
             let id: Ident = meta.value()?.parse()?;
-            set(cx, &mut out.effect, "effect", span, id);
+            let word = Word::read(&id.to_string(), id.span());
+            if out.effect.is_some() {
+                set(cx, &mut out.effect, "effect", span, word);
+            } else {
+                out.effect = Some(Sp {
+                    value: word,
+                    span: id.span(),
+                });
+            }
         }
         "idempotency" => {
             let input = meta.value()?;
             let id: Ident = input.parse()?;
             let v = match id.to_string().as_str() {
-                "natural" => IdempotencyAttr::Natural,
-                "none" => IdempotencyAttr::None,
+                "natural" => Idempotency::Natural,
+                "none" => Idempotency::None,
                 "key" => {
                     let inner;
                     syn::parenthesized!(inner in input);
-                    IdempotencyAttr::Key(inner.parse()?)
+                    Idempotency::Key(inner.parse()?)
                 }
                 other => {
                     cx.error_spanned_by(&id, format!("unknown idempotency `{other}`\nhelp: write `natural`, `none` or `key(field)`"));
+                    out.reported.push("idempotency");
                     return Ok(());
                 }
             };
@@ -394,15 +364,16 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             let input = meta.value()?;
             let id: Ident = input.parse()?;
             let v = match id.to_string().as_str() {
-                "always" => ApprovalAttr::Always,
-                "never" => ApprovalAttr::Never,
+                "always" => ApprovalRule::Always,
+                "never" => ApprovalRule::Never,
                 "when" => {
                     let inner;
                     syn::parenthesized!(inner in input);
-                    ApprovalAttr::When(inner.parse()?)
+                    ApprovalRule::When(inner.parse()?)
                 }
                 other => {
                     cx.error_spanned_by(&id, format!("unknown approval rule `{other}`\nhelp: write `always`, `never` or `when(predicate)`"));
+                    out.reported.push("approval");
                     return Ok(());
                 }
             };
@@ -433,7 +404,7 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
                 cx.error_at(span, "`retry(...)` needs `attempts`\nhelp: write `retry(attempts = 3, backoff_ms = 100)`");
                 return Ok(());
             };
-            let r = RetryAttr {
+            let r = Retry {
                 attempts: attempts.value,
                 backoff_ms: backoff.map(|b| b.value).unwrap_or(100),
             };
@@ -450,7 +421,7 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
         _ => {
             if let Some(meant) = skip_unknown(cx, meta, "#[tool_contract]", TOOL_KEYS)? {
-                out.misspelled.push(meant);
+                out.reported.push(meant);
             }
         }
     }

@@ -1,18 +1,78 @@
-//! The compile-time rules of `design.md`, one function each, the rule stated
-//! above it. Each records its errors in the `Ctxt` and never stops the others.
+//! The compile-time rules, one function each, the rule stated in a comment
+//! above it, run over the models of `model/`. Each records its errors in the
+//! `Ctxt` and never stops the others, so a user sees every mistake in one
+//! compile. `tool`, `args` and `failure` run the rules of each macro, in the
+//! order their errors are reported.
 
-use proc_macro2::Span;
-use quote::ToTokens;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote_spanned, ToTokens};
 use syn::Type;
 
-use crate::attr::{ApprovalAttr, ArgAttrs, IdempotencyAttr, ToolAttrs, FORMATS};
-use crate::ctxt::Ctxt;
-use crate::model::Field;
+use crate::attr::ArgAttrs;
+use crate::ctxt::{suggest, unknown_key_message, Ctxt};
+use crate::model::{
+    ApprovalRule, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency, Slot,
+    Tool, Vocabulary, Word,
+};
 use crate::ty::Kind;
 
+/// The rules of `#[tool_contract]`. C9 is not here: rustc evaluates it in
+/// the expansion (see [`c9_name`]); C11 runs as the attributes are parsed.
+pub fn tool(cx: &Ctxt, tool: &Tool) {
+    c1_tool_description(cx, tool);
+    if let Some(effect) = c2_effect_declared(cx, tool) {
+        c3_destructive_needs_approval(cx, tool, effect);
+        c4_external_explicit_approval(cx, tool, effect);
+        c5_write_declares_idempotency(cx, tool, effect);
+        c6_retry_needs_idempotency(cx, tool, effect);
+    }
+    c7_key_names_string_arg(cx, tool);
+    for f in tool.fields() {
+        let tool_doc = tool.description.as_deref().filter(|d| mentions(d, &f.name));
+        field(cx, f, tool_doc);
+    }
+    c8_failure_type(cx, tool);
+}
+
+/// The rules of `#[derive(ToolArgs)]`.
+pub fn args(cx: &Ctxt, input: &ArgsInput) {
+    if let ArgsInput::Struct { fields, .. } = input {
+        for f in fields {
+            field(cx, f, None);
+        }
+    }
+}
+
+/// The rules of `#[derive(ToolFailure)]`.
+pub fn failure(cx: &Ctxt, failure: &FailureEnum) {
+    for v in &failure.variants {
+        f1_failure_has_code(cx, v);
+        f2_code_is_kebab_case(cx, v);
+        f3_one_kind(cx, v);
+        f4_unknown_is_not_retry_safe(cx, v);
+    }
+}
+
+/// The rules of one argument, shared by argument structs and inline
+/// parameters; `tool_doc` is the tool's description when it speaks of the
+/// argument (C12 reads it too).
+fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
+    c1_arg_description(cx, f);
+    c10_constraints_fit(cx, f);
+    c12_prose_constraints(cx, f, tool_doc);
+    c13_path_type(cx, f);
+}
+
+/// Whether a tool's description speaks of argument `name` (its words, `_` read as a space).
+fn mentions(doc: &str, name: &str) -> bool {
+    let doc = doc.to_lowercase();
+    doc.contains(&format!("`{name}`")) || doc.contains(&name.replace('_', " "))
+}
+
 // C1: the tool has a description (doc comment or `description = "..."`).
-pub fn c1_tool_description(cx: &Ctxt, description: &Option<String>, ident: &syn::Ident) {
-    if description.as_deref().is_none_or(str::is_empty) {
+fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
+    if tool.description.as_deref().is_none_or(str::is_empty) {
+        let ident = &tool.ident;
         cx.error_spanned_by(
             ident,
             format!("tool `{ident}` has no description\nhelp: add a doc comment saying when to choose this tool (`/// Search the approved notes...`) or `description = \"...\"`"),
@@ -21,7 +81,7 @@ pub fn c1_tool_description(cx: &Ctxt, description: &Option<String>, ident: &syn:
 }
 
 // C1: every argument has a description.
-pub fn c1_arg_description(cx: &Ctxt, f: &Field) {
+fn c1_arg_description(cx: &Ctxt, f: &Field) {
     if f.description.as_deref().is_none_or(str::is_empty) {
         cx.error_spanned_by(
             &f.ident,
@@ -30,66 +90,59 @@ pub fn c1_arg_description(cx: &Ctxt, f: &Field) {
     }
 }
 
-// C2: `effect` is declared, one of the four classes.
-pub fn c2_effect_declared(cx: &Ctxt, a: &ToolAttrs, ident: &syn::Ident) -> Option<String> {
-    match &a.effect {
+// C2: `effect` is declared, one of the four classes. Returns the effect the
+// effect rules (C3-C6) read.
+fn c2_effect_declared(cx: &Ctxt, tool: &Tool) -> Option<Effect> {
+    match &tool.effect {
         // A misspelled `effect` key was reported by C11 already.
-        None if a.attempted("effect") => None,
-        None => {
+        Slot::Reported => None,
+        Slot::Absent => {
+            let ident = &tool.ident;
             cx.error_spanned_by(
                 ident,
                 format!("tool `{ident}` has no `effect`\nhelp: add one of `effect = read_only`, `effect = reversible`, `effect = external`, `effect = destructive` to `#[tool_contract(...)]`"),
             );
             None
         }
-        Some(e) => {
-            let s = e.value.to_string();
-            if crate::attr::EFFECTS.contains(&s.as_str()) {
-                Some(s)
-            } else {
-                let hint = crate::ctxt::suggest(&s, crate::attr::EFFECTS)
+        Slot::Given(e) => match &e.value {
+            Word::Known(effect) => Some(*effect),
+            Word::Unknown { text, span } => {
+                let hint = suggest(text, &Effect::words())
                     .map(|k| format!("did you mean `{k}`?"))
                     .unwrap_or_else(|| {
                         "write `read_only`, `reversible`, `external` or `destructive`".into()
                     });
-                cx.error_spanned_by(&e.value, format!("unknown effect `{s}`\nhelp: {hint}"));
+                cx.error_at(*span, format!("unknown effect `{text}`\nhelp: {hint}"));
                 None
             }
-        }
+        },
     }
-}
-
-/// The span of the user's `effect = ...` value: the token the effect rules are about.
-fn effect_span(a: &ToolAttrs) -> Span {
-    a.effect
-        .as_ref()
-        .map_or_else(Span::call_site, |e| e.value.span())
 }
 
 // C3: `destructive` requires an approval rule other than `never`.
-pub fn c3_destructive_needs_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
-    if effect != "destructive" {
+fn c3_destructive_needs_approval(cx: &Ctxt, tool: &Tool, effect: Effect) {
+    if effect != Effect::Destructive {
         return;
     }
-    match &a.approval {
-        None if a.attempted("approval") => {}
-        None => cx.error_at(
-            effect_span(a),
+    match &tool.approval {
+        Slot::Reported => {}
+        Slot::Absent => cx.error_at(
+            tool.effect_span(),
             "`effect = destructive` needs an approval rule: a person confirms before anything is destroyed\nhelp: add `approval = always` or `approval = when(predicate)`",
         ),
-        Some(ap) if matches!(ap.value, ApprovalAttr::Never) => cx.error_at(
+        Slot::Given(ap) if matches!(ap.value, ApprovalRule::Never) => cx.error_at(
             ap.span,
             "a destructive tool cannot have `approval = never`\nhelp: write `approval = always` or `approval = when(predicate)`",
         ),
-        _ => {}
+        Slot::Given(_) => {}
     }
 }
 
 // C4: `external` requires an explicit approval rule (`never` allowed, written out).
-pub fn c4_external_explicit_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
-    if effect == "external" && a.approval.is_none() && !a.attempted("approval") {
+fn c4_external_explicit_approval(cx: &Ctxt, tool: &Tool, effect: Effect) {
+    if effect == Effect::External && tool.approval.is_absent() {
         cx.error_at(
-            effect_span(a),
+            tool.effect_span(),
             "`effect = external` needs an explicit approval rule: others will see what this tool does\nhelp: add `approval = always`, `approval = when(predicate)`, or `approval = never` to say no person needs to approve",
         );
     }
@@ -97,34 +150,33 @@ pub fn c4_external_explicit_approval(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
 
 // C5: a write (reversible, external, destructive) declares its idempotency;
 // a read-only tool is naturally idempotent and may say only that.
-pub fn c5_write_declares_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
-    match (&a.idempotency, effect) {
-        (None, "read_only") => {}
-        (None, _) if a.attempted("idempotency") => {}
-        (None, _) => cx.error_at(
-            effect_span(a),
-            format!("`effect = {effect}` needs a declared idempotency: it decides whether a repeated call repeats the effect\nhelp: add `idempotency = natural` (repeating is harmless), `idempotency = key(field)` (a request key), or `idempotency = none`"),
+fn c5_write_declares_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
+    match (&tool.idempotency, effect) {
+        (Slot::Absent, Effect::ReadOnly) | (Slot::Reported, _) => {}
+        (Slot::Absent, _) => cx.error_at(
+            tool.effect_span(),
+            format!("`effect = {}` needs a declared idempotency: it decides whether a repeated call repeats the effect\nhelp: add `idempotency = natural` (repeating is harmless), `idempotency = key(field)` (a request key), or `idempotency = none`", effect.word()),
         ),
-        (Some(i), "read_only") if !matches!(i.value, IdempotencyAttr::Natural) => cx.error_at(
+        (Slot::Given(i), Effect::ReadOnly) if !matches!(i.value, Idempotency::Natural) => cx.error_at(
             i.span,
             "a read_only tool is naturally idempotent\nhelp: remove `idempotency`, or write `idempotency = natural`",
         ),
-        _ => {}
+        (Slot::Given(_), _) => {}
     }
 }
 
 // C6: an automatic retry policy needs idempotency `natural` or `key(...)`.
-pub fn c6_retry_needs_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
-    let Some(r) = &a.retry else { return };
+fn c6_retry_needs_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
+    let Some(r) = &tool.retry else { return };
     if r.value.attempts > 1 {
-        match &a.idempotency {
-            Some(i) if matches!(i.value, IdempotencyAttr::None) => cx.error_at(
+        match &tool.idempotency {
+            Slot::Given(i) if matches!(i.value, Idempotency::None) => cx.error_at(
                 r.span,
                 "`retry(...)` cannot be used with `idempotency = none`: a retry could repeat the tool's effect\nhelp: remove `retry(...)`, or make repeats safe with `idempotency = key(field)` or `idempotency = natural`",
             ),
-            None if effect != "read_only" && !a.attempted("idempotency") => cx.error_at(
+            Slot::Absent if effect != Effect::ReadOnly => cx.error_at(
                 r.span,
-                format!("`retry(...)` on a {effect} tool needs `idempotency = natural` or `idempotency = key(field)`: a retry could repeat the tool's effect\nhelp: declare the idempotency, or remove `retry(...)`"),
+                format!("`retry(...)` on a {} tool needs `idempotency = natural` or `idempotency = key(field)`: a retry could repeat the tool's effect\nhelp: declare the idempotency, or remove `retry(...)`", effect.word()),
             ),
             _ => {}
         }
@@ -134,13 +186,14 @@ pub fn c6_retry_needs_idempotency(cx: &Ctxt, effect: &str, a: &ToolAttrs) {
     }
 }
 
-// C7: `key(field)` names an existing string argument (inline parameters; for an
-// argument struct the generated code asserts it with the field's type).
-pub fn c7_key_names_string_arg(cx: &Ctxt, a: &ToolAttrs, fields: Option<&[Field]>) {
-    let (Some(fields), Some(i)) = (fields, &a.idempotency) else {
-        return;
-    };
-    let IdempotencyAttr::Key(key) = &i.value else {
+// C7: `key(field)` names an existing string argument. This checks inline
+// parameters; for an argument struct, whose field types the macro cannot see,
+// the expansion's `idempotency_key` hook makes rustc check it, with a message
+// that names the user's `key(...)`.
+fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
+    let (crate::model::Args::Inline { fields, .. }, Some(Idempotency::Key(key))) =
+        (&tool.args, tool.idempotency.value())
+    else {
         return;
     };
     match fields.iter().find(|f| f.ident == *key) {
@@ -152,12 +205,17 @@ pub fn c7_key_names_string_arg(cx: &Ctxt, a: &ToolAttrs, fields: Option<&[Field]
             ),
         ),
         Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: make `{key}` a String, e.g. with `#[arg(format = \"uuid\")]`", f.kind.describe())),
-        _ => {}
+        Some(_) => {}
     }
 }
 
-// C8: the failure type implements ToolFailure: not bool, String, (), Box<dyn Error> or anyhow::Error.
-pub fn c8_failure_type(cx: &Ctxt, err: &Type) {
+// C8: the failure type implements ToolFailure: not bool, String, (), Box<dyn
+// Error> or anyhow::Error. The types the syntax shows are refused here; for
+// the rest, the expansion asserts the trait bound on the user's type.
+fn c8_failure_type(cx: &Ctxt, tool: &Tool) {
+    let Some(err) = tool.output.as_ref().and_then(|o| o.failure.as_ref()) else {
+        return;
+    };
     let text = err.to_token_stream().to_string().replace(' ', "");
     let bare = matches!(
         text.as_str(),
@@ -180,27 +238,43 @@ pub fn c8_failure_type(cx: &Ctxt, err: &Type) {
     }
 }
 
-// C9: the name matches ^[a-zA-Z0-9_-]{1,64}$ and starts with a letter or `_`
-// (the one name every provider accepts).
-pub fn c9_name(cx: &Ctxt, name: &str, span: Span) {
-    let b = name.as_bytes();
-    let ok = !b.is_empty()
-        && b.len() <= 64
-        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
-    if !ok {
-        cx.error_at(
-            span,
-            format!("tool name `{name}` is not accepted by every provider\nhelp: use 1 to 64 letters, digits, `_` or `-`, starting with a letter or `_`"),
-        );
+// C9: the name matches ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$ (1 to 64 letters,
+// digits, `_` or `-`, starting with a letter or `_`: the one name every
+// provider accepts).
+//
+// The predicate is the runtime's `__private::is_portable_name`, the same
+// `const fn` its registry applies when it is built, so the rule is written
+// once. A proc-macro crate cannot share a function with the crate that
+// depends on it, so rather than copy it the expansion asks rustc to evaluate
+// it: a `const` assertion spanned on the name the user wrote.
+pub fn c9_name(tool: &Tool) -> TokenStream {
+    let krate = &tool.krate;
+    let name = &tool.name.value;
+    let message = format!("tool name `{name}` is not accepted by every provider\nhelp: use 1 to 64 letters, digits, `_` or `-`, starting with a letter or `_`");
+    quote_spanned! {tool.name.span=>
+        const _: () = ::core::assert!(#krate::__private::is_portable_name(#name), #message);
     }
+}
+
+// C11: every attribute key is one the macro knows, written once. The parser
+// calls these as it meets each key (`attr.rs`), so a key is reported where it
+// is read, and a misspelled key is not also reported missing.
+pub fn c11_duplicate_key(cx: &Ctxt, key: &str, span: Span) {
+    cx.error_at(
+        span,
+        format!("duplicate key `{key}`\nhelp: write `{key}` once"),
+    );
+}
+
+// C11: an unknown key gets a did-you-mean, or the list of accepted keys.
+pub fn c11_unknown_key<T: ToTokens>(cx: &Ctxt, tokens: T, what: &str, key: &str, known: &[&str]) {
+    cx.error_spanned_by(tokens, unknown_key_message(what, key, known));
 }
 
 // C10: each constraint fits its type (length on strings and lists, range on
 // numbers, pattern and format on strings, unique and each on lists); a pattern
 // is a valid regex; min <= max.
-pub fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
+fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
     fits(cx, &f.attrs, &f.kind, &f.name);
 }
 
@@ -287,12 +361,12 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         if !kind.is_stringy() {
             cx.error_at(fmt.span, format!("`format` does not fit `{name}`, which is {ty}\nhelp: `format` constrains strings"));
         }
-        let v = fmt.value.value();
-        if !FORMATS.contains(&v.as_str()) {
-            let hint = crate::ctxt::suggest(&v, FORMATS)
+        if let Word::Unknown { text, span } = &fmt.value {
+            let formats = Format::words();
+            let hint = suggest(text, &formats)
                 .map(|s| format!("did you mean `{s}`?"))
-                .unwrap_or_else(|| format!("the formats are {}", FORMATS.join(", ")));
-            cx.error_spanned_by(&fmt.value, format!("unknown format `{v}`\nhelp: {hint}"));
+                .unwrap_or_else(|| format!("the formats are {}", formats.join(", ")));
+            cx.error_at(*span, format!("unknown format `{text}`\nhelp: {hint}"));
         }
     }
     if let Some(u) = &a.unique {
@@ -318,7 +392,7 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
 // C12: a constraint stated only in prose is an error: a doc comment that states
 // a bound, a closed set, a format or a range for an argument that declares no
 // matching constraint. `#[arg(prose = "why")]` opts out.
-pub fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
+fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     if f.attrs.prose.is_some() {
         return;
     }
@@ -363,7 +437,7 @@ pub fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
 
 // C13: a file-system path argument uses ConfinedPath, never PathBuf, &Path or a
 // String named like a path.
-pub fn c13_path_type(cx: &Ctxt, f: &Field) {
+fn c13_path_type(cx: &Ctxt, f: &Field) {
     let named_like_path = {
         let n = f.name.as_str();
         matches!(
@@ -411,4 +485,55 @@ fn tidy(ty: &Type) -> String {
         .replace(" >", ">")
         .replace(" ,", ",")
         .replace("& ", "&")
+}
+
+// F1: every failure variant has a code: `#[failure(code = "...")]`.
+fn f1_failure_has_code(cx: &Ctxt, v: &FailureVariant) {
+    if v.attrs.code.is_none() {
+        let vi = &v.ident;
+        cx.error_spanned_by(
+            vi,
+            format!(
+                "failure `{vi}` has no code\nhelp: add `#[failure(code = \"kebab-case-code\")]`"
+            ),
+        );
+    }
+}
+
+// F2: a failure code is kebab-case: lowercase words and digits joined by `-`.
+fn f2_code_is_kebab_case(cx: &Ctxt, v: &FailureVariant) {
+    let Some(code) = &v.attrs.code else { return };
+    let text = code.value.value();
+    let kebab = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !text.starts_with('-')
+        && !text.ends_with('-');
+    if !kebab {
+        cx.error_spanned_by(&code.value, format!("failure code `{text}` is not kebab-case\nhelp: use lowercase words joined by `-`, like `no-match`"));
+    }
+}
+
+// F3: a failure is at most one of `transient`, `unknown` and `denied`.
+fn f3_one_kind(cx: &Ctxt, v: &FailureVariant) {
+    let a = &v.attrs;
+    let flags = [
+        a.transient.is_some(),
+        a.unknown.is_some(),
+        a.denied.is_some(),
+    ];
+    if flags.iter().filter(|k| **k).count() > 1 {
+        let span = a.code.as_ref().map_or_else(|| v.ident.span(), |c| c.span);
+        cx.error_at(span, "a failure is at most one of `transient` (no effect, try again), `unknown` (maybe an effect) and `denied` (refused before acting)\nhelp: keep the one that is true");
+    }
+}
+
+// F4: an `unknown` outcome is never `retry_safe`: the effect may have happened.
+fn f4_unknown_is_not_retry_safe(cx: &Ctxt, v: &FailureVariant) {
+    if let (Some(u), Some(rs)) = (&v.attrs.unknown, &v.attrs.retry_safe) {
+        if rs.value {
+            cx.error_at(u.span, "an `unknown` outcome is never `retry_safe`: the effect may have happened\nhelp: remove `retry_safe`");
+        }
+    }
 }

@@ -4,7 +4,6 @@
 use std::cell::RefCell;
 use std::fmt::Display;
 
-use proc_macro2::TokenStream;
 use quote::ToTokens;
 
 pub struct Ctxt {
@@ -48,14 +47,6 @@ impl Ctxt {
             combined.combine(rest);
         }
         Err(combined)
-    }
-
-    /// The errors as `compile_error!` tokens, consuming the context.
-    pub fn into_compile_errors(self) -> TokenStream {
-        match self.check() {
-            Ok(()) => TokenStream::new(),
-            Err(e) => e.into_compile_error(),
-        }
     }
 }
 

@@ -2,19 +2,20 @@
 //! and `#[derive(ToolFailure)]`. Use them through `contract_runtime`, which
 //! re-exports them along with the runtime their expansions call.
 //!
-//! This crate only parses and dispatches; each macro's pipeline (parse into a
-//! model → check the rules → expand) lives in its own module.
+//! This file only parses and dispatches. Each macro is one pipeline
+//! (`expand/mod.rs`): the attribute grammar (`attr.rs`) reads the item into a
+//! model (`model/`), the rules (`check.rs`, one function per rule) run over
+//! the model into one error accumulator (`ctxt.rs`), and the expansion
+//! (`expand/`) reads the model, or emits a fallback when a rule failed.
 
-mod args;
 mod attr;
 mod check;
 mod ctxt;
 mod doc;
-mod failure;
+mod expand;
 mod model;
 mod pattern;
 mod prose;
-mod tool;
 mod ty;
 
 use proc_macro::TokenStream;
@@ -24,7 +25,7 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn tool_contract(args: TokenStream, item: TokenStream) -> TokenStream {
     match syn::parse::<syn::ItemFn>(item) {
-        Ok(f) => tool::expand(args.into(), f).into(),
+        Ok(f) => expand::tool_contract(args.into(), f).into(),
         Err(e) => e.into_compile_error().into(),
     }
 }
@@ -34,7 +35,7 @@ pub fn tool_contract(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolArgs, attributes(arg, serde))]
 pub fn derive_tool_args(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
-        Ok(d) => args::derive(d).into(),
+        Ok(d) => expand::tool_args(&d).into(),
         Err(e) => e.into_compile_error().into(),
     }
 }
@@ -44,7 +45,7 @@ pub fn derive_tool_args(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolFailure, attributes(failure, repair))]
 pub fn derive_tool_failure(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
-        Ok(d) => failure::derive(d).into(),
+        Ok(d) => expand::tool_failure(&d).into(),
         Err(e) => e.into_compile_error().into(),
     }
 }

@@ -10,6 +10,9 @@ pub use crate::contract::{
 pub use crate::envelope::RepairCall;
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
 pub use crate::path::ConfinedPath;
+/// Rule C9, evaluated by `#[tool_contract]` in a `const` assertion on the
+/// user's name: the registry's own check, so the rule is written once.
+pub use crate::schema::is_portable_name;
 pub use crate::tool::Tool;
 pub use crate::validate::{Ptr, Violations};
 pub use serde;

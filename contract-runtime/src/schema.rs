@@ -6,11 +6,21 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Rule C9: `^[a-zA-Z0-9_-]{1,64}$` (OpenAI) with Gemini's first character
 /// (a letter or `_`): the one name every provider accepts.
-pub fn is_portable_name(name: &str) -> bool {
+///
+/// A `const fn`, so `#[tool_contract]` checks a tool's name with this same
+/// function at compile time (through `__private`), and the registry at build.
+pub const fn is_portable_name(name: &str) -> bool {
     let b = name.as_bytes();
-    !b.is_empty()
-        && b.len() <= 64
-        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-')
+    if b.is_empty() || b.len() > 64 || !(b[0].is_ascii_alphabetic() || b[0] == b'_') {
+        return false;
+    }
+    let mut i = 1;
+    while i < b.len() {
+        let c = b[i];
+        if !(c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }

@@ -1,4 +1,4 @@
-//! The semantic model of an argument field: its name, type kind, attributes and
+//! The model of an argument field: its name, type kind, attributes and
 //! description, with the user's tokens kept for spans.
 
 use syn::{Ident, Type};

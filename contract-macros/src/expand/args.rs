@@ -1,85 +1,23 @@
-//! `#[derive(ToolArgs)]`: an argument struct (or a unit enum, a closed set)
-//! becomes its schema, its decoder and its checks, all from one declaration.
+//! The expansion of `#[derive(ToolArgs)]` (and of a tool's inline
+//! arguments): the `ArgValue` impl that is the schema, the decoders and the
+//! checks, and the `Constraints` statics they read.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, Ident, LitStr, Path};
+use syn::{Ident, LitStr, Path};
 
 use crate::attr::{ArgAttrs, NumLit};
-use crate::check;
-use crate::ctxt::Ctxt;
-use crate::doc::doc_text;
-use crate::model::Field;
+use crate::model::{ArgsInput, ClosedSet, Field, Format, Vocabulary};
 
-pub fn derive(input: DeriveInput) -> TokenStream {
-    let krate: Path = syn::parse_quote!(::contract_runtime);
-    let cx = Ctxt::new();
-    let out = match &input.data {
-        Data::Struct(s) => match &s.fields {
-            Fields::Named(named) => {
-                let fields: Vec<Field> = named
-                    .named
-                    .iter()
-                    .filter_map(|f| {
-                        f.ident
-                            .clone()
-                            .map(|id| Field::new(&cx, id, f.ty.clone(), &f.attrs))
-                    })
-                    .collect();
-                if !input.generics.params.is_empty() {
-                    cx.error_spanned_by(
-                        &input.generics,
-                        "argument structs cannot be generic\nhelp: use concrete field types",
-                    );
-                }
-                let doc = doc_text(&input.attrs);
-                for f in &fields {
-                    check_field(&cx, f, None);
-                }
-                expand_struct(&krate, &input.ident, doc.as_deref(), &fields)
-            }
-            _ => {
-                cx.error_spanned_by(&input.ident, "`ToolArgs` needs a struct with named fields\nhelp: the JSON arguments are an object; name each field");
-                TokenStream::new()
-            }
-        },
-        Data::Enum(e) => expand_enum(&cx, &krate, &input, e),
-        Data::Union(_) => {
-            cx.error_spanned_by(&input.ident, "`ToolArgs` cannot be derived for a union");
-            TokenStream::new()
+/// The `ArgValue` and `ToolArgs` impls of a checked input.
+pub fn expand(krate: &Path, input: &ArgsInput) -> TokenStream {
+    match input {
+        ArgsInput::Struct { ident, doc, fields } => {
+            expand_struct(krate, ident, doc.as_deref(), fields)
         }
-    };
-    if cx.has_errors() {
-        // Fallback: a stub impl so one mistake does not also produce "trait not
-        // implemented" errors wherever the type is used.
-        let errors = cx.into_compile_errors();
-        let ident = &input.ident;
-        return quote! {
-            #errors
-            const _: () = {
-                #[automatically_derived]
-                impl #krate::ArgValue for #ident {
-                    fn schema(_: &'static #krate::__private::Constraints) -> #krate::__private::Map<::std::string::String, #krate::__private::Value> { ::core::unreachable!() }
-                    fn decode_value(_: &#krate::__private::Value, _: &'static #krate::__private::Constraints, _: &#krate::__private::Ptr<'_>, _: &mut #krate::__private::Violations) -> ::core::option::Option<Self> { ::core::unreachable!() }
-                    fn fast<'de, D: #krate::__private::serde::Deserializer<'de>>(_: D) -> ::core::result::Result<Self, D::Error> { ::core::unreachable!() }
-                    fn check(&self, _: &'static #krate::__private::Constraints, _: &#krate::__private::Ptr<'_>, _: &mut #krate::__private::Violations) {}
-                    fn same(&self, _: &Self) -> bool { ::core::unreachable!() }
-                }
-                impl #krate::ToolArgs for #ident {}
-            };
-        };
+        ArgsInput::ClosedSet(set) => expand_closed_set(krate, set),
     }
-    drop(cx);
-    out
-}
-
-/// The per-field rules, shared by argument structs and inline parameters.
-pub fn check_field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
-    check::c1_arg_description(cx, f);
-    check::c10_constraints_fit(cx, f);
-    check::c12_prose_constraints(cx, f, tool_doc);
-    check::c13_path_type(cx, f);
 }
 
 fn num_tokens(krate: &Path, n: &Option<NumLit>) -> TokenStream {
@@ -94,19 +32,8 @@ fn num_tokens(krate: &Path, n: &Option<NumLit>) -> TokenStream {
     }
 }
 
-fn format_tokens(krate: &Path, f: &str) -> TokenStream {
-    let variant = match f {
-        "date" => "Date",
-        "date-time" => "DateTime",
-        "time" => "Time",
-        "email" => "Email",
-        "uuid" => "Uuid",
-        "uri" => "Uri",
-        "ipv4" => "Ipv4",
-        "ipv6" => "Ipv6",
-        _ => "Hostname",
-    };
-    let v = Ident::new(variant, proc_macro2::Span::call_site());
+fn format_tokens(krate: &Path, f: Format) -> TokenStream {
+    let v = Ident::new(f.variant(), proc_macro2::Span::call_site());
     quote!(#krate::__private::Format::#v)
 }
 
@@ -152,9 +79,9 @@ pub fn constraints(
         }
         None => quote!(::core::option::Option::None),
     };
-    let format = match &attrs.format {
+    let format = match attrs.format.as_ref().and_then(|f| f.value.known()) {
         Some(f) => {
-            let t = format_tokens(krate, &f.value.value());
+            let t = format_tokens(krate, f);
             quote!(::core::option::Option::Some(#t))
         }
         None => quote!(::core::option::Option::None),
@@ -345,88 +272,10 @@ pub fn expand_struct(
     }
 }
 
-/// The serde `rename_all` rules, so a closed set publishes the strings serde reads.
-fn rename(name: &str, rule: &str) -> Option<String> {
-    let words: Vec<String> = {
-        let mut w = Vec::new();
-        let mut cur = String::new();
-        for c in name.chars() {
-            if c.is_uppercase() && !cur.is_empty() {
-                w.push(std::mem::take(&mut cur));
-            }
-            cur.push(c);
-        }
-        w.push(cur);
-        w
-    };
-    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-    Some(match rule {
-        "lowercase" => name.to_lowercase(),
-        "UPPERCASE" => name.to_uppercase(),
-        "PascalCase" => name.to_string(),
-        "camelCase" => {
-            let mut s = lower[0].clone();
-            for w in &words[1..] {
-                s.push_str(w);
-            }
-            s
-        }
-        "snake_case" => lower.join("_"),
-        "SCREAMING_SNAKE_CASE" => lower.join("_").to_uppercase(),
-        "kebab-case" => lower.join("-"),
-        "SCREAMING-KEBAB-CASE" => lower.join("-").to_uppercase(),
-        _ => return None,
-    })
-}
-
-fn serde_str(attrs: &[syn::Attribute], key: &str) -> Option<LitStr> {
-    let mut found = None;
-    for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = a.parse_nested_meta(|m| {
-            if m.path.is_ident(key) {
-                found = Some(m.value()?.parse::<LitStr>()?);
-            } else if m.input.peek(syn::Token![=]) {
-                m.value()?.parse::<syn::Expr>()?;
-            } else if m.input.peek(syn::token::Paren) {
-                let _ = m.parse_nested_meta(|n| {
-                    if n.input.peek(syn::Token![=]) {
-                        n.value()?.parse::<syn::Expr>()?;
-                    }
-                    Ok(())
-                });
-            }
-            Ok(())
-        });
-    }
-    found
-}
-
-fn expand_enum(cx: &Ctxt, krate: &Path, input: &DeriveInput, e: &syn::DataEnum) -> TokenStream {
-    let ident = &input.ident;
-    let rule = serde_str(&input.attrs, "rename_all");
-    let mut names = Vec::new();
-    let mut variants = Vec::new();
-    for v in &e.variants {
-        if !matches!(v.fields, Fields::Unit) {
-            cx.error_spanned_by(&v.ident, "a closed set is a unit enum\nhelp: remove the variant's fields; for structured arguments derive ToolArgs on a struct");
-            continue;
-        }
-        let name = match serde_str(&v.attrs, "rename") {
-            Some(l) => l.value(),
-            None => match &rule {
-                Some(r) => rename(&v.ident.to_string(), &r.value()).unwrap_or_else(|| {
-                    cx.error_spanned_by(r, "unknown `rename_all` rule");
-                    v.ident.to_string()
-                }),
-                None => v.ident.to_string(),
-            },
-        };
-        names.push(name);
-        variants.push(&v.ident);
-    }
-    if variants.is_empty() && !cx.has_errors() {
-        cx.error_spanned_by(ident, "a closed set needs at least one variant");
-    }
+fn expand_closed_set(krate: &Path, set: &ClosedSet) -> TokenStream {
+    let ident = &set.ident;
+    let names: Vec<&str> = set.members.iter().map(|m| m.name.as_str()).collect();
+    let variants: Vec<&Ident> = set.members.iter().map(|m| &m.ident).collect();
     let idx: Vec<usize> = (0..variants.len()).collect();
     let p = quote!(#krate::__private);
     let expecting = format!("one of {}", names.join(", "));

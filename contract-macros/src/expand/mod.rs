@@ -1,0 +1,64 @@
+//! Each macro's pipeline, parse → model → check → expand, and the expansion
+//! of each model. On errors, the fallback still emits the user's item and a
+//! stub of each impl, so one mistake does not cascade into "trait not
+//! implemented" errors wherever the item is used.
+
+mod args;
+mod failure;
+mod fallback;
+mod tool;
+
+use proc_macro2::TokenStream;
+use syn::{DeriveInput, ItemFn, Path};
+
+use crate::check;
+use crate::ctxt::Ctxt;
+use crate::model::{ArgsInput, FailureEnum, Tool};
+
+/// `#[tool_contract(args)] item`.
+pub fn tool_contract(args: TokenStream, item: ItemFn) -> TokenStream {
+    let cx = Ctxt::new();
+    let tool = Tool::from_syn(&cx, args, item);
+    check::tool(&cx, &tool);
+    match (cx.check(), tool.effect(), &tool.output) {
+        (Ok(()), Some(effect), Some(output)) => tool::expand(&tool, effect, output),
+        // The rules report a missing effect and the model a missing output,
+        // so `Ok` comes with both.
+        (errors, ..) => fallback::tool(&tool, errors.err()),
+    }
+}
+
+/// `#[derive(ToolArgs)]`.
+pub fn tool_args(input: &DeriveInput) -> TokenStream {
+    let krate = runtime();
+    let cx = Ctxt::new();
+    let model = ArgsInput::from_syn(&cx, input);
+    if let Some(model) = &model {
+        check::args(&cx, model);
+    }
+    match (cx.check(), model) {
+        (Ok(()), Some(model)) => args::expand(&krate, &model),
+        (errors, _) => fallback::tool_args(&krate, &input.ident, errors.err()),
+    }
+}
+
+/// `#[derive(ToolFailure)]`.
+pub fn tool_failure(input: &DeriveInput) -> TokenStream {
+    let krate = runtime();
+    let cx = Ctxt::new();
+    let model = FailureEnum::from_syn(&cx, input);
+    if let Some(model) = &model {
+        check::failure(&cx, model);
+    }
+    match (cx.check(), model) {
+        (Ok(()), Some(model)) => failure::expand(&krate, &model),
+        // Not an enum: there is nothing to stub.
+        (Err(errors), None) => errors.into_compile_error(),
+        (errors, _) => fallback::tool_failure(&krate, &input.ident, errors.err()),
+    }
+}
+
+/// The runtime crate as the derives name it.
+fn runtime() -> Path {
+    syn::parse_quote!(::contract_runtime)
+}

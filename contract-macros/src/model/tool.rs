@@ -1,0 +1,255 @@
+//! The model of one `#[tool_contract]` function: what the attribute declares,
+//! the handler's parameters and arguments, and its output and failure types.
+
+use proc_macro2::TokenStream;
+use quote::format_ident;
+use syn::{
+    FnArg, GenericArgument, Ident, ItemFn, LitStr, Pat, PatType, Path, PathArguments, ReturnType,
+    Type, Visibility,
+};
+
+use super::{ApprovalRule, Effect, Field, Idempotency, Retry, Slot, Sp, Word};
+use crate::attr::parse_tool_attrs;
+use crate::ctxt::Ctxt;
+use crate::doc::doc_text;
+
+/// One tool, as declared.
+pub struct Tool {
+    /// The user's function, with the doc comments and `#[arg]` of its
+    /// parameters removed (they are ours); emitted unchanged otherwise.
+    pub item: ItemFn,
+    pub ident: Ident,
+    pub vis: Visibility,
+    /// The path of the runtime crate (`crate = "..."`, else `::contract_runtime`).
+    pub krate: Path,
+    /// `name = "..."`, else the function's name; spanned on what the user wrote.
+    pub name: Sp<String>,
+    /// `description = "..."`, else the doc comment.
+    pub description: Option<String>,
+    pub effect: Slot<Word<Effect>>,
+    pub idempotency: Slot<Idempotency>,
+    pub approval: Slot<ApprovalRule>,
+    pub authority: Vec<LitStr>,
+    pub retry: Option<Sp<Retry>>,
+    pub timeout_ms: Option<Sp<u64>>,
+    pub args: Args,
+    /// How the handler is called: one entry per parameter.
+    pub params: Vec<Param>,
+    pub is_async: bool,
+    /// `None` when the function has no return type (already reported).
+    pub output: Option<Output>,
+}
+
+/// How the function takes its arguments.
+pub enum Args {
+    /// One parameter whose type derives ToolArgs.
+    Struct(Type),
+    /// Parameters with doc comments and `#[arg(...)]`: the macro writes the
+    /// struct `ident`.
+    Inline { ident: Ident, fields: Vec<Field> },
+}
+
+/// One parameter of the handler.
+pub enum Param {
+    /// `&CallContext`.
+    Context,
+    /// The argument struct, whole.
+    Args,
+    /// One inline argument.
+    Field(Ident),
+}
+
+/// The return type `Result<T, E>` or `Batch<T, E>`.
+pub struct Output {
+    pub ty: Type,
+    /// `E`, when the syntax shows it.
+    pub failure: Option<Type>,
+}
+
+impl Tool {
+    pub fn from_syn(cx: &Ctxt, args: TokenStream, mut item: ItemFn) -> Tool {
+        let attrs = parse_tool_attrs(cx, args);
+        let ident = item.sig.ident.clone();
+        let name = match &attrs.name {
+            Some(n) => Sp {
+                value: n.value.value(),
+                span: n.value.span(),
+            },
+            None => Sp {
+                value: ident.to_string(),
+                span: ident.span(),
+            },
+        };
+        let description = attrs
+            .description
+            .as_ref()
+            .map(|d| d.value.value())
+            .or_else(|| doc_text(&item.attrs));
+        let (args, params) = arguments(cx, &mut item);
+        let output = output(cx, &item);
+        Tool {
+            ident,
+            vis: item.vis.clone(),
+            krate: attrs
+                .krate
+                .as_ref()
+                .map(|k| k.value.clone())
+                .unwrap_or_else(|| syn::parse_quote!(::contract_runtime)),
+            name,
+            description,
+            effect: Slot::new(attrs.effect.clone(), attrs.reported("effect")),
+            idempotency: Slot::new(attrs.idempotency.clone(), attrs.reported("idempotency")),
+            approval: Slot::new(attrs.approval.clone(), attrs.reported("approval")),
+            authority: attrs.authority.map(|a| a.value).unwrap_or_default(),
+            retry: attrs.retry,
+            timeout_ms: attrs.timeout_ms,
+            args,
+            params,
+            is_async: item.sig.asyncness.is_some(),
+            output,
+            item,
+        }
+    }
+
+    /// The effect, when declared and known (rule C2 reports the rest).
+    pub fn effect(&self) -> Option<Effect> {
+        self.effect.value().and_then(Word::known)
+    }
+
+    /// The span of the user's effect word: the token the effect rules are about.
+    pub fn effect_span(&self) -> proc_macro2::Span {
+        self.effect
+            .given()
+            .map_or_else(proc_macro2::Span::call_site, |e| e.span)
+    }
+
+    /// The inline argument fields (none for an argument struct).
+    pub fn fields(&self) -> &[Field] {
+        match &self.args {
+            Args::Inline { fields, .. } => fields,
+            Args::Struct(_) => &[],
+        }
+    }
+}
+
+/// Reads the parameters: an optional `&CallContext`, then either one argument
+/// struct or inline arguments. Takes the doc comments and `#[arg]` off them.
+fn arguments(cx: &Ctxt, item: &mut ItemFn) -> (Args, Vec<Param>) {
+    let mut params = Vec::new();
+    let mut arg_params: Vec<PatType> = Vec::new();
+    for input in item.sig.inputs.iter_mut() {
+        match input {
+            FnArg::Receiver(r) => cx.error_spanned_by(
+                &*r,
+                "a tool is a free function, not a method\nhelp: move it out of the impl block",
+            ),
+            FnArg::Typed(pt) => {
+                if is_call_context(&pt.ty) {
+                    params.push(Param::Context);
+                } else {
+                    arg_params.push(pt.clone());
+                    params.push(Param::Args); // refined below for inline arguments
+                }
+                pt.attrs
+                    .retain(|a| !a.path().is_ident("arg") && !a.path().is_ident("doc"));
+            }
+        }
+    }
+    // One parameter without doc comment or `#[arg]` is an argument struct.
+    let struct_form = arg_params.len() == 1
+        && !arg_params[0]
+            .attrs
+            .iter()
+            .any(|a| a.path().is_ident("arg") || a.path().is_ident("doc"));
+    if struct_form {
+        return (Args::Struct((*arg_params[0].ty).clone()), params);
+    }
+    let mut fields = Vec::new();
+    let mut idents = Vec::new();
+    for pt in &arg_params {
+        match &*pt.pat {
+            Pat::Ident(pi) => {
+                idents.push(Some(pi.ident.clone()));
+                fields.push(Field::new(
+                    cx,
+                    pi.ident.clone(),
+                    (*pt.ty).clone(),
+                    &pt.attrs,
+                ));
+            }
+            other => {
+                idents.push(None);
+                cx.error_spanned_by(
+                    other,
+                    "a tool argument must be a plain name\nhelp: write `name: Type`",
+                );
+            }
+        }
+    }
+    let mut idents = idents.into_iter();
+    for p in params.iter_mut().filter(|p| matches!(p, Param::Args)) {
+        if let Some(Some(id)) = idents.next() {
+            *p = Param::Field(id);
+        }
+    }
+    let fn_ident = &item.sig.ident;
+    let ident = format_ident!(
+        "{}Args",
+        camel(&fn_ident.to_string()),
+        span = fn_ident.span()
+    );
+    (Args::Inline { ident, fields }, params)
+}
+
+fn output(cx: &Ctxt, item: &ItemFn) -> Option<Output> {
+    match &item.sig.output {
+        ReturnType::Type(_, ty) => Some(Output {
+            failure: failure_type(ty).cloned(),
+            ty: (**ty).clone(),
+        }),
+        ReturnType::Default => {
+            cx.error_spanned_by(&item.sig, "a tool returns `Result<T, E>` (or `Batch<T, E>`)\nhelp: add a return type whose error is a `#[derive(ToolFailure)]` enum");
+            None
+        }
+    }
+}
+
+fn is_call_context(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => {
+            matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "CallContext"))
+        }
+        _ => false,
+    }
+}
+
+/// `E` of `Result<T, E>` or `Batch<T, E>`.
+fn failure_type(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Result" && seg.ident != "Batch" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    a.args
+        .iter()
+        .filter_map(|g| match g {
+            GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .nth(1)
+}
+
+fn camel(s: &str) -> String {
+    s.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}

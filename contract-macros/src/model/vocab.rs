@@ -1,0 +1,186 @@
+//! The closed vocabularies of the attributes, as enums: each word is read once,
+//! where it is parsed, and every later stage matches on the enum. The runtime
+//! has an enum of the same name for each; `variant` names it in generated code.
+
+use proc_macro2::Span;
+use syn::{Ident, Path};
+
+/// A closed set of words, each naming one runtime variant.
+pub trait Vocabulary: Copy + Sized + 'static {
+    /// Each word as the user writes it, with its value, in the order the
+    /// help text lists them.
+    const WORDS: &'static [(&'static str, Self)];
+
+    /// The runtime variant's name (`Effect::ReadOnly`, `Format::DateTime`).
+    fn variant(self) -> &'static str;
+
+    /// The value `word` stands for.
+    fn from_word(word: &str) -> Option<Self> {
+        Self::WORDS
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, v)| *v)
+    }
+
+    /// The word that stands for this value.
+    fn word(self) -> &'static str
+    where
+        Self: PartialEq,
+    {
+        Self::WORDS
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("", |(w, _)| w)
+    }
+
+    /// Every word, for help texts and did-you-mean.
+    fn words() -> Vec<&'static str> {
+        Self::WORDS.iter().map(|(w, _)| *w).collect()
+    }
+}
+
+/// A word of a closed vocabulary as written: understood, or kept with its
+/// span for the rule that owns the key to report (C2 for effects, C10 for
+/// formats).
+#[derive(Clone)]
+pub enum Word<T> {
+    Known(T),
+    Unknown { text: String, span: Span },
+}
+
+impl<T: Vocabulary> Word<T> {
+    pub fn read(text: &str, span: Span) -> Word<T> {
+        match T::from_word(text) {
+            Some(v) => Word::Known(v),
+            None => Word::Unknown {
+                text: text.to_owned(),
+                span,
+            },
+        }
+    }
+
+    pub fn known(&self) -> Option<T> {
+        match self {
+            Word::Known(v) => Some(*v),
+            Word::Unknown { .. } => None,
+        }
+    }
+}
+
+/// `effect = ...`: what running the tool does to the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    ReadOnly,
+    Reversible,
+    External,
+    Destructive,
+}
+
+impl Vocabulary for Effect {
+    const WORDS: &'static [(&'static str, Effect)] = &[
+        ("read_only", Effect::ReadOnly),
+        ("reversible", Effect::Reversible),
+        ("external", Effect::External),
+        ("destructive", Effect::Destructive),
+    ];
+
+    fn variant(self) -> &'static str {
+        match self {
+            Effect::ReadOnly => "ReadOnly",
+            Effect::Reversible => "Reversible",
+            Effect::External => "External",
+            Effect::Destructive => "Destructive",
+        }
+    }
+}
+
+/// `#[arg(format = "...")]`: a string format the runtime checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Date,
+    DateTime,
+    Time,
+    Email,
+    Uuid,
+    Uri,
+    Ipv4,
+    Ipv6,
+    Hostname,
+}
+
+impl Vocabulary for Format {
+    const WORDS: &'static [(&'static str, Format)] = &[
+        ("date", Format::Date),
+        ("date-time", Format::DateTime),
+        ("time", Format::Time),
+        ("email", Format::Email),
+        ("uuid", Format::Uuid),
+        ("uri", Format::Uri),
+        ("ipv4", Format::Ipv4),
+        ("ipv6", Format::Ipv6),
+        ("hostname", Format::Hostname),
+    ];
+
+    fn variant(self) -> &'static str {
+        match self {
+            Format::Date => "Date",
+            Format::DateTime => "DateTime",
+            Format::Time => "Time",
+            Format::Email => "Email",
+            Format::Uuid => "Uuid",
+            Format::Uri => "Uri",
+            Format::Ipv4 => "Ipv4",
+            Format::Ipv6 => "Ipv6",
+            Format::Hostname => "Hostname",
+        }
+    }
+}
+
+/// `idempotency = ...`: whether repeating a call can repeat its effect.
+#[derive(Clone)]
+pub enum Idempotency {
+    Natural,
+    None,
+    /// `key(field)`: calls carrying the same request key run once.
+    Key(Ident),
+}
+
+/// `approval = ...`: when a person must approve a call.
+#[derive(Clone)]
+pub enum ApprovalRule {
+    Always,
+    Never,
+    /// `when(predicate)`: a function of the call context and the arguments.
+    When(Path),
+}
+
+/// `retry(attempts = N, backoff_ms = M)`.
+#[derive(Clone)]
+pub struct Retry {
+    pub attempts: u32,
+    pub backoff_ms: u64,
+}
+
+/// What a `#[failure(...)]` says about the effect: at most one of the flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// No flag: the tool refused or could not act.
+    Domain,
+    /// `transient`: no effect, trying again may work.
+    Transient,
+    /// `unknown`: the effect may have happened.
+    Unknown,
+    /// `denied`: refused before acting.
+    Denied,
+}
+
+impl FailureKind {
+    pub fn variant(self) -> &'static str {
+        match self {
+            FailureKind::Domain => "Domain",
+            FailureKind::Transient => "Transient",
+            FailureKind::Unknown => "Unknown",
+            FailureKind::Denied => "Denied",
+        }
+    }
+}
