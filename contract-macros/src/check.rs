@@ -256,21 +256,6 @@ pub fn c9_name(tool: &Tool) -> TokenStream {
     }
 }
 
-// C11: every attribute key is one the macro knows, written once. The parser
-// calls these as it meets each key (`attr.rs`), so a key is reported where it
-// is read, and a misspelled key is not also reported missing.
-pub fn c11_duplicate_key(cx: &Ctxt, key: &str, span: Span) {
-    cx.error_at(
-        span,
-        format!("duplicate key `{key}`\nhelp: write `{key}` once"),
-    );
-}
-
-// C11: an unknown key gets a did-you-mean, or the list of accepted keys.
-pub fn c11_unknown_key<T: ToTokens>(cx: &Ctxt, tokens: T, what: &str, key: &str, known: &[&str]) {
-    cx.error_spanned_by(tokens, unknown_key_message(what, key, known));
-}
-
 // C10: each constraint fits its type (length on strings and lists, range on
 // numbers, pattern and format on strings, unique and each on lists); a pattern
 // is a valid regex; min <= max.
@@ -387,6 +372,21 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
             cx.error_at(root.span, format!("`root` does not fit `{name}`, which is {ty}\nhelp: `root` names where a ConfinedPath resolves"));
         }
     }
+}
+
+// C11: every attribute key is one the macro knows, written once. The parser
+// calls these as it meets each key (`attr.rs`), so a key is reported where it
+// is read, and a misspelled key is not also reported missing.
+pub fn c11_duplicate_key(cx: &Ctxt, key: &str, span: Span) {
+    cx.error_at(
+        span,
+        format!("duplicate key `{key}`\nhelp: write `{key}` once"),
+    );
+}
+
+// C11: an unknown key gets a did-you-mean, or the list of accepted keys.
+pub fn c11_unknown_key<T: ToTokens>(cx: &Ctxt, tokens: T, what: &str, key: &str, known: &[&str]) {
+    cx.error_spanned_by(tokens, unknown_key_message(what, key, known));
 }
 
 // C12: a constraint stated only in prose is an error: a doc comment that states
@@ -518,14 +518,10 @@ fn f2_code_is_kebab_case(cx: &Ctxt, v: &FailureVariant) {
 // F3: a failure is at most one of `transient`, `unknown` and `denied`.
 fn f3_one_kind(cx: &Ctxt, v: &FailureVariant) {
     let a = &v.attrs;
-    let flags = [
-        a.transient.is_some(),
-        a.unknown.is_some(),
-        a.denied.is_some(),
-    ];
-    if flags.iter().filter(|k| **k).count() > 1 {
-        let span = a.code.as_ref().map_or_else(|| v.ident.span(), |c| c.span);
-        cx.error_at(span, "a failure is at most one of `transient` (no effect, try again), `unknown` (maybe an effect) and `denied` (refused before acting)\nhelp: keep the one that is true");
+    // Reported at one of the conflicting flags, where the fix goes.
+    let flags = [&a.transient, &a.unknown, &a.denied];
+    if let Some(second) = flags.iter().filter_map(|f| f.as_ref()).nth(1) {
+        cx.error_at(second.span, "a failure is at most one of `transient` (no effect, try again), `unknown` (maybe an effect) and `denied` (refused before acting)\nhelp: keep the one that is true");
     }
 }
 

@@ -9,6 +9,15 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 ///
 /// A `const fn`, so `#[tool_contract]` checks a tool's name with this same
 /// function at compile time (through `__private`), and the registry at build.
+///
+/// ```
+/// use contract_runtime::__private::is_portable_name;
+/// const _: () = assert!(is_portable_name("search_notes"));
+/// assert!(is_portable_name("_x-1") && is_portable_name(&"a".repeat(64)));
+/// assert!(!is_portable_name("") && !is_portable_name(&"a".repeat(65)));
+/// assert!(!is_portable_name("9lives") && !is_portable_name("notes.search"));
+/// assert!(!is_portable_name("né"));
+/// ```
 pub const fn is_portable_name(name: &str) -> bool {
     let b = name.as_bytes();
     if b.is_empty() || b.len() > 64 || !(b[0].is_ascii_alphabetic() || b[0] == b'_') {
