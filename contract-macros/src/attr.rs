@@ -9,14 +9,14 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnOp};
 
-use crate::check;
+use crate::check::keys;
 use crate::ctxt::{suggest, Ctxt};
 use crate::model::{ApprovalRule, Effect, Format, Idempotency, Retry, Sp, Word};
 
 /// Sets an attribute value once; a second `set` is rule C11's duplicate error.
 fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) {
     if slot.is_some() {
-        check::c11_duplicate_key(cx, key, span);
+        keys::c11_duplicate_key(cx, key, span);
     } else {
         *slot = Some(Sp { value, span });
     }
@@ -32,7 +32,7 @@ fn skip_unknown(
     known: &[&'static str],
 ) -> syn::Result<Option<&'static str>> {
     let key = meta.path.to_token_stream().to_string().replace(' ', "");
-    check::c11_unknown_key(cx, &meta.path, what, &key, known);
+    keys::c11_unknown_key(cx, &meta.path, what, &key, known);
     let meant = suggest(&key, known);
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<Expr>()?;
@@ -202,7 +202,7 @@ fn parse_arg_key(
                 };
                 let n = parse_num(m.value()?)?;
                 if slot.is_some() {
-                    check::c11_duplicate_key(cx, &k, m.path.span());
+                    keys::c11_duplicate_key(cx, &k, m.path.span());
                 } else {
                     *slot = Some(n);
                 }

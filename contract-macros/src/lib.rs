@@ -4,7 +4,7 @@
 //!
 //! This file only parses and dispatches. Each macro is one pipeline
 //! (`expand/mod.rs`): the attribute grammar (`attr.rs`) reads the item into a
-//! model (`model/`), the rules (`check.rs`, one function per rule) run over
+//! model (`model/`), the rules (`check/`, one function per rule) run over
 //! the model into one error accumulator (`ctxt.rs`), and the expansion
 //! (`expand/`) reads the model, or emits a fallback when a rule failed.
 

@@ -4,12 +4,14 @@
 //! compile. `tool`, `args` and `failure` run the rules of each macro, in the
 //! order their errors are reported.
 
-use proc_macro2::{Span, TokenStream};
+pub mod keys;
+
+use proc_macro2::TokenStream;
 use quote::{quote_spanned, ToTokens};
 use syn::Type;
 
 use crate::attr::ArgAttrs;
-use crate::ctxt::{suggest, unknown_key_message, Ctxt};
+use crate::ctxt::{suggest, Ctxt};
 use crate::model::{
     ApprovalRule, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency, Slot,
     Tool, Vocabulary, Word,
@@ -17,7 +19,8 @@ use crate::model::{
 use crate::ty::Kind;
 
 /// The rules of `#[tool_contract]`. C9 is not here: rustc evaluates it in
-/// the expansion (see [`c9_name`]); C11 runs as the attributes are parsed.
+/// the expansion (see [`c9_name`]); C11 (`keys.rs`) runs as the attributes
+/// are parsed.
 pub fn tool(cx: &Ctxt, tool: &Tool) {
     c1_tool_description(cx, tool);
     if let Some(effect) = c2_effect_declared(cx, tool) {
@@ -374,20 +377,8 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
     }
 }
 
-// C11: every attribute key is one the macro knows, written once. The parser
-// calls these as it meets each key (`attr.rs`), so a key is reported where it
-// is read, and a misspelled key is not also reported missing.
-pub fn c11_duplicate_key(cx: &Ctxt, key: &str, span: Span) {
-    cx.error_at(
-        span,
-        format!("duplicate key `{key}`\nhelp: write `{key}` once"),
-    );
-}
-
-// C11: an unknown key gets a did-you-mean, or the list of accepted keys.
-pub fn c11_unknown_key<T: ToTokens>(cx: &Ctxt, tokens: T, what: &str, key: &str, known: &[&str]) {
-    cx.error_spanned_by(tokens, unknown_key_message(what, key, known));
-}
+// C11: unknown or duplicated attribute keys are errors: see `keys.rs`, run by
+// the parser as it meets each key.
 
 // C12: a constraint stated only in prose is an error: a doc comment that states
 // a bound, a closed set, a format or a range for an argument that declares no
