@@ -147,7 +147,8 @@ pub const fn assert_args<A: ToolArgs>() {}
 /// Compile-time check that a return type is a tool result.
 pub const fn assert_output<O: ToolOutput>() {}
 
-/// Runs a sync handler on the blocking pool so its timeout can be enforced.
+/// Runs a sync handler on the blocking pool, so it never holds the executor
+/// thread other calls run on and its timeout can be enforced.
 pub async fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     match tokio::task::spawn_blocking(f).await {
         Ok(v) => v,
