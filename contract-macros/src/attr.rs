@@ -47,6 +47,11 @@ fn skip_unknown(
     Ok(meant)
 }
 
+/// "did you mean `natural`?" for a word close to one of `words`.
+fn did_you_mean(word: &str, words: &[&str]) -> Option<String> {
+    suggest(word, words).map(|w| format!("did you mean `{w}`?"))
+}
+
 // ---------------------------------------------------------------- numbers
 
 /// A numeric literal as written (possibly negative).
@@ -339,7 +344,12 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
                     Idempotency::Key(inner.parse()?)
                 }
                 other => {
-                    cx.error_spanned_by(&id, format!("unknown idempotency `{other}`\nhelp: write `natural`, `none` or `key(field)`"));
+                    let help = did_you_mean(other, &["natural", "none", "key(field)"])
+                        .unwrap_or_else(|| "write `natural`, `none` or `key(field)`".into());
+                    cx.error_spanned_by(
+                        &id,
+                        format!("unknown idempotency `{other}`\nhelp: {help}"),
+                    );
                     out.reported.push("idempotency");
                     return Ok(());
                 }
@@ -372,7 +382,12 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
                     ApprovalRule::When(inner.parse()?)
                 }
                 other => {
-                    cx.error_spanned_by(&id, format!("unknown approval rule `{other}`\nhelp: write `always`, `never` or `when(predicate)`"));
+                    let help = did_you_mean(other, &["always", "never", "when(predicate)"])
+                        .unwrap_or_else(|| "write `always`, `never` or `when(predicate)`".into());
+                    cx.error_spanned_by(
+                        &id,
+                        format!("unknown approval rule `{other}`\nhelp: {help}"),
+                    );
                     out.reported.push("approval");
                     return Ok(());
                 }
