@@ -122,6 +122,32 @@ pub fn constraints(
     c_ident
 }
 
+/// The fields of an argument struct as the generated code names them, one
+/// entry per field in each list.
+struct Parts<'a> {
+    /// `krate::__private`.
+    p: TokenStream,
+    krate: &'a Path,
+    ident: &'a Ident,
+    doc: Option<&'a str>,
+    idents: Vec<&'a Ident>,
+    names: Vec<&'a str>,
+    tys: Vec<&'a syn::Type>,
+    descriptions: Vec<String>,
+    /// `<T as ArgValue>`, spanned at the field: a type that is not an
+    /// argument type gives one error there (rustc merges identical ones)
+    /// instead of one per generated use.
+    avs: Vec<TokenStream>,
+    /// The field's `Constraints` static.
+    c_idents: Vec<Ident>,
+    /// The local holding the field while decoding.
+    slots: Vec<Ident>,
+    /// The fast path's seed type per field.
+    seeds: Vec<Ident>,
+}
+
+/// The `ArgValue` and `ToolArgs` impls of an argument struct, and the
+/// statics and seed types they use.
 pub fn expand_struct(
     krate: &Path,
     ident: &Ident,
@@ -129,146 +155,234 @@ pub fn expand_struct(
     fields: &[Field],
 ) -> TokenStream {
     let mut statics = TokenStream::new();
-    let c_idents: Vec<Ident> = fields
+    let c_idents = fields
         .iter()
         .map(|f| constraints(krate, &f.attrs, &f.ident, &mut statics))
         .collect();
-    let idents: Vec<&Ident> = fields.iter().map(|f| &f.ident).collect();
-    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-    let tys: Vec<&syn::Type> = fields.iter().map(|f| &f.ty).collect();
-    let descriptions: Vec<String> = fields
-        .iter()
-        .map(|f| f.description.clone().unwrap_or_default())
-        .collect();
-    let slots: Vec<Ident> = fields
-        .iter()
-        .map(|f| format_ident!("__slot_{}", f.ident))
-        .collect();
+    let p = quote!(#krate::__private);
+    let parts = Parts {
+        avs: fields
+            .iter()
+            .map(|f| {
+                let ty = &f.ty;
+                quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)
+            })
+            .collect(),
+        p,
+        krate,
+        ident,
+        doc,
+        idents: fields.iter().map(|f| &f.ident).collect(),
+        names: fields.iter().map(|f| f.name.as_str()).collect(),
+        tys: fields.iter().map(|f| &f.ty).collect(),
+        descriptions: fields
+            .iter()
+            .map(|f| f.description.clone().unwrap_or_default())
+            .collect(),
+        c_idents,
+        slots: fields
+            .iter()
+            .map(|f| format_ident!("__slot_{}", f.ident))
+            .collect(),
+        seeds: fields
+            .iter()
+            .map(|f| format_ident!("__Seed_{}", f.ident))
+            .collect(),
+    };
+    let seeds = seeds(&parts);
+    let schema_fn = schema_fn(&parts);
+    let decode_fn = decode_value_fn(&parts);
+    let fast_fn = fast_fn(&parts);
+    let walk_fns = walk_fns(&parts);
+    let p = &parts.p;
+    quote! {
+        const _: () = {
+            #statics
+            #seeds
+
+            #[automatically_derived]
+            impl #p::ArgValue for #ident {
+                #schema_fn
+                #decode_fn
+                #fast_fn
+                #walk_fns
+            }
+
+            #[automatically_derived]
+            impl #krate::ToolArgs for #ident {}
+        };
+    }
+}
+
+/// The fast path's seed per field (a generic seed would repeat the field
+/// type's trait error at the derive).
+fn seeds(parts: &Parts) -> TokenStream {
+    let Parts {
+        p, tys, avs, seeds, ..
+    } = parts;
+    quote! {
+        #(
+            #[allow(non_camel_case_types)]
+            struct #seeds;
+            impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
+                type Value = #tys;
+                fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
+                    #avs::fast(d)
+                }
+            }
+        )*
+    }
+}
+
+/// `schema`: the object schema, each field's schema under its description.
+fn schema_fn(parts: &Parts) -> TokenStream {
+    let Parts {
+        p,
+        tys,
+        avs,
+        names,
+        c_idents,
+        descriptions,
+        doc,
+        ..
+    } = parts;
     let doc = match doc {
         Some(d) => quote!(::core::option::Option::Some(#d)),
         None => quote!(::core::option::Option::None),
     };
-    let p = quote!(#krate::__private);
     // Each field type must be an argument type; the assertion points at the field.
     let asserts = tys.iter().map(|ty| {
         quote_spanned! {ty.span()=>
             let _ = <#ty as #p::ArgValue>::OPTIONAL;
         }
     });
-    // Every use of a field type goes through `<T as ArgValue>` spanned at the
-    // field, so a type that is not an argument type gives one error there
-    // (rustc merges identical ones) instead of one per generated use.
-    let avs: Vec<TokenStream> = tys
-        .iter()
-        .map(|ty| quote_spanned!(ty.span()=> <#ty as #p::ArgValue>))
-        .collect();
-    let seeds: Vec<Ident> = fields
-        .iter()
-        .map(|f| format_ident!("__Seed_{}", f.ident))
-        .collect();
+    quote! {
+        fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
+            #(#asserts)*
+            #p::object_schema(#doc, ::std::vec![
+                #(#p::Prop {
+                    name: #names,
+                    schema: #avs::schema(&#c_idents),
+                    description: #descriptions,
+                    optional: #avs::OPTIONAL,
+                },)*
+            ])
+        }
+    }
+}
+
+/// `decode_value`: the slow path, reporting every violation with its pointer.
+fn decode_value_fn(parts: &Parts) -> TokenStream {
+    let Parts {
+        p,
+        ident,
+        idents,
+        names,
+        avs,
+        c_idents,
+        slots,
+        ..
+    } = parts;
+    quote! {
+        fn decode_value(v: &#p::Value, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) -> ::core::option::Option<Self> {
+            let obj = #p::expect_object(v, ptr, out)?;
+            #p::unknown_keys(obj, &[#(#names),*], ptr, out);
+            #(let #slots = match obj.get(#names) {
+                ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &ptr.key(#names), out),
+                ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, ptr, out)),
+            };)*
+            ::core::option::Option::Some(#ident { #(#idents: #slots?,)* })
+        }
+    }
+}
+
+/// `fast`: straight from the deserializer; any doubt refuses, and the slow
+/// path finds the precise reason.
+fn fast_fn(parts: &Parts) -> TokenStream {
+    let Parts {
+        p,
+        ident,
+        idents,
+        names,
+        tys,
+        avs,
+        slots,
+        seeds,
+        ..
+    } = parts;
     let expecting = format!("the arguments of {ident}");
     quote! {
-        const _: () = {
-            #statics
-
-            // The fast path's seed per field (a generic seed would repeat the
-            // field type's trait error at the derive).
-            #(
-                #[allow(non_camel_case_types)]
-                struct #seeds;
-                impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
-                    type Value = #tys;
-                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
-                        #avs::fast(d)
-                    }
+        fn fast<'de, D: #p::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+            struct __Visitor;
+            impl<'de> #p::serde::de::Visitor<'de> for __Visitor {
+                type Value = #ident;
+                fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.write_str(#expecting)
                 }
-            )*
-
-            #[automatically_derived]
-            impl #p::ArgValue for #ident {
-                fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
-                    #(#asserts)*
-                    #p::object_schema(#doc, ::std::vec![
-                        #(#p::Prop {
-                            name: #names,
-                            schema: #avs::schema(&#c_idents),
-                            description: #descriptions,
-                            optional: #avs::OPTIONAL,
-                        },)*
-                    ])
-                }
-
-                fn decode_value(v: &#p::Value, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) -> ::core::option::Option<Self> {
-                    let obj = #p::expect_object(v, ptr, out)?;
-                    #p::unknown_keys(obj, &[#(#names),*], ptr, out);
-                    #(let #slots = match obj.get(#names) {
-                        ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &ptr.key(#names), out),
-                        ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, ptr, out)),
-                    };)*
-                    ::core::option::Option::Some(#ident { #(#idents: #slots?,)* })
-                }
-
-                fn fast<'de, D: #p::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                    struct __Visitor;
-                    impl<'de> #p::serde::de::Visitor<'de> for __Visitor {
-                        type Value = #ident;
-                        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                            f.write_str(#expecting)
-                        }
-                        fn visit_map<A: #p::serde::de::MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<#ident, A::Error> {
-                            #(let mut #slots: ::core::option::Option<#tys> = ::core::option::Option::None;)*
-                            while let ::core::option::Option::Some(key) = map.next_key::<#p::Key<'de>>()? {
-                                match key.as_str() {
-                                    #(#names => {
-                                        if #slots.is_some() {
-                                            return ::core::result::Result::Err(#p::fast_refuse());
-                                        }
-                                        #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
-                                    })*
-                                    _ => return ::core::result::Result::Err(#p::fast_refuse()),
+                fn visit_map<A: #p::serde::de::MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<#ident, A::Error> {
+                    #(let mut #slots: ::core::option::Option<#tys> = ::core::option::Option::None;)*
+                    while let ::core::option::Option::Some(key) = map.next_key::<#p::Key<'de>>()? {
+                        match key.as_str() {
+                            #(#names => {
+                                if #slots.is_some() {
+                                    return ::core::result::Result::Err(#p::fast_refuse());
                                 }
-                            }
-                            ::core::result::Result::Ok(#ident {
-                                #(#idents: match #slots {
-                                    ::core::option::Option::Some(v) => v,
-                                    ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
-                                },)*
-                            })
+                                #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
+                            })*
+                            _ => return ::core::result::Result::Err(#p::fast_refuse()),
                         }
                     }
-                    d.deserialize_map(__Visitor)
-                }
-
-                fn check(&self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
-                    #(#avs::check(&self.#idents, &#c_idents, &ptr.key(#names), out);)*
-                }
-
-                fn same(&self, other: &Self) -> bool {
-                    true #(&& #avs::same(&self.#idents, &other.#idents))*
-                }
-
-                fn has_secrets(c: &'static #p::Constraints) -> bool {
-                    c.secret #(|| #avs::has_secrets(&#c_idents))*
-                }
-
-                fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
-                    if c.secret {
-                        *v = #p::Value::from(#krate::REDACTED);
-                        return;
-                    }
-                    #(if let ::core::option::Option::Some(v) = v.get_mut(#names) {
-                        #avs::redact(v, &#c_idents);
-                    })*
-                }
-
-                fn visit_paths<'a>(&'a self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, f: &mut dyn FnMut(&#p::Ptr<'_>, &'a #p::ConfinedPath, &'static str)) {
-                    #(#avs::visit_paths(&self.#idents, &#c_idents, &ptr.key(#names), f);)*
+                    ::core::result::Result::Ok(#ident {
+                        #(#idents: match #slots {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
+                        },)*
+                    })
                 }
             }
+            d.deserialize_map(__Visitor)
+        }
+    }
+}
 
-            #[automatically_derived]
-            impl #krate::ToolArgs for #ident {}
-        };
+/// `check`, `same`, `has_secrets`, `redact` and `visit_paths`: each walks
+/// the fields in turn.
+fn walk_fns(parts: &Parts) -> TokenStream {
+    let Parts {
+        p,
+        krate,
+        idents,
+        names,
+        avs,
+        c_idents,
+        ..
+    } = parts;
+    quote! {
+        fn check(&self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
+            #(#avs::check(&self.#idents, &#c_idents, &ptr.key(#names), out);)*
+        }
+
+        fn same(&self, other: &Self) -> bool {
+            true #(&& #avs::same(&self.#idents, &other.#idents))*
+        }
+
+        fn has_secrets(c: &'static #p::Constraints) -> bool {
+            c.secret #(|| #avs::has_secrets(&#c_idents))*
+        }
+
+        fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
+            if c.secret {
+                *v = #p::Value::from(#krate::REDACTED);
+                return;
+            }
+            #(if let ::core::option::Option::Some(v) = v.get_mut(#names) {
+                #avs::redact(v, &#c_idents);
+            })*
+        }
+
+        fn visit_paths<'a>(&'a self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, f: &mut dyn FnMut(&#p::Ptr<'_>, &'a #p::ConfinedPath, &'static str)) {
+            #(#avs::visit_paths(&self.#idents, &#c_idents, &ptr.key(#names), f);)*
+        }
     }
 }
 
