@@ -41,11 +41,7 @@ pub async fn quick_read(
 }
 
 fn call(id: &str, name: &str, ms: u64) -> ToolCall {
-    ToolCall {
-        id: id.into(),
-        name: name.into(),
-        arguments: json!({ "ms": ms }).to_string(),
-    }
+    ToolCall::new(id, name, json!({ "ms": ms }).to_string())
 }
 
 #[test]
