@@ -68,6 +68,7 @@ pub mod provider;
 pub mod registry;
 mod run;
 pub mod schema;
+pub mod store;
 pub mod validate;
 
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
