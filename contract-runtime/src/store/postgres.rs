@@ -31,6 +31,10 @@ pub struct PostgresOptions {
     pub connections: usize,
     /// How long to wait for the server to accept a connection (default 5 s).
     pub connect_timeout: Duration,
+    /// A schema to keep the tables in, created if missing (default: the
+    /// connection's `search_path`, usually `public`). Lowercase letters,
+    /// digits and `_`.
+    pub schema: Option<String>,
 }
 
 impl Default for PostgresOptions {
@@ -38,6 +42,7 @@ impl Default for PostgresOptions {
         PostgresOptions {
             connections: 4,
             connect_timeout: Duration::from_secs(5),
+            schema: None,
         }
     }
 }
@@ -70,6 +75,7 @@ struct Conn {
 /// State in a PostgreSQL database. See the module docs.
 pub struct PostgresStore {
     config: Config,
+    schema: Option<String>,
     slots: Vec<Mutex<Option<Arc<Conn>>>>,
     next: AtomicUsize,
     shown: String,
@@ -95,9 +101,19 @@ impl PostgresStore {
             .parse()
             .map_err(|e| StoreError::invalid(format!("not a PostgreSQL URL: {e}")))?;
         config.connect_timeout(options.connect_timeout);
+        let schema = match options.schema {
+            Some(s) if is_identifier(&s) => Some(s),
+            Some(s) => {
+                return Err(StoreError::invalid(format!(
+                    "`{s}` is not a schema name: use lowercase letters, digits and `_`"
+                )))
+            }
+            None => None,
+        };
         let store = PostgresStore {
             shown: shown(&config),
             config,
+            schema,
             slots: (0..options.connections.max(1))
                 .map(|_| Mutex::new(None))
                 .collect(),
@@ -106,7 +122,7 @@ impl PostgresStore {
         // The first connection creates the tables; the rest open now so the
         // first burst of calls does not wait for them.
         for slot in &store.slots {
-            let conn = Arc::new(open(&store.config).await?);
+            let conn = Arc::new(open(&store.config, store.schema.as_deref()).await?);
             *lock(slot) = Some(conn);
         }
         Ok(store)
@@ -120,7 +136,7 @@ impl PostgresStore {
                 return Ok(c.clone());
             }
         }
-        let c = Arc::new(open(&self.config).await?);
+        let c = Arc::new(open(&self.config, self.schema.as_deref()).await?);
         *lock(&self.slots[i]) = Some(c.clone());
         Ok(c)
     }
@@ -162,7 +178,16 @@ fn shown(config: &Config) -> String {
     )
 }
 
-async fn open(config: &Config) -> Result<Conn, StoreError> {
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && s.len() <= 63
+}
+
+async fn open(config: &Config, schema: Option<&str>) -> Result<Conn, StoreError> {
     let (client, connection) = config
         .connect(NoTls)
         .await
@@ -174,9 +199,12 @@ async fn open(config: &Config) -> Result<Conn, StoreError> {
     });
     // Workers starting together would race on CREATE TABLE IF NOT EXISTS; an
     // advisory lock lets one create and the others see the tables.
+    let use_schema = schema.map_or(String::new(), |s| {
+        format!("CREATE SCHEMA IF NOT EXISTS {s}; SET search_path TO {s};")
+    });
     client
         .batch_execute(&format!(
-            "BEGIN; SELECT pg_advisory_xact_lock(720331); {} COMMIT;",
+            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} COMMIT;",
             sql::POSTGRES_SCHEMA
         ))
         .await
@@ -213,10 +241,14 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
 /// `Invalid`; everything else (connection, shutdown, resources, conflicts)
 /// may pass and is `Unavailable`.
 fn err(e: tokio_postgres::Error) -> StoreError {
-    let class = e.code().map(|c| &c.code()[..2]);
-    match class {
-        Some("22" | "42") => StoreError::invalid(format!("PostgreSQL: {e}")),
-        _ => StoreError::unavailable(format!("PostgreSQL: {e}")),
+    // The client's own text for a server error is only "db error".
+    let text = match e.as_db_error() {
+        Some(db) => format!("PostgreSQL {}: {}", db.code().code(), db.message()),
+        None => format!("PostgreSQL: {e}"),
+    };
+    match e.code().map(|c| &c.code()[..2]) {
+        Some("22" | "42") => StoreError::invalid(text),
+        _ => StoreError::unavailable(text),
     }
 }
 

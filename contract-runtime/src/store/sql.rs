@@ -183,13 +183,15 @@ pub(super) fn get_approval() -> String {
     format!("SELECT {APPROVAL_COLUMNS} FROM contract_approvals WHERE id = ?1")
 }
 
-/// `?1` tool, `?2` caller, `?3` digest, each optional; the state is filtered
+/// `?1` tool, `?2` caller, `?3` digest, each optional (the casts give
+/// PostgreSQL a type for a parameter that may be NULL); the state is filtered
 /// after reading, since `expired` is computed.
 pub(super) fn list_approvals() -> String {
     format!(
         "SELECT {APPROVAL_COLUMNS} FROM contract_approvals
-         WHERE (?1 IS NULL OR tool = ?1) AND (?2 IS NULL OR caller = ?2)
-           AND (?3 IS NULL OR digest = ?3)
+         WHERE (CAST(?1 AS TEXT) IS NULL OR tool = ?1)
+           AND (CAST(?2 AS TEXT) IS NULL OR caller = ?2)
+           AND (CAST(?3 AS TEXT) IS NULL OR digest = ?3)
          ORDER BY created_ms, id"
     )
 }
@@ -221,8 +223,9 @@ pub(super) const QUERY_JOURNAL: &str = "
 SELECT call_id, tool, event, caller, arguments, status, codes, retry_safe, replayed,
        started_ms, duration_us
 FROM contract_journal
-WHERE (?1 IS NULL OR call_id = ?1) AND (?2 IS NULL OR tool = ?2)
-  AND (?3 IS NULL OR started_ms >= ?3) AND (?4 IS NULL OR started_ms < ?4)
+WHERE (CAST(?1 AS TEXT) IS NULL OR call_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR tool = ?2)
+  AND (CAST(?3 AS BIGINT) IS NULL OR started_ms >= ?3)
+  AND (CAST(?4 AS BIGINT) IS NULL OR started_ms < ?4)
 ORDER BY seq LIMIT ?5";
 
 /// The cheapest write transaction of the benchmarks' floor: one insert and
