@@ -5,11 +5,13 @@
 //! toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]...
 //! toolbox mcp --root DIR
+//! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
 //! ```
 
 mod demo;
 mod mcp;
 mod serve;
+mod state;
 mod tools;
 
 use std::process::ExitCode;
@@ -20,7 +22,8 @@ const USAGE: &str = "usage:
   toolbox demo
   toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE]
-  toolbox mcp --root DIR";
+  toolbox mcp --root DIR
+  toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
         Some("schemas") => schemas(&args[1..]),
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
         Some("mcp") => mcp::run(&args[1..]),
+        Some("state") => state::run(&args[1..]),
         Some("demo") => demo::run(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
