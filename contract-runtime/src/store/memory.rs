@@ -69,8 +69,7 @@ impl IdempotencyStore for MemoryStore {
             let now = now_ms();
             let mut map = lock(&self.records);
             if let Some(r) = map.get(&claim.key) {
-                let expired =
-                    r.existing.state == RecordState::Done && r.existing.expires_ms <= now;
+                let expired = r.existing.state == RecordState::Done && r.existing.expires_ms <= now;
                 if !expired {
                     return Ok(judge_claim(&r.existing, claim, now));
                 }
@@ -145,8 +144,7 @@ impl IdempotencyStore for MemoryStore {
                 Resolution::Done => {
                     let retention = r.existing.expires_ms - r.claimed_ms;
                     r.existing.state = RecordState::Done;
-                    r.existing.envelope =
-                        Some(super::envelope_json(&settled_envelope(&key.tool)));
+                    r.existing.envelope = Some(super::envelope_json(&settled_envelope(&key.tool)));
                     r.existing.expires_ms = now.saturating_add(retention);
                     r.token = None;
                 }
@@ -232,10 +230,7 @@ impl ApprovalStore for MemoryStore {
         })
     }
 
-    fn approvals<'a>(
-        &'a self,
-        filter: &'a ApprovalFilter,
-    ) -> StoreFuture<'a, Vec<ApprovalRecord>> {
+    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
         Box::pin(async move {
             let now = now_ms();
             let list = lock(&self.approvals);
@@ -315,4 +310,3 @@ impl Store for MemoryStore {
         "memory".to_string()
     }
 }
-

@@ -526,9 +526,9 @@ pub trait ApprovalStore: Send + Sync {
     /// One request by id.
     fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<ApprovalRecord>>;
 
-    /// Requests that pass `filter`, oldest first.
-    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter)
-        -> StoreFuture<'a, Vec<ApprovalRecord>>;
+    /// Requests that pass `filter`, oldest first (those created in the same
+    /// millisecond in no particular order).
+    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>>;
 
     /// Grants or denies a pending, unexpired request.
     fn decide<'a>(&'a self, id: &'a str, decision: &'a Decision) -> StoreFuture<'a, Decided>;

@@ -7,6 +7,13 @@
 //! statements of concurrent callers on each. A connection that breaks is
 //! opened again on the next use; until the server answers, calls get
 //! [`StoreError`] of kind `Unavailable`.
+//!
+//! Claims commit durably: a claim lost in a server crash could let a key run
+//! twice. Outcomes are recorded on connections of their own with
+//! `synchronous_commit = off` (unless [`PostgresOptions::durable_outcomes`]):
+//! losing one in a crash leaves the record running, which reads `unknown`
+//! once its lease ends, so the worst case is an operator's `resolve`, never a
+//! second run; and a keyed call pays one disk flush instead of two.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,6 +38,12 @@ pub struct PostgresOptions {
     pub connections: usize,
     /// How long to wait for the server to accept a connection (default 5 s).
     pub connect_timeout: Duration,
+    /// Sync every recorded outcome to disk before answering (default
+    /// `false`). Claims always are: a lost claim could let a key run twice.
+    /// A recorded outcome lost in a server crash (the last fraction of a
+    /// second, `synchronous_commit = off`) leaves its record running, so the
+    /// key answers `unknown` until an operator resolves it: never a second run.
+    pub durable_outcomes: bool,
     /// A schema to keep the tables in, created if missing (default: the
     /// connection's `search_path`, usually `public`). Lowercase letters,
     /// digits and `_`.
@@ -42,6 +55,7 @@ impl Default for PostgresOptions {
         PostgresOptions {
             connections: 4,
             connect_timeout: Duration::from_secs(5),
+            durable_outcomes: false,
             schema: None,
         }
     }
@@ -77,6 +91,10 @@ pub struct PostgresStore {
     config: Config,
     schema: Option<String>,
     slots: Vec<Mutex<Option<Arc<Conn>>>>,
+    /// Connections that record outcomes, `synchronous_commit = off` unless
+    /// the options ask for durable outcomes.
+    outcome_slots: Vec<Mutex<Option<Arc<Conn>>>>,
+    durable_outcomes: bool,
     next: AtomicUsize,
     shown: String,
 }
@@ -117,27 +135,39 @@ impl PostgresStore {
             slots: (0..options.connections.max(1))
                 .map(|_| Mutex::new(None))
                 .collect(),
+            outcome_slots: (0..options.connections.max(1))
+                .map(|_| Mutex::new(None))
+                .collect(),
+            durable_outcomes: options.durable_outcomes,
             next: AtomicUsize::new(0),
         };
         // The first connection creates the tables; the rest open now so the
         // first burst of calls does not wait for them.
-        for slot in &store.slots {
-            let conn = Arc::new(open(&store.config, store.schema.as_deref()).await?);
-            *lock(slot) = Some(conn);
+        for i in 0..store.slots.len() {
+            store.conn_in(Use::Claims, i).await?;
+            store.conn_in(Use::Outcomes, i).await?;
         }
         Ok(store)
     }
 
-    /// A live connection, opening one again if its predecessor broke.
-    async fn conn(&self) -> Result<Arc<Conn>, StoreError> {
+    /// A live connection for `use_`, opening one again if its predecessor broke.
+    async fn conn(&self, use_: Use) -> Result<Arc<Conn>, StoreError> {
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.slots.len();
-        if let Some(c) = lock(&self.slots[i]).as_ref() {
+        self.conn_in(use_, i).await
+    }
+
+    async fn conn_in(&self, use_: Use, i: usize) -> Result<Arc<Conn>, StoreError> {
+        let (slot, relaxed) = match use_ {
+            Use::Claims => (&self.slots[i], false),
+            Use::Outcomes => (&self.outcome_slots[i], !self.durable_outcomes),
+        };
+        if let Some(c) = lock(slot).as_ref() {
             if !c.client.is_closed() {
                 return Ok(c.clone());
             }
         }
-        let c = Arc::new(open(&self.config, self.schema.as_deref()).await?);
-        *lock(&self.slots[i]) = Some(c.clone());
+        let c = Arc::new(open(&self.config, self.schema.as_deref(), relaxed).await?);
+        *lock(slot) = Some(c.clone());
         Ok(c)
     }
 
@@ -146,7 +176,7 @@ impl PostgresStore {
     #[doc(hidden)]
     pub fn floor_write(&self, key: String) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let c = self.conn().await?;
+            let c = self.conn(Use::Claims).await?;
             let lit = format!("'{}'", key.replace('\'', "''"));
             let batch = format!(
                 "BEGIN;{};{};COMMIT;",
@@ -156,6 +186,15 @@ impl PostgresStore {
             c.client.batch_execute(&batch).await.map_err(err)
         })
     }
+}
+
+/// What a connection is for.
+#[derive(Clone, Copy)]
+enum Use {
+    /// Claims, reads, approvals and the journal: every commit durable.
+    Claims,
+    /// Recording or releasing an outcome.
+    Outcomes,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -187,7 +226,7 @@ fn is_identifier(s: &str) -> bool {
         && s.len() <= 63
 }
 
-async fn open(config: &Config, schema: Option<&str>) -> Result<Conn, StoreError> {
+async fn open(config: &Config, schema: Option<&str>, relaxed: bool) -> Result<Conn, StoreError> {
     let (client, connection) = config
         .connect(NoTls)
         .await
@@ -204,8 +243,13 @@ async fn open(config: &Config, schema: Option<&str>) -> Result<Conn, StoreError>
     });
     client
         .batch_execute(&format!(
-            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} COMMIT;",
-            sql::POSTGRES_SCHEMA
+            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} COMMIT; {}",
+            sql::POSTGRES_SCHEMA,
+            if relaxed {
+                "SET synchronous_commit TO off;"
+            } else {
+                ""
+            }
         ))
         .await
         .map_err(err)?;
@@ -277,12 +321,8 @@ impl PostgresStore {
         params: &[&(dyn ToSql + Sync)],
         read: impl FnOnce(&tokio_postgres::Row) -> Result<T, StoreError>,
     ) -> Result<Option<T>, StoreError> {
-        let c = self.conn().await?;
-        let row = c
-            .client
-            .query_opt(pick(&c.st), params)
-            .await
-            .map_err(err)?;
+        let c = self.conn(Use::Claims).await?;
+        let row = c.client.query_opt(pick(&c.st), params).await.map_err(err)?;
         row.as_ref().map(read).transpose()
     }
 
@@ -292,7 +332,7 @@ impl PostgresStore {
         params: &[&(dyn ToSql + Sync)],
         read: impl Fn(&tokio_postgres::Row) -> Result<T, StoreError>,
     ) -> Result<Vec<T>, StoreError> {
-        let c = self.conn().await?;
+        let c = self.conn(Use::Claims).await?;
         let rows = c.client.query(pick(&c.st), params).await.map_err(err)?;
         rows.iter().map(read).collect()
     }
@@ -302,7 +342,16 @@ impl PostgresStore {
         pick: impl Fn(&Prepared) -> &Statement,
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<u64, StoreError> {
-        let c = self.conn().await?;
+        self.execute_on(Use::Claims, pick, params).await
+    }
+
+    async fn execute_on(
+        &self,
+        use_: Use,
+        pick: impl Fn(&Prepared) -> &Statement,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<u64, StoreError> {
+        let c = self.conn(use_).await?;
         c.client.execute(pick(&c.st), params).await.map_err(err)
     }
 }
@@ -340,9 +389,11 @@ impl IdempotencyStore for PostgresStore {
                     }));
                 }
                 let found = self
-                    .one(|s| &s.find, &[&k.tool, &k.tenant, &k.key], |r| {
-                        sql::existing(r)
-                    })
+                    .one(
+                        |s| &s.find,
+                        &[&k.tool, &k.tenant, &k.key],
+                        |r| sql::existing(r),
+                    )
                     .await?;
                 if let Some((existing, now)) = found {
                     return Ok(judge_claim(&existing, claim, now));
@@ -360,7 +411,8 @@ impl IdempotencyStore for PostgresStore {
             let state = RecordState::of(envelope).as_str();
             let env = envelope_json(envelope);
             let n = self
-                .execute(
+                .execute_on(
+                    Use::Outcomes,
                     |s| &s.complete,
                     &[&k.tool, &k.tenant, &k.key, &state, &env, &lease.token],
                 )
@@ -373,7 +425,11 @@ impl IdempotencyStore for PostgresStore {
         Box::pin(async move {
             let k = &lease.key;
             let n = self
-                .execute(|s| &s.release, &[&k.tool, &k.tenant, &k.key, &lease.token])
+                .execute_on(
+                    Use::Outcomes,
+                    |s| &s.release,
+                    &[&k.tool, &k.tenant, &k.key, &lease.token],
+                )
                 .await?;
             Ok(n == 1)
         })
@@ -444,10 +500,7 @@ impl ApprovalStore for PostgresStore {
         })
     }
 
-    fn approvals<'a>(
-        &'a self,
-        filter: &'a ApprovalFilter,
-    ) -> StoreFuture<'a, Vec<ApprovalRecord>> {
+    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
         Box::pin(async move {
             let rows = self
                 .all(

@@ -160,7 +160,8 @@ pub(super) fn list_in_doubt() -> String {
 pub(super) const PURGE_RECORDS: &str =
     "DELETE FROM contract_idempotency WHERE state = 'done' AND expires_ms <= NOW_MS";
 
-pub(super) const PURGE_APPROVALS: &str = "DELETE FROM contract_approvals WHERE expires_ms <= NOW_MS";
+pub(super) const PURGE_APPROVALS: &str =
+    "DELETE FROM contract_approvals WHERE expires_ms <= NOW_MS";
 
 /// The columns of an approval, its state as shown: a pending or granted
 /// request past its expiry reads `expired`.

@@ -5,7 +5,8 @@
 //!
 //! SQLite calls block, so each store owns one connection on a thread of its
 //! own and async callers send it jobs: the executor never waits on the disk,
-//! and writes from one process never contend for the file lock with each other.
+//! writes from one process never contend for the file lock with each other,
+//! and jobs that arrive together share one commit.
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -44,11 +45,146 @@ impl Default for SqliteOptions {
     }
 }
 
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+/// Work for the connection thread. Its answer is held back until the
+/// transaction it ran in commits: a claim is not won before it is durable.
+trait Job: Send {
+    /// Runs its statements; what it returns sends the answer.
+    fn run(self: Box<Self>, c: &mut Connection) -> Box<dyn Reply>;
+    /// Opens its own transaction, so it cannot join a batch.
+    fn solo(&self) -> bool;
+}
+
+/// A job's answer, sent once its transaction's fate is known.
+trait Reply: Send {
+    fn send(self: Box<Self>, committed: Result<(), StoreError>);
+}
+
+struct Task<T, F> {
+    f: F,
+    tx: tokio::sync::oneshot::Sender<Result<T, StoreError>>,
+    solo: bool,
+}
+
+struct Answer<T> {
+    value: Result<T, StoreError>,
+    tx: tokio::sync::oneshot::Sender<Result<T, StoreError>>,
+}
+
+impl<T, F> Job for Task<T, F>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+{
+    fn run(self: Box<Self>, c: &mut Connection) -> Box<dyn Reply> {
+        let value = (self.f)(c);
+        Box::new(Answer { value, tx: self.tx })
+    }
+    fn solo(&self) -> bool {
+        self.solo
+    }
+}
+
+impl<T: Send> Reply for Answer<T> {
+    fn send(self: Box<Self>, committed: Result<(), StoreError>) {
+        let _ = self.tx.send(committed.and(self.value));
+    }
+}
+
+/// At most this many jobs share one commit.
+const MAX_BATCH: usize = 64;
+
+/// The connection thread: runs jobs in arrival order. Jobs that queued up
+/// while the previous commit ran share one transaction (group commit): each
+/// is still one atomic statement or two, but many pay for one commit.
+fn serve(conn: &mut Connection, inbox: &mpsc::Receiver<Box<dyn Job>>) {
+    let mut next = None;
+    loop {
+        let first = match next.take() {
+            Some(j) => j,
+            None => match inbox.recv() {
+                Ok(j) => j,
+                // The store (the only sender) was dropped.
+                Err(_) => return,
+            },
+        };
+        let mut batch = vec![first];
+        if !batch[0].solo() {
+            while batch.len() < MAX_BATCH {
+                match inbox.try_recv() {
+                    Ok(j) if j.solo() => {
+                        next = Some(j);
+                        break;
+                    }
+                    Ok(j) => batch.push(j),
+                    Err(_) => break,
+                }
+            }
+        }
+        if batch.len() == 1 {
+            // Alone: its own statements commit as they run.
+            for j in batch {
+                if let Some(reply) = run_one(conn, j) {
+                    reply.send(Ok(()));
+                }
+            }
+        } else {
+            run_batch(conn, batch);
+        }
+    }
+}
+
+/// Runs a job; a job that panics drops its answer (its caller sees the store
+/// unavailable) and the connection serves the next.
+fn run_one(conn: &mut Connection, job: Box<dyn Job>) -> Option<Box<dyn Reply>> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| job.run(conn))).ok()
+}
+
+fn run_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
+    if conn.execute_batch("BEGIN IMMEDIATE").is_err() {
+        // No shared transaction to be had: each job on its own.
+        for j in batch {
+            if let Some(reply) = run_one(conn, j) {
+                reply.send(Ok(()));
+            }
+        }
+        return;
+    }
+    let mut pending: Vec<Box<dyn Reply>> = Vec::with_capacity(batch.len());
+    let mut jobs = batch.into_iter();
+    for j in jobs.by_ref() {
+        if let Some(reply) = run_one(conn, j) {
+            pending.push(reply);
+        }
+        if conn.is_autocommit() {
+            // An error (disk full, I/O) rolled the transaction back: what ran
+            // in it is undone, and its jobs must hear so.
+            let e = StoreError::unavailable("SQLite rolled back a shared transaction");
+            for reply in pending.drain(..) {
+                reply.send(Err(e.clone()));
+            }
+            break;
+        }
+    }
+    if !pending.is_empty() {
+        let committed = conn.execute_batch("COMMIT").map_err(err);
+        if committed.is_err() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        for reply in pending {
+            reply.send(committed.clone());
+        }
+    }
+    // Jobs after a rollback run on their own.
+    for j in jobs {
+        if let Some(reply) = run_one(conn, j) {
+            reply.send(Ok(()));
+        }
+    }
+}
 
 /// State in one SQLite file. See the module docs.
 pub struct SqliteStore {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<Box<dyn Job>>,
     path: PathBuf,
 }
 
@@ -65,7 +201,7 @@ impl SqliteStore {
         options: SqliteOptions,
     ) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref().to_path_buf();
-        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (jobs, inbox) = mpsc::channel::<Box<dyn Job>>();
         let (ready, opened) = mpsc::sync_channel(1);
         let file = path.clone();
         std::thread::Builder::new()
@@ -81,13 +217,7 @@ impl SqliteStore {
                         return;
                     }
                 };
-                // Ends when the store (the only sender) is dropped.
-                while let Ok(job) = inbox.recv() {
-                    // A job answers through its own channel; one that panics
-                    // drops it (its caller sees the store unavailable) and the
-                    // connection serves the next.
-                    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut conn)));
-                }
+                serve(&mut conn, &inbox);
             })
             .map_err(|e| StoreError::unavailable(format!("cannot start the SQLite thread: {e}")))?;
         opened
@@ -101,15 +231,30 @@ impl SqliteStore {
         &self.path
     }
 
-    /// Runs `f` on the store's connection.
+    /// Runs `f` on the store's connection, possibly in a transaction shared
+    /// with other jobs; answers once that commits.
     fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> StoreFuture<'static, T> {
+        self.send(f, false)
+    }
+
+    /// Runs `f`, which opens its own transaction, alone.
+    fn run_solo<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<'static, T> {
+        self.send(f, true)
+    }
+
+    fn send<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+        solo: bool,
+    ) -> StoreFuture<'static, T> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let sent = self.jobs.send(Box::new(move |c: &mut Connection| {
-            let _ = tx.send(f(c));
-        }));
+        let sent = self.jobs.send(Box::new(Task { f, tx, solo }));
         Box::pin(async move {
             sent.map_err(|_| StoreError::unavailable("the SQLite thread has stopped"))?;
             rx.await
@@ -121,7 +266,7 @@ impl SqliteStore {
     /// does, one insert and one update, through the same connection thread.
     #[doc(hidden)]
     pub fn floor_write(&self, key: String) -> StoreFuture<'static, ()> {
-        self.run(move |c| {
+        self.run_solo(move |c| {
             let tx = c.transaction().map_err(err)?;
             tx.prepare_cached(sql::FLOOR_INSERT)
                 .and_then(|mut s| s.execute([&key]))
@@ -378,7 +523,7 @@ impl IdempotencyStore for SqliteStore {
     }
 
     fn purge(&self) -> StoreFuture<'_, u64> {
-        self.run(|c| {
+        self.run_solo(|c| {
             let s = statements();
             let tx = c.transaction().map_err(err)?;
             let n = execute(&tx, &s.purge_records, [])? + execute(&tx, &s.purge_approvals, [])?;
@@ -418,10 +563,7 @@ impl ApprovalStore for SqliteStore {
         self.run(move |c| one(c, &statements().get_approval, [id], |r| sql::approval(r)))
     }
 
-    fn approvals<'a>(
-        &'a self,
-        filter: &'a ApprovalFilter,
-    ) -> StoreFuture<'a, Vec<ApprovalRecord>> {
+    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
         let filter = filter.clone();
         self.run(move |c| {
             let rows = all(
@@ -453,10 +595,12 @@ impl ApprovalStore for SqliteStore {
             if let Some(r) = now {
                 return Ok(Decided::Now(r));
             }
-            Ok(match one(c, &s.get_approval, [&id], |r| sql::approval(r))? {
-                Some(r) => Decided::Already(r),
-                None => Decided::Missing,
-            })
+            Ok(
+                match one(c, &s.get_approval, [&id], |r| sql::approval(r))? {
+                    Some(r) => Decided::Already(r),
+                    None => Decided::Missing,
+                },
+            )
         })
     }
 
