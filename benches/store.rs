@@ -16,6 +16,11 @@
 //! is set (`eval "$(.ci/postgres.sh start)"`).
 //!
 //! Run: `cargo bench --bench store` (see docs/performance.md).
+//!
+//! On a busy machine criterion's groups measure the keyed path and the floor
+//! minutes apart, under different load. `STORE_BENCH_RATIOS=<rounds>` instead
+//! alternates the two, batch by batch, and prints the median time per
+//! operation of each and their ratio: the numbers docs/performance.md quotes.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -228,7 +233,82 @@ criterion_group! {
     targets = stores
 }
 
+/// `STORE_BENCH_RATIOS=<rounds>`: keyed path and floor alternated, batch by batch.
+fn ratios(rounds: usize) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let dir = std::env::temp_dir().join(format!("contract-store-ratios-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let mut subjects: Vec<(String, Arc<dyn Store>, Floor)> = Vec::new();
+    let sqlite = Arc::new(SqliteStore::open(dir.join("ratios.sqlite")).expect("open SQLite"));
+    subjects.push(("sqlite".into(), sqlite.clone(), Floor::Sqlite(sqlite)));
+    if let Ok(url) = std::env::var("CONTRACT_TEST_POSTGRES_URL") {
+        for durable_outcomes in [false, true] {
+            let options = PostgresOptions {
+                schema: Some(
+                    store::new_id("bench")
+                        .expect("randomness")
+                        .replace('-', "_"),
+                ),
+                durable_outcomes,
+                ..PostgresOptions::default()
+            };
+            let pg = Arc::new(
+                rt.block_on(PostgresStore::connect_with(&url, options))
+                    .expect("connect to CONTRACT_TEST_POSTGRES_URL"),
+            );
+            let name = if durable_outcomes {
+                "postgres-durable-outcomes"
+            } else {
+                "postgres"
+            };
+            subjects.push((name.into(), pg.clone(), Floor::Postgres(pg)));
+        }
+    }
+    println!("store | workers | claim+complete per op | floor per op | ratio");
+    for (name, s, floor) in subjects {
+        for workers in WORKERS {
+            let keyed = Arc::new(claim_complete(s.clone()));
+            // Size a batch to about a quarter of a second of floor writes.
+            let probe = {
+                let f = floor.clone();
+                run_workers(&rt, workers, 20, move || f.write())
+            };
+            let ops = ((0.25 / probe.as_secs_f64()) as u64).clamp(20, 20_000);
+            let (mut k, mut f) = (Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                let op = keyed.clone();
+                k.push(run_workers(&rt, workers, ops, move || op()).as_secs_f64() / ops as f64);
+                let fl = floor.clone();
+                f.push(
+                    run_workers(&rt, workers, ops, move || fl.write()).as_secs_f64() / ops as f64,
+                );
+            }
+            let (k, f) = (median(&mut k), median(&mut f));
+            println!(
+                "{name} | {workers} | {:.1} µs | {:.1} µs | {:.2}",
+                k * 1e6,
+                f * 1e6,
+                k / f
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 fn main() {
+    if let Ok(rounds) = std::env::var("STORE_BENCH_RATIOS") {
+        ratios(rounds.parse().unwrap_or(11));
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
 }

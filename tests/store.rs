@@ -96,6 +96,7 @@ conformance!(
     recorded_unknown_resolved_failed_runs_again,
     late_outcome_of_a_dead_worker_is_kept,
     release_lets_the_key_run_again,
+    renewed_lease_keeps_a_slow_worker_in_flight,
     resolve_touches_only_records_in_doubt,
     retention_makes_a_key_new_and_purge_removes_it,
     keys_are_scoped_by_tool_and_tenant,
@@ -301,6 +302,32 @@ mod cases {
         assert!(!s.complete(&first, &ok(&tool, json!(1))).await.unwrap());
         assert!(!s.release(&first).await.unwrap());
         assert!(s.complete(&second, &ok(&tool, json!(2))).await.unwrap());
+    }
+
+    pub async fn renewed_lease_keeps_a_slow_worker_in_flight(s: Arc<dyn Store>) {
+        let tool = unique("post_comment");
+        let c = Claim {
+            lease: Duration::from_millis(200),
+            ..claim(&tool, "k1", "sha256:a")
+        };
+        let lease = run(&*s, &c).await;
+        for _ in 0..3 {
+            sleep_ms(120).await;
+            assert!(s.renew(&lease, Duration::from_millis(200)).await.unwrap());
+        }
+        // 360 ms after the claim, past the first lease: still in flight.
+        assert!(matches!(
+            s.claim(&c).await.unwrap(),
+            Claimed::InFlight { .. }
+        ));
+        sleep_ms(400).await;
+        assert_eq!(
+            s.claim(&c).await.unwrap(),
+            Claimed::Unknown(Doubt::LeaseExpired)
+        );
+        // A lease released or settled cannot be renewed.
+        assert!(s.resolve(&c.key, Resolution::Failed).await.unwrap());
+        assert!(!s.renew(&lease, Duration::from_secs(1)).await.unwrap());
     }
 
     pub async fn resolve_touches_only_records_in_doubt(s: Arc<dyn Store>) {

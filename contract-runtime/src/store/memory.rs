@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{
     judge_claim, millis, new_id, settled_envelope, ApprovalFilter, ApprovalRecord, ApprovalState,
@@ -109,6 +109,23 @@ impl IdempotencyStore for MemoryStore {
                     r.existing.state = RecordState::of(envelope);
                     r.existing.envelope = Some(super::envelope_json(envelope));
                     r.token = None;
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        })
+    }
+
+    fn renew<'a>(&'a self, lease: &'a Lease, lease_for: Duration) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let now = now_ms();
+            let mut map = lock(&self.records);
+            match map.get_mut(&lease.key) {
+                Some(r)
+                    if r.existing.state == RecordState::Running
+                        && r.token.as_deref() == Some(lease.token.as_str()) =>
+                {
+                    r.existing.lease_until_ms = now.saturating_add(millis(lease_for));
                     Ok(true)
                 }
                 _ => Ok(false),

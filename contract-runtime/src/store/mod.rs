@@ -359,6 +359,11 @@ pub trait IdempotencyStore: Send + Sync {
     /// longer held: an operator resolved the record meanwhile.
     fn complete<'a>(&'a self, lease: &'a Lease, envelope: &'a Envelope) -> StoreFuture<'a, bool>;
 
+    /// Extends a held lease to `lease` from now (database clock), so a live
+    /// worker whose tool runs long keeps its claim while a dead one loses it
+    /// soon. `false` when the lease is no longer held.
+    fn renew<'a>(&'a self, lease: &'a Lease, lease_for: Duration) -> StoreFuture<'a, bool>;
+
     /// Drops the claim: the run is known to have had no effect (a transient
     /// failure), so the key may run again. `false` when the lease is not held.
     fn release<'a>(&'a self, lease: &'a Lease) -> StoreFuture<'a, bool>;

@@ -67,6 +67,7 @@ struct Prepared {
     find: Statement,
     complete: Statement,
     release: Statement,
+    renew: Statement,
     resolve_done: Statement,
     resolve_failed: Statement,
     in_doubt: Statement,
@@ -265,6 +266,7 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
         find: p(d(sql::FIND)).await?,
         complete: p(d(sql::COMPLETE)).await?,
         release: p(d(sql::RELEASE)).await?,
+        renew: p(d(sql::RENEW)).await?,
         resolve_done: p(d(&sql::resolve_done())).await?,
         resolve_failed: p(d(&sql::resolve_failed())).await?,
         in_doubt: p(d(&sql::list_in_doubt())).await?,
@@ -415,6 +417,20 @@ impl IdempotencyStore for PostgresStore {
                     Use::Outcomes,
                     |s| &s.complete,
                     &[&k.tool, &k.tenant, &k.key, &state, &env, &lease.token],
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn renew<'a>(&'a self, lease: &'a Lease, lease_for: Duration) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let k = &lease.key;
+            let ms = millis(lease_for);
+            let n = self
+                .execute(
+                    |s| &s.renew,
+                    &[&k.tool, &k.tenant, &k.key, &lease.token, &ms],
                 )
                 .await?;
             Ok(n == 1)

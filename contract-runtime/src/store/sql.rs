@@ -121,6 +121,11 @@ pub(super) const COMPLETE: &str = "
 UPDATE contract_idempotency SET state = ?4, envelope = ?5, token = NULL
 WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND token = ?6 AND state = 'running'";
 
+/// `?4` token, `?5` lease ms.
+pub(super) const RENEW: &str = "
+UPDATE contract_idempotency SET lease_until_ms = NOW_MS + ?5
+WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND token = ?4 AND state = 'running'";
+
 /// `?4` token.
 pub(super) const RELEASE: &str = "
 DELETE FROM contract_idempotency

@@ -344,6 +344,7 @@ struct Statements {
     find: String,
     complete: String,
     release: String,
+    renew: String,
     resolve_done: String,
     resolve_failed: String,
     in_doubt: String,
@@ -367,6 +368,7 @@ fn statements() -> &'static Statements {
             find: d(sql::FIND),
             complete: d(sql::COMPLETE),
             release: d(sql::RELEASE),
+            renew: d(sql::RENEW),
             resolve_done: d(&sql::resolve_done()),
             resolve_failed: d(&sql::resolve_failed()),
             in_doubt: d(&sql::list_in_doubt()),
@@ -477,6 +479,19 @@ impl IdempotencyStore for SqliteStore {
                 c,
                 &statements().complete,
                 params![k.tool, k.tenant, k.key, state, env, lease.token],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn renew<'a>(&'a self, lease: &'a Lease, lease_for: Duration) -> StoreFuture<'a, bool> {
+        let lease = lease.clone();
+        self.run(move |c| {
+            let k = &lease.key;
+            let n = execute(
+                c,
+                &statements().renew,
+                params![k.tool, k.tenant, k.key, lease.token, millis(lease_for)],
             )?;
             Ok(n == 1)
         })
