@@ -170,11 +170,7 @@ impl Session {
     }
 
     fn call_id(&self, id: &str, name: &str, arguments: &str) -> Value {
-        let call = ToolCall {
-            id: id.into(),
-            name: name.into(),
-            arguments: arguments.into(),
-        };
+        let call = ToolCall::new(id, name, arguments);
         let env = self
             .rt
             .block_on(self.d.dispatch(&self.caller, &call))
@@ -1212,12 +1208,11 @@ fn an_unknown_outcome_is_never_retried() {
 #[test]
 fn the_breaker_opens_on_a_repeated_failing_call() {
     let fx = Fx::new("breaker");
-    let cfg = BreakerConfig {
-        same_call_failures: 2,
-        tool_transient_failures: 100,
-        window: Duration::from_secs(60),
-        cooldown: Duration::from_secs(30),
-    };
+    let cfg = BreakerConfig::default()
+        .with_same_call_failures(2)
+        .with_tool_transient_failures(100)
+        .with_window(Duration::from_secs(60))
+        .with_cooldown(Duration::from_secs(30));
     let s = fx.session_with(|c| c, |d| d.with_breaker(cfg));
     // LOOKUP_RUNS is shared with no other test.
     let start = LOOKUP_RUNS.load(Ordering::SeqCst);
@@ -1271,11 +1266,7 @@ fn tool_output_that_looks_like_a_call_stays_data() {
             text, INJECTION,
             "the text is data inside `result`, unchanged"
         );
-        let call = ToolCall {
-            id: env["call_id"].as_str().unwrap().into(),
-            name: name.into(),
-            arguments: args.into(),
-        };
+        let call = ToolCall::new(env["call_id"].as_str().unwrap(), name, args);
         for provider in [
             Provider::OpenAiResponses,
             Provider::OpenAiChat,

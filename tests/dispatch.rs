@@ -17,11 +17,7 @@ fn rt() -> tokio::runtime::Runtime {
 }
 
 fn call(name: &str, args: Value) -> ToolCall {
-    ToolCall {
-        id: format!("call-{name}"),
-        name: name.into(),
-        arguments: args.to_string(),
-    }
+    ToolCall::new(format!("call-{name}"), name, args.to_string())
 }
 
 fn run(d: &Dispatcher, caller: &Arc<Caller>, name: &str, args: Value) -> Envelope {
@@ -443,11 +439,7 @@ fn scopes_then_approval_bound_to_the_exact_arguments() {
             }),
     );
     // Whitespace and key order do not change the digest.
-    let same = ToolCall {
-        id: "c".into(),
-        name: "delete_thing".into(),
-        arguments: "{ \"count\" : 500 }".into(),
-    };
+    let same = ToolCall::new("c", "delete_thing", "{ \"count\" : 500 }");
     assert_eq!(
         rt().block_on(d.dispatch(&approved, &same)).status,
         Status::Ok
@@ -587,5 +579,212 @@ fn docs_envelope_md_lists_exactly_the_standard_codes() {
         &doc[begin + "<!-- BEGIN codes -->".len()..end],
         table,
         "regenerate the table in docs/envelope.md from codes.rs"
+    );
+}
+
+// ------------------------------------------------------------------ guarantees: limits, panics, ranges
+
+/// The token, sent back (as a careless tool might).
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Leaked {
+    /// The token.
+    pub token: String,
+}
+
+/// Echoes its token back.
+#[tool_contract(effect = read_only)]
+pub fn leaky(
+    /// An API token.
+    #[arg(secret, length(min = 8, max = 64))]
+    token: String,
+    /// Filler.
+    #[arg(length(max = 4000000))]
+    padding: String,
+) -> Result<Leaked, Flaky> {
+    let _ = padding;
+    Ok(Leaked { token })
+}
+
+#[test]
+fn secret_arguments_are_scrubbed_under_the_dispatchers_own_limits() {
+    let reg = Registry::builder().tool(leaky::contract()).build().unwrap();
+    let limits = contract_runtime::Limits::default().with_max_bytes(4 << 20);
+    let d = Dispatcher::new(reg).with_limits(limits);
+    let caller = Arc::new(Caller::new());
+    // Past the default 1 MiB, inside the raised limit.
+    let padding = "x".repeat(1_500_000);
+    let env = run(
+        &d,
+        &caller,
+        "leaky",
+        json!({"token": "tok-7d1e9a2c", "padding": padding}),
+    );
+    assert_eq!(env.status, Status::Ok);
+    assert_eq!(env.result, json!({"token": "[redacted]"}));
+}
+
+/// Deletes a thing; its approval rule is broken.
+#[tool_contract(effect = destructive, idempotency = natural, approval = when(rule_panics))]
+pub fn guarded_delete(
+    /// Which.
+    #[arg(length(max = 10))]
+    name: String,
+) -> Result<Done, Flaky> {
+    let _ = name;
+    Ok(Done { done: true })
+}
+
+/// Panics: a bug in the tool author's predicate.
+pub fn rule_panics(_ctx: &CallContext, args: &GuardedDeleteArgs) -> Option<String> {
+    panic!("predicate bug for {}", args.name)
+}
+
+static KEYED_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sends once per key.
+#[tool_contract(effect = external, idempotency = key(request_key), approval = never)]
+pub fn keyed_send(
+    /// A fresh UUID per request.
+    #[arg(format = "uuid")]
+    request_key: String,
+) -> Result<Done, Flaky> {
+    let _ = request_key;
+    KEYED_RUNS.fetch_add(1, Ordering::SeqCst);
+    Ok(Done { done: true })
+}
+
+/// A store whose every method panics.
+struct BrokenStore;
+
+impl contract_runtime::policy::idempotency::IdempotencyStore for BrokenStore {
+    fn begin(&self, _: &str, _: &str, _: &str) -> contract_runtime::policy::idempotency::Begin {
+        panic!("store down")
+    }
+    fn finish(&self, _: &str, _: &str, _: &Envelope) {
+        panic!("store down")
+    }
+    fn release(&self, _: &str, _: &str) {
+        panic!("store down")
+    }
+}
+
+/// A journal that panics.
+struct BrokenJournal;
+
+impl contract_runtime::observe::Journal for BrokenJournal {
+    fn record(&self, _: &contract_runtime::observe::JournalEntry) {
+        panic!("disk full")
+    }
+}
+
+/// Output whose serialization panics.
+pub struct Explosive;
+
+impl serde::Serialize for Explosive {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        panic!("serializer bug")
+    }
+}
+
+impl JsonSchema for Explosive {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Explosive".into()
+    }
+    fn json_schema(
+        _: &mut contract_runtime::schemars::SchemaGenerator,
+    ) -> contract_runtime::schemars::Schema {
+        contract_runtime::schemars::json_schema!({"type": "object"})
+    }
+}
+
+/// Returns output that cannot be serialized.
+#[tool_contract(effect = read_only)]
+pub fn explodes(
+    /// Anything.
+    #[arg(length(max = 10))]
+    x: String,
+) -> Result<Explosive, Flaky> {
+    let _ = x;
+    Ok(Explosive)
+}
+
+#[test]
+fn a_panic_in_anything_the_dispatcher_calls_ends_in_an_envelope() {
+    let reg = Registry::builder()
+        .tool(guarded_delete::contract())
+        .tool(keyed_send::contract())
+        .tool(explodes::contract())
+        .build()
+        .unwrap();
+    let d = Dispatcher::new(reg)
+        .with_store(Arc::new(BrokenStore))
+        .with_journal(Arc::new(BrokenJournal));
+    let caller = Arc::new(Caller::new());
+
+    // The approval predicate: the tool did not run, so replaying is safe.
+    let approval = run(&d, &caller, "guarded_delete", json!({"name": "a"}));
+    assert_eq!(
+        (approval.status, approval.codes(), approval.retry_safe),
+        (Status::Failed, vec!["internal"], true)
+    );
+    assert!(
+        approval.errors[0].message.contains("approval rule"),
+        "{}",
+        approval.errors[0].message
+    );
+
+    // The idempotency store, before the run: the tool did not run.
+    KEYED_RUNS.store(0, Ordering::SeqCst);
+    let key = "6f1c0d4e-2a3b-4c5d-8e9f-a0b1c2d3e4f5";
+    let store = run(&d, &caller, "keyed_send", json!({"request_key": key}));
+    assert_eq!(
+        (store.status, store.codes(), store.retry_safe),
+        (Status::Failed, vec!["internal"], true)
+    );
+    assert_eq!(KEYED_RUNS.load(Ordering::SeqCst), 0, "the tool never ran");
+
+    // The output's own Serialize: a read, so the outcome is a plain failure.
+    let output = run(&d, &caller, "explodes", json!({"x": "a"}));
+    assert_eq!(
+        (output.status, output.codes()),
+        (Status::Failed, vec!["internal"])
+    );
+}
+
+/// Scales by a factor.
+#[tool_contract(effect = read_only)]
+pub fn scale(
+    /// The factor.
+    factor: f32,
+) -> Result<Done, Flaky> {
+    assert!(factor.is_finite(), "an infinity reached the handler");
+    Ok(Done { done: true })
+}
+
+#[test]
+fn a_float_outside_f32_range_is_refused_not_made_infinite() {
+    let reg = Registry::builder().tool(scale::contract()).build().unwrap();
+    let d = Dispatcher::new(reg);
+    let caller = Arc::new(Caller::new());
+    for (sent, keyword) in [(json!(1e39), "maximum"), (json!(-1e39), "minimum")] {
+        let env = run(&d, &caller, "scale", json!({ "factor": sent }));
+        assert_eq!(
+            (env.status, env.codes()),
+            (Status::Invalid, vec!["schema-violation"]),
+            "{sent}"
+        );
+        assert_eq!(env.errors[0].field.as_deref(), Some("/factor"));
+        let c = env.errors[0].constraint.as_ref().expect("the constraint");
+        assert_eq!(c.keyword, keyword);
+    }
+    let ok = run(&d, &caller, "scale", json!({"factor": 3.5e38}));
+    assert_eq!(ok.status, Status::Invalid, "3.5e38 is past f32::MAX too");
+    let fine = run(&d, &caller, "scale", json!({"factor": 1.5}));
+    assert_eq!(fine.status, Status::Ok);
+    // The schema publishes the range it enforces.
+    let schema = scale::contract().input_schema();
+    assert_eq!(
+        schema["properties"]["factor"]["maximum"],
+        json!(f32::MAX as f64)
     );
 }

@@ -327,11 +327,7 @@ fn mcp_results_carry_the_envelope_and_is_error() {
     let calls: Vec<ToolCall> = PLAN
         .iter()
         .enumerate()
-        .map(|(i, (tool, arguments, _))| ToolCall {
-            id: format!("{}", i + 10),
-            name: (*tool).into(),
-            arguments: (*arguments).into(),
-        })
+        .map(|(i, (tool, arguments, _))| ToolCall::new(format!("{}", i + 10), *tool, *arguments))
         .collect();
     let envelopes = s.dispatch(&calls);
     let values = check_envelopes(&calls, &envelopes);
@@ -349,11 +345,7 @@ fn mcp_results_carry_the_envelope_and_is_error() {
 /// as `Status::is_error`; a missing or unknown status is an error.
 #[test]
 fn call_result_follows_status_is_error() {
-    let call = ToolCall {
-        id: "c".into(),
-        name: "f".into(),
-        arguments: "{}".into(),
-    };
+    let call = ToolCall::new("c", "f", "{}");
     for status in [
         Status::Ok,
         Status::Partial,

@@ -5,11 +5,12 @@ pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
 pub use crate::constraint::{Constraints, Format, Num, Pattern};
 pub use crate::context::CallContext;
 pub use crate::contract::{
-    ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec,
+    ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
 };
 pub use crate::envelope::RepairCall;
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
 pub use crate::path::ConfinedPath;
+pub use crate::tool::Tool;
 pub use crate::validate::{Ptr, Violations};
 pub use serde;
 pub use serde_json::{Map, Value};

@@ -260,27 +260,37 @@ fn out_of_type_range(
 }
 
 macro_rules! float {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $bound:expr;)*) => {$(
         impl ArgValue for $t {
             fn schema(c: &'static Constraints) -> Map<String, Value> {
                 let mut s = typed("number");
-                c.apply_number(&mut s, None, None);
+                c.apply_number(&mut s, $bound.map(|b: f64| Num::Float(-b)), $bound.map(Num::Float));
                 s
             }
             fn decode_value(v: &Value, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) -> Option<Self> {
-                match v.as_f64() {
-                    Some(f) => {
-                        c.check_number(Seen::Float(f), ptr, out);
-                        Some(f as $t)
-                    }
-                    None => {
-                        out.wrong_type(ptr, "number", v);
-                        None
-                    }
+                let Some(f) = v.as_f64() else {
+                    out.wrong_type(ptr, "number", v);
+                    return None;
+                };
+                // A finite number past the type's range would become an
+                // infinity: refuse it against the bound the schema publishes.
+                let published = c.published_range($bound.map(|b: f64| Num::Float(-b)), $bound.map(Num::Float));
+                if (f as $t).is_infinite() {
+                    float_out_of_range(ptr, f, published, out);
+                    return None;
                 }
+                c.check_number(Seen::Float(f), ptr, out);
+                Some(f as $t)
             }
             fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                serde::Deserialize::deserialize(d)
+                // Read at full width so that an out-of-range value goes to the
+                // slow path instead of silently becoming an infinity.
+                let f: f64 = serde::Deserialize::deserialize(d)?;
+                let x = f as $t;
+                if x.is_infinite() {
+                    return Err(de::Error::custom("number out of the type's range"));
+                }
+                Ok(x)
             }
             fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
                 c.check_number(Seen::Float(f64::from(*self)), ptr, out);
@@ -292,7 +302,34 @@ macro_rules! float {
     )*};
 }
 
-float!(f32, f64);
+// f64 holds every finite JSON number serde_json parses; f32 publishes its range.
+float! {
+    f32 => Some(f32::MAX as f64);
+    f64 => None::<f64>;
+}
+
+/// A number the float type cannot hold, reported against the published bound.
+fn float_out_of_range(
+    ptr: &Ptr<'_>,
+    f: f64,
+    published: (Option<Num>, Option<Num>),
+    out: &mut Violations,
+) {
+    let (keyword, bound, words) = match published {
+        (Some(lo), _) if f < 0.0 => ("minimum", lo, "at least"),
+        (_, Some(hi)) => ("maximum", hi, "at most"),
+        (lo, None) => ("minimum", lo.unwrap_or(Num::Float(f64::MIN)), "at least"),
+    };
+    let limit = bound.to_json();
+    out.push(
+        ptr,
+        keyword,
+        limit.clone(),
+        serde_json::Number::from_f64(f).map(Value::Number),
+        format!("must be {words} {limit}"),
+        format!("send a number {words} {limit}"),
+    );
+}
 
 impl<T: ArgValue> ArgValue for Vec<T> {
     fn schema(c: &'static Constraints) -> Map<String, Value> {

@@ -24,7 +24,7 @@ macro_rules! standard_codes {
             #[doc = concat!("`", $code, "`: ", $meaning)]
             pub const $konst: &str = $code;
         )*
-        /// Every standard code, in the order of `wire.md`.
+        /// Every standard code, in the order `docs/envelope.md` lists them.
         pub const STANDARD_CODES: &[CodeInfo] = &[
             $(CodeInfo { code: $code, status: Status::$status, meaning: $meaning },)*
         ];

@@ -1001,7 +1001,7 @@ mod tests {
         }
     }
 
-    // ---- attacks.md: a ref or file argument `--output=/tmp/pwned` ----
+    // ---- attack: a ref or file argument `--output=/tmp/pwned` ----
 
     #[test]
     fn output_flag_as_ref_or_file_is_refused_and_no_file_is_written() {
@@ -1045,7 +1045,7 @@ mod tests {
         let _ = std::fs::remove_file(&target);
     }
 
-    // ---- attacks.md: option-like values ----
+    // ---- attack: option-like values ----
 
     #[test]
     fn option_like_values_are_refused_everywhere_a_positional_goes() {
@@ -1105,7 +1105,7 @@ mod tests {
         );
     }
 
-    // ---- attacks.md: URLs ----
+    // ---- attack: URLs ----
 
     fn url(value: &str, allowed: &[&str]) -> Result<CommandLine, CommandRejection> {
         CommandLine::new(&GIT, "clone")
@@ -1232,7 +1232,7 @@ mod tests {
         assert!(!err.message().contains("tok"));
     }
 
-    // ---- attacks.md: shell syntax stays literal ----
+    // ---- attack: shell syntax stays literal ----
 
     #[test]
     fn shell_syntax_is_passed_as_literal_text_and_nothing_runs() {

@@ -3,7 +3,6 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 
 use crate::args::ToolArgs;
 use crate::context::CallContext;
@@ -11,6 +10,7 @@ use crate::failure::ToolOutput;
 
 /// What running the tool does to the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Effect {
     /// Reads only.
     ReadOnly,
@@ -41,6 +41,7 @@ impl Effect {
 
 /// Whether repeating a call can duplicate its effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Idempotency {
     /// Repeating the call is harmless by nature (reads, set-like writes).
     Natural,
@@ -52,6 +53,7 @@ pub enum Idempotency {
 
 /// When a person must approve a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ApprovalRule {
     /// Every call.
     Always,
@@ -138,45 +140,4 @@ pub trait ToolContract: Send + Sync + 'static {
     }
     /// Runs the handler.
     fn call(ctx: CallContext, args: Self::Args) -> BoxFuture<Self::Output>;
-}
-
-/// A registered tool: its contract, type-erased.
-#[derive(Clone)]
-pub struct Tool {
-    pub(crate) inner: Arc<dyn crate::dispatch::ErasedTool>,
-}
-
-impl Tool {
-    /// The tool for contract `C` (what `name::contract()` returns).
-    pub fn of<C: ToolContract>() -> Tool {
-        Tool {
-            inner: Arc::new(crate::dispatch::Typed::<C>::new()),
-        }
-    }
-
-    /// The declarations.
-    pub fn spec(&self) -> &'static ToolSpec {
-        self.inner.spec()
-    }
-
-    /// The tool's name.
-    pub fn name(&self) -> &'static str {
-        self.spec().name
-    }
-
-    /// The canonical input schema.
-    pub fn input_schema(&self) -> serde_json::Value {
-        self.inner.input_schema()
-    }
-
-    /// The output schema, when the output type states one.
-    pub fn output_schema(&self) -> Option<serde_json::Value> {
-        self.inner.output_schema()
-    }
-}
-
-impl std::fmt::Debug for Tool {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tool").field("name", &self.name()).finish()
-    }
 }

@@ -16,11 +16,27 @@ use crate::validate::{Ptr, Violations};
 
 /// Limits on argument text, enforced before and during parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// The largest argument text accepted, in bytes.
     pub max_bytes: usize,
     /// The deepest nesting of arrays and objects accepted.
     pub max_depth: usize,
+}
+
+impl Limits {
+    /// These limits with `max_bytes` as the largest argument text accepted.
+    pub fn with_max_bytes(mut self, max_bytes: usize) -> Limits {
+        self.max_bytes = max_bytes;
+        self
+    }
+
+    /// These limits with `max_depth` as the deepest nesting accepted (at most
+    /// 127, the JSON parser's own bound).
+    pub fn with_max_depth(mut self, max_depth: usize) -> Limits {
+        self.max_depth = max_depth;
+        self
+    }
 }
 
 impl Default for Limits {
@@ -36,6 +52,7 @@ impl Default for Limits {
 /// (`malformed-arguments`, one error) or they break the contract
 /// (`schema-violation`, one error per broken constraint).
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// Not JSON, not an object, a duplicate key, trailing data, too large or too deep.
     Malformed(Box<ErrorEntry>),
@@ -68,6 +85,24 @@ impl DecodeError {
     }
 }
 
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::Malformed(e) => f.write_str(&e.message),
+            DecodeError::Invalid(v) => {
+                let n = v.len() + v.dropped();
+                write!(
+                    f,
+                    "the arguments break the contract in {n} place{}",
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
 fn malformed(message: String, hint: &str) -> DecodeError {
     DecodeError::Malformed(Box::new(
         ErrorEntry::new(codes::MALFORMED_ARGUMENTS, message).with_hint(hint),
@@ -91,7 +126,18 @@ fn check_size(raw: &str, limits: &Limits) -> Result<(), DecodeError> {
 
 /// Decodes and validates argument text for `T`.
 pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeError> {
-    check_size(raw, limits)?;
+    decode_keeping_tree(raw, limits).0
+}
+
+/// [`decode_args`], also handing back the JSON tree when the slow path built
+/// one, so that the pipeline never parses the same text twice.
+pub(crate) fn decode_keeping_tree<T: ToolArgs>(
+    raw: &str,
+    limits: &Limits,
+) -> (Result<T, DecodeError>, Option<Value>) {
+    if let Err(e) = check_size(raw, limits) {
+        return (Err(e), None);
+    }
     // Fast path. A typed value nests no deeper than its Rust type, so the depth
     // limit only matters on the slow path, where any JSON tree is built.
     let mut de = serde_json::Deserializer::from_str(raw);
@@ -99,99 +145,111 @@ pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeE
         if de.end().is_ok() {
             let mut out = Violations::new();
             v.check(&Constraints::NONE, &Ptr::ROOT, &mut out);
-            return if out.is_empty() {
+            let decoded = if out.is_empty() {
                 Ok(v)
             } else {
                 Err(DecodeError::Invalid(out))
             };
+            return (decoded, None);
         }
     }
     // Slow path: report precisely.
-    let value = parse_strict(raw, limits)?;
+    let value = match parse_strict(raw, limits) {
+        Ok(v) => v,
+        Err(e) => return (Err(e), None),
+    };
     if !value.is_object() {
-        return Err(malformed(
+        let e = malformed(
             format!(
                 "arguments must be a JSON object, got {}",
                 crate::validate::json_type(&value)
             ),
             "send the arguments as one JSON object",
-        ));
+        );
+        return (Err(e), Some(value));
     }
     let mut out = Violations::new();
-    match T::decode_value(&value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
+    let decoded = match T::decode_value(&value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
         Some(v) if out.is_empty() => Ok(v),
         _ => Err(DecodeError::Invalid(out)),
-    }
+    };
+    (decoded, Some(value))
 }
+
+/// The deepest nesting serde_json itself accepts; the strict parser stops one
+/// level earlier, so that every depth refusal is its own and names the limit.
+const SERDE_JSON_DEPTH: usize = 127;
 
 /// Parses JSON text into a tree, refusing duplicate keys (after unescaping),
 /// nesting deeper than the limit, and trailing data.
 pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
     check_size(raw, limits)?;
     let mut de = serde_json::Deserializer::from_str(raw);
+    let max = limits.max_depth.min(SERDE_JSON_DEPTH);
+    let refused = std::cell::Cell::new(None);
     let seed = Strict {
         depth: 0,
-        max: limits.max_depth,
+        max,
+        refused: &refused,
     };
     let v = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    v.map_err(|e| {
-        let msg = e.to_string();
-        if msg.starts_with(TOO_DEEP) {
-            malformed(
-                format!(
-                    "arguments nest deeper than the limit of {} levels",
-                    limits.max_depth
-                ),
-                "send flatter arguments",
-            )
-        } else if msg.starts_with("recursion limit exceeded") {
-            malformed(
-                "arguments nest deeper than the limit of 128 levels".to_string(),
-                "send flatter arguments",
-            )
-        } else if let Some(rest) = msg.strip_prefix(DUPLICATE) {
-            malformed(
-                format!("arguments repeat the key {rest}"),
-                "send each key once",
-            )
-        } else {
-            malformed(
-                format!("arguments are not valid JSON: {msg}"),
-                "send the arguments as one JSON object, with nothing after it",
-            )
-        }
+    v.map_err(|e| match refused.take() {
+        Some(Refused::TooDeep) => malformed(
+            format!("arguments nest deeper than the limit of {max} levels"),
+            "send flatter arguments",
+        ),
+        Some(Refused::Duplicate(key)) => malformed(
+            format!("arguments repeat the key `{}`", key.escape_debug()),
+            "send each key once",
+        ),
+        // serde_json's own category: syntax, an early end, or a number no
+        // JSON value holds.
+        None => malformed(
+            format!("arguments are not valid JSON: {e}"),
+            "send the arguments as one JSON object, with nothing after it",
+        ),
     })
 }
 
-const TOO_DEEP: &str = "too deep";
-const DUPLICATE: &str = "duplicate key ";
-
-#[derive(Clone, Copy)]
-struct Strict {
-    depth: usize,
-    max: usize,
+/// Why the strict parser itself refused the text, kept beside the error that
+/// serde carries so that the reason is a value, not a message to match.
+enum Refused {
+    TooDeep,
+    Duplicate(String),
 }
 
-impl Strict {
-    fn nested<E: de::Error>(self) -> Result<Strict, E> {
+#[derive(Clone, Copy)]
+struct Strict<'r> {
+    depth: usize,
+    max: usize,
+    refused: &'r std::cell::Cell<Option<Refused>>,
+}
+
+impl<'r> Strict<'r> {
+    fn nested<E: de::Error>(self) -> Result<Strict<'r>, E> {
         if self.depth >= self.max {
-            return Err(E::custom(TOO_DEEP));
+            return Err(self.refuse(Refused::TooDeep));
         }
         Ok(Strict {
             depth: self.depth + 1,
-            max: self.max,
+            ..self
         })
+    }
+
+    fn refuse<E: de::Error>(self, why: Refused) -> E {
+        self.refused.set(Some(why));
+        E::custom("refused by the strict parser")
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Strict {
+impl<'de> DeserializeSeed<'de> for Strict<'_> {
     type Value = Value;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         d.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Strict {
+impl<'de> Visitor<'de> for Strict<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -237,10 +295,7 @@ impl<'de> Visitor<'de> for Strict {
         while let Some(k) = map.next_key::<String>()? {
             if obj.contains_key(&k) {
                 // The key is the model's own text and never a secret value.
-                return Err(de::Error::custom(format_args!(
-                    "{DUPLICATE}`{}`",
-                    k.escape_debug()
-                )));
+                return Err(self.refuse(Refused::Duplicate(k)));
             }
             let v = map.next_value_seed(inner)?;
             obj.insert(k, v);

@@ -1,12 +1,13 @@
-//! The result envelope of `wire.md`: the one shape every dispatched call ends in.
+//! The result envelope: the one shape every dispatched call ends in.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// How a call ended. See `wire.md`, Status.
+/// How a call ended (`docs/envelope.md`, "Statuses").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Status {
     /// Completed in full.
     Ok,

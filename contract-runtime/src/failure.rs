@@ -11,6 +11,7 @@ use crate::envelope::RepairCall;
 
 /// How a failure bears on what happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FailureKind {
     /// The tool refused or could not act, and nothing took effect (`failed`).
     Domain,

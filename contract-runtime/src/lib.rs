@@ -38,45 +38,91 @@
 //! let registry = Registry::builder().tool(search_notes::contract()).build().unwrap();
 //! let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
 //! let caller = std::sync::Arc::new(Caller::new().grant("notes:read"));
-//! let call = ToolCall { id: "call_1".into(), name: "search_notes".into(), arguments: r#"{"query":""}"#.into() };
+//! let call = ToolCall::new("call_1", "search_notes", r#"{"query":""}"#);
 //! let env = rt.block_on(Dispatcher::new(registry).dispatch(&caller, &call));
 //! assert_eq!(env.status, Status::Invalid);
 //! assert_eq!(env.errors[0].code, "schema-violation");
 //! assert_eq!(env.errors[0].field.as_deref(), Some("/query"));
 //! ```
+//!
+//! ## One call, stage by stage
+//!
+//! A provider's bytes become a [`ToolCall`] at the edge ([`provider`], or the
+//! `mcp` server); the [`Dispatcher`] looks the tool up in the
+//! [`Registry`] and walks the call through the pipeline, one function per
+//! stage, each either passing the call on or ending it with the envelope:
+//!
+//! | stage       | module                                      | ends the call with                          |
+//! |-------------|---------------------------------------------|---------------------------------------------|
+//! | lookup      | [`registry`], [`dispatch`]                  | `unknown-tool`                              |
+//! | decode      | `pipeline::decode` ([`decode`], [`args`], [`constraint`]) | `malformed-arguments`, `schema-violation` |
+//! | authority   | `pipeline::authority` ([`path`])           | `permission-denied`, `path-outside-scope`   |
+//! | approval    | `pipeline::approval` ([`policy::approval`]) | `approval-required`, `approval-mismatch`   |
+//! | idempotency | `pipeline::idempotency` ([`policy::idempotency`]) | the recorded outcome, `unknown-outcome`, `idempotency-key-reused` |
+//! | breaker     | `pipeline::breaker` ([`policy::breaker`])   | `circuit-open`                              |
+//! | run         | `pipeline::run` ([`policy::retry`])         | (passes the outcome on: timeout, panic and retries included) |
+//! | respond     | `pipeline::respond` ([`failure`], [`envelope`]) | the tool's own envelope                 |
+//!
+//! Then the dispatcher scrubs secrets ([`observe`]) and journals the call; the
+//! edge renders the envelope for the provider ([`provider::render_results`]).
+//! Every call ends in exactly one [`Envelope`], and a panic in anything
+//! user-supplied (handler, approval predicate, store, journal, `Serialize` of
+//! an output) ends in one too: `dispatch` never unwinds.
+//!
+//! The modules form layers, each using only those below it: `envelope`,
+//! `codes`, `path`; then `args`, `constraint`, `decode`; then `call` and
+//! `context`; then `contract` and `failure` (what a tool declares); then
+//! `policy` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
+//! `provider`, `dialect`, `mcp` and `command` are edges: they use the core, and
+//! the core never uses them, with one exception: the registry checks tool
+//! names against a dialect's name rule (`dialect::names`, which uses nothing
+//! of the crate).
 
 #![warn(missing_docs)]
 
-pub mod args;
+// The core, bottom-up: each module uses only those above it.
 pub mod codes;
-pub mod command;
-pub mod constraint;
-pub mod context;
-pub mod contract;
-pub mod decode;
-pub mod dialect;
-pub mod dispatch;
 pub mod envelope;
-pub mod failure;
 mod format;
-#[cfg(feature = "mcp")]
-pub mod mcp;
 pub mod observe;
 pub mod path;
-pub mod policy;
-pub mod provider;
-pub mod registry;
-mod run;
 pub mod schema;
 pub mod store;
 pub mod validate;
+
+pub mod args;
+pub mod constraint;
+pub mod decode;
+
+pub mod call;
+pub mod context;
+
+pub mod contract;
+pub mod failure;
+
+mod guard;
+mod pipeline;
+pub mod policy;
+
+pub mod registry;
+pub mod tool;
+
+pub mod dispatch;
+
+// The edges: they use the core, and the core never uses them.
+pub mod command;
+pub mod dialect;
+#[cfg(feature = "mcp")]
+pub mod mcp;
+pub mod provider;
 
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
 pub use schemars::{self, JsonSchema};
 
 pub use args::{ArgValue, ToolArgs};
+pub use call::ToolCall;
 pub use context::{Approval, CallContext, Caller};
-pub use contract::{ApprovalRule, Effect, Idempotency, RetryPolicy, Tool, ToolContract, ToolSpec};
+pub use contract::{ApprovalRule, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec};
 pub use decode::Limits;
 pub use dispatch::Dispatcher;
 pub use envelope::{
@@ -84,8 +130,8 @@ pub use envelope::{
 };
 pub use failure::{Batch, Failure, FailureKind, ToolFailure, ToolOutput};
 pub use path::{ConfinedPath, Root};
-pub use provider::ToolCall;
 pub use registry::{Registry, RegistryError};
+pub use tool::Tool;
 
 /// What replaces a secret value wherever arguments are shown.
 pub const REDACTED: &str = "[redacted]";

@@ -4,7 +4,7 @@
 //! `tools/list` answers with the [`Dialect::Mcp`] export of the registry.
 //! `tools/call` goes through the [`Dispatcher`] like every other call, with the
 //! JSON-RPC request id as the call id, and always ends in a `CallToolResult`
-//! (`wire.md`, "Per provider"): the envelope in `structuredContent`, its JSON
+//! (`docs/envelope.md`, "Per provider"): the envelope in `structuredContent`, its JSON
 //! text in `content`, and `isError` for every status but `ok` and `partial`.
 //! Malformed arguments, schema violations and unknown tools are results with
 //! `isError: true`, never JSON-RPC errors, so that the model sees them and can
@@ -97,11 +97,7 @@ impl McpServer {
             Some(args) => Value::Object(args.clone()).to_string(),
             None => "{}".to_owned(),
         };
-        let call = ToolCall {
-            id: call_id.to_owned(),
-            name: name.to_owned(),
-            arguments,
-        };
+        let call = ToolCall::new(call_id.to_owned(), name.to_owned(), arguments);
         let envelope = self.dispatcher.dispatch(&self.caller, &call).await;
         call_tool_result(&envelope)
     }
@@ -115,7 +111,7 @@ impl McpServer {
     }
 }
 
-/// The `CallToolResult` of an envelope (`wire.md`, "Per provider").
+/// The `CallToolResult` of an envelope (`docs/envelope.md`, "Per provider").
 ///
 /// ```
 /// use contract_runtime::{mcp::call_tool_result, Envelope, Status};

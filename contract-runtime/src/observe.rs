@@ -137,6 +137,7 @@ impl Secrets {
 
 /// One line of the call journal.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct JournalEntry {
     /// Milliseconds since the Unix epoch when the call ended.
     pub ts_ms: u128,

@@ -4,10 +4,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::contract::Tool;
+use crate::tool::Tool;
 
 /// Why a registry could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RegistryError {
     /// Two tools share a name.
     DuplicateName(String),
@@ -83,7 +84,7 @@ impl Registry {
         self.order.iter().filter_map(|n| self.tools.get(n))
     }
 
-    /// Checks every tool name against `dialect`'s name rule (`dialects.md`,
+    /// Checks every tool name against `dialect`'s name rule (`docs/dialects.md`,
     /// "Names"). Names that passed [`RegistryBuilder::build`] follow the rule
     /// every provider accepts, so this fails only for a dialect whose rule is
     /// stricter than that, and it says which name and why.
@@ -103,9 +104,9 @@ impl Registry {
         Ok(())
     }
 
-    /// The canonical definitions of every tool (see [`crate::schema::canonical`]).
+    /// The canonical definitions of every tool (see [`Tool::canonical`]).
     pub fn canonical(&self) -> Vec<Value> {
-        self.tools().map(crate::schema::canonical).collect()
+        self.tools().map(Tool::canonical).collect()
     }
 }
 

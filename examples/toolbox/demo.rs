@@ -38,11 +38,7 @@ fn session(dir: &std::path::Path) -> Result<(), String> {
     let mut n = 0;
     let mut call = |title: &str, name: &str, args: Value| -> Envelope {
         n += 1;
-        let call = ToolCall {
-            id: format!("call_{n}"),
-            name: name.into(),
-            arguments: args.to_string(),
-        };
+        let call = ToolCall::new(format!("call_{n}"), name, args.to_string());
         println!("── {title}");
         println!("   {name} {}", call.arguments);
         let env = rt.block_on(d.dispatch(&caller, &call));

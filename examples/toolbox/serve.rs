@@ -109,11 +109,7 @@ fn answer(
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string();
-    let call = ToolCall {
-        id: call_id.to_string(),
-        name: name.to_string(),
-        arguments,
-    };
+    let call = ToolCall::new(call_id.to_string(), name.to_string(), arguments);
     let env = rt.block_on(d.dispatch(caller, &call));
     Some(
         json!({"type": "function_call_output", "call_id": call_id, "output": env.to_json_string()}),

@@ -63,6 +63,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// What the caller's approvals say about one call that needs approval.
 #[derive(Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// Approved for exactly these arguments.
     Approved,

@@ -6,8 +6,11 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::envelope::Envelope;
+
 /// When the breaker opens and for how long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BreakerConfig {
     /// The same call (tool + canonical arguments) failing the same way more
     /// than this many times in `window` opens the circuit for that call.
@@ -21,6 +24,32 @@ pub struct BreakerConfig {
     pub cooldown: Duration,
 }
 
+impl BreakerConfig {
+    /// This configuration with `n` as the same-call failure threshold.
+    pub fn with_same_call_failures(mut self, n: u32) -> Self {
+        self.same_call_failures = n;
+        self
+    }
+
+    /// This configuration with `n` as the tool-wide transient failure threshold.
+    pub fn with_tool_transient_failures(mut self, n: u32) -> Self {
+        self.tool_transient_failures = n;
+        self
+    }
+
+    /// This configuration with failures counted over `window`.
+    pub fn with_window(mut self, window: Duration) -> Self {
+        self.window = window;
+        self
+    }
+
+    /// This configuration with open circuits refusing calls for `cooldown`.
+    pub fn with_cooldown(mut self, cooldown: Duration) -> Self {
+        self.cooldown = cooldown;
+        self
+    }
+}
+
 impl Default for BreakerConfig {
     fn default() -> Self {
         BreakerConfig {
@@ -32,17 +61,50 @@ impl Default for BreakerConfig {
     }
 }
 
+/// What makes two failures "the same": the error codes of the envelope, in
+/// order. A call that fails a different way has made progress of a kind, and
+/// its count starts again.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Signature {
+    codes: Box<[String]>,
+}
+
+impl Signature {
+    /// The signature of a failed envelope.
+    pub fn of(env: &Envelope) -> Signature {
+        Signature {
+            codes: env.errors.iter().map(|e| e.code.clone()).collect(),
+        }
+    }
+
+    /// A signature made of these codes.
+    pub fn from_codes<S: Into<String>>(codes: impl IntoIterator<Item = S>) -> Signature {
+        Signature {
+            codes: codes.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// What an open circuit refuses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Circuit {
+    /// One call: the tool with these arguments (their digest).
+    Call(String),
+    /// Every call of the tool.
+    Tool,
+}
+
 /// What the breaker remembers of one tool. Kept per tool so that the hot
 /// path's question, "is anything remembered for this tool?", is one lookup,
 /// and so that forgetting a tool whose failures aged out is one removal.
 #[derive(Default)]
 struct ToolState {
     /// digest → (failure signature, times).
-    calls: HashMap<String, (String, Vec<Instant>)>,
+    calls: HashMap<String, (Signature, Vec<Instant>)>,
     /// Times of transient failures, any arguments.
     transient: Vec<Instant>,
-    /// Open circuits: digest → until. The empty digest is the whole tool.
-    open: HashMap<String, Instant>,
+    /// Open circuits → until.
+    open: HashMap<Circuit, Instant>,
 }
 
 impl ToolState {
@@ -92,23 +154,26 @@ impl Breaker {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let ts = st.get_mut(tool)?;
         ts.prune(now, self.config.window);
-        let until = [ts.open.get(digest), ts.open.get("")]
-            .into_iter()
-            .flatten()
-            .max()
-            .copied();
+        let until = [
+            ts.open.get(&Circuit::Call(digest.to_owned())),
+            ts.open.get(&Circuit::Tool),
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+        .copied();
         if ts.is_empty() {
             st.remove(tool);
         }
         until.map(|u| u - now)
     }
 
-    /// Records a failed run. `signature` identifies "the same way" (the error codes).
+    /// Records a failed run. `signature` identifies "the same way".
     pub fn record_failure(
         &self,
         tool: &str,
         digest: &str,
-        signature: &str,
+        signature: &Signature,
         transient: bool,
         now: Instant,
     ) {
@@ -119,21 +184,22 @@ impl Breaker {
         let entry = ts
             .calls
             .entry(digest.to_owned())
-            .or_insert_with(|| (signature.to_owned(), Vec::new()));
-        if entry.0 != signature {
+            .or_insert_with(|| (signature.clone(), Vec::new()));
+        if entry.0 != *signature {
             // Failing a different way is progress of a kind: start counting again.
-            *entry = (signature.to_owned(), Vec::new());
+            *entry = (signature.clone(), Vec::new());
         }
         entry.1.push(now);
         if entry.1.len() as u32 > cfg.same_call_failures {
             entry.1.clear();
-            ts.open.insert(digest.to_owned(), now + cfg.cooldown);
+            ts.open
+                .insert(Circuit::Call(digest.to_owned()), now + cfg.cooldown);
         }
         if transient {
             ts.transient.push(now);
             if ts.transient.len() as u32 > cfg.tool_transient_failures {
                 ts.transient.clear();
-                ts.open.insert(String::new(), now + cfg.cooldown);
+                ts.open.insert(Circuit::Tool, now + cfg.cooldown);
             }
         }
     }
@@ -154,6 +220,10 @@ impl Breaker {
 mod tests {
     use super::*;
 
+    fn sig(code: &str) -> Signature {
+        Signature::from_codes([code])
+    }
+
     #[test]
     fn opens_after_the_threshold_and_closes_after_the_cooldown() {
         let b = Breaker::new(BreakerConfig {
@@ -163,7 +233,7 @@ mod tests {
         let t0 = Instant::now();
         for i in 0..3 {
             assert_eq!(b.check("t", "d", t0), None, "attempt {i}");
-            b.record_failure("t", "d", "no-match", false, t0);
+            b.record_failure("t", "d", &sig("no-match"), false, t0);
         }
         let wait = b.check("t", "d", t0).expect("open");
         assert!(wait <= Duration::from_secs(30) && wait > Duration::from_secs(29));
@@ -182,9 +252,9 @@ mod tests {
             ..Default::default()
         });
         let t0 = Instant::now();
-        b.record_failure("t", "d", "a", false, t0);
-        b.record_failure("t", "d", "a", false, t0);
-        b.record_failure("t", "d", "b", false, t0);
+        b.record_failure("t", "d", &sig("a"), false, t0);
+        b.record_failure("t", "d", &sig("a"), false, t0);
+        b.record_failure("t", "d", &sig("b"), false, t0);
         assert_eq!(b.check("t", "d", t0), None);
     }
 
@@ -196,7 +266,7 @@ mod tests {
         });
         let t0 = Instant::now();
         for d in ["a", "b", "c"] {
-            b.record_failure("t", d, "transient", true, t0);
+            b.record_failure("t", d, &sig("transient"), true, t0);
         }
         assert!(b.check("t", "fresh", t0).is_some());
     }
@@ -208,7 +278,7 @@ mod tests {
             ..Default::default()
         });
         let t0 = Instant::now();
-        b.record_failure("t", "d", "no-match", false, t0);
+        b.record_failure("t", "d", &sig("no-match"), false, t0);
         assert!(b.watching("t"));
         assert_eq!(b.check("t", "d", t0 + Duration::from_secs(11)), None);
         assert!(!b.watching("t"), "nothing left to remember");

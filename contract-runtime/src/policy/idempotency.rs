@@ -9,6 +9,7 @@ use crate::envelope::Envelope;
 
 /// What the store knows about a key when a call arrives.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Begin {
     /// First use: the key is now reserved for this call.
     Fresh,

@@ -1,8 +1,7 @@
-//! The policy stages of the pipeline: authority, approval, idempotency, the
-//! breaker, and when to retry.
+//! The policies the pipeline stages apply, as state and rules of their own:
+//! approval digests, idempotency records, the breaker, and when to retry.
 
 pub mod approval;
-pub(crate) mod authority;
 pub mod breaker;
 pub mod idempotency;
 pub mod retry;

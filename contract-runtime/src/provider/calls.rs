@@ -48,6 +48,116 @@ pub fn parse_calls(provider: Provider, body: &Value) -> Result<Vec<ToolCall>, Ad
     }
 }
 
+/// [`parse_calls`] on the body's bytes, as read off the wire.
+///
+/// OpenAI Responses bodies, the common case on a hot path, are read straight
+/// into calls without building a JSON tree; anything that read does not
+/// accept (another provider, a missing or mistyped field, a duplicate key) is
+/// parsed into a tree and read by [`parse_calls`], so the calls and the errors
+/// are exactly the same.
+///
+/// ```
+/// use contract_runtime::provider::{parse_calls_slice, Provider};
+///
+/// let body = br#"{"output": [{"type": "function_call", "id": "fc_1", "call_id": "call_1",
+///                 "name": "read_file", "arguments": "{\"path\":\"a.txt\"}"}]}"#;
+/// let calls = parse_calls_slice(Provider::OpenAiResponses, body)?;
+/// assert_eq!((calls[0].id.as_str(), calls[0].arguments.as_str()), ("call_1", r#"{"path":"a.txt"}"#));
+/// # Ok::<(), contract_runtime::provider::AdapterError>(())
+/// ```
+pub fn parse_calls_slice(provider: Provider, body: &[u8]) -> Result<Vec<ToolCall>, AdapterError> {
+    if provider == Provider::OpenAiResponses {
+        if let Ok(calls) = typed::responses(body) {
+            return Ok(calls);
+        }
+    }
+    let body: Value = serde_json::from_slice(body).map_err(|e| AdapterError {
+        message: format!("{provider} response: not JSON: {e}"),
+    })?;
+    parse_calls(provider, &body)
+}
+
+/// The typed read of an OpenAI Responses body: the same rule as
+/// [`responses`], for bodies that follow it; any error sends the body to that
+/// function, which names the problem.
+mod typed {
+    use std::borrow::Cow;
+    use std::fmt;
+
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use serde::Deserialize;
+
+    use super::ToolCall;
+
+    pub(super) fn responses(body: &[u8]) -> Result<Vec<ToolCall>, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_slice(body);
+        let calls = de.deserialize_any(Body)?;
+        de.end()?;
+        Ok(calls)
+    }
+
+    /// An array of output items, or an object whose `output` is one.
+    struct Body;
+
+    impl<'de> Visitor<'de> for Body {
+        type Value = Vec<ToolCall>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a Responses body")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<ToolCall>, A::Error> {
+            let mut calls = Vec::new();
+            while let Some(item) = seq.next_element::<Item<'de>>()? {
+                if item.kind == "function_call" {
+                    let (Some(id), Some(name), Some(arguments)) =
+                        (item.call_id, item.name, item.arguments)
+                    else {
+                        return Err(serde::de::Error::custom("a call lacks a field"));
+                    };
+                    calls.push(ToolCall::new(id, name, arguments));
+                }
+            }
+            Ok(calls)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<ToolCall>, A::Error> {
+            let mut calls = None;
+            while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                if key == "output" {
+                    if calls.is_some() {
+                        return Err(serde::de::Error::custom("`output` twice"));
+                    }
+                    calls = Some(map.next_value_seed(Items)?);
+                } else {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+            calls.ok_or_else(|| serde::de::Error::custom("no `output`"))
+        }
+    }
+
+    /// `output` itself: only an array is read here.
+    struct Items;
+
+    impl<'de> serde::de::DeserializeSeed<'de> for Items {
+        type Value = Vec<ToolCall>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<ToolCall>, D::Error> {
+            d.deserialize_seq(Body)
+        }
+    }
+
+    /// One output item; fields other than these are skipped unread.
+    #[derive(Deserialize)]
+    struct Item<'a> {
+        #[serde(rename = "type", borrow)]
+        kind: Cow<'a, str>,
+        #[serde(default, borrow)]
+        call_id: Option<Cow<'a, str>>,
+        #[serde(default, borrow)]
+        name: Option<Cow<'a, str>>,
+        #[serde(default, borrow)]
+        arguments: Option<Cow<'a, str>>,
+    }
+}
+
 fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
     // A bare array is what callers hold when they keep only `output` (or
     // replay conversation items), so it is read the same way.

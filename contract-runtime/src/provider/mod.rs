@@ -43,60 +43,11 @@ mod calls;
 mod render;
 mod stream;
 
-pub use calls::parse_calls;
+pub use calls::{parse_calls, parse_calls_slice};
 pub use render::{render_results, CallResult};
 pub use stream::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler, StreamError};
 
-/// Prefix of the ids [`parse_calls`] makes up for Gemini calls that carry no
-/// `id`; [`render_results`] leaves such ids out of `functionResponse`, since
-/// Gemini never saw them.
-///
-/// ```
-/// assert_eq!(contract_runtime::provider::GEMINI_SYNTHETIC_ID_PREFIX, "gemini-call-");
-/// ```
-pub const GEMINI_SYNTHETIC_ID_PREFIX: &str = "gemini-call-";
-
-/// A complete, protocol-level tool call: the only thing the dispatcher ever executes.
-///
-/// ```
-/// use contract_runtime::provider::ToolCall;
-///
-/// let call = ToolCall {
-///     id: "toolu_01".into(),
-///     name: "search".into(),
-///     arguments: r#"{"query":"rust"}"#.into(),
-/// };
-/// assert!(!call.has_synthetic_id());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ToolCall {
-    /// The provider's call id (OpenAI `call_id`/`id`, Anthropic `tool_use.id`,
-    /// Gemini `functionCall.id`), unchanged; for Gemini calls without one, a
-    /// synthetic id starting with [`GEMINI_SYNTHETIC_ID_PREFIX`].
-    pub id: String,
-    /// The requested tool name, as sent; unknown names are the dispatcher's to report.
-    pub name: String,
-    /// The arguments as raw JSON text, exactly as received (OpenAI strings,
-    /// assembled stream buffers); Anthropic and Gemini objects from complete
-    /// bodies are serialized with `serde_json::to_string`. Validation belongs
-    /// to the dispatcher, so that a bad call becomes an envelope the model sees.
-    pub arguments: String,
-}
-
-impl ToolCall {
-    /// Whether the id was made up by [`parse_calls`] for a Gemini call that had
-    /// none, and so must not be echoed back to the provider.
-    ///
-    /// ```
-    /// use contract_runtime::provider::ToolCall;
-    ///
-    /// let call = ToolCall { id: "gemini-call-0".into(), name: "f".into(), arguments: "{}".into() };
-    /// assert!(call.has_synthetic_id());
-    /// ```
-    pub fn has_synthetic_id(&self) -> bool {
-        self.id.starts_with(GEMINI_SYNTHETIC_ID_PREFIX)
-    }
-}
+pub use crate::call::{ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 
 /// The provider APIs whose tool-call wire formats this module speaks.
 ///
@@ -153,6 +104,7 @@ impl fmt::Display for Provider {
 /// assert_eq!(err.message, "anthropic response: content[0].id: missing field");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct AdapterError {
     /// One line, for people: `<provider> response: <path>: <what is wrong>`.
     pub message: String,

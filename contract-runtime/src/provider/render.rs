@@ -1,17 +1,17 @@
-//! Result envelopes to the provider's tool-result message (wire.md, "Per provider").
+//! Result envelopes to the provider's tool-result message (placement per provider: `docs/envelope.md`).
 
 use serde_json::{json, Map, Value};
 
 use super::{Provider, ToolCall};
 
-/// One answer: the call it answers, the envelope JSON (see wire.md), and
+/// One answer: the call it answers, the envelope JSON (see `docs/envelope.md`), and
 /// whether the status is an error (every status but `ok` and `partial`).
 ///
 /// ```
 /// use contract_runtime::provider::{CallResult, ToolCall};
 /// use serde_json::json;
 ///
-/// let call = ToolCall { id: "c1".into(), name: "f".into(), arguments: "{}".into() };
+/// let call = ToolCall::new("c1", "f", "{}");
 /// let envelope = json!({"call_id": "c1", "tool": "f", "status": "denied",
 ///                       "retry_safe": true, "errors": []});
 /// assert!(CallResult::new(&call, &envelope).is_error);
@@ -35,7 +35,7 @@ impl<'a> CallResult<'a> {
     /// use contract_runtime::provider::{CallResult, ToolCall};
     /// use serde_json::json;
     ///
-    /// let call = ToolCall { id: "c1".into(), name: "f".into(), arguments: "{}".into() };
+    /// let call = ToolCall::new("c1", "f", "{}");
     /// let envelope = json!({"status": "partial", "completed": 2, "failed": 1});
     /// assert!(!CallResult::new(&call, &envelope).is_error);
     /// ```
@@ -70,7 +70,7 @@ impl<'a> CallResult<'a> {
 /// use contract_runtime::provider::{render_results, CallResult, Provider, ToolCall};
 /// use serde_json::json;
 ///
-/// let call = ToolCall { id: "toolu_1".into(), name: "f".into(), arguments: "{}".into() };
+/// let call = ToolCall::new("toolu_1", "f", "{}");
 /// let envelope = json!({"call_id": "toolu_1", "tool": "f", "status": "ok",
 ///                       "retry_safe": true, "result": 1});
 /// let message = render_results(Provider::Anthropic, &[CallResult::new(&call, &envelope)]);

@@ -30,6 +30,7 @@ use super::{kind, ToolCall};
 /// assert_eq!(error.call_id.as_deref(), Some("toolu_1"));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct StreamError {
     /// The provider's call id, when the stream got as far as sending it.
     pub call_id: Option<String>,
@@ -55,7 +56,7 @@ impl std::error::Error for StreamError {}
 /// ```
 /// use contract_runtime::provider::{Assembled, ToolCall};
 ///
-/// let out = Assembled::Call(ToolCall { id: "c".into(), name: "f".into(), arguments: "{}".into() });
+/// let out = Assembled::Call(ToolCall::new("c", "f", "{}"));
 /// assert!(matches!(out, Assembled::Call(_)));
 /// ```
 #[derive(Debug, Clone, PartialEq)]

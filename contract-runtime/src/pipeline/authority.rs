@@ -1,17 +1,31 @@
 //! The authority stage: the caller holds every scope the tool declares, and
 //! every confined path argument resolves beneath its root.
 
+use std::ops::ControlFlow;
+
+use super::{Flow, Step};
 use crate::args::ArgValue;
 use crate::codes;
 use crate::constraint::Constraints;
-use crate::context::Caller;
-use crate::contract::ToolSpec;
+use crate::context::{CallContext, Caller};
+use crate::contract::{ToolContract, ToolSpec};
 use crate::envelope::{ErrorEntry, Status};
 use crate::path::{ConfinedPath, PathError};
 use crate::validate::Ptr;
 
+pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+    let Some(args) = &f.args else {
+        return ControlFlow::Break(f.internal("the arguments were not decoded"));
+    };
+    if let Err((status, errors)) = check(f.spec, f.caller, args) {
+        return f.refuse(status, errors);
+    }
+    f.ctx = Some(CallContext::new(f.caller.clone(), &f.call.id, f.spec.name));
+    ControlFlow::Continue(())
+}
+
 /// `Err` with the status and errors to answer when the call may not run.
-pub(crate) fn check<A: ArgValue>(
+fn check<A: ArgValue>(
     spec: &ToolSpec,
     caller: &Caller,
     args: &A,
@@ -36,7 +50,6 @@ pub(crate) fn check<A: ArgValue>(
     }
     check_paths(caller, args)
 }
-
 fn check_paths<A: ArgValue>(caller: &Caller, args: &A) -> Result<(), (Status, Vec<ErrorEntry>)> {
     let mut errors = Vec::new();
     let mut host_error = None;

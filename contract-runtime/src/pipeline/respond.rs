@@ -1,111 +1,73 @@
-//! The run stage: the handler runs with its timeout, a panic becomes an
-//! outcome instead of a crash, transient failures of retry-safe tools are
-//! retried, and the outcome is wrapped in the envelope.
+//! The respond stage: the run's outcome becomes the envelope, batch failures
+//! point at their items, the breaker learns of the outcome, and the
+//! idempotency store records it. It always ends the call.
 
-use std::future::Future;
-use std::panic::AssertUnwindSafe;
-use std::pin::Pin;
-use std::task::{Context, Poll};
+use std::ops::ControlFlow;
+use std::time::Instant;
 
 use serde_json::Value;
 
+use super::run::{Attempt, Ran};
+use super::{idempotency, Flow, Step};
+use crate::call::ToolCall;
 use crate::codes;
-use crate::context::CallContext;
 use crate::contract::{ToolContract, ToolSpec};
-use crate::decode::{decode_args, Limits};
-use crate::dispatch::refuse;
 use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
-use crate::failure::{batch_result, Failure, FailureKind, Outcome, ToolOutput};
-use crate::policy::retry;
-use crate::provider::ToolCall;
+use crate::failure::{batch_result, Failure, FailureKind, Outcome};
+use crate::policy::breaker::Signature;
 
-// One value per attempt, moved once: boxing would only add an allocation.
-#[allow(clippy::large_enum_variant)]
-enum Attempt {
-    Finished(Outcome),
-    Panicked,
-    TimedOut,
+pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+    let Some(Ran { attempt, transient }) = f.ran.take() else {
+        return ControlFlow::Break(
+            f.internal("the call reached the respond stage without running"),
+        );
+    };
+    let mut env = envelope_for(f.call, f.spec, attempt);
+    point_at_items(f, &mut env);
+
+    // An unknown outcome counts too: a model resending a write whose effect is
+    // in doubt is exactly the repetition the breaker exists to stop.
+    if matches!(env.status, Status::Failed | Status::Unknown) {
+        let digest = f.digest();
+        let signature = Signature::of(&env);
+        f.parts
+            .breaker
+            .record_failure(f.spec.name, &digest, &signature, transient, Instant::now());
+    } else if f.watched {
+        let digest = f.digest();
+        f.parts.breaker.record_success(f.spec.name, &digest);
+    }
+
+    idempotency::settle(f, &env, transient).await;
+    ControlFlow::Break(env)
 }
 
-/// What the run stage hands back: the envelope, and whether its failure was a
-/// passing one with no effect. The stage knows this from the failure's kind;
-/// later stages (the breaker, the idempotency store) take it from here rather
-/// than guessing it again from error codes.
-pub(crate) struct Ran {
-    pub(crate) env: Envelope,
-    pub(crate) transient: bool,
-}
-
-pub(crate) async fn run_with_retries<C: ToolContract>(
-    call: &ToolCall,
-    spec: &ToolSpec,
-    ctx: CallContext,
-    args: C::Args,
-    limits: &Limits,
-) -> Ran {
-    let mut args = Some(args);
-    let mut attempt = 1u32;
-    loop {
-        // Each retry decodes afresh: argument types need not be Clone, and the
-        // text was validated already.
-        let a = match args.take() {
-            Some(a) => a,
-            None => match decode_args::<C::Args>(&call.arguments, limits) {
-                Ok(a) => a,
-                Err(e) => {
-                    let env = refuse(call, spec, Status::Invalid, e.into_errors());
-                    return Ran {
-                        env,
-                        transient: false,
-                    };
-                }
-            },
-        };
-        let fut = CatchUnwind(C::call(ctx.clone(), a));
-        let finished = match spec.timeout_ms {
-            Some(ms) => tokio::time::timeout(std::time::Duration::from_millis(ms), fut)
-                .await
-                .ok(),
-            None => Some(fut.await),
-        };
-        let outcome = match finished {
-            None => Attempt::TimedOut,
-            Some(None) => Attempt::Panicked,
-            Some(Some(out)) => Attempt::Finished(out.into_outcome()),
-        };
-        let transient = match &outcome {
-            Attempt::Finished(Outcome::Failed(f)) => f.kind == FailureKind::Transient,
-            Attempt::TimedOut => !spec.effect.is_write(),
-            _ => false,
-        };
-        if transient && retry::may_retry(spec, attempt) {
-            tokio::time::sleep(retry::backoff(spec, attempt)).await;
-            attempt += 1;
+/// A batch failure names its item (`"item": "b.md"`) and the list it came from
+/// (`"field": "/notes"`); where the item is a string of that list, the field
+/// points at it exactly (`/notes/1`), as every other field pointer does.
+fn point_at_items<C: ToolContract>(f: &mut Flow<'_, C>, env: &mut Envelope) {
+    if !env
+        .errors
+        .iter()
+        .any(|e| e.item.is_some() && e.field.is_some())
+    {
+        return;
+    }
+    let Some(args) = f.tree() else {
+        return;
+    };
+    for e in &mut env.errors {
+        let (Some(item), Some(field)) = (&e.item, &e.field) else {
             continue;
-        }
-        return Ran {
-            env: envelope_for(call, spec, outcome),
-            transient,
         };
-    }
-}
-
-/// Catches a panic in the handler so it becomes an envelope, not a crash.
-struct CatchUnwind<F>(F);
-
-impl<F: Future + Unpin> Future for CatchUnwind<F> {
-    /// `None` when the handler panicked.
-    type Output = Option<F::Output>;
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let inner = &mut self.0;
-        match std::panic::catch_unwind(AssertUnwindSafe(|| Pin::new(inner).poll(cx))) {
-            Ok(Poll::Pending) => Poll::Pending,
-            Ok(Poll::Ready(v)) => Poll::Ready(Some(v)),
-            Err(_) => Poll::Ready(None),
+        let Some(Value::Array(list)) = args.pointer(field) else {
+            continue;
+        };
+        if let Some(i) = list.iter().position(|v| v.as_str() == Some(item.as_str())) {
+            e.field = Some(format!("{field}/{i}"));
         }
     }
 }
-
 fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
     ErrorEntry {
         code: f.code.into_owned(),

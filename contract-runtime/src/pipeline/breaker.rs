@@ -1,0 +1,36 @@
+//! The breaker stage: the same failing call, repeated, does not run again for
+//! a while, and a tool that keeps failing transiently is given a rest.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::{idempotency, Flow, Step};
+use crate::codes;
+use crate::contract::ToolContract;
+use crate::envelope::{ErrorEntry, Status};
+
+pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+    let breaker = &f.parts.breaker;
+    // Nothing remembered for this tool: skip the digest on the hot path.
+    if !breaker.watching(f.spec.name) {
+        return ControlFlow::Continue(());
+    }
+    f.watched = true;
+    let digest = f.digest();
+    let Some(wait) = f.parts.breaker.check(f.spec.name, &digest, Instant::now()) else {
+        return ControlFlow::Continue(());
+    };
+    // The call does not run, so the key it claimed is free again.
+    idempotency::release(f).await;
+    let mut e = ErrorEntry::new(
+        codes::CIRCUIT_OPEN,
+        format!(
+            "`{}` failed the same way too often; it will not run again for now",
+            f.spec.name
+        ),
+    )
+    .with_hint("change the arguments or the approach instead of repeating the call");
+    e.retry_after_ms = Some((wait.as_millis() as u64).max(1));
+    e.retry_safe = Some(true);
+    f.refuse(Status::Failed, vec![e])
+}

@@ -1,0 +1,204 @@
+//! The pipeline every complete call walks, one stage per file, in order:
+//!
+//! | stage         | file             | ends the call when                                  |
+//! |---------------|------------------|-----------------------------------------------------|
+//! | decode        | `decode.rs`      | the arguments are malformed or break the contract   |
+//! | authority     | `authority.rs`   | a scope is missing or a path leaves its root        |
+//! | approval      | `approval.rs`    | a person must approve these exact arguments         |
+//! | idempotency   | `idempotency.rs` | the key was seen before (replay, in doubt, reused)  |
+//! | breaker       | `breaker.rs`     | the same call keeps failing the same way            |
+//! | run           | `run.rs`         | never: it runs the handler and passes the outcome on|
+//! | respond       | `respond.rs`     | always: it wraps the outcome and records it         |
+//!
+//! Every stage has the same shape, `async fn stage(&mut Flow<C>) -> Step`: it
+//! passes the call on ([`ControlFlow::Continue`]) or ends it with an envelope
+//! ([`ControlFlow::Break`]). Stages are async so that ones backed by an
+//! out-of-process store (idempotency records, pending approvals) fit the same
+//! list. What more than one stage needs (the parsed argument tree, its digest)
+//! lives in [`Flow`] and is computed at most once, on first use.
+
+mod approval;
+mod authority;
+mod breaker;
+mod decode;
+mod idempotency;
+mod respond;
+mod run;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::call::ToolCall;
+use crate::codes;
+use crate::context::{CallContext, Caller};
+use crate::contract::{ToolContract, ToolSpec};
+use crate::decode::{parse_strict, Limits};
+use crate::envelope::{Envelope, ErrorEntry, Status};
+use crate::policy::approval::digest;
+use crate::policy::breaker::Breaker;
+use crate::policy::idempotency::IdempotencyStore;
+
+/// What a stage does with a call: pass it on, or end it with this envelope.
+pub(crate) type Step = ControlFlow<Envelope>;
+
+/// The parts of a dispatcher the stages use.
+pub(crate) struct Parts {
+    pub(crate) limits: Limits,
+    pub(crate) store: Arc<dyn IdempotencyStore>,
+    pub(crate) breaker: Breaker,
+}
+
+/// What the pipeline hands back: the envelope, and the argument tree when a
+/// stage parsed it, so that the dispatcher's redaction does not parse again.
+pub(crate) struct Answer {
+    pub(crate) env: Envelope,
+    pub(crate) tree: Option<Value>,
+}
+
+/// Runs one call of tool `C` through every stage.
+pub(crate) async fn run_pipeline<C: ToolContract>(
+    parts: &Parts,
+    caller: &Arc<Caller>,
+    call: &ToolCall,
+) -> Answer {
+    let mut f = Flow::<C>::new(parts, caller, call);
+    let ended = async {
+        decode::stage(&mut f).await?;
+        authority::stage(&mut f).await?;
+        approval::stage(&mut f).await?;
+        idempotency::stage(&mut f).await?;
+        breaker::stage(&mut f).await?;
+        run::stage(&mut f).await?;
+        respond::stage(&mut f).await
+    }
+    .await;
+    let env = match ended {
+        ControlFlow::Break(env) => env,
+        // `respond` always ends the call; this answers if a stage is ever
+        // added after it by mistake.
+        ControlFlow::Continue(()) => f.internal("the call ended without an answer"),
+    };
+    Answer {
+        env,
+        tree: f.tree.into_value(),
+    }
+}
+
+/// One call on its way through the stages.
+pub(crate) struct Flow<'a, C: ToolContract> {
+    parts: &'a Parts,
+    caller: &'a Arc<Caller>,
+    call: &'a ToolCall,
+    spec: &'static ToolSpec,
+    /// The decoded arguments, from the decode stage until the run stage takes them.
+    args: Option<C::Args>,
+    /// What the handler sees; built once the call passed authority.
+    ctx: Option<CallContext>,
+    tree: Tree,
+    digest: Option<String>,
+    /// The idempotency key this call holds in the store.
+    key: Option<String>,
+    /// Whether the breaker remembers failures of this tool.
+    watched: bool,
+    /// The run stage's outcome, for the respond stage.
+    ran: Option<run::Ran>,
+}
+
+/// The argument text parsed into a tree, at most once and only when a stage
+/// needs it (the typed decode does not build one on its fast path).
+enum Tree {
+    Unparsed,
+    Parsed(Value),
+    Unparseable,
+}
+
+impl Tree {
+    fn into_value(self) -> Option<Value> {
+        match self {
+            Tree::Parsed(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl<'a, C: ToolContract> Flow<'a, C> {
+    fn new(parts: &'a Parts, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Self {
+        Flow {
+            parts,
+            caller,
+            call,
+            spec: &C::SPEC,
+            args: None,
+            ctx: None,
+            tree: Tree::Unparsed,
+            digest: None,
+            key: None,
+            watched: false,
+            ran: None,
+        }
+    }
+
+    /// The argument tree; `None` only if the text does not parse, which the
+    /// decode stage has refused already.
+    fn tree(&mut self) -> Option<&Value> {
+        if let Tree::Unparsed = self.tree {
+            self.tree = match parse_strict(&self.call.arguments, &self.parts.limits) {
+                Ok(v) => Tree::Parsed(v),
+                Err(_) => Tree::Unparseable,
+            };
+        }
+        match &self.tree {
+            Tree::Parsed(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The digest of the exact arguments (approvals, idempotency keys and the
+    /// breaker are all bound to it), computed once.
+    fn digest(&mut self) -> String {
+        if let Some(d) = &self.digest {
+            return d.clone();
+        }
+        let d = digest(self.tree().unwrap_or(&Value::Null));
+        self.digest = Some(d.clone());
+        d
+    }
+
+    /// Ends the call before the tool ran.
+    fn refuse(&self, status: Status, errors: Vec<ErrorEntry>) -> Step {
+        ControlFlow::Break(self.refusal(status, errors))
+    }
+
+    /// The envelope of a call refused before the tool ran: replaying it cannot
+    /// duplicate an effect.
+    fn refusal(&self, status: Status, errors: Vec<ErrorEntry>) -> Envelope {
+        Envelope::failure(&self.call.id, self.spec.name, status, true, errors)
+    }
+
+    /// The envelope for a panic or a broken invariant in the dispatcher's own
+    /// machinery (not the handler): nothing of the tool ran before the run
+    /// stage, so the status says so.
+    fn internal(&self, message: &str) -> Envelope {
+        let ran = self.ran.is_some();
+        let unknown = ran && self.spec.effect.is_write();
+        let status = if unknown {
+            Status::Unknown
+        } else {
+            Status::Failed
+        };
+        let mut errors = vec![ErrorEntry::new(
+            codes::INTERNAL,
+            format!("`{}`: {message}", self.spec.name),
+        )];
+        if unknown {
+            errors.push(ErrorEntry::new(
+                codes::UNKNOWN_OUTCOME,
+                "the call may or may not have taken effect".to_string(),
+            ));
+        }
+        let retry_safe = !ran || self.spec.replay_safe();
+        Envelope::failure(&self.call.id, self.spec.name, status, retry_safe, errors)
+    }
+}
