@@ -5,7 +5,7 @@
 use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::{json, Value};
 
@@ -16,6 +16,7 @@ use crate::context::Caller;
 use crate::contract::{ApprovalRule, Idempotency, ToolContract, ToolSpec};
 use crate::failure::ToolOutput;
 use crate::pipeline::{run_pipeline, Answer, Parts};
+use crate::policy::approval::digest;
 
 /// The object-safe face of a tool, implemented once for every contract.
 pub(crate) trait ErasedTool: Send + Sync {
@@ -24,6 +25,8 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
+    /// The contract's revision: changes whenever what a call means changes.
+    fn revision(&self) -> &str;
     fn dispatch<'a>(
         &'a self,
         parts: &'a Parts,
@@ -32,7 +35,10 @@ pub(crate) trait ErasedTool: Send + Sync {
     ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
 }
 
-struct Typed<C>(PhantomData<fn() -> C>);
+struct Typed<C> {
+    revision: OnceLock<String>,
+    ty: PhantomData<fn() -> C>,
+}
 
 impl<C: ToolContract> ErasedTool for Typed<C> {
     fn spec(&self) -> &'static ToolSpec {
@@ -50,13 +56,26 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     fn has_secrets(&self) -> bool {
         C::Args::has_secrets(&Constraints::NONE)
     }
+    fn revision(&self) -> &str {
+        // What a call means: its arguments, its effect, its idempotency. The
+        // description may change without invalidating recorded outcomes.
+        self.revision.get_or_init(|| {
+            let spec = &C::SPEC;
+            digest(&json!({
+                "name": spec.name,
+                "input_schema": C::Args::input_schema(),
+                "effect": spec.effect.as_str(),
+                "idempotency": format!("{:?}", spec.idempotency),
+            }))
+        })
+    }
     fn dispatch<'a>(
         &'a self,
         parts: &'a Parts,
         caller: &'a Arc<Caller>,
         call: &'a ToolCall,
     ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>> {
-        Box::pin(run_pipeline::<C>(parts, caller, call))
+        Box::pin(run_pipeline::<C>(parts, caller, call, self))
     }
 }
 
@@ -70,7 +89,10 @@ impl Tool {
     /// The tool for contract `C` (what `name::contract()` returns).
     pub fn of<C: ToolContract>() -> Tool {
         Tool {
-            inner: Arc::new(Typed::<C>(PhantomData)),
+            inner: Arc::new(Typed::<C> {
+                revision: OnceLock::new(),
+                ty: PhantomData,
+            }),
         }
     }
 

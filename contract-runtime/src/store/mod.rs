@@ -63,6 +63,31 @@ pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);
 /// How long an approval request waits for a decision, and a grant for its use.
 pub const DEFAULT_APPROVAL_TTL: Duration = Duration::from_secs(15 * 60);
 
+/// How long the dispatcher's claims and records last
+/// ([`crate::Dispatcher::with_record_times`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordTimes {
+    /// A claim's lease (default 10 s). It is renewed every third of it while
+    /// the tool runs, so only a worker that died or hung loses its claim, and
+    /// after a crash its key answers `unknown` once the lease ran out.
+    pub lease: Duration,
+    /// How long a completed record is kept (default 24 hours).
+    pub retention: Duration,
+    /// How long a call whose key another worker holds waits for that
+    /// worker's outcome before answering `in-flight` (default 2 s).
+    pub in_flight_wait: Duration,
+}
+
+impl Default for RecordTimes {
+    fn default() -> RecordTimes {
+        RecordTimes {
+            lease: Duration::from_secs(10),
+            retention: DEFAULT_RETENTION,
+            in_flight_wait: Duration::from_secs(2),
+        }
+    }
+}
+
 /// What every store method returns: boxed so that `dyn Store` works.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
