@@ -10,8 +10,69 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use contract_runtime::store::{self, JournalQuery, Resolution, Store};
+use contract_runtime::store::{self, JournalQuery, RecordTimes, Resolution, Store};
+use contract_runtime::{Caller, Dispatcher};
 use serde_json::json;
+
+use crate::tools::Fault;
+
+/// What `serve-jsonl` and `mcp` take about state: `--store S`, `--fault F`,
+/// `--lease-ms N` (how long a claim lasts without a heartbeat: how soon a
+/// crashed worker's key reads `unknown`), `--retention-ms N` (how long a
+/// completed key is remembered).
+#[derive(Default)]
+pub struct StateOptions {
+    store: Option<String>,
+    fault: Option<Fault>,
+    times: RecordTimes,
+}
+
+impl StateOptions {
+    /// Takes `a` (and its value from `rest`) if it is one of these options.
+    pub fn take<'a>(
+        &mut self,
+        a: &str,
+        rest: &mut impl Iterator<Item = &'a String>,
+    ) -> Result<bool, String> {
+        let mut value = || rest.next().cloned().ok_or(format!("{a} needs a value"));
+        let ms = |v: String| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(std::time::Duration::from_millis)
+                .ok_or(format!("{a} needs a positive number of milliseconds"))
+        };
+        match a {
+            "--store" => self.store = Some(value()?),
+            "--fault" => self.fault = Some(value()?.parse()?),
+            "--lease-ms" => self.times.lease = ms(value()?)?,
+            "--retention-ms" => self.times.retention = ms(value()?)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The caller with the fault, if one was asked for, as host state.
+    pub fn caller(&self, caller: Caller) -> Caller {
+        match self.fault {
+            Some(f) => caller.state(f),
+            None => caller,
+        }
+    }
+
+    /// `dispatcher` keeping its records and journal in the chosen store
+    /// (the embedded default for `root` without `--store`).
+    pub async fn dispatcher(
+        &self,
+        dispatcher: Dispatcher,
+        root: &Path,
+    ) -> Result<Dispatcher, String> {
+        let store = StoreChoice::new(self.store.clone(), Some(root))?
+            .open()
+            .await?;
+        Ok(dispatcher.with_store(store).with_record_times(self.times))
+    }
+}
 
 /// The store to open: `--store` as given, or the embedded default for `root`.
 pub struct StoreChoice {
