@@ -59,8 +59,10 @@ pub fn run(opts: Options) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let mut dispatcher =
-        rt.block_on(opts.state.dispatcher(Dispatcher::new(tools::registry()), &opts.root))?;
+    let mut dispatcher = rt.block_on(
+        opts.state
+            .dispatcher(Dispatcher::new(tools::registry()), &opts.root),
+    )?;
     if let Some(path) = &opts.journal {
         let j = contract_runtime::observe::JsonlJournal::open(path)
             .map_err(|e| format!("cannot open --journal {}: {e}", path.display()))?;
