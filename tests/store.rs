@@ -106,6 +106,7 @@ conformance!(
     approvals_expire,
     one_use_among_100_concurrent_consumers,
     journal_is_queried_by_call_tool_and_time,
+    dispatch_1000_concurrent_calls_one_effect,
 );
 
 // ---------------------------------------------------------------------------
@@ -136,8 +137,31 @@ async fn sleep_ms(ms: u64) {
     tokio::time::sleep(Duration::from_millis(ms)).await;
 }
 
+/// Runs per request key, across every store's case.
+static RUNS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+#[derive(serde::Serialize, contract_runtime::JsonSchema)]
+pub struct Sent {
+    sent: bool,
+}
+
+/// Sends a message once per request key (slowly, so duplicates overlap).
+#[contract_runtime::tool_contract(effect = external, idempotency = key(request_key), approval = never)]
+pub async fn send_once(
+    /// A fresh key per message.
+    #[arg(length(min = 1, max = 100))]
+    request_key: String,
+) -> Result<Sent, contract_runtime::failure::Never> {
+    RUNS.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(request_key);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    Ok(Sent { sent: true })
+}
+
 mod cases {
     use super::*;
+    use contract_runtime::{Caller, Dispatcher, Registry, ToolCall};
 
     pub async fn first_arrival_runs_then_replays(s: Arc<dyn Store>) {
         let tool = unique("post_comment");
@@ -625,6 +649,54 @@ mod cases {
             }
         }
         assert_eq!(used, 1);
+    }
+
+    /// The dispatcher over the store: 1,000 concurrent calls with one key run
+    /// the tool once; every answer is that run's envelope or its replay.
+    pub async fn dispatch_1000_concurrent_calls_one_effect(s: Arc<dyn Store>) {
+        let registry = Registry::builder()
+            .tool(send_once::contract())
+            .build()
+            .unwrap();
+        let d = Arc::new(Dispatcher::new(registry).with_store(s.clone()));
+        let caller = Arc::new(Caller::new());
+        let key = unique("k");
+        let args = json!({"request_key": key}).to_string();
+        let tasks: Vec<_> = (0..1000)
+            .map(|i| {
+                let (d, caller) = (d.clone(), caller.clone());
+                let call = ToolCall::new(format!("call_{i}"), "send_once", args.clone());
+                tokio::spawn(async move { d.dispatch(&caller, &call).await })
+            })
+            .collect();
+        let mut replays = 0;
+        for (i, t) in tasks.into_iter().enumerate() {
+            let env = t.await.expect("task");
+            assert_eq!(env.status, Status::Ok, "{env:?}");
+            assert_eq!(env.call_id, format!("call_{i}"));
+            assert_eq!(env.result, json!({"sent": true}));
+            if env.replayed {
+                replays += 1;
+            }
+        }
+        let runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+        assert_eq!(runs.iter().filter(|k| **k == key).count(), 1, "one effect");
+        assert_eq!(replays, 999);
+        // Every call is in the store's journal, the replays marked.
+        drop(runs);
+        let journal = s
+            .query(&JournalQuery {
+                tool: Some("send_once".into()),
+                ..JournalQuery::default()
+            })
+            .await
+            .unwrap();
+        let mine: Vec<_> = journal
+            .iter()
+            .filter(|r| r.arguments["request_key"] == key.as_str())
+            .collect();
+        assert_eq!(mine.len(), 1000);
+        assert_eq!(mine.iter().filter(|r| r.replayed).count(), 999);
     }
 
     pub async fn journal_is_queried_by_call_tool_and_time(s: Arc<dyn Store>) {
