@@ -679,11 +679,15 @@ mod cases {
                 replays += 1;
             }
         }
-        let runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
-        assert_eq!(runs.iter().filter(|k| **k == key).count(), 1, "one effect");
+        let runs = RUNS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|k| **k == key)
+            .count();
+        assert_eq!(runs, 1, "one effect");
         assert_eq!(replays, 999);
         // Every call is in the store's journal, the replays marked.
-        drop(runs);
         let journal = s
             .query(&JournalQuery {
                 tool: Some("send_once".into()),

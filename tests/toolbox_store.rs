@@ -248,7 +248,7 @@ fn eight_servers_post_100_comments_once(kind: Kind) {
         .map(|_| {
             let (root, store, input) = (root.clone(), store.clone(), input.clone());
             std::thread::spawn(move || {
-                let child = Command::new(common::toolbox())
+                let mut child = Command::new(common::toolbox())
                     .args(["serve-jsonl", "--root"])
                     .arg(&root)
                     .args(["--store", &store])
@@ -257,12 +257,13 @@ fn eight_servers_post_100_comments_once(kind: Kind) {
                     .stderr(Stdio::null())
                     .spawn()
                     .expect("spawn toolbox serve-jsonl");
-                let mut stdin = child.stdin.as_ref().expect("stdin");
+                let mut stdin = child.stdin.take().expect("stdin");
                 stdin.write_all(input.as_bytes()).expect("send the calls");
-                drop(child.stdin);
+                drop(stdin);
                 let mut out = String::new();
-                std::io::Read::read_to_string(&mut child.stdout.expect("stdout"), &mut out)
-                    .expect("read the answers");
+                let mut stdout = child.stdout.take().expect("stdout");
+                std::io::Read::read_to_string(&mut stdout, &mut out).expect("read the answers");
+                assert!(child.wait().expect("wait").success());
                 out.lines().map(envelope).collect::<Vec<_>>()
             })
         })

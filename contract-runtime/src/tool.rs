@@ -16,7 +16,6 @@ use crate::context::Caller;
 use crate::contract::{ApprovalRule, Idempotency, ToolContract, ToolSpec};
 use crate::failure::ToolOutput;
 use crate::pipeline::{run_pipeline, Answer, Parts};
-use crate::policy::approval::digest;
 
 /// The object-safe face of a tool, implemented once for every contract.
 pub(crate) trait ErasedTool: Send + Sync {
@@ -25,8 +24,6 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
-    /// The contract's revision: changes whenever what a call means changes.
-    fn revision(&self) -> &str;
     fn dispatch<'a>(
         &'a self,
         parts: &'a Parts,
@@ -36,6 +33,7 @@ pub(crate) trait ErasedTool: Send + Sync {
 }
 
 struct Typed<C> {
+    /// The contract's revision, computed on the first keyed call.
     revision: OnceLock<String>,
     ty: PhantomData<fn() -> C>,
 }
@@ -56,26 +54,13 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     fn has_secrets(&self) -> bool {
         C::Args::has_secrets(&Constraints::NONE)
     }
-    fn revision(&self) -> &str {
-        // What a call means: its arguments, its effect, its idempotency. The
-        // description may change without invalidating recorded outcomes.
-        self.revision.get_or_init(|| {
-            let spec = &C::SPEC;
-            digest(&json!({
-                "name": spec.name,
-                "input_schema": C::Args::input_schema(),
-                "effect": spec.effect.as_str(),
-                "idempotency": format!("{:?}", spec.idempotency),
-            }))
-        })
-    }
     fn dispatch<'a>(
         &'a self,
         parts: &'a Parts,
         caller: &'a Arc<Caller>,
         call: &'a ToolCall,
     ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>> {
-        Box::pin(run_pipeline::<C>(parts, caller, call, self))
+        Box::pin(run_pipeline::<C>(parts, caller, call, &self.revision))
     }
 }
 

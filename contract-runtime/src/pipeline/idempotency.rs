@@ -14,11 +14,15 @@ use std::sync::Arc;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
+use serde_json::json;
+
 use super::{Flow, Step};
+use crate::args::ToolArgs;
 use crate::codes;
 use crate::contract::{Idempotency, ToolContract};
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::guard::{self, CatchUnwind};
+use crate::policy::approval::digest;
 use crate::store::{Claim, Claimed, Doubt, RecordKey, Store, StoreError, StoreFuture};
 
 pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
@@ -37,7 +41,7 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
     let claim = Claim {
         key: record,
         digest: f.digest(),
-        revision: f.tool.revision().to_owned(),
+        revision: f.revision.get_or_init(revision::<C>).clone(),
         call_id: f.call.id.clone(),
         lease: times.lease,
         retention: times.retention,
@@ -114,6 +118,18 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
         }
         Err(e) => ControlFlow::Break(unavailable(f, &e)),
     }
+}
+
+/// The contract's revision: what a call means (its arguments, its effect, its
+/// idempotency). A changed description does not invalidate recorded outcomes.
+fn revision<C: ToolContract>() -> String {
+    let spec = &C::SPEC;
+    digest(&json!({
+        "name": spec.name,
+        "input_schema": C::Args::input_schema(),
+        "effect": spec.effect.as_str(),
+        "idempotency": format!("{:?}", spec.idempotency),
+    }))
 }
 
 /// A store that cannot be reached never lets a keyed write run without a

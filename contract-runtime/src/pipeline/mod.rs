@@ -26,7 +26,7 @@ mod respond;
 mod run;
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
@@ -39,7 +39,6 @@ use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::policy::approval::digest;
 use crate::policy::breaker::Breaker;
 use crate::store::{Lease, RecordTimes, Store};
-use crate::tool::ErasedTool;
 
 /// What a stage does with a call: pass it on, or end it with this envelope.
 pub(crate) type Step = ControlFlow<Envelope>;
@@ -66,9 +65,9 @@ pub(crate) async fn run_pipeline<C: ToolContract>(
     parts: &Parts,
     caller: &Arc<Caller>,
     call: &ToolCall,
-    tool: &dyn ErasedTool,
+    revision: &OnceLock<String>,
 ) -> Answer {
-    let mut f = Flow::<C>::new(parts, caller, call, tool);
+    let mut f = Flow::<C>::new(parts, caller, call, revision);
     let ended = async {
         decode::stage(&mut f).await?;
         authority::stage(&mut f).await?;
@@ -101,7 +100,8 @@ pub(crate) struct Flow<'a, C: ToolContract> {
     parts: &'a Parts,
     caller: &'a Arc<Caller>,
     call: &'a ToolCall,
-    tool: &'a dyn ErasedTool,
+    /// The contract's revision, computed once per tool when a key needs it.
+    revision: &'a OnceLock<String>,
     spec: &'static ToolSpec,
     /// The decoded arguments, from the decode stage until the run stage takes them.
     args: Option<C::Args>,
@@ -139,13 +139,13 @@ impl<'a, C: ToolContract> Flow<'a, C> {
         parts: &'a Parts,
         caller: &'a Arc<Caller>,
         call: &'a ToolCall,
-        tool: &'a dyn ErasedTool,
+        revision: &'a OnceLock<String>,
     ) -> Self {
         Flow {
             parts,
             caller,
             call,
-            tool,
+            revision,
             spec: &C::SPEC,
             args: None,
             ctx: None,

@@ -39,7 +39,7 @@ impl MemoryStore {
 fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| millis(d))
+        .map_or(0, millis)
 }
 
 // A panic while holding a lock cannot leave a record half-written (every

@@ -693,14 +693,17 @@ fn envelope_json(envelope: &Envelope) -> String {
     envelope.to_json_string()
 }
 
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
 fn json_text(v: &Value) -> String {
     v.to_string()
 }
 
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
 fn parse_json(s: &str, what: &str) -> Result<Value, StoreError> {
     serde_json::from_str(s).map_err(|e| StoreError::invalid(format!("{what} is not JSON: {e}")))
 }
 
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
 fn parse_codes(s: &str) -> Result<Vec<String>, StoreError> {
     serde_json::from_str(s).map_err(|e| StoreError::invalid(format!("journal codes: {e}")))
 }

@@ -391,11 +391,7 @@ impl IdempotencyStore for PostgresStore {
                     }));
                 }
                 let found = self
-                    .one(
-                        |s| &s.find,
-                        &[&k.tool, &k.tenant, &k.key],
-                        |r| sql::existing(r),
-                    )
+                    .one(|s| &s.find, &[&k.tool, &k.tenant, &k.key], sql::existing)
                     .await?;
                 if let Some((existing, now)) = found {
                     return Ok(judge_claim(&existing, claim, now));
@@ -470,7 +466,7 @@ impl IdempotencyStore for PostgresStore {
     }
 
     fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
-        Box::pin(async move { self.all(|s| &s.in_doubt, &[], |r| sql::doubtful(r)).await })
+        Box::pin(async move { self.all(|s| &s.in_doubt, &[], sql::doubtful).await })
     }
 
     fn purge(&self) -> StoreFuture<'_, u64> {
@@ -502,7 +498,7 @@ impl ApprovalStore for PostgresStore {
                     &new.caller,
                     &ttl,
                 ],
-                |r| sql::approval(r),
+                sql::approval,
             )
             .await?
             .ok_or_else(|| StoreError::invalid("the approval insert returned no row"))
@@ -510,10 +506,7 @@ impl ApprovalStore for PostgresStore {
     }
 
     fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<ApprovalRecord>> {
-        Box::pin(async move {
-            self.one(|s| &s.get_approval, &[&id], |r| sql::approval(r))
-                .await
-        })
+        Box::pin(async move { self.one(|s| &s.get_approval, &[&id], sql::approval).await })
     }
 
     fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
@@ -522,7 +515,7 @@ impl ApprovalStore for PostgresStore {
                 .all(
                     |s| &s.list_approvals,
                     &[&filter.tool, &filter.caller, &filter.digest],
-                    |r| sql::approval(r),
+                    sql::approval,
                 )
                 .await?;
             Ok(rows.into_iter().filter(|a| filter.accepts(a)).collect())
@@ -541,17 +534,14 @@ impl ApprovalStore for PostgresStore {
                 .one(
                     |s| &s.decide,
                     &[&id, &state, &decision.by, &decision.reason],
-                    |r| sql::approval(r),
+                    sql::approval,
                 )
                 .await?;
             if let Some(r) = now {
                 return Ok(Decided::Now(r));
             }
             Ok(
-                match self
-                    .one(|s| &s.get_approval, &[&id], |r| sql::approval(r))
-                    .await?
-                {
+                match self.one(|s| &s.get_approval, &[&id], sql::approval).await? {
                     Some(r) => Decided::Already(r),
                     None => Decided::Missing,
                 },
@@ -599,7 +589,7 @@ impl JournalStore for PostgresStore {
             self.all(
                 |s| &s.query_journal,
                 &[&q.call_id, &q.tool, &q.since_ms, &q.until_ms, &limit],
-                |r| sql::journal(r),
+                sql::journal,
             )
             .await
         })
