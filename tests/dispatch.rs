@@ -656,15 +656,66 @@ pub fn keyed_send(
 /// A store whose every method panics.
 struct BrokenStore;
 
-impl contract_runtime::policy::idempotency::IdempotencyStore for BrokenStore {
-    fn begin(&self, _: &str, _: &str, _: &str) -> contract_runtime::policy::idempotency::Begin {
-        panic!("store down")
+mod broken {
+    use contract_runtime::store::*;
+    use contract_runtime::Envelope;
+    use std::time::Duration;
+
+    impl IdempotencyStore for super::BrokenStore {
+        fn claim<'a>(&'a self, _: &'a Claim) -> StoreFuture<'a, Claimed> {
+            panic!("store down")
+        }
+        fn complete<'a>(&'a self, _: &'a Lease, _: &'a Envelope) -> StoreFuture<'a, bool> {
+            panic!("store down")
+        }
+        fn renew<'a>(&'a self, _: &'a Lease, _: Duration) -> StoreFuture<'a, bool> {
+            panic!("store down")
+        }
+        fn release<'a>(&'a self, _: &'a Lease) -> StoreFuture<'a, bool> {
+            panic!("store down")
+        }
+        fn resolve<'a>(&'a self, _: &'a RecordKey, _: Resolution) -> StoreFuture<'a, bool> {
+            panic!("store down")
+        }
+        fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
+            panic!("store down")
+        }
+        fn purge(&self) -> StoreFuture<'_, u64> {
+            panic!("store down")
+        }
     }
-    fn finish(&self, _: &str, _: &str, _: &Envelope) {
-        panic!("store down")
+
+    impl ApprovalStore for super::BrokenStore {
+        fn create_approval<'a>(&'a self, _: &'a NewApproval) -> StoreFuture<'a, ApprovalRecord> {
+            panic!("store down")
+        }
+        fn approval<'a>(&'a self, _: &'a str) -> StoreFuture<'a, Option<ApprovalRecord>> {
+            panic!("store down")
+        }
+        fn approvals<'a>(&'a self, _: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
+            panic!("store down")
+        }
+        fn decide<'a>(&'a self, _: &'a str, _: &'a Decision) -> StoreFuture<'a, Decided> {
+            panic!("store down")
+        }
+        fn consume<'a>(&'a self, _: &'a str, _: &'a str) -> StoreFuture<'a, bool> {
+            panic!("store down")
+        }
     }
-    fn release(&self, _: &str, _: &str) {
-        panic!("store down")
+
+    impl JournalStore for super::BrokenStore {
+        fn append<'a>(&'a self, _: &'a JournalRecord) -> StoreFuture<'a, ()> {
+            Box::pin(async { panic!("store down") })
+        }
+        fn query<'a>(&'a self, _: &'a JournalQuery) -> StoreFuture<'a, Vec<JournalRecord>> {
+            panic!("store down")
+        }
+    }
+
+    impl Store for super::BrokenStore {
+        fn describe(&self) -> String {
+            "broken".into()
+        }
     }
 }
 
@@ -733,13 +784,14 @@ fn a_panic_in_anything_the_dispatcher_calls_ends_in_an_envelope() {
         approval.errors[0].message
     );
 
-    // The idempotency store, before the run: the tool did not run.
+    // The idempotency store, before the run: a broken store is an
+    // unavailable one, and the tool did not run.
     KEYED_RUNS.store(0, Ordering::SeqCst);
     let key = "6f1c0d4e-2a3b-4c5d-8e9f-a0b1c2d3e4f5";
     let store = run(&d, &caller, "keyed_send", json!({"request_key": key}));
     assert_eq!(
         (store.status, store.codes(), store.retry_safe),
-        (Status::Failed, vec!["internal"], true)
+        (Status::Failed, vec!["store-unavailable"], true)
     );
     assert_eq!(KEYED_RUNS.load(Ordering::SeqCst), 0, "the tool never ran");
 

@@ -46,6 +46,8 @@ standard_codes! {
     OUTPUT_CONTRACT_VIOLATION = "output-contract-violation" => Failed, "the tool returned output that breaks its own output schema";
     INTERNAL = "internal" => Failed, "the tool panicked or the host is misconfigured (unknown for writes)";
     IDEMPOTENCY_KEY_REUSED = "idempotency-key-reused" => Invalid, "an idempotency key was sent again with other arguments";
+    IN_FLIGHT = "in-flight" => Failed, "a call with this idempotency key is running elsewhere; nothing ran; retry after retry_after_ms";
+    STORE_UNAVAILABLE = "store-unavailable" => Failed, "the state store cannot be reached, so a keyed write did not run; replaying is safe";
 }
 
 /// Looks a standard code up by its text.

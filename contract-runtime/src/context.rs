@@ -32,12 +32,26 @@ pub struct Caller {
     roots: HashMap<String, Root>,
     secrets: crate::observe::Secrets,
     state: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
+    tenant: Option<String>,
 }
 
 impl Caller {
     /// A caller with no scope, approval, root or state.
     pub fn new() -> Caller {
         Caller::default()
+    }
+
+    /// Names the tenant (or user) this caller acts for. Idempotency keys are
+    /// then scoped to it, so two tenants sending the same key never meet,
+    /// and the journal records it as the caller.
+    pub fn tenant(mut self, name: impl Into<String>) -> Self {
+        self.tenant = Some(name.into());
+        self
+    }
+
+    /// The tenant named with [`Caller::tenant`].
+    pub fn tenant_name(&self) -> Option<&str> {
+        self.tenant.as_deref()
     }
 
     /// Grants a scope.

@@ -17,8 +17,8 @@ use crate::guard::{self, CatchUnwind};
 use crate::observe::{Journal, JournalEntry, Secrets};
 use crate::pipeline::{Answer, Parts};
 use crate::policy::breaker::{Breaker, BreakerConfig};
-use crate::policy::idempotency::{IdempotencyStore, MemoryStore};
 use crate::registry::Registry;
+use crate::store::{JournalRecord, MemoryStore, RecordTimes, Store};
 use crate::tool::Tool;
 
 /// Runs calls against a registry.
@@ -38,6 +38,8 @@ pub struct Dispatcher {
     registry: Registry,
     parts: Parts,
     journal: Option<Arc<dyn Journal>>,
+    /// Set by [`Dispatcher::with_store`]: the journal goes there too.
+    journal_store: bool,
 }
 
 impl Dispatcher {
@@ -48,9 +50,11 @@ impl Dispatcher {
             parts: Parts {
                 limits: Limits::default(),
                 store: Arc::new(MemoryStore::new()),
+                times: RecordTimes::default(),
                 breaker: Breaker::default(),
             },
             journal: None,
+            journal_store: false,
         }
     }
 
@@ -72,10 +76,25 @@ impl Dispatcher {
         self
     }
 
-    /// Sets where idempotency records live.
-    pub fn with_store(mut self, store: Arc<dyn IdempotencyStore>) -> Self {
+    /// Sets where idempotency records live, and journals every call there
+    /// (arguments redacted). Several processes given the same store (SQLite
+    /// file, PostgreSQL database) act as one: a request key has one effect
+    /// in all. See [`crate::store`].
+    pub fn with_store(mut self, store: Arc<dyn Store>) -> Self {
         self.parts.store = store;
+        self.journal_store = true;
         self
+    }
+
+    /// Sets how long claims and records last.
+    pub fn with_record_times(mut self, times: RecordTimes) -> Self {
+        self.parts.times = times;
+        self
+    }
+
+    /// The store records and the journal live in.
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.parts.store
     }
 
     /// The registry.
@@ -89,7 +108,9 @@ impl Dispatcher {
         let span = tracing::info_span!("tool_call", call_id = %call.id, tool = %call.name, effect = tracing::field::Empty, status = tracing::field::Empty, codes = tracing::field::Empty, duration_us = tracing::field::Empty);
         let _entered = span.enter();
         // The clock is read only when someone will see the duration.
-        let started = (!span.is_disabled() || self.journal.is_some()).then(Instant::now);
+        let journaled = self.journal.is_some() || self.journal_store;
+        let started = (!span.is_disabled() || journaled).then(Instant::now);
+        let started_ms = if self.journal_store { now_ms() } else { 0 };
         // Lookup: the registry is the allowlist.
         let tool = self.registry.get(&call.name);
         let Answer { mut env, tree } = match tool {
@@ -103,8 +124,7 @@ impl Dispatcher {
         // Secrets: the caller's registered values, and this call's
         // `#[arg(secret)]` values, which only a redacting pass can find.
         let arg_secrets = tool.is_some_and(|t| t.inner.has_secrets());
-        let wants_args =
-            arg_secrets || self.journal.is_some() || tracing::enabled!(tracing::Level::DEBUG);
+        let wants_args = arg_secrets || journaled || tracing::enabled!(tracing::Level::DEBUG);
         let mut found = Secrets::default();
         let redacted = match tool {
             Some(t) if wants_args => Some(self.redact(t, &call.arguments, tree, &mut found)),
@@ -131,6 +151,38 @@ impl Dispatcher {
             tracing::debug!(arguments = %args, "tool call arguments (redacted)");
         }
         tracing::info!(status = env.status.as_str(), "tool call");
+        if !journaled {
+            return env;
+        }
+        let arguments =
+            redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]"));
+        let codes: Vec<String> = env.errors.iter().map(|e| e.code.clone()).collect();
+        if self.journal_store {
+            let record = JournalRecord {
+                call_id: call.id.clone(),
+                tool: call.name.clone(),
+                event: "call".to_string(),
+                caller: caller.tenant_name().map(str::to_owned),
+                arguments: arguments.clone(),
+                status: env.status.as_str().to_string(),
+                codes: codes.clone(),
+                retry_safe: env.retry_safe,
+                replayed: env.replayed,
+                started_ms,
+                duration_us,
+            };
+            // A journal that cannot be written must not fail the call it
+            // records; nor may a panic in the host's store unwind from here.
+            let store = &self.parts.store;
+            match guard::catch(|| store.append(&record)) {
+                Some(fut) => match CatchUnwind(fut).await {
+                    Some(Ok(())) => {}
+                    Some(Err(e)) => tracing::warn!(error = %e, "call journal write failed"),
+                    None => tracing::error!("the store panicked journaling a call"),
+                },
+                None => tracing::error!("the store panicked journaling a call"),
+            };
+        }
         if let Some(j) = &self.journal {
             let entry = JournalEntry {
                 ts_ms: std::time::SystemTime::now()
@@ -139,10 +191,9 @@ impl Dispatcher {
                     .unwrap_or(0),
                 call_id: call.id.clone(),
                 tool: call.name.clone(),
-                arguments: redacted
-                    .unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]")),
+                arguments,
                 status: env.status.as_str().to_string(),
-                codes: env.errors.iter().map(|e| e.code.clone()).collect(),
+                codes,
                 retry_safe: env.retry_safe,
                 duration_us,
             };
@@ -212,6 +263,12 @@ impl Dispatcher {
         });
         Envelope::failure(&call.id, &call.name, Status::Invalid, true, vec![e])
     }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The arguments of a call with secret values replaced, for logs and journals,

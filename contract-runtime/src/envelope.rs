@@ -87,6 +87,14 @@ pub struct Envelope {
     /// With `needs-approval`: what to approve.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub approval: Option<ApprovalRequest>,
+    /// Answered from an idempotency record: a repeat of a request key whose
+    /// first call completed; nothing ran this time.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub replayed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Envelope {
@@ -109,6 +117,7 @@ impl Envelope {
             artifact: None,
             errors,
             approval: None,
+            replayed: false,
         }
     }
 

@@ -58,7 +58,7 @@
 //! | decode      | `pipeline::decode` ([`decode`], [`args`], [`constraint`]) | `malformed-arguments`, `schema-violation` |
 //! | authority   | `pipeline::authority` ([`path`])           | `permission-denied`, `path-outside-scope`   |
 //! | approval    | `pipeline::approval` ([`policy::approval`]) | `approval-required`, `approval-mismatch`   |
-//! | idempotency | `pipeline::idempotency` ([`policy::idempotency`]) | the recorded outcome, `unknown-outcome`, `idempotency-key-reused` |
+//! | idempotency | `pipeline::idempotency` ([`store`]) | the recorded outcome (`replayed`), `idempotency-key-reused`, `in-flight`, `unknown-outcome`, `store-unavailable` |
 //! | breaker     | `pipeline::breaker` ([`policy::breaker`])   | `circuit-open`                              |
 //! | run         | `pipeline::run` ([`policy::retry`])         | (passes the outcome on: timeout, panic and retries included) |
 //! | respond     | `pipeline::respond` ([`failure`], [`envelope`]) | the tool's own envelope                 |
@@ -72,7 +72,7 @@
 //! The modules form layers, each using only those below it: `envelope`,
 //! `codes`, `path`; then `args`, `constraint`, `decode`; then `call` and
 //! `context`; then `contract` and `failure` (what a tool declares); then
-//! `policy` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
+//! `policy`, `store` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
 //! `provider`, `dialect`, `mcp` and `command` are edges: they use the core, and
 //! the core never uses them, with one exception: the registry checks tool
 //! names against a dialect's name rule (`dialect::names`, which uses nothing
@@ -87,6 +87,7 @@ mod format;
 pub mod observe;
 pub mod path;
 pub mod schema;
+pub mod store;
 pub mod validate;
 
 pub mod args;

@@ -5,7 +5,7 @@
 use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::{json, Value};
 
@@ -32,7 +32,11 @@ pub(crate) trait ErasedTool: Send + Sync {
     ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
 }
 
-struct Typed<C>(PhantomData<fn() -> C>);
+struct Typed<C> {
+    /// The contract's revision, computed on the first keyed call.
+    revision: OnceLock<String>,
+    ty: PhantomData<fn() -> C>,
+}
 
 impl<C: ToolContract> ErasedTool for Typed<C> {
     fn spec(&self) -> &'static ToolSpec {
@@ -56,7 +60,7 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
         caller: &'a Arc<Caller>,
         call: &'a ToolCall,
     ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>> {
-        Box::pin(run_pipeline::<C>(parts, caller, call))
+        Box::pin(run_pipeline::<C>(parts, caller, call, &self.revision))
     }
 }
 
@@ -70,7 +74,10 @@ impl Tool {
     /// The tool for contract `C` (what `name::contract()` returns).
     pub fn of<C: ToolContract>() -> Tool {
         Tool {
-            inner: Arc::new(Typed::<C>(PhantomData)),
+            inner: Arc::new(Typed::<C> {
+                revision: OnceLock::new(),
+                ty: PhantomData,
+            }),
         }
     }
 

@@ -4,13 +4,18 @@
 //! ```text
 //! toolbox demo
 //! toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
-//! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]...
-//! toolbox mcp --root DIR
+//! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
+//! toolbox mcp --root DIR [STATE]
+//! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
+//!
+//! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
+//!        [--lease-ms N] [--retention-ms N]
 //! ```
 
 mod demo;
 mod mcp;
 mod serve;
+mod state;
 
 use std::process::ExitCode;
 
@@ -19,8 +24,11 @@ use contract_runtime::dialect::{self, Dialect, ExportOptions};
 const USAGE: &str = "usage:
   toolbox demo
   toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
-  toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE]
-  toolbox mcp --root DIR";
+  toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
+  toolbox mcp --root DIR [STATE]
+  toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
+STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):
+  [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +36,7 @@ fn main() -> ExitCode {
         Some("schemas") => schemas(&args[1..]),
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
         Some("mcp") => mcp::run(&args[1..]),
+        Some("state") => state::run(&args[1..]),
         Some("demo") => demo::run(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
+use crate::state::StateOptions;
 use toolbox::{caller, registry};
 
 pub struct Options {
@@ -15,6 +16,7 @@ pub struct Options {
     pub task_scope: Option<String>,
     pub deny: Vec<String>,
     pub journal: Option<PathBuf>,
+    pub state: StateOptions,
 }
 
 impl Options {
@@ -23,8 +25,12 @@ impl Options {
         let mut task_scope = None;
         let mut deny = Vec::new();
         let mut journal = None;
+        let mut state = StateOptions::default();
         let mut it = args.iter();
         while let Some(a) = it.next() {
+            if state.take(a, &mut it)? {
+                continue;
+            }
             let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
             match a.as_str() {
                 "--root" => root = Some(PathBuf::from(value()?)),
@@ -39,22 +45,29 @@ impl Options {
             task_scope,
             deny,
             journal,
+            state,
         })
     }
 }
 
 pub fn run(opts: Options) -> Result<(), String> {
-    let caller = Arc::new(caller(&opts.root, opts.task_scope, &opts.deny)?);
-    let mut dispatcher = Dispatcher::new(registry());
+    let caller = Arc::new(
+        opts.state
+            .caller(caller(&opts.root, opts.task_scope, &opts.deny)?),
+    );
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut dispatcher = rt.block_on(
+        opts.state
+            .dispatcher(Dispatcher::new(registry()), &opts.root),
+    )?;
     if let Some(path) = &opts.journal {
         let j = contract_runtime::observe::JsonlJournal::open(path)
             .map_err(|e| format!("cannot open --journal {}: {e}", path.display()))?;
         dispatcher = dispatcher.with_journal(Arc::new(j));
     }
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .map_err(|e| e.to_string())?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for (i, line) in stdin.lock().lines().enumerate() {

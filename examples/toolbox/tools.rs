@@ -19,6 +19,41 @@ use serde::Serialize;
 #[derive(Clone, Debug, Default)]
 pub struct TaskScope(pub Option<String>);
 
+/// Host state, a testing aid (`--fault`): the process aborts, with no
+/// cleanup, inside the first write tool call it runs, just before or just
+/// after that tool's effect, so the call's outcome is never recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    CrashBeforeEffect,
+    CrashAfterEffect,
+}
+
+impl std::str::FromStr for Fault {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Fault, String> {
+        match s {
+            "crash-before-effect" => Ok(Fault::CrashBeforeEffect),
+            "crash-after-effect" => Ok(Fault::CrashAfterEffect),
+            other => Err(format!(
+                "`{other}` is not a fault: use crash-before-effect or crash-after-effect"
+            )),
+        }
+    }
+}
+
+/// A write tool's effect, where `--fault` strikes.
+fn effect<T>(ctx: &CallContext, act: impl FnOnce() -> T) -> T {
+    let fault = ctx.state::<Fault>().copied();
+    if fault == Some(Fault::CrashBeforeEffect) {
+        std::process::abort();
+    }
+    let out = act();
+    if fault == Some(Fault::CrashAfterEffect) {
+        std::process::abort();
+    }
+    out
+}
+
 fn root<'a>(ctx: &'a CallContext, name: &str) -> Result<&'a Root, IoFailure> {
     ctx.root(name).ok_or(IoFailure::NoRoot)
 }
@@ -248,7 +283,7 @@ pub fn replace_text(
         count => return Err(FileError::MultipleMatches { count }),
     }
     let updated = content.replacen(old_text.as_str(), &new_text, 1);
-    repo.write_atomic(&path, updated.as_bytes())?;
+    effect(ctx, || repo.write_atomic(&path, updated.as_bytes()))?;
     Ok(Replaced {
         changed_file: path.as_str().to_string(),
         version: version_of(updated.as_bytes()),
@@ -400,8 +435,10 @@ pub fn tag_notes(
                 } else {
                     "\n"
                 };
-                dir.write_atomic(&p, format!("{text}{sep}{line}\n").as_bytes())
-                    .map_err(|_| TagError::Io)?;
+                effect(ctx, || {
+                    dir.write_atomic(&p, format!("{text}{sep}{line}\n").as_bytes())
+                })
+                .map_err(|_| TagError::Io)?;
                 Ok(Tagged { added: true })
             })();
             (name, r)
@@ -443,7 +480,7 @@ pub fn delete_note(
 ) -> Result<Deleted, DeleteError> {
     let dir = ctx.root("notes").ok_or(DeleteError::Io)?;
     let p = ConfinedPath::parse(&note).map_err(|_| DeleteError::NoSuchNote)?;
-    match dir.remove_file(&p) {
+    match effect(ctx, || dir.remove_file(&p)) {
         Ok(()) => Ok(Deleted { deleted: note }),
         Err(PathError::NotFound | PathError::NotAFile) => Err(DeleteError::NoSuchNote),
         Err(_) => Err(DeleteError::Io),
@@ -467,13 +504,6 @@ pub enum PostError {
     /// The outbox could not be written; the comment may or may not have been posted.
     #[failure(code = "outbox-write-failed", unknown)]
     WriteFailed,
-    /// The outbox already holds a comment under this key with other arguments.
-    #[failure(
-        code = "idempotency-key-reused",
-        field = "request_key",
-        repair = "send a new key for a new comment, or repeat the first comment exactly"
-    )]
-    KeyReused,
 }
 
 /// Post a comment on an issue, visible to everyone who follows it. Sending
@@ -501,27 +531,9 @@ pub fn post_comment(
         .to_string()
         + "\n";
     let outbox = ConfinedPath::parse("outbox.jsonl").map_err(|_| PostError::WriteFailed)?;
-    // The outbox is the durable record of what was posted: a key already in it
-    // was posted by an earlier session, whose outcome is returned again (the
-    // dispatcher's idempotency store only remembers this process).
-    let posted = match base.read_to_string(&outbox) {
-        Ok(text) => text,
-        Err(PathError::NotFound) => String::new(),
-        Err(_) => return Err(PostError::WriteFailed),
-    };
-    for earlier in posted
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-    {
-        if earlier["request_key"] == request_key.as_str() {
-            if earlier["issue"] != issue || earlier["body"] != body.as_str() {
-                return Err(PostError::KeyReused);
-            }
-            return Ok(Posted { issue, request_key });
-        }
-    }
-    base.append(&outbox, line.as_bytes())
-        .map_err(|_| PostError::WriteFailed)?;
+    // A plain append: one line is one comment posted. That a request key has
+    // one effect is the dispatcher's promise, kept through its store.
+    effect(ctx, || base.append(&outbox, line.as_bytes())).map_err(|_| PostError::WriteFailed)?;
     Ok(Posted { issue, request_key })
 }
 

@@ -1,69 +1,209 @@
-//! The idempotency stage: a call carrying a key the store has seen is answered
-//! from the store (the recorded outcome, an outcome in doubt, or a key reused
-//! for other arguments) instead of running again. Every use of the store is
-//! in this file: [`stage`] claims the key, [`release`] and [`settle`] give it
-//! back or record the outcome.
+//! The idempotency stage: a call carrying a request key claims it in the
+//! store before the tool runs, atomically, so that of any number of calls
+//! with one key (in this process or in others sharing the store) exactly one
+//! runs. The others are answered from the record: the stored envelope
+//! replayed, in flight elsewhere, in doubt, or a key reused for other
+//! arguments (the table in `docs/state.md`). Every use of the store's records
+//! is in this file: [`stage`] claims, [`heartbeat`] keeps the claim while the
+//! tool runs, [`release`] and [`settle`] give it back or record the outcome.
 
+use std::future::Future;
 use std::ops::ControlFlow;
+use std::pin::pin;
+use std::sync::Arc;
+use std::task::Poll;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
 
 use super::{Flow, Step};
+use crate::args::ToolArgs;
 use crate::codes;
 use crate::contract::{Idempotency, ToolContract};
 use crate::envelope::{Envelope, ErrorEntry, Status};
-use crate::guard;
-use crate::policy::idempotency::Begin;
+use crate::guard::{self, CatchUnwind};
+use crate::policy::approval::digest;
+use crate::store::{Claim, Claimed, Doubt, RecordKey, Store, StoreError, StoreFuture};
 
 pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
-    let key = match (f.spec.idempotency, &f.args) {
-        (Idempotency::Key(_), Some(args)) => C::idempotency_key(args).map(str::to_owned),
-        _ => None,
+    let (field, key) = match (f.spec.idempotency, &f.args) {
+        (Idempotency::Key(field), Some(args)) => match C::idempotency_key(args) {
+            Some(key) => (field, key.to_owned()),
+            None => return ControlFlow::Continue(()),
+        },
+        _ => return ControlFlow::Continue(()),
     };
-    let Some(key) = key else {
-        return ControlFlow::Continue(());
+    let mut record = RecordKey::new(f.spec.name, key);
+    if let Some(tenant) = f.caller.tenant_name() {
+        record = record.for_tenant(tenant);
+    }
+    let times = f.parts.times;
+    let claim = Claim {
+        key: record,
+        digest: f.digest(),
+        revision: f.revision.get_or_init(revision::<C>).clone(),
+        call_id: f.call.id.clone(),
+        lease: times.lease,
+        retention: times.retention,
     };
-    let digest = f.digest();
-    let store = &f.parts.store;
-    let Some(begin) = guard::catch(|| store.begin(f.spec.name, &key, &digest)) else {
-        return ControlFlow::Break(f.internal("the idempotency store crashed before the tool ran"));
+    let store = f.parts.store.clone();
+    // A key held elsewhere is usually a concurrent duplicate of a quick call:
+    // waiting briefly for its outcome answers with it instead of a refusal.
+    let waited_until = Instant::now() + times.in_flight_wait;
+    let mut pause = Duration::from_millis(5);
+    let claimed = loop {
+        match guarded(|| store.claim(&claim)).await {
+            Ok(Claimed::InFlight { .. }) if Instant::now() + pause < waited_until => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(200));
+            }
+            other => break other,
+        }
     };
-    match begin {
-        Begin::Fresh => {
-            f.key = Some(key);
+    match claimed {
+        Ok(Claimed::Run(lease)) => {
+            f.lease = Some(lease);
             ControlFlow::Continue(())
         }
-        Begin::Replay(mut env) => {
+        Ok(Claimed::Replay(mut env)) => {
             env.call_id = f.call.id.clone();
+            env.replayed = true;
             ControlFlow::Break(*env)
         }
-        Begin::Unknown => {
-            let e = ErrorEntry::new(
-                codes::UNKNOWN_OUTCOME,
-                "an earlier call with this idempotency key has not finished or ended with an unknown outcome".to_string(),
-            )
-            .with_hint("check whether the effect happened before sending a new key");
-            // Replaying with this key is answered from the store and runs nothing.
-            f.refuse(Status::Unknown, vec![e])
-        }
-        Begin::Mismatch => {
-            let e = ErrorEntry::new(
+        Ok(Claimed::Reused { revision_changed }) => {
+            let first = if revision_changed {
+                "an earlier revision of this tool's contract"
+            } else {
+                "other arguments"
+            };
+            let mut e = ErrorEntry::new(
                 codes::IDEMPOTENCY_KEY_REUSED,
-                "this idempotency key was first used with other arguments".to_string(),
+                format!("this idempotency key was first used with {first}"),
             )
-            .with_hint("send a new key for a new request, or repeat the first request exactly");
+            .with_hint("send a new key for new arguments, or repeat the first request exactly");
+            e.field = Some(format!("/{field}"));
             f.refuse(Status::Invalid, vec![e])
         }
+        Ok(Claimed::InFlight { retry_after_ms }) => {
+            let mut e = ErrorEntry::new(
+                codes::IN_FLIGHT,
+                "a call with this idempotency key is running elsewhere; nothing ran".to_string(),
+            )
+            .with_hint("send the same call again later: it gets that call's outcome");
+            e.retry_after_ms = Some(retry_after_ms.max(1));
+            e.retry_safe = Some(true);
+            f.refuse(Status::Failed, vec![e])
+        }
+        Ok(Claimed::Unknown(doubt)) => {
+            let why = match doubt {
+                Doubt::LeaseExpired => {
+                    "an earlier call with this idempotency key started, and its worker stopped before recording an outcome"
+                }
+                Doubt::Recorded => {
+                    "an earlier call with this idempotency key ended with an unknown outcome"
+                }
+            };
+            let e = ErrorEntry::new(codes::UNKNOWN_OUTCOME, why.to_string()).with_hint(
+                "do not resend this key: nothing runs under it until an operator checks whether the effect happened and resolves it",
+            );
+            // Resending runs nothing, but the model must not take this for a
+            // failure with no effect and try again under a new key blindly.
+            ControlFlow::Break(Envelope::failure(
+                &f.call.id,
+                f.spec.name,
+                Status::Unknown,
+                false,
+                vec![e],
+            ))
+        }
+        Err(e) => ControlFlow::Break(unavailable(f, &e)),
     }
+}
+
+/// The contract's revision: what a call means (its arguments, its effect, its
+/// idempotency). A changed description does not invalidate recorded outcomes.
+fn revision<C: ToolContract>() -> String {
+    let spec = &C::SPEC;
+    digest(&json!({
+        "name": spec.name,
+        "input_schema": C::Args::input_schema(),
+        "effect": spec.effect.as_str(),
+        "idempotency": format!("{:?}", spec.idempotency),
+    }))
+}
+
+/// A store that cannot be reached never lets a keyed write run without a
+/// record: the call is refused as a passing failure.
+fn unavailable<C: ToolContract>(f: &Flow<'_, C>, error: &StoreError) -> Envelope {
+    tracing::warn!(tool = f.spec.name, error = %error, "idempotency store unavailable");
+    let mut e = ErrorEntry::new(
+        codes::STORE_UNAVAILABLE,
+        format!(
+            "`{}` did not run: the store that records its request keys cannot be reached",
+            f.spec.name
+        ),
+    )
+    .with_hint("send the same call again later");
+    e.retry_after_ms = Some(1000);
+    e.retry_safe = Some(true);
+    f.refusal(Status::Failed, vec![e])
+}
+
+/// Runs a store call; a panic in the store reads as the store being broken.
+async fn guarded<'a, T>(call: impl FnOnce() -> StoreFuture<'a, T>) -> Result<T, StoreError> {
+    let Some(fut) = guard::catch(call) else {
+        return Err(StoreError::unavailable("the store panicked"));
+    };
+    CatchUnwind(fut)
+        .await
+        .unwrap_or_else(|| Err(StoreError::unavailable("the store panicked")))
+}
+
+/// Keeps the claim of this call alive while its tool runs: renews the lease
+/// every third of it. `None` when the call holds no key.
+pub(super) fn heartbeat<C: ToolContract>(
+    f: &Flow<'_, C>,
+) -> Option<impl Future<Output = ()> + Send + 'static> {
+    let lease = f.lease.clone()?;
+    let store: Arc<dyn Store> = f.parts.store.clone();
+    let every = f.parts.times.lease;
+    Some(async move {
+        loop {
+            tokio::time::sleep(every / 3).await;
+            match guarded(|| store.renew(&lease, every)).await {
+                Ok(true) => {}
+                // Settled by an operator meanwhile: nothing to keep.
+                Ok(false) => return std::future::pending().await,
+                // A missed beat is retried at the next; if the store stays
+                // away, the key reads `unknown`, never runs twice.
+                Err(e) => tracing::warn!(error = %e, "could not renew an idempotency lease"),
+            }
+        }
+    })
+}
+
+/// Runs `work` with `beat` beside it, until `work` ends.
+pub(super) async fn beside<T>(work: impl Future<Output = T>, beat: impl Future<Output = ()>) -> T {
+    let mut work = pin!(work);
+    let mut beat = pin!(beat);
+    std::future::poll_fn(|cx| {
+        if let Poll::Ready(v) = work.as_mut().poll(cx) {
+            return Poll::Ready(v);
+        }
+        let _ = beat.as_mut().poll(cx);
+        Poll::Pending
+    })
+    .await
 }
 
 /// Gives the key back: the call is known to have had no effect.
 pub(super) async fn release<C: ToolContract>(f: &mut Flow<'_, C>) {
-    if let Some(key) = f.key.take() {
-        let store = &f.parts.store;
-        if guard::catch(|| store.release(f.spec.name, &key)).is_none() {
-            tracing::error!(
-                tool = f.spec.name,
-                "the idempotency store panicked releasing a key"
-            );
+    if let Some(lease) = f.lease.take() {
+        let store = f.parts.store.clone();
+        if let Err(e) = guarded(|| store.release(&lease)).await {
+            // The claim stays and reads `unknown` after its lease: a lost
+            // release costs an operator's look, never a second run.
+            tracing::error!(tool = f.spec.name, error = %e, "could not release an idempotency key");
         }
     }
 }
@@ -74,15 +214,21 @@ pub(super) async fn settle<C: ToolContract>(f: &mut Flow<'_, C>, env: &Envelope,
     if transient {
         return release(f).await;
     }
-    if let Some(key) = f.key.take() {
-        let store = &f.parts.store;
-        if guard::catch(|| store.finish(f.spec.name, &key, env)).is_none() {
+    if let Some(lease) = f.lease.take() {
+        let store = f.parts.store.clone();
+        match guarded(|| store.complete(&lease, env)).await {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!(
+                tool = f.spec.name,
+                "an operator settled this key while its call ran; the outcome was not recorded"
+            ),
             // The tool ran and its envelope stands; the key stays claimed, so
             // a repeat is answered as an outcome in doubt, never run twice.
-            tracing::error!(
+            Err(e) => tracing::error!(
                 tool = f.spec.name,
-                "the idempotency store panicked recording an outcome"
-            );
+                error = %e,
+                "could not record an outcome under its idempotency key"
+            ),
         }
     }
 }

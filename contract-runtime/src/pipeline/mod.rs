@@ -26,7 +26,7 @@ mod respond;
 mod run;
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
@@ -38,7 +38,7 @@ use crate::decode::{parse_strict, Limits};
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::policy::approval::digest;
 use crate::policy::breaker::Breaker;
-use crate::policy::idempotency::IdempotencyStore;
+use crate::store::{Lease, RecordTimes, Store};
 
 /// What a stage does with a call: pass it on, or end it with this envelope.
 pub(crate) type Step = ControlFlow<Envelope>;
@@ -46,7 +46,10 @@ pub(crate) type Step = ControlFlow<Envelope>;
 /// The parts of a dispatcher the stages use.
 pub(crate) struct Parts {
     pub(crate) limits: Limits,
-    pub(crate) store: Arc<dyn IdempotencyStore>,
+    /// Idempotency records (and, when the host set one, the journal).
+    pub(crate) store: Arc<dyn Store>,
+    /// How long claims and records last.
+    pub(crate) times: RecordTimes,
     pub(crate) breaker: Breaker,
 }
 
@@ -62,15 +65,21 @@ pub(crate) async fn run_pipeline<C: ToolContract>(
     parts: &Parts,
     caller: &Arc<Caller>,
     call: &ToolCall,
+    revision: &OnceLock<String>,
 ) -> Answer {
-    let mut f = Flow::<C>::new(parts, caller, call);
+    let mut f = Flow::<C>::new(parts, caller, call, revision);
     let ended = async {
         decode::stage(&mut f).await?;
         authority::stage(&mut f).await?;
         approval::stage(&mut f).await?;
         idempotency::stage(&mut f).await?;
         breaker::stage(&mut f).await?;
-        run::stage(&mut f).await?;
+        // A held key's lease is renewed while the handler runs, so only a
+        // worker that died loses it.
+        match idempotency::heartbeat(&f) {
+            Some(beat) => idempotency::beside(run::stage(&mut f), beat).await?,
+            None => run::stage(&mut f).await?,
+        }
         respond::stage(&mut f).await
     }
     .await;
@@ -91,6 +100,8 @@ pub(crate) struct Flow<'a, C: ToolContract> {
     parts: &'a Parts,
     caller: &'a Arc<Caller>,
     call: &'a ToolCall,
+    /// The contract's revision, computed once per tool when a key needs it.
+    revision: &'a OnceLock<String>,
     spec: &'static ToolSpec,
     /// The decoded arguments, from the decode stage until the run stage takes them.
     args: Option<C::Args>,
@@ -99,7 +110,7 @@ pub(crate) struct Flow<'a, C: ToolContract> {
     tree: Tree,
     digest: Option<String>,
     /// The idempotency key this call holds in the store.
-    key: Option<String>,
+    lease: Option<Lease>,
     /// Whether the breaker remembers failures of this tool.
     watched: bool,
     /// The run stage's outcome, for the respond stage.
@@ -124,17 +135,23 @@ impl Tree {
 }
 
 impl<'a, C: ToolContract> Flow<'a, C> {
-    fn new(parts: &'a Parts, caller: &'a Arc<Caller>, call: &'a ToolCall) -> Self {
+    fn new(
+        parts: &'a Parts,
+        caller: &'a Arc<Caller>,
+        call: &'a ToolCall,
+        revision: &'a OnceLock<String>,
+    ) -> Self {
         Flow {
             parts,
             caller,
             call,
+            revision,
             spec: &C::SPEC,
             args: None,
             ctx: None,
             tree: Tree::Unparsed,
             digest: None,
-            key: None,
+            lease: None,
             watched: false,
             ran: None,
         }

@@ -1,0 +1,709 @@
+//! Durable state: idempotency records, approval requests and the call journal.
+//!
+//! Three traits say what the dispatcher needs from a store; [`Store`] is all
+//! three at once, which is what a host hands over. Three implementations pass
+//! one conformance suite:
+//!
+//! - [`MemoryStore`]: one process, gone when it exits (tests, throwaway runs);
+//! - [`SqliteStore`] (feature `sqlite`, on by default): one file that several
+//!   processes on one host share safely (WAL, a busy timeout, conditional
+//!   writes);
+//! - [`PostgresStore`] (feature `postgres`): many workers on many hosts.
+//!
+//! Every decision that depends on time (a lease running out, a record or an
+//! approval expiring) is taken against the database's clock inside the
+//! statement that acts on it, so the clocks of the hosts running workers do
+//! not matter. The rules for what a record answers live once, in
+//! [`judge_claim`]; each store only fetches the row and writes conditionally.
+//!
+//! ```
+//! use std::time::Duration;
+//! use contract_runtime::store::{Claim, Claimed, IdempotencyStore, MemoryStore, RecordKey};
+//!
+//! # let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+//! # rt.block_on(async {
+//! let store = MemoryStore::new();
+//! let claim = Claim::new(RecordKey::new("post_comment", "k-1"), "sha256:ab", "r1", "call_1");
+//! let Ok(Claimed::Run(lease)) = store.claim(&claim).await else { panic!("first arrival runs") };
+//! // ... the tool runs once, then its envelope is recorded:
+//! # let envelope = contract_runtime::Envelope::failure("call_1", "post_comment", contract_runtime::Status::Ok, true, vec![]);
+//! assert!(store.complete(&lease, &envelope).await.unwrap());
+//! assert!(matches!(store.claim(&claim).await, Ok(Claimed::Replay(_))));
+//! # });
+//! ```
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::envelope::{Envelope, Status};
+
+mod memory;
+#[cfg(feature = "postgres")]
+mod postgres;
+#[cfg(any(feature = "sqlite", feature = "postgres"))]
+mod sql;
+#[cfg(feature = "sqlite")]
+mod sqlite;
+
+pub use memory::MemoryStore;
+#[cfg(feature = "postgres")]
+pub use postgres::{PostgresOptions, PostgresStore};
+#[cfg(feature = "sqlite")]
+pub use sqlite::{SqliteOptions, SqliteStore};
+
+/// How long a completed idempotency record is kept unless the host says otherwise.
+pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// How long an approval request waits for a decision, and a grant for its use.
+pub const DEFAULT_APPROVAL_TTL: Duration = Duration::from_secs(15 * 60);
+
+/// How long the dispatcher's claims and records last
+/// ([`crate::Dispatcher::with_record_times`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordTimes {
+    /// A claim's lease (default 10 s). It is renewed every third of it while
+    /// the tool runs, so only a worker that died or hung loses its claim, and
+    /// after a crash its key answers `unknown` once the lease ran out.
+    pub lease: Duration,
+    /// How long a completed record is kept (default 24 hours).
+    pub retention: Duration,
+    /// How long a call whose key another worker holds waits for that
+    /// worker's outcome before answering `in-flight` (default 2 s).
+    pub in_flight_wait: Duration,
+}
+
+impl Default for RecordTimes {
+    fn default() -> RecordTimes {
+        RecordTimes {
+            lease: Duration::from_secs(10),
+            retention: DEFAULT_RETENTION,
+            in_flight_wait: Duration::from_secs(2),
+        }
+    }
+}
+
+/// What every store method returns: boxed so that `dyn Store` works.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// A store could not do what was asked. The dispatcher answers a keyed write
+/// with a transient failure instead of running it without a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError {
+    /// What kind of trouble.
+    pub kind: StoreErrorKind,
+    /// What went wrong, for logs and operators (never contains arguments).
+    pub message: String,
+}
+
+/// The kinds of [`StoreError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreErrorKind {
+    /// The store cannot be reached or is busy: network, file, lock timeout.
+    Unavailable,
+    /// The store answered with something this version cannot read.
+    Invalid,
+}
+
+impl StoreError {
+    /// An unreachable or busy store.
+    pub fn unavailable(message: impl Into<String>) -> StoreError {
+        StoreError {
+            kind: StoreErrorKind::Unavailable,
+            message: message.into(),
+        }
+    }
+
+    /// A store whose contents or answers cannot be read.
+    pub fn invalid(message: impl Into<String>) -> StoreError {
+        StoreError {
+            kind: StoreErrorKind::Invalid,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            StoreErrorKind::Unavailable => "store unavailable",
+            StoreErrorKind::Invalid => "store answered something unreadable",
+        };
+        write!(f, "{kind}: {}", self.message)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+// ---------------------------------------------------------------------------
+// Idempotency records
+
+/// Where an idempotency key lives: keys are scoped by tool, and by tenant when
+/// the host says keys of different tenants (or callers) must not meet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RecordKey {
+    /// The tool's name.
+    pub tool: String,
+    /// The tenant or caller the key belongs to; empty when keys are shared.
+    pub tenant: String,
+    /// The key the model sent.
+    pub key: String,
+}
+
+impl RecordKey {
+    /// A key shared by every caller of `tool`.
+    pub fn new(tool: impl Into<String>, key: impl Into<String>) -> RecordKey {
+        RecordKey {
+            tool: tool.into(),
+            tenant: String::new(),
+            key: key.into(),
+        }
+    }
+
+    /// The same key, scoped to `tenant`.
+    pub fn for_tenant(mut self, tenant: impl Into<String>) -> RecordKey {
+        self.tenant = tenant.into();
+        self
+    }
+}
+
+/// A call that wants to run under an idempotency key.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// The scoped key.
+    pub key: RecordKey,
+    /// Digest of the canonical arguments (`sha256:...`).
+    pub digest: String,
+    /// The contract's revision: a key is bound to the contract it ran under.
+    pub revision: String,
+    /// The call that claims the key (recorded for operators).
+    pub call_id: String,
+    /// How long the claim holds before its worker counts as dead: longer than
+    /// the tool's timeout, so a live worker never loses it.
+    pub lease: Duration,
+    /// How long the completed record is kept (then the key is new again).
+    pub retention: Duration,
+}
+
+impl Claim {
+    /// A claim with a one-minute lease and the default retention.
+    pub fn new(
+        key: RecordKey,
+        digest: impl Into<String>,
+        revision: impl Into<String>,
+        call_id: impl Into<String>,
+    ) -> Claim {
+        Claim {
+            key,
+            digest: digest.into(),
+            revision: revision.into(),
+            call_id: call_id.into(),
+            lease: Duration::from_secs(60),
+            retention: DEFAULT_RETENTION,
+        }
+    }
+}
+
+/// The right to run a claimed call and record its outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The key claimed.
+    pub key: RecordKey,
+    /// Unguessable; only the claimant can complete or release.
+    pub token: String,
+}
+
+/// What a claim is answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Claimed {
+    /// First arrival: the key is now held; run the tool once, then
+    /// [`IdempotencyStore::complete`] or [`IdempotencyStore::release`].
+    Run(Lease),
+    /// Completed before: this is the recorded envelope; run nothing.
+    Replay(Box<Envelope>),
+    /// The key was first used with other arguments or another revision of the contract.
+    Reused {
+        /// The arguments were the same; the contract changed since.
+        revision_changed: bool,
+    },
+    /// Another worker holds the key right now; run nothing, ask again later.
+    InFlight {
+        /// When the holder's lease runs out at the latest.
+        retry_after_ms: u64,
+    },
+    /// The outcome is in doubt; run nothing until an operator resolves it.
+    Unknown(Doubt),
+}
+
+/// Why a record's outcome is in doubt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Doubt {
+    /// The worker's lease ran out without an outcome: it died or hung mid-call.
+    LeaseExpired,
+    /// The run itself ended `unknown` (a write that timed out or panicked).
+    Recorded,
+}
+
+/// An operator's verdict on a record in doubt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// The effect happened: the key answers a replay (`ok`, no result).
+    Done,
+    /// The effect did not happen: the record goes, and the key may run again.
+    Failed,
+}
+
+/// A record whose outcome is in doubt, as an operator sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DoubtfulRecord {
+    /// The scoped key.
+    pub key: RecordKey,
+    /// Why it is in doubt.
+    pub doubt: Doubt,
+    /// The call that claimed it.
+    pub call_id: String,
+    /// Digest of its arguments.
+    pub digest: String,
+    /// When it was claimed (ms since the Unix epoch, database clock).
+    pub claimed_ms: i64,
+}
+
+/// The state a stored idempotency record is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordState {
+    /// Claimed; its worker holds a lease.
+    Running,
+    /// Completed; the envelope is stored.
+    Done,
+    /// The run ended `unknown`; the envelope is stored.
+    Unknown,
+}
+
+impl RecordState {
+    /// The state as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordState::Running => "running",
+            RecordState::Done => "done",
+            RecordState::Unknown => "unknown",
+        }
+    }
+
+    /// Reads a stored state.
+    pub fn parse(s: &str) -> Result<RecordState, StoreError> {
+        match s {
+            "running" => Ok(RecordState::Running),
+            "done" => Ok(RecordState::Done),
+            "unknown" => Ok(RecordState::Unknown),
+            other => Err(StoreError::invalid(format!(
+                "idempotency record in state `{other}`"
+            ))),
+        }
+    }
+
+    /// The state an outcome is recorded in.
+    pub fn of(envelope: &Envelope) -> RecordState {
+        if envelope.status == Status::Unknown {
+            RecordState::Unknown
+        } else {
+            RecordState::Done
+        }
+    }
+}
+
+/// A stored record, as a claim that could not insert finds it.
+#[derive(Clone, Debug)]
+pub struct ExistingRecord {
+    /// Digest of the arguments it was claimed with.
+    pub digest: String,
+    /// The contract revision it was claimed under.
+    pub revision: String,
+    /// Its state.
+    pub state: RecordState,
+    /// When the claimant's lease runs out (ms, database clock).
+    pub lease_until_ms: i64,
+    /// When the record expires (ms, database clock).
+    pub expires_ms: i64,
+    /// The recorded envelope (JSON), for `done` and `unknown`.
+    pub envelope: Option<String>,
+}
+
+/// What a record answers a claim that found it, at the database's `now_ms`:
+/// the one table of `docs/state.md`, shared by every store.
+pub fn judge_claim(existing: &ExistingRecord, claim: &Claim, now_ms: i64) -> Claimed {
+    // Stripe's rule: the same key with other arguments is an error whatever
+    // the first call's state, so a model learns to send a new key.
+    if existing.digest != claim.digest {
+        return Claimed::Reused {
+            revision_changed: false,
+        };
+    }
+    if existing.revision != claim.revision {
+        return Claimed::Reused {
+            revision_changed: true,
+        };
+    }
+    match existing.state {
+        RecordState::Running if existing.lease_until_ms > now_ms => Claimed::InFlight {
+            retry_after_ms: (existing.lease_until_ms - now_ms).max(1) as u64,
+        },
+        RecordState::Running => Claimed::Unknown(Doubt::LeaseExpired),
+        RecordState::Unknown => Claimed::Unknown(Doubt::Recorded),
+        RecordState::Done => match existing.envelope.as_deref().map(serde_json::from_str) {
+            Some(Ok(env)) => Claimed::Replay(Box::new(env)),
+            // A done record without a readable envelope cannot be replayed,
+            // and running again could duplicate the effect.
+            _ => Claimed::Unknown(Doubt::Recorded),
+        },
+    }
+}
+
+/// The envelope a key answers after an operator resolved it as done: the
+/// effect happened, but the tool's output was never recorded.
+pub fn settled_envelope(tool: &str) -> Envelope {
+    Envelope::failure("", tool, Status::Ok, true, Vec::new())
+}
+
+/// Where idempotency records live.
+///
+/// A key is claimed atomically before the tool runs; exactly one of many
+/// concurrent claims of one key gets [`Claimed::Run`]. See `docs/state.md`.
+pub trait IdempotencyStore: Send + Sync {
+    /// Claims `claim.key`, or says what the record already there answers.
+    /// A completed record past its retention counts as absent.
+    fn claim<'a>(&'a self, claim: &'a Claim) -> StoreFuture<'a, Claimed>;
+
+    /// Records the outcome of the run that holds `lease` (an `unknown`
+    /// envelope leaves the record in doubt). `false` when the lease is no
+    /// longer held: an operator resolved the record meanwhile.
+    fn complete<'a>(&'a self, lease: &'a Lease, envelope: &'a Envelope) -> StoreFuture<'a, bool>;
+
+    /// Extends a held lease to `lease` from now (database clock), so a live
+    /// worker whose tool runs long keeps its claim while a dead one loses it
+    /// soon. `false` when the lease is no longer held.
+    fn renew<'a>(&'a self, lease: &'a Lease, lease_for: Duration) -> StoreFuture<'a, bool>;
+
+    /// Drops the claim: the run is known to have had no effect (a transient
+    /// failure), so the key may run again. `false` when the lease is not held.
+    fn release<'a>(&'a self, lease: &'a Lease) -> StoreFuture<'a, bool>;
+
+    /// Settles a record in doubt. `false` when `key` has no record in doubt
+    /// (absent, completed, or still running within its lease).
+    fn resolve<'a>(&'a self, key: &'a RecordKey, as_: Resolution) -> StoreFuture<'a, bool>;
+
+    /// Records whose outcome is in doubt, oldest first.
+    fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>>;
+
+    /// Deletes completed records past their retention and approval requests
+    /// past their expiry; returns how many went. Records in doubt stay.
+    fn purge(&self) -> StoreFuture<'_, u64>;
+}
+
+// ---------------------------------------------------------------------------
+// Approval requests
+
+/// Where an approval request is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ApprovalState {
+    /// Waiting for a person.
+    Pending,
+    /// Granted: exactly one call with these arguments may run, before expiry.
+    Granted,
+    /// Refused; the decision's reason says why.
+    Denied,
+    /// Granted and consumed by the one call it allowed.
+    Used,
+    /// Nobody decided, or the grant was not used, in time.
+    Expired,
+}
+
+impl ApprovalState {
+    /// The state as stored and shown.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ApprovalState::Pending => "pending",
+            ApprovalState::Granted => "granted",
+            ApprovalState::Denied => "denied",
+            ApprovalState::Used => "used",
+            ApprovalState::Expired => "expired",
+        }
+    }
+
+    /// Reads a stored state.
+    pub fn parse(s: &str) -> Result<ApprovalState, StoreError> {
+        Ok(match s {
+            "pending" => ApprovalState::Pending,
+            "granted" => ApprovalState::Granted,
+            "denied" => ApprovalState::Denied,
+            "used" => ApprovalState::Used,
+            "expired" => ApprovalState::Expired,
+            other => {
+                return Err(StoreError::invalid(format!(
+                    "approval request in state `{other}`"
+                )))
+            }
+        })
+    }
+}
+
+/// An approval request as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ApprovalRecord {
+    /// Unguessable id (`apr_` and 32 hex digits).
+    pub id: String,
+    /// The tool to run.
+    pub tool: String,
+    /// Its arguments, secrets redacted.
+    pub arguments: Value,
+    /// Digest of the exact arguments the approval binds to.
+    pub digest: String,
+    /// The contract's approval rule.
+    pub rule: String,
+    /// Why approval is needed, in words for the person.
+    pub reason: String,
+    /// Who asked (the caller's identity as the host names it).
+    pub caller: String,
+    /// When it was asked (ms since the Unix epoch, database clock).
+    pub created_ms: i64,
+    /// When it stops being decidable or usable.
+    pub expires_ms: i64,
+    /// Where it is now (`expired` is reported once `expires_ms` passed).
+    pub state: ApprovalState,
+    /// Who decided.
+    pub decided_by: Option<String>,
+    /// When they decided.
+    pub decided_ms: Option<i64>,
+    /// Why, in their words.
+    pub decision_reason: Option<String>,
+}
+
+/// A new approval request.
+#[derive(Clone, Debug)]
+pub struct NewApproval {
+    /// The tool to run.
+    pub tool: String,
+    /// Its arguments, secrets redacted.
+    pub arguments: Value,
+    /// Digest of the exact arguments.
+    pub digest: String,
+    /// The contract's approval rule.
+    pub rule: String,
+    /// Why approval is needed.
+    pub reason: String,
+    /// Who asks.
+    pub caller: String,
+    /// How long until it expires.
+    pub ttl: Duration,
+}
+
+/// A person's decision on a pending request.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// Grant (`true`) or deny.
+    pub grant: bool,
+    /// Who decides.
+    pub by: String,
+    /// Why, in their words.
+    pub reason: Option<String>,
+}
+
+/// What a decision came to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decided {
+    /// The request was pending and now carries the decision.
+    Now(ApprovalRecord),
+    /// The request was no longer pending (decided before, used or expired); unchanged.
+    Already(ApprovalRecord),
+    /// No request has this id.
+    Missing,
+}
+
+/// Which approval requests to list.
+#[derive(Clone, Debug, Default)]
+pub struct ApprovalFilter {
+    /// Only in this state.
+    pub state: Option<ApprovalState>,
+    /// Only for this tool.
+    pub tool: Option<String>,
+    /// Only from this caller.
+    pub caller: Option<String>,
+    /// Only for these exact arguments.
+    pub digest: Option<String>,
+}
+
+impl ApprovalFilter {
+    /// Whether `r` passes (used by stores that filter in Rust).
+    pub fn accepts(&self, r: &ApprovalRecord) -> bool {
+        self.state.is_none_or(|s| s == r.state)
+            && self.tool.as_ref().is_none_or(|t| *t == r.tool)
+            && self.caller.as_ref().is_none_or(|c| *c == r.caller)
+            && self.digest.as_ref().is_none_or(|d| *d == r.digest)
+    }
+}
+
+/// Where approval requests live.
+pub trait ApprovalStore: Send + Sync {
+    /// Records a pending request with a fresh unguessable id.
+    fn create_approval<'a>(&'a self, new: &'a NewApproval) -> StoreFuture<'a, ApprovalRecord>;
+
+    /// One request by id.
+    fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<ApprovalRecord>>;
+
+    /// Requests that pass `filter`, oldest first (those created in the same
+    /// millisecond in no particular order).
+    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>>;
+
+    /// Grants or denies a pending, unexpired request.
+    fn decide<'a>(&'a self, id: &'a str, decision: &'a Decision) -> StoreFuture<'a, Decided>;
+
+    /// Uses a grant up: one atomic conditional update from `granted` to
+    /// `used`, only for `digest` and before expiry. `true` for exactly one of
+    /// any number of concurrent consumers.
+    fn consume<'a>(&'a self, id: &'a str, digest: &'a str) -> StoreFuture<'a, bool>;
+}
+
+// ---------------------------------------------------------------------------
+// The call journal
+
+/// One journal entry: a call, an approval request or a decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JournalRecord {
+    /// The provider's call id (or the approval id for approval events).
+    pub call_id: String,
+    /// The tool requested.
+    pub tool: String,
+    /// `call`, `approval-request` or `approval-decision`.
+    pub event: String,
+    /// Who called, as the host names them.
+    pub caller: Option<String>,
+    /// The arguments, secrets redacted.
+    pub arguments: Value,
+    /// The envelope status (or the approval state).
+    pub status: String,
+    /// The error codes.
+    pub codes: Vec<String>,
+    /// Whether replaying is safe.
+    pub retry_safe: bool,
+    /// Answered from an idempotency record.
+    pub replayed: bool,
+    /// When the call started (ms since the Unix epoch, the host's clock).
+    pub started_ms: i64,
+    /// How long it took.
+    pub duration_us: u64,
+}
+
+/// Which journal entries to read.
+#[derive(Clone, Debug, Default)]
+pub struct JournalQuery {
+    /// Only this call.
+    pub call_id: Option<String>,
+    /// Only this tool.
+    pub tool: Option<String>,
+    /// Started at or after (ms since the Unix epoch).
+    pub since_ms: Option<i64>,
+    /// Started before.
+    pub until_ms: Option<i64>,
+    /// At most this many, oldest first.
+    pub limit: Option<u32>,
+}
+
+impl JournalQuery {
+    /// Whether `r` passes (used by stores that filter in Rust).
+    pub fn accepts(&self, r: &JournalRecord) -> bool {
+        self.call_id.as_ref().is_none_or(|c| *c == r.call_id)
+            && self.tool.as_ref().is_none_or(|t| *t == r.tool)
+            && self.since_ms.is_none_or(|t| r.started_ms >= t)
+            && self.until_ms.is_none_or(|t| r.started_ms < t)
+    }
+
+    fn limit_or_all(&self) -> i64 {
+        self.limit.map_or(i64::MAX, i64::from)
+    }
+}
+
+/// Where the call journal lives.
+pub trait JournalStore: Send + Sync {
+    /// Appends one entry.
+    fn append<'a>(&'a self, record: &'a JournalRecord) -> StoreFuture<'a, ()>;
+
+    /// Entries that pass `query`, oldest first.
+    fn query<'a>(&'a self, query: &'a JournalQuery) -> StoreFuture<'a, Vec<JournalRecord>>;
+}
+
+/// Everything the dispatcher keeps: what a host hands over.
+pub trait Store: IdempotencyStore + ApprovalStore + JournalStore {
+    /// Where the state lives, for a line on stderr (`sqlite:/path`, never a password).
+    fn describe(&self) -> String;
+}
+
+/// Opens a store from its command-line form: `memory`, `sqlite:PATH` or
+/// `postgres:URL` (the URL as libpq takes it, `postgres://user@host:port/db`).
+pub async fn open(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if spec == "memory" {
+        return Ok(Arc::new(MemoryStore::new()));
+    }
+    if let Some(path) = spec.strip_prefix("sqlite:") {
+        #[cfg(feature = "sqlite")]
+        return Ok(Arc::new(SqliteStore::open(path)?));
+        #[cfg(not(feature = "sqlite"))]
+        return Err(StoreError::unavailable(format!(
+            "`sqlite:{path}` needs contract-runtime's `sqlite` feature"
+        )));
+    }
+    if spec.starts_with("postgres:") || spec.starts_with("postgresql:") {
+        #[cfg(feature = "postgres")]
+        return Ok(Arc::new(PostgresStore::connect(spec).await?));
+        #[cfg(not(feature = "postgres"))]
+        return Err(StoreError::unavailable(
+            "a `postgres:` store needs contract-runtime's `postgres` feature",
+        ));
+    }
+    Err(StoreError::invalid(format!(
+        "`{spec}` is not a store: use memory, sqlite:PATH or postgres:URL"
+    )))
+}
+
+/// A fresh unguessable id: `prefix`, `_`, and 128 random bits in hex.
+pub fn new_id(prefix: &str) -> Result<String, StoreError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| StoreError::unavailable(format!("no randomness for an id: {e}")))?;
+    let mut s = String::with_capacity(prefix.len() + 33);
+    s.push_str(prefix);
+    s.push('_');
+    for b in bytes {
+        s.push_str(&format!("{b:02x}"));
+    }
+    Ok(s)
+}
+
+/// Milliseconds in a duration, saturating (a lease of centuries is still a lease).
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+fn envelope_json(envelope: &Envelope) -> String {
+    envelope.to_json_string()
+}
+
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
+fn json_text(v: &Value) -> String {
+    v.to_string()
+}
+
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
+fn parse_json(s: &str, what: &str) -> Result<Value, StoreError> {
+    serde_json::from_str(s).map_err(|e| StoreError::invalid(format!("{what} is not JSON: {e}")))
+}
+
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
+fn parse_codes(s: &str) -> Result<Vec<String>, StoreError> {
+    serde_json::from_str(s).map_err(|e| StoreError::invalid(format!("journal codes: {e}")))
+}

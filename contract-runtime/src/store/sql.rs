@@ -1,0 +1,330 @@
+//! The SQL both database stores run, written once: statements use `?N`
+//! placeholders and `NOW_MS` for the database's clock in milliseconds, and
+//! [`Dialect::render`] turns them into SQLite's or PostgreSQL's text. Rows are
+//! read through [`Row`] so one decoder serves both clients.
+
+use serde_json::Value;
+
+use super::{
+    parse_codes, parse_json, ApprovalRecord, ApprovalState, Doubt, DoubtfulRecord, ExistingRecord,
+    JournalRecord, RecordKey, RecordState, StoreError,
+};
+
+/// The two SQL dialects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dialect {
+    #[cfg_attr(not(feature = "sqlite"), allow(dead_code))]
+    Sqlite,
+    #[cfg_attr(not(feature = "postgres"), allow(dead_code))]
+    Postgres,
+}
+
+impl Dialect {
+    /// `sql` with `NOW_MS` and the placeholders of this dialect.
+    pub(super) fn render(self, sql: &str) -> String {
+        let now = match self {
+            // 'now' is fixed for the whole statement, so every NOW_MS in one
+            // statement is the same instant.
+            Dialect::Sqlite => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
+            // now() is the start of the transaction: one instant per statement here.
+            Dialect::Postgres => "CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)",
+        };
+        let sql = sql.replace("NOW_MS", now);
+        match self {
+            Dialect::Sqlite => sql,
+            Dialect::Postgres => sql.replace('?', "$"),
+        }
+    }
+}
+
+/// Tables for SQLite. `WITHOUT ROWID` keeps a record in its key's B-tree.
+#[cfg_attr(not(feature = "sqlite"), allow(dead_code))]
+pub(super) const SQLITE_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS contract_idempotency (
+    tool TEXT NOT NULL, tenant TEXT NOT NULL, key TEXT NOT NULL,
+    digest TEXT NOT NULL, revision TEXT NOT NULL, call_id TEXT NOT NULL,
+    state TEXT NOT NULL, token TEXT,
+    claimed_ms INTEGER NOT NULL, lease_until_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL,
+    envelope TEXT,
+    PRIMARY KEY (tool, tenant, key)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS contract_approvals (
+    id TEXT PRIMARY KEY, tool TEXT NOT NULL, arguments TEXT NOT NULL, digest TEXT NOT NULL,
+    rule TEXT NOT NULL, reason TEXT NOT NULL, caller TEXT NOT NULL,
+    created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL, state TEXT NOT NULL,
+    decided_by TEXT, decided_ms INTEGER, decision_reason TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS contract_journal (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
+    arguments TEXT NOT NULL, status TEXT NOT NULL, codes TEXT NOT NULL,
+    retry_safe INTEGER NOT NULL, replayed INTEGER NOT NULL,
+    started_ms INTEGER NOT NULL, duration_us INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
+CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
+CREATE INDEX IF NOT EXISTS contract_journal_time ON contract_journal (started_ms);
+";
+
+/// The same tables for PostgreSQL.
+#[cfg_attr(not(feature = "postgres"), allow(dead_code))]
+pub(super) const POSTGRES_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS contract_idempotency (
+    tool TEXT NOT NULL, tenant TEXT NOT NULL, key TEXT NOT NULL,
+    digest TEXT NOT NULL, revision TEXT NOT NULL, call_id TEXT NOT NULL,
+    state TEXT NOT NULL, token TEXT,
+    claimed_ms BIGINT NOT NULL, lease_until_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL,
+    envelope TEXT,
+    PRIMARY KEY (tool, tenant, key)
+);
+CREATE TABLE IF NOT EXISTS contract_approvals (
+    id TEXT PRIMARY KEY, tool TEXT NOT NULL, arguments TEXT NOT NULL, digest TEXT NOT NULL,
+    rule TEXT NOT NULL, reason TEXT NOT NULL, caller TEXT NOT NULL,
+    created_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL, state TEXT NOT NULL,
+    decided_by TEXT, decided_ms BIGINT, decision_reason TEXT
+);
+CREATE TABLE IF NOT EXISTS contract_journal (
+    seq BIGSERIAL PRIMARY KEY,
+    call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
+    arguments TEXT NOT NULL, status TEXT NOT NULL, codes TEXT NOT NULL,
+    retry_safe BOOLEAN NOT NULL, replayed BOOLEAN NOT NULL,
+    started_ms BIGINT NOT NULL, duration_us BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
+CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
+CREATE INDEX IF NOT EXISTS contract_journal_time ON contract_journal (started_ms);
+";
+
+/// The atomic claim: insert, or take over a completed record past its
+/// retention; returns the token only when this statement won the key.
+/// `?1..?3` key, `?4` digest, `?5` revision, `?6` call id, `?7` token,
+/// `?8` lease ms, `?9` retention ms.
+pub(super) const CLAIM: &str = "
+INSERT INTO contract_idempotency AS r
+    (tool, tenant, key, digest, revision, call_id, state, token,
+     claimed_ms, lease_until_ms, expires_ms, envelope)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'running', ?7, NOW_MS, NOW_MS + ?8, NOW_MS + ?9, NULL)
+ON CONFLICT (tool, tenant, key) DO UPDATE SET
+    digest = excluded.digest, revision = excluded.revision, call_id = excluded.call_id,
+    state = 'running', token = excluded.token, claimed_ms = excluded.claimed_ms,
+    lease_until_ms = excluded.lease_until_ms, expires_ms = excluded.expires_ms, envelope = NULL
+WHERE r.state = 'done' AND r.expires_ms <= excluded.claimed_ms
+RETURNING token";
+
+/// The record a claim lost to, and the database's now.
+pub(super) const FIND: &str = "
+SELECT digest, revision, state, lease_until_ms, expires_ms, envelope, NOW_MS
+FROM contract_idempotency WHERE tool = ?1 AND tenant = ?2 AND key = ?3";
+
+/// `?4` state, `?5` envelope, `?6` token.
+pub(super) const COMPLETE: &str = "
+UPDATE contract_idempotency SET state = ?4, envelope = ?5, token = NULL
+WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND token = ?6 AND state = 'running'";
+
+/// `?4` token, `?5` lease ms.
+pub(super) const RENEW: &str = "
+UPDATE contract_idempotency SET lease_until_ms = NOW_MS + ?5
+WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND token = ?4 AND state = 'running'";
+
+/// `?4` token.
+pub(super) const RELEASE: &str = "
+DELETE FROM contract_idempotency
+WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND token = ?4 AND state = 'running'";
+
+/// A record in doubt: recorded unknown, or running past its lease.
+const IN_DOUBT: &str = "(state = 'unknown' OR (state = 'running' AND lease_until_ms <= NOW_MS))";
+
+/// Settles a record in doubt as done: `?4` the envelope to replay. It is kept
+/// as long from now as its retention was from its claim.
+pub(super) fn resolve_done() -> String {
+    format!(
+        "UPDATE contract_idempotency
+         SET state = 'done', envelope = ?4, token = NULL,
+             expires_ms = NOW_MS + (expires_ms - claimed_ms)
+         WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND {IN_DOUBT}"
+    )
+}
+
+/// Settles a record in doubt as failed: it goes, and the key may run again.
+pub(super) fn resolve_failed() -> String {
+    format!(
+        "DELETE FROM contract_idempotency
+         WHERE tool = ?1 AND tenant = ?2 AND key = ?3 AND {IN_DOUBT}"
+    )
+}
+
+/// Records in doubt, oldest first.
+pub(super) fn list_in_doubt() -> String {
+    format!(
+        "SELECT tool, tenant, key, state, call_id, digest, claimed_ms
+         FROM contract_idempotency WHERE {IN_DOUBT}
+         ORDER BY claimed_ms, tool, tenant, key"
+    )
+}
+
+pub(super) const PURGE_RECORDS: &str =
+    "DELETE FROM contract_idempotency WHERE state = 'done' AND expires_ms <= NOW_MS";
+
+pub(super) const PURGE_APPROVALS: &str =
+    "DELETE FROM contract_approvals WHERE expires_ms <= NOW_MS";
+
+/// The columns of an approval, its state as shown: a pending or granted
+/// request past its expiry reads `expired`.
+const APPROVAL_COLUMNS: &str = "id, tool, arguments, digest, rule, reason, caller, created_ms,
+    expires_ms,
+    CASE WHEN state IN ('pending', 'granted') AND expires_ms <= NOW_MS THEN 'expired' ELSE state END,
+    decided_by, decided_ms, decision_reason";
+
+/// `?1` id .. `?7` caller, `?8` ttl ms.
+pub(super) fn create_approval() -> String {
+    format!(
+        "INSERT INTO contract_approvals
+            (id, tool, arguments, digest, rule, reason, caller, created_ms, expires_ms, state)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NOW_MS, NOW_MS + ?8, 'pending')
+         RETURNING {APPROVAL_COLUMNS}"
+    )
+}
+
+pub(super) fn get_approval() -> String {
+    format!("SELECT {APPROVAL_COLUMNS} FROM contract_approvals WHERE id = ?1")
+}
+
+/// `?1` tool, `?2` caller, `?3` digest, each optional (the casts give
+/// PostgreSQL a type for a parameter that may be NULL); the state is filtered
+/// after reading, since `expired` is computed.
+pub(super) fn list_approvals() -> String {
+    format!(
+        "SELECT {APPROVAL_COLUMNS} FROM contract_approvals
+         WHERE (CAST(?1 AS TEXT) IS NULL OR tool = ?1)
+           AND (CAST(?2 AS TEXT) IS NULL OR caller = ?2)
+           AND (CAST(?3 AS TEXT) IS NULL OR digest = ?3)
+         ORDER BY created_ms, id"
+    )
+}
+
+/// `?2` new state, `?3` by, `?4` reason.
+pub(super) fn decide() -> String {
+    format!(
+        "UPDATE contract_approvals
+         SET state = ?2, decided_by = ?3, decided_ms = NOW_MS, decision_reason = ?4
+         WHERE id = ?1 AND state = 'pending' AND expires_ms > NOW_MS
+         RETURNING {APPROVAL_COLUMNS}"
+    )
+}
+
+/// The single-use grant: one conditional update, so two racing consumers
+/// cannot both see `granted`.
+pub(super) const CONSUME: &str = "
+UPDATE contract_approvals SET state = 'used'
+WHERE id = ?1 AND digest = ?2 AND state = 'granted' AND expires_ms > NOW_MS";
+
+pub(super) const APPEND_JOURNAL: &str = "
+INSERT INTO contract_journal
+    (call_id, tool, event, caller, arguments, status, codes, retry_safe, replayed,
+     started_ms, duration_us)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+
+/// `?1` call id, `?2` tool, `?3` since, `?4` until (each optional), `?5` limit.
+pub(super) const QUERY_JOURNAL: &str = "
+SELECT call_id, tool, event, caller, arguments, status, codes, retry_safe, replayed,
+       started_ms, duration_us
+FROM contract_journal
+WHERE (CAST(?1 AS TEXT) IS NULL OR call_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR tool = ?2)
+  AND (CAST(?3 AS BIGINT) IS NULL OR started_ms >= ?3)
+  AND (CAST(?4 AS BIGINT) IS NULL OR started_ms < ?4)
+ORDER BY seq LIMIT ?5";
+
+/// The cheapest write transaction of the benchmarks' floor: one insert and
+/// one update. `?1` a fresh key.
+pub(super) const FLOOR_INSERT: &str = "
+INSERT INTO contract_idempotency
+    (tool, tenant, key, digest, revision, call_id, state, token,
+     claimed_ms, lease_until_ms, expires_ms, envelope)
+VALUES ('floor', '', ?1, '', '', '', 'running', NULL, 0, 0, 0, NULL)";
+
+pub(super) const FLOOR_UPDATE: &str = "
+UPDATE contract_idempotency SET state = 'done', envelope = '{}'
+WHERE tool = 'floor' AND tenant = '' AND key = ?1";
+
+/// A row of either client, read by column index.
+pub(super) trait Row {
+    fn text(&self, i: usize) -> Result<String, StoreError>;
+    fn opt_text(&self, i: usize) -> Result<Option<String>, StoreError>;
+    fn int(&self, i: usize) -> Result<i64, StoreError>;
+    fn opt_int(&self, i: usize) -> Result<Option<i64>, StoreError>;
+    fn flag(&self, i: usize) -> Result<bool, StoreError>;
+}
+
+/// A [`FIND`] row: the record and the database's now.
+pub(super) fn existing(row: &impl Row) -> Result<(ExistingRecord, i64), StoreError> {
+    Ok((
+        ExistingRecord {
+            digest: row.text(0)?,
+            revision: row.text(1)?,
+            state: RecordState::parse(&row.text(2)?)?,
+            lease_until_ms: row.int(3)?,
+            expires_ms: row.int(4)?,
+            envelope: row.opt_text(5)?,
+        },
+        row.int(6)?,
+    ))
+}
+
+/// A [`list_in_doubt`] row.
+pub(super) fn doubtful(row: &impl Row) -> Result<DoubtfulRecord, StoreError> {
+    Ok(DoubtfulRecord {
+        key: RecordKey {
+            tool: row.text(0)?,
+            tenant: row.text(1)?,
+            key: row.text(2)?,
+        },
+        doubt: match RecordState::parse(&row.text(3)?)? {
+            RecordState::Unknown => Doubt::Recorded,
+            _ => Doubt::LeaseExpired,
+        },
+        call_id: row.text(4)?,
+        digest: row.text(5)?,
+        claimed_ms: row.int(6)?,
+    })
+}
+
+/// A row of [`APPROVAL_COLUMNS`].
+pub(super) fn approval(row: &impl Row) -> Result<ApprovalRecord, StoreError> {
+    Ok(ApprovalRecord {
+        id: row.text(0)?,
+        tool: row.text(1)?,
+        arguments: parse_json(&row.text(2)?, "approval arguments")?,
+        digest: row.text(3)?,
+        rule: row.text(4)?,
+        reason: row.text(5)?,
+        caller: row.text(6)?,
+        created_ms: row.int(7)?,
+        expires_ms: row.int(8)?,
+        state: ApprovalState::parse(&row.text(9)?)?,
+        decided_by: row.opt_text(10)?,
+        decided_ms: row.opt_int(11)?,
+        decision_reason: row.opt_text(12)?,
+    })
+}
+
+/// A [`QUERY_JOURNAL`] row.
+pub(super) fn journal(row: &impl Row) -> Result<JournalRecord, StoreError> {
+    Ok(JournalRecord {
+        call_id: row.text(0)?,
+        tool: row.text(1)?,
+        event: row.text(2)?,
+        caller: row.opt_text(3)?,
+        arguments: parse_json(&row.text(4)?, "journal arguments")?,
+        status: row.text(5)?,
+        codes: parse_codes(&row.text(6)?)?,
+        retry_safe: row.flag(7)?,
+        replayed: row.flag(8)?,
+        started_ms: row.int(9)?,
+        duration_us: u64::try_from(row.int(10)?).unwrap_or(0),
+    })
+}
+
+/// The stored text of a journal entry's codes.
+pub(super) fn codes_text(codes: &[String]) -> String {
+    Value::from(codes.to_vec()).to_string()
+}

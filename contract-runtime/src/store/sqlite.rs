@@ -1,0 +1,670 @@
+//! The embedded store: one SQLite file that several processes on one host
+//! share. WAL lets readers run beside the one writer; the busy timeout makes a
+//! writer wait for another process's write instead of failing; every state
+//! change is a single conditional statement, so it is atomic across processes.
+//!
+//! SQLite calls block, so each store owns one connection on a thread of its
+//! own and async callers send it jobs: the executor never waits on the disk,
+//! writes from one process never contend for the file lock with each other,
+//! and jobs that arrive together share one commit.
+
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use rusqlite::{params, Connection, ErrorCode};
+
+use super::sql::{self, Dialect, Row};
+use super::{
+    envelope_json, json_text, judge_claim, millis, new_id, settled_envelope, ApprovalFilter,
+    ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided, Decision,
+    DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
+    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture,
+};
+use crate::envelope::Envelope;
+
+/// How a [`SqliteStore`] opens its file.
+#[derive(Clone, Debug)]
+pub struct SqliteOptions {
+    /// How long a write waits for another process's write before the store
+    /// answers [`StoreError`] (default 5 s).
+    pub busy_timeout: Duration,
+    /// Sync the file on every commit (`synchronous=FULL`): survives power
+    /// loss, at an fsync per write. The default (`NORMAL` under WAL) survives
+    /// any process crash, which is what a killed worker is.
+    pub durable: bool,
+}
+
+impl Default for SqliteOptions {
+    fn default() -> SqliteOptions {
+        SqliteOptions {
+            busy_timeout: Duration::from_secs(5),
+            durable: false,
+        }
+    }
+}
+
+/// Work for the connection thread. Its answer is held back until the
+/// transaction it ran in commits: a claim is not won before it is durable.
+trait Job: Send {
+    /// Runs its statements; what it returns sends the answer.
+    fn run(self: Box<Self>, c: &mut Connection) -> Box<dyn Reply>;
+    /// Opens its own transaction, so it cannot join a batch.
+    fn solo(&self) -> bool;
+}
+
+/// A job's answer, sent once its transaction's fate is known.
+trait Reply: Send {
+    fn send(self: Box<Self>, committed: Result<(), StoreError>);
+}
+
+struct Task<T, F> {
+    f: F,
+    tx: tokio::sync::oneshot::Sender<Result<T, StoreError>>,
+    solo: bool,
+}
+
+struct Answer<T> {
+    value: Result<T, StoreError>,
+    tx: tokio::sync::oneshot::Sender<Result<T, StoreError>>,
+}
+
+impl<T, F> Job for Task<T, F>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+{
+    fn run(self: Box<Self>, c: &mut Connection) -> Box<dyn Reply> {
+        let value = (self.f)(c);
+        Box::new(Answer { value, tx: self.tx })
+    }
+    fn solo(&self) -> bool {
+        self.solo
+    }
+}
+
+impl<T: Send> Reply for Answer<T> {
+    fn send(self: Box<Self>, committed: Result<(), StoreError>) {
+        let _ = self.tx.send(committed.and(self.value));
+    }
+}
+
+/// At most this many jobs share one commit.
+const MAX_BATCH: usize = 64;
+
+/// The connection thread: runs jobs in arrival order. Jobs that queued up
+/// while the previous commit ran share one transaction (group commit): each
+/// is still one atomic statement or two, but many pay for one commit.
+fn serve(conn: &mut Connection, inbox: &mpsc::Receiver<Box<dyn Job>>) {
+    let mut next = None;
+    loop {
+        let first = match next.take() {
+            Some(j) => j,
+            None => match inbox.recv() {
+                Ok(j) => j,
+                // The store (the only sender) was dropped.
+                Err(_) => return,
+            },
+        };
+        let mut batch = vec![first];
+        if !batch[0].solo() {
+            while batch.len() < MAX_BATCH {
+                match inbox.try_recv() {
+                    Ok(j) if j.solo() => {
+                        next = Some(j);
+                        break;
+                    }
+                    Ok(j) => batch.push(j),
+                    Err(_) => break,
+                }
+            }
+        }
+        if batch.len() == 1 {
+            // Alone: its own statements commit as they run.
+            for j in batch {
+                if let Some(reply) = run_one(conn, j) {
+                    reply.send(Ok(()));
+                }
+            }
+        } else {
+            run_batch(conn, batch);
+        }
+    }
+}
+
+/// Runs a job; a job that panics drops its answer (its caller sees the store
+/// unavailable) and the connection serves the next.
+fn run_one(conn: &mut Connection, job: Box<dyn Job>) -> Option<Box<dyn Reply>> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| job.run(conn))).ok()
+}
+
+fn run_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
+    if conn.execute_batch("BEGIN IMMEDIATE").is_err() {
+        // No shared transaction to be had: each job on its own.
+        for j in batch {
+            if let Some(reply) = run_one(conn, j) {
+                reply.send(Ok(()));
+            }
+        }
+        return;
+    }
+    let mut pending: Vec<Box<dyn Reply>> = Vec::with_capacity(batch.len());
+    let mut jobs = batch.into_iter();
+    for j in jobs.by_ref() {
+        if let Some(reply) = run_one(conn, j) {
+            pending.push(reply);
+        }
+        if conn.is_autocommit() {
+            // An error (disk full, I/O) rolled the transaction back: what ran
+            // in it is undone, and its jobs must hear so.
+            let e = StoreError::unavailable("SQLite rolled back a shared transaction");
+            for reply in pending.drain(..) {
+                reply.send(Err(e.clone()));
+            }
+            break;
+        }
+    }
+    if !pending.is_empty() {
+        let committed = conn.execute_batch("COMMIT").map_err(err);
+        if committed.is_err() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        for reply in pending {
+            reply.send(committed.clone());
+        }
+    }
+    // Jobs after a rollback run on their own.
+    for j in jobs {
+        if let Some(reply) = run_one(conn, j) {
+            reply.send(Ok(()));
+        }
+    }
+}
+
+/// State in one SQLite file. See the module docs.
+pub struct SqliteStore {
+    jobs: mpsc::Sender<Box<dyn Job>>,
+    path: PathBuf,
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the store at `path` with default options.
+    pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(path, SqliteOptions::default())
+    }
+
+    /// Opens (or creates) the store at `path`. Blocks while the file is
+    /// opened and its tables are created: call it at start-up.
+    pub fn open_with(
+        path: impl AsRef<Path>,
+        options: SqliteOptions,
+    ) -> Result<SqliteStore, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let (jobs, inbox) = mpsc::channel::<Box<dyn Job>>();
+        let (ready, opened) = mpsc::sync_channel(1);
+        let file = path.clone();
+        std::thread::Builder::new()
+            .name("contract-sqlite".into())
+            .spawn(move || {
+                let mut conn = match connect(&file, &options) {
+                    Ok(c) => {
+                        let _ = ready.send(Ok(()));
+                        c
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                        return;
+                    }
+                };
+                serve(&mut conn, &inbox);
+            })
+            .map_err(|e| StoreError::unavailable(format!("cannot start the SQLite thread: {e}")))?;
+        opened
+            .recv()
+            .map_err(|_| StoreError::unavailable("the SQLite thread stopped while opening"))??;
+        Ok(SqliteStore { jobs, path })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` on the store's connection, possibly in a transaction shared
+    /// with other jobs; answers once that commits.
+    fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<'static, T> {
+        self.send(f, false)
+    }
+
+    /// Runs `f`, which opens its own transaction, alone.
+    fn run_solo<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<'static, T> {
+        self.send(f, true)
+    }
+
+    fn send<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+        solo: bool,
+    ) -> StoreFuture<'static, T> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let sent = self.jobs.send(Box::new(Task { f, tx, solo }));
+        Box::pin(async move {
+            sent.map_err(|_| StoreError::unavailable("the SQLite thread has stopped"))?;
+            rx.await
+                .map_err(|_| StoreError::unavailable("the SQLite thread dropped a request"))?
+        })
+    }
+
+    /// The benchmarks' floor: the cheapest write transaction this database
+    /// does, one insert and one update, through the same connection thread.
+    #[doc(hidden)]
+    pub fn floor_write(&self, key: String) -> StoreFuture<'static, ()> {
+        self.run_solo(move |c| {
+            let tx = c.transaction().map_err(err)?;
+            tx.prepare_cached(sql::FLOOR_INSERT)
+                .and_then(|mut s| s.execute([&key]))
+                .map_err(err)?;
+            tx.prepare_cached(sql::FLOOR_UPDATE)
+                .and_then(|mut s| s.execute([&key]))
+                .map_err(err)?;
+            tx.commit().map_err(err)
+        })
+    }
+}
+
+fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path).map_err(|e| {
+        StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
+    })?;
+    conn.busy_timeout(options.busy_timeout).map_err(err)?;
+    // Switching to WAL needs a moment alone with the file; processes starting
+    // together take turns through the busy timeout.
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+        .map_err(err)?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(StoreError::unavailable(format!(
+            "{} cannot use WAL (journal mode {mode}); is it on a network file system?",
+            path.display()
+        )));
+    }
+    let sync = if options.durable { "FULL" } else { "NORMAL" };
+    conn.execute_batch(&format!("PRAGMA synchronous={sync};"))
+        .map_err(err)?;
+    conn.execute_batch(&format!("BEGIN IMMEDIATE;{}COMMIT;", sql::SQLITE_SCHEMA))
+        .map_err(err)?;
+    Ok(conn)
+}
+
+/// SQLite's errors, sorted into the two kinds a caller acts on.
+fn err(e: rusqlite::Error) -> StoreError {
+    match &e {
+        rusqlite::Error::SqliteFailure(f, _)
+            if matches!(f.code, ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) =>
+        {
+            StoreError::invalid(format!("SQLite: {e}"))
+        }
+        rusqlite::Error::FromSqlConversionFailure(..)
+        | rusqlite::Error::InvalidColumnType(..)
+        | rusqlite::Error::IntegralValueOutOfRange(..) => {
+            StoreError::invalid(format!("SQLite: {e}"))
+        }
+        _ => StoreError::unavailable(format!("SQLite: {e}")),
+    }
+}
+
+impl Row for rusqlite::Row<'_> {
+    fn text(&self, i: usize) -> Result<String, StoreError> {
+        self.get(i).map_err(err)
+    }
+    fn opt_text(&self, i: usize) -> Result<Option<String>, StoreError> {
+        self.get(i).map_err(err)
+    }
+    fn int(&self, i: usize) -> Result<i64, StoreError> {
+        self.get(i).map_err(err)
+    }
+    fn opt_int(&self, i: usize) -> Result<Option<i64>, StoreError> {
+        self.get(i).map_err(err)
+    }
+    fn flag(&self, i: usize) -> Result<bool, StoreError> {
+        self.get(i).map_err(err)
+    }
+}
+
+/// The rendered statements, built once per process.
+struct Statements {
+    claim: String,
+    find: String,
+    complete: String,
+    release: String,
+    renew: String,
+    resolve_done: String,
+    resolve_failed: String,
+    in_doubt: String,
+    purge_records: String,
+    purge_approvals: String,
+    create_approval: String,
+    get_approval: String,
+    list_approvals: String,
+    decide: String,
+    consume: String,
+    append_journal: String,
+    query_journal: String,
+}
+
+fn statements() -> &'static Statements {
+    static S: std::sync::OnceLock<Statements> = std::sync::OnceLock::new();
+    S.get_or_init(|| {
+        let d = |s: &str| Dialect::Sqlite.render(s);
+        Statements {
+            claim: d(sql::CLAIM),
+            find: d(sql::FIND),
+            complete: d(sql::COMPLETE),
+            release: d(sql::RELEASE),
+            renew: d(sql::RENEW),
+            resolve_done: d(&sql::resolve_done()),
+            resolve_failed: d(&sql::resolve_failed()),
+            in_doubt: d(&sql::list_in_doubt()),
+            purge_records: d(sql::PURGE_RECORDS),
+            purge_approvals: d(sql::PURGE_APPROVALS),
+            create_approval: d(&sql::create_approval()),
+            get_approval: d(&sql::get_approval()),
+            list_approvals: d(&sql::list_approvals()),
+            decide: d(&sql::decide()),
+            consume: d(sql::CONSUME),
+            append_journal: d(sql::APPEND_JOURNAL),
+            query_journal: d(sql::QUERY_JOURNAL),
+        }
+    })
+}
+
+/// Runs one statement and reports how many rows it changed.
+fn execute(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<usize, StoreError> {
+    c.prepare_cached(sql)
+        .and_then(|mut s| s.execute(p))
+        .map_err(err)
+}
+
+/// Runs one statement that returns at most one row.
+fn one<T>(
+    c: &Connection,
+    sql: &str,
+    p: impl rusqlite::Params,
+    read: impl FnOnce(&rusqlite::Row<'_>) -> Result<T, StoreError>,
+) -> Result<Option<T>, StoreError> {
+    let mut stmt = c.prepare_cached(sql).map_err(err)?;
+    let mut rows = stmt.query(p).map_err(err)?;
+    match rows.next().map_err(err)? {
+        Some(row) => read(row).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Runs one statement and reads every row.
+fn all<T>(
+    c: &Connection,
+    sql: &str,
+    p: impl rusqlite::Params,
+    read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let mut stmt = c.prepare_cached(sql).map_err(err)?;
+    let mut rows = stmt.query(p).map_err(err)?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next().map_err(err)? {
+        out.push(read(row)?);
+    }
+    Ok(out)
+}
+
+impl IdempotencyStore for SqliteStore {
+    fn claim<'a>(&'a self, claim: &'a Claim) -> StoreFuture<'a, Claimed> {
+        let claim = claim.clone();
+        let token = new_id("lease");
+        self.run(move |c| {
+            let token = token?;
+            let s = statements();
+            let k = &claim.key;
+            // The insert and the read are two statements; a record purged or
+            // released between them is simply claimed on the next round.
+            for _ in 0..3 {
+                let won = one(
+                    c,
+                    &s.claim,
+                    params![
+                        k.tool,
+                        k.tenant,
+                        k.key,
+                        claim.digest,
+                        claim.revision,
+                        claim.call_id,
+                        token,
+                        millis(claim.lease),
+                        millis(claim.retention)
+                    ],
+                    |r| r.text(0),
+                )?;
+                if won.is_some() {
+                    return Ok(Claimed::Run(Lease {
+                        key: claim.key.clone(),
+                        token: token.clone(),
+                    }));
+                }
+                let found = one(c, &s.find, params![k.tool, k.tenant, k.key], |r| {
+                    sql::existing(r)
+                })?;
+                if let Some((existing, now)) = found {
+                    return Ok(judge_claim(&existing, &claim, now));
+                }
+            }
+            Err(StoreError::unavailable(
+                "the record changed under the claim three times in a row",
+            ))
+        })
+    }
+
+    fn complete<'a>(&'a self, lease: &'a Lease, envelope: &'a Envelope) -> StoreFuture<'a, bool> {
+        let lease = lease.clone();
+        let state = RecordState::of(envelope).as_str();
+        let env = envelope_json(envelope);
+        self.run(move |c| {
+            let k = &lease.key;
+            let n = execute(
+                c,
+                &statements().complete,
+                params![k.tool, k.tenant, k.key, state, env, lease.token],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn renew<'a>(&'a self, lease: &'a Lease, lease_for: Duration) -> StoreFuture<'a, bool> {
+        let lease = lease.clone();
+        self.run(move |c| {
+            let k = &lease.key;
+            let n = execute(
+                c,
+                &statements().renew,
+                params![k.tool, k.tenant, k.key, lease.token, millis(lease_for)],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn release<'a>(&'a self, lease: &'a Lease) -> StoreFuture<'a, bool> {
+        let lease = lease.clone();
+        self.run(move |c| {
+            let k = &lease.key;
+            let n = execute(
+                c,
+                &statements().release,
+                params![k.tool, k.tenant, k.key, lease.token],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn resolve<'a>(&'a self, key: &'a RecordKey, as_: Resolution) -> StoreFuture<'a, bool> {
+        let k = key.clone();
+        self.run(move |c| {
+            let s = statements();
+            let n = match as_ {
+                Resolution::Done => execute(
+                    c,
+                    &s.resolve_done,
+                    params![
+                        k.tool,
+                        k.tenant,
+                        k.key,
+                        envelope_json(&settled_envelope(&k.tool))
+                    ],
+                )?,
+                Resolution::Failed => {
+                    execute(c, &s.resolve_failed, params![k.tool, k.tenant, k.key])?
+                }
+            };
+            Ok(n == 1)
+        })
+    }
+
+    fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
+        self.run(|c| all(c, &statements().in_doubt, [], |r| sql::doubtful(r)))
+    }
+
+    fn purge(&self) -> StoreFuture<'_, u64> {
+        self.run_solo(|c| {
+            let s = statements();
+            let tx = c.transaction().map_err(err)?;
+            let n = execute(&tx, &s.purge_records, [])? + execute(&tx, &s.purge_approvals, [])?;
+            tx.commit().map_err(err)?;
+            Ok(n as u64)
+        })
+    }
+}
+
+impl ApprovalStore for SqliteStore {
+    fn create_approval<'a>(&'a self, new: &'a NewApproval) -> StoreFuture<'a, ApprovalRecord> {
+        let new = new.clone();
+        let id = new_id("apr");
+        self.run(move |c| {
+            let id = id?;
+            one(
+                c,
+                &statements().create_approval,
+                params![
+                    id,
+                    new.tool,
+                    json_text(&new.arguments),
+                    new.digest,
+                    new.rule,
+                    new.reason,
+                    new.caller,
+                    millis(new.ttl)
+                ],
+                |r| sql::approval(r),
+            )?
+            .ok_or_else(|| StoreError::invalid("the approval insert returned no row"))
+        })
+    }
+
+    fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<ApprovalRecord>> {
+        let id = id.to_owned();
+        self.run(move |c| one(c, &statements().get_approval, [id], |r| sql::approval(r)))
+    }
+
+    fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
+        let filter = filter.clone();
+        self.run(move |c| {
+            let rows = all(
+                c,
+                &statements().list_approvals,
+                params![filter.tool, filter.caller, filter.digest],
+                |r| sql::approval(r),
+            )?;
+            Ok(rows.into_iter().filter(|a| filter.accepts(a)).collect())
+        })
+    }
+
+    fn decide<'a>(&'a self, id: &'a str, decision: &'a Decision) -> StoreFuture<'a, Decided> {
+        let id = id.to_owned();
+        let decision = decision.clone();
+        self.run(move |c| {
+            let s = statements();
+            let state = if decision.grant {
+                ApprovalState::Granted
+            } else {
+                ApprovalState::Denied
+            };
+            let now = one(
+                c,
+                &s.decide,
+                params![id, state.as_str(), decision.by, decision.reason],
+                |r| sql::approval(r),
+            )?;
+            if let Some(r) = now {
+                return Ok(Decided::Now(r));
+            }
+            Ok(
+                match one(c, &s.get_approval, [&id], |r| sql::approval(r))? {
+                    Some(r) => Decided::Already(r),
+                    None => Decided::Missing,
+                },
+            )
+        })
+    }
+
+    fn consume<'a>(&'a self, id: &'a str, digest: &'a str) -> StoreFuture<'a, bool> {
+        let (id, digest) = (id.to_owned(), digest.to_owned());
+        self.run(move |c| Ok(execute(c, &statements().consume, [id, digest])? == 1))
+    }
+}
+
+impl JournalStore for SqliteStore {
+    fn append<'a>(&'a self, record: &'a JournalRecord) -> StoreFuture<'a, ()> {
+        let r = record.clone();
+        self.run(move |c| {
+            execute(
+                c,
+                &statements().append_journal,
+                params![
+                    r.call_id,
+                    r.tool,
+                    r.event,
+                    r.caller,
+                    json_text(&r.arguments),
+                    r.status,
+                    sql::codes_text(&r.codes),
+                    r.retry_safe,
+                    r.replayed,
+                    r.started_ms,
+                    i64::try_from(r.duration_us).unwrap_or(i64::MAX)
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    fn query<'a>(&'a self, query: &'a JournalQuery) -> StoreFuture<'a, Vec<JournalRecord>> {
+        let q = query.clone();
+        self.run(move |c| {
+            all(
+                c,
+                &statements().query_journal,
+                params![q.call_id, q.tool, q.since_ms, q.until_ms, q.limit_or_all()],
+                |r| sql::journal(r),
+            )
+        })
+    }
+}
+
+impl Store for SqliteStore {
+    fn describe(&self) -> String {
+        format!("sqlite:{}", self.path.display())
+    }
+}

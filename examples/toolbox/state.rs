@@ -1,0 +1,271 @@
+//! Where the toolbox keeps its state (`--store`), and `toolbox state`: the
+//! operator's view of a store.
+//!
+//! ```text
+//! toolbox state (--store S | --root DIR) unknown
+//! toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
+//! toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use contract_runtime::store::{self, JournalQuery, RecordTimes, Resolution, Store};
+use contract_runtime::{Caller, Dispatcher};
+use serde_json::json;
+
+use toolbox::Fault;
+
+/// What `serve-jsonl` and `mcp` take about state: `--store S`, `--fault F`,
+/// `--lease-ms N` (how long a claim lasts without a heartbeat: how soon a
+/// crashed worker's key reads `unknown`), `--retention-ms N` (how long a
+/// completed key is remembered).
+#[derive(Default)]
+pub struct StateOptions {
+    store: Option<String>,
+    fault: Option<Fault>,
+    times: RecordTimes,
+}
+
+impl StateOptions {
+    /// Takes `a` (and its value from `rest`) if it is one of these options.
+    pub fn take<'a>(
+        &mut self,
+        a: &str,
+        rest: &mut impl Iterator<Item = &'a String>,
+    ) -> Result<bool, String> {
+        let mut value = || rest.next().cloned().ok_or(format!("{a} needs a value"));
+        let ms = |v: String| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(std::time::Duration::from_millis)
+                .ok_or(format!("{a} needs a positive number of milliseconds"))
+        };
+        match a {
+            "--store" => self.store = Some(value()?),
+            "--fault" => self.fault = Some(value()?.parse()?),
+            "--lease-ms" => self.times.lease = ms(value()?)?,
+            "--retention-ms" => self.times.retention = ms(value()?)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The caller with the fault, if one was asked for, as host state.
+    pub fn caller(&self, caller: Caller) -> Caller {
+        match self.fault {
+            Some(f) => caller.state(f),
+            None => caller,
+        }
+    }
+
+    /// `dispatcher` keeping its records and journal in the chosen store
+    /// (the embedded default for `root` without `--store`).
+    pub async fn dispatcher(
+        &self,
+        dispatcher: Dispatcher,
+        root: &Path,
+    ) -> Result<Dispatcher, String> {
+        let store = StoreChoice::new(self.store.clone(), Some(root))?
+            .open()
+            .await?;
+        Ok(dispatcher.with_store(store).with_record_times(self.times))
+    }
+}
+
+/// The store to open: `--store` as given, or the embedded default for `root`.
+pub struct StoreChoice {
+    pub spec: String,
+    /// Not chosen by the user: say where it is, once, on stderr.
+    pub default: bool,
+}
+
+impl StoreChoice {
+    pub fn new(store: Option<String>, root: Option<&Path>) -> Result<StoreChoice, String> {
+        match (store, root) {
+            (Some(spec), _) => Ok(StoreChoice {
+                spec,
+                default: false,
+            }),
+            (None, Some(root)) => Ok(StoreChoice {
+                spec: format!("sqlite:{}", default_path(root)?.display()),
+                default: true,
+            }),
+            (None, None) => Err("say which store: --store S or --root DIR".into()),
+        }
+    }
+
+    /// Opens the store; creates the default's folder first.
+    pub async fn open(&self) -> Result<Arc<dyn Store>, String> {
+        if self.default {
+            if let Some(dir) = self.spec.strip_prefix("sqlite:").map(Path::new) {
+                if let Some(parent) = dir.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                }
+            }
+        }
+        let s = store::open(&self.spec)
+            .await
+            .map_err(|e| format!("--store: {e}"))?;
+        if self.default {
+            eprintln!(
+                "toolbox: state in {} (the default for this --root; choose with --store)",
+                s.describe()
+            );
+        }
+        Ok(s)
+    }
+}
+
+/// The embedded default: one SQLite file per root, in the user's state folder
+/// (`$XDG_STATE_HOME/toolbox`, else `~/.local/state/toolbox`), so it is outside
+/// every tool root, and a restart on the same root finds its records again.
+fn default_path(root: &Path) -> Result<PathBuf, String> {
+    let root = root
+        .canonicalize()
+        .map_err(|e| format!("cannot open --root {}: {e}", root.display()))?;
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("toolbox");
+    let hash = contract_runtime::policy::approval::sha256_hex(root.as_os_str().as_encoded_bytes());
+    let name = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = base.join(format!("{name}-{}.sqlite", &hash["sha256:".len()..][..16]));
+    if file.starts_with(&root) {
+        return Err(format!(
+            "the default store {} would be inside --root; choose one with --store",
+            file.display()
+        ));
+    }
+    Ok(file)
+}
+
+/// `toolbox state ...`
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut store = None;
+    let mut root = None;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--store" => store = Some(it.next().ok_or("--store needs a value")?.clone()),
+            "--root" => root = Some(PathBuf::from(it.next().ok_or("--root needs a value")?)),
+            _ => rest.push(a.clone()),
+        }
+    }
+    let choice = StoreChoice::new(store, root.as_deref())?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let s = choice.open().await?;
+        match rest.first().map(String::as_str) {
+            Some("unknown") if rest.len() == 1 => unknown(&*s).await,
+            Some("resolve") => resolve(&*s, &rest[1..]).await,
+            Some("journal") => journal(&*s, &rest[1..]).await,
+            _ => Err(USAGE.to_string()),
+        }
+    })
+}
+
+const USAGE: &str = "usage:
+  toolbox state (--store S | --root DIR) unknown
+  toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
+  toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]";
+
+fn print(line: serde_json::Value) {
+    println!("{line}");
+}
+
+async fn unknown(s: &dyn Store) -> Result<(), String> {
+    for r in s.in_doubt().await.map_err(|e| e.to_string())? {
+        print(json!({
+            "tool": r.key.tool,
+            "tenant": r.key.tenant,
+            "key": r.key.key,
+            "doubt": r.doubt,
+            "call_id": r.call_id,
+            "digest": r.digest,
+            "claimed_ms": r.claimed_ms,
+        }));
+    }
+    Ok(())
+}
+
+async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
+    let mut key = None;
+    let mut as_ = None;
+    let mut tool = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--as" => {
+                as_ = Some(match it.next().map(String::as_str) {
+                    Some("done") => Resolution::Done,
+                    Some("failed") => Resolution::Failed,
+                    _ => return Err("--as needs done or failed".into()),
+                })
+            }
+            "--tool" => tool = Some(it.next().ok_or("--tool needs a value")?.clone()),
+            k if key.is_none() && !k.starts_with("--") => key = Some(k.to_string()),
+            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+        }
+    }
+    let (Some(key), Some(as_)) = (key, as_) else {
+        return Err(USAGE.to_string());
+    };
+    let doubtful = s.in_doubt().await.map_err(|e| e.to_string())?;
+    let mut matching: Vec<_> = doubtful
+        .into_iter()
+        .filter(|r| r.key.key == key && tool.as_ref().is_none_or(|t| *t == r.key.tool))
+        .collect();
+    let record = match matching.len() {
+        0 => return Err(format!("no record in doubt has the key `{key}`")),
+        1 => matching.remove(0),
+        _ => {
+            let tools: Vec<_> = matching.iter().map(|r| r.key.tool.as_str()).collect();
+            return Err(format!(
+                "`{key}` is in doubt for several tools ({}); say which with --tool",
+                tools.join(", ")
+            ));
+        }
+    };
+    if !s
+        .resolve(&record.key, as_)
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        return Err(format!("`{key}` was settled meanwhile"));
+    }
+    print(json!({
+        "tool": record.key.tool,
+        "key": record.key.key,
+        "resolved": match as_ { Resolution::Done => "done", Resolution::Failed => "failed" },
+    }));
+    Ok(())
+}
+
+async fn journal(s: &dyn Store, args: &[String]) -> Result<(), String> {
+    let mut q = JournalQuery::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--call-id" => q.call_id = Some(value()?),
+            "--tool" => q.tool = Some(value()?),
+            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+        }
+    }
+    for r in s.query(&q).await.map_err(|e| e.to_string())? {
+        print(serde_json::to_value(&r).map_err(|e| e.to_string())?);
+    }
+    Ok(())
+}

@@ -1,0 +1,609 @@
+//! Exactly one effect per request key across processes, crashes and restarts,
+//! as a user of `toolbox serve-jsonl` sees it: real processes, a real SQLite
+//! file and a real PostgreSQL, `outbox.jsonl` lines counted.
+//!
+//! PostgreSQL comes from `CONTRACT_TEST_POSTGRES_URL` (see tests/store.rs):
+//! without it these cases print a notice and pass locally, and fail in CI.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+// ---------------------------------------------------------------------------
+// Stores
+
+/// Where a case keeps its state: a fresh SQLite file, or the test PostgreSQL.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Sqlite,
+    Postgres,
+}
+
+fn store_for(kind: Kind, dir: &Path) -> Option<String> {
+    match kind {
+        Kind::Sqlite => Some(format!("sqlite:{}", dir.join("state.sqlite").display())),
+        Kind::Postgres => postgres_url().map(|u| format!("postgres:{u}")),
+    }
+}
+
+fn postgres_url() -> Option<String> {
+    match std::env::var("CONTRACT_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
+            "CONTRACT_TEST_POSTGRES_URL is not set: in CI, .ci/run starts PostgreSQL and sets \
+             it, and the PostgreSQL toolbox tests must run"
+        ),
+        _ => {
+            eprintln!(
+                "note: CONTRACT_TEST_POSTGRES_URL is not set, so this PostgreSQL toolbox test \
+                 checked nothing; run `eval \"$(.ci/postgres.sh start)\"` first"
+            );
+            None
+        }
+    }
+}
+
+/// Every case against both stores.
+macro_rules! both_stores {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[test] fn $case() { super::$case(super::Kind::Sqlite) } )*
+        }
+        mod postgres {
+            $( #[test] fn $case() { super::$case(super::Kind::Postgres) } )*
+        }
+    };
+}
+
+both_stores!(
+    eight_servers_post_100_comments_once,
+    crash_before_effect_reads_unknown_until_resolved_failed,
+    crash_after_effect_reads_unknown_until_resolved_done,
+    sigkill_mid_stream_never_posts_a_key_twice,
+    a_key_expires_and_other_arguments_are_refused,
+    an_unreachable_store_refuses_keyed_writes_and_reads_go_on,
+);
+
+// ---------------------------------------------------------------------------
+// A server the test talks to line by line
+
+struct Server {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: BufReader<ChildStdout>,
+    n: usize,
+}
+
+impl Server {
+    fn start(root: &Path, store: &str, extra: &[&str]) -> Server {
+        let mut child = Command::new(common::toolbox())
+            .args(["serve-jsonl", "--root"])
+            .arg(root)
+            .args(["--store", store])
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn toolbox serve-jsonl");
+        let input = child.stdin.take();
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Server {
+            child,
+            input,
+            output,
+            n: 0,
+        }
+    }
+
+    /// Sends one call and reads its envelope; `None` if the server died.
+    fn call(&mut self, name: &str, args: &Value) -> Option<Value> {
+        self.n += 1;
+        let line = item(&format!("call_{}", self.n), name, args);
+        let input = self.input.as_mut()?;
+        input.write_all(line.as_bytes()).ok()?;
+        input.flush().ok()?;
+        let mut out = String::new();
+        match self.output.read_line(&mut out) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(envelope(&out)),
+        }
+    }
+
+    fn stop(mut self) {
+        drop(self.input.take());
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn item(call_id: &str, name: &str, args: &Value) -> String {
+    let mut line = json!({"type": "function_call", "call_id": call_id, "name": name, "arguments": args.to_string()}).to_string();
+    line.push('\n');
+    line
+}
+
+fn envelope(line: &str) -> Value {
+    let item: Value = serde_json::from_str(line).expect("an output line is JSON");
+    serde_json::from_str(item["output"].as_str().expect("output is a string"))
+        .expect("the output is an envelope")
+}
+
+fn comment(key: &str, body: &str) -> Value {
+    json!({"issue": 7, "body": body, "request_key": key})
+}
+
+/// A fresh UUID-shaped key, unique across runs on one database.
+fn uuid() -> String {
+    let hex = contract_runtime::store::new_id("k").expect("randomness");
+    let h = &hex[2..];
+    format!(
+        "{}-{}-4{}-8{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[13..16],
+        &h[17..20],
+        &h[20..32]
+    )
+}
+
+fn outbox(root: &Path) -> Vec<Value> {
+    match std::fs::read_to_string(root.join("outbox.jsonl")) {
+        Ok(text) => text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("an outbox line is JSON"))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn lines_for(root: &Path, key: &str) -> usize {
+    outbox(root)
+        .iter()
+        .filter(|l| l["request_key"] == key)
+        .count()
+}
+
+fn codes(env: &Value) -> Vec<String> {
+    env["errors"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|e| e["code"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `toolbox state --store S ARGS...`: its stdout lines, parsed.
+fn state(store: &str, args: &[&str]) -> Vec<Value> {
+    let out = Command::new(common::toolbox())
+        .args(["state", "--store", store])
+        .args(args)
+        .output()
+        .expect("run toolbox state");
+    assert!(
+        out.status.success(),
+        "toolbox state {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a state line is JSON"))
+        .collect()
+}
+
+/// Sends `args` until the key stops being in flight (the dead worker's lease
+/// runs out), and returns that answer.
+fn after_lease(server: &mut Server, args: &Value) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let env = server
+            .call("post_comment", args)
+            .expect("the server answers");
+        if codes(&env) != ["in-flight"] || Instant::now() > deadline {
+            return env;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn fixture(name: &str) -> common::Fixture {
+    common::Fixture::standard(&format!("toolbox-store-{name}"))
+}
+
+// ---------------------------------------------------------------------------
+// The cases
+
+/// Eight servers on one store, each sent the same 100 calls at once.
+fn eight_servers_post_100_comments_once(kind: Kind) {
+    let fx = fixture("eight");
+    let root = fx.root.clone();
+    let Some(store) = store_for(kind, &root) else {
+        return;
+    };
+    let keys: Vec<String> = (0..100).map(|_| uuid()).collect();
+    let input: String = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            item(
+                &format!("c{i}"),
+                "post_comment",
+                &comment(k, &format!("comment {i}")),
+            )
+        })
+        .collect();
+    let servers: Vec<_> = (0..8)
+        .map(|_| {
+            let (root, store, input) = (root.clone(), store.clone(), input.clone());
+            std::thread::spawn(move || {
+                let mut child = Command::new(common::toolbox())
+                    .args(["serve-jsonl", "--root"])
+                    .arg(&root)
+                    .args(["--store", &store])
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .expect("spawn toolbox serve-jsonl");
+                let mut stdin = child.stdin.take().expect("stdin");
+                stdin.write_all(input.as_bytes()).expect("send the calls");
+                drop(stdin);
+                let mut out = String::new();
+                let mut stdout = child.stdout.take().expect("stdout");
+                std::io::Read::read_to_string(&mut stdout, &mut out).expect("read the answers");
+                assert!(child.wait().expect("wait").success());
+                out.lines().map(envelope).collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let answers: Vec<Vec<Value>> = servers
+        .into_iter()
+        .map(|s| s.join().expect("server thread"))
+        .collect();
+
+    let lines = outbox(&root);
+    assert_eq!(lines.len(), 100, "one line per key: {lines:#?}");
+    for (i, key) in keys.iter().enumerate() {
+        assert_eq!(lines_for(&root, key), 1, "key {i}");
+        let mut originals = 0;
+        for server in &answers {
+            let env = &server[i];
+            assert_eq!(env["status"], "ok", "{env:#}");
+            assert_eq!(env["result"]["request_key"], key.as_str(), "{env:#}");
+            if env["replayed"] != true {
+                originals += 1;
+            }
+        }
+        assert_eq!(
+            originals, 1,
+            "exactly one server ran key {i}; the others replayed it"
+        );
+    }
+}
+
+fn crash_before_effect_reads_unknown_until_resolved_failed(kind: Kind) {
+    let fx = fixture("before");
+    let root = fx.root.clone();
+    let Some(store) = store_for(kind, &root) else {
+        return;
+    };
+    let key = uuid();
+    let args = comment(&key, "Looks good.");
+    let mut crashing = Server::start(&root, &store, &["--fault", "crash-before-effect"]);
+    // A read runs; the first write aborts the process before its effect.
+    let read = crashing
+        .call("search_notes", &json!({"query": "kv"}))
+        .expect("a read runs");
+    assert_eq!(read["status"], "ok");
+    assert_eq!(
+        crashing.call("post_comment", &args),
+        None,
+        "the server died"
+    );
+    let status = crashing.child.wait().expect("wait");
+    assert!(!status.success(), "aborted: {status}");
+    assert_eq!(lines_for(&root, &key), 0);
+
+    let mut server = Server::start(&root, &store, &["--lease-ms", "500"]);
+    let env = after_lease(&mut server, &args);
+    assert_eq!(env["status"], "unknown", "{env:#}");
+    assert_eq!(env["retry_safe"], false, "{env:#}");
+    assert_eq!(codes(&env), ["unknown-outcome"]);
+    assert_eq!(lines_for(&root, &key), 0, "nothing ran again");
+
+    let doubtful = state(&store, &["unknown"]);
+    let mine: Vec<_> = doubtful
+        .iter()
+        .filter(|r| r["key"] == key.as_str())
+        .collect();
+    assert_eq!(mine.len(), 1, "{doubtful:#?}");
+    assert_eq!(mine[0]["tool"], "post_comment");
+    assert_eq!(mine[0]["doubt"], "lease-expired");
+
+    // The operator finds no comment: failed, so the key may run again.
+    let settled = state(&store, &["resolve", &key, "--as", "failed"]);
+    assert_eq!(
+        settled,
+        vec![json!({"tool": "post_comment", "key": key, "resolved": "failed"})]
+    );
+    let env = server.call("post_comment", &args).expect("answer");
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(lines_for(&root, &key), 1);
+    assert!(!state(&store, &["unknown"])
+        .iter()
+        .any(|r| r["key"] == key.as_str()));
+    server.stop();
+}
+
+fn crash_after_effect_reads_unknown_until_resolved_done(kind: Kind) {
+    let fx = fixture("after");
+    let root = fx.root.clone();
+    let Some(store) = store_for(kind, &root) else {
+        return;
+    };
+    let key = uuid();
+    let args = comment(&key, "Shipped.");
+    let mut crashing = Server::start(&root, &store, &["--fault", "crash-after-effect"]);
+    assert_eq!(
+        crashing.call("post_comment", &args),
+        None,
+        "the server died"
+    );
+    let _ = crashing.child.wait();
+    assert_eq!(lines_for(&root, &key), 1, "the effect happened");
+
+    let mut server = Server::start(&root, &store, &["--lease-ms", "500"]);
+    let env = after_lease(&mut server, &args);
+    assert_eq!(env["status"], "unknown", "{env:#}");
+    assert_eq!(lines_for(&root, &key), 1, "not posted twice");
+
+    // The operator finds the comment: done, and the key answers ok from now on.
+    state(&store, &["resolve", &key, "--as", "done"]);
+    let env = server.call("post_comment", &args).expect("answer");
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["replayed"], true, "{env:#}");
+    assert_eq!(lines_for(&root, &key), 1);
+
+    // The journal recorded every call, arguments and all.
+    let journal = state(&store, &["journal", "--call-id", "call_2"]);
+    assert!(
+        journal
+            .iter()
+            .any(|r| r["tool"] == "post_comment" && r["arguments"]["request_key"] == key.as_str()),
+        "{journal:#?}"
+    );
+    server.stop();
+}
+
+/// A real SIGKILL while a stream of keyed writes runs: wherever it lands, no
+/// key is posted twice, and every key ends posted exactly once.
+fn sigkill_mid_stream_never_posts_a_key_twice(kind: Kind) {
+    let fx = fixture("sigkill");
+    let root = fx.root.clone();
+    let Some(store) = store_for(kind, &root) else {
+        return;
+    };
+    let keys: Vec<String> = (0..200).map(|_| uuid()).collect();
+    let args = |k: &String| comment(k, "Streamed.");
+    let mut server = Server::start(&root, &store, &["--lease-ms", "500"]);
+    let input: String = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| item(&format!("s{i}"), "post_comment", &args(k)))
+        .collect();
+    let mut stdin = server.input.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    // Let some calls complete, then kill -9 mid-stream.
+    let mut answered = 0;
+    let mut line = String::new();
+    while answered < 40 {
+        line.clear();
+        if server.output.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        answered += 1;
+    }
+    server.child.kill().expect("SIGKILL");
+    let _ = server.child.wait();
+    let _ = writer.join();
+    drop(server);
+    for k in &keys {
+        assert!(lines_for(&root, k) <= 1, "a key posted twice");
+    }
+
+    // After a restart every key is answered: replayed, run now, or in doubt.
+    let mut server = Server::start(&root, &store, &["--lease-ms", "500"]);
+    let mut unknown = Vec::new();
+    for k in &keys {
+        let env = after_lease(&mut server, &args(k));
+        match env["status"].as_str() {
+            Some("ok") => assert_eq!(lines_for(&root, k), 1, "{env:#}"),
+            Some("unknown") => {
+                assert!(lines_for(&root, k) <= 1);
+                unknown.push(k.clone());
+            }
+            other => panic!("unexpected {other:?}: {env:#}"),
+        }
+    }
+    assert!(
+        unknown.len() <= 1,
+        "at most the call the kill interrupted: {unknown:?}"
+    );
+    // The operator settles each by looking at the outbox.
+    for k in &unknown {
+        let as_ = if lines_for(&root, k) == 1 {
+            "done"
+        } else {
+            "failed"
+        };
+        state(&store, &["resolve", k, "--as", as_]);
+        let env = server.call("post_comment", &args(k)).expect("answer");
+        assert_eq!(env["status"], "ok", "{env:#}");
+    }
+    for k in &keys {
+        assert_eq!(lines_for(&root, k), 1, "every key posted exactly once");
+    }
+    assert_eq!(outbox(&root).len(), keys.len());
+    server.stop();
+}
+
+fn a_key_expires_and_other_arguments_are_refused(kind: Kind) {
+    let fx = fixture("expiry");
+    let root = fx.root.clone();
+    let Some(store) = store_for(kind, &root) else {
+        return;
+    };
+    let key = uuid();
+    let mut server = Server::start(&root, &store, &["--retention-ms", "800"]);
+    let first = server
+        .call("post_comment", &comment(&key, "First."))
+        .expect("answer");
+    assert_eq!(first["status"], "ok", "{first:#}");
+    let again = server
+        .call("post_comment", &comment(&key, "First."))
+        .expect("answer");
+    assert_eq!(again["replayed"], true, "{again:#}");
+    assert_eq!(again["result"], first["result"]);
+
+    let other = server
+        .call("post_comment", &comment(&key, "Other."))
+        .expect("answer");
+    assert_eq!(other["status"], "invalid", "{other:#}");
+    assert_eq!(codes(&other), ["idempotency-key-reused"]);
+    assert_eq!(other["errors"][0]["field"], "/request_key");
+    assert!(
+        other["errors"][0]["repair"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("new key")),
+        "{other:#}"
+    );
+    assert_eq!(lines_for(&root, &key), 1);
+
+    // Past its retention the key is new again, whatever the arguments.
+    std::thread::sleep(Duration::from_millis(1200));
+    let later = server
+        .call("post_comment", &comment(&key, "Other."))
+        .expect("answer");
+    assert_eq!(later["status"], "ok", "{later:#}");
+    assert_ne!(later["replayed"], true);
+    assert_eq!(lines_for(&root, &key), 2);
+    server.stop();
+}
+
+/// The store goes away under a running server: keyed writes are refused as
+/// a passing failure and run nothing; reads keep working.
+fn an_unreachable_store_refuses_keyed_writes_and_reads_go_on(kind: Kind) {
+    let fx = fixture("unreachable");
+    let root = fx.root.clone();
+    match kind {
+        Kind::Sqlite => sqlite_locked(&root),
+        Kind::Postgres => postgres_stopped(&root),
+    }
+}
+
+fn assert_refused_and_reads_work(server: &mut Server, root: &Path) {
+    let key = uuid();
+    let env = server
+        .call("post_comment", &comment(&key, "Lost?"))
+        .expect("answer");
+    assert_eq!(env["status"], "failed", "{env:#}");
+    assert_eq!(codes(&env), ["store-unavailable"]);
+    assert_eq!(env["retry_safe"], true);
+    assert!(env["errors"][0]["retry_after_ms"]
+        .as_u64()
+        .is_some_and(|ms| ms > 0));
+    assert_eq!(lines_for(root, &key), 0, "nothing ran without a record");
+    let read = server
+        .call("search_notes", &json!({"query": "kv"}))
+        .expect("answer");
+    assert_eq!(read["status"], "ok", "{read:#}");
+}
+
+/// Another process holds the SQLite file locked past the busy timeout.
+fn sqlite_locked(root: &Path) {
+    let db = root.join("state.sqlite");
+    let store = format!("sqlite:{}", db.display());
+    let mut server = Server::start(root, &store, &[]);
+    let ok = server
+        .call("post_comment", &comment(&uuid(), "Before."))
+        .expect("answer");
+    assert_eq!(ok["status"], "ok", "{ok:#}");
+    let mut locker = Command::new("python3")
+        .args([
+            "-c",
+            "import sqlite3, sys, time\n\
+             c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)\n\
+             c.execute('BEGIN EXCLUSIVE')\n\
+             print('locked', flush=True)\n\
+             time.sleep(12)\n",
+        ])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 holds the lock");
+    let mut said = String::new();
+    BufReader::new(locker.stdout.take().expect("stdout"))
+        .read_line(&mut said)
+        .expect("the locker says when it holds the lock");
+    assert_eq!(said.trim(), "locked");
+    assert_refused_and_reads_work(&mut server, root);
+    let _ = locker.kill();
+    let _ = locker.wait();
+    server.stop();
+}
+
+/// A PostgreSQL of the test's own, stopped while the server runs.
+fn postgres_stopped(root: &Path) {
+    if postgres_url().is_none() {
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres.sh");
+    let started = Command::new("bash")
+        .arg(&script)
+        .arg("start")
+        .output()
+        .expect("start a PostgreSQL");
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
+    let exports = String::from_utf8_lossy(&started.stdout).into_owned();
+    let var = |name: &str| {
+        exports
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+            .unwrap_or_else(|| panic!("{name} in {exports}"))
+            .to_string()
+    };
+    let (dir, url) = (var("CONTRACT_PG_DIR"), var("CONTRACT_TEST_POSTGRES_URL"));
+    let stop = || {
+        let _ = Command::new("bash")
+            .arg(&script)
+            .args(["stop", &dir])
+            .output();
+    };
+    let mut server = Server::start(root, &format!("postgres:{url}"), &[]);
+    let ok = server
+        .call("post_comment", &comment(&uuid(), "Before."))
+        .expect("answer");
+    assert_eq!(ok["status"], "ok", "{ok:#}");
+    stop();
+    assert_refused_and_reads_work(&mut server, root);
+    server.stop();
+}
