@@ -38,7 +38,7 @@ standard_codes! {
     PERMISSION_DENIED = "permission-denied" => Denied, "the caller lacks a scope the tool needs";
     PATH_OUTSIDE_SCOPE = "path-outside-scope" => Denied, "a path argument resolves outside the tool's root";
     APPROVAL_REQUIRED = "approval-required" => NeedsApproval, "a person must approve these exact arguments first";
-    APPROVAL_MISMATCH = "approval-mismatch" => Denied, "an approval was given for other arguments";
+    APPROVAL_DENIED = "approval-denied" => Denied, "a person denied these exact arguments; the message carries their reason";
     TIMEOUT = "timeout" => Failed, "the tool did not finish in time (unknown for writes)";
     TRANSIENT = "transient" => Failed, "a passing failure; replaying is safe";
     CIRCUIT_OPEN = "circuit-open" => Failed, "the same failing call was repeated too often; wait retry_after_ms";
@@ -47,7 +47,7 @@ standard_codes! {
     INTERNAL = "internal" => Failed, "the tool panicked or the host is misconfigured (unknown for writes)";
     IDEMPOTENCY_KEY_REUSED = "idempotency-key-reused" => Invalid, "an idempotency key was sent again with other arguments";
     IN_FLIGHT = "in-flight" => Failed, "a call with this idempotency key is running elsewhere; nothing ran; retry after retry_after_ms";
-    STORE_UNAVAILABLE = "store-unavailable" => Failed, "the state store cannot be reached, so a keyed write did not run; replaying is safe";
+    STORE_UNAVAILABLE = "store-unavailable" => Failed, "the state store cannot be reached, so a keyed write (or a call that needs approval) did not run; replaying is safe";
 }
 
 /// Looks a standard code up by its text.

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use crate::path::Root;
 
-/// A person's approval of one tool call, bound to the digest of its exact arguments.
+/// A standing approval of one tool call, bound to the digest of its exact
+/// arguments (see [`Caller::approve`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approval {
     /// The tool approved.
@@ -60,7 +61,12 @@ impl Caller {
         self
     }
 
-    /// Records a person's approval.
+    /// Pre-approves one digest for every call of this caller: a standing
+    /// approval by host policy, never used up, fixed when the caller is
+    /// built. A person's one-off decision is not this: it is an approval
+    /// request in the store, granted with
+    /// [`Dispatcher::approvals`](crate::Dispatcher::approvals) while the
+    /// caller stays the same `Arc<Caller>`, and it lets one call run once.
     pub fn approve(mut self, approval: Approval) -> Self {
         self.approvals.push(approval);
         self

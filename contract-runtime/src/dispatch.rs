@@ -97,6 +97,13 @@ impl Dispatcher {
         &self.parts.store
     }
 
+    /// The approval requests this dispatcher's calls raise: list the pending
+    /// ones, grant or deny them by id. Another process can do the same over
+    /// the same store ([`crate::policy::approval::Approvals::new`]).
+    pub fn approvals(&self) -> crate::policy::approval::Approvals {
+        crate::policy::approval::Approvals::new(self.parts.store.clone())
+    }
+
     /// The registry.
     pub fn registry(&self) -> &Registry {
         &self.registry

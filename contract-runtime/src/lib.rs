@@ -57,8 +57,8 @@
 //! | lookup      | [`registry`], [`dispatch`]                  | `unknown-tool`                              |
 //! | decode      | `pipeline::decode` ([`decode`], [`args`], [`constraint`]) | `malformed-arguments`, `schema-violation` |
 //! | authority   | `pipeline::authority` ([`path`])           | `permission-denied`, `path-outside-scope`   |
-//! | approval    | `pipeline::approval` ([`policy::approval`]) | `approval-required`, `approval-mismatch`   |
 //! | idempotency | `pipeline::idempotency` ([`store`]) | the recorded outcome (`replayed`), `idempotency-key-reused`, `in-flight`, `unknown-outcome`, `store-unavailable` |
+//! | approval    | `pipeline::approval` ([`policy::approval`], [`store`]) | `approval-required` (with the request's id), `approval-denied` |
 //! | breaker     | `pipeline::breaker` ([`policy::breaker`])   | `circuit-open`                              |
 //! | run         | `pipeline::run` ([`policy::retry`])         | (passes the outcome on: timeout, panic and retries included) |
 //! | respond     | `pipeline::respond` ([`failure`], [`envelope`]) | the tool's own envelope                 |

@@ -1,14 +1,39 @@
 //! The approval stage: a call the tool's rule marks for a person runs only
-//! with an approval on record for the digest of its exact arguments.
+//! with a grant for the digest of its exact arguments, and uses that grant up.
+//!
+//! The person's side lives in the store as approval requests (pending,
+//! granted, denied, used, expired). For a call that needs approval this stage:
+//!
+//! 1. runs it if the host pre-approved the digest for this caller
+//!    ([`crate::Caller::approve`], a standing approval);
+//! 2. runs it if a grant for this caller, tool and digest is on record and
+//!    this call wins the one conditional write `granted -> used` (of two
+//!    racing calls, in one process or two, one runs and the other is asked
+//!    again);
+//! 3. answers `denied / approval-denied` with the person's reason if they
+//!    denied these arguments and the denial has not expired;
+//! 4. otherwise answers `needs-approval` with the id of the pending request
+//!    for these arguments (created on first sight, reused on repeats), saying
+//!    when a grant on record covers other arguments.
+//!
+//! It runs after the idempotency stage: a re-sent call with a request key is
+//! answered from its record and never reaches for a second use of the grant.
+//! A call that does not pass here gives its key back.
 
 use std::ops::ControlFlow;
 
+use super::idempotency::{guarded, release};
 use super::{Flow, Step};
+use crate::args::ArgValue;
 use crate::codes;
+use crate::constraint::Constraints;
 use crate::contract::{ApprovalRule, ToolContract};
-use crate::envelope::{ApprovalRequest, ErrorEntry, Status};
+use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard;
-use crate::policy::approval::{verdict, Verdict};
+use crate::policy::approval::{
+    caller_name, grant_for_other_arguments, journal, on_record, standing,
+};
+use crate::store::{ApprovalRecord, NewApproval, StoreError};
 
 pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
     let spec = f.spec;
@@ -24,9 +49,10 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
             match guard::catch(|| C::approval_reason(ctx, args)) {
                 Some(reason) => reason,
                 None => {
+                    release(f).await;
                     return ControlFlow::Break(
                         f.internal("the approval rule crashed before the tool ran"),
-                    )
+                    );
                 }
             }
         }
@@ -35,26 +61,131 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
         return ControlFlow::Continue(());
     };
     let digest = f.digest();
-    match verdict(f.caller, spec.name, &digest) {
-        Verdict::Approved => ControlFlow::Continue(()),
-        Verdict::Mismatch => {
-            let e = ErrorEntry::new(
-                codes::APPROVAL_MISMATCH,
-                "the approval on record was given for other arguments".to_string(),
-            )
-            .with_hint("ask a person to approve these exact arguments");
-            f.refuse(Status::Denied, vec![e])
-        }
-        Verdict::Required => {
-            let e = ErrorEntry::new(codes::APPROVAL_REQUIRED, reason.clone())
-                .with_hint("ask a person to approve this call; it runs once the approval for this digest is on record");
-            let mut env = f.refusal(Status::NeedsApproval, vec![e]);
-            env.approval = Some(ApprovalRequest {
-                rule: spec.approval.name().to_string(),
-                reason,
-                digest,
-            });
+    if standing(f.caller, spec.name, &digest) {
+        return ControlFlow::Continue(());
+    }
+    match ask(f, reason, &digest).await {
+        Ok(None) => ControlFlow::Continue(()),
+        Ok(Some(env)) => {
+            release(f).await;
             ControlFlow::Break(env)
         }
+        Err(e) => {
+            release(f).await;
+            ControlFlow::Break(unavailable(f, &e))
+        }
+    }
+}
+
+/// Uses a grant up (`None`: the call runs), or says why it cannot run yet.
+async fn ask<C: ToolContract>(
+    f: &mut Flow<'_, C>,
+    reason: String,
+    digest: &str,
+) -> Result<Option<Envelope>, StoreError> {
+    let store = f.parts.store.clone();
+    let tool = f.spec.name;
+    let who = caller_name(f.caller).to_string();
+    let seen = guarded(|| Box::pin(on_record(&*store, &who, tool, digest))).await?;
+    let mut lost_race = false;
+    for grant in &seen.granted {
+        if guarded(|| store.consume(&grant.id, digest)).await? {
+            let mut used = grant.clone();
+            used.state = crate::store::ApprovalState::Used;
+            journal(&*store, "approval-used", &used, None).await;
+            return Ok(None);
+        }
+        lost_race = true;
+    }
+    if let Some(denial) = seen.denied {
+        return Ok(Some(denied(f, &denial)));
+    }
+    let (request, fresh) = match seen.pending {
+        Some(r) => (r, false),
+        None => {
+            let new = NewApproval {
+                tool: tool.to_string(),
+                arguments: redacted::<C>(f),
+                digest: digest.to_string(),
+                rule: f.spec.approval.name().to_string(),
+                reason: reason.clone(),
+                caller: who.clone(),
+                ttl: f.parts.times.approval_ttl,
+            };
+            (guarded(|| store.create_approval(&new)).await?, true)
+        }
+    };
+    if fresh {
+        journal(&*store, "approval-request", &request, None).await;
+    }
+    let mut message = reason.clone();
+    if lost_race {
+        message = format!(
+            "the grant for these arguments was used by another call; {}",
+            lower_first(&reason)
+        );
+    } else if let Some(other) =
+        guarded(|| Box::pin(grant_for_other_arguments(&*store, &who, tool, digest))).await?
+    {
+        message = format!(
+            "the approval on record ({}) covers other arguments of `{tool}`; these arguments need their own",
+            other.id
+        );
+    }
+    let e = ErrorEntry::new(codes::APPROVAL_REQUIRED, message).with_hint(format!(
+        "ask a person to grant approval request {}; then send this exact call again, and it runs once",
+        request.id
+    ));
+    let mut env = f.refusal(Status::NeedsApproval, vec![e]);
+    env.approval = Some(ApprovalRequest {
+        rule: request.rule,
+        reason,
+        digest: digest.to_string(),
+        id: Some(request.id),
+    });
+    Ok(Some(env))
+}
+
+/// A person said no to these exact arguments: the call ends, with their reason.
+fn denied<C: ToolContract>(f: &Flow<'_, C>, denial: &ApprovalRecord) -> Envelope {
+    let by = denial.decided_by.as_deref().unwrap_or("a person");
+    let message = match denial.decision_reason.as_deref() {
+        Some(why) if !why.is_empty() => format!("{by} denied this call: {why}"),
+        _ => format!("{by} denied this call"),
+    };
+    let e = ErrorEntry::new(codes::APPROVAL_DENIED, message)
+        .with_hint("do not send these arguments again; change the approach or ask the person");
+    f.refusal(Status::Denied, vec![e])
+}
+
+/// The arguments as the person will see them: secret values redacted.
+fn redacted<C: ToolContract>(f: &mut Flow<'_, C>) -> serde_json::Value {
+    let mut v = f.tree().cloned().unwrap_or(serde_json::Value::Null);
+    C::Args::redact(&mut v, &Constraints::NONE);
+    f.caller.secrets().scrub_value(&mut v);
+    v
+}
+
+/// A store that cannot be reached never lets a call that needs a person run.
+fn unavailable<C: ToolContract>(f: &Flow<'_, C>, error: &StoreError) -> Envelope {
+    tracing::warn!(tool = f.spec.name, error = %error, "approval store unavailable");
+    let mut e = ErrorEntry::new(
+        codes::STORE_UNAVAILABLE,
+        format!(
+            "`{}` did not run: the store that keeps its approvals cannot be reached",
+            f.spec.name
+        ),
+    )
+    .with_hint("send the same call again later");
+    e.retry_after_ms = Some(1000);
+    e.retry_safe = Some(true);
+    f.refusal(Status::Failed, vec![e])
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }

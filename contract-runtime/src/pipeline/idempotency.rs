@@ -150,7 +150,9 @@ fn unavailable<C: ToolContract>(f: &Flow<'_, C>, error: &StoreError) -> Envelope
 }
 
 /// Runs a store call; a panic in the store reads as the store being broken.
-async fn guarded<'a, T>(call: impl FnOnce() -> StoreFuture<'a, T>) -> Result<T, StoreError> {
+pub(super) async fn guarded<'a, T>(
+    call: impl FnOnce() -> StoreFuture<'a, T>,
+) -> Result<T, StoreError> {
     let Some(fut) = guard::catch(call) else {
         return Err(StoreError::unavailable("the store panicked"));
     };

@@ -4,8 +4,8 @@
 //! |---------------|------------------|-----------------------------------------------------|
 //! | decode        | `decode.rs`      | the arguments are malformed or break the contract   |
 //! | authority     | `authority.rs`   | a scope is missing or a path leaves its root        |
-//! | approval      | `approval.rs`    | a person must approve these exact arguments         |
 //! | idempotency   | `idempotency.rs` | the key was seen before (replay, in doubt, reused)  |
+//! | approval      | `approval.rs`    | a person must approve (or denied) these arguments   |
 //! | breaker       | `breaker.rs`     | the same call keeps failing the same way            |
 //! | run           | `run.rs`         | never: it runs the handler and passes the outcome on|
 //! | respond       | `respond.rs`     | always: it wraps the outcome and records it         |
@@ -71,8 +71,10 @@ pub(crate) async fn run_pipeline<C: ToolContract>(
     let ended = async {
         decode::stage(&mut f).await?;
         authority::stage(&mut f).await?;
-        approval::stage(&mut f).await?;
+        // Idempotency before approval: a re-sent keyed call is answered from
+        // its record and never reaches for a second use of a grant.
         idempotency::stage(&mut f).await?;
+        approval::stage(&mut f).await?;
         breaker::stage(&mut f).await?;
         // A held key's lease is renewed while the handler runs, so only a
         // worker that died loses it.

@@ -1,11 +1,22 @@
 //! Approval is bound to the exact arguments: a `sha256:` digest of their
 //! canonical JSON (keys sorted, no whitespace), so an approval for
 //! `{"note":"a.md"}` cannot be spent on `{"note":"b.md"}`.
+//!
+//! A person's approval is a request in the store (pending, then granted or
+//! denied, then used or expired); this module reads those records for the
+//! approval stage and gives the host [`Approvals`] to decide on them.
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use std::fmt;
+use std::sync::Arc;
+
 use crate::context::Caller;
+use crate::store::{
+    ApprovalFilter, ApprovalRecord, ApprovalState, Decided, Decision, JournalRecord, Store,
+    StoreError,
+};
 
 /// Canonical JSON text: object keys sorted by their UTF-16-independent byte
 /// order, no insignificant whitespace, numbers as serde_json prints them.
@@ -61,32 +72,222 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     s
 }
 
-/// What the caller's approvals say about one call that needs approval.
-#[derive(Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Verdict {
-    /// Approved for exactly these arguments.
-    Approved,
-    /// Approvals exist for this tool, but none for these arguments.
-    Mismatch,
-    /// No approval at all.
-    Required,
+/// Whether the host pre-approved these exact arguments for every call of
+/// this caller ([`Caller::approve`]): a standing approval, not a person's
+/// one-off decision, so it is never used up. A person's decisions are
+/// approval requests in the store ([`Approvals`]).
+pub fn standing(caller: &Caller, tool: &str, digest: &str) -> bool {
+    caller.approvals_for(tool).any(|a| a.digest == digest)
 }
 
-/// Looks the call's digest up among the caller's approvals for the tool.
-pub fn verdict(caller: &Caller, tool: &str, digest: &str) -> Verdict {
-    let mut any = false;
-    for a in caller.approvals_for(tool) {
-        if a.digest == digest {
-            return Verdict::Approved;
+/// How a caller is named in approval requests and their filters: its tenant,
+/// or `-` for a caller that names none.
+pub fn caller_name(caller: &Caller) -> &str {
+    caller.tenant_name().unwrap_or("-")
+}
+
+/// What the store says about one call that needs approval, read in one pass
+/// over the requests for this caller, tool and digest.
+#[derive(Debug, Default)]
+pub struct OnRecord {
+    /// Granted and unexpired: each may let one call run.
+    pub granted: Vec<ApprovalRecord>,
+    /// The newest pending, unexpired request for these arguments.
+    pub pending: Option<ApprovalRecord>,
+    /// The newest unexpired denial for these arguments.
+    pub denied: Option<ApprovalRecord>,
+}
+
+/// Reads what the store holds for `(caller, tool, digest)`.
+pub async fn on_record(
+    store: &dyn Store,
+    caller: &str,
+    tool: &str,
+    digest: &str,
+) -> Result<OnRecord, StoreError> {
+    let filter = ApprovalFilter {
+        tool: Some(tool.to_string()),
+        caller: Some(caller.to_string()),
+        digest: Some(digest.to_string()),
+        ..ApprovalFilter::default()
+    };
+    let mut seen = OnRecord::default();
+    for r in store.approvals(&filter).await? {
+        match r.state {
+            ApprovalState::Granted => seen.granted.push(r),
+            ApprovalState::Pending => seen.pending = Some(r),
+            // Only a denial that has not expired stands: after it, asking
+            // again is a new question.
+            ApprovalState::Denied if r.expires_ms > now_ms() => seen.denied = Some(r),
+            _ => {}
         }
-        any = true;
     }
-    if any {
-        Verdict::Mismatch
-    } else {
-        Verdict::Required
+    Ok(seen)
+}
+
+/// A grant for this tool and caller that covers other arguments, if any: the
+/// fresh request for these arguments says so, so nobody takes it for a bug.
+pub async fn grant_for_other_arguments(
+    store: &dyn Store,
+    caller: &str,
+    tool: &str,
+    digest: &str,
+) -> Result<Option<ApprovalRecord>, StoreError> {
+    let filter = ApprovalFilter {
+        state: Some(ApprovalState::Granted),
+        tool: Some(tool.to_string()),
+        caller: Some(caller.to_string()),
+        digest: None,
+    };
+    Ok(store
+        .approvals(&filter)
+        .await?
+        .into_iter()
+        .find(|r| r.digest != digest))
+}
+
+/// The host's side of approvals: list what waits for a person, grant or deny
+/// it by id. Every decision goes to the journal. Cheap to clone; get it from
+/// [`crate::Dispatcher::approvals`], or build it over the store another
+/// process's dispatcher uses.
+///
+/// A grant lets exactly one call with exactly the approved arguments run,
+/// once, before the request expires: the caller re-sends the call (nothing
+/// is rebuilt; the caller stays the same `Arc<Caller>`), and the dispatcher
+/// uses the grant up in one conditional write, so of two racing calls one
+/// runs and the other is asked again.
+#[derive(Clone)]
+pub struct Approvals {
+    store: Arc<dyn Store>,
+}
+
+/// A decision could not be taken.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum DecideError {
+    /// No request has this id.
+    Missing,
+    /// The request is no longer pending (decided, used or expired): unchanged.
+    NotPending(Box<ApprovalRecord>),
+    /// The store could not be reached.
+    Store(StoreError),
+}
+
+impl fmt::Display for DecideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecideError::Missing => f.write_str("no approval request has this id"),
+            DecideError::NotPending(r) => write!(
+                f,
+                "approval request {} is {}, not pending",
+                r.id,
+                r.state.as_str()
+            ),
+            DecideError::Store(e) => write!(f, "{e}"),
+        }
     }
+}
+
+impl std::error::Error for DecideError {}
+
+impl Approvals {
+    /// The approvals kept in `store`.
+    pub fn new(store: Arc<dyn Store>) -> Approvals {
+        Approvals { store }
+    }
+
+    /// Requests waiting for a decision, oldest first.
+    pub async fn pending(&self) -> Result<Vec<ApprovalRecord>, StoreError> {
+        self.list(ApprovalFilter {
+            state: Some(ApprovalState::Pending),
+            ..ApprovalFilter::default()
+        })
+        .await
+    }
+
+    /// Requests that pass `filter`, oldest first.
+    pub async fn list(&self, filter: ApprovalFilter) -> Result<Vec<ApprovalRecord>, StoreError> {
+        self.store.approvals(&filter).await
+    }
+
+    /// One request by id.
+    pub async fn get(&self, id: &str) -> Result<Option<ApprovalRecord>, StoreError> {
+        self.store.approval(id).await
+    }
+
+    /// Grants a pending request: one call with its exact arguments may run, once.
+    pub async fn grant(
+        &self,
+        id: &str,
+        by: &str,
+        why: Option<&str>,
+    ) -> Result<ApprovalRecord, DecideError> {
+        self.decide(id, true, by, why).await
+    }
+
+    /// Denies a pending request: the call, re-sent, answers `denied` with `why`.
+    pub async fn deny(
+        &self,
+        id: &str,
+        by: &str,
+        why: Option<&str>,
+    ) -> Result<ApprovalRecord, DecideError> {
+        self.decide(id, false, by, why).await
+    }
+
+    async fn decide(
+        &self,
+        id: &str,
+        grant: bool,
+        by: &str,
+        why: Option<&str>,
+    ) -> Result<ApprovalRecord, DecideError> {
+        let decision = Decision {
+            grant,
+            by: by.to_string(),
+            reason: why.map(str::to_string),
+        };
+        match self.store.decide(id, &decision).await {
+            Ok(Decided::Now(r)) => {
+                journal(&*self.store, "approval-decision", &r, Some(by)).await;
+                Ok(r)
+            }
+            Ok(Decided::Already(r)) => Err(DecideError::NotPending(Box::new(r))),
+            Ok(Decided::Missing) => Err(DecideError::Missing),
+            Err(e) => Err(DecideError::Store(e)),
+        }
+    }
+}
+
+/// Writes an approval event (a request, a decision, a grant used) to the
+/// journal; a journal that cannot be written does not undo the event.
+pub async fn journal(store: &dyn Store, event: &str, r: &ApprovalRecord, by: Option<&str>) {
+    let mut codes = Vec::new();
+    if let Some(by) = by {
+        codes.push(format!("by:{by}"));
+    }
+    let record = JournalRecord {
+        call_id: r.id.clone(),
+        tool: r.tool.clone(),
+        event: event.to_string(),
+        caller: Some(r.caller.clone()),
+        arguments: r.arguments.clone(),
+        status: r.state.as_str().to_string(),
+        codes,
+        retry_safe: true,
+        replayed: false,
+        started_ms: now_ms(),
+        duration_us: 0,
+    };
+    if let Err(e) = store.append(&record).await {
+        tracing::warn!(error = %e, approval = %r.id, "could not journal an approval event");
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 #[cfg(test)]

@@ -76,6 +76,9 @@ pub struct RecordTimes {
     /// How long a call whose key another worker holds waits for that
     /// worker's outcome before answering `in-flight` (default 2 s).
     pub in_flight_wait: Duration,
+    /// How long an approval request waits for a decision and a grant for
+    /// its one use (default 15 minutes, [`DEFAULT_APPROVAL_TTL`]).
+    pub approval_ttl: Duration,
 }
 
 impl Default for RecordTimes {
@@ -84,6 +87,7 @@ impl Default for RecordTimes {
             lease: Duration::from_secs(10),
             retention: DEFAULT_RETENTION,
             in_flight_wait: Duration::from_secs(2),
+            approval_ttl: DEFAULT_APPROVAL_TTL,
         }
     }
 }
