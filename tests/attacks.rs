@@ -1063,7 +1063,8 @@ fn approval_is_bound_to_the_exact_arguments() {
         |d| d,
     );
     let env = approved.call("delete_note", r#"{"note":"b.md"}"#);
-    expect(&env, "denied", "approval-mismatch");
+    expect(&env, "needs-approval", "approval-required");
+    assert_ne!(env["approval"]["digest"], digest.as_str());
     assert!(fx.path("notes/b.md").exists(), "b.md was not deleted");
 
     // Key order, whitespace and escapes do not change the digest: the same call.
@@ -1130,7 +1131,7 @@ fn a_reused_call_id_carries_no_authority() {
     );
     // The same call id with other arguments is judged on its arguments alone.
     let env = approved.call_id("call_same", "delete_note", r#"{"note":"b.md"}"#);
-    expect(&env, "denied", "approval-mismatch");
+    expect(&env, "needs-approval", "approval-required");
     let env = approved.call_id("call_same", "read_file", r#"{"path":"/etc/passwd"}"#);
     expect(&env, "denied", "path-outside-scope");
     let env = approved.call_id("call_same", "delete_note", r#"{"note":"a.md"}"#);

@@ -447,8 +447,10 @@ fn scopes_then_approval_bound_to_the_exact_arguments() {
     let other = run(&d, &approved, "delete_thing", json!({"count": 501}));
     assert_eq!(
         (other.status, other.codes()),
-        (Status::Denied, vec!["approval-mismatch"])
+        (Status::NeedsApproval, vec!["approval-required"]),
+        "other arguments are a new question for a person, not a dead end"
     );
+    assert_ne!(other.approval.unwrap().digest, approval.digest);
 }
 
 // ------------------------------------------------------------------ batches
@@ -550,7 +552,7 @@ fn every_standard_code_is_in_one_list() {
         "permission-denied",
         "path-outside-scope",
         "approval-required",
-        "approval-mismatch",
+        "approval-denied",
         "timeout",
         "transient",
         "circuit-open",

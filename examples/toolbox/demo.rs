@@ -104,8 +104,35 @@ fn session(dir: &std::path::Path) -> Result<(), String> {
         "tag_notes",
         json!({"notes": ["agents.md", "missing.md"], "tag": "reviewed"}),
     );
+    let asked = call(
+        "a destructive tool waits for a person: the answer names an approval request",
+        "delete_note",
+        json!({"note": "agents.md"}),
+    );
+    // The person's side (here in process; `toolbox approvals grant ID` from
+    // another one): grant the request, and the same call, sent again, runs once.
+    let id = asked
+        .approval
+        .as_ref()
+        .and_then(|a| a.id.clone())
+        .ok_or("delete_note did not name an approval request")?;
+    let granted = rt
+        .block_on(d.approvals().grant(&id, "demo-person", Some("an old note")))
+        .map_err(|e| e.to_string())?;
+    println!("── a person grants {id}");
+    println!(
+        "   state: {}, by {}",
+        granted.state.as_str(),
+        granted.decided_by.as_deref().unwrap_or("-")
+    );
+    println!();
     call(
-        "a destructive tool waits for a person",
+        "the same call again runs once, using the grant up",
+        "delete_note",
+        json!({"note": "agents.md"}),
+    );
+    call(
+        "and once only: a third send is a new question for a person",
         "delete_note",
         json!({"note": "agents.md"}),
     );

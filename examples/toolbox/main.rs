@@ -7,11 +7,13 @@
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
 //! toolbox mcp --root DIR [STATE]
 //! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
+//! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //!
 //! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
-//!        [--lease-ms N] [--retention-ms N]
+//!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]
 //! ```
 
+mod approvals;
 mod demo;
 mod mcp;
 mod serve;
@@ -27,8 +29,9 @@ const USAGE: &str = "usage:
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
   toolbox mcp --root DIR [STATE]
   toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
+  toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):
-  [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N]";
+  [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
         Some("mcp") => mcp::run(&args[1..]),
         Some("state") => state::run(&args[1..]),
+        Some("approvals") => approvals::run(&args[1..]),
         Some("demo") => demo::run(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -47,6 +47,7 @@ impl StateOptions {
             "--fault" => self.fault = Some(value()?.parse()?),
             "--lease-ms" => self.times.lease = ms(value()?)?,
             "--retention-ms" => self.times.retention = ms(value()?)?,
+            "--approval-ttl-ms" => self.times.approval_ttl = ms(value()?)?,
             _ => return Ok(false),
         }
         Ok(true)

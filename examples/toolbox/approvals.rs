@@ -1,0 +1,118 @@
+//! `toolbox approvals`: a person's side of approval requests, from another
+//! process than the server that asked.
+//!
+//! ```text
+//! toolbox approvals (--store S | --root DIR) list [--all]
+//! toolbox approvals (--store S | --root DIR) grant ID [--reason TEXT] [--by NAME]
+//! toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]
+//! ```
+//!
+//! `list` prints one JSON object a line (id, tool, redacted arguments, digest,
+//! rule, reason, caller, age, state); `grant` and `deny` print the decided
+//! request. A grant lets exactly one call with exactly those arguments run,
+//! once, before the request expires: the server's caller sends it again.
+
+use std::path::PathBuf;
+
+use contract_runtime::policy::approval::Approvals;
+use contract_runtime::store::{ApprovalFilter, ApprovalRecord};
+use serde_json::json;
+
+use crate::state::StoreChoice;
+
+const USAGE: &str = "usage:
+  toolbox approvals (--store S | --root DIR) list [--all]
+  toolbox approvals (--store S | --root DIR) grant ID [--reason TEXT] [--by NAME]
+  toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]";
+
+/// `toolbox approvals ...`
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut store = None;
+    let mut root = None;
+    let mut reason = None;
+    let mut by = None;
+    let mut all = false;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--store" => store = Some(value()?),
+            "--root" => root = Some(PathBuf::from(value()?)),
+            "--reason" => reason = Some(value()?),
+            "--by" => by = Some(value()?),
+            "--all" => all = true,
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option `{other}`\n{USAGE}"))
+            }
+            _ => rest.push(a.clone()),
+        }
+    }
+    let choice = StoreChoice::new(store, root.as_deref())?;
+    // Who decided, for the record: the operator's login unless they say.
+    let by = by
+        .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
+        .unwrap_or_else(|| "operator".to_string());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let approvals = Approvals::new(choice.open().await?);
+        match rest.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["list"] => {
+                let list = if all {
+                    approvals.list(ApprovalFilter::default()).await
+                } else {
+                    approvals.pending().await
+                };
+                let now = now_ms();
+                for r in list.map_err(|e| e.to_string())? {
+                    println!("{}", shown(&r, now));
+                }
+                Ok(())
+            }
+            ["grant", id] => {
+                let r = approvals
+                    .grant(id, &by, reason.as_deref())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                println!("{}", shown(&r, now_ms()));
+                Ok(())
+            }
+            ["deny", id] => {
+                let r = approvals
+                    .deny(id, &by, reason.as_deref())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                println!("{}", shown(&r, now_ms()));
+                Ok(())
+            }
+            _ => Err(USAGE.to_string()),
+        }
+    })
+}
+
+/// One request as a line: what a person needs to decide on it.
+fn shown(r: &ApprovalRecord, now: i64) -> serde_json::Value {
+    json!({
+        "id": r.id,
+        "tool": r.tool,
+        "arguments": r.arguments,
+        "digest": r.digest,
+        "rule": r.rule,
+        "reason": r.reason,
+        "caller": r.caller,
+        "age_s": (now - r.created_ms).max(0) / 1000,
+        "expires_in_s": (r.expires_ms - now).max(0) / 1000,
+        "state": r.state.as_str(),
+        "decided_by": r.decided_by,
+        "decision_reason": r.decision_reason,
+    })
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
