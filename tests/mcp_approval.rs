@@ -145,3 +145,96 @@ fn without_the_capability_the_request_id_is_granted_elsewhere_and_the_re_sent_ca
     assert_eq!(second["status"], "needs-approval");
     assert_ne!(second["approval"]["id"], id);
 }
+
+// ---------------------------------------------------------------------------
+// The multi-round-trip flow (2026-07-28): the question travels in an
+// `InputRequiredResult`, and the approval request's id in a `requestState`
+// sealed with an HMAC bound to the tool, the digest and the caller.
+
+/// Runs tests/mcp_client/approval_mrtr.py in `mode`; returns its legs.
+fn mrtr(mode: &str, fx: &Fixture, store: &str) -> Vec<Value> {
+    let server = json!([
+        common::toolbox().display().to_string(),
+        "mcp",
+        "--root",
+        fx.root.display().to_string(),
+        "--store",
+        store
+    ]);
+    let out = Command::new(python())
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/approval_mrtr.py"))
+        .arg(mode)
+        .arg(server.to_string())
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("run the MCP client");
+    assert!(out.status.success(), "the MCP client failed");
+    let out: Value = serde_json::from_slice(&out.stdout).expect("the client prints JSON");
+    assert_eq!(out["protocol"], "2026-07-28", "{out:#}");
+    let legs = out["legs"].as_array().expect("legs").clone();
+    // Every flow starts with the question, in the result.
+    assert_eq!(legs[0]["inputRequired"], true, "{out:#}");
+    assert_eq!(legs[0]["keys"], json!(["approval"]));
+    let message = legs[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains(r#"{"note":"a.md"}"#) && message.contains("Digest: sha256:"),
+        "{message}"
+    );
+    legs
+}
+
+fn mrtr_setup(name: &str) -> (Fixture, String) {
+    let (fx, store) = setup(name);
+    fx.write("notes/b.md", "b\n");
+    (fx, store)
+}
+
+#[test]
+fn mrtr_accepting_runs_the_call_on_the_retry() {
+    let (fx, store) = mrtr_setup("mrtr-accept");
+    let legs = mrtr("accept", &fx, &store);
+    assert_eq!(legs[1]["structuredContent"]["status"], "ok", "{legs:#?}");
+    assert!(!fx.path("notes/a.md").exists());
+}
+
+#[test]
+fn mrtr_declining_answers_denied_with_the_reason() {
+    let (fx, store) = mrtr_setup("mrtr-decline");
+    let legs = mrtr("decline", &fx, &store);
+    let env = &legs[1]["structuredContent"];
+    assert_eq!(env["status"], "denied", "{legs:#?}");
+    assert!(env["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .ends_with("denied this call: not this note"));
+    assert!(fx.path("notes/a.md").exists());
+}
+
+#[test]
+fn mrtr_a_tampered_request_state_grants_nothing() {
+    let (fx, store) = mrtr_setup("mrtr-tamper");
+    let legs = mrtr("tamper", &fx, &store);
+    assert_eq!(
+        legs[1]["inputRequired"], true,
+        "asked again, not run: {legs:#?}"
+    );
+    assert!(fx.path("notes/a.md").exists(), "nothing ran");
+}
+
+#[test]
+fn mrtr_a_request_state_sealed_for_other_arguments_grants_nothing() {
+    let (fx, store) = mrtr_setup("mrtr-other");
+    let legs = mrtr("other-arguments", &fx, &store);
+    assert_eq!(legs[1]["inputRequired"], true, "{legs:#?}");
+    assert!(fx.path("notes/a.md").exists() && fx.path("notes/b.md").exists());
+}
+
+#[test]
+fn mrtr_a_replayed_request_state_runs_nothing_a_second_time() {
+    let (fx, store) = mrtr_setup("mrtr-replay");
+    let legs = mrtr("replay", &fx, &store);
+    assert_eq!(legs[1]["structuredContent"]["status"], "ok", "{legs:#?}");
+    // The grant it named is used: the replay is a new question, not a run
+    // (a second run would answer `failed / no-such-note`).
+    assert_eq!(legs[2]["inputRequired"], true, "{legs:#?}");
+}

@@ -114,6 +114,8 @@ pub mod command;
 pub mod dialect;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "mcp")]
+mod mcp_approval;
 pub mod provider;
 
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};

@@ -10,6 +10,9 @@
 //! `isError: true`, never JSON-RPC errors, so that the model sees them and can
 //! repair the call.
 //!
+//! A call that needs approval asks the person at the client through MCP
+//! elicitation when the client declared it (see `docs/approvals.md`).
+//!
 //! Since `structuredContent` is the envelope, a listed `outputSchema` describes
 //! the envelope, with the tool's own output schema (from the export) as its
 //! `result`: MCP clients check structured content against the output schema.
@@ -28,16 +31,16 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientResult, ContentBlock,
-    ElicitRequest, ElicitRequestParams, ElicitationAction, ElicitationSchema, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, ServerRequest, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
-use rmcp::service::{Peer, RequestContext};
+use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use crate::dialect::{self, Dialect, ExportError, ExportOptions};
-use crate::envelope::{Envelope, Status};
+use crate::envelope::Envelope;
+use crate::mcp_approval::Approver;
 use crate::{Caller, Dispatcher, Registry, ToolCall};
 
 /// Serves a registry's tools over MCP. Cheap to clone: clones share the
@@ -48,6 +51,7 @@ pub struct McpServer {
     caller: Arc<Caller>,
     tools: Arc<Vec<Tool>>,
     implementation: Implementation,
+    approver: Arc<Approver>,
 }
 
 impl std::fmt::Debug for McpServer {
@@ -72,6 +76,7 @@ impl McpServer {
             caller,
             tools: Arc::new(tools),
             implementation: Implementation::new("contract-runtime", env!("CARGO_PKG_VERSION")),
+            approver: Arc::new(Approver::new()),
         })
     }
 
@@ -94,11 +99,11 @@ impl McpServer {
         name: &str,
         arguments: Option<&Map<String, Value>>,
     ) -> CallToolResult {
-        let call = ToolCall::new(
-            call_id.to_owned(),
-            name.to_owned(),
-            arguments_text(arguments),
-        );
+        let arguments = match arguments {
+            Some(args) => Value::Object(args.clone()).to_string(),
+            None => "{}".to_owned(),
+        };
+        let call = ToolCall::new(call_id.to_owned(), name.to_owned(), arguments);
         let envelope = self.dispatcher.dispatch(&self.caller, &call).await;
         call_tool_result(&envelope)
     }
@@ -109,92 +114,6 @@ impl McpServer {
         let running = self.serve(rmcp::transport::stdio()).await?;
         running.waiting().await?;
         Ok(())
-    }
-}
-
-fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
-    match arguments {
-        Some(args) => Value::Object(args.clone()).to_string(),
-        None => "{}".to_owned(),
-    }
-}
-
-/// The approval request to put to the person at the client: the call needs
-/// approval and the client declared form elicitation. Without the
-/// capability the call answers `needs-approval` with the request's id, for
-/// the host (or `toolbox approvals grant`) to decide on.
-fn approval_to_ask(envelope: &Envelope, peer: &Peer<RoleServer>) -> Option<String> {
-    if envelope.status != Status::NeedsApproval {
-        return None;
-    }
-    let info = peer.peer_info()?;
-    let elicitation = info.capabilities.elicitation.as_ref()?;
-    // A client that declares neither mode supports forms (the first version
-    // of the capability had no modes).
-    if elicitation.form.is_none() && elicitation.url.is_some() {
-        return None;
-    }
-    envelope.approval.as_ref()?.id.clone()
-}
-
-impl McpServer {
-    /// Asks the person at the client to approve one request (what the tool
-    /// does, its arguments with secrets redacted, the reason, the digest) and
-    /// records their decision; `false` when no decision was taken.
-    async fn ask_person(&self, request_id: &str, peer: &Peer<RoleServer>) -> bool {
-        let approvals = self.dispatcher.approvals();
-        let Ok(Some(request)) = approvals.get(request_id).await else {
-            return false;
-        };
-        let does = self
-            .tools
-            .iter()
-            .find(|t| t.name == request.tool)
-            .and_then(|t| t.description.as_deref())
-            .unwrap_or("")
-            .to_owned();
-        let message = format!(
-            "Approve `{}`?\n{}\nArguments: {}\nWhy approval is needed: {}\nDigest: {}\nAccept runs it once with exactly these arguments; decline refuses it (you may say why).",
-            request.tool, does, request.arguments, request.reason, request.digest
-        );
-        let Ok(schema) = ElicitationSchema::builder()
-            .optional_string("reason")
-            .build()
-        else {
-            return false;
-        };
-        let params = ElicitRequestParams::FormElicitationParams {
-            meta: None,
-            message,
-            requested_schema: schema,
-        };
-        let asked = peer
-            .send_request(ServerRequest::ElicitRequest(ElicitRequest::new(params)))
-            .await;
-        let answer = match asked {
-            Ok(ClientResult::ElicitResult(answer)) => answer,
-            Ok(_) | Err(_) => return false,
-        };
-        let who = peer
-            .peer_info()
-            .map(|i| format!("mcp-client:{}", i.client_info.name))
-            .unwrap_or_else(|| "mcp-client".to_owned());
-        let why = answer
-            .content
-            .as_ref()
-            .and_then(|c| c.get("reason"))
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned);
-        let decided = match answer.action {
-            ElicitationAction::Accept => approvals.grant(request_id, &who, why.as_deref()).await,
-            // Decline, cancel, and whatever later versions add: not a grant.
-            _ => {
-                let why = why.unwrap_or_else(|| "declined at the MCP client".to_owned());
-                approvals.deny(request_id, &who, Some(&why)).await
-            }
-        };
-        decided.is_ok()
     }
 }
 
@@ -264,21 +183,17 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let id = context.id.to_string();
-        let call = ToolCall::new(
-            id,
-            request.name.to_string(),
-            arguments_text(request.arguments.as_ref()),
-        );
-        let mut envelope = self.dispatcher.dispatch(&self.caller, &call).await;
-        if let Some(request_id) = approval_to_ask(&envelope, &context.peer) {
-            // The person is at the client: ask them now, and on their answer
-            // send the same call through the dispatcher again, which then
-            // uses the grant up or answers the denial.
-            if self.ask_person(&request_id, &context.peer).await {
-                envelope = self.dispatcher.dispatch(&self.caller, &call).await;
-            }
-        }
-        Ok(call_tool_result(&envelope).into())
+        // A call that needs approval asks the person at the client, when it
+        // can (`mcp_approval`); every other call is `self.call`'s answer.
+        Ok(self
+            .approver
+            .call(
+                &self.dispatcher,
+                &self.caller,
+                &self.tools,
+                &request,
+                &context,
+            )
+            .await)
     }
 }

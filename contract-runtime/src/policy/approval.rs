@@ -284,7 +284,7 @@ pub async fn journal(store: &dyn Store, event: &str, r: &ApprovalRecord, by: Opt
     }
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))

@@ -1,0 +1,246 @@
+//! How the MCP server asks the person at the client to approve a call.
+//!
+//! A `tools/call` that answers `needs-approval` is put to the person when the
+//! client declared form elicitation, with what the tool does, its arguments
+//! (secrets redacted), the reason and the digest:
+//!
+//! - on a 2026-07-28 connection, as the multi-round-trip flow says: the call
+//!   answers `InputRequiredResult` with one elicitation and a `requestState`
+//!   naming the approval request. The state is sealed with an HMAC
+//!   (`rmcp`'s `RequestStateCodec`, a key per server) bound to the tool, the
+//!   digest of the exact arguments and the caller, and it expires with the
+//!   request, so a forged or tampered state, or one replayed for other
+//!   arguments, opens nothing. The client's retry carries the person's
+//!   answer; a replay of a state already answered finds its request used or
+//!   decided and changes nothing, so one grant still runs one call;
+//! - on older connections, as a server-to-client `elicitation/create` request
+//!   inside the call, whose answer the call waits for.
+//!
+//! Either way the answer becomes a decision on the request in the store
+//! (`mcp-client:NAME` decided), and the same call goes through the dispatcher
+//! again: a grant is used up by that one run, a denial answers `denied` with
+//! the reason the person gave. Without the capability the call answers
+//! `needs-approval` with the request's id, for the host to decide on.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientResult, ElicitRequest,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, InputRequest,
+    InputRequiredResult, InputResponses, ProtocolVersion, RequestStateCodec, SealOptions,
+    ServerRequest, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::RoleServer;
+use serde_json::Value;
+
+use crate::envelope::{Envelope, Status};
+use crate::policy::approval::{caller_name, digest, now_ms, Approvals};
+use crate::store::ApprovalRecord;
+use crate::{Caller, Dispatcher, ToolCall};
+
+/// The key an input request is filed under in `inputRequests` and `inputResponses`.
+const KEY: &str = "approval";
+
+/// The first protocol version with the multi-round-trip flow.
+const MRTR: ProtocolVersion = ProtocolVersion::V_2026_07_28;
+
+/// Asks people at MCP clients; holds the key that seals request states.
+pub(crate) struct Approver {
+    codec: Option<RequestStateCodec>,
+}
+
+impl Approver {
+    /// An approver with a fresh random key: a state sealed by this server
+    /// opens only here, never in a restarted or another server.
+    pub(crate) fn new() -> Approver {
+        let mut key = [0u8; 32];
+        let codec = match getrandom::fill(&mut key) {
+            Ok(()) => RequestStateCodec::try_new(key.to_vec()).ok(),
+            Err(_) => None,
+        };
+        if codec.is_none() {
+            tracing::warn!("no key for MCP request states: approvals are not asked in-band");
+        }
+        Approver { codec }
+    }
+
+    /// One `tools/call`, asking the person when it needs approval.
+    pub(crate) async fn call(
+        &self,
+        dispatcher: &Dispatcher,
+        caller: &Arc<Caller>,
+        tools: &[Tool],
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResponse {
+        let arguments = match &request.arguments {
+            Some(args) => Value::Object(args.clone()).to_string(),
+            None => "{}".to_owned(),
+        };
+        let call = ToolCall::new(context.id.to_string(), request.name.to_string(), arguments);
+        let who = context
+            .client_info()
+            .map(|i| format!("mcp-client:{}", i.name))
+            .unwrap_or_else(|| "mcp-client".to_owned());
+        let approvals = dispatcher.approvals();
+        if let Some(state) = request.request_state.as_deref() {
+            self.resume(
+                &approvals,
+                caller,
+                &call,
+                state,
+                request.input_responses.as_ref(),
+                &who,
+            )
+            .await;
+        }
+        let envelope = dispatcher.dispatch(caller, &call).await;
+        let Some(id) = to_ask(&envelope, context.client_capabilities()) else {
+            return crate::mcp::call_tool_result(&envelope).into();
+        };
+        let Ok(Some(record)) = approvals.get(&id).await else {
+            return crate::mcp::call_tool_result(&envelope).into();
+        };
+        let Some(question) = question(&record, tools) else {
+            return crate::mcp::call_tool_result(&envelope).into();
+        };
+        let modern = context
+            .protocol_version()
+            .is_some_and(|v| v.as_str() >= MRTR.as_str());
+        if modern {
+            if let Some(state) = self.seal(&record) {
+                let mut requests = BTreeMap::new();
+                requests.insert(
+                    KEY.to_owned(),
+                    InputRequest::Elicitation(ElicitRequest::new(question)),
+                );
+                return InputRequiredResult::new(Some(requests), Some(state)).into();
+            }
+            return crate::mcp::call_tool_result(&envelope).into();
+        }
+        let asked = context
+            .peer
+            .send_request(ServerRequest::ElicitRequest(ElicitRequest::new(question)))
+            .await;
+        if let Ok(ClientResult::ElicitResult(answer)) = asked {
+            if decide(&approvals, &id, &answer, &who).await {
+                let again = dispatcher.dispatch(caller, &call).await;
+                return crate::mcp::call_tool_result(&again).into();
+            }
+        }
+        crate::mcp::call_tool_result(&envelope).into()
+    }
+
+    /// The request state for `record`: its id, sealed and bound to the tool,
+    /// the digest and the caller, expiring with the request.
+    fn seal(&self, record: &ApprovalRecord) -> Option<String> {
+        let codec = self.codec.as_ref()?;
+        let bound = binding(&record.tool, &record.digest, &record.caller);
+        let left = record.expires_ms.saturating_sub(now_ms()).max(1);
+        let ttl = Duration::from_millis(u64::try_from(left).unwrap_or(1));
+        Some(codec.seal_with(
+            record.id.as_bytes(),
+            &SealOptions::new().associated_data(&bound).ttl(ttl),
+        ))
+    }
+
+    /// A retry of the flow: opens the state against this call's tool,
+    /// arguments and caller, and records the person's answer on the request
+    /// it names. A state that does not open (forged, tampered, expired, or
+    /// sealed for other arguments or another caller) decides nothing: the
+    /// call is then asked about afresh.
+    async fn resume(
+        &self,
+        approvals: &Approvals,
+        caller: &Caller,
+        call: &ToolCall,
+        state: &str,
+        responses: Option<&InputResponses>,
+        who: &str,
+    ) {
+        let Some(codec) = &self.codec else { return };
+        let Ok(args) = serde_json::from_str::<Value>(&call.arguments) else {
+            return;
+        };
+        let bound = binding(&call.name, &digest(&args), caller_name(caller));
+        let id = match codec.open_with(state, &bound) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                tracing::warn!(tool = %call.name, error = %e, "an MCP request state did not open; nothing decided");
+                return;
+            }
+        };
+        let answer = responses
+            .and_then(|r| r.get(KEY))
+            .and_then(|v| serde_json::from_value::<ElicitResult>(v.clone()).ok());
+        if let Some(answer) = answer {
+            decide(approvals, &id, &answer, who).await;
+        }
+    }
+}
+
+/// What a request state is bound to.
+fn binding(tool: &str, digest: &str, caller: &str) -> Vec<u8> {
+    format!("contract-runtime approval\n{tool}\n{digest}\n{caller}").into_bytes()
+}
+
+/// The approval request to put to the person: the call needs approval and
+/// the client declared form elicitation.
+fn to_ask(envelope: &Envelope, capabilities: Option<ClientCapabilities>) -> Option<String> {
+    if envelope.status != Status::NeedsApproval {
+        return None;
+    }
+    let elicitation = capabilities?.elicitation?;
+    // A client that declares neither mode supports forms (the first version
+    // of the capability had no modes).
+    if elicitation.form.is_none() && elicitation.url.is_some() {
+        return None;
+    }
+    envelope.approval.as_ref()?.id.clone()
+}
+
+/// The question: what the tool does, the arguments as stored (secrets
+/// redacted), the reason and the digest; an optional reason to give.
+fn question(record: &ApprovalRecord, tools: &[Tool]) -> Option<ElicitRequestParams> {
+    let does = tools
+        .iter()
+        .find(|t| t.name == record.tool)
+        .and_then(|t| t.description.as_deref())
+        .unwrap_or("");
+    let message = format!(
+        "Approve `{}`?\n{}\nArguments: {}\nWhy approval is needed: {}\nDigest: {}\nAccept runs it once with exactly these arguments; decline refuses it (you may say why).",
+        record.tool, does, record.arguments, record.reason, record.digest
+    );
+    let schema = ElicitationSchema::builder()
+        .optional_string("reason")
+        .build()
+        .ok()?;
+    Some(ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message,
+        requested_schema: schema,
+    })
+}
+
+/// Records the person's answer; `true` when a decision was taken now.
+async fn decide(approvals: &Approvals, id: &str, answer: &ElicitResult, who: &str) -> bool {
+    let why = answer
+        .content
+        .as_ref()
+        .and_then(|c| c.get("reason"))
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned);
+    let decided = match answer.action {
+        ElicitationAction::Accept => approvals.grant(id, who, why.as_deref()).await,
+        // Decline, cancel, and whatever later versions add: not a grant.
+        _ => {
+            let why = why.unwrap_or_else(|| "declined at the MCP client".to_owned());
+            approvals.deny(id, who, Some(&why)).await
+        }
+    };
+    decided.is_ok()
+}
