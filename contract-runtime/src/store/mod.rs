@@ -583,7 +583,7 @@ pub struct JournalRecord {
     pub call_id: String,
     /// The tool requested.
     pub tool: String,
-    /// `call`, `approval-request` or `approval-decision`.
+    /// `call`, `approval-request`, `approval-decision` or `approval-used`.
     pub event: String,
     /// Who called, as the host names them.
     pub caller: Option<String>,
