@@ -46,7 +46,7 @@ fn search_notes() -> Value {
     )
 }
 
-/// The seven tools of `toolbox.md`, as the macro would write them.
+/// The seven tools of the toolbox example, as the macro would write them.
 fn toolbox() -> Vec<Value> {
     let version = json!({"type": "string", "description": "The version read: `sha256:` and 64 hex digits.", "pattern": "^sha256:[0-9a-f]{64}$"});
     vec![
