@@ -5,6 +5,7 @@
 //! toolbox demo
 //! toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
 //! toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
+//! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]...
 //! toolbox mcp --root DIR
 //! ```
@@ -21,6 +22,7 @@ const USAGE: &str = "usage:
   toolbox demo
   toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
   toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
+  toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE]
   toolbox mcp --root DIR";
 
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("schemas") => schemas(&args[1..]),
         Some("grammar") => grammar(&args[1..]),
+        Some("compact") => compact(),
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
         Some("mcp") => mcp::run(&args[1..]),
         Some("demo") => demo::run(),
@@ -122,5 +125,19 @@ fn grammar(args: &[String]) -> Result<(), String> {
         eprintln!("omitted: {} {} {}: {}", o.tool, o.pointer, o.keyword, o.why);
     }
     print!("{}", grammar.text);
+    Ok(())
+}
+
+/// One envelope per input line, written back as its compact feedback text
+/// (a JSON string per line).
+fn compact() -> Result<(), String> {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let envelope: serde_json::Value =
+            serde_json::from_str(&line).map_err(|e| format!("not JSON: {e}"))?;
+        let text = contract_runtime::provider::compact(&envelope);
+        println!("{}", serde_json::Value::from(text));
+    }
     Ok(())
 }

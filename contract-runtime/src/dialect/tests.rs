@@ -1167,3 +1167,27 @@ fn odd_shapes() -> Vec<Value> {
         ),
     ]
 }
+
+/// The mark of bounds of service is the canonical schema's business (the
+/// grammar export reads it); strict dialects strip it and keep the bounds.
+#[test]
+fn served_marks_are_stripped_and_the_bounds_kept() {
+    let t = with_arg(
+        json!({"type": "integer", "minimum": 2001, "maximum": 2026, "x-served": ["minimum", "maximum"]}),
+    );
+    for d in [
+        Dialect::OpenAiResponses,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+    ] {
+        let out = run(std::slice::from_ref(&t), d);
+        let text = out.tools[0].to_string();
+        assert!(!text.contains("x-served"), "{d}: {text}");
+        assert!(
+            text.contains("2001") && text.contains("2026"),
+            "{d}: {text}"
+        );
+    }
+    let canonical = run(std::slice::from_ref(&t), Dialect::Canonical);
+    assert!(canonical.tools[0].to_string().contains("x-served"));
+}

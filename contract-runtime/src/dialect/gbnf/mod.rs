@@ -1239,23 +1239,15 @@ mod tests {
     fn integer_ranges_split_by_digits() {
         assert_eq!(
             int_range(Some(2001), Some(2026)),
-            vec![
-                "\"2\" \"0\" \"0\" [1-9]",
-                "\"2\" \"0\" [1-1] [0-9]",
-                "\"2\" \"0\" \"2\" [0-6]"
-            ]
-            .into_iter()
-            .map(str::to_owned)
-            .map(|s| s.replace("[1-1]", "\"1\""))
-            .collect::<Vec<_>>()
+            ["\"200\" [1-9]", "\"201\" [0-9]", "\"202\" [0-6]"]
         );
         assert_eq!(
             int_range(Some(1), Some(100)),
-            vec!["[1-9]", "[1-9] [0-9]", "\"1\" \"0\" \"0\""]
+            ["[1-9]", "[1-9] [0-9]", "\"100\""]
         );
-        assert_eq!(int_range(Some(-5), Some(-2)), vec!["\"-\" [2-5]"]);
-        assert_eq!(int_range(Some(-1), Some(1)), vec!["\"-\" \"1\"", "[0-1]"]);
-        assert_eq!(int_range(Some(0), None), vec!["[0-9]", "[1-9] [0-9]{1,18}"]);
+        assert_eq!(int_range(Some(-5), Some(-2)), ["\"-\" [2-5]"]);
+        assert_eq!(int_range(Some(-1), Some(1)), ["\"-\" \"1\"", "[0-1]"]);
+        assert_eq!(int_range(Some(0), None), ["[0-9]", "[1-9] [0-9]{1,18}"]);
     }
 
     #[test]
