@@ -115,6 +115,9 @@ impl std::error::Error for GbnfError {}
 
 type Res<T> = Result<T, GbnfError>;
 
+/// A numeric bound: its value, and whether the value itself is allowed.
+type Bound = (f64, bool);
+
 /// The grammar of one tool's argument object (`root` is the object), from
 /// its canonical definition.
 pub fn arguments(def: &Value, opts: &GbnfOptions) -> Res<Grammar> {
@@ -622,12 +625,8 @@ impl<'o> Builder<'o> {
         }
     }
 
-    /// `(value, inclusive)` of the lower and upper bounds.
-    fn limits(
-        &mut self,
-        m: &Map<String, Value>,
-        ptr: &str,
-    ) -> Res<(Option<(f64, bool)>, Option<(f64, bool)>)> {
+    /// The lower and upper bounds.
+    fn limits(&mut self, m: &Map<String, Value>, ptr: &str) -> Res<(Option<Bound>, Option<Bound>)> {
         let num = |b: &mut Self, key: &str| -> Res<Option<f64>> {
             match b.bound(m, key, ptr) {
                 None => Ok(None),
@@ -637,7 +636,7 @@ impl<'o> Builder<'o> {
                     .ok_or_else(|| b.error(ptr, format!("{key} must be a number"))),
             }
         };
-        let tighter = |a: Option<(f64, bool)>, b: Option<(f64, bool)>, lower: bool| match (a, b) {
+        let tighter = |a: Option<Bound>, b: Option<Bound>, lower: bool| match (a, b) {
             (Some(x), Some(y)) => {
                 let pick_x = if x.0 == y.0 {
                     !x.1
@@ -689,7 +688,7 @@ impl<'o> Builder<'o> {
 
     fn number(&mut self, m: &Map<String, Value>, ptr: &str) -> Res<String> {
         let (lo, hi) = self.limits(m, ptr)?;
-        let whole = |b: Option<(f64, bool)>| -> Result<Option<(i128, bool)>, f64> {
+        let whole = |b: Option<Bound>| -> Result<Option<(i128, bool)>, f64> {
             match b {
                 Some((v, incl)) if v.fract() == 0.0 && v.abs() < 1e18 => {
                     Ok(Some((v as i128, incl)))
