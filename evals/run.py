@@ -220,11 +220,16 @@ def main():
     ap.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="any GGUF file")
     ap.add_argument("--toolbox", type=Path, default=DEFAULT_TOOLBOX)
     ap.add_argument("--limit", type=int, default=0, help="only the first N requests of each tool, in turn")
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
-    ap.add_argument("--max-tokens", type=int, default=128)
+    # The grammar conditions first: they are the fast ones and the point.
+    ap.add_argument("--conditions", default=",".join(GRAMMAR_CONDITIONS[::-1] + ["free-tool-template", "free-plain"]))
+    ap.add_argument("--max-tokens", type=int, default=96, help="per generation under a grammar")
+    ap.add_argument("--max-tokens-free", type=int, default=48,
+                    help="per free generation (arguments fit in far fewer; rambling is cut here)")
     ap.add_argument("--out", type=Path, default=HERE / "results")
     args = ap.parse_args()
 
+    # With more threads than free cores, spinning OpenMP workers slow every token.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from llama_cpp import Llama, LlamaGrammar
 
     requests = [json.loads(line) for line in (HERE / "requests.jsonl").read_text().splitlines()]
@@ -280,7 +285,8 @@ def main():
 
     def generate(prompt, g):
         t0 = time.perf_counter()
-        out = llm(prompt, max_tokens=args.max_tokens, temperature=0.0, top_k=1, grammar=g,
+        limit = args.max_tokens if g is not None else args.max_tokens_free
+        out = llm(prompt, max_tokens=limit, temperature=0.0, top_k=1, grammar=g,
                   stop=["<|im_end|>", "<|endoftext|>"])
         return out["choices"][0]["text"], time.perf_counter() - t0
 
@@ -290,8 +296,14 @@ def main():
     calls_path = args.out / "calls.jsonl"
     log = open(calls_path, "w")
 
-    def attempt(cond, r, prompt, g, kind):
-        text, gen_s = generate(prompt, g)
+    def attempt(cond, r, prompt, g, kind, feedback=None):
+        try:
+            text, gen_s = generate(prompt, g)
+        except Exception as e:  # llama.cpp refused the grammar itself
+            rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": "",
+                   "outcome": "grammar-error", "error": str(e)[:300], "gen_seconds": 0.0, "dispatch_seconds": 0.0}
+            log.write(json.dumps(rec) + "\n")
+            return rec, None
         name, arguments = r["tool"], text.strip()
         if cond == "free-tool-template":
             parsed = tool_call_arguments(text)
@@ -316,9 +328,38 @@ def main():
                "codes": [e.get("code") for e in env.get("errors", [])],
                "outcome": "accepted" if accepted else "refused", "faithful": faithful,
                "gen_seconds": gen_s, "dispatch_seconds": dispatch_s}
+        if feedback is not None:
+            rec["feedback"] = feedback
         log.write(json.dumps(rec) + "\n")
         log.flush()
         return rec, env
+
+    model_sha = sha256(args.model)
+    machine_info = machine()
+
+    def write_summary(records, done):
+        summary = summarize(records, requests, done)
+        summary["setup"] = {
+            "model_file": str(args.model.name),
+            "model_sha256": model_sha,
+            "model_bytes": args.model.stat().st_size,
+            "quantization": next((q for q in ("Q4_0", "Q4_1", "Q4_K_M", "Q5_0", "Q5_1", "Q5_K_M", "Q8_0", "F16")
+                                  if q.lower() in args.model.name.lower()), "see gguf metadata"),
+            "gguf_metadata": meta,
+            "machine": machine_info,
+            "toolbox": str(exe),
+            "requests": len(requests),
+            "unserved": sum(not r["served"] for r in requests),
+            "tools": tools,
+            "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "max_tokens_free": args.max_tokens_free, "n_ctx": 4096, "seed": 0},
+            "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": SYSTEM_PLAIN,
+                          "system_tools": SYSTEM_TOOLS, "feedback": FEEDBACK},
+            "conditions": {c: CONDITIONS[c] for c in done},
+            "served_marks": served_marks,
+            "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
+            "wall_seconds": time.time() - started,
+        }
+        (args.out / "summary.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
 
     records = []
     started = time.time()
@@ -329,43 +370,21 @@ def main():
             prompt = CHATML.format(system=system, user=r["text"])
             first, env = attempt(cond, r, prompt, g, "first")
             records.append(first)
-            if first["outcome"] == "refused" and cond in GRAMMAR_CONDITIONS:
+            if first["outcome"] == "refused" and env is not None and cond in GRAMMAR_CONDITIONS:
                 for form, template in FEEDBACK.items():
                     fb = template.format(envelope=json.dumps(env, ensure_ascii=False),
                                          compact=box.compact(env) if form == "compact" else "")
                     retry_prompt = RETRY.format(previous=prompt, output=first["output"], feedback=fb)
-                    rec, _ = attempt(cond, r, retry_prompt, g, f"retry-{form}")
-                    rec["feedback"] = fb
+                    rec, _ = attempt(cond, r, retry_prompt, g, f"retry-{form}", feedback=fb)
                     records.append(rec)
             print(f"\r{cond:28s} {i + 1:3d}/{len(requests)}  {time.time() - started:7.1f}s", end="", file=sys.stderr)
         print(file=sys.stderr)
+        # After each condition, so that a run cut short keeps what it measured.
+        write_summary(records, [c for c in conditions if any(x["condition"] == c for x in records)])
     box.close()
     log.close()
     shutil.rmtree(root, ignore_errors=True)
-
-    summary = summarize(records, requests, conditions)
-    summary["setup"] = {
-        "model_file": str(args.model.name),
-        "model_sha256": sha256(args.model),
-        "model_bytes": args.model.stat().st_size,
-        "quantization": next((q for q in ("Q4_0", "Q4_1", "Q4_K_M", "Q5_0", "Q5_1", "Q5_K_M", "Q8_0", "F16")
-                              if q.lower() in args.model.name.lower()), "see gguf metadata"),
-        "gguf_metadata": meta,
-        "machine": machine(),
-        "toolbox": str(exe),
-        "requests": len(requests),
-        "unserved": sum(not r["served"] for r in requests),
-        "tools": tools,
-        "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "n_ctx": 4096, "seed": 0},
-        "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": SYSTEM_PLAIN,
-                      "system_tools": SYSTEM_TOOLS, "feedback": FEEDBACK},
-        "conditions": {c: CONDITIONS[c] for c in conditions},
-        "served_marks": served_marks,
-        "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
-        "wall_seconds": time.time() - started,
-    }
-    (args.out / "summary.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
-    print(json.dumps(summary["conditions"], indent=2))
+    print(json.dumps(json.loads((args.out / "summary.json").read_text())["conditions"], indent=2))
 
 
 def summarize(records, requests, conditions):
