@@ -3,9 +3,7 @@
 //! the real dispatcher, and each kind of form violation that the dispatcher
 //! refuses is one the grammar cannot produce.
 
-#[allow(dead_code)]
-#[path = "../examples/toolbox/tools.rs"]
-mod tools;
+use toolbox as tools;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -514,11 +512,7 @@ fn dispatch(d: &Dispatcher, name: &str, arguments: &str) -> Envelope {
         .enable_time()
         .build()
         .expect("runtime");
-    let call = ToolCall {
-        id: "c1".into(),
-        name: name.into(),
-        arguments: arguments.into(),
-    };
+    let call = ToolCall::new("c1", name, arguments);
     rt.block_on(d.dispatch(&Arc::new(Caller::new()), &call))
 }
 

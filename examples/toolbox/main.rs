@@ -109,7 +109,7 @@ fn grammar(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
     }
-    let defs = defs.unwrap_or_else(|| tools::registry().canonical());
+    let defs = defs.unwrap_or_else(|| toolbox::registry().canonical());
     let grammar = match tool {
         Some(name) => {
             let def = defs

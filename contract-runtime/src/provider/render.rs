@@ -103,7 +103,7 @@ pub enum Feedback {
 /// use contract_runtime::provider::{render_results_as, CallResult, Feedback, Provider, ToolCall};
 /// use serde_json::json;
 ///
-/// let call = ToolCall { id: "c1".into(), name: "list_filings".into(), arguments: "{}".into() };
+/// let call = ToolCall::new("c1", "list_filings", "{}");
 /// let envelope = json!({"call_id": "c1", "tool": "list_filings", "status": "invalid",
 ///     "retry_safe": true, "result": null, "errors": [{"code": "schema-violation",
 ///     "message": "must be at most 2026", "field": "/year",
