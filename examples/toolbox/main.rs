@@ -4,6 +4,8 @@
 //! ```text
 //! toolbox demo
 //! toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
+//! toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
+//! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
 //! toolbox mcp --root DIR [STATE]
 //! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
@@ -26,6 +28,8 @@ use contract_runtime::dialect::{self, Dialect, ExportOptions};
 const USAGE: &str = "usage:
   toolbox demo
   toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
+  toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
+  toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
   toolbox mcp --root DIR [STATE]
   toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
@@ -37,6 +41,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("schemas") => schemas(&args[1..]),
+        Some("grammar") => grammar(&args[1..]),
+        Some("compact") => compact(),
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
         Some("mcp") => mcp::run(&args[1..]),
         Some("state") => state::run(&args[1..]),
@@ -83,5 +89,68 @@ fn schemas(args: &[String]) -> Result<(), String> {
     }
     let text = serde_json::to_string_pretty(&export.tools).map_err(|e| e.to_string())?;
     println!("{text}");
+    Ok(())
+}
+
+/// GBNF for llama.cpp: one call to any tool, or `--tool NAME`'s arguments;
+/// `--canonical FILE` reads the definitions from a file (a JSON list, as
+/// `schemas` prints) instead of the registry.
+fn grammar(args: &[String]) -> Result<(), String> {
+    use contract_runtime::dialect::gbnf::{self, GbnfOptions, Served};
+    let mut tool = None;
+    let mut opts = GbnfOptions::default();
+    let mut defs = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--tool" => tool = Some(value()?.clone()),
+            "--served" => {
+                opts.served = match value()?.as_str() {
+                    "omit" => Served::Omit,
+                    "include" => Served::Include,
+                    other => return Err(format!("--served is omit or include, not `{other}`")),
+                }
+            }
+            "--canonical" => {
+                let path = value()?;
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                let list: Vec<serde_json::Value> =
+                    serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+                defs = Some(list);
+            }
+            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+        }
+    }
+    let defs = defs.unwrap_or_else(|| toolbox::registry().canonical());
+    let grammar = match tool {
+        Some(name) => {
+            let def = defs
+                .iter()
+                .find(|d| d.get("name").and_then(|n| n.as_str()) == Some(name.as_str()))
+                .ok_or(format!("no tool `{name}`"))?;
+            gbnf::arguments(def, &opts)
+        }
+        None => gbnf::calls(&defs, &opts),
+    }
+    .map_err(|e| e.to_string())?;
+    for o in &grammar.omissions {
+        eprintln!("omitted: {} {} {}: {}", o.tool, o.pointer, o.keyword, o.why);
+    }
+    print!("{}", grammar.text);
+    Ok(())
+}
+
+/// One envelope per input line, written back as its compact feedback text
+/// (a JSON string per line).
+fn compact() -> Result<(), String> {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let envelope: serde_json::Value =
+            serde_json::from_str(&line).map_err(|e| format!("not JSON: {e}"))?;
+        let text = contract_runtime::provider::compact(&envelope);
+        println!("{}", serde_json::Value::from(text));
+    }
     Ok(())
 }

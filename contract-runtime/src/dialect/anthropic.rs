@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules;
-use super::walk::{join, phrases, types_of, Res, Walker};
+use super::walk::{join, phrases, types_of, Done, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, LossAction, ToolDef};
 
 /// `{"name","description","input_schema"}`, plus `"strict": true` for
@@ -17,7 +17,7 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
             "input_schema": root,
         }));
     }
-    let mut w = Walker::new(tool, &root);
+    let mut w = Walker::new(tool, &root, &Strict);
     let input_schema = w.schema(&Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
@@ -43,17 +43,28 @@ fn is_primitive(v: &Value) -> bool {
     !(v.is_array() || v.is_object())
 }
 
+/// Strict tool use: nodes shaped the way the SDK's `transform_schema` leaves
+/// them unchanged.
+struct Strict;
+
+impl Hooks for Strict {
+    fn before_keywords(&self, w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
+        shape(w, n)?;
+        Ok(None)
+    }
+
+    fn finish_object(&self, _w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
+        fix_object(&mut n.out);
+        Ok(())
+    }
+}
+
 /// Shapes a node the way the SDK's `transform_schema` leaves it unchanged:
 /// no type next to enum or const, no type list, no type next to anyOf or
 /// allOf, and type-specific keywords only under their type.
-pub(super) fn pre(
-    w: &mut Walker<'_>,
-    m: &mut Map<String, Value>,
-    out: &mut Map<String, Value>,
-    notes: &mut Vec<String>,
-    ptr: &str,
-    depth: usize,
-) -> Res<()> {
+fn shape(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
+    let ptr = n.ptr;
+    let m = &mut n.rest;
     if let Some(e) = m.get("enum") {
         if !e
             .as_array()
@@ -78,12 +89,11 @@ pub(super) fn pre(
         .collect();
     if types.len() > 1 {
         w.rewrite(ptr, rules::TYPE_LIST)?;
-        let (branches, n) = w.split_types(m, &types, ptr, depth)?;
-        out.insert("anyOf".to_owned(), Value::Array(branches));
-        notes.extend(n);
+        w.split_types(n, &types)?;
     } else if let [t] = types.as_slice() {
         m.insert("type".to_owned(), Value::String(t.clone()));
     }
+    let m = &mut n.rest;
     if m.contains_key("type") && (m.contains_key("anyOf") || m.contains_key("allOf")) {
         return Err(w.error(
             ptr,
@@ -109,13 +119,13 @@ pub(super) fn pre(
                 format!("moved to description: {phrase}"),
             );
         }
-        notes.push(phrase);
+        n.notes.push(phrase);
     }
     Ok(())
 }
 
 /// Strict objects always carry `properties` and `additionalProperties: false`.
-pub(super) fn fix_object(out: &mut Map<String, Value>) {
+fn fix_object(out: &mut Map<String, Value>) {
     if out.get("type").and_then(Value::as_str) == Some("object") {
         out.entry("properties").or_insert_with(|| json!({}));
         out.entry("additionalProperties")

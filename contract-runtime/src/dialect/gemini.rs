@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules::{self, Treatment};
-use super::walk::{is_null_branch, types_of, Res, Walker};
+use super::walk::{is_null_branch, types_of, Done, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, ToolDef};
 
 /// `{"name","description","parameters"}` (no `parameters` for a tool without
@@ -21,7 +21,7 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     if tool.has_no_arguments() {
         return Ok(Value::Object(decl));
     }
-    let mut w = Walker::new(tool, &root);
+    let mut w = Walker::new(tool, &root, &Parameters);
     let parameters = w.schema(&Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
@@ -29,19 +29,26 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     Ok(Value::Object(decl))
 }
 
+/// The OpenAPI 3.0 subset of `parameters`.
+struct Parameters;
+
+impl Hooks for Parameters {
+    fn before_keywords(&self, w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
+        one_type(w, n)
+    }
+
+    fn finish_object(&self, w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
+        fix_object(w, &mut n.out, n.ptr)
+    }
+}
+
 /// One type per node: null becomes `nullable: true` (from a type list, an
 /// anyOf branch or an enum value), several types become anyOf, const becomes
 /// a one-value enum. Returns the finished node when it was rebuilt whole.
-#[allow(clippy::type_complexity)]
-pub(super) fn pre(
-    w: &mut Walker<'_>,
-    m: &mut Map<String, Value>,
-    out: &mut Map<String, Value>,
-    notes: &mut Vec<String>,
-    ptr: &str,
-    depth: usize,
-    root: bool,
-) -> Res<Option<(Map<String, Value>, Vec<String>)>> {
+fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
+    let (ptr, depth, root) = (n.ptr, n.depth, n.root);
+    let m = &mut n.rest;
+    let out = &mut n.out;
     // anyOf with a null branch.
     if let Some(Value::Array(any)) = m.get("anyOf") {
         if !root && any.iter().any(is_null_branch) {
@@ -86,13 +93,11 @@ pub(super) fn pre(
             [t] => {
                 m.insert("type".to_owned(), json!(t));
             }
-            _ => {
-                let (branches, n) = w.split_types(m, &rest, ptr, depth)?;
-                out.insert("anyOf".to_owned(), Value::Array(branches));
-                notes.extend(n);
-            }
+            _ => w.split_types(n, &rest)?,
         }
     }
+    let m = &mut n.rest;
+    let out = &mut n.out;
     // const -> enum.
     if let Some(c) = m.remove("const") {
         if !c.is_string() {
@@ -126,7 +131,7 @@ pub(super) fn pre(
 
 /// Objects carry `propertyOrdering` in property order; a nested object
 /// needs at least one property.
-pub(super) fn fix_object(w: &mut Walker<'_>, out: &mut Map<String, Value>, ptr: &str) -> Res<()> {
+fn fix_object(w: &mut Walker<'_>, out: &mut Map<String, Value>, ptr: &str) -> Res<()> {
     let names: Vec<Value> = out
         .get("properties")
         .and_then(Value::as_object)

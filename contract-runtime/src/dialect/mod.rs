@@ -25,6 +25,7 @@
 //! ```
 
 mod anthropic;
+pub mod gbnf;
 mod gemini;
 mod mcp;
 mod names;

@@ -1,4 +1,4 @@
-//! Tool-name rules per dialect (`dialects.md`, "Names").
+//! Tool-name rules per dialect (`docs/dialects.md`, "Names").
 
 use super::Dialect;
 

@@ -3,14 +3,14 @@
 use serde_json::{json, Map, Value};
 
 use super::rules::{self, Treatment};
-use super::walk::{join, types_of, Res, Walker};
+use super::walk::{join, types_of, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, LossAction, ToolDef};
 
 /// `{"type":"function","name","description","parameters","strict":true}`
 /// (Responses) or the same inside `"function"` (Chat Completions).
 pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
     let root = tool.checked_root()?;
-    let mut w = Walker::new(tool, &root);
+    let mut w = Walker::new(tool, &root, &Strict);
     let parameters = w.schema(&Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
@@ -33,9 +33,18 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     })
 }
 
+/// The strict function-tool rules beyond the keyword table.
+struct Strict;
+
+impl Hooks for Strict {
+    fn finish_object(&self, w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
+        fix_object(w, &mut n.out, n.required.as_ref(), n.ptr)
+    }
+}
+
 /// Strict objects list every property in `required`: an optional property
 /// is listed too, and made nullable when its schema rejects null.
-pub(super) fn fix_object(
+fn fix_object(
     w: &mut Walker<'_>,
     out: &mut Map<String, Value>,
     required_before: Option<&Value>,

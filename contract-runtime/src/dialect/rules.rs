@@ -170,6 +170,11 @@ static OPENAI: &[KeywordRule] = &[
     r("$id", Strip, NO_CONSTRAINT),
     r("$comment", Strip, NO_CONSTRAINT),
     r("$anchor", Strip, NO_CONSTRAINT),
+    r(
+        "x-served",
+        Strip,
+        "names which bounds limit what the tool serves; the bounds themselves are kept",
+    ),
     r("type", Keep, "supported, type lists included"),
     r(
         TYPE_MISSING,
@@ -329,6 +334,11 @@ static ANTHROPIC_STRICT: &[KeywordRule] = &[
     r("$id", Strip, NO_CONSTRAINT),
     r("$comment", Strip, NO_CONSTRAINT),
     r("$anchor", Strip, NO_CONSTRAINT),
+    r(
+        "x-served",
+        Strip,
+        "names which bounds limit what the tool serves; the bounds themselves are kept",
+    ),
     r("type", Keep, "supported"),
     r(TYPE_LIST, Rewrite, "a type list becomes anyOf of single types (the SDK's transform cannot read type lists)"),
     r(TYPE_WITH_LITERALS, Rewrite, "dropped next to enum or const, whose values carry the type (as the SDK's transform does)"),
@@ -399,6 +409,11 @@ static GEMINI: &[KeywordRule] = &[
     r("$id", Strip, NO_CONSTRAINT),
     r("$comment", Strip, NO_CONSTRAINT),
     r("$anchor", Strip, NO_CONSTRAINT),
+    r(
+        "x-served",
+        Strip,
+        "names which bounds limit what the tool serves; the bounds themselves are kept",
+    ),
     r("type", Keep, "one type per node"),
     r(
         TYPE_LIST,

@@ -46,7 +46,7 @@ fn search_notes() -> Value {
     )
 }
 
-/// The seven tools of `toolbox.md`, as the macro would write them.
+/// The seven tools of the toolbox example, as the macro would write them.
 fn toolbox() -> Vec<Value> {
     let version = json!({"type": "string", "description": "The version read: `sha256:` and 64 hex digits.", "pattern": "^sha256:[0-9a-f]{64}$"});
     vec![
@@ -1166,4 +1166,28 @@ fn odd_shapes() -> Vec<Value> {
             "when": {"type": "string", "format": "date-time", "examples": ["2024-01-01T00:00:00Z"]}}}),
         ),
     ]
+}
+
+/// The mark of bounds of service is the canonical schema's business (the
+/// grammar export reads it); strict dialects strip it and keep the bounds.
+#[test]
+fn served_marks_are_stripped_and_the_bounds_kept() {
+    let t = with_arg(
+        json!({"type": "integer", "minimum": 2001, "maximum": 2026, "x-served": ["minimum", "maximum"]}),
+    );
+    for d in [
+        Dialect::OpenAiResponses,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+    ] {
+        let out = run(std::slice::from_ref(&t), d);
+        let text = out.tools[0].to_string();
+        assert!(!text.contains("x-served"), "{d}: {text}");
+        assert!(
+            text.contains("2001") && text.contains("2026"),
+            "{d}: {text}"
+        );
+    }
+    let canonical = run(std::slice::from_ref(&t), Dialect::Canonical);
+    assert!(canonical.tools[0].to_string().contains("x-served"));
 }

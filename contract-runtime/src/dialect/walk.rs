@@ -1,18 +1,61 @@
 //! The schema walker shared by the strict dialects (OpenAI, Anthropic strict,
 //! Gemini): every keyword of every node is looked up in the rules table and
 //! kept, rewritten, moved into the description, dropped or refused.
+//!
+//! What differs per dialect beyond the table (reshaping a node before its
+//! keywords are looked up, finishing an object) is a [`Hooks`] value that
+//! each dialect's module implements and hands to [`Walker::new`]; the walker
+//! itself knows no dialect module, so the dialects depend on it and never
+//! the reverse.
 
 use serde_json::{json, Map, Value};
 
 use super::rules::{self, KeywordRule, Treatment};
-use super::{anthropic, gemini, openai, Dialect, ExportError, Loss, LossAction, ToolDef};
+use super::{Dialect, ExportError, Loss, LossAction, ToolDef};
 
 pub(crate) type Res<T> = Result<T, ExportError>;
+
+/// An exported node and the description notes not yet appended to it.
+pub(crate) type Done = (Map<String, Value>, Vec<String>);
+
+/// What one dialect adds to the shared walk. Both steps default to doing
+/// nothing.
+pub(crate) trait Hooks {
+    /// Reshapes a node before the keyword pass (type lists, literals,
+    /// nullability). Returns the finished node when the hook rebuilt it whole.
+    fn before_keywords(&self, _w: &mut Walker<'_>, _n: &mut Node<'_>) -> Res<Option<Done>> {
+        Ok(None)
+    }
+
+    /// Finishes a node that is an object, after its keywords were exported.
+    fn finish_object(&self, _w: &mut Walker<'_>, _n: &mut Node<'_>) -> Res<()> {
+        Ok(())
+    }
+}
+
+/// One schema node while it is being exported.
+pub(crate) struct Node<'p> {
+    /// JSON pointer to the node in the canonical input schema.
+    pub(crate) ptr: &'p str,
+    /// Object nesting depth (the root object is 1).
+    pub(crate) depth: usize,
+    /// Whether this is the input schema's root.
+    pub(crate) root: bool,
+    /// The node's keywords that still go through the keyword pass.
+    pub(crate) rest: Map<String, Value>,
+    /// The keywords exported so far.
+    pub(crate) out: Map<String, Value>,
+    /// Phrases for the node's description, not yet appended.
+    pub(crate) notes: Vec<String>,
+    /// `required` as the node had it before the keyword pass.
+    pub(crate) required: Option<Value>,
+}
 
 /// One walk over one tool's input schema.
 pub(crate) struct Walker<'a> {
     pub(crate) tool: &'a ToolDef<'a>,
     pub(crate) d: Dialect,
+    hooks: &'a dyn Hooks,
     /// The input schema, for `$ref` resolution.
     root: Value,
     pub(crate) losses: Vec<Loss>,
@@ -90,10 +133,15 @@ pub(crate) fn has_type(m: &Map<String, Value>, t: &str) -> bool {
 }
 
 impl<'a> Walker<'a> {
-    pub(crate) fn new(tool: &'a ToolDef<'a>, root: &Map<String, Value>) -> Self {
+    pub(crate) fn new(
+        tool: &'a ToolDef<'a>,
+        root: &Map<String, Value>,
+        hooks: &'a dyn Hooks,
+    ) -> Self {
         Walker {
             tool,
             d: tool.dialect,
+            hooks,
             root: Value::Object(root.clone()),
             losses: Vec::new(),
             refs: Vec::new(),
@@ -160,13 +208,7 @@ impl<'a> Walker<'a> {
 
     /// Exports one schema node; its description notes are returned, not yet
     /// appended, so that a caller that built the node can hoist them.
-    pub(crate) fn node(
-        &mut self,
-        node: &Value,
-        ptr: &str,
-        depth: usize,
-        root: bool,
-    ) -> Res<(Map<String, Value>, Vec<String>)> {
+    pub(crate) fn node(&mut self, node: &Value, ptr: &str, depth: usize, root: bool) -> Res<Done> {
         let Value::Object(m) = node else {
             return Err(self.forbid(ptr, rules::BOOLEAN_SCHEMA));
         };
@@ -269,38 +311,36 @@ impl<'a> Walker<'a> {
             }
         }
 
-        let mut out = Map::new();
-        let mut notes = Vec::new();
-        match self.d {
-            Dialect::Gemini => {
-                if let Some(done) =
-                    gemini::pre(self, &mut m, &mut out, &mut notes, ptr, depth, root)?
-                {
-                    return Ok(done);
-                }
-            }
-            Dialect::AnthropicStrict => {
-                anthropic::pre(self, &mut m, &mut out, &mut notes, ptr, depth)?;
-            }
-            _ => {}
+        let mut n = Node {
+            ptr,
+            depth,
+            root,
+            rest: m,
+            out: Map::new(),
+            notes: Vec::new(),
+            required: None,
+        };
+        let hooks = self.hooks;
+        if let Some(done) = hooks.before_keywords(self, &mut n)? {
+            return Ok(done);
         }
         if !["type", "anyOf", "allOf", "enum", "const", "$ref"]
             .iter()
-            .any(|k| m.contains_key(*k) || out.contains_key(*k))
+            .any(|k| n.rest.contains_key(*k) || n.out.contains_key(*k))
         {
             return Err(self.forbid(ptr, rules::TYPE_MISSING));
         }
-        if out.contains_key("anyOf")
-            || m.contains_key("anyOf")
-            || types_of(&m).is_some_and(|t| t.len() > 1)
+        if n.out.contains_key("anyOf")
+            || n.rest.contains_key("anyOf")
+            || types_of(&n.rest).is_some_and(|t| t.len() > 1)
         {
             self.unions += 1;
         }
 
         // The keyword pass.
         let mut moved: Vec<(String, Value)> = Vec::new();
-        let required_before = m.get("required").cloned();
-        for (k, v) in &m {
+        n.required = n.rest.get("required").cloned();
+        for (k, v) in &n.rest {
             let rooted = format!("{k} (root)");
             let valued = match v {
                 Value::String(s) => Some(format!("{k}: {s}")),
@@ -326,12 +366,12 @@ impl<'a> Walker<'a> {
                 Treatment::Keep | Treatment::Rewrite | Treatment::Loosen => {
                     if k == "examples" && rule.treatment == Treatment::Rewrite {
                         if let Some(first) = v.as_array().and_then(|a| a.first()) {
-                            out.insert("example".to_owned(), first.clone());
+                            n.out.insert("example".to_owned(), first.clone());
                         }
                         continue;
                     }
                     let child = self.child(k, v, ptr, depth)?;
-                    out.insert(k.clone(), child);
+                    n.out.insert(k.clone(), child);
                 }
                 Treatment::MoveToDescription => {
                     if k == "uniqueItems" && *v == Value::Bool(false) {
@@ -356,7 +396,7 @@ impl<'a> Walker<'a> {
         }
 
         // Counters for the provider limits.
-        if let Some(values) = out.get("enum").and_then(Value::as_array) {
+        if let Some(values) = n.out.get("enum").and_then(Value::as_array) {
             self.enum_values += values.len();
             self.chars += values
                 .iter()
@@ -364,30 +404,24 @@ impl<'a> Walker<'a> {
                 .map(str::len)
                 .sum::<usize>();
         }
-        if let Some(props) = out.get("properties").and_then(Value::as_object) {
+        if let Some(props) = n.out.get("properties").and_then(Value::as_object) {
             self.properties += props.len();
             self.chars += props.keys().map(String::len).sum::<usize>();
         }
 
         // Objects.
-        let is_object = has_type(&out, "object") || out.contains_key("properties");
+        let is_object = has_type(&n.out, "object") || n.out.contains_key("properties");
         if is_object {
             if depth > 10 && self.treat(&[rules::LIMIT_DEPTH]) == Treatment::Forbid {
                 return Err(self.forbid(ptr, rules::LIMIT_DEPTH));
             }
-            if !out.contains_key("additionalProperties")
+            if !n.out.contains_key("additionalProperties")
                 && self.treat(&[rules::ADDITIONAL_MISSING]) == Treatment::Rewrite
             {
-                out.insert("additionalProperties".to_owned(), Value::Bool(false));
+                n.out
+                    .insert("additionalProperties".to_owned(), Value::Bool(false));
             }
-            match self.d {
-                Dialect::OpenAiResponses | Dialect::OpenAiChat => {
-                    openai::fix_object(self, &mut out, required_before.as_ref(), ptr)?
-                }
-                Dialect::AnthropicStrict => anthropic::fix_object(&mut out),
-                Dialect::Gemini => gemini::fix_object(self, &mut out, ptr)?,
-                _ => {}
-            }
+            hooks.finish_object(self, &mut n)?;
         }
 
         for (keys, phrase) in phrases(&moved) {
@@ -399,9 +433,9 @@ impl<'a> Walker<'a> {
                     format!("moved to description: {phrase}"),
                 );
             }
-            notes.push(phrase);
+            n.notes.push(phrase);
         }
-        Ok((out, notes))
+        Ok((n.out, n.notes))
     }
 
     /// Exports the value of keyword `k`, walking it when it holds sub-schemas.
@@ -440,27 +474,21 @@ impl<'a> Walker<'a> {
 
     /// Splits a node whose `type` lists several non-null types into `anyOf`
     /// branches, each with the keywords of its type; the shared keywords stay
-    /// in `m`. The branches' description notes are returned for hoisting.
-    pub(crate) fn split_types(
-        &mut self,
-        m: &mut Map<String, Value>,
-        types: &[String],
-        ptr: &str,
-        depth: usize,
-    ) -> Res<(Vec<Value>, Vec<String>)> {
-        if m.contains_key("anyOf") {
+    /// in the node's `rest`. The branches become the node's `anyOf` and their
+    /// description notes are hoisted into the node's.
+    pub(crate) fn split_types(&mut self, n: &mut Node<'_>, types: &[String]) -> Res<()> {
+        if n.rest.contains_key("anyOf") {
             return Err(self.error(
-                ptr,
+                n.ptr,
                 "a type list next to anyOf cannot be rewritten: use anyOf alone".to_owned(),
             ));
         }
-        m.remove("type");
+        n.rest.remove("type");
         let mut branches = Vec::new();
-        let mut notes = Vec::new();
         for t in types {
             let mut b = Map::new();
             b.insert("type".to_owned(), Value::String(t.clone()));
-            for (k, v) in m.iter() {
+            for (k, v) in n.rest.iter() {
                 let applies = match keyword_type(k) {
                     Some("number") => t == "number" || t == "integer",
                     Some(kt) => kt == t,
@@ -470,12 +498,13 @@ impl<'a> Walker<'a> {
                     b.insert(k.clone(), v.clone());
                 }
             }
-            let (b, n) = self.node(&Value::Object(b), ptr, depth, false)?;
+            let (b, notes) = self.node(&Value::Object(b), n.ptr, n.depth, false)?;
             branches.push(Value::Object(b));
-            notes.extend(n);
+            n.notes.extend(notes);
         }
-        m.retain(|k, _| keyword_type(k).is_none());
-        Ok((branches, notes))
+        n.rest.retain(|k, _| keyword_type(k).is_none());
+        n.out.insert("anyOf".to_owned(), Value::Array(branches));
+        Ok(())
     }
 
     /// Whether no value can match two of `branches` (so oneOf = anyOf).

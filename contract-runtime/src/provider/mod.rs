@@ -44,7 +44,7 @@ mod render;
 mod stream;
 
 pub use calls::{parse_calls, parse_calls_slice};
-pub use render::{render_results, CallResult};
+pub use render::{compact, render_results, render_results_as, CallResult, Feedback};
 pub use stream::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler, StreamError};
 
 pub use crate::call::{ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};

@@ -78,6 +78,45 @@ impl<'a> CallResult<'a> {
 /// assert_eq!(message["content"][0]["is_error"], false);
 /// ```
 pub fn render_results(provider: Provider, results: &[CallResult]) -> Value {
+    render_results_as(provider, results, Feedback::Json)
+}
+
+/// How an envelope is written into a tool result, chosen per host: small
+/// local models act on a few lines of text far more often than on a JSON
+/// object, while hosted models read either.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Feedback {
+    /// The envelope's JSON (the default).
+    #[default]
+    Json,
+    /// [`compact`] text: a status line, then one line per error.
+    Compact,
+}
+
+/// [`render_results`] with the envelope written in the given [`Feedback`]
+/// form. With [`Feedback::Compact`], the text takes the envelope's place:
+/// the `output` or `content` string, and `{"output": text}` as Gemini's
+/// `response` (which must be an object).
+///
+/// ```
+/// use contract_runtime::provider::{render_results_as, CallResult, Feedback, Provider, ToolCall};
+/// use serde_json::json;
+///
+/// let call = ToolCall::new("c1", "list_filings", "{}");
+/// let envelope = json!({"call_id": "c1", "tool": "list_filings", "status": "invalid",
+///     "retry_safe": true, "result": null, "errors": [{"code": "schema-violation",
+///     "message": "must be at most 2026", "field": "/year",
+///     "repair": {"hint": "send a number at least 2001 and at most 2026"}}]});
+/// let items = render_results_as(Provider::OpenAiChat, &[CallResult::new(&call, &envelope)], Feedback::Compact);
+/// assert_eq!(items[0]["content"], "invalid: list_filings call c1; retry_safe: true\n\
+///     error /year: must be at most 2026 (schema-violation); repair: send a number at least 2001 and at most 2026");
+/// ```
+pub fn render_results_as(provider: Provider, results: &[CallResult], feedback: Feedback) -> Value {
+    let text = |result: &CallResult| match feedback {
+        Feedback::Json => result.envelope.to_string(),
+        Feedback::Compact => compact(result.envelope),
+    };
     match provider {
         Provider::OpenAiResponses => Value::Array(
             results
@@ -86,7 +125,7 @@ pub fn render_results(provider: Provider, results: &[CallResult]) -> Value {
                     json!({
                         "type": "function_call_output",
                         "call_id": result.call.id,
-                        "output": result.envelope.to_string(),
+                        "output": text(result),
                     })
                 })
                 .collect(),
@@ -98,7 +137,7 @@ pub fn render_results(provider: Provider, results: &[CallResult]) -> Value {
                     json!({
                         "role": "tool",
                         "tool_call_id": result.call.id,
-                        "content": result.envelope.to_string(),
+                        "content": text(result),
                     })
                 })
                 .collect(),
@@ -110,7 +149,7 @@ pub fn render_results(provider: Provider, results: &[CallResult]) -> Value {
                     json!({
                         "type": "tool_result",
                         "tool_use_id": result.call.id,
-                        "content": result.envelope.to_string(),
+                        "content": text(result),
                         "is_error": result.is_error,
                     })
                 })
@@ -118,20 +157,159 @@ pub fn render_results(provider: Provider, results: &[CallResult]) -> Value {
             json!({"role": "user", "content": blocks})
         }
         Provider::Gemini => {
-            let parts: Vec<Value> = results.iter().map(gemini_part).collect();
+            let parts: Vec<Value> = results
+                .iter()
+                .map(|result| match feedback {
+                    Feedback::Json => gemini_part(result, result.envelope.clone()),
+                    Feedback::Compact => gemini_part(result, json!({"output": text(result)})),
+                })
+                .collect();
             json!({"role": "user", "parts": parts})
         }
     }
 }
 
-fn gemini_part(result: &CallResult) -> Value {
+/// An envelope as a few lines of text that keep every fact it holds:
+///
+/// ```text
+/// invalid: list_filings call c1; retry_safe: true
+/// error /year: must be at most 2026 (schema-violation; maximum 2026, got 2030); repair: send a number at least 2001 and at most 2026
+/// ```
+///
+/// The first line is the status, the tool, the call id and the envelope's
+/// other scalar fields; then the result (as JSON) when there is one, the
+/// approval request when there is one, and one line per error: where (the
+/// field, else the item), the message, the code and the broken constraint,
+/// then the repair and its call. A field this function does not know is
+/// written as `name: json`, so nothing is dropped.
+pub fn compact(envelope: &Value) -> String {
+    let Some(m) = envelope.as_object() else {
+        return envelope.to_string();
+    };
+    let mut head = format!(
+        "{}: {}",
+        plain(m.get("status").unwrap_or(&Value::Null)),
+        plain(m.get("tool").unwrap_or(&Value::Null))
+    );
+    if let Some(id) = m.get("call_id") {
+        head.push_str(&format!(" call {}", plain(id)));
+    }
+    const KNOWN: &[&str] = &["status", "tool", "call_id", "result", "errors", "approval"];
+    for (k, v) in m.iter().filter(|(k, _)| !KNOWN.contains(&k.as_str())) {
+        head.push_str(&format!("; {k}: {}", plain(v)));
+    }
+    let mut lines = vec![head];
+    if let Some(r) = m.get("result").filter(|r| !r.is_null()) {
+        lines.push(format!("result: {r}"));
+    }
+    if let Some(a) = m.get("approval").filter(|a| !a.is_null()) {
+        lines.push(format!("approval: {}", facts(a, &["reason"], &[])));
+    }
+    if let Some(errors) = m.get("errors").and_then(Value::as_array) {
+        lines.extend(errors.iter().map(error_line));
+    }
+    lines.join("\n")
+}
+
+/// `error <where>: <message> (<code>; <constraint>; <other facts>); repair: <hint>; call: <name> <arguments>`.
+fn error_line(e: &Value) -> String {
+    let Some(m) = e.as_object() else {
+        return format!("error: {e}");
+    };
+    let at = m
+        .get("field")
+        .or_else(|| m.get("item"))
+        .map(|v| format!(" {}", plain(v)))
+        .unwrap_or_default();
+    let message = m.get("message").map(plain).unwrap_or_default();
+    let mut inner: Vec<String> = Vec::new();
+    if let Some(code) = m.get("code") {
+        inner.push(plain(code));
+    }
+    if let Some(c) = m.get("constraint").and_then(Value::as_object) {
+        let mut s = c.get("keyword").map(plain).unwrap_or_default();
+        if let Some(limit) = c.get("limit") {
+            s.push_str(&format!(" {limit}"));
+        }
+        if let Some(actual) = c.get("actual") {
+            s.push_str(&format!(", got {actual}"));
+        }
+        for (k, v) in c
+            .iter()
+            .filter(|(k, _)| !["keyword", "limit", "actual"].contains(&k.as_str()))
+        {
+            s.push_str(&format!(", {k}: {}", plain(v)));
+        }
+        inner.push(s);
+    }
+    // The item is named in the parentheses when the field took the place.
+    let shown = if m.contains_key("field") {
+        "field"
+    } else {
+        "item"
+    };
+    const KNOWN: &[&str] = &["field", "message", "code", "constraint", "repair"];
+    for (k, v) in m
+        .iter()
+        .filter(|(k, _)| !KNOWN.contains(&k.as_str()) && *k != shown)
+    {
+        inner.push(format!("{k}: {}", plain(v)));
+    }
+    let mut line = format!("error{at}: {message}");
+    if !inner.is_empty() {
+        line.push_str(&format!(" ({})", inner.join("; ")));
+    }
+    if let Some(r) = m.get("repair") {
+        line.push_str(&format!("; repair: {}", facts(r, &["hint"], &["call"])));
+        if let Some(call) = r.get("call").and_then(Value::as_object) {
+            let name = call.get("name").map(plain).unwrap_or_default();
+            let args = call.get("arguments").cloned().unwrap_or(Value::Null);
+            line.push_str(&format!("; call: {name} {args}"));
+            for (k, v) in call
+                .iter()
+                .filter(|(k, _)| !["name", "arguments"].contains(&k.as_str()))
+            {
+                line.push_str(&format!(", {k}: {}", plain(v)));
+            }
+        }
+    }
+    line
+}
+
+/// The `lead` fields' text first, then every other field as `name: value`,
+/// except those in `skip` (written by the caller).
+fn facts(v: &Value, lead: &[&str], skip: &[&str]) -> String {
+    let Some(m) = v.as_object() else {
+        return plain(v);
+    };
+    let mut parts: Vec<String> = lead.iter().filter_map(|k| m.get(*k)).map(plain).collect();
+    let rest: Vec<String> = m
+        .iter()
+        .filter(|(k, _)| !lead.contains(&k.as_str()) && !skip.contains(&k.as_str()))
+        .map(|(k, v)| format!("{k}: {}", plain(v)))
+        .collect();
+    if !rest.is_empty() {
+        parts.push(format!("({})", rest.join("; ")));
+    }
+    parts.join(" ")
+}
+
+/// A string without its quotes; any other value as JSON.
+fn plain(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn gemini_part(result: &CallResult, payload: Value) -> Value {
     let mut response = Map::new();
     response.insert("name".into(), Value::String(result.call.name.clone()));
     // `response` is a protobuf Struct, so it must be an object; envelopes
     // always are, and anything else goes under `output`, the key Gemini's
     // documentation suggests for plain results.
-    let payload = match result.envelope {
-        Value::Object(_) => result.envelope.clone(),
+    let payload = match payload {
+        Value::Object(_) => payload,
         other => json!({"output": other}),
     };
     response.insert("response".into(), payload);
@@ -298,6 +476,83 @@ mod tests {
         assert_eq!(
             render_results(Provider::Gemini, &[]),
             json!({"role": "user", "parts": []})
+        );
+    }
+
+    #[test]
+    fn compact_states_status_then_one_line_per_error() {
+        let (ok, invalid) = envelopes();
+        assert_eq!(
+            compact(&invalid),
+            "invalid: write_file call c2; retry_safe: true\nerror /path: missing /path (schema-violation)"
+        );
+        assert_eq!(
+            compact(&ok),
+            "ok: read_file call c1; retry_safe: true\nresult: {\"text\":\"café 漢 😀 \\\"q\\\"\\n\"}"
+        );
+    }
+
+    #[test]
+    fn compact_keeps_every_fact() {
+        let envelope = json!({
+            "call_id": "c9", "tool": "tag_notes", "status": "partial", "retry_safe": false,
+            "result": {"tagged": 2}, "completed": 2, "failed": 1, "artifact": "out/batch-9.json",
+            "errors": [
+                {"code": "not-found", "message": "no such note", "item": "/notes/1",
+                 "retry_safe": true, "retry_after_ms": 250,
+                 "repair": {"hint": "list the notes first", "call": {"name": "search_notes", "arguments": {"query": "kv"}}}},
+                {"code": "schema-violation", "message": "must be at most 2026", "field": "/year", "item": "/items/3",
+                 "constraint": {"keyword": "maximum", "limit": 2026, "actual": 2030},
+                 "repair": {"hint": "the index serves 2001 to 2026: tell the user", "served": true}}
+            ],
+            "approval": {"rule": "always", "reason": "deletes a note", "digest": "sha256:ab12"},
+            "trace": "t-77"
+        });
+        let text = compact(&envelope);
+        assert_eq!(
+            text,
+            "partial: tag_notes call c9; retry_safe: false; completed: 2; failed: 1; artifact: out/batch-9.json; trace: t-77\n\
+             result: {\"tagged\":2}\n\
+             approval: deletes a note (rule: always; digest: sha256:ab12)\n\
+             error /notes/1: no such note (not-found; retry_safe: true; retry_after_ms: 250); repair: list the notes first; call: search_notes {\"query\":\"kv\"}\n\
+             error /year: must be at most 2026 (schema-violation; maximum 2026, got 2030; item: /items/3); repair: the index serves 2001 to 2026: tell the user (served: true)"
+        );
+        // Every leaf value of the envelope is in the text.
+        fn leaves(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Object(m) => m.values().for_each(|x| leaves(x, out)),
+                Value::Array(a) => a.iter().for_each(|x| leaves(x, out)),
+                Value::String(s) => out.push(s.clone()),
+                other => out.push(other.to_string()),
+            }
+        }
+        let mut all = Vec::new();
+        leaves(&envelope, &mut all);
+        for leaf in all {
+            assert!(text.contains(&leaf), "{leaf} is missing from:\n{text}");
+        }
+    }
+
+    #[test]
+    fn compact_feedback_takes_the_envelopes_place() {
+        let (_, invalid) = envelopes();
+        let c = call("c2", "write_file");
+        let r = [CallResult::new(&c, &invalid)];
+        let line = compact(&invalid);
+        let responses = render_results_as(Provider::OpenAiResponses, &r, Feedback::Compact);
+        assert_eq!(responses[0]["output"], line.as_str());
+        let anthropic = render_results_as(Provider::Anthropic, &r, Feedback::Compact);
+        assert_eq!(anthropic["content"][0]["content"], line.as_str());
+        assert_eq!(anthropic["content"][0]["is_error"], true);
+        let gemini = render_results_as(Provider::Gemini, &r, Feedback::Compact);
+        assert_eq!(
+            gemini["parts"][0]["functionResponse"]["response"],
+            json!({"output": line})
+        );
+        // The default form is unchanged.
+        assert_eq!(
+            render_results_as(Provider::OpenAiChat, &r, Feedback::Json),
+            render_results(Provider::OpenAiChat, &r)
         );
     }
 }

@@ -1,0 +1,434 @@
+#!/usr/bin/env python3
+"""The offline benchmark: a small local model calls the toolbox tools under
+five decoding conditions, every call going through the real dispatcher
+(`toolbox serve-jsonl`), with one retry per feedback form after a refusal.
+
+    evals/.venv/bin/python evals/run.py [--model FILE.gguf] [--limit N]
+
+Writes evals/results/calls.jsonl (one line per generation) and
+evals/results/summary.json (the rates, with the model hash, quantization,
+llama.cpp version, CPU flags and the exact prompt templates)."""
+import argparse
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DEFAULT_MODEL = HERE / "models" / "SmolLM2-135M-Instruct.Q4_1.gguf"
+DEFAULT_TOOLBOX = REPO / "target" / "debug" / "examples" / "toolbox"
+
+# ------------------------------------------------------------------ prompts
+# The exact templates; they are written into summary.json with the results.
+
+CHATML = "<|im_start|>system\n{system}<|im_end|>\n<|im_start|>user\n{user}<|im_end|>\n<|im_start|>assistant\n"
+RETRY = "{previous}{output}<|im_end|>\n<|im_start|>user\n{feedback}<|im_end|>\n<|im_start|>assistant\n"
+
+SYSTEM_PLAIN = (
+    "You call the tool `{name}`: {description}\n"
+    "Its arguments follow this JSON Schema: {schema}\n"
+    "Answer with the JSON object of arguments only."
+)
+
+# SmolLM2's own tool-calling system prompt, as its published chat template
+# for tools (the one Ollama ships for smollm2) writes it: tools listed in
+# <tools>, calls answered in <tool_call>[...]</tool_call>.
+SYSTEM_TOOLS = (
+    "You are an expert in composing functions. You are given a question and a set of possible functions.\n"
+    "Based on the question, you will need to make one or more function/tool calls to achieve the purpose.\n"
+    "If none of the functions can be used, point it out and refuse to answer.\n"
+    "If the given question lacks the parameters required by the function, also point it out.\n"
+    "You have access to the following tools:\n<tools>{tools}</tools>\n"
+    "The output MUST strictly adhere to the following format, and NO other text MUST be included.\n"
+    "The example format is as follows. Please make sure the parameter type is correct. "
+    "If no function call is needed, please make the tool calls an empty list '[]'.\n"
+    "<tool_call>[\n"
+    '{{"name": "func_name1", "arguments": {{"argument1": "value1", "argument2": "value2"}}}},\n'
+    "(more tool calls as required)\n"
+    "]</tool_call>"
+)
+
+FEEDBACK = {
+    "bare": "The call was not accepted. Call the tool again.",
+    "json": "The tool answered:\n{envelope}",
+    "compact": "The tool answered:\n{compact}",
+}
+
+CONDITIONS = {
+    "free-plain": "no grammar; the plain prompt; the reply text is the arguments",
+    "free-tool-template": "no grammar; the model's own tool-calling prompt; arguments of the first <tool_call>",
+    "json-schema-grammar": "llama.cpp's grammar from the JSON Schema (LlamaGrammar.from_json_schema)",
+    "contract-grammar": "`toolbox grammar`: the contract's grammar, served ranges left out",
+    "control-served-in-grammar": "`toolbox grammar --served include`: served ranges wrongly in the grammar",
+}
+GRAMMAR_CONDITIONS = ["json-schema-grammar", "contract-grammar", "control-served-in-grammar"]
+
+
+# ------------------------------------------------------------------ the toolbox
+
+
+def fixture() -> Path:
+    """The folder serve-jsonl works in: notes and a small git repository."""
+    root = Path(tempfile.mkdtemp(prefix="toolbox-eval-"))
+    (root / "notes").mkdir()
+    for name, text in {
+        "kv-cache.md": "# KV cache\nThe KV cache trades memory for speed.\n",
+        "agents.md": "# Agents\nA tool is an authority boundary.\n",
+        "retries.md": "# Retries\nA breaker stops unproductive retries.\n",
+        "grammar.md": "# Grammar\nConstrained decoding with GBNF.\n",
+    }.items():
+        (root / "notes" / name).write_text(text)
+    repo = root / "repo"
+    for rel, text in {
+        "src/lib.rs": "pub fn answer() -> u32 {\n    42\n}\n",
+        "src/main.rs": "fn main() {}\n",
+        "README.md": "# Demo\n",
+        "Cargo.toml": "[package]\nname = \"demo\"\n",
+        "docs/intro.md": "# Intro\n",
+    }.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
+    env = dict(os.environ, GIT_AUTHOR_NAME="eval", GIT_AUTHOR_EMAIL="eval@example.com",
+               GIT_COMMITTER_NAME="eval", GIT_COMMITTER_EMAIL="eval@example.com")
+    for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-q", "-m", "first"],
+                 ["tag", "v1.2.0"], ["branch", "develop"], ["branch", "release-2.0"]):
+        subprocess.run(["git", *args], cwd=repo, check=True, env=env)
+    for i in range(3):
+        (repo / "README.md").write_text(f"# Demo {i}\n")
+        subprocess.run(["git", "commit", "-q", "-am", f"change {i}"], cwd=repo, check=True, env=env)
+    return root
+
+
+class Toolbox:
+    """`toolbox serve-jsonl` as a subprocess: one function_call item in, one
+    function_call_output out."""
+
+    def __init__(self, exe: Path, root: Path):
+        self.exe = exe
+        self.proc = subprocess.Popen([str(exe), "serve-jsonl", "--root", str(root)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.n = 0
+
+    def call(self, name: str, arguments: str) -> dict:
+        self.n += 1
+        item = {"type": "function_call", "call_id": f"call_{self.n}", "name": name, "arguments": arguments}
+        self.proc.stdin.write(json.dumps(item) + "\n")
+        self.proc.stdin.flush()
+        out = json.loads(self.proc.stdout.readline())
+        return json.loads(out["output"])
+
+    def compact(self, envelope: dict) -> str:
+        out = subprocess.run([str(self.exe), "compact"], input=json.dumps(envelope) + "\n",
+                             capture_output=True, text=True, check=True).stdout
+        return json.loads(out)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def grammar(exe: Path, canonical: Path, tool: str, served: str) -> str:
+    return subprocess.run([str(exe), "grammar", "--tool", tool, "--canonical", str(canonical), "--served", served],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def mark_served(defs: list, served: dict) -> list:
+    """The canonical definitions with `x-served` on the bounds of service."""
+    for d in defs:
+        for pointer, keywords in served.get(d["name"], {}).items():
+            node = d["input_schema"]
+            for part in pointer.strip("/").split("/"):
+                node = node[part]
+            node["x-served"] = keywords
+    return defs
+
+
+# ------------------------------------------------------------------ model side
+
+
+def machine() -> dict:
+    import llama_cpp
+    flags = ""
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags") and not flags:
+                flags = line.split(":", 1)[1].strip()
+            if line.startswith("model name") and not model:
+                model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    info = llama_cpp.llama_print_system_info()
+    return {
+        "llama_cpp_python": llama_cpp.__version__,
+        "llama_cpp_system_info": info.decode() if isinstance(info, bytes) else str(info),
+        "cpu": model,
+        "cpu_flags": flags,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def tool_call_arguments(text: str):
+    """(name, arguments JSON text) of the first call in <tool_call>[...]</tool_call>, or None."""
+    m = re.search(r"<tool_call>(.*?)(</tool_call>|$)", text, re.S)
+    if not m:
+        return None
+    try:
+        calls = json.loads(m.group(1).strip())
+    except json.JSONDecodeError:
+        return None
+    if isinstance(calls, dict):
+        calls = [calls]
+    if not isinstance(calls, list) or not calls or not isinstance(calls[0], dict):
+        return None
+    first = calls[0]
+    if not isinstance(first.get("name"), str):
+        return None
+    return first["name"], json.dumps(first.get("arguments", {}))
+
+
+def norm(v):
+    if isinstance(v, str):
+        return v.strip().lower()
+    if isinstance(v, list):
+        return [norm(x) for x in v]
+    if isinstance(v, dict):
+        return {k: norm(x) for k, x in v.items()}
+    return v
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="any GGUF file")
+    ap.add_argument("--toolbox", type=Path, default=DEFAULT_TOOLBOX)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N requests of each tool, in turn")
+    # The grammar conditions first: they are the fast ones and the point.
+    ap.add_argument("--conditions", default=",".join(GRAMMAR_CONDITIONS[::-1] + ["free-tool-template", "free-plain"]))
+    ap.add_argument("--max-tokens", type=int, default=96, help="per generation under a grammar")
+    ap.add_argument("--max-tokens-free", type=int, default=48,
+                    help="per free generation (arguments fit in far fewer; rambling is cut here)")
+    ap.add_argument("--out", type=Path, default=HERE / "results")
+    args = ap.parse_args()
+
+    # With more threads than free cores, spinning OpenMP workers slow every token.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from llama_cpp import Llama, LlamaGrammar
+
+    requests = [json.loads(line) for line in (HERE / "requests.jsonl").read_text().splitlines()]
+    if args.limit:
+        by_tool = {}
+        for r in requests:
+            by_tool.setdefault(r["tool"], []).append(r)
+        # Served and unserved in the same proportion within each tool.
+        picked = []
+        for rs in by_tool.values():
+            served = [r for r in rs if r["served"]][: args.limit]
+            unserved = [r for r in rs if not r["served"]][: max(1, args.limit // 4)] if any(not r["served"] for r in rs) else []
+            picked += served + unserved
+        requests = sorted(picked, key=lambda r: r["id"])
+    conditions = [c for c in args.conditions.split(",") if c]
+
+    exe = args.toolbox
+    defs = json.loads(subprocess.run([str(exe), "schemas"], capture_output=True, text=True, check=True).stdout)
+    served_marks = json.loads((HERE / "served.json").read_text())
+    marked = mark_served(json.loads(json.dumps(defs)), served_marks)
+    work = Path(tempfile.mkdtemp(prefix="eval-grammars-"))
+    canonical = work / "canonical.json"
+    canonical.write_text(json.dumps(marked))
+    by_name = {d["name"]: d for d in defs}
+    tools = sorted({r["tool"] for r in requests})
+
+    grammars = {}
+    for t in tools:
+        schema = dict(by_name[t]["input_schema"])
+        schema.pop("$schema", None)
+        grammars[("json-schema-grammar", t)] = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        for cond, served in (("contract-grammar", "omit"), ("control-served-in-grammar", "include")):
+            text = grammar(exe, canonical, t, served)
+            (work / f"{t}.{served}.gbnf").write_text(text)
+            grammars[(cond, t)] = LlamaGrammar.from_string(text, verbose=False)
+
+    def system_plain(t):
+        d = by_name[t]
+        schema = dict(d["input_schema"])
+        schema.pop("$schema", None)
+        return SYSTEM_PLAIN.format(name=t, description=d["description"], schema=json.dumps(schema))
+
+    def system_tools(t):
+        d = by_name[t]
+        schema = dict(d["input_schema"])
+        schema.pop("$schema", None)
+        tool = {"type": "function", "function": {"name": t, "description": d["description"], "parameters": schema}}
+        return SYSTEM_TOOLS.format(tools=json.dumps([tool]))
+
+    llm = Llama(model_path=str(args.model), n_ctx=4096, n_threads=min(2, os.cpu_count() or 1),
+                seed=0, verbose=False)
+    meta = {k: v for k, v in (llm.metadata or {}).items() if k.startswith("general.") or k == "tokenizer.chat_template"}
+
+    def generate(prompt, g):
+        t0 = time.perf_counter()
+        limit = args.max_tokens if g is not None else args.max_tokens_free
+        out = llm(prompt, max_tokens=limit, temperature=0.0, top_k=1, grammar=g,
+                  stop=["<|im_end|>", "<|endoftext|>"])
+        return out["choices"][0]["text"], time.perf_counter() - t0
+
+    root = fixture()
+    box = Toolbox(exe, root)
+    args.out.mkdir(parents=True, exist_ok=True)
+    calls_path = args.out / "calls.jsonl"
+    log = open(calls_path, "w")
+
+    def attempt(cond, r, prompt, g, kind, feedback=None):
+        try:
+            text, gen_s = generate(prompt, g)
+        except Exception as e:  # llama.cpp refused the grammar itself
+            rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": "",
+                   "outcome": "grammar-error", "error": str(e)[:300], "gen_seconds": 0.0, "dispatch_seconds": 0.0}
+            log.write(json.dumps(rec) + "\n")
+            return rec, None
+        name, arguments = r["tool"], text.strip()
+        if cond == "free-tool-template":
+            parsed = tool_call_arguments(text)
+            if parsed is None:
+                rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": text,
+                       "outcome": "no-call", "gen_seconds": gen_s, "dispatch_seconds": 0.0}
+                log.write(json.dumps(rec) + "\n")
+                return rec, None
+            name, arguments = parsed
+        t0 = time.perf_counter()
+        env = box.call(name, arguments)
+        dispatch_s = time.perf_counter() - t0
+        accepted = env["status"] != "invalid"
+        faithful = False
+        if accepted and name == r["tool"]:
+            try:
+                faithful = norm(json.loads(arguments)) == norm(r["arguments"])
+            except json.JSONDecodeError:
+                pass
+        rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": text, "tool": name,
+               "arguments": arguments, "status": env["status"],
+               "codes": [e.get("code") for e in env.get("errors", [])],
+               "outcome": "accepted" if accepted else "refused", "faithful": faithful,
+               "gen_seconds": gen_s, "dispatch_seconds": dispatch_s}
+        if feedback is not None:
+            rec["feedback"] = feedback
+        log.write(json.dumps(rec) + "\n")
+        log.flush()
+        return rec, env
+
+    model_sha = sha256(args.model)
+    machine_info = machine()
+
+    def write_summary(records, done):
+        summary = summarize(records, requests, done)
+        summary["setup"] = {
+            "model_file": str(args.model.name),
+            "model_sha256": model_sha,
+            "model_bytes": args.model.stat().st_size,
+            "quantization": next((q for q in ("Q4_0", "Q4_1", "Q4_K_M", "Q5_0", "Q5_1", "Q5_K_M", "Q8_0", "F16")
+                                  if q.lower() in args.model.name.lower()), "see gguf metadata"),
+            "gguf_metadata": meta,
+            "machine": machine_info,
+            "toolbox": str(exe),
+            "requests": len(requests),
+            "unserved": sum(not r["served"] for r in requests),
+            "tools": tools,
+            "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "max_tokens_free": args.max_tokens_free, "n_ctx": 4096, "seed": 0},
+            "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": SYSTEM_PLAIN,
+                          "system_tools": SYSTEM_TOOLS, "feedback": FEEDBACK},
+            "conditions": {c: CONDITIONS[c] for c in done},
+            "served_marks": served_marks,
+            "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
+            "wall_seconds": time.time() - started,
+        }
+        (args.out / "summary.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+
+    records = []
+    started = time.time()
+    for cond in conditions:
+        for i, r in enumerate(requests):
+            g = grammars.get((cond, r["tool"]))
+            system = system_tools(r["tool"]) if cond == "free-tool-template" else system_plain(r["tool"])
+            prompt = CHATML.format(system=system, user=r["text"])
+            first, env = attempt(cond, r, prompt, g, "first")
+            records.append(first)
+            if first["outcome"] == "refused" and env is not None and cond in GRAMMAR_CONDITIONS:
+                for form, template in FEEDBACK.items():
+                    fb = template.format(envelope=json.dumps(env, ensure_ascii=False),
+                                         compact=box.compact(env) if form == "compact" else "")
+                    retry_prompt = RETRY.format(previous=prompt, output=first["output"], feedback=fb)
+                    rec, _ = attempt(cond, r, retry_prompt, g, f"retry-{form}", feedback=fb)
+                    records.append(rec)
+            print(f"\r{cond:28s} {i + 1:3d}/{len(requests)}  {time.time() - started:7.1f}s", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        # After each condition, so that a run cut short keeps what it measured.
+        write_summary(records, [c for c in conditions if any(x["condition"] == c for x in records)])
+    box.close()
+    log.close()
+    shutil.rmtree(root, ignore_errors=True)
+    print(json.dumps(json.loads((args.out / "summary.json").read_text())["conditions"], indent=2))
+
+
+def summarize(records, requests, conditions):
+    by_id = {r["id"]: r for r in requests}
+    out = {"conditions": {}}
+    for cond in conditions:
+        rs = [x for x in records if x["condition"] == cond]
+        first = [x for x in rs if x["attempt"] == "first"]
+        served = [x for x in first if by_id[x["request"]]["served"]]
+        unserved = [x for x in first if not by_id[x["request"]]["served"]]
+        gen = [x["gen_seconds"] + x["dispatch_seconds"] for x in rs]
+        c = {
+            "calls": len(rs),
+            "served_requests": len(served),
+            "unserved_requests": len(unserved),
+            "accepted_served": sum(x["outcome"] == "accepted" for x in served),
+            "faithful_served": sum(x["faithful"] for x in served if x["outcome"] == "accepted"),
+            "honest_first": sum(x["outcome"] != "accepted" for x in unserved),
+            "substituted_first": sum(x["outcome"] == "accepted" for x in unserved),
+            "seconds_per_call": sum(gen) / len(gen) if gen else 0.0,
+            "generation_seconds_per_call": sum(x["gen_seconds"] for x in rs) / len(rs) if rs else 0.0,
+            "retry": {},
+        }
+        for form in FEEDBACK:
+            retries = {x["request"]: x for x in rs if x["attempt"] == f"retry-{form}"}
+            if not retries and cond not in GRAMMAR_CONDITIONS:
+                continue
+            s_refused = [x for x in served if x["outcome"] != "accepted"]
+            u_refused = [x for x in unserved if x["outcome"] != "accepted"]
+            fixed = [retries[x["request"]] for x in s_refused if x["request"] in retries]
+            u_retry = [retries[x["request"]] for x in u_refused if x["request"] in retries]
+            c["retry"][form] = {
+                "served_refused_first": len(s_refused),
+                "served_accepted_after": sum(x["outcome"] == "accepted" for x in fixed),
+                "served_faithful_after": sum(x["faithful"] for x in fixed),
+                "unserved_refused_first": len(u_refused),
+                # An unserved request that the retry turns into an accepted call
+                # was moved into range: a substitution.
+                "unserved_substituted_after": sum(x["outcome"] == "accepted" for x in u_retry),
+                "honest_after": c["honest_first"] - sum(x["outcome"] == "accepted" for x in u_retry),
+            }
+        out["conditions"][cond] = c
+    return out
+
+
+if __name__ == "__main__":
+    main()
