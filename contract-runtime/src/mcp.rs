@@ -40,7 +40,7 @@ use serde_json::{Map, Value};
 
 use crate::dialect::{self, Dialect, ExportError, ExportOptions};
 use crate::envelope::Envelope;
-use crate::mcp_approval::Approver;
+use crate::mcp_approval::{Approver, Asked};
 use crate::{Caller, Dispatcher, Registry, ToolCall};
 
 /// Serves a registry's tools over MCP. Cheap to clone: clones share the
@@ -185,7 +185,7 @@ impl ServerHandler for McpServer {
     ) -> Result<CallToolResponse, ErrorData> {
         // A call that needs approval asks the person at the client, when it
         // can (`mcp_approval`); every other call is `self.call`'s answer.
-        Ok(self
+        let asked = self
             .approver
             .call(
                 &self.dispatcher,
@@ -194,6 +194,10 @@ impl ServerHandler for McpServer {
                 &request,
                 &context,
             )
-            .await)
+            .await;
+        Ok(match asked {
+            Asked::Done(envelope) => call_tool_result(&envelope).into(),
+            Asked::InputRequired(question) => question.into(),
+        })
     }
 }

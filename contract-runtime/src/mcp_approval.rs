@@ -27,10 +27,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientResult, ElicitRequest,
-    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, InputRequest,
-    InputRequiredResult, InputResponses, ProtocolVersion, RequestStateCodec, SealOptions,
-    ServerRequest, Tool,
+    CallToolRequestParams, ClientCapabilities, ClientResult, ElicitRequest, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ElicitationSchema, InputRequest, InputRequiredResult,
+    InputResponses, ProtocolVersion, RequestStateCodec, SealOptions, ServerRequest, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::RoleServer;
@@ -46,6 +45,13 @@ const KEY: &str = "approval";
 
 /// The first protocol version with the multi-round-trip flow.
 const MRTR: ProtocolVersion = ProtocolVersion::V_2026_07_28;
+
+/// How a `tools/call` ends: with an envelope, or (2026-07-28) with the
+/// question for the person, to be answered on the client's retry.
+pub(crate) enum Asked {
+    Done(Envelope),
+    InputRequired(InputRequiredResult),
+}
 
 /// Asks people at MCP clients; holds the key that seals request states.
 pub(crate) struct Approver {
@@ -75,7 +81,7 @@ impl Approver {
         tools: &[Tool],
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> CallToolResponse {
+    ) -> Asked {
         let arguments = match &request.arguments {
             Some(args) => Value::Object(args.clone()).to_string(),
             None => "{}".to_owned(),
@@ -99,13 +105,13 @@ impl Approver {
         }
         let envelope = dispatcher.dispatch(caller, &call).await;
         let Some(id) = to_ask(&envelope, context.client_capabilities()) else {
-            return crate::mcp::call_tool_result(&envelope).into();
+            return Asked::Done(envelope);
         };
         let Ok(Some(record)) = approvals.get(&id).await else {
-            return crate::mcp::call_tool_result(&envelope).into();
+            return Asked::Done(envelope);
         };
         let Some(question) = question(&record, tools) else {
-            return crate::mcp::call_tool_result(&envelope).into();
+            return Asked::Done(envelope);
         };
         let modern = context
             .protocol_version()
@@ -117,9 +123,9 @@ impl Approver {
                     KEY.to_owned(),
                     InputRequest::Elicitation(ElicitRequest::new(question)),
                 );
-                return InputRequiredResult::new(Some(requests), Some(state)).into();
+                return Asked::InputRequired(InputRequiredResult::new(Some(requests), Some(state)));
             }
-            return crate::mcp::call_tool_result(&envelope).into();
+            return Asked::Done(envelope);
         }
         let asked = context
             .peer
@@ -127,11 +133,10 @@ impl Approver {
             .await;
         if let Ok(ClientResult::ElicitResult(answer)) = asked {
             if decide(&approvals, &id, &answer, &who).await {
-                let again = dispatcher.dispatch(caller, &call).await;
-                return crate::mcp::call_tool_result(&again).into();
+                return Asked::Done(dispatcher.dispatch(caller, &call).await);
             }
         }
-        crate::mcp::call_tool_result(&envelope).into()
+        Asked::Done(envelope)
     }
 
     /// The request state for `record`: its id, sealed and bound to the tool,
