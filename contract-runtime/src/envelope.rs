@@ -247,8 +247,7 @@ pub struct ApprovalRequest {
     pub reason: String,
     /// `sha256:` + hex of the canonical arguments; an approval is bound to it.
     pub digest: String,
-    /// The approval request waiting for a person (`apr_` and 32 hex
-    /// digits): grant or deny it by this id, then send the call again.
+    /// The approval request waiting for a person: grant or deny it by this id, then send the call again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
 }
