@@ -127,11 +127,16 @@ impl Approver {
             }
             return Asked::Done(envelope);
         }
-        let asked = context
-            .peer
-            .send_request(ServerRequest::ElicitRequest(ElicitRequest::new(question)))
-            .await;
-        if let Ok(ClientResult::ElicitResult(answer)) = asked {
+        // The person has until the request expires; a client that never
+        // answers leaves the call `needs-approval`, not hanging.
+        let asked = tokio::time::timeout(
+            remaining(&record),
+            context
+                .peer
+                .send_request(ServerRequest::ElicitRequest(ElicitRequest::new(question))),
+        )
+        .await;
+        if let Ok(Ok(ClientResult::ElicitResult(answer))) = asked {
             if decide(&approvals, &id, &answer, &who).await {
                 return Asked::Done(dispatcher.dispatch(caller, &call).await);
             }
@@ -144,12 +149,14 @@ impl Approver {
     fn seal(&self, record: &ApprovalRecord) -> Option<String> {
         let codec = self.codec.as_ref()?;
         let bound = binding(&record.tool, &record.digest, &record.caller);
-        let left = record.expires_ms.saturating_sub(now_ms()).max(1);
-        let ttl = Duration::from_millis(u64::try_from(left).unwrap_or(1));
-        Some(codec.seal_with(
-            record.id.as_bytes(),
-            &SealOptions::new().associated_data(&bound).ttl(ttl),
-        ))
+        Some(
+            codec.seal_with(
+                record.id.as_bytes(),
+                &SealOptions::new()
+                    .associated_data(&bound)
+                    .ttl(remaining(record)),
+            ),
+        )
     }
 
     /// A retry of the flow: opens the state against this call's tool,
@@ -185,6 +192,12 @@ impl Approver {
             decide(approvals, &id, &answer, who).await;
         }
     }
+}
+
+/// How long `record` can still be decided (at least a millisecond).
+fn remaining(record: &ApprovalRecord) -> Duration {
+    let left = record.expires_ms.saturating_sub(now_ms()).max(1);
+    Duration::from_millis(u64::try_from(left).unwrap_or(1))
 }
 
 /// What a request state is bound to.
