@@ -1,0 +1,193 @@
+//! Family: formats (Format).
+
+use super::finding::*;
+use super::tokens::*;
+use super::values::*;
+
+/// The format named by a word, code span or quoted string: "yyyy-mm-dd", "2024-01-31".
+pub(super) fn format_of_text(s: &str) -> Option<What> {
+    if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
+        return Some(What::Format(
+            if rest.starts_with('t') || rest.contains("hh") {
+                "date-time"
+            } else {
+                "date"
+            },
+        ));
+    }
+    if let Some(f) = date_literal(s) {
+        return Some(What::Format(f));
+    }
+    if s.contains("yyyy") || s == "hh:mm" || s == "hh:mm:ss" {
+        return Some(if s.starts_with("hh") {
+            What::Format("time")
+        } else {
+            What::Pattern(None)
+        });
+    }
+    None
+}
+
+// Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
+// "an email address", "a URL", "IPv4", "hostname", "HH:MM", and date literals.
+// Decision: a date literal such as "e.g. `2024-01-31`" states the date format, so it fires.
+pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
+    let mut i = 0;
+    while i < t.len() {
+        let tok = &t[i];
+        let w = word(t, i);
+        let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
+        if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) {
+            if let Some(what) = format_of_text(&tok.s) {
+                push(what, i);
+                i += 1;
+                continue;
+            }
+        }
+        if let Some(v) = value_at(t, i) {
+            if v.date && tok.k == Tk::Num {
+                let f = if kind(t, v.end) == Some(Tk::Word) {
+                    "date-time"
+                } else {
+                    "date"
+                };
+                push(What::Format(f), v.end);
+                i = v.end + 1;
+                continue;
+            }
+        }
+        let iso = (w == "iso"
+            && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
+            || w == "iso8601";
+        let rfc = (w == "rfc" && text(t, i + 1) == "3339") || w == "rfc3339";
+        if iso || rfc {
+            let end = if w.len() > 3 {
+                i
+            } else if text(t, i + 1) == "-" {
+                i + 2
+            } else {
+                i + 1
+            };
+            let mut f = "date-time";
+            for k in end + 1..(end + 4).min(t.len()) {
+                match word(t, k) {
+                    "duration" | "durations" if iso => f = "duration",
+                    "date"
+                        if !matches!(word(t, k + 1), "time" | "and") && text(t, k + 1) != "-" =>
+                    {
+                        f = "date"
+                    }
+                    _ => continue,
+                }
+                break;
+            }
+            push(What::Format(f), end);
+            i = end + 1;
+            continue;
+        }
+        match w {
+            "uuid" | "uuids" | "guid" | "uuidv4" => push(What::Format("uuid"), i),
+            "email" | "e-mail" if matches!(word(t, i + 1), "address" | "addresses") => {
+                push(What::Format("email"), i + 1)
+            }
+            "email" | "e-mail" if prev_word(t, i, 1) == "valid" => push(What::Format("email"), i),
+            "url" | "uri" | "urls" | "uris"
+                if !matches!(
+                    word(t, i + 1),
+                    "encoded"
+                        | "encoding"
+                        | "path"
+                        | "parameter"
+                        | "parameters"
+                        | "query"
+                        | "param"
+                        | "params"
+                        | "scheme"
+                        | "fragment"
+                        | "template"
+                ) =>
+            {
+                push(What::Format("uri"), i)
+            }
+            "ipv4" | "ipv6" => push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i),
+            "ip" if matches!(word(t, i + 1), "address" | "addresses") => {
+                push(What::Format("ipv4"), i + 1)
+            }
+            "hostname" | "hostnames" | "fqdn" => push(What::Format("hostname"), i),
+            "host" | "domain" if word(t, i + 1) == "name" => push(What::Format("hostname"), i + 1),
+            "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
+                push(What::Format("time"), i + 2)
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn formats(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_formats(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn named_formats() {
+        assert_eq!(
+            formats("Due date, YYYY-MM-DD."),
+            [pair("YYYY-MM-DD", "format date")]
+        );
+        assert_eq!(
+            formats("An ISO 8601 timestamp."),
+            [pair("ISO 8601", "format date-time")]
+        );
+        assert_eq!(
+            formats("An ISO 8601 date."),
+            [pair("ISO 8601", "format date")]
+        );
+        assert_eq!(
+            formats("ISO 8601 duration"),
+            [pair("ISO 8601", "format duration")]
+        );
+        assert_eq!(formats("RFC 3339"), [pair("RFC 3339", "format date-time")]);
+        assert_eq!(formats("The user's UUID."), [pair("UUID", "format uuid")]);
+        assert_eq!(
+            formats("An email address."),
+            [pair("email address", "format email")]
+        );
+        assert_eq!(
+            formats("A hostname."),
+            [pair("hostname", "format hostname")]
+        );
+        assert_eq!(
+            formats("An IP address."),
+            [pair("IP address", "format ipv4")]
+        );
+    }
+
+    #[test]
+    fn date_literals_state_the_format() {
+        assert_eq!(
+            formats("e.g. `2024-01-31`"),
+            [pair("`2024-01-31`", "format date")]
+        );
+        assert_eq!(
+            formats("e.g. 2024-01-31"),
+            [pair("2024-01-31", "format date")]
+        );
+    }
+
+    #[test]
+    fn url_words_about_parts_are_not_formats() {
+        assert!(formats("A URL-encoded query.").is_empty());
+        assert!(formats("The URL path to fetch.").is_empty());
+        assert!(formats("An email subject line.").is_empty());
+        assert!(formats("The year 2024.").is_empty());
+    }
+}
