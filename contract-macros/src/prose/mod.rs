@@ -37,13 +37,121 @@ pub struct Claim {
     pub kind: ClaimKind,
     /// The words found, as written in the doc comment.
     pub phrase: String,
-    /// The attribute to write instead, with the numbers or values found filled in.
+    /// The attribute to write instead, with the numbers or values found filled
+    /// in; always one the argument's type accepts (when the type is known).
     pub help: String,
+    /// Set when the argument declares this constraint with other values.
+    pub conflict: Option<Conflict>,
+}
+
+/// A stated constraint that the declaration contradicts: "at most 100" over `range(max = 500)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// The declaration as written in `#[arg(..)]`, e.g. `range(max = 500)`.
+    pub declared: String,
+    /// Which side to change so the two agree.
+    pub change: Change,
+}
+
+/// Which side of a [`Conflict`] to change. The stricter side wins: loosening it
+/// would let through (or invite) values someone meant to refuse.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// The prose is stricter (or the declaration says nothing on that side):
+    /// declare this attribute instead.
+    Declaration(String),
+    /// The declaration is stricter, or is the source of truth (a type's values,
+    /// a declared format): reword the prose to say this.
+    Prose(String),
+}
+
+impl Claim {
+    /// The compile error for this claim on the argument `arg`: a constraint
+    /// stated only in prose, or prose and declaration that disagree.
+    pub fn message(&self, arg: &str) -> String {
+        match &self.conflict {
+            None => {
+                // The help is an attribute to write, or a sentence.
+                let fix = if self.help.starts_with("#[") {
+                    format!("declare it with `{}`", self.help)
+                } else {
+                    self.help.clone()
+                };
+                format!(
+                    "the description of `{arg}` states a constraint only in prose: \"{}\"\nhelp: {fix}; or, if it is not a constraint, opt out with `#[arg(prose = \"why\")]`",
+                    self.phrase
+                )
+            }
+            Some(Conflict { declared, change }) => {
+                let fix = match change {
+                    Change::Declaration(attr) => format!(
+                        "the prose is stricter; change the declaration to `{attr}` so the runtime refuses what the model is told not to send"
+                    ),
+                    Change::Prose(says) => format!(
+                        "the declaration is what the schema publishes and the runtime enforces; change the prose to say {says}"
+                    ),
+                };
+                format!(
+                    "the description of `{arg}` says \"{}\" but `{arg}` declares `{declared}`\nhelp: {fix}",
+                    self.phrase
+                )
+            }
+        }
+    }
+
+    /// The compile error for a claim in the tool's description that names no
+    /// single argument (or relates several): reported once, on the tool.
+    pub fn tool_message(&self, named: &[&str]) -> String {
+        let what = match named {
+            [] => "names no argument".to_string(),
+            _ => format!(
+                "relates {}",
+                named
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        };
+        format!(
+            "the tool's description states a constraint that {what}: \"{}\"\nhelp: move the sentence to the description of the argument it limits, where it can be declared (`{}`) or opted out of with `#[arg(prose = \"why\")]`",
+            self.phrase, self.help
+        )
+    }
+}
+
+/// What an argument's type holds; for a list, what its items are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scalar {
+    /// Not told: the bools of [`Declared`] decide, and help assumes the attribute fits.
+    #[default]
+    Unknown,
+    String,
+    Integer,
+    Float,
+    Bool,
+    /// A `ConfinedPath`: a string on the wire.
+    Path,
+    /// A Rust enum or a nested struct.
+    Other,
+}
+
+/// Declared numeric limits, as in `length(..)` or `range(..)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub exclusive_min: Option<f64>,
+    pub exclusive_max: Option<f64>,
 }
 
 /// What an argument declares, filled in from its parsed `#[arg(..)]` and its type.
+///
+/// The bools say which constraints are declared; the other fields carry their
+/// values so that prose and declaration can be compared. Every field has a
+/// neutral default (`..Declared::default()`): a value left out is never compared.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Declared {
+pub struct Declared<'a> {
     /// `length(..)` is declared.
     pub length: bool,
     /// `range(..)` is declared.
@@ -60,6 +168,20 @@ pub struct Declared {
     pub is_number: bool,
     /// The type is a string.
     pub is_string: bool,
+    /// What the type holds (for a list: its items). Decides which help compiles.
+    pub scalar: Scalar,
+    /// The values of `length(..)` on the argument itself.
+    pub length_limits: Option<Limits>,
+    /// The values of `each(length(..))` on a list's items.
+    pub each_length_limits: Option<Limits>,
+    /// The values of `range(..)`, or of `each(range(..))` on a list of numbers.
+    pub range_limits: Option<Limits>,
+    /// The declared format name (`format = "date"`, or inside `each(..)`).
+    pub format_name: Option<&'a str>,
+    /// The declared pattern (`pattern = ".."`, or inside `each(..)`).
+    pub pattern_source: Option<&'a str>,
+    /// The wire values of the argument's enum type, when the caller knows them.
+    pub enum_values: &'a [&'a str],
 }
 
 /// Every constraint-like statement in a doc text, in the order written.
@@ -72,12 +194,15 @@ pub struct Declared {
 /// assert_eq!(found[0].kind, ClaimKind::Range);
 /// assert_eq!(found[0].help, "#[arg(range(min = 2001))]");
 /// ```
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn claims(doc: &str) -> Vec<Claim> {
     resolve_all(doc, None)
+        .into_iter()
+        .map(|r| r.claim)
+        .collect()
 }
 
-/// Claims that no declared constraint matches.
+/// Claims that no declared constraint matches, and claims whose declared
+/// constraint says something else (with [`Claim::conflict`] set).
 ///
 /// A Length claim is satisfied by `length`; Range by `range`; Items by `length`;
 /// ClosedSet by an enum type (or a pattern); Format by `format` (or a pattern);
@@ -85,15 +210,57 @@ pub fn claims(doc: &str) -> Vec<Claim> {
 /// bare bounds: "at most 50" is a range on a number, a length on a string and a
 /// list size on a list.
 pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
+    let declared = declared.normalized();
     resolve_all(doc, Some(declared))
         .into_iter()
-        .filter(|c| !satisfied(c.kind, &declared))
+        .filter_map(|r| {
+            if !satisfied(r.claim.kind, &declared) {
+                return Some(r.claim);
+            }
+            let conflict = agree::conflict(&r, &declared)?;
+            Some(Claim {
+                conflict: Some(conflict),
+                ..r.claim
+            })
+        })
         .collect()
+}
+
+/// The sentences of a tool's description that speak of the argument `name` and
+/// of no other of `names` (by its name, in a code span or in words, or by an
+/// unambiguous noun: "the date" when only `start_date` ends in "date").
+/// Pass the result to [`unmatched`] with that argument's declaration.
+pub fn about(tool_doc: &str, name: &str, names: &[&str]) -> Option<String> {
+    attribute::about(tool_doc, name, names)
+}
+
+/// The claims of a tool's description that no single argument owns: each with
+/// the arguments its sentence names (none, or two and more), to be reported
+/// once, on the tool (see [`Claim::tool_message`]).
+pub fn unattributed(tool_doc: &str, names: &[&str]) -> Vec<(Claim, Vec<String>)> {
+    attribute::unattributed(tool_doc, names)
+}
+
+impl Declared<'_> {
+    /// The bools filled in from `scalar` when the caller gave only that.
+    fn normalized(mut self) -> Self {
+        match self.scalar {
+            Scalar::String | Scalar::Path if !self.is_list => self.is_string = true,
+            Scalar::Integer | Scalar::Float if !self.is_list => self.is_number = true,
+            Scalar::Other if !self.is_list => self.closed_set = true,
+            _ => {}
+        }
+        self.length |= self.length_limits.is_some();
+        self.range |= self.range_limits.is_some();
+        self.format |= self.format_name.is_some();
+        self.pattern |= self.pattern_source.is_some();
+        self
+    }
 }
 
 fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
     match kind {
-        ClaimKind::Length => d.length,
+        ClaimKind::Length => d.length || d.each_length_limits.is_some(),
         ClaimKind::Range => d.range,
         ClaimKind::Items => d.length,
         ClaimKind::ClosedSet => d.closed_set || d.pattern,
@@ -102,6 +269,8 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
     }
 }
 
+mod agree;
+mod attribute;
 mod bounds;
 mod closed_sets;
 mod emptiness;

@@ -14,77 +14,65 @@ use super::spans::detect_spans;
 use super::tokens::*;
 use super::{Claim, ClaimKind, Declared};
 
-pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<Declared>) -> Claim {
-    let phrase = doc[t[f.t0].start..t[f.t1].end].to_string();
-    let (kind, help) = match &f.what {
-        What::Bound {
-            min,
-            max,
-            unit,
-            integer,
-        } => {
-            let kind = match unit {
-                Unit::Class(_) => ClaimKind::Pattern,
-                Unit::Year | Unit::Time => ClaimKind::Range,
-                _ => match decl {
-                    Some(d) if d.is_number => ClaimKind::Range,
-                    Some(d) if d.is_list => {
-                        if *unit == Unit::Chars {
-                            ClaimKind::Length
-                        } else {
-                            ClaimKind::Items
-                        }
+/// A claim together with what was found, so that [`super::agree`] can compare
+/// its numbers and values with the declaration.
+#[derive(Clone, Debug)]
+pub(super) struct Resolved {
+    pub(super) claim: Claim,
+    pub(super) what: What,
+}
+
+/// The family of a finding: the unit decides where it can, else the type.
+fn kind_of(what: &What, decl: Option<&Declared>) -> ClaimKind {
+    match what {
+        What::Bound { unit, .. } => match unit {
+            Unit::Class(_) => ClaimKind::Pattern,
+            Unit::Year | Unit::Time => ClaimKind::Range,
+            _ => match decl {
+                Some(d) if d.is_number => ClaimKind::Range,
+                Some(d) if d.is_list => {
+                    if *unit == Unit::Chars {
+                        ClaimKind::Length
+                    } else {
+                        ClaimKind::Items
                     }
-                    Some(d) if d.is_string => match unit {
-                        Unit::Chars | Unit::None => ClaimKind::Length,
-                        _ => ClaimKind::Items,
-                    },
-                    _ => match unit {
-                        Unit::Chars => ClaimKind::Length,
-                        Unit::Items | Unit::Count => ClaimKind::Items,
-                        _ => ClaimKind::Range,
-                    },
+                }
+                Some(d) if d.is_string => match unit {
+                    Unit::Chars | Unit::None => ClaimKind::Length,
+                    _ => ClaimKind::Items,
                 },
-            };
-            let integer = *integer;
-            let help = match (kind, unit) {
-                (ClaimKind::Pattern, Unit::Class(c)) => class_help(c, *min, *max),
-                (ClaimKind::Range, _) => range_help(*min, *max, integer),
-                _ => count_help(*min, *max),
-            };
-            (kind, help)
-        }
-        What::NonEmpty { list } => {
-            let kind = match decl {
-                Some(d) if d.is_list => ClaimKind::Items,
-                Some(d) if d.is_string => ClaimKind::Length,
-                _ if *list => ClaimKind::Items,
-                _ => ClaimKind::Length,
-            };
-            (kind, "#[arg(length(min = 1))]".to_string())
-        }
-        What::Set(items) => {
-            let variants: Vec<String> = items.iter().map(|s| variant_name(s)).collect();
-            let alternatives: Vec<String> = items.iter().map(|s| regex_literal(s)).collect();
-            (
-                ClaimKind::ClosedSet,
-                format!(
-                    "make the argument an enum with `#[derive(ToolArgs)]` and variants {}, or declare `#[arg(pattern = \"^({})$\")]`",
-                    variants.join(", "),
-                    escape(&alternatives.join("|"))
-                ),
-            )
-        }
-        What::Format(f) => (ClaimKind::Format, format!("#[arg(format = \"{f}\")]")),
-        What::Pattern(re) => (
-            ClaimKind::Pattern,
-            format!(
-                "#[arg(pattern = \"{}\")]",
-                re.as_deref().map(escape).unwrap_or_else(|| "...".into())
-            ),
-        ),
-    };
-    Claim { kind, phrase, help }
+                _ => match unit {
+                    Unit::Chars => ClaimKind::Length,
+                    Unit::Items | Unit::Count => ClaimKind::Items,
+                    _ => ClaimKind::Range,
+                },
+            },
+        },
+        What::NonEmpty { list } => match decl {
+            Some(d) if d.is_list => ClaimKind::Items,
+            Some(d) if d.is_string => ClaimKind::Length,
+            _ if *list => ClaimKind::Items,
+            _ => ClaimKind::Length,
+        },
+        What::Set(_) => ClaimKind::ClosedSet,
+        What::Format(_) => ClaimKind::Format,
+        What::Pattern(_) => ClaimKind::Pattern,
+    }
+}
+
+pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) -> Resolved {
+    let phrase = doc[t[f.t0].start..t[f.t1].end].to_string();
+    let kind = kind_of(&f.what, decl);
+    let help = help_for(kind, &f.what, f.always, decl);
+    Resolved {
+        claim: Claim {
+            kind,
+            phrase,
+            help,
+            conflict: None,
+        },
+        what: f.what.clone(),
+    }
 }
 
 /// "at least 1 and at most 200 characters": one claim with both bounds and the later unit.
@@ -137,7 +125,7 @@ pub(super) fn merge_bounds(fs: &mut Vec<Found>, t: &[Tok]) {
     }
 }
 
-pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Claim> {
+pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     let t = tokenize(doc);
     let mut fs = Vec::new();
     detect_bounds(&t, &mut fs);
@@ -150,17 +138,17 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Claim> {
     detect_patterns(&t, doc, &mut fs);
     fs.retain(|f| f.always || !in_output_sentence(&t, f.t0));
     merge_bounds(&mut fs, &t);
-    let mut resolved: Vec<(usize, usize, Claim)> = fs
+    let mut resolved: Vec<(usize, usize, Resolved)> = fs
         .iter()
-        .map(|f| (f.t0, f.t1, resolve(f, doc, &t, decl)))
+        .map(|f| (f.t0, f.t1, resolve(f, doc, &t, decl.as_ref())))
         .collect();
     // Of two overlapping claims of the same kind, keep the longer (then the earlier).
     resolved.sort_by_key(|(a, b, _)| (std::cmp::Reverse(b - a), *a));
-    let mut kept: Vec<(usize, usize, Claim)> = Vec::new();
+    let mut kept: Vec<(usize, usize, Resolved)> = Vec::new();
     for (a, b, c) in resolved {
         if !kept
             .iter()
-            .any(|(ka, kb, kc)| kc.kind == c.kind && a <= *kb && *ka <= b)
+            .any(|(ka, kb, kc)| kc.claim.kind == c.claim.kind && a <= *kb && *ka <= b)
         {
             kept.push((a, b, c));
         }
