@@ -383,6 +383,128 @@ mod tests {
         assert_eq!(unmatched("One of draft, final.", d).len(), 1);
     }
 
+    /// The argument types C12 can meet, with what `Declared` says of each.
+    const TYPES: &[(&str, &str, Scalar, bool)] = &[
+        ("string", "String", Scalar::String, false),
+        ("optional_string", "Option<String>", Scalar::String, false),
+        ("integer", "u32", Scalar::Integer, false),
+        ("float", "f64", Scalar::Float, false),
+        ("flag", "bool", Scalar::Bool, false),
+        ("strings", "Vec<String>", Scalar::String, true),
+        ("integers", "Vec<u32>", Scalar::Integer, true),
+        ("choice", "Choice", Scalar::Other, false),
+    ];
+
+    /// One statement per kind of suggestion.
+    const STATEMENTS: &[(&str, &str)] = &[
+        ("length", "At most 200 characters."),
+        ("range", "Between 1 and 100."),
+        ("sign", "A positive number."),
+        ("servable", "Records go back to 2001."),
+        ("items", "Up to 10 items."),
+        ("set", "Either `draft` or `final`."),
+        ("format", "A UUID."),
+        ("pattern", "Lowercase letters and digits only."),
+        ("digits", "A 6-digit code."),
+    ];
+
+    /// The attribute a help asks for, or the opt-out when no attribute fits the type.
+    fn applied(help: &str) -> String {
+        if let Some(start) = help.find("#[arg(") {
+            let rest = &help[start..];
+            let end = rest.find(")]`").map(|e| e + 2).unwrap_or(rest.len());
+            return rest[..end].trim_end_matches('`').to_string();
+        }
+        "#[arg(prose = \"not enforced: the type cannot carry it\")]".to_string()
+    }
+
+    /// Every suggestion C12 makes, applied to the argument it was made for,
+    /// is written to `tests/ui/pass/c12-suggestions.rs`, which trybuild compiles:
+    /// each help is a declaration the type accepts, and it silences the error.
+    /// `C12_BLESS=1` rewrites the file after a deliberate change.
+    #[test]
+    fn suggestions_compile_on_each_type() {
+        let mut fields = String::new();
+        let mut count = 0;
+        for (tname, rust, scalar, is_list) in TYPES {
+            for (sname, doc) in STATEMENTS {
+                let declared = Declared {
+                    scalar: *scalar,
+                    is_list: *is_list,
+                    ..Declared::default()
+                };
+                let found = unmatched(doc, declared);
+                let mut attrs: Vec<String> = found.iter().map(|c| applied(&c.help)).collect();
+                attrs.dedup();
+                for c in &found {
+                    assert!(
+                        !(c.help.contains("range(") && matches!(scalar, Scalar::String | Scalar::Bool) && c.help.starts_with("#[")),
+                        "{doc} on {rust}: {}",
+                        c.help
+                    );
+                }
+                fields.push_str(&format!("    /// {doc}\n"));
+                for a in &attrs {
+                    fields.push_str(&format!("    {a}\n"));
+                }
+                fields.push_str(&format!("    {sname}_on_{tname}: {rust},\n"));
+                count += 1;
+            }
+        }
+        let file = format!(
+            r#"//! Written by `prose::tests::suggestions_compile_on_each_type` (C12_BLESS=1 to rewrite):
+//! each statement C12 reports, on each kind of argument type, with the help it
+//! gives applied. It compiles, so every help is a declaration the type accepts
+//! and satisfies the rule. {count} arguments.
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+/// What the tool did.
+#[derive(Serialize, JsonSchema)]
+pub struct Done {{
+    /// Whether it did it.
+    pub ok: bool,
+}}
+
+/// Why the tool failed.
+#[derive(Debug, ToolFailure)]
+pub enum Oops {{
+    /// It did not.
+    #[failure(code = "oops")]
+    Oops,
+}}
+
+/// A closed set.
+#[derive(ToolArgs)]
+#[serde(rename_all = "lowercase")]
+pub enum Choice {{
+    /// A draft.
+    Draft,
+    /// A final version.
+    Final,
+}}
+
+/// Take every kind of argument.
+#[tool_contract(effect = read_only)]
+pub fn c12_suggestions(
+{fields}) -> Result<Done, Oops> {{
+    Ok(Done {{ ok: true }})
+}}
+
+fn main() {{}}
+"#
+        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/ui/pass/c12-suggestions.rs");
+        if std::env::var_os("C12_BLESS").is_some() {
+            std::fs::write(path, &file).expect("write the pass test");
+        }
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            on_disk == file,
+            "{path} is out of date; rerun with C12_BLESS=1 and read the diff:\n{file}"
+        );
+    }
+
     #[derive(Default)]
     struct Score {
         tp: usize,
