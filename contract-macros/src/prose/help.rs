@@ -129,6 +129,10 @@ pub(super) fn help_for(
         ClaimKind::Range if servable => servable_help(&attr, d),
         ClaimKind::Length if stringy => on_value(&attr),
         ClaimKind::Items if d.is_list => format!("#[arg({attr})]"),
+        // A length on a string counts characters, not the things the prose counts.
+        ClaimKind::Items if stringy => format!(
+            "`{attr}` on a string would count characters; make the argument a list (`Vec<..>`) to declare it"
+        ),
         ClaimKind::Items => no_fit(d, &attr, "a list (`Vec<..>`)"),
         ClaimKind::Format if stringy => on_value(&attr),
         ClaimKind::Pattern if stringy => on_value(&attr),
