@@ -271,6 +271,8 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
 
 mod agree;
 mod attribute;
+#[cfg(test)]
+mod corpus;
 mod bounds;
 mod closed_sets;
 mod emptiness;
@@ -505,113 +507,4 @@ fn main() {{}}
         );
     }
 
-    #[derive(Default)]
-    struct Score {
-        tp: usize,
-        fp: usize,
-        fneg: usize,
-    }
-
-    fn parse_kind(s: &str) -> ClaimKind {
-        match s.trim() {
-            "Length" => ClaimKind::Length,
-            "Range" => ClaimKind::Range,
-            "Items" => ClaimKind::Items,
-            "ClosedSet" => ClaimKind::ClosedSet,
-            "Format" => ClaimKind::Format,
-            "Pattern" => ClaimKind::Pattern,
-            other => panic!("unknown label {other:?} in the corpus"),
-        }
-    }
-
-    /// Precision and recall over (entry, kind) pairs of the labelled corpus.
-    #[test]
-    fn corpus_precision_and_recall() {
-        let corpus = include_str!("../../tests/prose_corpus.txt");
-        let mut score = Score::default();
-        let mut held = Score::default();
-        let mut in_held_out = false;
-        let mut entries = 0;
-        let mut negatives = 0;
-        for (n, line) in corpus.lines().enumerate() {
-            if line.starts_with('#') {
-                in_held_out |= line.contains("held-out");
-                continue;
-            }
-            if line.trim().is_empty() {
-                continue;
-            }
-            let mut cols = line.splitn(3, '\t');
-            let (Some(labels), Some(ty), Some(doc)) = (cols.next(), cols.next(), cols.next())
-            else {
-                panic!("corpus line {} needs three tab-separated columns", n + 1);
-            };
-            entries += 1;
-            let mut expected: Vec<ClaimKind> = if labels.trim() == "NONE" {
-                negatives += 1;
-                Vec::new()
-            } else {
-                labels.split(',').map(parse_kind).collect()
-            };
-            expected.sort_by_key(|k| *k as u8);
-            expected.dedup();
-            let declared = match ty.trim() {
-                "num" => Some(Declared {
-                    is_number: true,
-                    ..Declared::default()
-                }),
-                "str" => Some(Declared {
-                    is_string: true,
-                    ..Declared::default()
-                }),
-                "list" => Some(Declared {
-                    is_list: true,
-                    ..Declared::default()
-                }),
-                "-" => None,
-                other => panic!("unknown type {other:?} on corpus line {}", n + 1),
-            };
-            let found = match declared {
-                Some(d) => unmatched(doc, d),
-                None => claims(doc),
-            };
-            let mut got: Vec<ClaimKind> = found.iter().map(|c| c.kind).collect();
-            got.sort_by_key(|k| *k as u8);
-            got.dedup();
-            for k in &got {
-                if expected.contains(k) {
-                    score.tp += 1;
-                    held.tp += usize::from(in_held_out);
-                } else {
-                    score.fp += 1;
-                    held.fp += usize::from(in_held_out);
-                    println!("FP line {}: {k:?} in {doc:?} ({:?})", n + 1, found);
-                }
-            }
-            for k in &expected {
-                if !got.contains(k) {
-                    score.fneg += 1;
-                    held.fneg += usize::from(in_held_out);
-                    println!("FN line {}: {k:?} in {doc:?}", n + 1);
-                }
-            }
-        }
-        let precision = score.tp as f64 / (score.tp + score.fp) as f64;
-        let recall = score.tp as f64 / (score.tp + score.fneg) as f64;
-        println!(
-            "C12 corpus: {entries} entries ({negatives} negative), tp {} fp {} fn {}, precision {precision:.3}, recall {recall:.3}",
-            score.tp, score.fp, score.fneg
-        );
-        println!(
-            "held-out part: tp {} fp {} fn {}, precision {:.3}, recall {:.3}",
-            held.tp,
-            held.fp,
-            held.fneg,
-            held.tp as f64 / (held.tp + held.fp).max(1) as f64,
-            held.tp as f64 / (held.tp + held.fneg).max(1) as f64
-        );
-        assert!(entries >= 150, "the corpus needs at least 150 entries");
-        assert!(precision >= 0.9, "precision {precision:.3} < 0.9");
-        assert!(recall >= 0.9, "recall {recall:.3} < 0.9");
-    }
 }
