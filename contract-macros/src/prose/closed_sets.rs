@@ -197,10 +197,16 @@ pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
 pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     let mut covered = 0usize;
     for i in 0..t.len() {
-        if i < covered {
+        if i < covered || in_example(t, i) {
+            continue;
+        }
+        if let Some((items, last)) = described_values(t, doc, i) {
+            covered = last + 1;
+            out.push(found(What::Set(items), i, last));
             continue;
         }
         let w = word(t, i);
+        // (start of the list, literals only, a lead strong enough for a single value or no "or")
         let start = match w {
             "one" | "any" if text(t, i + 1) == "of" => {
                 let before = (prev_word(t, i, 2), prev_word(t, i, 1));
@@ -219,35 +225,69 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 if text(t, j) == ":" {
                     j += 1;
                 }
-                Some((j, false))
+                Some((j, false, text(t, j - 1) == ":"))
             }
-            "either" => Some((i + 1, false)),
-            "only" => Some((i + 1, true)),
+            // "any combination of `a`, `b`, `c`"
+            "combination" if text(t, i + 1) == "of" => Some((i + 2, true, true)),
+            "either" => Some((i + 1, false, false)),
+            "only" => Some((i + 1, true, false)),
+            // "Can be: `none`, `any`, `local`, or `foreign`"
+            "can" if word(t, i + 1) == "be" && text(t, i + 2) == ":" => Some((i + 3, true, true)),
             "values" | "options" | "choices" | "modes" | "formats" | "levels" => {
                 let mut j = i + 1;
                 if matches!(word(t, j), "are" | "include" | "is") {
                     j += 1;
                 }
-                if text(t, j) == ":" {
+                if matches!(text(t, j), ":" | "\u{2014}") {
                     j += 1;
                 }
                 if j == i + 1 {
                     None
                 } else {
-                    Some((j, false))
+                    Some((j, false, true))
                 }
             }
-            _ if is_lit(t, i) => Some((i, true)),
+            // "Agent effort: minimal, low, medium, high, xhigh, or auto."
+            ":" => Some((i + 1, false, false)),
+            // "Type of connection (standard, private, or privateEndpoint)"
+            "(" => Some((i + 1, false, false)),
+            _ if is_lit(t, i) => Some((i, true, false)),
             _ => None,
         };
-        let Some((j, lit_only)) = start else { continue };
+        let Some((j, lit_only, strong)) = start else {
+            continue;
+        };
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
-        if list.items.len() < 2 || (lit_only && !list.all_lit) {
+        let n = list.items.len();
+        let after = text(t, list.last + 1);
+        let weak_lead = matches!(w, ":" | "(");
+        let enough = match () {
+            // a bare list needs three words after a colon, or to close a parenthesis
+            _ if weak_lead && !list.all_lit => {
+                n >= 3 && list.has_or && (w == ":" || after == ")")
+            }
+            // a colon before three literals introduces their list, "or" or not
+            _ if w == ":" => n >= 3,
+            _ if strong => n >= 1,
+            _ => n >= 2,
+        };
+        if !enough || (lit_only && !list.all_lit) {
             continue;
         }
-        if (w == "either" || is_lit(t, i)) && !list.has_or {
+        if (w == "either" || (is_lit(t, i) && !strong)) && !list.has_or {
+            continue;
+        }
+        // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values
+        if after == "format" || word(t, list.last + 1) == "format" {
+            continue;
+        }
+        if list.all_lit && !strong && list.items.iter().any(|v| v.trim().contains(' ')) {
+            continue;
+        }
+        // "cannot be combined with `value` or `delete`" names fields, not values
+        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of") {
             continue;
         }
         if names_arguments(t, list.last) {
@@ -266,53 +306,55 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::finding::found_in;
-    use super::*;
-
-    fn sets(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, detect_closed_sets)
+/// Values listed with a description each: "'off' - No filtering. 'strict' - Drops
+/// adult content", "`asc` for ascending, `desc` for descending", "'all' (default),
+/// 'dm' (direct messages)", "ascending (`asc`) or descending (`desc`)", and a single
+/// value: "only `dtmf` is supported", "('indexed' only)".
+fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
+    let lit = |k: usize| {
+        t.get(k)
+            .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))
+            .filter(|x| !x.s.contains(' ') && x.s.chars().count() <= 32)
+    };
+    let value = |k: usize| doc[t[k].start + 1..t[k].end - 1].to_string();
+    // a single value: "only `dtmf` is supported", "('indexed' only)"
+    if lit(i).is_some() {
+        let only_before = prev_word(t, i, 1) == "only";
+        let supported = matches!(word(t, i + 1), "is" | "are")
+            && matches!(
+                word(t, i + 2),
+                "supported" | "allowed" | "accepted" | "valid" | "available"
+            );
+        let only_after = word(t, i + 1) == "only" && text(t, i + 2) == ")" && text(t, i - 1) == "(";
+        if (only_before && supported) || only_after {
+            return Some((vec![value(i)], i));
+        }
     }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+    // the first value of a described list starts it
+    let described = |k: usize| {
+        lit(k).is_some()
+            && (matches!(text(t, k + 1), ":" | "(" | "-" | "\u{2014}" | "=")
+                || word(t, k + 1) == "for"
+                || (text(t, k - 1) == "(" && text(t, k + 1) == ")"))
+    };
+    if !described(i) || (i > 0 && described(i - 1)) {
+        return None;
     }
-
-    #[test]
-    fn lead_ins_and_literal_lists() {
-        assert_eq!(
-            sets("One of draft, final."),
-            [pair("One of draft, final", "set draft|final")]
-        );
-        assert_eq!(
-            sets("Only `asc` or `desc`."),
-            [pair("Only `asc` or `desc`", "set asc|desc")]
-        );
-        assert_eq!(
-            sets("either 'json' or 'csv'"),
-            [pair("either 'json' or 'csv'", "set json|csv")]
-        );
-        assert_eq!(
-            sets("Allowed values: low, medium, high."),
-            [pair("values: low, medium, high", "set low|medium|high")]
-        );
-        assert_eq!(
-            sets("`merge`, `squash` or `rebase`"),
-            [pair(
-                "`merge`, `squash` or `rebase`",
-                "set merge|squash|rebase"
-            )]
-        );
+    // a value already listed before ("`a`: .., `b`: ..") is part of this list
+    if (i.saturating_sub(12)..i).any(|k| described(k) && t[k].sent == t[i].sent) {
+        return None;
     }
-
-    #[test]
-    fn ordinary_english_is_not_a_set() {
-        assert!(sets("One of the tools the agent can call.").is_empty());
-        assert!(sets("Either way, the result is cached.").is_empty());
-        assert!(sets("Either a branch name or a commit SHA.").is_empty());
-        assert!(sets("Exactly one of these, chosen by the caller.").is_empty());
-        assert!(sets("Either `owner` or `org` must be provided.").is_empty());
-        assert!(sets("One of true, false.").is_empty());
+    let mut items = vec![value(i)];
+    let mut last = i;
+    let mut k = i + 1;
+    // later values follow within a dozen tokens, in the same sentence or the next
+    // ("'off' - No filtering. 'strict' - Drops ...")
+    while k < t.len() && k <= last + 14 {
+        if described(k) && t[k].sent <= t[last].sent + 1 {
+            items.push(value(k));
+            last = k;
+        }
+        k += 1;
     }
+    (items.len() >= 2).then_some((items, last))
 }

@@ -163,10 +163,13 @@ fn first_corpus_precision_and_recall() {
     let list = entries(FIRST, false);
     for e in &list {
         let got = found(e.text, e.ty);
-        if got != e.expected {
-            println!("{:?} expected {:?}: {}", got, e.expected, e.text);
+        let mut expected = e.expected.clone();
+        expected.sort_by_key(|k| *k as u8);
+        expected.dedup();
+        if got != expected {
+            println!("{got:?} expected {expected:?}: {}", e.text);
         }
-        score.add(&e.expected, &got);
+        score.add(&expected, &got);
     }
     println!("{}", score.report(&format!("first corpus, {} entries", list.len())));
     assert!(list.len() >= 150, "the corpus needs at least 150 entries");

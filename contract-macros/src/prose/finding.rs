@@ -14,8 +14,27 @@ pub(super) fn in_output_sentence(t: &[Tok], i: usize) -> bool {
         .take_while(|&j| t[j].sent == t[i].sent)
         .any(|j| {
             let w = word(t, j);
-            OUTPUT_VERBS.contains(&w)
-                && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not"))
+            (OUTPUT_VERBS.contains(&w)
+                && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
+                // "each comment will include its replies (up to 100 ...)": what the tool does
+                || (w == "will"
+                    && matches!(
+                        word(t, j + 1),
+                        "include" | "return" | "contain" | "show" | "list"
+                    ))
+        })
+}
+
+/// A sentence (or the part of it after "e.g.", "for example", "such as") that
+/// gives examples: its values and numbers illustrate, they do not constrain.
+pub(super) fn in_example(t: &[Tok], i: usize) -> bool {
+    (0..i)
+        .rev()
+        .take_while(|&j| t[j].sent == t[i].sent)
+        .any(|j| {
+            matches!(word(t, j), "e.g." | "e.g" | "example" | "examples" | "eg")
+                || (word(t, j) == "such" && word(t, j + 1) == "as")
+                || (word(t, j) == "for" && word(t, j + 1) == "instance")
         })
 }
 

@@ -7,18 +7,24 @@ use super::values::*;
 /// The format named by a word, code span or quoted string: "yyyy-mm-dd", "2024-01-31".
 pub(super) fn format_of_text(s: &str) -> Option<What> {
     if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
-        return Some(What::Format(
-            if rest.starts_with('t') || rest.contains("hh") {
-                "date-time"
-            } else {
-                "date"
-            },
-        ));
+        let date_time = rest.starts_with("thh") || rest.starts_with(" hh") || rest.starts_with('t') && rest.len() <= 1;
+        if !(rest.is_empty() || date_time || !rest.starts_with(|c: char| c.is_alphanumeric())) {
+            return None;
+        }
+        return Some(What::Format(if date_time || rest.contains("hh") {
+            "date-time"
+        } else {
+            "date"
+        }));
+    }
+    // a template or an expression that mentions a date shape is not the value's format
+    if s.contains(['{', '<', '>', '=']) || s.split_whitespace().count() > 2 {
+        return None;
     }
     if let Some(f) = date_literal(s) {
         return Some(What::Format(f));
     }
-    if s.contains("yyyy") || s == "hh:mm" || s == "hh:mm:ss" {
+    if s.starts_with("yyyy") || s.starts_with("dd") || s == "hh:mm" || s == "hh:mm:ss" {
         return Some(if s.starts_with("hh") {
             What::Format("time")
         } else {
@@ -26,6 +32,44 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
         });
     }
     None
+}
+
+/// Words before a format noun that make it something the sentence acts on or
+/// relates to ("include the favicon URL", "status for the email address",
+/// "Submit a URL to scan"), not what the argument is.
+const NOT_THE_VALUE: &[&str] = &[
+    "to", "for", "of", "by", "from", "with", "in", "on", "at", "whether", "if", "when", "into",
+    "about", "via", "than", "using", "use", "include", "includes", "including", "get", "gets",
+    "submit", "fetch", "fetches", "retrieve", "retrieves", "find", "finds", "search", "searches",
+    "create", "creates", "update", "updates", "delete", "deletes", "show", "shows", "add",
+    "adds", "open", "opens", "send", "sends", "read", "reads", "scan", "scans", "run", "runs",
+    "default", "defaults", "returns", "return", "lists", "list", "map", "crawl", "extract",
+    "and", "or", "usually", "typically", "often",
+];
+
+/// A format noun (UUID, URL, email address, IP address, hostname) says what the
+/// argument is when it heads the description ("The build UUID to get logs for",
+/// "User email address") or follows a cue ("must be a UUID", "a valid email",
+/// ", a URL", "(UUID)"); not as one of alternatives ("username or email address").
+fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
+    if word(t, i.wrapping_sub(1)) == "or" || word(t, end + 1) == "or" {
+        return false;
+    }
+    let p1 = prev_word(t, i, 1);
+    let p2 = prev_word(t, i, 2);
+    let article = matches!(p1, "a" | "an" | "valid");
+    let cue = (article
+        && (matches!(
+            p2,
+            "be" | "is" | "as" | "contain" | "contains" | "accepts" | "takes" | "valid" | "a" | "an"
+        ) || (i >= 2 && text(t, i - 2) == ",")))
+        || matches!(p1, "valid" | "be" | "is" | "as")
+        || (i > 0 && text(t, i - 1) == "(");
+    if cue {
+        return true;
+    }
+    let first = t[i].sent == t[0].sent;
+    first && (0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k)))
 }
 
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
@@ -45,7 +89,15 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             }
         }
         if let Some(v) = value_at(t, i) {
-            if v.date && tok.k == Tk::Num {
+            // a plain date shows the format when it is given as an example or a default
+            // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
+            let shown = (1..=3).any(|b| {
+                matches!(
+                    prev_word(t, i, b),
+                    "e.g." | "eg" | "example" | "like" | "as" | "format" | "default" | "defaults"
+                )
+            }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "=");
+            if v.date && tok.k == Tk::Num && shown {
                 let f = if kind(t, v.end) == Some(Tk::Word) {
                     "date-time"
                 } else {
@@ -68,6 +120,17 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             } else {
                 i + 1
             };
+            // "ISO 8601 date or range", "ISO 8601 format, relative dates, ...": one of several forms
+            let alternatives = (end + 1..(end + 8).min(t.len()))
+                .take_while(|&k| t[k].sent == t[end].sent)
+                .any(|k| {
+                    word(t, k) == "relative"
+                        || (word(t, k) == "or" && matches!(word(t, k + 1), "range" | "relative"))
+                });
+            if alternatives {
+                i = end + 1;
+                continue;
+            }
             let mut f = "date-time";
             for k in end + 1..(end + 4).min(t.len()) {
                 match word(t, k) {
@@ -85,9 +148,13 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             i = end + 1;
             continue;
         }
+        let named = |end: usize| names_the_value(t, i, end);
         match w {
-            "uuid" | "uuids" | "guid" | "uuidv4" => push(What::Format("uuid"), i),
-            "email" | "e-mail" if matches!(word(t, i + 1), "address" | "addresses") => {
+            _ if in_example(t, i) => {}
+            "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => push(What::Format("uuid"), i),
+            "email" | "e-mail"
+                if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) =>
+            {
                 push(What::Format("email"), i + 1)
             }
             "email" | "e-mail" if prev_word(t, i, 1) == "valid" => push(What::Format("email"), i),
@@ -105,16 +172,18 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                         | "scheme"
                         | "fragment"
                         | "template"
-                ) =>
+                ) && named(i) =>
             {
                 push(What::Format("uri"), i)
             }
-            "ipv4" | "ipv6" => push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i),
-            "ip" if matches!(word(t, i + 1), "address" | "addresses") => {
+            "ipv4" | "ipv6" if named(i) => push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i),
+            "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
                 push(What::Format("ipv4"), i + 1)
             }
-            "hostname" | "hostnames" | "fqdn" => push(What::Format("hostname"), i),
-            "host" | "domain" if word(t, i + 1) == "name" => push(What::Format("hostname"), i + 1),
+            "hostname" | "hostnames" | "fqdn" if named(i) => push(What::Format("hostname"), i),
+            "host" | "domain" if word(t, i + 1) == "name" && named(i + 1) => {
+                push(What::Format("hostname"), i + 1)
+            }
             "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
                 push(What::Format("time"), i + 2)
             }
