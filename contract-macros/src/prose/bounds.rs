@@ -89,7 +89,7 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
         }
         // "maximum length is 200", "max items: 10"
         let mut k = j;
-        while k < j + 2
+        while k < j + 4
             && kind(t, k) == Some(Tk::Word)
             && value_at(t, k).is_none()
             && !matches!(word(t, k), "is" | "of")
@@ -126,10 +126,43 @@ pub(super) fn apply(op: Op, v: f64) -> (Option<Bound>, Option<Bound>) {
     }
 }
 
+/// "The maximum number of participants that can be added in a single request is 10":
+/// the bound follows its noun phrase at a distance.
+fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
+    if !(matches!(word(t, i), "maximum" | "max") && seq(t, i + 1, &["number", "of"])) {
+        return None;
+    }
+    let k = (i + 3..(i + 16).min(t.len()))
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .find(|&k| matches!(word(t, k), "is" | "are"))?;
+    let val = value_at(t, k + 1)?;
+    (!val.date && !val.year).then(|| found(bound(None, incl(val.v), Unit::Count), i, val.end))
+}
+
+/// "A 34 character string": an exact length written as a size before the noun.
+fn sized(t: &[Tok], i: usize) -> Option<Found> {
+    let val = value_at(t, i).filter(|v| !v.date && !v.year && !v.word)?;
+    let unit = val.end + 1;
+    let exact = matches!(prev_word(t, i, 1), "a" | "an")
+        && matches!(word(t, unit), "character" | "char" | "byte")
+        && matches!(
+            word(t, unit + 1),
+            "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash"
+        );
+    exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, unit + 1))
+}
+
 // Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
 // "at least one tag", "<= 100", and postfix forms "200 characters max", "1 or more".
 pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
     for i in 0..t.len() {
+        if in_example(t, i) {
+            continue;
+        }
+        if let Some(f) = counted_maximum(t, i).or_else(|| sized(t, i)) {
+            out.push(f);
+            continue;
+        }
         if let Some((op, j, hint, weak)) = bound_op(t, i) {
             let Some(val) = value_at(t, j) else { continue };
             if in_condition(t, i) {
@@ -188,6 +221,14 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 None
             };
             let Some((op, last)) = op else { continue };
+            // "0 or more replies" bounds nothing; "in one or more schemas" describes the operation
+            let preposition = matches!(
+                prev_word(t, i, 1),
+                "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
+            );
+            if (op == Op::Min && val.v == 0.0) || preposition {
+                continue;
+            }
             // "1 or more tags": the unit follows the operator
             let (unit, last) =
                 if unit == Unit::None && word(t, last) != "max" && word(t, last) != "maximum" {

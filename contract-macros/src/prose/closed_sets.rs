@@ -340,6 +340,10 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     if !described(i) || (i > 0 && described(i - 1)) {
         return None;
     }
+    // "use `openai.OpenAI` for blocking mode" is advice
+    if matches!(prev_word(t, i, 1), "use" | "using" | "call" | "pass" | "set" | "with") {
+        return None;
+    }
     // a value already listed before ("`a`: .., `b`: ..") is part of this list
     if (i.saturating_sub(12)..i).any(|k| described(k) && t[k].sent == t[i].sent) {
         return None;

@@ -44,7 +44,7 @@ const NOT_THE_VALUE: &[&str] = &[
     "create", "creates", "update", "updates", "delete", "deletes", "show", "shows", "add",
     "adds", "open", "opens", "send", "sends", "read", "reads", "scan", "scans", "run", "runs",
     "default", "defaults", "returns", "return", "lists", "list", "map", "crawl", "extract",
-    "and", "or", "usually", "typically", "often",
+    "usually", "typically", "often", "per", "across", "each", "enumerate", "all",
 ];
 
 /// A format noun (UUID, URL, email address, IP address, hostname) says what the
@@ -52,7 +52,7 @@ const NOT_THE_VALUE: &[&str] = &[
 /// "User email address") or follows a cue ("must be a UUID", "a valid email",
 /// ", a URL", "(UUID)"); not as one of alternatives ("username or email address").
 fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
-    if word(t, i.wrapping_sub(1)) == "or" || word(t, end + 1) == "or" {
+    if word(t, i.wrapping_sub(1)) == "or" || matches!(word(t, end + 1), "or" | "if") {
         return false;
     }
     let p1 = prev_word(t, i, 1);

@@ -21,7 +21,11 @@ pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
             "integer" | "integers" | "int" | "whole" | "count"
         );
         let what = match w {
-            "positive" if next_noun || matches!(p, "be" | "must" | "only" | "strictly" | "is") => {
+            "positive"
+                if next_noun
+                    || matches!(p, "be" | "must" | "only" | "strictly" | "is")
+                    || (matches!(p, "a" | "an") && prev_word(t, i, 2) == "be") =>
+            {
                 What::Bound {
                     min: excl(0.0),
                     max: None,

@@ -58,7 +58,13 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             };
             if !led {
                 let prev = if i > 0 { text(t, i - 1) } else { "" };
-                let closes = matches!(text(t, uend.max(b.end) + 1), "." | ";" | "");
+                let next = uend.max(b.end) + 1;
+                let closes = matches!(text(t, next), "." | ";" | "")
+                    || (text(t, next) == "(" && matches!(word(t, next + 1), "inclusive" | "exclusive"));
+                // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound
+                let legend = prev == "("
+                    && unit == Unit::None
+                    && !matches!(text(t, next), ")" | "," | ";" | "inclusive" | "exclusive");
                 let cue = unit != Unit::None
                     || (prev == "," && closes)
                     || matches!(
@@ -78,7 +84,7 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                         text(t, uend.max(b.end) + 1),
                         ")" | "inclusive" | "exclusive" | "range"
                     );
-                if !cue || REFERENCE_NOUNS.contains(&prev) || (unit == Unit::Count && a.year) {
+                if !cue || legend || REFERENCE_NOUNS.contains(&prev) || (unit == Unit::Count && a.year) {
                     continue;
                 }
             }

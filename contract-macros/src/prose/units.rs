@@ -170,6 +170,10 @@ pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
     if w == "of" {
         return None;
     }
+    // "one to ten `seed_ids`": a plural argument name counts items
+    if kind(t, k) == Some(Tk::Code) && t[k].s.ends_with('s') && !t[k].s.contains(' ') {
+        return Some((Unit::Count, k));
+    }
     let unit = if matches!(w, "letter" | "letters") {
         Unit::Class(class.unwrap_or("A-Za-z"))
     } else if matches!(w, "digit" | "digits") {
