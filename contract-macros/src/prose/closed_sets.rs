@@ -287,7 +287,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         // "cannot be combined with `value` or `delete`" names fields, not values
-        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of") {
+        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "format" | "form") {
             continue;
         }
         if names_arguments(t, list.last) {

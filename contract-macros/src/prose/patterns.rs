@@ -2,6 +2,7 @@
 
 use super::finding::*;
 use super::formats::format_of_text;
+use super::help::regex_literal;
 use super::tokens::*;
 use super::units::class_of;
 
@@ -21,6 +22,20 @@ pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
     ("alphanumeric", "A-Za-z0-9"),
     ("alphanumerics", "A-Za-z0-9"),
 ];
+
+/// The literal after "begins with" / "ends with" as an anchored regex, if there is one.
+fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
+    let lit = verb + 2;
+    if !is_lit(t, lit) {
+        return None;
+    }
+    let value = regex_literal(&doc[t[lit].start + 1..t[lit].end - 1]);
+    Some(if matches!(word(t, verb), "end" | "ends" | "suffixed") {
+        format!("{value}$")
+    } else {
+        format!("^{value}")
+    })
+}
 
 // Family: patterns (Pattern) — "lowercase letters and digits only", "must match `^[A-Z]{1,5}$`",
 // "no spaces", "must start with a letter", "kebab-case", "E.164", "ISO 3166 country code",
@@ -135,8 +150,10 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             // "must be lowercase"
             let case_only = case.is_some()
                 && count == 0
-                && matches!(prev_word(t, i, 1), "be" | "in")
-                && matches!(prev_word(t, i, 2), "must" | "should" | "be" | "is");
+                && ((matches!(prev_word(t, i, 1), "be" | "in")
+                    && matches!(prev_word(t, i, 2), "must" | "should" | "be" | "is"))
+                    // "should be formatted as an uppercase hash"
+                    || (1..=3).any(|b| prev_word(t, i, b) == "formatted"));
             if strong || case_only {
                 if let Some(c) = case {
                     classes.push(c);
@@ -168,8 +185,34 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             )
             && word(t, i + 2) == "with"
         {
-            out.push(found(What::Pattern(None), i, i + 3));
+            out.push(found(What::Pattern(affix(t, doc, i + 1)), i, i + 3));
             continue;
+        }
+        // "Workspace IDs begin with 'ws-'": a literal prefix or suffix is a shape
+        if matches!(
+            w,
+            "start" | "begin" | "end" | "starts" | "begins" | "ends" | "prefixed" | "suffixed"
+        ) && word(t, i + 1) == "with"
+            && is_lit(t, i + 2)
+            && !matches!(prev_word(t, i, 1), "must" | "should")
+        {
+            out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
+            continue;
+        }
+        // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
+        if w == "format" && !matches!(word(t, i + 1), "of" | "for") {
+            let from = (i.saturating_sub(7)..i)
+                .filter(|&k| t[k].sent == t[i].sent)
+                .find(|&k| word(t, k) == "in");
+            if let Some(from) = from {
+                let shaped = (from + 1..i).any(|k| {
+                    is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/")
+                });
+                if shaped {
+                    out.push(found(What::Pattern(None), from, i));
+                    continue;
+                }
+            }
         }
         let styled = matches!(
             w,
@@ -187,15 +230,20 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         if (matches!(w, "form" | "format")
-            && matches!(prev_word(t, i, 1), "the" | "of")
-            && matches!(prev_word(t, i, 2), "in" | "of"))
+            && ((matches!(prev_word(t, i, 1), "the" | "of")
+                && matches!(prev_word(t, i, 2), "in" | "of"))
+                || prev_word(t, i, 1) == "in"
+                || word(t, i + 1) == "is"))
             || seq(t, i, &["formatted", "as"])
         {
             let j = i + if w == "formatted" { 2 } else { 1 };
-            let j = if text(t, j) == ":" { j + 1 } else { j };
+            let j = if matches!(text(t, j), ":" | "is") { j + 1 } else { j };
             let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
-            let shaped =
-                is_lit(t, j) || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"));
+            // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
+            let shaped = is_lit(t, j)
+                || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
+                || word(t, j).contains("xxx")
+                || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'));
             if shaped && !known {
                 out.push(found(What::Pattern(None), i, j));
                 continue;
@@ -210,7 +258,8 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         let code = if w == "iso" {
-            match text(t, i + 1) {
+            let n = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+            match text(t, n) {
                 "3166" => Some("^[A-Z]{2}$"),
                 "4217" => Some("^[A-Z]{3}$"),
                 "639" => Some("^[a-z]{2}$"),
