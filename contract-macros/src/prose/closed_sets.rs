@@ -205,7 +205,10 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Set(items), i, last));
             continue;
         }
-        let w = word(t, i);
+        let w = match kind(t, i) {
+            Some(Tk::Punct) => text(t, i),
+            _ => word(t, i),
+        };
         // (start of the list, literals only, a lead strong enough for a single value or no "or")
         let start = match w {
             "one" | "any" if text(t, i + 1) == "of" => {
@@ -238,13 +241,20 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 if matches!(word(t, j), "are" | "include" | "is") {
                     j += 1;
                 }
-                if matches!(text(t, j), ":" | "\u{2014}") {
+                // "The following values are supported: ..."
+                if matches!(word(t, j), "supported" | "allowed" | "accepted" | "valid") {
                     j += 1;
                 }
-                if j == i + 1 {
+                let colon = matches!(text(t, j), ":" | "\u{2014}");
+                if colon {
+                    j += 1;
+                }
+                // a single value needs a colon or a literal after the lead
+                let strong = colon || is_lit(t, j);
+                if j == i + 1 || !matches!(text(t, j - 1), ":" | "\u{2014}" | "are" | "include" | "is") {
                     None
                 } else {
-                    Some((j, false, true))
+                    Some((j, false, strong))
                 }
             }
             // "Agent effort: minimal, low, medium, high, xhigh, or auto."

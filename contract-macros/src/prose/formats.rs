@@ -24,7 +24,7 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
     if let Some(f) = date_literal(s) {
         return Some(What::Format(f));
     }
-    if s.starts_with("yyyy") || s.starts_with("dd") || s == "hh:mm" || s == "hh:mm:ss" {
+    if s.starts_with("yyyy") || s.starts_with("dd/") || s.starts_with("dd-") || s.starts_with("dd.") || s == "hh:mm" || s == "hh:mm:ss" {
         return Some(if s.starts_with("hh") {
             What::Format("time")
         } else {

@@ -194,14 +194,15 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             "start" | "begin" | "end" | "starts" | "begins" | "ends" | "prefixed" | "suffixed"
         ) && word(t, i + 1) == "with"
             && is_lit(t, i + 2)
-            && !matches!(prev_word(t, i, 1), "must" | "should")
+            // "IDs begin with", not the advice "Start with 'list-workspaces'"
+            && !matches!(prev_word(t, i, 1), "must" | "should" | "")
         {
             out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
             continue;
         }
         // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
         if w == "format" && !matches!(word(t, i + 1), "of" | "for") {
-            let from = (i.saturating_sub(7)..i)
+            let from = (i.saturating_sub(14)..i)
                 .filter(|&k| t[k].sent == t[i].sent)
                 .find(|&k| word(t, k) == "in");
             if let Some(from) = from {

@@ -89,6 +89,12 @@ pub(super) fn is_year(v: f64, digits: usize) -> bool {
     digits == 4 && v.fract() == 0.0 && (1800.0..=2199.0).contains(&v)
 }
 
+/// The day of a date run into its time: "31t10" in "2024-01-31T10:00:00Z", not "01to2022".
+fn time_follows(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() >= 4 && b[..2].iter().all(u8::is_ascii_digit) && b[2] == b't' && b[3].is_ascii_digit()
+}
+
 /// A number at `i`: digits, a number word, a date (`2001-01-01`, in a code span or not), or "January 2001".
 pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
     let tok = t.get(i)?;
@@ -112,9 +118,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                 && kind(t, i + 2) == Some(Tk::Num)
                 && t[i + 2].digits <= 2
                 && text(t, i + 3) == "-"
-                && (kind(t, i + 4) == Some(Tk::Num)
-                    || word(t, i + 4).chars().take(2).all(|c| c.is_ascii_digit())
-                        && !word(t, i + 4).is_empty());
+                && (kind(t, i + 4) == Some(Tk::Num) || time_follows(word(t, i + 4)));
             if date_chain {
                 return Some(Val {
                     v,
