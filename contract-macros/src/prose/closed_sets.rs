@@ -297,10 +297,17 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         // "cannot be combined with `value` or `delete`" names fields, not values
-        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "format" | "form") {
+        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
             continue;
         }
-        if names_arguments(t, list.last) {
+        // "Provide either issue_number or pull_request_number" names arguments too
+        let provide = (1..=2).any(|b| {
+            matches!(
+                prev_word(t, i, b),
+                "provide" | "specify" | "pass" | "supply" | "give"
+            )
+        });
+        if names_arguments(t, list.last) || provide {
             covered = list.last + 1;
             continue;
         }

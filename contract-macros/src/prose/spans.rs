@@ -84,7 +84,9 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                         text(t, uend.max(b.end) + 1),
                         ")" | "inclusive" | "exclusive" | "range"
                     );
-                if !cue || legend || REFERENCE_NOUNS.contains(&prev) || (unit == Unit::Count && a.year) {
+                // "Check again after 15-30 seconds" is advice about timing
+                let timing = matches!(prev, "after" | "every" | "again" | "wait");
+                if !cue || legend || timing || REFERENCE_NOUNS.contains(&prev) || (unit == Unit::Count && a.year) {
                     continue;
                 }
             }
