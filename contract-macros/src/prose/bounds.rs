@@ -75,7 +75,49 @@ pub(super) const OPS: &[(&[&str], Op, bool)] = &[
 /// A bound operator at `i`: the operator, the index of the value, and a unit hint
 /// from words like "length" in "maximum length of 200".
 pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
-    let (phrase, mut op, cue) = OPS.iter().find(|(p, _, _)| seq(t, i, p))?;
+    let first = text(t, i);
+    // the first words of OPS, so most tokens leave here
+    if !matches!(
+        first,
+        "less"
+            | "greater"
+            | "up"
+            | "must"
+            | "may"
+            | "should"
+            | "not"
+            | "no"
+            | "cannot"
+            | "can't"
+            | "at"
+            | "maximum"
+            | "max"
+            | "minimum"
+            | "min"
+            | "limited"
+            | "limit"
+            | "capped"
+            | "cap"
+            | "fewer"
+            | "shorter"
+            | "smaller"
+            | "lower"
+            | "more"
+            | "larger"
+            | "longer"
+            | "higher"
+            | "exactly"
+            | "<="
+            | ">="
+            | "<"
+            | ">"
+    ) {
+        return None;
+    }
+    let (phrase, mut op, cue) = OPS
+        .iter()
+        .filter(|(p, _, _)| p[0] == first)
+        .find(|(p, _, _)| seq(t, i, p))?;
     let weak = *cue && !has_cue(t, i);
     let mut j = i + phrase.len();
     if matches!(op, Op::MaxEx | Op::MinEx) && seq(t, j, &["or", "equal", "to"]) {
@@ -141,6 +183,9 @@ fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
 
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
+    if kind(t, i) != Some(Tk::Num) {
+        return None;
+    }
     let val = value_at(t, i).filter(|v| !v.date && !v.year && !v.word)?;
     let unit = val.end + 1;
     let exact = matches!(prev_word(t, i, 1), "a" | "an")
@@ -156,6 +201,9 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
 // "at least one tag", "<= 100", and postfix forms "200 characters max", "1 or more".
 pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
     for i in 0..t.len() {
+        if t[i].lead & BOUNDS == 0 {
+            continue;
+        }
         if in_example(t, i) {
             continue;
         }

@@ -197,6 +197,9 @@ pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
 pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     let mut covered = 0usize;
     for i in 0..t.len() {
+        if t[i].lead & SETS == 0 {
+            continue;
+        }
         if i < covered || in_example(t, i) {
             continue;
         }
@@ -251,7 +254,9 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 }
                 // a single value needs a colon or a literal after the lead
                 let strong = colon || is_lit(t, j);
-                if j == i + 1 || !matches!(text(t, j - 1), ":" | "\u{2014}" | "are" | "include" | "is") {
+                if j == i + 1
+                    || !matches!(text(t, j - 1), ":" | "\u{2014}" | "are" | "include" | "is")
+                {
                     None
                 } else {
                     Some((j, false, strong))
@@ -275,9 +280,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let weak_lead = matches!(w, ":" | "(");
         let enough = match () {
             // a bare list needs three words after a colon, or to close a parenthesis
-            _ if weak_lead && !list.all_lit => {
-                n >= 3 && list.has_or && (w == ":" || after == ")")
-            }
+            _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
             // a colon before three literals introduces their list, "or" or not
             _ if w == ":" => n >= 3,
             _ if strong => n >= 1,
@@ -358,7 +361,10 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         return None;
     }
     // "use `openai.OpenAI` for blocking mode" is advice
-    if matches!(prev_word(t, i, 1), "use" | "using" | "call" | "pass" | "set" | "with") {
+    if matches!(
+        prev_word(t, i, 1),
+        "use" | "using" | "call" | "pass" | "set" | "with"
+    ) {
         return None;
     }
     // a value already listed before ("`a`: .., `b`: ..") is part of this list

@@ -127,7 +127,12 @@ pub(super) fn entries(corpus: &str, with_source: bool) -> Vec<Entry<'_>> {
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
         .map(|(n, line)| {
             let cols: Vec<&str> = line.splitn(columns, '\t').collect();
-            assert_eq!(cols.len(), columns, "corpus line {} needs {columns} tab-separated columns", n + 1);
+            assert_eq!(
+                cols.len(),
+                columns,
+                "corpus line {} needs {columns} tab-separated columns",
+                n + 1
+            );
             let expected = if cols[0].trim() == "NONE" {
                 Vec::new()
             } else {
@@ -150,7 +155,7 @@ pub(super) fn held_out(text: &str) -> bool {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    h % 3 == 0
+    h.is_multiple_of(3)
 }
 
 pub(super) const FIRST: &str = include_str!("../../tests/prose_corpus.txt");
@@ -171,9 +176,16 @@ fn first_corpus_precision_and_recall() {
         }
         score.add(&expected, &got);
     }
-    println!("{}", score.report(&format!("first corpus, {} entries", list.len())));
+    println!(
+        "{}",
+        score.report(&format!("first corpus, {} entries", list.len()))
+    );
     assert!(list.len() >= 150, "the corpus needs at least 150 entries");
-    assert!(score.precision() >= 0.9, "precision {:.3} < 0.9", score.precision());
+    assert!(
+        score.precision() >= 0.9,
+        "precision {:.3} < 0.9",
+        score.precision()
+    );
     assert!(score.recall() >= 0.9, "recall {:.3} < 0.9", score.recall());
 }
 
@@ -186,13 +198,21 @@ fn real_corpus_precision_and_recall() {
     let (mut tuned, mut held) = (Score::default(), Score::default());
     let mut negatives = 0;
     for e in &list {
-        assert!(!e.source.trim().is_empty(), "every real entry names its source: {}", e.text);
+        assert!(
+            !e.source.trim().is_empty(),
+            "every real entry names its source: {}",
+            e.text
+        );
         negatives += usize::from(e.expected.is_empty());
         let mut expected = e.expected.clone();
         expected.sort_by_key(|k| *k as u8);
         expected.dedup();
         let got = found(e.text, e.ty);
-        let part = if held_out(e.text) { &mut held } else { &mut tuned };
+        let part = if held_out(e.text) {
+            &mut held
+        } else {
+            &mut tuned
+        };
         part.add(&expected, &got);
         if got != expected && !held_out(e.text) {
             println!("{got:?} expected {expected:?}: {} ({})", e.text, e.source);
@@ -201,6 +221,74 @@ fn real_corpus_precision_and_recall() {
     println!("real corpus: {} entries ({negatives} negative)", list.len());
     println!("{}", tuned.report("tuned-on part"));
     println!("{}", held.report("held-out part"));
-    assert!(list.len() >= 500, "the real corpus needs at least 500 entries");
-    let _ = Scalar::Unknown;
+    assert!(
+        list.len() >= 500,
+        "the real corpus needs at least 500 entries"
+    );
+}
+
+pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
+
+/// The descriptions of the complete real tool sets, as (source, text).
+pub(super) fn toolset_lines() -> Vec<(&'static str, &'static str)> {
+    TOOLSETS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_once('\t'))
+        .collect()
+}
+
+/// Time per doc comment of `unmatched` over `docs`, and of the floor.
+fn time_per_doc(docs: &[&str]) -> (f64, f64) {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let rounds = 10;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        for d in docs {
+            black_box(d.to_lowercase().split_whitespace().count());
+        }
+    }
+    let floor = start.elapsed().as_secs_f64();
+    let declared = Declared {
+        scalar: Scalar::String,
+        ..Declared::default()
+    };
+    let start = Instant::now();
+    for _ in 0..rounds {
+        for d in docs {
+            black_box(unmatched(d, declared));
+        }
+    }
+    let check = start.elapsed().as_secs_f64();
+    let n = (docs.len() * rounds) as f64;
+    (check / n, floor / n)
+}
+
+/// The check's cost per doc comment, printed (no timed assertion), against a
+/// floor measured in the same run (lowercasing the text and counting its words,
+/// the least any reading of the prose does): over the descriptions of six
+/// complete real tool sets, and over the corpora (chosen for their constraints,
+/// so the worst case). A crate with 300 tools has about 1,200 doc comments (a
+/// tool's and three arguments'). `cargo test -p contract-macros --lib cost --
+/// --nocapture` prints it; add `--release` for an optimized macro.
+#[test]
+fn cost_per_doc_comment() {
+    let sets: Vec<&str> = toolset_lines().into_iter().map(|(_, t)| t).collect();
+    let corpora: Vec<&str> = entries(FIRST, false)
+        .into_iter()
+        .chain(entries(REAL, true))
+        .map(|e| e.text)
+        .collect();
+    for (name, docs) in [("real tool sets", &sets), ("corpora", &corpora)] {
+        let (per_doc, floor) = time_per_doc(docs);
+        println!(
+            "C12 cost over {name}: {} doc comments, {:.1} us each, floor {:.2} us, ratio {:.0}x; 1,200 doc comments (300 tools) {:.1} ms",
+            docs.len(),
+            per_doc * 1e6,
+            floor * 1e6,
+            per_doc / floor,
+            per_doc * 1200.0 * 1e3
+        );
+    }
 }

@@ -27,6 +27,9 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
         &["must", "contain", "at", "least", "one"],
     ];
     for i in 0..t.len() {
+        if t[i].lead & EMPTINESS == 0 {
+            continue;
+        }
         let w = word(t, i);
         if matches!(w, "non-empty" | "nonempty" | "non-blank" | "nonblank") {
             if matches!(prev_word(t, i, 1), "if" | "when" | "unless" | "whether") {
@@ -36,7 +39,8 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
             out.push(found(What::NonEmpty { list }, i, i));
             continue;
         }
-        if let Some(p) = NEGATED.iter().find(|p| seq(t, i, p)) {
+        let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
+        if let Some(p) = NEGATED.iter().filter(|_| negation).find(|p| seq(t, i, p)) {
             if p[1] == "contain" {
                 continue; // "must contain at least one" is read by the bounds detector
             }

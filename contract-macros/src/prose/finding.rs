@@ -9,33 +9,120 @@ pub(super) const OUTPUT_VERBS: &[&str] = &[
 ];
 
 pub(super) fn in_output_sentence(t: &[Tok], i: usize) -> bool {
-    (0..i)
-        .rev()
-        .take_while(|&j| t[j].sent == t[i].sent)
-        .any(|j| {
-            let w = word(t, j);
-            (OUTPUT_VERBS.contains(&w)
-                && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
-                // "each comment will include its replies (up to 100 ...)": what the tool does
-                || (w == "will"
-                    && matches!(
-                        word(t, j + 1),
-                        "include" | "return" | "contain" | "show" | "list"
-                    ))
-        })
+    t[i].output
 }
 
 /// A sentence (or the part of it after "e.g.", "for example", "such as") that
 /// gives examples: its values and numbers illustrate, they do not constrain.
 pub(super) fn in_example(t: &[Tok], i: usize) -> bool {
-    (0..i)
-        .rev()
-        .take_while(|&j| t[j].sent == t[i].sent)
-        .any(|j| {
-            matches!(word(t, j), "e.g." | "e.g" | "example" | "examples" | "eg")
-                || (word(t, j) == "such" && word(t, j + 1) == "as")
-                || (word(t, j) == "for" && word(t, j + 1) == "instance")
-        })
+    t[i].example
+}
+
+/// Marks, once per doc comment, the tokens that follow an output verb or an
+/// example cue in their sentence, so each family asks in constant time.
+pub(super) fn mark_context(t: &mut [Tok]) {
+    let (mut output, mut example, mut sent) = (false, false, usize::MAX);
+    for j in 0..t.len() {
+        if t[j].sent != sent {
+            (output, example, sent) = (false, false, t[j].sent);
+        }
+        let w = word(t, j);
+        let is_output = (OUTPUT_VERBS.contains(&w)
+            && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
+            // "each comment will include its replies (up to 100 ...)": what the tool does
+            || (w == "will"
+                && matches!(word(t, j + 1), "include" | "return" | "contain" | "show" | "list"));
+        let is_example = matches!(w, "e.g." | "example" | "examples" | "eg")
+            || (w == "such" && word(t, j + 1) == "as")
+            || (w == "for" && word(t, j + 1) == "instance");
+        t[j].output = output;
+        t[j].example = example;
+        t[j].lead = lead(&t[j]);
+        output |= is_output;
+        example |= is_example;
+    }
+}
+
+// One bit per family: the family can start a finding at a token with its bit
+// set. Each family's loop skips the other tokens, so a doc comment costs one
+// match per token plus the work at the few tokens that matter. Each bit is a
+// superset of the tokens its family's detector looks for at its position.
+pub(super) const BOUNDS: u8 = 1;
+pub(super) const SPANS: u8 = 2;
+pub(super) const SERVABLE: u8 = 4;
+pub(super) const EMPTINESS: u8 = 8;
+pub(super) const SIGNS: u8 = 16;
+pub(super) const SETS: u8 = 32;
+pub(super) const FORMATS: u8 = 64;
+pub(super) const PATTERNS: u8 = 128;
+
+/// The families that can start at `tok`.
+fn lead(tok: &Tok) -> u8 {
+    const VALUE: u8 = BOUNDS | SPANS | SERVABLE | FORMATS | PATTERNS;
+    match tok.k {
+        Tk::Num => VALUE,
+        Tk::Code => VALUE | SETS,
+        Tk::Quoted => SETS | FORMATS | PATTERNS,
+        Tk::Punct => match tok.s.as_str() {
+            "-" => BOUNDS | SPANS,
+            "(" => SPANS | SETS,
+            "[" => SPANS,
+            ":" => SETS,
+            "<=" | ">=" | "<" | ">" => BOUNDS,
+            _ => 0,
+        },
+        Tk::Word => {
+            let w = tok.s.as_str();
+            let mut bits = match w {
+                "zero" | "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight"
+                | "nine" | "ten" | "eleven" | "twelve" | "thirteen" | "fourteen" | "fifteen"
+                | "sixteen" | "seventeen" | "eighteen" | "nineteen" | "twenty" => {
+                    BOUNDS | SPANS | if w == "one" { SETS } else { 0 }
+                }
+                "january" | "february" | "march" | "april" | "may" | "june" | "july" | "august"
+                | "september" | "october" | "november" | "december" | "jan" | "feb" | "mar"
+                | "apr" | "jun" | "jul" | "aug" | "sep" | "sept" | "oct" | "nov" | "dec" => {
+                    BOUNDS | SPANS | SERVABLE | if w == "may" { EMPTINESS } else { 0 }
+                }
+                "less" | "greater" | "up" | "at" | "maximum" | "max" | "minimum" | "min"
+                | "limited" | "limit" | "capped" | "cap" | "fewer" | "shorter" | "smaller"
+                | "lower" | "more" | "larger" | "longer" | "higher" | "exactly" => BOUNDS,
+                "must" | "should" | "cannot" => BOUNDS | EMPTINESS | PATTERNS,
+                "can't" => BOUNDS | EMPTINESS,
+                "not" | "no" => BOUNDS | SERVABLE | PATTERNS,
+                "between" => SPANS,
+                "from" => SPANS,
+                "back" | "on" | "starting" | "since" | "through" | "until" | "before" | "after"
+                | "earliest" | "oldest" => SERVABLE,
+                "non-empty" | "nonempty" | "non-blank" | "nonblank" => EMPTINESS,
+                "positive" | "non-negative" | "nonnegative" => SIGNS,
+                "any" | "combination" | "either" | "only" | "can" | "values" | "options"
+                | "choices" | "modes" | "formats" | "levels" => SETS,
+                "iso" => FORMATS | PATTERNS,
+                "iso8601" | "rfc" | "rfc3339" | "uuid" | "uuids" | "guid" | "uuidv4" | "email"
+                | "e-mail" | "url" | "uri" | "urls" | "uris" | "ipv4" | "ipv6" | "ip"
+                | "hostname" | "hostnames" | "fqdn" | "host" | "domain" | "hh" => FORMATS,
+                "match" | "matches" | "matching" | "hex" | "hexadecimal" | "letters" | "letter"
+                | "digits" | "numbers" | "numerals" | "hyphens" | "hyphen" | "dashes"
+                | "underscores" | "underscore" | "periods" | "dots" | "alphanumeric"
+                | "alphanumerics" | "uppercase" | "lowercase" | "upper-case" | "lower-case"
+                | "capital" | "numeric" | "decimal" | "without" | "start" | "begin" | "end"
+                | "starts" | "begins" | "ends" | "prefixed" | "suffixed" | "kebab-case"
+                | "snake_case" | "snake-case" | "camelcase" | "camel-case" | "pascalcase"
+                | "semver" | "slugified" | "semantic" | "form" | "format" | "formatted" | "e"
+                | "two-letter" | "three-letter" | "alpha-2" => PATTERNS,
+                _ => 0,
+            };
+            // words that a date or a format shape can start: "2024-01-31t10", "yyyy-mm-dd"
+            if w.starts_with(|c: char| c.is_ascii_digit())
+                || w.starts_with("yyyy")
+                || w.starts_with("dd")
+            {
+                bits |= FORMATS | PATTERNS;
+            }
+            bits
+        }
+    }
 }
 
 /// What a number measures, read from the word after it.
@@ -124,7 +211,8 @@ pub(super) fn run(
     doc: &str,
     detect: impl Fn(&[Tok], &str, &mut Vec<Found>),
 ) -> Vec<(String, What)> {
-    let t = tokenize(doc);
+    let mut t = tokenize(doc);
+    mark_context(&mut t);
     let mut out = Vec::new();
     detect(&t, doc, &mut out);
     out.into_iter()

@@ -6,8 +6,14 @@ use super::values::*;
 
 /// The format named by a word, code span or quoted string: "yyyy-mm-dd", "2024-01-31".
 pub(super) fn format_of_text(s: &str) -> Option<What> {
+    let dated = s.as_bytes().first().is_some_and(u8::is_ascii_digit);
+    if !(dated || s.starts_with("yyyy") || s.starts_with("dd") || s.starts_with("hh")) {
+        return None;
+    }
     if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
-        let date_time = rest.starts_with("thh") || rest.starts_with(" hh") || rest.starts_with('t') && rest.len() <= 1;
+        let date_time = rest.starts_with("thh")
+            || rest.starts_with(" hh")
+            || rest.starts_with('t') && rest.len() <= 1;
         if !(rest.is_empty() || date_time || !rest.starts_with(|c: char| c.is_alphanumeric())) {
             return None;
         }
@@ -24,7 +30,13 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
     if let Some(f) = date_literal(s) {
         return Some(What::Format(f));
     }
-    if s.starts_with("yyyy") || s.starts_with("dd/") || s.starts_with("dd-") || s.starts_with("dd.") || s == "hh:mm" || s == "hh:mm:ss" {
+    if s.starts_with("yyyy")
+        || s.starts_with("dd/")
+        || s.starts_with("dd-")
+        || s.starts_with("dd.")
+        || s == "hh:mm"
+        || s == "hh:mm:ss"
+    {
         return Some(if s.starts_with("hh") {
             What::Format("time")
         } else {
@@ -38,13 +50,75 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
 /// relates to ("include the favicon URL", "status for the email address",
 /// "Submit a URL to scan"), not what the argument is.
 const NOT_THE_VALUE: &[&str] = &[
-    "to", "for", "of", "by", "from", "with", "in", "on", "at", "whether", "if", "when", "into",
-    "about", "via", "than", "using", "use", "include", "includes", "including", "get", "gets",
-    "submit", "fetch", "fetches", "retrieve", "retrieves", "find", "finds", "search", "searches",
-    "create", "creates", "update", "updates", "delete", "deletes", "show", "shows", "add",
-    "adds", "open", "opens", "send", "sends", "read", "reads", "scan", "scans", "run", "runs",
-    "default", "defaults", "returns", "return", "lists", "list", "map", "crawl", "extract",
-    "usually", "typically", "often", "per", "across", "each", "enumerate", "all",
+    "to",
+    "for",
+    "of",
+    "by",
+    "from",
+    "with",
+    "in",
+    "on",
+    "at",
+    "whether",
+    "if",
+    "when",
+    "into",
+    "about",
+    "via",
+    "than",
+    "using",
+    "use",
+    "include",
+    "includes",
+    "including",
+    "get",
+    "gets",
+    "submit",
+    "fetch",
+    "fetches",
+    "retrieve",
+    "retrieves",
+    "find",
+    "finds",
+    "search",
+    "searches",
+    "create",
+    "creates",
+    "update",
+    "updates",
+    "delete",
+    "deletes",
+    "show",
+    "shows",
+    "add",
+    "adds",
+    "open",
+    "opens",
+    "send",
+    "sends",
+    "read",
+    "reads",
+    "scan",
+    "scans",
+    "run",
+    "runs",
+    "default",
+    "defaults",
+    "returns",
+    "return",
+    "lists",
+    "list",
+    "map",
+    "crawl",
+    "extract",
+    "usually",
+    "typically",
+    "often",
+    "per",
+    "across",
+    "each",
+    "enumerate",
+    "all",
 ];
 
 /// A format noun (UUID, URL, email address, IP address, hostname) says what the
@@ -61,7 +135,15 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     let cue = (article
         && (matches!(
             p2,
-            "be" | "is" | "as" | "contain" | "contains" | "accepts" | "takes" | "valid" | "a" | "an"
+            "be" | "is"
+                | "as"
+                | "contain"
+                | "contains"
+                | "accepts"
+                | "takes"
+                | "valid"
+                | "a"
+                | "an"
         ) || (i >= 2 && text(t, i - 2) == ",")))
         || matches!(p1, "valid" | "be" | "is" | "as")
         || (i > 0 && text(t, i - 1) == "(");
@@ -78,6 +160,10 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
 pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
     let mut i = 0;
     while i < t.len() {
+        if t[i].lead & FORMATS == 0 {
+            i += 1;
+            continue;
+        }
         let tok = &t[i];
         let w = word(t, i);
         let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
@@ -88,16 +174,24 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                 continue;
             }
         }
-        if let Some(v) = value_at(t, i) {
+        if let Some(v) = (tok.k == Tk::Num).then(|| value_at(t, i)).flatten() {
             // a plain date shows the format when it is given as an example or a default
             // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
-            let shown = (1..=3).any(|b| {
-                matches!(
-                    prev_word(t, i, b),
-                    "e.g." | "eg" | "example" | "like" | "as" | "format" | "default" | "defaults"
-                )
-            }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "=");
-            if v.date && tok.k == Tk::Num && shown {
+            let shown = v.date
+                && ((1..=3).any(|b| {
+                    matches!(
+                        prev_word(t, i, b),
+                        "e.g."
+                            | "eg"
+                            | "example"
+                            | "like"
+                            | "as"
+                            | "format"
+                            | "default"
+                            | "defaults"
+                    )
+                }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "="));
+            if shown {
                 let f = if kind(t, v.end) == Some(Tk::Word) {
                     "date-time"
                 } else {
@@ -176,7 +270,9 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             {
                 push(What::Format("uri"), i)
             }
-            "ipv4" | "ipv6" if named(i) => push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i),
+            "ipv4" | "ipv6" if named(i) => {
+                push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i)
+            }
             "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
                 push(What::Format("ipv4"), i + 1)
             }

@@ -271,10 +271,10 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
 
 mod agree;
 mod attribute;
-#[cfg(test)]
-mod corpus;
 mod bounds;
 mod closed_sets;
+#[cfg(test)]
+mod corpus;
 mod emptiness;
 mod finding;
 mod formats;
@@ -440,7 +440,9 @@ mod tests {
                 attrs.dedup();
                 for c in &found {
                     assert!(
-                        !(c.help.contains("range(") && matches!(scalar, Scalar::String | Scalar::Bool) && c.help.starts_with("#[")),
+                        !(c.help.contains("range(")
+                            && matches!(scalar, Scalar::String | Scalar::Bool)
+                            && c.help.starts_with("#[")),
                         "{doc} on {rust}: {}",
                         c.help
                     );
@@ -496,7 +498,10 @@ pub fn c12_suggestions(
 fn main() {{}}
 "#
         );
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/ui/pass/c12-suggestions.rs");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/ui/pass/c12-suggestions.rs"
+        );
         if std::env::var_os("C12_BLESS").is_some() {
             std::fs::write(path, &file).expect("write the pass test");
         }
@@ -506,5 +511,4 @@ fn main() {{}}
             "{path} is out of date; rerun with C12_BLESS=1 and read the diff:\n{file}"
         );
     }
-
 }

@@ -42,6 +42,9 @@ fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
 // "a 6-digit code", "hex string", "semver".
 pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     for i in 0..t.len() {
+        if t[i].lead & PATTERNS == 0 {
+            continue;
+        }
         let w = word(t, i);
         // an explicit regex
         if kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$')) {
@@ -101,8 +104,9 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         let is_class = |k: usize| {
             let x = word(t, k);
-            CLASS_WORDS.iter().any(|(c, _)| *c == x)
-                || (class_of(x).is_some() && !matches!(x, "hex" | "hexadecimal"))
+            !x.is_empty()
+                && (CLASS_WORDS.iter().any(|(c, _)| *c == x)
+                    || (class_of(x).is_some() && !matches!(x, "hex" | "hexadecimal")))
         };
         // start a run of class words at its first word only
         let mid_run = i > 0
@@ -206,9 +210,8 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 .filter(|&k| t[k].sent == t[i].sent)
                 .find(|&k| word(t, k) == "in");
             if let Some(from) = from {
-                let shaped = (from + 1..i).any(|k| {
-                    is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/")
-                });
+                let shaped = (from + 1..i)
+                    .any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
                 if shaped {
                     out.push(found(What::Pattern(None), from, i));
                     continue;
@@ -238,7 +241,11 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             || seq(t, i, &["formatted", "as"])
         {
             let j = i + if w == "formatted" { 2 } else { 1 };
-            let j = if matches!(text(t, j), ":" | "is") { j + 1 } else { j };
+            let j = if matches!(text(t, j), ":" | "is") {
+                j + 1
+            } else {
+                j
+            };
             let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
             // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
             let shaped = is_lit(t, j)

@@ -126,7 +126,8 @@ pub(super) fn merge_bounds(fs: &mut Vec<Found>, t: &[Tok]) {
 }
 
 pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
-    let t = tokenize(doc);
+    let mut t = tokenize(doc);
+    mark_context(&mut t);
     let mut fs = Vec::new();
     detect_bounds(&t, &mut fs);
     detect_spans(&t, &mut fs);

@@ -28,11 +28,21 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
         &["until"],
     ];
     for i in 0..t.len() {
-        let lead = MIN_LEADS
-            .iter()
-            .map(|p| (p, true))
-            .chain(MAX_LEADS.iter().map(|p| (p, false)))
-            .find(|(p, _)| seq(t, i, p));
+        if t[i].lead & SERVABLE == 0 {
+            continue;
+        }
+        let lead = (matches!(
+            word(t, i),
+            "back" | "no" | "not" | "on" | "starting" | "since" | "through" | "until"
+        ))
+        .then(|| {
+            MIN_LEADS
+                .iter()
+                .map(|p| (p, true))
+                .chain(MAX_LEADS.iter().map(|p| (p, false)))
+                .find(|(p, _)| seq(t, i, p))
+        })
+        .flatten();
         if let Some((p, is_min)) = lead {
             if p[0] == "since"
                 && matches!(

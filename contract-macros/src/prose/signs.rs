@@ -10,6 +10,9 @@ pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
         "count", "float", "decimal",
     ];
     for i in 0..t.len() {
+        if t[i].lead & SIGNS == 0 {
+            continue;
+        }
         let w = word(t, i);
         let p = prev_word(t, i, 1);
         if matches!(p, "false" | "true") {

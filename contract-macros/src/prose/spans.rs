@@ -17,6 +17,9 @@ pub(super) const REFERENCE_NOUNS: &[&str] = &[
 // "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
 pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
     for i in 0..t.len() {
+        if t[i].lead & SPANS == 0 {
+            continue;
+        }
         let lead = word(t, i);
         let (a_at, led) = if matches!(lead, "between" | "from") {
             (i + 1, true)
@@ -60,7 +63,8 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                 let prev = if i > 0 { text(t, i - 1) } else { "" };
                 let next = uend.max(b.end) + 1;
                 let closes = matches!(text(t, next), "." | ";" | "")
-                    || (text(t, next) == "(" && matches!(word(t, next + 1), "inclusive" | "exclusive"));
+                    || (text(t, next) == "("
+                        && matches!(word(t, next + 1), "inclusive" | "exclusive"));
                 // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound
                 let legend = prev == "("
                     && unit == Unit::None
@@ -86,7 +90,12 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                     );
                 // "Check again after 15-30 seconds" is advice about timing
                 let timing = matches!(prev, "after" | "every" | "again" | "wait");
-                if !cue || legend || timing || REFERENCE_NOUNS.contains(&prev) || (unit == Unit::Count && a.year) {
+                if !cue
+                    || legend
+                    || timing
+                    || REFERENCE_NOUNS.contains(&prev)
+                    || (unit == Unit::Count && a.year)
+                {
                     continue;
                 }
             }

@@ -22,6 +22,12 @@ pub(super) struct Tok {
     /// Digits in the integer part of a number.
     pub(super) digits: usize,
     pub(super) sent: usize,
+    /// An earlier word of the same sentence describes the output ("Returns ...").
+    pub(super) output: bool,
+    /// An earlier word of the same sentence introduces examples ("e.g.", "for example").
+    pub(super) example: bool,
+    /// The families that can start a finding at this token (see `finding::lead`).
+    pub(super) lead: u8,
 }
 
 pub(super) fn closing_quote(c: char) -> Option<char> {
@@ -38,11 +44,22 @@ pub(super) const ABBREV: &[&str] = &[
     "e.g.", "i.e.", "etc", "vs", "max", "min", "approx", "no", "incl",
 ];
 
+/// The character at `i`, or NUL past the end (the tokenizer's lookahead).
+#[inline(always)]
+fn ch(cs: &[(usize, char)], i: usize) -> char {
+    cs.get(i).map_or('\0', |c| c.1)
+}
+
+/// The byte offset of the character at `i`, or the text's length past the end.
+#[inline(always)]
+fn byte(cs: &[(usize, char)], len: usize, i: usize) -> usize {
+    cs.get(i).map_or(len, |c| c.0)
+}
+
 pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     let cs: Vec<(usize, char)> = doc.char_indices().collect();
     let n = cs.len();
-    let byte = |i: usize| if i < n { cs[i].0 } else { doc.len() };
-    let ch = |i: usize| if i < n { cs[i].1 } else { '\0' };
+    let doc_len = doc.len();
     let mut out: Vec<Tok> = Vec::new();
     let mut sent = 0;
     let mut i = 0;
@@ -55,14 +72,17 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             num: None,
             digits: 0,
             sent,
+            output: false,
+            example: false,
+            lead: 0,
         });
     };
     while i < n {
-        let c = ch(i);
+        let c = ch(&cs, i);
         if c.is_whitespace() {
             let mut nl = 0;
-            while i < n && ch(i).is_whitespace() {
-                if ch(i) == '\n' {
+            while i < n && ch(&cs, i).is_whitespace() {
+                if ch(&cs, i) == '\n' {
                     nl += 1;
                 }
                 i += 1;
@@ -73,9 +93,9 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             continue;
         }
         // A fenced code block is an example, never a statement: skip it.
-        if c == '`' && ch(i + 1) == '`' && ch(i + 2) == '`' {
+        if c == '`' && ch(&cs, i + 1) == '`' && ch(&cs, i + 2) == '`' {
             let mut j = i + 3;
-            while j < n && !(ch(j) == '`' && ch(j + 1) == '`' && ch(j + 2) == '`') {
+            while j < n && !(ch(&cs, j) == '`' && ch(&cs, j + 1) == '`' && ch(&cs, j + 2) == '`') {
                 j += 1;
             }
             i = (j + 3).min(n);
@@ -83,31 +103,45 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             continue;
         }
         if c == '`' {
-            if let Some(j) = (i + 1..n).find(|&j| ch(j) == '`') {
-                let s = doc[byte(i + 1)..byte(j)].to_lowercase();
-                push(&mut out, Tk::Code, s, byte(i), byte(j + 1), sent);
+            if let Some(j) = (i + 1..n).find(|&j| ch(&cs, j) == '`') {
+                let s = doc[byte(&cs, doc_len, i + 1)..byte(&cs, doc_len, j)].to_lowercase();
+                push(
+                    &mut out,
+                    Tk::Code,
+                    s,
+                    byte(&cs, doc_len, i),
+                    byte(&cs, doc_len, j + 1),
+                    sent,
+                );
                 i = j + 1;
                 continue;
             }
         }
         if let Some(close) = closing_quote(c) {
-            if i == 0 || !ch(i - 1).is_alphanumeric() {
+            if i == 0 || !ch(&cs, i - 1).is_alphanumeric() {
                 let lim = (i + 61).min(n);
                 let mut found = None;
                 for j in i + 1..lim {
-                    let d = ch(j);
+                    let d = ch(&cs, j);
                     if d == '\n' {
                         break;
                     }
                     let closes = d == close || (close == '\'' && d == '\u{2019}');
-                    if closes && j > i + 1 && !ch(j + 1).is_alphanumeric() {
+                    if closes && j > i + 1 && !ch(&cs, j + 1).is_alphanumeric() {
                         found = Some(j);
                         break;
                     }
                 }
                 if let Some(j) = found {
-                    let s = doc[byte(i + 1)..byte(j)].to_lowercase();
-                    push(&mut out, Tk::Quoted, s, byte(i), byte(j + 1), sent);
+                    let s = doc[byte(&cs, doc_len, i + 1)..byte(&cs, doc_len, j)].to_lowercase();
+                    push(
+                        &mut out,
+                        Tk::Quoted,
+                        s,
+                        byte(&cs, doc_len, i),
+                        byte(&cs, doc_len, j + 1),
+                        sent,
+                    );
                     i = j + 1;
                     continue;
                 }
@@ -117,38 +151,41 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         }
         if c.is_ascii_digit() {
             let mut j = i;
-            while ch(j).is_ascii_digit() {
+            while ch(&cs, j).is_ascii_digit() {
                 j += 1;
             }
-            while ch(j) == ','
-                && (1..=3).all(|k| ch(j + k).is_ascii_digit())
-                && !ch(j + 4).is_ascii_digit()
+            while ch(&cs, j) == ','
+                && (1..=3).all(|k| ch(&cs, j + k).is_ascii_digit())
+                && !ch(&cs, j + 4).is_ascii_digit()
             {
                 j += 4;
             }
             let int_end = j;
-            if ch(j) == '.' && ch(j + 1).is_ascii_digit() {
+            if ch(&cs, j) == '.' && ch(&cs, j + 1).is_ascii_digit() {
                 j += 1;
-                while ch(j).is_ascii_digit() {
+                while ch(&cs, j).is_ascii_digit() {
                     j += 1;
                 }
             }
-            let a = byte(i);
-            if ch(j).is_alphabetic() || ch(j) == '_' {
-                while ch(j).is_alphanumeric() || ch(j) == '_' {
+            let a = byte(&cs, doc_len, i);
+            if ch(&cs, j).is_alphabetic() || ch(&cs, j) == '_' {
+                while ch(&cs, j).is_alphanumeric() || ch(&cs, j) == '_' {
                     j += 1;
                 }
                 push(
                     &mut out,
                     Tk::Word,
-                    doc[a..byte(j)].to_lowercase(),
+                    doc[a..byte(&cs, doc_len, j)].to_lowercase(),
                     a,
-                    byte(j),
+                    byte(&cs, doc_len, j),
                     sent,
                 );
             } else {
-                let text: String = doc[a..byte(j)].chars().filter(|c| *c != ',').collect();
-                let digits = doc[a..byte(int_end)]
+                let text: String = doc[a..byte(&cs, doc_len, j)]
+                    .chars()
+                    .filter(|c| *c != ',')
+                    .collect();
+                let digits = doc[a..byte(&cs, doc_len, int_end)]
                     .chars()
                     .filter(|c| c.is_ascii_digit())
                     .count();
@@ -157,9 +194,12 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     num: text.parse::<f64>().ok(),
                     s: text,
                     start: a,
-                    end: byte(j),
+                    end: byte(&cs, doc_len, j),
                     digits,
                     sent,
+                    output: false,
+                    example: false,
+                    lead: 0,
                 });
             }
             i = j;
@@ -168,33 +208,41 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         if c.is_alphabetic() || c == '_' {
             let mut j = i;
             loop {
-                while ch(j).is_alphanumeric() || ch(j) == '_' {
+                while ch(&cs, j).is_alphanumeric() || ch(&cs, j) == '_' {
                     j += 1;
                 }
-                let joiner = matches!(ch(j), '-' | '\'' | '\u{2019}');
-                if joiner && ch(j + 1).is_alphabetic() {
+                let joiner = matches!(ch(&cs, j), '-' | '\'' | '\u{2019}');
+                if joiner && ch(&cs, j + 1).is_alphabetic() {
                     j += 1;
                     continue;
                 }
                 break;
             }
-            let mut w = doc[byte(i)..byte(j)]
-                .to_lowercase()
-                .replace('\u{2019}', "'");
-            if (w == "e" || w == "i")
-                && ch(j) == '.'
-                && ch(j + 1).is_alphabetic()
-                && ch(j + 2) == '.'
-            {
-                w = format!("{}.{}.", w, ch(j + 1).to_lowercase());
-                j += 3;
+            let mut w = doc[byte(&cs, doc_len, i)..byte(&cs, doc_len, j)].to_lowercase();
+            if w.contains('\u{2019}') {
+                w = w.replace('\u{2019}', "'");
             }
-            push(&mut out, Tk::Word, w, byte(i), byte(j), sent);
+            if (w == "e" || w == "i") && ch(&cs, j) == '.' && ch(&cs, j + 1).is_alphabetic() {
+                // "e.g." and "i.e.", also written without the last full stop
+                let closed = ch(&cs, j + 2) == '.';
+                if closed || !ch(&cs, j + 2).is_alphanumeric() {
+                    w = format!("{}.{}.", w, ch(&cs, j + 1).to_lowercase());
+                    j += if closed { 3 } else { 2 };
+                }
+            }
+            push(
+                &mut out,
+                Tk::Word,
+                w,
+                byte(&cs, doc_len, i),
+                byte(&cs, doc_len, j),
+                sent,
+            );
             i = j;
             continue;
         }
         // punctuation
-        let (p, len): (&str, usize) = match (c, ch(i + 1), ch(i + 2)) {
+        let (p, len): (&str, usize) = match (c, ch(&cs, i + 1), ch(&cs, i + 2)) {
             ('.', '.', '=') => ("..=", 3),
             ('.', '.', _) => ("..", 2),
             ('<', '=', _) => ("<=", 2),
@@ -209,11 +257,11 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         } else {
             p.to_string()
         };
-        let a = byte(i);
-        let b = byte(i + len);
+        let a = byte(&cs, doc_len, i);
+        let b = byte(&cs, doc_len, i + len);
         let ends = matches!(c, '.' | '!' | '?')
             && p.is_empty()
-            && (i + 1 >= n || ch(i + 1).is_whitespace());
+            && (i + 1 >= n || ch(&cs, i + 1).is_whitespace());
         let abbrev = out
             .last()
             .is_some_and(|t| t.k == Tk::Word && ABBREV.contains(&t.s.as_str()));
@@ -226,6 +274,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     out
 }
 
+#[inline(always)]
 pub(super) fn word(t: &[Tok], i: usize) -> &str {
     match t.get(i) {
         Some(x) if x.k == Tk::Word => &x.s,
@@ -234,6 +283,7 @@ pub(super) fn word(t: &[Tok], i: usize) -> &str {
 }
 
 /// Text of a word, number or punctuation token (never of code or quotes).
+#[inline(always)]
 pub(super) fn text(t: &[Tok], i: usize) -> &str {
     match t.get(i) {
         Some(x) if matches!(x.k, Tk::Word | Tk::Punct | Tk::Num) => &x.s,
@@ -241,14 +291,17 @@ pub(super) fn text(t: &[Tok], i: usize) -> &str {
     }
 }
 
+#[inline(always)]
 pub(super) fn kind(t: &[Tok], i: usize) -> Option<Tk> {
     t.get(i).map(|x| x.k)
 }
 
+#[inline(always)]
 pub(super) fn seq(t: &[Tok], i: usize, words: &[&str]) -> bool {
     words.iter().enumerate().all(|(k, w)| text(t, i + k) == *w)
 }
 
+#[inline(always)]
 pub(super) fn prev_word(t: &[Tok], i: usize, back: usize) -> &str {
     if i < back || t[i - back].sent != t[i].sent {
         ""
@@ -257,6 +310,7 @@ pub(super) fn prev_word(t: &[Tok], i: usize, back: usize) -> &str {
     }
 }
 
+#[inline(always)]
 pub(super) fn is_lit(t: &[Tok], i: usize) -> bool {
     matches!(kind(t, i), Some(Tk::Code) | Some(Tk::Quoted))
 }

@@ -137,6 +137,10 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
             })
         }
         Tk::Word => {
+            let first = tok.s.as_bytes().first().copied().unwrap_or(b' ');
+            if !b"zotfsendjmaj".contains(&first) {
+                return None;
+            }
             if let Some(p) = NUMBER_WORDS.iter().position(|w| *w == tok.s) {
                 return Some(Val {
                     v: p as f64,
