@@ -345,7 +345,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
                 word(t, i + 2),
                 "supported" | "allowed" | "accepted" | "valid" | "available"
             );
-        let only_after = word(t, i + 1) == "only" && text(t, i + 2) == ")" && text(t, i - 1) == "(";
+        let only_after = word(t, i + 1) == "only" && text(t, i + 2) == ")" && text(t, i.wrapping_sub(1)) == "(";
         if (only_before && supported) || only_after {
             return Some((vec![value(i)], i));
         }
@@ -355,7 +355,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         lit(k).is_some()
             && (matches!(text(t, k + 1), ":" | "(" | "-" | "\u{2014}" | "=")
                 || word(t, k + 1) == "for"
-                || (text(t, k - 1) == "(" && text(t, k + 1) == ")"))
+                || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")"))
     };
     if !described(i) || (i > 0 && described(i - 1)) {
         return None;

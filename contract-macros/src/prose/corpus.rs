@@ -292,3 +292,40 @@ fn cost_per_doc_comment() {
         );
     }
 }
+
+/// A macro must not panic on any doc comment: every prefix and suffix (at a
+/// stride of characters) of every corpus and tool-set text goes through the
+/// check, with and without a type, so a lookahead or lookbehind at the edge of
+/// the text cannot index out of bounds.
+#[test]
+fn no_text_fragment_panics() {
+    let texts: Vec<&str> = entries(FIRST, false)
+        .into_iter()
+        .chain(entries(REAL, true))
+        .map(|e| e.text)
+        .chain(toolset_lines().into_iter().map(|(_, t)| t))
+        .collect();
+    let typed = Declared {
+        scalar: Scalar::String,
+        is_list: true,
+        ..Declared::default()
+    };
+    let mut checked = 0;
+    for text in texts {
+        let cuts: Vec<usize> = text.char_indices().map(|(k, _)| k).step_by(9).collect();
+        for &k in &cuts {
+            for part in [&text[..k], &text[k..]] {
+                if std::panic::catch_unwind(|| {
+                    let _ = claims(part);
+                    let _ = unmatched(part, typed);
+                })
+                .is_err()
+                {
+                    panic!("the check panicked on {part:?}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} fragments");
+}

@@ -189,7 +189,11 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             )
             && word(t, i + 2) == "with"
         {
-            out.push(found(What::Pattern(affix(t, doc, i + 1)), i, i + 3));
+            out.push(found(
+                What::Pattern(affix(t, doc, i + 1)),
+                i,
+                (i + 3).min(t.len() - 1),
+            ));
             continue;
         }
         // "Workspace IDs begin with 'ws-'": a literal prefix or suffix is a shape

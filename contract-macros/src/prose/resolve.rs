@@ -61,7 +61,11 @@ fn kind_of(what: &What, decl: Option<&Declared>) -> ClaimKind {
 }
 
 pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) -> Resolved {
-    let phrase = doc[t[f.t0].start..t[f.t1].end].to_string();
+    // A finding never reaches past the last token; clamp anyway, a macro must not panic.
+    let last = t.len().saturating_sub(1);
+    let t1 = f.t1.min(last);
+    let t0 = f.t0.min(t1);
+    let phrase = doc[t[t0].start..t[t1].end].to_string();
     let kind = kind_of(&f.what, decl);
     let help = help_for(kind, &f.what, f.always, decl);
     Resolved {
