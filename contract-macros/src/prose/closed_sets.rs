@@ -120,7 +120,7 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
     loop {
         let tok = t.get(j)?;
         match tok.k {
-            Tk::Code | Tk::Quoted => items.push(doc[tok.start + 1..tok.end - 1].to_string()),
+            Tk::Code | Tk::Quoted => items.push(inner(doc, tok).to_string()),
             Tk::Word | Tk::Num
                 if !NOT_VALUES.contains(&tok.s.as_str()) && tok.s.chars().count() <= 24 =>
             {
@@ -336,7 +336,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))
             .filter(|x| !x.s.contains(' ') && x.s.chars().count() <= 32)
     };
-    let value = |k: usize| doc[t[k].start + 1..t[k].end - 1].to_string();
+    let value = |k: usize| inner(doc, &t[k]).to_string();
     // a single value: "only `dtmf` is supported", "('indexed' only)"
     if lit(i).is_some() {
         let only_before = prev_word(t, i, 1) == "only";
@@ -345,7 +345,8 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
                 word(t, i + 2),
                 "supported" | "allowed" | "accepted" | "valid" | "available"
             );
-        let only_after = word(t, i + 1) == "only" && text(t, i + 2) == ")" && text(t, i.wrapping_sub(1)) == "(";
+        let only_after =
+            word(t, i + 1) == "only" && text(t, i + 2) == ")" && text(t, i.wrapping_sub(1)) == "(";
         if (only_before && supported) || only_after {
             return Some((vec![value(i)], i));
         }

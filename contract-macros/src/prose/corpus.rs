@@ -304,6 +304,11 @@ fn no_text_fragment_panics() {
         .chain(entries(REAL, true))
         .map(|e| e.text)
         .chain(toolset_lines().into_iter().map(|(_, t)| t))
+        .chain([
+            "Either \u{201c}json\u{201d} or \u{2018}csv\u{2019}; must match \u{201c}^[a-z]+$\u{201d}.",
+            "IDs begin with \u{2018}ws-\u{2019} and end with \u{201c}-prod\u{201d}: \u{201c}a\u{201d} (x), \u{201c}b\u{201d} (y).",
+            "Between \u{2212}90 and 90 \u{2014} at most 5\u{a0}items, \u{2264} 10, \u{2265} 1; e.g. \u{201c}2024-01-31\u{201d}.",
+        ])
         .collect();
     let typed = Declared {
         scalar: Scalar::String,

@@ -29,7 +29,7 @@ fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
     if !is_lit(t, lit) {
         return None;
     }
-    let value = regex_literal(&doc[t[lit].start + 1..t[lit].end - 1]);
+    let value = regex_literal(inner(doc, &t[lit]));
     Some(if matches!(word(t, verb), "end" | "ends" | "suffixed") {
         format!("{value}$")
     } else {
@@ -49,13 +49,17 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // an explicit regex
         if kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$')) {
             out.push(found(
-                What::Pattern(Some(doc[t[i].start + 1..t[i].end - 1].to_string())),
+                What::Pattern(Some(inner(doc, &t[i]).to_string())),
                 i,
                 i,
             ));
             continue;
         }
         if matches!(w, "match" | "matches" | "matching") {
+            // "For example, `/api` will match `/api`" illustrates
+            if in_example(t, i) {
+                continue;
+            }
             let mut j = i + 1;
             while matches!(
                 word(t, j),
@@ -68,9 +72,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
             if let Some(tok) = t.get(j) {
                 if is_lit(t, j) {
-                    if !tok.s.starts_with('^') {
+                    // "must match the `url` on every line" names another value, not a regex
+                    let names_a_field = word(t, j - 1) == "the"
+                        && !tok.s.contains(['^', '$', '[', '*', '+', '?', '\\', '{']);
+                    if !tok.s.starts_with('^') && !names_a_field {
                         out.push(found(
-                            What::Pattern(Some(doc[tok.start + 1..tok.end - 1].to_string())),
+                            What::Pattern(Some(inner(doc, tok).to_string())),
                             i,
                             j,
                         ));
@@ -150,7 +157,14 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                         "consisting" | "composed" | "contain" | "contains"
                     )
                 });
-            let strong = w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only);
+            // "Available for only phone numbers": "numbers" after a noun names things, not digits
+            let noun_before = matches!(w, "numbers" | "numerals" | "periods" | "dots")
+                && !matches!(
+                    prev_word(t, i, 1),
+                    "only" | "and" | "or" | "of" | "contain" | "contains" | "with" | ""
+                );
+            let strong = !noun_before
+                && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
             // "must be lowercase"
             let case_only = case.is_some()
                 && count == 0
@@ -188,6 +202,10 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 "start" | "begin" | "end" | "starts" | "begins" | "ends"
             )
             && word(t, i + 2) == "with"
+            && matches!(
+                kind(t, i + 3),
+                Some(Tk::Word | Tk::Code | Tk::Quoted | Tk::Num)
+            )
         {
             out.push(found(
                 What::Pattern(affix(t, doc, i + 1)),

@@ -274,6 +274,15 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     out
 }
 
+/// The text of a code span or quotation without its delimiters, as written
+/// (the delimiters can be several bytes long: curly quotes).
+pub(super) fn inner<'d>(doc: &'d str, tok: &Tok) -> &'d str {
+    let mut cs = doc[tok.start..tok.end].chars();
+    cs.next();
+    cs.next_back();
+    cs.as_str()
+}
+
 #[inline(always)]
 pub(super) fn word(t: &[Tok], i: usize) -> &str {
     match t.get(i) {
