@@ -334,3 +334,28 @@ fn no_text_fragment_panics() {
     }
     assert!(checked > 10_000, "{checked} fragments");
 }
+
+/// Every claim found in the complete descriptions of six real tool sets, printed
+/// for review (`docs/rule-c12.md` counts the false positives among them), with
+/// the number of descriptions and claims per tool set.
+#[test]
+fn toolset_claims() {
+    let mut per_set: Vec<(&str, usize, usize)> = Vec::new();
+    for (source, text) in toolset_lines() {
+        let repo = source.split(' ').next().unwrap_or(source);
+        let found = claims(text);
+        for c in &found {
+            println!("{repo}: {:?} {:?} in {text:?}", c.kind, c.phrase);
+        }
+        match per_set.iter_mut().find(|(r, _, _)| *r == repo) {
+            Some(entry) => {
+                entry.1 += 1;
+                entry.2 += found.len();
+            }
+            None => per_set.push((repo, 1, found.len())),
+        }
+    }
+    for (repo, descriptions, claims) in per_set {
+        println!("tool set {repo}: {descriptions} descriptions, {claims} claims");
+    }
+}
