@@ -242,9 +242,15 @@ pub(super) fn toolset_lines() -> Vec<(&'static str, &'static str)> {
 fn time_per_doc(docs: &[&str]) -> (f64, f64) {
     use std::hint::black_box;
     use std::time::Instant;
-    let rounds = 10;
+    // C12_COST_ROUNDS and C12_COST_PART (floor or check) let callgrind count
+    // instructions per doc comment on a loaded machine (see docs/rule-c12.md).
+    let rounds: usize = std::env::var("C12_COST_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(10);
+    let part = std::env::var("C12_COST_PART").unwrap_or_default();
     let start = Instant::now();
-    for _ in 0..rounds {
+    for _ in 0..rounds * usize::from(part != "check") {
         for d in docs {
             black_box(d.to_lowercase().split_whitespace().count());
         }
@@ -255,7 +261,7 @@ fn time_per_doc(docs: &[&str]) -> (f64, f64) {
         ..Declared::default()
     };
     let start = Instant::now();
-    for _ in 0..rounds {
+    for _ in 0..rounds * usize::from(part != "floor") {
         for d in docs {
             black_box(unmatched(d, declared));
         }
@@ -280,7 +286,13 @@ fn cost_per_doc_comment() {
         .chain(entries(REAL, true))
         .map(|e| e.text)
         .collect();
-    for (name, docs) in [("real tool sets", &sets), ("corpora", &corpora)] {
+    let both = [("real tool sets", &sets), ("corpora", &corpora)];
+    let parts = if std::env::var_os("C12_COST_PART").is_some() {
+        &both[..1]
+    } else {
+        &both[..]
+    };
+    for (name, docs) in parts {
         let (per_doc, floor) = time_per_doc(docs);
         println!(
             "C12 cost over {name}: {} doc comments, {:.1} us each, floor {:.2} us, ratio {:.0}x; 1,200 doc comments (300 tools) {:.1} ms",

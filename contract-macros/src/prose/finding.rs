@@ -26,18 +26,21 @@ pub(super) fn mark_context(t: &mut [Tok]) {
         if t[j].sent != sent {
             (output, example, sent) = (false, false, t[j].sent);
         }
+        let (bits, context) = lead(&t[j]);
         let w = word(t, j);
-        let is_output = (OUTPUT_VERBS.contains(&w)
-            && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
-            // "each comment will include its replies (up to 100 ...)": what the tool does
-            || (w == "will"
-                && matches!(word(t, j + 1), "include" | "return" | "contain" | "show" | "list"));
-        let is_example = matches!(w, "e.g." | "example" | "examples" | "eg")
-            || (w == "such" && word(t, j + 1) == "as")
-            || (w == "for" && word(t, j + 1) == "instance");
+        let is_output = context & OUTPUT != 0
+            && ((OUTPUT_VERBS.contains(&w)
+                && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
+                // "each comment will include its replies (up to 100 ...)": what the tool does
+                || (w == "will"
+                    && matches!(word(t, j + 1), "include" | "return" | "contain" | "show" | "list")));
+        let is_example = context & EXAMPLE != 0
+            && (matches!(w, "e.g." | "example" | "examples" | "eg")
+                || (w == "such" && word(t, j + 1) == "as")
+                || (w == "for" && word(t, j + 1) == "instance"));
         t[j].output = output;
         t[j].example = example;
-        t[j].lead = lead(&t[j]);
+        t[j].lead = bits;
         output |= is_output;
         example |= is_example;
     }
@@ -56,8 +59,223 @@ pub(super) const SETS: u8 = 32;
 pub(super) const FORMATS: u8 = 64;
 pub(super) const PATTERNS: u8 = 128;
 
+// Not families: the words that start an output sentence or an example.
+const OUTPUT: u8 = 1;
+const EXAMPLE: u8 = 2;
+/// Words that mark the rest of their sentence (output verbs, example cues).
+const CONTEXT: &[(&str, u8)] = &[
+    ("displays", OUTPUT),
+    ("e.g.", EXAMPLE),
+    ("eg", EXAMPLE),
+    ("example", EXAMPLE),
+    ("examples", EXAMPLE),
+    ("for", EXAMPLE),
+    ("outputs", OUTPUT),
+    ("prints", OUTPUT),
+    ("produces", OUTPUT),
+    ("responds", OUTPUT),
+    ("return", OUTPUT),
+    ("returns", OUTPUT),
+    ("such", EXAMPLE),
+    ("will", OUTPUT),
+    ("yields", OUTPUT),
+];
+
+/// The words that can start a finding, sorted for a binary search (a match
+/// over this many strings costs a comparison per arm in an unoptimized macro).
+const LEADS: &[(&str, u8)] = &[
+    ("after", SERVABLE),
+    ("alpha-2", PATTERNS),
+    ("alphanumeric", PATTERNS),
+    ("alphanumerics", PATTERNS),
+    ("any", SETS),
+    ("apr", BOUNDS | SPANS | SERVABLE),
+    ("april", BOUNDS | SPANS | SERVABLE),
+    ("at", BOUNDS),
+    ("aug", BOUNDS | SPANS | SERVABLE),
+    ("august", BOUNDS | SPANS | SERVABLE),
+    ("back", SERVABLE),
+    ("before", SERVABLE),
+    ("begin", PATTERNS),
+    ("begins", PATTERNS),
+    ("between", SPANS),
+    ("camel-case", PATTERNS),
+    ("camelcase", PATTERNS),
+    ("can", SETS),
+    ("can't", BOUNDS | EMPTINESS),
+    ("cannot", BOUNDS | EMPTINESS | PATTERNS),
+    ("cap", BOUNDS),
+    ("capital", PATTERNS),
+    ("capped", BOUNDS),
+    ("choices", SETS),
+    ("combination", SETS),
+    ("dashes", PATTERNS),
+    ("dec", BOUNDS | SPANS | SERVABLE),
+    ("december", BOUNDS | SPANS | SERVABLE),
+    ("decimal", PATTERNS),
+    ("digits", PATTERNS),
+    ("domain", FORMATS),
+    ("dots", PATTERNS),
+    ("e", PATTERNS),
+    ("e-mail", FORMATS),
+    ("earliest", SERVABLE),
+    ("eight", BOUNDS | SPANS),
+    ("eighteen", BOUNDS | SPANS),
+    ("either", SETS),
+    ("eleven", BOUNDS | SPANS),
+    ("email", FORMATS),
+    ("end", PATTERNS),
+    ("ends", PATTERNS),
+    ("exactly", BOUNDS),
+    ("feb", BOUNDS | SPANS | SERVABLE),
+    ("february", BOUNDS | SPANS | SERVABLE),
+    ("fewer", BOUNDS),
+    ("fifteen", BOUNDS | SPANS),
+    ("five", BOUNDS | SPANS),
+    ("form", PATTERNS),
+    ("format", PATTERNS),
+    ("formats", SETS),
+    ("formatted", PATTERNS),
+    ("four", BOUNDS | SPANS),
+    ("fourteen", BOUNDS | SPANS),
+    ("fqdn", FORMATS),
+    ("from", SPANS),
+    ("greater", BOUNDS),
+    ("guid", FORMATS),
+    ("hex", PATTERNS),
+    ("hexadecimal", PATTERNS),
+    ("hh", FORMATS),
+    ("higher", BOUNDS),
+    ("host", FORMATS),
+    ("hostname", FORMATS),
+    ("hostnames", FORMATS),
+    ("hyphen", PATTERNS),
+    ("hyphens", PATTERNS),
+    ("ip", FORMATS),
+    ("ipv4", FORMATS),
+    ("ipv6", FORMATS),
+    ("iso", FORMATS | PATTERNS),
+    ("iso8601", FORMATS),
+    ("jan", BOUNDS | SPANS | SERVABLE),
+    ("january", BOUNDS | SPANS | SERVABLE),
+    ("jul", BOUNDS | SPANS | SERVABLE),
+    ("july", BOUNDS | SPANS | SERVABLE),
+    ("jun", BOUNDS | SPANS | SERVABLE),
+    ("june", BOUNDS | SPANS | SERVABLE),
+    ("kebab-case", PATTERNS),
+    ("larger", BOUNDS),
+    ("less", BOUNDS),
+    ("letter", PATTERNS),
+    ("letters", PATTERNS),
+    ("levels", SETS),
+    ("limit", BOUNDS),
+    ("limited", BOUNDS),
+    ("longer", BOUNDS),
+    ("lower", BOUNDS),
+    ("lower-case", PATTERNS),
+    ("lowercase", PATTERNS),
+    ("mar", BOUNDS | SPANS | SERVABLE),
+    ("march", BOUNDS | SPANS | SERVABLE),
+    ("match", PATTERNS),
+    ("matches", PATTERNS),
+    ("matching", PATTERNS),
+    ("max", BOUNDS),
+    ("maximum", BOUNDS),
+    ("may", BOUNDS | SPANS | SERVABLE | EMPTINESS),
+    ("min", BOUNDS),
+    ("minimum", BOUNDS),
+    ("modes", SETS),
+    ("more", BOUNDS),
+    ("must", BOUNDS | EMPTINESS | PATTERNS),
+    ("nine", BOUNDS | SPANS),
+    ("nineteen", BOUNDS | SPANS),
+    ("no", BOUNDS | SERVABLE | PATTERNS),
+    ("non-blank", EMPTINESS),
+    ("non-empty", EMPTINESS),
+    ("non-negative", SIGNS),
+    ("nonblank", EMPTINESS),
+    ("nonempty", EMPTINESS),
+    ("nonnegative", SIGNS),
+    ("not", BOUNDS | SERVABLE | PATTERNS),
+    ("nov", BOUNDS | SPANS | SERVABLE),
+    ("november", BOUNDS | SPANS | SERVABLE),
+    ("numbers", PATTERNS),
+    ("numerals", PATTERNS),
+    ("numeric", PATTERNS),
+    ("oct", BOUNDS | SPANS | SERVABLE),
+    ("october", BOUNDS | SPANS | SERVABLE),
+    ("oldest", SERVABLE),
+    ("on", SERVABLE),
+    ("one", BOUNDS | SPANS | SETS),
+    ("only", SETS),
+    ("options", SETS),
+    ("pascalcase", PATTERNS),
+    ("periods", PATTERNS),
+    ("positive", SIGNS),
+    ("prefixed", PATTERNS),
+    ("rfc", FORMATS),
+    ("rfc3339", FORMATS),
+    ("semantic", PATTERNS),
+    ("semver", PATTERNS),
+    ("sep", BOUNDS | SPANS | SERVABLE),
+    ("sept", BOUNDS | SPANS | SERVABLE),
+    ("september", BOUNDS | SPANS | SERVABLE),
+    ("seven", BOUNDS | SPANS),
+    ("seventeen", BOUNDS | SPANS),
+    ("shorter", BOUNDS),
+    ("should", BOUNDS | EMPTINESS | PATTERNS),
+    ("since", SERVABLE),
+    ("six", BOUNDS | SPANS),
+    ("sixteen", BOUNDS | SPANS),
+    ("slugified", PATTERNS),
+    ("smaller", BOUNDS),
+    ("snake-case", PATTERNS),
+    ("snake_case", PATTERNS),
+    ("start", PATTERNS),
+    ("starting", SERVABLE),
+    ("starts", PATTERNS),
+    ("suffixed", PATTERNS),
+    ("ten", BOUNDS | SPANS),
+    ("thirteen", BOUNDS | SPANS),
+    ("three", BOUNDS | SPANS),
+    ("three-letter", PATTERNS),
+    ("through", SERVABLE),
+    ("twelve", BOUNDS | SPANS),
+    ("twenty", BOUNDS | SPANS),
+    ("two", BOUNDS | SPANS),
+    ("two-letter", PATTERNS),
+    ("underscore", PATTERNS),
+    ("underscores", PATTERNS),
+    ("until", SERVABLE),
+    ("up", BOUNDS),
+    ("upper-case", PATTERNS),
+    ("uppercase", PATTERNS),
+    ("uri", FORMATS),
+    ("uris", FORMATS),
+    ("url", FORMATS),
+    ("urls", FORMATS),
+    ("uuid", FORMATS),
+    ("uuids", FORMATS),
+    ("uuidv4", FORMATS),
+    ("values", SETS),
+    ("without", PATTERNS),
+    ("zero", BOUNDS | SPANS),
+];
+
+/// The families that can start at `tok`, and whether it marks its sentence.
+fn lead(tok: &Tok) -> (u8, u8) {
+    let context = if tok.k == Tk::Word {
+        CONTEXT
+            .binary_search_by(|(k, _)| k.cmp(&tok.s.as_str()))
+            .map_or(0, |at| CONTEXT[at].1)
+    } else {
+        0
+    };
+    (families(tok), context)
+}
+
 /// The families that can start at `tok`.
-fn lead(tok: &Tok) -> u8 {
+fn families(tok: &Tok) -> u8 {
     const VALUE: u8 = BOUNDS | SPANS | SERVABLE | FORMATS | PATTERNS;
     match tok.k {
         Tk::Num => VALUE,
@@ -73,46 +291,9 @@ fn lead(tok: &Tok) -> u8 {
         },
         Tk::Word => {
             let w = tok.s.as_str();
-            let mut bits = match w {
-                "zero" | "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight"
-                | "nine" | "ten" | "eleven" | "twelve" | "thirteen" | "fourteen" | "fifteen"
-                | "sixteen" | "seventeen" | "eighteen" | "nineteen" | "twenty" => {
-                    BOUNDS | SPANS | if w == "one" { SETS } else { 0 }
-                }
-                "january" | "february" | "march" | "april" | "may" | "june" | "july" | "august"
-                | "september" | "october" | "november" | "december" | "jan" | "feb" | "mar"
-                | "apr" | "jun" | "jul" | "aug" | "sep" | "sept" | "oct" | "nov" | "dec" => {
-                    BOUNDS | SPANS | SERVABLE | if w == "may" { EMPTINESS } else { 0 }
-                }
-                "less" | "greater" | "up" | "at" | "maximum" | "max" | "minimum" | "min"
-                | "limited" | "limit" | "capped" | "cap" | "fewer" | "shorter" | "smaller"
-                | "lower" | "more" | "larger" | "longer" | "higher" | "exactly" => BOUNDS,
-                "must" | "should" | "cannot" => BOUNDS | EMPTINESS | PATTERNS,
-                "can't" => BOUNDS | EMPTINESS,
-                "not" | "no" => BOUNDS | SERVABLE | PATTERNS,
-                "between" => SPANS,
-                "from" => SPANS,
-                "back" | "on" | "starting" | "since" | "through" | "until" | "before" | "after"
-                | "earliest" | "oldest" => SERVABLE,
-                "non-empty" | "nonempty" | "non-blank" | "nonblank" => EMPTINESS,
-                "positive" | "non-negative" | "nonnegative" => SIGNS,
-                "any" | "combination" | "either" | "only" | "can" | "values" | "options"
-                | "choices" | "modes" | "formats" | "levels" => SETS,
-                "iso" => FORMATS | PATTERNS,
-                "iso8601" | "rfc" | "rfc3339" | "uuid" | "uuids" | "guid" | "uuidv4" | "email"
-                | "e-mail" | "url" | "uri" | "urls" | "uris" | "ipv4" | "ipv6" | "ip"
-                | "hostname" | "hostnames" | "fqdn" | "host" | "domain" | "hh" => FORMATS,
-                "match" | "matches" | "matching" | "hex" | "hexadecimal" | "letters" | "letter"
-                | "digits" | "numbers" | "numerals" | "hyphens" | "hyphen" | "dashes"
-                | "underscores" | "underscore" | "periods" | "dots" | "alphanumeric"
-                | "alphanumerics" | "uppercase" | "lowercase" | "upper-case" | "lower-case"
-                | "capital" | "numeric" | "decimal" | "without" | "start" | "begin" | "end"
-                | "starts" | "begins" | "ends" | "prefixed" | "suffixed" | "kebab-case"
-                | "snake_case" | "snake-case" | "camelcase" | "camel-case" | "pascalcase"
-                | "semver" | "slugified" | "semantic" | "form" | "format" | "formatted" | "e"
-                | "two-letter" | "three-letter" | "alpha-2" => PATTERNS,
-                _ => 0,
-            };
+            let mut bits = LEADS
+                .binary_search_by(|(k, _)| k.cmp(&w))
+                .map_or(0, |at| LEADS[at].1);
             // words that a date or a format shape can start: "2024-01-31t10", "yyyy-mm-dd"
             if w.starts_with(|c: char| c.is_ascii_digit())
                 || w.starts_with("yyyy")
@@ -206,6 +387,21 @@ pub(super) fn excl(v: f64) -> Option<Bound> {
 
 /// Runs one family detector over `doc` and lists each finding as its phrase
 /// and what it found, so each family's tests read as prose in, claims out.
+#[cfg(test)]
+#[test]
+fn leads_are_sorted_and_unique() {
+    assert!(LEADS.windows(2).all(|p| p[0].0 < p[1].0));
+    assert!(CONTEXT.windows(2).all(|p| p[0].0 < p[1].0));
+    for verb in OUTPUT_VERBS {
+        assert!(
+            CONTEXT
+                .iter()
+                .any(|(w, bits)| w == verb && bits & OUTPUT != 0),
+            "{verb}"
+        );
+    }
+}
+
 #[cfg(test)]
 pub(super) fn run(
     doc: &str,

@@ -57,7 +57,19 @@ fn byte(cs: &[(usize, char)], len: usize, i: usize) -> usize {
 }
 
 pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
-    let cs: Vec<(usize, char)> = doc.char_indices().collect();
+    // Each character with its byte offset. An ASCII text (the usual doc comment)
+    // is read byte by byte: iterator adapters are slow in an unoptimized macro.
+    let mut cs: Vec<(usize, char)> = Vec::with_capacity(doc.len());
+    if doc.is_ascii() {
+        let bytes = doc.as_bytes();
+        let mut k = 0;
+        while k < bytes.len() {
+            cs.push((k, char::from(bytes[k])));
+            k += 1;
+        }
+    } else {
+        cs.extend(doc.char_indices());
+    }
     let n = cs.len();
     let doc_len = doc.len();
     let mut out: Vec<Tok> = Vec::new();
