@@ -98,6 +98,10 @@ pub(super) fn variant_name(value: &str) -> String {
         .collect()
 }
 
+/// An ISO 8601 duration ("P3D", "PT1H30M"), in the regex subset rule C10 accepts.
+pub(super) const DURATION: &str =
+    "^P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$";
+
 /// The help for a claim of `kind`: an attribute the argument's type accepts.
 ///
 /// Without a known type (`decl` is `None` or its scalar is `Unknown`) the help
@@ -224,6 +228,8 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
             variants(items),
             escape(&alternation(items))
         ),
+        // The contract has no `duration` format: its shape is a pattern.
+        What::Format("duration") => format!("#[arg(pattern = \"{}\")]", escape(DURATION)),
         What::Format(f) => format!("#[arg(format = \"{f}\")]"),
         What::Pattern(re) => format!(
             "#[arg(pattern = \"{}\")]",

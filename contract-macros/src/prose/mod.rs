@@ -406,6 +406,7 @@ mod tests {
         ("items", "Up to 10 items."),
         ("set", "Either `draft` or `final`."),
         ("format", "A UUID."),
+        ("duration", "An ISO 8601 duration."),
         ("pattern", "Lowercase letters and digits only."),
         ("digits", "A 6-digit code."),
     ];

@@ -1,7 +1,7 @@
 //! Written by `prose::tests::suggestions_compile_on_each_type` (C12_BLESS=1 to rewrite):
 //! each statement C12 reports, on each kind of argument type, with the help it
 //! gives applied. It compiles, so every help is a declaration the type accepts
-//! and satisfies the rule. 72 arguments.
+//! and satisfies the rule. 80 arguments.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 
@@ -54,6 +54,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(format = "uuid")]
     format_on_string: String,
+    /// An ISO 8601 duration.
+    #[arg(pattern = "^P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$")]
+    duration_on_string: String,
     /// Lowercase letters and digits only.
     #[arg(pattern = "^[a-z0-9]+$")]
     pattern_on_string: String,
@@ -81,6 +84,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(format = "uuid")]
     format_on_optional_string: Option<String>,
+    /// An ISO 8601 duration.
+    #[arg(pattern = "^P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$")]
+    duration_on_optional_string: Option<String>,
     /// Lowercase letters and digits only.
     #[arg(pattern = "^[a-z0-9]+$")]
     pattern_on_optional_string: Option<String>,
@@ -108,6 +114,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(prose = "not enforced: the type cannot carry it")]
     format_on_integer: u32,
+    /// An ISO 8601 duration.
+    #[arg(prose = "not enforced: the type cannot carry it")]
+    duration_on_integer: u32,
     /// Lowercase letters and digits only.
     #[arg(prose = "not enforced: the type cannot carry it")]
     pattern_on_integer: u32,
@@ -135,6 +144,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(prose = "not enforced: the type cannot carry it")]
     format_on_float: f64,
+    /// An ISO 8601 duration.
+    #[arg(prose = "not enforced: the type cannot carry it")]
+    duration_on_float: f64,
     /// Lowercase letters and digits only.
     #[arg(prose = "not enforced: the type cannot carry it")]
     pattern_on_float: f64,
@@ -162,6 +174,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(prose = "not enforced: the type cannot carry it")]
     format_on_flag: bool,
+    /// An ISO 8601 duration.
+    #[arg(prose = "not enforced: the type cannot carry it")]
+    duration_on_flag: bool,
     /// Lowercase letters and digits only.
     #[arg(prose = "not enforced: the type cannot carry it")]
     pattern_on_flag: bool,
@@ -189,6 +204,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(each(format = "uuid"))]
     format_on_strings: Vec<String>,
+    /// An ISO 8601 duration.
+    #[arg(each(pattern = "^P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$"))]
+    duration_on_strings: Vec<String>,
     /// Lowercase letters and digits only.
     #[arg(each(pattern = "^[a-z0-9]+$"))]
     pattern_on_strings: Vec<String>,
@@ -216,6 +234,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(prose = "not enforced: the type cannot carry it")]
     format_on_integers: Vec<u32>,
+    /// An ISO 8601 duration.
+    #[arg(prose = "not enforced: the type cannot carry it")]
+    duration_on_integers: Vec<u32>,
     /// Lowercase letters and digits only.
     #[arg(prose = "not enforced: the type cannot carry it")]
     pattern_on_integers: Vec<u32>,
@@ -242,6 +263,9 @@ pub fn c12_suggestions(
     /// A UUID.
     #[arg(prose = "not enforced: the type cannot carry it")]
     format_on_choice: Choice,
+    /// An ISO 8601 duration.
+    #[arg(prose = "not enforced: the type cannot carry it")]
+    duration_on_choice: Choice,
     /// Lowercase letters and digits only.
     pattern_on_choice: Choice,
     /// A 6-digit code.
