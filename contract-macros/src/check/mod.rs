@@ -36,15 +36,11 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
     if matches!(tool.args, Args::Inline { .. }) {
         let fields = tool.fields();
         let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        let doc = tool.description.as_deref();
-        for f in fields {
-            let about = doc.and_then(|d| crate::prose::about(d, &f.name, &names));
+        let split = crate::prose::attribute(tool.description.as_deref().unwrap_or(""), &names);
+        for (f, about) in fields.iter().zip(&split.about) {
             field(cx, f, about.as_deref());
         }
-        let unattributed = doc
-            .map(|d| crate::prose::unattributed(d, &names))
-            .unwrap_or_default();
-        c12_tool_sentences(cx, tool, fields, &unattributed);
+        c12_tool_sentences(cx, tool, fields, &split.unattributed);
     }
     c8_failure_type(cx, tool);
 }

@@ -60,6 +60,40 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
     out
 }
 
+/// The tool's description read once for all its arguments: the sentences each
+/// argument owns (in the order of `names`) and the claims no single one owns.
+pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
+    // Findings do not depend on the type, so a description without claims
+    // gives none to any argument: skip the per-sentence work.
+    if claims(doc).is_empty() {
+        return super::Attribution {
+            about: vec![None; names.len()],
+            unattributed: Vec::new(),
+        };
+    }
+    let split = sentences(doc, names);
+    let about = names
+        .iter()
+        .map(|name| {
+            let own: Vec<&str> = split
+                .iter()
+                .filter(|(_, named)| named.len() == 1 && named[0] == *name)
+                .map(|(s, _)| *s)
+                .collect();
+            (!own.is_empty()).then(|| own.join(" "))
+        })
+        .collect();
+    let unattributed = split
+        .iter()
+        .filter(|(_, named)| named.len() != 1)
+        .flat_map(|(s, named)| claims(s).into_iter().map(move |c| (c, named.clone())))
+        .collect();
+    super::Attribution {
+        about,
+        unattributed,
+    }
+}
+
 pub(super) fn about(doc: &str, name: &str, names: &[&str]) -> Option<String> {
     let own: Vec<&str> = sentences(doc, names)
         .into_iter()
@@ -129,5 +163,17 @@ mod tests {
             .0
             .tool_message(&["start_date", "end_date"])
             .contains("relates `start_date` and `end_date`"));
+    }
+
+    #[test]
+    fn one_pass_gives_the_same_split() {
+        let doc = "List events. The `limit` is at most 50. The range may span at most 31 days.";
+        let split = attribute(doc, NAMES);
+        let each: Vec<Option<String>> = NAMES.iter().map(|n| about(doc, n, NAMES)).collect();
+        assert_eq!(split.about, each);
+        assert_eq!(split.unattributed, unattributed(doc, NAMES));
+        let plain = attribute("List the events of a calendar.", NAMES);
+        assert_eq!(plain.about, vec![None; NAMES.len()]);
+        assert!(plain.unattributed.is_empty());
     }
 }

@@ -234,6 +234,21 @@ pub fn about(tool_doc: &str, name: &str, names: &[&str]) -> Option<String> {
     attribute::about(tool_doc, name, names)
 }
 
+/// The sentences of a tool's description that each argument owns, and the
+/// claims no single argument owns: [`about`] and [`unattributed`] in one pass.
+pub fn attribute(tool_doc: &str, names: &[&str]) -> Attribution {
+    attribute::attribute(tool_doc, names)
+}
+
+/// A tool's description split among its arguments (see [`attribute`]).
+#[derive(Clone, Debug, Default)]
+pub struct Attribution {
+    /// For each name passed, in order: the sentences that speak of it alone.
+    pub about: Vec<Option<String>>,
+    /// Claims to report once on the tool, each with the arguments its sentence names.
+    pub unattributed: Vec<(Claim, Vec<String>)>,
+}
+
 /// The claims of a tool's description that no single argument owns: each with
 /// the arguments its sentence names (none, or two and more), to be reported
 /// once, on the tool (see [`Claim::tool_message`]).
