@@ -226,16 +226,9 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
         .collect()
 }
 
-/// The sentences of a tool's description that speak of the argument `name` and
-/// of no other of `names` (by its name, in a code span or in words, or by an
-/// unambiguous noun: "the date" when only `start_date` ends in "date").
-/// Pass the result to [`unmatched`] with that argument's declaration.
-pub fn about(tool_doc: &str, name: &str, names: &[&str]) -> Option<String> {
-    attribute::about(tool_doc, name, names)
-}
-
 /// The sentences of a tool's description that each argument owns, and the
-/// claims no single argument owns: [`about`] and [`unattributed`] in one pass.
+/// claims no single argument owns, in one pass. Pass each argument's sentences to
+/// [`unmatched`] with its declaration, and report the rest with [`Claim::tool_message`].
 pub fn attribute(tool_doc: &str, names: &[&str]) -> Attribution {
     attribute::attribute(tool_doc, names)
 }
@@ -247,13 +240,6 @@ pub struct Attribution {
     pub about: Vec<Option<String>>,
     /// Claims to report once on the tool, each with the arguments its sentence names.
     pub unattributed: Vec<(Claim, Vec<String>)>,
-}
-
-/// The claims of a tool's description that no single argument owns: each with
-/// the arguments its sentence names (none, or two and more), to be reported
-/// once, on the tool (see [`Claim::tool_message`]).
-pub fn unattributed(tool_doc: &str, names: &[&str]) -> Vec<(Claim, Vec<String>)> {
-    attribute::unattributed(tool_doc, names)
 }
 
 impl Declared<'_> {
