@@ -187,14 +187,19 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
         return None;
     }
     let val = value_at(t, i).filter(|v| !v.date && !v.year && !v.word)?;
-    let unit = val.end + 1;
-    let exact = matches!(prev_word(t, i, 1), "a" | "an")
+    let hyphen = usize::from(text(t, val.end + 1) == "-");
+    let unit = val.end + 1 + hyphen;
+    // the noun it sizes follows within a few words: "the 10-character onboarding run token"
+    let noun = (unit + 1..unit + 4).find(|&k| {
+        matches!(
+            word(t, k),
+            "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash" | "sid"
+        )
+    })?;
+    let exact = matches!(prev_word(t, i, 1), "a" | "an" | "the" | "unique")
         && matches!(word(t, unit), "character" | "char" | "byte")
-        && matches!(
-            word(t, unit + 1),
-            "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash"
-        );
-    exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, unit + 1))
+        && (unit + 1..noun).all(|k| kind(t, k) == Some(Tk::Word));
+    exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, noun))
 }
 
 // Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
@@ -273,7 +278,8 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             let preposition = matches!(
                 prev_word(t, i, 1),
                 "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
-            );
+            ) && !(prev_word(t, i, 1) == "of"
+                && matches!(prev_word(t, i, 2), "list" | "array" | "set" | "collection"));
             if (op == Op::Min && val.v == 0.0) || preposition {
                 continue;
             }

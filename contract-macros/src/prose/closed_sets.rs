@@ -289,7 +289,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if !enough || (lit_only && !list.all_lit) {
             continue;
         }
-        if (w == "either" || (is_lit(t, i) && !strong)) && !list.has_or {
+        if (w == "either" || w == "(" || (is_lit(t, i) && !strong)) && !list.has_or {
             continue;
         }
         // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values

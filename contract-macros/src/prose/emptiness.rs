@@ -36,6 +36,20 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
                 continue;
             }
             let list = (1..=2).any(|k| LIST_WORDS.contains(&word(t, i + k)));
+            let next = word(t, i + 1);
+            // "non-empty nodes", "non-empty partition": an adjective of something else
+            let other = !list
+                && next.len() > 3
+                && !matches!(
+                    next,
+                    "string" | "strings" | "value" | "values" | "text" | "name" | "names"
+                )
+                && prev_word(t, i, 1) != "be"
+                && (next.ends_with('s')
+                    || matches!(next, "partition" | "node" | "response" | "result"));
+            if other {
+                continue;
+            }
             out.push(found(What::NonEmpty { list }, i, i));
             continue;
         }

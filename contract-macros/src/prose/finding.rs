@@ -108,6 +108,7 @@ const LEADS: &[(&str, u8)] = &[
     ("capital", PATTERNS),
     ("capped", BOUNDS),
     ("choices", SETS),
+    ("cidr", PATTERNS),
     ("combination", SETS),
     ("dashes", PATTERNS),
     ("dec", BOUNDS | SPANS | SERVABLE),

@@ -220,8 +220,9 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             "start" | "begin" | "end" | "starts" | "begins" | "ends" | "prefixed" | "suffixed"
         ) && word(t, i + 1) == "with"
             && is_lit(t, i + 2)
-            // "IDs begin with", not the advice "Start with 'list-workspaces'"
-            && !matches!(prev_word(t, i, 1), "must" | "should" | "")
+            // "IDs begin with", "(starts with 'S')", not the advice "Start with 'list-workspaces'"
+            && !matches!(prev_word(t, i, 1), "must" | "should")
+            && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
         {
             out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
             continue;
@@ -278,6 +279,14 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 out.push(found(What::Pattern(None), i, j));
                 continue;
             }
+        }
+        if w == "cidr" {
+            out.push(found(
+                What::Pattern(Some("^[0-9A-Fa-f:.]+/[0-9]{1,3}$".into())),
+                i,
+                i,
+            ));
+            continue;
         }
         if seq(t, i, &["e", ".", "164"]) {
             out.push(found(

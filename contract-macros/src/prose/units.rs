@@ -153,6 +153,12 @@ pub(super) fn class_of(adj: &str) -> Option<&'static str> {
 /// The unit after a number at `j`: returns the unit and the index of its last token
 /// (or `j - 1` when there is none). `None` means the number is followed by "of" ("one of").
 pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
+    // "a 12-character string": the unit joined to the number by a hyphen
+    let j = if text(t, j) == "-" && CHAR_UNITS.contains(&word(t, j + 1)) {
+        j + 1
+    } else {
+        j
+    };
     let mut k = j;
     let mut class: Option<&'static str> = None;
     for _ in 0..2 {
