@@ -300,6 +300,16 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         // "cannot be combined with `value` or `delete`" names fields, not values
+        // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
+        let conditional = is_lit(t, i)
+            && !strong
+            && (0..i)
+                .rev()
+                .take_while(|&k| t[k].sent == t[i].sent)
+                .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"));
+        if conditional {
+            continue;
+        }
         if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
             continue;
         }

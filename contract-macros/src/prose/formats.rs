@@ -135,6 +135,16 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     if word(t, i.wrapping_sub(1)) == "or" || matches!(word(t, end + 1), "or" | "if") {
         return false;
     }
+    // "identifier/URL", "(UUID format: ... or external ID format: ...)"
+    if text(t, i.wrapping_sub(1)) == "/" || text(t, end + 1) == "/" {
+        return false;
+    }
+    let alternative_format = (end + 1..t.len())
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .any(|k| word(t, k) == "or" && (k + 1..k + 5).any(|m| word(t, m) == "format"));
+    if alternative_format {
+        return false;
+    }
     let p1 = prev_word(t, i, 1);
     let p2 = prev_word(t, i, 2);
     let article = matches!(p1, "a" | "an" | "valid");
@@ -173,7 +183,7 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
         let tok = &t[i];
         let w = word(t, i);
         let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
-        if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) {
+        if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
             if let Some(what) = format_of_text(&tok.s) {
                 push(what, i);
                 i += 1;

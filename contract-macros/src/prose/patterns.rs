@@ -260,7 +260,8 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && ((matches!(prev_word(t, i, 1), "the" | "of")
                 && matches!(prev_word(t, i, 2), "in" | "of"))
                 || prev_word(t, i, 1) == "in"
-                || word(t, i + 1) == "is"))
+                || word(t, i + 1) == "is"
+                || (w == "format" && text(t, i + 1) == ":")))
             || seq(t, i, &["formatted", "as"])
         {
             let j = i + if w == "formatted" { 2 } else { 1 };
@@ -274,6 +275,8 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             let shaped = is_lit(t, j)
                 || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
                 || word(t, j).contains("xxx")
+                // "emr-x.x.x": a placeholder version
+                || (j..j + 3).any(|k| word(t, k) == "x" || word(t, k).ends_with("-x"))
                 || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'));
             if shaped && !known {
                 out.push(found(What::Pattern(None), i, j));

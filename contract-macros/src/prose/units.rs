@@ -223,7 +223,10 @@ pub(super) fn in_condition(t: &[Tok], i: usize) -> bool {
             prev_word(t, i, b),
             "when" | "if" | "unless" | "whenever" | "once"
         )
-    })
+    }) || matches!(
+        prev_word(t, i, 1),
+        "indicate" | "indicates" | "means" | "mean"
+    )
 }
 
 pub(super) fn has_cue(t: &[Tok], i: usize) -> bool {
