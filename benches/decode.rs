@@ -173,7 +173,17 @@ pub struct Echoed {
 
 /// Send the text back unchanged.
 #[tool_contract(effect = read_only, authority = "bench:read")]
-pub fn echo(
+pub async fn echo(
+    /// The text to send back.
+    #[arg(length(min = 1, max = 100))]
+    text: String,
+) -> Result<Echoed, Never> {
+    Ok(Echoed { text })
+}
+
+/// Send the text back unchanged, from a sync handler.
+#[tool_contract(effect = read_only, authority = "bench:read")]
+pub fn echo_sync(
     /// The text to send back.
     #[arg(length(min = 1, max = 100))]
     text: String,
@@ -198,7 +208,11 @@ impl Dispatch {
             Ok(rt) => rt,
             Err(e) => panic!("a runtime: {e}"),
         };
-        let registry = match Registry::builder().tool(echo::contract()).build() {
+        let registry = match Registry::builder()
+            .tool(echo::contract())
+            .tool(echo_sync::contract())
+            .build()
+        {
             Ok(r) => r,
             Err(e) => panic!("{e}"),
         };
@@ -207,8 +221,10 @@ impl Dispatch {
             dispatcher: Dispatcher::new(registry),
             caller: Arc::new(Caller::new().grant("bench:read")),
         };
-        let out = d.run(&body());
-        assert!(out.contains(r#""status":"ok""#), "{out}");
+        for b in [body(), body_sync()] {
+            let out = d.run(&b);
+            assert!(out.contains(r#""status":"ok""#), "{out}");
+        }
         d
     }
 
@@ -230,6 +246,14 @@ fn body() -> Vec<u8> {
     [&b"["[..], ITEM, &b"]"[..]].concat()
 }
 
+/// The same call to the sync handler, which runs on the blocking pool so that
+/// it cannot hold the executor: the difference to `body()` is that hop.
+fn body_sync() -> Vec<u8> {
+    String::from_utf8_lossy(&body())
+        .replace(r#""name":"echo""#, r#""name":"echo_sync""#)
+        .into_bytes()
+}
+
 fn dispatch(c: &mut Criterion) {
     let d = Dispatch::new();
     let mut g = c.benchmark_group("dispatch");
@@ -237,6 +261,10 @@ fn dispatch(c: &mut Criterion) {
     let body = body();
     g.bench_function("echo: item bytes to envelope bytes", |b| {
         b.iter(|| d.run(&body))
+    });
+    let body_sync = body_sync();
+    g.bench_function("echo_sync: item bytes to envelope bytes", |b| {
+        b.iter(|| d.run(&body_sync))
     });
     g.finish();
 }
@@ -259,7 +287,7 @@ criterion_group! {
 /// `DECODE_BENCH_LOOP=<routine>:<n>` runs one routine `n` times and exits, for
 /// counting instructions (`perf stat -e instructions:u`, callgrind), which a
 /// busy machine does not disturb the way it disturbs wall-clock time. Routines:
-/// `search/{floor,contract,hand-rolled}`, `replace/{floor,contract,hand-rolled}`, `dispatch`.
+/// `search/{floor,contract,hand-rolled}`, `replace/{floor,contract,hand-rolled}`, `dispatch` (an async handler), `dispatch/sync`.
 fn loop_mode(spec: &str) {
     let (name, n) = spec.rsplit_once(':').unwrap_or((spec, "100000"));
     let n: usize = n
@@ -293,6 +321,11 @@ fn loop_mode(spec: &str) {
         "dispatch" => {
             let d = Dispatch::new();
             let body = body();
+            repeat(&|| drop(black_box(d.run(&body))))
+        }
+        "dispatch/sync" => {
+            let d = Dispatch::new();
+            let body = body_sync();
             repeat(&|| drop(black_box(d.run(&body))))
         }
         other => panic!("unknown routine {other}"),

@@ -27,15 +27,15 @@ def tables(s):
         "",
         "First try:",
         "",
-        "| condition | accepted (served) | faithful (served) | honest (unserved) | s/call |",
-        "|---|---|---|---|---|",
+        "| condition | accepted (served) | faithful (served) | honest (unserved) | s/call | no grammar |",
+        "|---|---|---|---|---|---|",
     ]
     for name, c in conds.items():
         lines.append(
             f"| {name} | {pct(c['accepted_served'], c['served_requests'])} "
             f"| {pct(c['faithful_served'], c['served_requests'])} "
             f"| {pct(c['honest_first'], c['unserved_requests'])} "
-            f"| {c['seconds_per_call']:.2f} |"
+            f"| {c['seconds_per_call']:.2f} | {c.get('grammar_errors', 0) or ''} |"
         )
     lines += [
         "",
@@ -114,7 +114,21 @@ def plots(s):
 
 
 def main():
-    s = json.loads((HERE / "results" / "summary.json").read_text())
+    import sys
+
+    sys.path.insert(0, str(HERE))
+    from run import CONDITIONS, summarize
+
+    path = HERE / "results" / "summary.json"
+    s = json.loads(path.read_text())
+    # The rates are recomputed from every generation, so that a run resumed
+    # after an interruption counts each call once.
+    calls = [json.loads(line) for line in (HERE / "results" / "calls.jsonl").read_text().splitlines() if line.strip()]
+    requests = [json.loads(line) for line in (HERE / "requests.jsonl").read_text().splitlines()]
+    present = {x["condition"] for x in calls}
+    order = [c for c in CONDITIONS if c in present]
+    s["conditions"] = summarize(calls, requests, order)["conditions"]
+    path.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n")
     doc = DOCS / "model-eval.md"
     text = doc.read_text()
     head, rest = text.split(START, 1)

@@ -178,6 +178,21 @@ def machine() -> dict:
     }
 
 
+def grammar_loads(model: Path, text: str) -> bool:
+    """Whether llama.cpp accepts a grammar. A grammar it cannot parse makes
+    llama-cpp-python crash the process, so the check runs in a child."""
+    probe = (
+        "import sys\n"
+        "from llama_cpp import Llama, LlamaGrammar\n"
+        "llm = Llama(model_path=sys.argv[1], n_ctx=256, verbose=False)\n"
+        "g = LlamaGrammar.from_string(sys.stdin.read(), verbose=False)\n"
+        "llm('{', max_tokens=1, grammar=g)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, str(model)], input=text,
+                          capture_output=True, text=True)
+    return done.returncode == 0
+
+
 def sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -226,6 +241,8 @@ def main():
     ap.add_argument("--max-tokens-free", type=int, default=48,
                     help="per free generation (arguments fit in far fewer; rambling is cut here)")
     ap.add_argument("--out", type=Path, default=HERE / "results")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep results/calls.jsonl and run only the generations it lacks")
     args = ap.parse_args()
 
     # With more threads than free cores, spinning OpenMP workers slow every token.
@@ -256,15 +273,25 @@ def main():
     by_name = {d["name"]: d for d in defs}
     tools = sorted({r["tool"] for r in requests})
 
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
     grammars = {}
+    broken = {}
     for t in tools:
         schema = dict(by_name[t]["input_schema"])
         schema.pop("$schema", None)
-        grammars[("json-schema-grammar", t)] = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        texts = {"json-schema-grammar": json_schema_to_gbnf(json.dumps(schema))}
+        (work / f"{t}.json-schema.gbnf").write_text(texts["json-schema-grammar"])
         for cond, served in (("contract-grammar", "omit"), ("control-served-in-grammar", "include")):
-            text = grammar(exe, canonical, t, served)
-            (work / f"{t}.{served}.gbnf").write_text(text)
-            grammars[(cond, t)] = LlamaGrammar.from_string(text, verbose=False)
+            texts[cond] = grammar(exe, canonical, t, served)
+            (work / f"{t}.{served}.gbnf").write_text(texts[cond])
+        for cond, text in texts.items():
+            if cond not in conditions:
+                continue
+            if grammar_loads(args.model, text):
+                grammars[(cond, t)] = LlamaGrammar.from_string(text, verbose=False)
+            else:
+                broken[(cond, t)] = "llama.cpp cannot parse this grammar"
 
     def system_plain(t):
         d = by_name[t]
@@ -294,9 +321,18 @@ def main():
     box = Toolbox(exe, root)
     args.out.mkdir(parents=True, exist_ok=True)
     calls_path = args.out / "calls.jsonl"
-    log = open(calls_path, "w")
+    previous = []
+    if args.resume and calls_path.exists():
+        previous = [json.loads(line) for line in calls_path.read_text().splitlines() if line.strip()]
+    log = open(calls_path, "a" if args.resume else "w")
 
     def attempt(cond, r, prompt, g, kind, feedback=None):
+        if (cond, r["tool"]) in broken:
+            rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": "",
+                   "outcome": "grammar-error", "error": broken[(cond, r["tool"])],
+                   "gen_seconds": 0.0, "dispatch_seconds": 0.0}
+            log.write(json.dumps(rec) + "\n")
+            return rec, None
         try:
             text, gen_s = generate(prompt, g)
         except Exception as e:  # llama.cpp refused the grammar itself
@@ -361,10 +397,14 @@ def main():
         }
         (args.out / "summary.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
 
-    records = []
-    started = time.time()
+    records = list(previous)
+    done_first = {(x["condition"], x["request"]) for x in previous if x["attempt"] == "first"}
+    started = time.time() - (json.loads((args.out / "summary.json").read_text())["setup"]["wall_seconds"]
+                             if args.resume and (args.out / "summary.json").exists() else 0)
     for cond in conditions:
         for i, r in enumerate(requests):
+            if (cond, r["id"]) in done_first:
+                continue
             g = grammars.get((cond, r["tool"]))
             system = system_tools(r["tool"]) if cond == "free-tool-template" else system_plain(r["tool"])
             prompt = CHATML.format(system=system, user=r["text"])
@@ -395,7 +435,9 @@ def summarize(records, requests, conditions):
         first = [x for x in rs if x["attempt"] == "first"]
         served = [x for x in first if by_id[x["request"]]["served"]]
         unserved = [x for x in first if not by_id[x["request"]]["served"]]
-        gen = [x["gen_seconds"] + x["dispatch_seconds"] for x in rs]
+        # A grammar llama.cpp refused produced no generation to time.
+        timed = [x for x in rs if x["outcome"] != "grammar-error"]
+        gen = [x["gen_seconds"] + x["dispatch_seconds"] for x in timed]
         c = {
             "calls": len(rs),
             "served_requests": len(served),
@@ -405,7 +447,8 @@ def summarize(records, requests, conditions):
             "honest_first": sum(x["outcome"] != "accepted" for x in unserved),
             "substituted_first": sum(x["outcome"] == "accepted" for x in unserved),
             "seconds_per_call": sum(gen) / len(gen) if gen else 0.0,
-            "generation_seconds_per_call": sum(x["gen_seconds"] for x in rs) / len(rs) if rs else 0.0,
+            "generation_seconds_per_call": sum(x["gen_seconds"] for x in timed) / len(timed) if timed else 0.0,
+            "grammar_errors": sum(x["outcome"] == "grammar-error" for x in first),
             "retry": {},
         }
         for form in FEEDBACK:

@@ -74,9 +74,8 @@
 //! `context`; then `contract` and `failure` (what a tool declares); then
 //! `policy`, `store` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
 //! `provider`, `dialect`, `mcp` and `command` are edges: they use the core, and
-//! the core never uses them, with one exception: the registry checks tool
-//! names against a dialect's name rule (`dialect::names`, which uses nothing
-//! of the crate).
+//! the core never uses them (checking a registry's names against one
+//! provider's rule, `Registry::check_names`, is defined in `dialect::names`).
 
 #![warn(missing_docs)]
 

@@ -14,10 +14,11 @@ pub enum RegistryError {
     DuplicateName(String),
     /// A name breaks the rule every provider accepts.
     BadName(String),
-    /// A name a provider's dialect rejects (see [`Registry::check_names`]).
+    /// A name a provider's dialect rejects (see `Registry::check_names` in
+    /// [`crate::dialect`]).
     DialectName {
-        /// The dialect.
-        dialect: crate::dialect::Dialect,
+        /// The dialect's id (`openai-responses`, `gemini`, ...).
+        dialect: &'static str,
         /// Why, stating the dialect's rule.
         reason: String,
     },
@@ -84,26 +85,6 @@ impl Registry {
         self.order.iter().filter_map(|n| self.tools.get(n))
     }
 
-    /// Checks every tool name against `dialect`'s name rule (`docs/dialects.md`,
-    /// "Names"). Names that passed [`RegistryBuilder::build`] follow the rule
-    /// every provider accepts, so this fails only for a dialect whose rule is
-    /// stricter than that, and it says which name and why.
-    ///
-    /// ```
-    /// # use contract_runtime::{dialect::Dialect, Registry};
-    /// let registry = Registry::builder().build().unwrap();
-    /// for dialect in Dialect::ALL {
-    ///     registry.check_names(*dialect).unwrap();
-    /// }
-    /// ```
-    pub fn check_names(&self, dialect: crate::dialect::Dialect) -> Result<(), RegistryError> {
-        for name in self.names() {
-            crate::dialect::check_name(name, dialect)
-                .map_err(|reason| RegistryError::DialectName { dialect, reason })?;
-        }
-        Ok(())
-    }
-
     /// The canonical definitions of every tool (see [`Tool::canonical`]).
     pub fn canonical(&self) -> Vec<Value> {
         self.tools().map(Tool::canonical).collect()
@@ -121,14 +102,6 @@ impl RegistryBuilder {
     pub fn tool(mut self, tool: Tool) -> Self {
         self.tools.push(tool);
         self
-    }
-
-    /// Checks names and patterns, then builds the registry and checks its
-    /// names against `dialect` too (see [`Registry::check_names`]).
-    pub fn build_for(self, dialect: crate::dialect::Dialect) -> Result<Registry, RegistryError> {
-        let registry = self.build()?;
-        registry.check_names(dialect)?;
-        Ok(registry)
     }
 
     /// Checks names and patterns and builds the registry.

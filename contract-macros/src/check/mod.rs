@@ -10,11 +10,11 @@ use proc_macro2::TokenStream;
 use quote::{quote_spanned, ToTokens};
 use syn::Type;
 
-use crate::attr::ArgAttrs;
+use crate::attr::{ArgAttrs, Length};
 use crate::ctxt::{suggest, Ctxt};
 use crate::model::{
-    ApprovalRule, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency, Slot,
-    Tool, Vocabulary, Word,
+    ApprovalRule, Args, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency,
+    Slot, Tool, Vocabulary, Word,
 };
 use crate::ty::Kind;
 
@@ -30,9 +30,17 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
         c6_retry_needs_idempotency(cx, tool, effect);
     }
     c7_key_names_string_arg(cx, tool);
-    for f in tool.fields() {
-        let tool_doc = tool.description.as_deref().filter(|d| mentions(d, &f.name));
-        field(cx, f, tool_doc);
+    // C12 reads each sentence of the tool's description as part of the
+    // argument it names; the rest is reported once, on the tool. An argument
+    // struct's field names are not known here: its tool's description is not read.
+    if matches!(tool.args, Args::Inline { .. }) {
+        let fields = tool.fields();
+        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+        let split = crate::prose::attribute(tool.description.as_deref().unwrap_or(""), &names);
+        for (f, about) in fields.iter().zip(&split.about) {
+            field(cx, f, about.as_deref());
+        }
+        c12_tool_sentences(cx, tool, fields, &split.unattributed);
     }
     c8_failure_type(cx, tool);
 }
@@ -64,12 +72,6 @@ fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
     c10_constraints_fit(cx, f);
     c12_prose_constraints(cx, f, tool_doc);
     c13_path_type(cx, f);
-}
-
-/// Whether a tool's description speaks of argument `name` (its words, `_` read as a space).
-fn mentions(doc: &str, name: &str) -> bool {
-    let doc = doc.to_lowercase();
-    doc.contains(&format!("`{name}`")) || doc.contains(&name.replace('_', " "))
 }
 
 // C1: the tool has a description (doc comment or `description = "..."`).
@@ -387,41 +389,81 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     if f.attrs.prose.is_some() {
         return;
     }
+    let each = f.attrs.each.as_ref().map(|e| &*e.value);
+    let format = (f.attrs.format.as_ref())
+        .or_else(|| each.and_then(|e| e.format.as_ref()))
+        .and_then(|w| w.value.known())
+        .map(Format::word);
+    let pattern = (f.attrs.pattern.as_ref())
+        .or_else(|| each.and_then(|e| e.pattern.as_ref()))
+        .map(|l| l.value.value());
+    let length = |l: &Length| crate::prose::Limits {
+        min: l.min.as_ref().map(|v| v.value as f64),
+        max: l.max.as_ref().map(|v| v.value as f64),
+        ..Default::default()
+    };
+    let range = (f.attrs.range.as_ref())
+        .or_else(|| each.and_then(|e| e.range.as_ref()))
+        .map(|r| crate::prose::Limits {
+            min: r.value.min.as_ref().map(|n| n.value),
+            max: r.value.max.as_ref().map(|n| n.value),
+            exclusive_min: r.value.exclusive_min.as_ref().map(|n| n.value),
+            exclusive_max: r.value.exclusive_max.as_ref().map(|n| n.value),
+        });
+    let scalar = match f.kind.item().unwrap_or(f.kind.inner()).inner() {
+        Kind::String => crate::prose::Scalar::String,
+        Kind::Integer => crate::prose::Scalar::Integer,
+        Kind::Float => crate::prose::Scalar::Float,
+        Kind::Bool => crate::prose::Scalar::Bool,
+        Kind::Path => crate::prose::Scalar::Path,
+        _ => crate::prose::Scalar::Other,
+    };
     let declared = crate::prose::Declared {
         length: f.attrs.length.is_some(),
         range: f.attrs.range.is_some(),
-        pattern: f.attrs.pattern.is_some()
-            || f.attrs
-                .each
-                .as_ref()
-                .is_some_and(|e| e.value.pattern.is_some()),
-        format: f.attrs.format.is_some()
-            || f.attrs
-                .each
-                .as_ref()
-                .is_some_and(|e| e.value.format.is_some()),
+        pattern: pattern.is_some(),
+        format: format.is_some(),
         closed_set: matches!(f.kind.inner(), Kind::Other)
             || f.kind.item().is_some_and(|k| matches!(k, Kind::Other)),
         is_list: f.kind.is_list(),
         is_number: f.kind.is_number(),
         is_string: f.kind.is_stringy(),
+        scalar,
+        length_limits: f.attrs.length.as_ref().map(|l| length(&l.value)),
+        each_length_limits: each
+            .and_then(|e| e.length.as_ref())
+            .map(|l| length(&l.value)),
+        range_limits: range,
+        format_name: format,
+        pattern_source: pattern.as_deref(),
+        enum_values: &[],
     };
     let docs = f.description.iter().map(String::as_str).chain(extra_doc);
     for doc in docs {
         for claim in crate::prose::unmatched(doc, declared) {
-            // The help is an attribute to write, or (for a closed set) a sentence.
-            let fix = if claim.help.starts_with("#[") {
-                format!("declare it with `{}`", claim.help)
-            } else {
-                claim.help.clone()
-            };
-            cx.error_spanned_by(
-                &f.ident,
-                format!(
-                    "the description of `{}` states a constraint only in prose: \"{}\"\nhelp: {fix}; or, if it is not a constraint, opt out with `#[arg(prose = \"why\")]`",
-                    f.name, claim.phrase
-                ),
-            );
+            cx.error_spanned_by(&f.ident, claim.message(&f.name));
+        }
+    }
+}
+
+// C12, on the tool: a claim in the tool's description that names no single
+// argument (or relates several) is reported once, on the tool, unless an
+// argument it names opted out.
+fn c12_tool_sentences(
+    cx: &Ctxt,
+    tool: &Tool,
+    fields: &[Field],
+    unattributed: &[(crate::prose::Claim, Vec<String>)],
+) {
+    let opted_out = |n: &String| {
+        fields
+            .iter()
+            .any(|f| f.name == *n && f.attrs.prose.is_some())
+    };
+    for (claim, named) in unattributed {
+        if !named.iter().any(opted_out) {
+            let named: Vec<&str> = named.iter().map(String::as_str).collect();
+            cx.error_spanned_by(&tool.ident, claim.tool_message(&named));
         }
     }
 }

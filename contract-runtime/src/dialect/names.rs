@@ -1,6 +1,7 @@
 //! Tool-name rules per dialect (`docs/dialects.md`, "Names").
 
 use super::Dialect;
+use crate::registry::{Registry, RegistryBuilder, RegistryError};
 
 /// One dialect's name rule.
 struct NameRule {
@@ -86,4 +87,40 @@ pub fn check_name(name: &str, dialect: Dialect) -> Result<(), String> {
         return fail("it must start with a letter or `_`".to_owned());
     }
     Ok(())
+}
+
+// The registry is core and knows no dialect; checking its names against one
+// is the dialect's business, so these methods live at the edge.
+impl Registry {
+    /// Checks every tool name against `dialect`'s name rule (`docs/dialects.md`,
+    /// "Names"). Names that passed [`RegistryBuilder::build`] follow the rule
+    /// every provider accepts, so this fails only for a dialect whose rule is
+    /// stricter than that, and it says which name and why.
+    ///
+    /// ```
+    /// # use contract_runtime::{dialect::Dialect, Registry};
+    /// let registry = Registry::builder().build().unwrap();
+    /// for dialect in Dialect::ALL {
+    ///     registry.check_names(*dialect).unwrap();
+    /// }
+    /// ```
+    pub fn check_names(&self, dialect: Dialect) -> Result<(), RegistryError> {
+        for name in self.names() {
+            check_name(name, dialect).map_err(|reason| RegistryError::DialectName {
+                dialect: dialect.id(),
+                reason,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl RegistryBuilder {
+    /// Checks names and patterns, then builds the registry and checks its
+    /// names against `dialect` too (see [`Registry::check_names`]).
+    pub fn build_for(self, dialect: Dialect) -> Result<Registry, RegistryError> {
+        let registry = self.build()?;
+        registry.check_names(dialect)?;
+        Ok(registry)
+    }
 }

@@ -1,0 +1,461 @@
+//! Agreement: a claim that the declaration covers must also say the same thing.
+//! "at most 100" over `range(max = 500)` tells the model 100 while the runtime
+//! accepts 500; a listed set that differs from the enum, or a format other than
+//! the declared one, misleads the same way.
+//!
+//! Which side to change: for bounds the stricter side wins (loosening it would
+//! let through, or invite, values someone meant to refuse); for formats, sets
+//! and patterns the declaration wins, as it is what the schema publishes.
+
+use super::finding::{Bound, Unit, What};
+use super::help::{escape, num};
+use super::resolve::Resolved;
+use super::{Change, ClaimKind, Conflict, Declared, Limits, Scalar};
+
+pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
+    let kind = r.claim.kind;
+    match &r.what {
+        What::Bound {
+            min,
+            max,
+            unit: Unit::Class(_),
+            ..
+        } => pattern_repeat(*min, *max, d),
+        What::Bound {
+            min, max, integer, ..
+        } => bounds(kind, *min, *max, *integer, d),
+        What::NonEmpty { .. } => bounds(
+            kind,
+            Some(Bound {
+                v: 1.0,
+                exclusive: false,
+            }),
+            None,
+            true,
+            d,
+        ),
+        What::Format(f) => format(f, &r.claim.phrase, d),
+        What::Set(items) => set(items, d),
+        What::Pattern(Some(re)) => {
+            let src = d.pattern_source?;
+            (src != re).then(|| Conflict {
+                declared: format!("pattern = \"{}\"", escape(src)),
+                change: Change::Prose(format!("`{src}`")),
+            })
+        }
+        What::Pattern(None) => None,
+    }
+}
+
+/// One side of a bound, inclusive unless `exclusive`.
+type Side = Option<Bound>;
+
+/// Which of the two states the stricter bound on one side.
+#[derive(PartialEq)]
+enum Stricter {
+    Same,
+    Prose,
+    Declaration,
+}
+
+fn compare(prose: Side, declared: Side, lower: bool) -> Stricter {
+    match (prose, declared) {
+        (None, _) => Stricter::Same,
+        (Some(_), None) => Stricter::Prose,
+        (Some(p), Some(q)) if p.v == q.v && p.exclusive == q.exclusive => Stricter::Same,
+        (Some(p), Some(q)) => {
+            let prose_tighter = if lower {
+                p.v > q.v || (p.v == q.v && p.exclusive)
+            } else {
+                p.v < q.v || (p.v == q.v && p.exclusive)
+            };
+            if prose_tighter {
+                Stricter::Prose
+            } else {
+                Stricter::Declaration
+            }
+        }
+    }
+}
+
+/// A whole-number bound written inclusively: "fewer than 10" is "at most 9".
+fn whole(b: Side, lower: bool) -> Side {
+    b.map(|b| match (b.exclusive, lower) {
+        (false, _) => b,
+        (true, true) => Bound {
+            v: b.v.floor() + 1.0,
+            exclusive: false,
+        },
+        (true, false) => Bound {
+            v: b.v.ceil() - 1.0,
+            exclusive: false,
+        },
+    })
+}
+
+fn sides(l: &Limits) -> (Side, Side) {
+    let side = |incl: Option<f64>, excl: Option<f64>| {
+        incl.map(|v| Bound {
+            v,
+            exclusive: false,
+        })
+        .or(excl.map(|v| Bound { v, exclusive: true }))
+    };
+    (side(l.min, l.exclusive_min), side(l.max, l.exclusive_max))
+}
+
+fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) -> Option<Conflict> {
+    // The declaration the claim is compared with, and how it is written.
+    let (limits, key, each, counts) = match kind {
+        ClaimKind::Range => (d.range_limits?, "range", d.is_list, false),
+        ClaimKind::Items => (d.length_limits?, "length", false, true),
+        ClaimKind::Length if d.is_list => match d.each_length_limits {
+            Some(l) => (l, "length", true, true),
+            None => (d.length_limits?, "length", false, true),
+        },
+        ClaimKind::Length => (d.length_limits?, "length", false, true),
+        _ => return None,
+    };
+    let whole_numbers = counts || integer || d.scalar == Scalar::Integer;
+    let (dmin, dmax) = sides(&limits);
+    let (pmin, pmax, dmin, dmax) = if whole_numbers {
+        (
+            whole(min, true),
+            whole(max, false),
+            whole(dmin, true),
+            whole(dmax, false),
+        )
+    } else {
+        (min, max, dmin, dmax)
+    };
+    let lo = compare(pmin, dmin, true);
+    let hi = compare(pmax, dmax, false);
+    let declared = write(key, each, dmin, dmax);
+    if lo == Stricter::Prose || hi == Stricter::Prose {
+        let new_min = if lo == Stricter::Prose { pmin } else { dmin };
+        let new_max = if hi == Stricter::Prose { pmax } else { dmax };
+        return Some(Conflict {
+            declared,
+            change: Change::Declaration(format!("#[arg({})]", write(key, each, new_min, new_max))),
+        });
+    }
+    if lo == Stricter::Declaration || hi == Stricter::Declaration {
+        let unit = match kind {
+            ClaimKind::Length => " characters",
+            ClaimKind::Items => " items",
+            _ => "",
+        };
+        return Some(Conflict {
+            declared,
+            change: Change::Prose(words(dmin, dmax, unit)),
+        });
+    }
+    None
+}
+
+/// `range(min = 1, max = 100)`, `each(length(max = 32))`.
+fn write(key: &str, each: bool, min: Side, max: Side) -> String {
+    let mut parts = Vec::new();
+    for (b, name) in [(min, "min"), (max, "max")] {
+        if let Some(b) = b {
+            let name = if b.exclusive {
+                format!("exclusive_{name}")
+            } else {
+                name.to_string()
+            };
+            parts.push(format!("{name} = {}", num(b.v)));
+        }
+    }
+    let inner = format!("{key}({})", parts.join(", "));
+    if each {
+        format!("each({inner})")
+    } else {
+        inner
+    }
+}
+
+/// The declared bounds in words: "between 1 and 100", "at most 500 characters".
+fn words(min: Side, max: Side, unit: &str) -> String {
+    let v = |b: Bound| num(b.v);
+    match (min, max) {
+        (Some(a), Some(b)) if !a.exclusive && !b.exclusive => {
+            format!("\"between {} and {}{unit}\"", v(a), v(b))
+        }
+        (Some(a), Some(b)) => format!(
+            "\"{} {} and {} {}{unit}\"",
+            if a.exclusive { "more than" } else { "at least" },
+            v(a),
+            if b.exclusive { "less than" } else { "at most" },
+            v(b)
+        ),
+        (Some(a), None) if a.exclusive => format!("\"more than {}{unit}\"", v(a)),
+        (Some(a), None) => format!("\"at least {}{unit}\"", v(a)),
+        (None, Some(b)) if b.exclusive => format!("\"less than {}{unit}\"", v(b)),
+        (None, Some(b)) => format!("\"at most {}{unit}\"", v(b)),
+        (None, None) => "nothing about a bound".into(),
+    }
+}
+
+/// "YYYY-MM-DD" over `format = "date-time"`. "ISO 8601" alone names a family
+/// (dates, times, durations) and agrees with any of them.
+fn format(stated: &str, phrase: &str, d: &Declared) -> Option<Conflict> {
+    let declared = d.format_name?;
+    let family = phrase.to_lowercase();
+    let generic = (family.contains("8601") || family.contains("3339"))
+        && matches!(declared, "date" | "date-time" | "time" | "duration");
+    if stated == declared || generic {
+        return None;
+    }
+    Some(Conflict {
+        declared: format!("format = \"{declared}\""),
+        change: Change::Prose(format!(
+            "a {declared} (the `{declared}` format), not a {stated}"
+        )),
+    })
+}
+
+/// A listed set against the enum's values, or a pattern that is a plain list of alternatives.
+fn set(items: &[String], d: &Declared) -> Option<Conflict> {
+    let (values, declared): (Vec<String>, String) = if !d.enum_values.is_empty() {
+        let v: Vec<String> = d.enum_values.iter().map(|s| s.to_string()).collect();
+        let shown = v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>();
+        (v, format!("an enum of {}", shown.join(", ")))
+    } else {
+        let src = d.pattern_source?;
+        (alternatives(src)?, format!("pattern = \"{}\"", escape(src)))
+    };
+    let norm = |v: &[String]| {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_lowercase()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    if norm(items) == norm(&values) {
+        return None;
+    }
+    let listed = values
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(Conflict {
+        declared,
+        change: Change::Prose(format!("one of {listed}")),
+    })
+}
+
+/// `^(a|b|c)$` as its alternatives, if each is a plain word.
+fn alternatives(src: &str) -> Option<Vec<String>> {
+    let inner = src.strip_prefix("^(")?.strip_suffix(")$")?;
+    let mut out = Vec::new();
+    for alt in inner.split('|') {
+        let mut word = String::new();
+        let mut chars = alt.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => word.push(chars.next()?),
+                '.' | '*' | '+' | '?' | '[' | ']' | '(' | ')' | '{' | '}' | '^' | '$' => {
+                    return None
+                }
+                c => word.push(c),
+            }
+        }
+        out.push(word);
+    }
+    Some(out)
+}
+
+/// "1-5 uppercase letters" against `pattern = "^[A-Z]{1,4}$"`: compare the repeat.
+fn pattern_repeat(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
+    let src = d.pattern_source?;
+    let body = src.strip_suffix('$')?;
+    let open = body.rfind('{')?;
+    let rep = body[open..].strip_prefix('{')?.strip_suffix('}')?;
+    if !body[..open].ends_with(']') {
+        return None;
+    }
+    let (lo, hi) = match rep.split_once(',') {
+        Some((a, b)) => (a.trim().parse::<f64>().ok(), b.trim().parse::<f64>().ok()),
+        None => {
+            let n = rep.trim().parse::<f64>().ok();
+            (n, n)
+        }
+    };
+    let incl = |v: Option<f64>| {
+        v.map(|v| Bound {
+            v,
+            exclusive: false,
+        })
+    };
+    let (pmin, pmax) = (whole(min, true), whole(max, false));
+    let (dmin, dmax) = (incl(lo), incl(hi));
+    let lo_s = compare(pmin, dmin, true);
+    let hi_s = compare(pmax, dmax, false);
+    if lo_s == Stricter::Same && hi_s == Stricter::Same {
+        return None;
+    }
+    let declared = format!("pattern = \"{}\"", escape(src));
+    if lo_s == Stricter::Prose || hi_s == Stricter::Prose {
+        let a = if lo_s == Stricter::Prose { pmin } else { dmin };
+        let b = if hi_s == Stricter::Prose { pmax } else { dmax };
+        let rep = match (a, b) {
+            (Some(a), Some(b)) if a.v == b.v => format!("{{{}}}", num(a.v)),
+            (Some(a), Some(b)) => format!("{{{},{}}}", num(a.v), num(b.v)),
+            (Some(a), None) => format!("{{{},}}", num(a.v)),
+            (None, Some(b)) => format!("{{0,{}}}", num(b.v)),
+            (None, None) => "+".into(),
+        };
+        let new = format!("{}{rep}$", &body[..open]);
+        return Some(Conflict {
+            declared,
+            change: Change::Declaration(format!("#[arg(pattern = \"{}\")]", escape(&new))),
+        });
+    }
+    Some(Conflict {
+        declared,
+        change: Change::Prose(words(dmin, dmax, " characters")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{unmatched, Change, Declared, Limits, Scalar};
+
+    fn limits(min: Option<f64>, max: Option<f64>) -> Option<Limits> {
+        Some(Limits {
+            min,
+            max,
+            ..Limits::default()
+        })
+    }
+
+    fn number(range: Option<Limits>) -> Declared<'static> {
+        Declared {
+            scalar: Scalar::Integer,
+            range_limits: range,
+            ..Declared::default()
+        }
+    }
+
+    #[test]
+    fn a_looser_declaration_is_tightened_to_the_prose() {
+        let c = unmatched("Page size, at most 100.", number(limits(None, Some(500.0))));
+        assert_eq!(c.len(), 1);
+        let conflict = c[0].conflict.as_ref().expect("a conflict");
+        assert_eq!(conflict.declared, "range(max = 500)");
+        assert_eq!(
+            conflict.change,
+            Change::Declaration("#[arg(range(max = 100))]".into())
+        );
+        let m = c[0].message("limit");
+        assert!(
+            m.contains("says \"at most 100\" but `limit` declares `range(max = 500)`"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn a_looser_prose_is_reworded_to_the_declaration() {
+        let c = unmatched("Records back to 1990.", number(limits(Some(2001.0), None)));
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Prose("\"at least 2001\"".into()))
+        );
+        let c = unmatched("Records back to 2001.", number(limits(Some(1990.0), None)));
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Declaration("#[arg(range(min = 2001))]".into()))
+        );
+    }
+
+    #[test]
+    fn equal_bounds_agree_whatever_the_wording() {
+        assert!(unmatched("Between 1 and 100.", number(limits(Some(1.0), Some(100.0)))).is_empty());
+        assert!(unmatched("A positive integer.", number(limits(Some(1.0), None))).is_empty());
+        assert!(unmatched("Fewer than 10.", number(limits(None, Some(9.0)))).is_empty());
+        // the prose need not repeat every declared side
+        assert!(unmatched("At most 100.", number(limits(Some(1.0), Some(100.0)))).is_empty());
+    }
+
+    #[test]
+    fn a_missing_side_is_added_to_the_declaration() {
+        let c = unmatched("Between 1 and 100.", number(limits(None, Some(100.0))));
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Declaration(
+                "#[arg(range(min = 1, max = 100))]".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn lengths_compare_with_the_right_declaration() {
+        let text = Declared {
+            scalar: Scalar::String,
+            length_limits: limits(None, Some(500.0)),
+            ..Declared::default()
+        };
+        let c = unmatched("No longer than 200 characters.", text);
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| c.declared.as_str()),
+            Some("length(max = 500)")
+        );
+        let tags = Declared {
+            scalar: Scalar::String,
+            is_list: true,
+            each_length_limits: limits(None, Some(32.0)),
+            ..Declared::default()
+        };
+        assert!(unmatched("Each tag at most 32 characters.", tags).is_empty());
+        let c = unmatched("Each tag at most 20 characters.", tags);
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Declaration(
+                "#[arg(each(length(max = 20)))]".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn formats_sets_and_patterns_follow_the_declaration() {
+        let date = Declared {
+            scalar: Scalar::String,
+            format_name: Some("date-time"),
+            ..Declared::default()
+        };
+        let c = unmatched("Due day as YYYY-MM-DD.", date);
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| c.declared.as_str()),
+            Some("format = \"date-time\"")
+        );
+        assert!(unmatched("An ISO 8601 timestamp.", date).is_empty());
+        let values = ["asc", "desc", "random"];
+        let sort = Declared {
+            scalar: Scalar::Other,
+            enum_values: &values,
+            ..Declared::default()
+        };
+        let c = unmatched("Only `asc` or `desc`.", sort);
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Prose("one of `asc`, `desc`, `random`".into()))
+        );
+        let pat = Declared {
+            scalar: Scalar::String,
+            pattern_source: Some("^(json|csv)$"),
+            ..Declared::default()
+        };
+        assert!(unmatched("Either 'json' or 'csv'.", pat).is_empty());
+        assert_eq!(unmatched("Either 'json' or 'xml'.", pat).len(), 1);
+        let ticker = Declared {
+            scalar: Scalar::String,
+            pattern_source: Some("^[A-Z]{1,4}$"),
+            ..Declared::default()
+        };
+        let c = unmatched("1-5 uppercase letters.", ticker);
+        assert_eq!(
+            c[0].conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Prose("\"between 1 and 4 characters\"".into()))
+        );
+    }
+}

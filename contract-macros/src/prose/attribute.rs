@@ -1,0 +1,168 @@
+//! Attribution: a sentence of the tool's description belongs to the argument
+//! it names. "The `limit` is at most 100" limits `limit`; "The range may span
+//! at most 31 days" names no argument, and is reported once on the tool rather
+//! than on every argument; a sentence naming two arguments states a rule across
+//! them, which no single argument can declare.
+
+use super::claims;
+use super::tokens::{tokenize, Tk, Tok};
+
+/// How a sentence can name the argument `name`: the name itself (in a code
+/// span or as a word), its words ("start date" for `start_date`), or its last
+/// word ("date") when no other argument ends or is named that way.
+fn mentions(sentence: &[Tok], name: &str, names: &[&str]) -> bool {
+    let name = name.to_lowercase();
+    let parts: Vec<&str> = name.split('_').filter(|p| !p.is_empty()).collect();
+    let noun = parts.last().copied().unwrap_or("");
+    let noun_is_unique = names
+        .iter()
+        .filter(|other| {
+            let other = other.to_lowercase();
+            other.rsplit('_').next() == Some(noun) || other.split('_').any(|p| p == noun)
+        })
+        .count()
+        == 1;
+    let is_noun = |w: &str| w == noun || w.strip_suffix('s') == Some(noun);
+    sentence.iter().enumerate().any(|(i, t)| match t.k {
+        Tk::Code | Tk::Quoted => t.s == name,
+        Tk::Word => {
+            t.s == name
+                || (parts.len() > 1
+                    && parts
+                        .iter()
+                        .enumerate()
+                        .all(|(k, p)| sentence.get(i + k).is_some_and(|x| x.s == *p)))
+                || (noun.len() >= 3 && noun_is_unique && is_noun(&t.s))
+        }
+        _ => false,
+    })
+}
+
+/// Each sentence of `doc` as its text and the arguments it names.
+fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
+    let t = tokenize(doc);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < t.len() {
+        let j = (i..t.len())
+            .find(|&j| t[j].sent != t[i].sent)
+            .unwrap_or(t.len());
+        let sentence = &t[i..j];
+        let named: Vec<String> = names
+            .iter()
+            .filter(|n| mentions(sentence, n, names))
+            .map(|n| n.to_string())
+            .collect();
+        out.push((&doc[t[i].start..t[j - 1].end], named));
+        i = j;
+    }
+    out
+}
+
+/// The tool's description read once for all its arguments: the sentences each
+/// argument owns (in the order of `names`) and the claims no single one owns.
+pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
+    // Findings do not depend on the type, so a description without claims
+    // gives none to any argument: skip the per-sentence work.
+    if claims(doc).is_empty() {
+        return super::Attribution {
+            about: vec![None; names.len()],
+            unattributed: Vec::new(),
+        };
+    }
+    let split = sentences(doc, names);
+    let about = names
+        .iter()
+        .map(|name| {
+            let own: Vec<&str> = split
+                .iter()
+                .filter(|(_, named)| named.len() == 1 && named[0] == *name)
+                .map(|(s, _)| *s)
+                .collect();
+            (!own.is_empty()).then(|| own.join(" "))
+        })
+        .collect();
+    let unattributed = split
+        .iter()
+        .filter(|(_, named)| named.len() != 1)
+        .flat_map(|(s, named)| claims(s).into_iter().map(move |c| (c, named.clone())))
+        .collect();
+    super::Attribution {
+        about,
+        unattributed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Claim, ClaimKind};
+    use super::*;
+
+    fn about(doc: &str, name: &str, names: &[&str]) -> Option<String> {
+        let at = names.iter().position(|n| *n == name)?;
+        attribute(doc, names).about[at].clone()
+    }
+
+    fn unattributed(doc: &str, names: &[&str]) -> Vec<(Claim, Vec<String>)> {
+        attribute(doc, names).unattributed
+    }
+
+    const NAMES: &[&str] = &["start_date", "end_date", "calendar", "limit"];
+
+    #[test]
+    fn a_sentence_belongs_to_the_argument_it_names() {
+        let doc = "List events. The `limit` is at most 50. The calendar must be a UUID.";
+        assert_eq!(
+            about(doc, "limit", NAMES).as_deref(),
+            Some("The `limit` is at most 50.")
+        );
+        assert_eq!(
+            about(doc, "calendar", NAMES).as_deref(),
+            Some("The calendar must be a UUID.")
+        );
+        assert_eq!(about(doc, "start_date", NAMES), None);
+    }
+
+    #[test]
+    fn words_of_a_name_and_unique_nouns_count() {
+        let doc = "The start date is YYYY-MM-DD.";
+        assert!(about(doc, "start_date", NAMES).is_some());
+        // "date" alone is ambiguous between start_date and end_date
+        assert!(about("The date is YYYY-MM-DD.", "start_date", NAMES).is_none());
+        assert!(about("Up to 50 calendars.", "calendar", NAMES).is_some());
+    }
+
+    #[test]
+    fn a_sentence_naming_no_argument_is_reported_once_on_the_tool() {
+        let doc = "List events in a window. The range may span at most 31 days.";
+        let found = unattributed(doc, NAMES);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0.kind, ClaimKind::Range);
+        assert!(found[0].1.is_empty());
+        for name in NAMES {
+            assert_eq!(about(doc, name, NAMES), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_sentence_naming_two_arguments_is_a_rule_across_them() {
+        let doc = "The start date and the end date may be at most 31 days apart.";
+        let found = unattributed(doc, NAMES);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1, ["start_date", "end_date"]);
+        assert!(found[0]
+            .0
+            .tool_message(&["start_date", "end_date"])
+            .contains("relates `start_date` and `end_date`"));
+    }
+
+    #[test]
+    fn a_description_without_claims_gives_nothing() {
+        let plain = attribute(
+            "List the events of a calendar. The `limit` caps them.",
+            NAMES,
+        );
+        assert_eq!(plain.about, vec![None; NAMES.len()]);
+        assert!(plain.unattributed.is_empty());
+    }
+}

@@ -1,0 +1,382 @@
+//! Family: bounds (Length, Range, Items).
+
+use super::finding::*;
+use super::tokens::*;
+use super::units::*;
+use super::values::*;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Op {
+    Max,
+    Min,
+    MaxEx,
+    MinEx,
+    Exact,
+}
+
+/// Phrases that state a bound, longest first; `true` marks a comparative that
+/// needs a cue ("must be greater than 0") so that "takes less than 5 seconds" stays prose.
+pub(super) const OPS: &[(&[&str], Op, bool)] = &[
+    (&["less", "than", "or", "equal", "to"], Op::Max, false),
+    (&["greater", "than", "or", "equal", "to"], Op::Min, false),
+    (&["up", "to", "and", "including"], Op::Max, false),
+    (&["must", "not", "exceed"], Op::Max, false),
+    (&["may", "not", "exceed"], Op::Max, false),
+    (&["should", "not", "exceed"], Op::Max, false),
+    (&["not", "to", "exceed"], Op::Max, false),
+    (&["no", "more", "than"], Op::Max, false),
+    (&["not", "more", "than"], Op::Max, false),
+    (&["no", "greater", "than"], Op::Max, false),
+    (&["not", "greater", "than"], Op::Max, false),
+    (&["no", "larger", "than"], Op::Max, false),
+    (&["no", "longer", "than"], Op::Max, false),
+    (&["not", "longer", "than"], Op::Max, false),
+    (&["no", "less", "than"], Op::Min, false),
+    (&["not", "less", "than"], Op::Min, false),
+    (&["no", "fewer", "than"], Op::Min, false),
+    (&["not", "fewer", "than"], Op::Min, false),
+    (&["no", "shorter", "than"], Op::Min, false),
+    (&["no", "smaller", "than"], Op::Min, false),
+    (&["cannot", "exceed"], Op::Max, false),
+    (&["can't", "exceed"], Op::Max, false),
+    (&["not", "exceed"], Op::Max, false),
+    (&["at", "most"], Op::Max, false),
+    (&["at", "least"], Op::Min, false),
+    (&["up", "to"], Op::Max, false),
+    (&["maximum", "of"], Op::Max, false),
+    (&["max", "of"], Op::Max, false),
+    (&["minimum", "of"], Op::Min, false),
+    (&["min", "of"], Op::Min, false),
+    (&["limited", "to"], Op::Max, false),
+    (&["limit", "of"], Op::Max, false),
+    (&["capped", "at"], Op::Max, false),
+    (&["cap", "of"], Op::Max, false),
+    (&["less", "than"], Op::MaxEx, true),
+    (&["fewer", "than"], Op::MaxEx, true),
+    (&["shorter", "than"], Op::MaxEx, true),
+    (&["smaller", "than"], Op::MaxEx, true),
+    (&["lower", "than"], Op::MaxEx, true),
+    (&["greater", "than"], Op::MinEx, true),
+    (&["more", "than"], Op::MinEx, true),
+    (&["larger", "than"], Op::MinEx, true),
+    (&["longer", "than"], Op::MinEx, true),
+    (&["higher", "than"], Op::MinEx, true),
+    (&["exactly"], Op::Exact, false),
+    (&["maximum"], Op::Max, false),
+    (&["max"], Op::Max, false),
+    (&["minimum"], Op::Min, false),
+    (&["min"], Op::Min, false),
+    (&["<="], Op::Max, false),
+    (&[">="], Op::Min, false),
+    (&["<"], Op::MaxEx, false),
+    (&[">"], Op::MinEx, false),
+];
+
+/// A bound operator at `i`: the operator, the index of the value, and a unit hint
+/// from words like "length" in "maximum length of 200".
+pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
+    let first = text(t, i);
+    // the first words of OPS, so most tokens leave here
+    if !matches!(
+        first,
+        "less"
+            | "greater"
+            | "up"
+            | "must"
+            | "may"
+            | "should"
+            | "not"
+            | "no"
+            | "cannot"
+            | "can't"
+            | "at"
+            | "maximum"
+            | "max"
+            | "minimum"
+            | "min"
+            | "limited"
+            | "limit"
+            | "capped"
+            | "cap"
+            | "fewer"
+            | "shorter"
+            | "smaller"
+            | "lower"
+            | "more"
+            | "larger"
+            | "longer"
+            | "higher"
+            | "exactly"
+            | "<="
+            | ">="
+            | "<"
+            | ">"
+    ) {
+        return None;
+    }
+    let (phrase, mut op, cue) = OPS
+        .iter()
+        .filter(|(p, _, _)| p[0] == first)
+        .find(|(p, _, _)| seq(t, i, p))?;
+    let weak = *cue && !has_cue(t, i);
+    let mut j = i + phrase.len();
+    if matches!(op, Op::MaxEx | Op::MinEx) && seq(t, j, &["or", "equal", "to"]) {
+        op = if op == Op::MaxEx { Op::Max } else { Op::Min };
+        j += 3;
+    }
+    let mut hint = Unit::None;
+    if phrase.len() == 1 && matches!(phrase[0], "max" | "maximum" | "min" | "minimum") {
+        if text(t, j) == "." {
+            j += 1;
+        }
+        // "maximum length is 200", "max items: 10"
+        let mut k = j;
+        while k < j + 4
+            && kind(t, k) == Some(Tk::Word)
+            && value_at(t, k).is_none()
+            && !matches!(word(t, k), "is" | "of")
+        {
+            k += 1;
+        }
+        if k > j {
+            if !matches!(text(t, k), ":" | "=" | "is" | "of") {
+                return None;
+            }
+            for w in j..k {
+                let w = word(t, w);
+                if matches!(w, "length" | "len" | "characters" | "chars" | "bytes") {
+                    hint = Unit::Chars;
+                } else if matches!(w, "items" | "entries" | "elements") {
+                    hint = Unit::Items;
+                }
+            }
+            j = k + 1;
+        } else if matches!(text(t, j), ":" | "=" | "is") {
+            j += 1;
+        }
+    }
+    Some((op, j, hint, weak))
+}
+
+pub(super) fn apply(op: Op, v: f64) -> (Option<Bound>, Option<Bound>) {
+    match op {
+        Op::Max => (None, incl(v)),
+        Op::MaxEx => (None, excl(v)),
+        Op::Min => (incl(v), None),
+        Op::MinEx => (excl(v), None),
+        Op::Exact => (incl(v), incl(v)),
+    }
+}
+
+/// "The maximum number of participants that can be added in a single request is 10":
+/// the bound follows its noun phrase at a distance.
+fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
+    if !(matches!(word(t, i), "maximum" | "max") && seq(t, i + 1, &["number", "of"])) {
+        return None;
+    }
+    let k = (i + 3..(i + 16).min(t.len()))
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .find(|&k| matches!(word(t, k), "is" | "are"))?;
+    let val = value_at(t, k + 1)?;
+    (!val.date && !val.year).then(|| found(bound(None, incl(val.v), Unit::Count), i, val.end))
+}
+
+/// "A 34 character string": an exact length written as a size before the noun.
+fn sized(t: &[Tok], i: usize) -> Option<Found> {
+    if kind(t, i) != Some(Tk::Num) {
+        return None;
+    }
+    let val = value_at(t, i).filter(|v| !v.date && !v.year && !v.word)?;
+    let hyphen = usize::from(text(t, val.end + 1) == "-");
+    let unit = val.end + 1 + hyphen;
+    // the noun it sizes follows within a few words: "the 10-character onboarding run token"
+    let noun = (unit + 1..unit + 4).find(|&k| {
+        matches!(
+            word(t, k),
+            "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash" | "sid"
+        )
+    })?;
+    let exact = matches!(prev_word(t, i, 1), "a" | "an" | "the" | "unique")
+        && matches!(word(t, unit), "character" | "char" | "byte")
+        && (unit + 1..noun).all(|k| kind(t, k) == Some(Tk::Word));
+    exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, noun))
+}
+
+// Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
+// "at least one tag", "<= 100", and postfix forms "200 characters max", "1 or more".
+pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
+    for i in 0..t.len() {
+        if t[i].lead & BOUNDS == 0 {
+            continue;
+        }
+        if in_example(t, i) {
+            continue;
+        }
+        if let Some(f) = counted_maximum(t, i).or_else(|| sized(t, i)) {
+            out.push(f);
+            continue;
+        }
+        if let Some((op, j, hint, weak)) = bound_op(t, i) {
+            let Some(val) = value_at(t, j) else { continue };
+            if in_condition(t, i) {
+                continue;
+            }
+            if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
+                continue; // dates and "1-5" ranges belong to other detectors
+            }
+            let Some((mut unit, end)) = unit_at(t, val.end + 1, val.v) else {
+                continue;
+            };
+            if unit == Unit::None {
+                unit = hint;
+            }
+            // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
+            if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
+                continue;
+            }
+            if val.year
+                && unit == Unit::None
+                && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
+            {
+                unit = Unit::Year;
+            }
+            let (min, max) = apply(op, val.v);
+            out.push(found(bound(min, max, unit), i, end.max(val.end)));
+        }
+        // postfix: "200 characters max", "10 or fewer tags", "1 or more"
+        if let Some(val) = value_at(t, i) {
+            if val.date || (i > 0 && bound_op(t, i - 1).is_some()) || in_condition(t, i) {
+                continue;
+            }
+            let Some((unit, end)) = unit_at(t, val.end + 1, val.v) else {
+                continue;
+            };
+            let k = end.max(val.end) + 1;
+            let op = if matches!(word(t, k), "max" | "maximum") || seq(t, k, &["at", "most"]) {
+                Some((Op::Max, k + usize::from(word(t, k) == "at")))
+            } else if seq(t, k, &["at", "least"]) {
+                Some((Op::Min, k + 1))
+            } else if word(t, k) == "or"
+                && matches!(
+                    word(t, k + 1),
+                    "less" | "fewer" | "shorter" | "smaller" | "below"
+                )
+            {
+                Some((Op::Max, k + 1))
+            } else if word(t, k) == "or"
+                && matches!(
+                    word(t, k + 1),
+                    "more" | "greater" | "larger" | "longer" | "above"
+                )
+            {
+                Some((Op::Min, k + 1))
+            } else {
+                None
+            };
+            let Some((op, last)) = op else { continue };
+            // "0 or more replies" bounds nothing; "in one or more schemas" describes the operation
+            let preposition = matches!(
+                prev_word(t, i, 1),
+                "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
+            ) && !(prev_word(t, i, 1) == "of"
+                && matches!(prev_word(t, i, 2), "list" | "array" | "set" | "collection"));
+            if (op == Op::Min && val.v == 0.0) || preposition {
+                continue;
+            }
+            // "1 or more tags": the unit follows the operator
+            let (unit, last) =
+                if unit == Unit::None && word(t, last) != "max" && word(t, last) != "maximum" {
+                    match unit_at(t, last + 1, val.v) {
+                        Some((u, e)) if u != Unit::None => (u, e),
+                        _ => (unit, last),
+                    }
+                } else {
+                    (unit, last)
+                };
+            let (min, max) = apply(op, val.v);
+            out.push(found(bound(min, max, unit), i, last));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn bounds(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_bounds(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn prefix_operators_with_units() {
+        assert_eq!(
+            bounds("At most 200 characters."),
+            [pair("At most 200 characters", "max 200 Chars")]
+        );
+        // the inner "more than 10" is found too; resolving keeps the longer claim
+        assert_eq!(
+            bounds("No more than 10 items.")[0],
+            pair("No more than 10 items", "max 10 Items")
+        );
+        assert_eq!(
+            bounds("at least one tag"),
+            [pair("at least one tag", "min 1 Count")]
+        );
+        assert_eq!(
+            bounds("Page size, max 50."),
+            [pair("max 50", "max 50 None")]
+        );
+        assert_eq!(
+            bounds("Maximum length is 64."),
+            [pair("Maximum length is 64", "max 64 Chars")]
+        );
+        assert_eq!(bounds("Value <= 100"), [pair("<= 100", "max 100 None")]);
+    }
+
+    #[test]
+    fn postfix_operators() {
+        assert_eq!(
+            bounds("200 characters max"),
+            [pair("200 characters max", "max 200 Chars")]
+        );
+        assert_eq!(
+            bounds("1 or more labels"),
+            [pair("1 or more labels", "min 1 Count")]
+        );
+        assert_eq!(bounds("10 or fewer"), [pair("10 or fewer", "max 10 None")]);
+    }
+
+    #[test]
+    fn comparatives_need_a_cue_or_a_unit() {
+        assert!(bounds("Usually takes less than 5 seconds.").is_empty());
+        assert_eq!(
+            bounds("Must be greater than 0."),
+            [pair("greater than 0", "min 0 excl None")]
+        );
+        assert_eq!(
+            bounds("fewer than 80 characters"),
+            [pair("fewer than 80 characters", "max 80 excl Chars")]
+        );
+    }
+
+    #[test]
+    fn conditions_and_dates_are_not_bounds() {
+        assert!(bounds("Use this when at least one file has changed.").is_empty());
+        assert!(bounds("Only if more than 100 rows match.").is_empty());
+        assert!(bounds("At least 2001-01-01.").is_empty());
+        assert!(bounds("At most 1-5 retries.").is_empty());
+    }
+
+    #[test]
+    fn a_year_after_an_operator_is_a_year_bound() {
+        assert_eq!(
+            bounds("at least 2001"),
+            [pair("at least 2001", "min 2001 Year")]
+        );
+    }
+}

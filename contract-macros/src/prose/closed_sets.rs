@@ -1,0 +1,398 @@
+//! Family: closed sets (ClosedSet).
+
+use super::finding::*;
+use super::tokens::*;
+
+/// Words that cannot be a value in a closed set ("one of the tools", "either way").
+pub(super) const NOT_VALUES: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "these",
+    "those",
+    "your",
+    "my",
+    "our",
+    "their",
+    "its",
+    "his",
+    "her",
+    "them",
+    "it",
+    "they",
+    "we",
+    "you",
+    "all",
+    "any",
+    "each",
+    "every",
+    "some",
+    "several",
+    "many",
+    "more",
+    "both",
+    "other",
+    "another",
+    "way",
+    "not",
+    "no",
+    "none",
+    "following",
+    "few",
+    "two",
+    "three",
+    "us",
+    "which",
+    "what",
+    "if",
+    "is",
+    "are",
+    "be",
+    "was",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "by",
+    "from",
+    "do",
+    "does",
+    "will",
+    "can",
+    "may",
+    "must",
+    "should",
+    "use",
+    "used",
+    "when",
+    "where",
+    "how",
+    "who",
+    "there",
+    "here",
+    "then",
+    "than",
+    "so",
+    "because",
+    "only",
+    "just",
+    "also",
+    "one",
+    "same",
+    "best",
+    "most",
+    "first",
+    "last",
+    "next",
+    "side",
+    "case",
+    "cases",
+    "option",
+    "options",
+    "kind",
+    "type",
+    "way",
+    "him",
+    "me",
+    "less",
+];
+
+pub(super) struct List {
+    pub(super) items: Vec<String>,
+    pub(super) last: usize,
+    pub(super) all_lit: bool,
+    pub(super) has_or: bool,
+}
+
+/// A list of at least one value at `i`: code spans, quoted strings or single words,
+/// separated by ",", "or", "and", "|" or "/". A word list must end the clause.
+pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
+    let mut items = Vec::new();
+    let mut j = i;
+    let mut all_lit = true;
+    let mut has_or = false;
+    let mut last = i;
+    loop {
+        let tok = t.get(j)?;
+        match tok.k {
+            Tk::Code | Tk::Quoted => items.push(inner(doc, tok).to_string()),
+            Tk::Word | Tk::Num
+                if !NOT_VALUES.contains(&tok.s.as_str()) && tok.s.chars().count() <= 24 =>
+            {
+                all_lit = false;
+                items.push(doc[tok.start..tok.end].to_string());
+            }
+            _ => break,
+        }
+        last = j;
+        j += 1;
+        if text(t, j) == "(" && word(t, j + 1) == "default" && text(t, j + 2) == ")" {
+            j += 3;
+        }
+        let mut sep = false;
+        if text(t, j) == "," {
+            j += 1;
+            sep = true;
+        }
+        if matches!(word(t, j), "or" | "and") {
+            has_or |= word(t, j) == "or";
+            j += 1;
+            sep = true;
+        } else if matches!(text(t, j), "|" | "/") {
+            has_or = true;
+            j += 1;
+            sep = true;
+        }
+        if !sep {
+            break;
+        }
+        // ", or" followed by something that is not a value ends the list
+        if !matches!(kind(t, j), Some(Tk::Code | Tk::Quoted | Tk::Word | Tk::Num)) {
+            break;
+        }
+    }
+    if items.is_empty() {
+        return None;
+    }
+    if !all_lit {
+        let after = text(t, last + 1);
+        let ends = last + 1 >= t.len()
+            || t[last + 1].sent != t[last].sent
+            || matches!(
+                after,
+                "." | ";" | "," | ")" | ":" | "(" | "\u{2014}" | "-" | "is" | "are"
+            );
+        if !ends {
+            return None;
+        }
+    }
+    Some(List {
+        items,
+        last,
+        all_lit,
+        has_or,
+    })
+}
+
+/// "either `owner` or `org` must be provided" names arguments, not values.
+pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
+    (last + 1..last + 5).any(|k| {
+        matches!(
+            word(t, k),
+            "required" | "provided" | "given" | "specified" | "supplied" | "set"
+        )
+    }) && matches!(
+        word(t, last + 1),
+        "must" | "is" | "are" | "should" | "has" | "have"
+    )
+}
+
+// Family: closed sets (ClosedSet) — "one of draft, final", "only `asc` or `desc`",
+// "either 'json' or 'csv'", "allowed values: a, b, c", "`asc` or `desc`".
+pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
+    let mut covered = 0usize;
+    for i in 0..t.len() {
+        if t[i].lead & SETS == 0 {
+            continue;
+        }
+        if i < covered || in_example(t, i) {
+            continue;
+        }
+        if let Some((items, last)) = described_values(t, doc, i) {
+            covered = last + 1;
+            out.push(found(What::Set(items), i, last));
+            continue;
+        }
+        let w = match kind(t, i) {
+            Some(Tk::Punct) => text(t, i),
+            _ => word(t, i),
+        };
+        // (start of the list, literals only, a lead strong enough for a single value or no "or")
+        let start = match w {
+            "one" | "any" if text(t, i + 1) == "of" => {
+                let before = (prev_word(t, i, 2), prev_word(t, i, 1));
+                if matches!(before.1, "exactly" | "only" | "just" | "than")
+                    || matches!(before, ("at", "least") | ("at", "most"))
+                {
+                    continue;
+                }
+                let mut j = i + 2;
+                if seq(t, j, &["the", "following"]) {
+                    j += 2;
+                    if matches!(word(t, j), "values" | "options" | "choices" | "strings") {
+                        j += 1;
+                    }
+                }
+                if text(t, j) == ":" {
+                    j += 1;
+                }
+                Some((j, false, text(t, j - 1) == ":"))
+            }
+            // "any combination of `a`, `b`, `c`"
+            "combination" if text(t, i + 1) == "of" => Some((i + 2, true, true)),
+            "either" => Some((i + 1, false, false)),
+            "only" => Some((i + 1, true, false)),
+            // "Can be: `none`, `any`, `local`, or `foreign`"
+            "can" if word(t, i + 1) == "be" && text(t, i + 2) == ":" => Some((i + 3, true, true)),
+            "values" | "options" | "choices" | "modes" | "formats" | "levels" => {
+                let mut j = i + 1;
+                if matches!(word(t, j), "are" | "include" | "is") {
+                    j += 1;
+                }
+                // "The following values are supported: ..."
+                if matches!(word(t, j), "supported" | "allowed" | "accepted" | "valid") {
+                    j += 1;
+                }
+                let colon = matches!(text(t, j), ":" | "\u{2014}");
+                if colon {
+                    j += 1;
+                }
+                // a single value needs a colon or a literal after the lead
+                let strong = colon || is_lit(t, j);
+                if j == i + 1
+                    || !matches!(text(t, j - 1), ":" | "\u{2014}" | "are" | "include" | "is")
+                {
+                    None
+                } else {
+                    Some((j, false, strong))
+                }
+            }
+            // "Agent effort: minimal, low, medium, high, xhigh, or auto."
+            ":" => Some((i + 1, false, false)),
+            // "Type of connection (standard, private, or privateEndpoint)"
+            "(" => Some((i + 1, false, false)),
+            _ if is_lit(t, i) => Some((i, true, false)),
+            _ => None,
+        };
+        let Some((j, lit_only, strong)) = start else {
+            continue;
+        };
+        let Some(list) = parse_list(t, doc, j) else {
+            continue;
+        };
+        let n = list.items.len();
+        let after = text(t, list.last + 1);
+        let weak_lead = matches!(w, ":" | "(");
+        let enough = match () {
+            // a bare list needs three words after a colon, or to close a parenthesis
+            _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
+            // a colon before three literals introduces their list, "or" or not
+            _ if w == ":" => n >= 3,
+            _ if strong => n >= 1,
+            _ => n >= 2,
+        };
+        if !enough || (lit_only && !list.all_lit) {
+            continue;
+        }
+        if (w == "either" || w == "(" || (is_lit(t, i) && !strong)) && !list.has_or {
+            continue;
+        }
+        // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values
+        if after == "format" || word(t, list.last + 1) == "format" {
+            continue;
+        }
+        if list.all_lit && !strong && list.items.iter().any(|v| v.trim().contains(' ')) {
+            continue;
+        }
+        // "cannot be combined with `value` or `delete`" names fields, not values
+        // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
+        let conditional = is_lit(t, i)
+            && !strong
+            && (0..i)
+                .rev()
+                .take_while(|&k| t[k].sent == t[i].sent)
+                .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"));
+        if conditional {
+            continue;
+        }
+        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
+            continue;
+        }
+        // "Provide either issue_number or pull_request_number" names arguments too
+        let provide = (1..=2).any(|b| {
+            matches!(
+                prev_word(t, i, b),
+                "provide" | "specify" | "pass" | "supply" | "give"
+            )
+        });
+        if names_arguments(t, list.last) || provide {
+            covered = list.last + 1;
+            continue;
+        }
+        let bools = list
+            .items
+            .iter()
+            .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no"));
+        if bools {
+            continue;
+        }
+        covered = list.last + 1;
+        out.push(found(What::Set(list.items), i, list.last));
+    }
+}
+
+/// Values listed with a description each: "'off' - No filtering. 'strict' - Drops
+/// adult content", "`asc` for ascending, `desc` for descending", "'all' (default),
+/// 'dm' (direct messages)", "ascending (`asc`) or descending (`desc`)", and a single
+/// value: "only `dtmf` is supported", "('indexed' only)".
+fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
+    let lit = |k: usize| {
+        t.get(k)
+            .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))
+            .filter(|x| !x.s.contains(' ') && x.s.chars().count() <= 32)
+    };
+    let value = |k: usize| inner(doc, &t[k]).to_string();
+    // a single value: "only `dtmf` is supported", "('indexed' only)"
+    if lit(i).is_some() {
+        let only_before = prev_word(t, i, 1) == "only";
+        let supported = matches!(word(t, i + 1), "is" | "are")
+            && matches!(
+                word(t, i + 2),
+                "supported" | "allowed" | "accepted" | "valid" | "available"
+            );
+        let only_after =
+            word(t, i + 1) == "only" && text(t, i + 2) == ")" && text(t, i.wrapping_sub(1)) == "(";
+        if (only_before && supported) || only_after {
+            return Some((vec![value(i)], i));
+        }
+    }
+    // the first value of a described list starts it
+    let described = |k: usize| {
+        lit(k).is_some()
+            && (matches!(text(t, k + 1), ":" | "(" | "-" | "\u{2014}" | "=")
+                || word(t, k + 1) == "for"
+                || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")"))
+    };
+    if !described(i) || (i > 0 && described(i - 1)) {
+        return None;
+    }
+    // "use `openai.OpenAI` for blocking mode" is advice
+    if matches!(
+        prev_word(t, i, 1),
+        "use" | "using" | "call" | "pass" | "set" | "with"
+    ) {
+        return None;
+    }
+    // a value already listed before ("`a`: .., `b`: ..") is part of this list
+    if (i.saturating_sub(12)..i).any(|k| described(k) && t[k].sent == t[i].sent) {
+        return None;
+    }
+    let mut items = vec![value(i)];
+    let mut last = i;
+    let mut k = i + 1;
+    // later values follow within a dozen tokens, in the same sentence or the next
+    // ("'off' - No filtering. 'strict' - Drops ...")
+    while k < t.len() && k <= last + 14 {
+        if described(k) && t[k].sent <= t[last].sent + 1 {
+            items.push(value(k));
+            last = k;
+        }
+        k += 1;
+    }
+    (items.len() >= 2).then_some((items, last))
+}

@@ -1,0 +1,106 @@
+//! Family: emptiness (Length, Items).
+
+use super::finding::*;
+use super::tokens::*;
+
+pub(super) const LIST_WORDS: &[&str] = &[
+    "list",
+    "array",
+    "vec",
+    "set",
+    "collection",
+    "sequence",
+    "lists",
+    "arrays",
+];
+
+// Family: emptiness (Length, Items) — "non-empty", "must not be empty", "cannot be blank".
+pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
+    const NEGATED: &[&[&str]] = &[
+        &["must", "not", "be", "empty"],
+        &["must", "not", "be", "blank"],
+        &["may", "not", "be", "empty"],
+        &["should", "not", "be", "empty"],
+        &["cannot", "be", "empty"],
+        &["can't", "be", "empty"],
+        &["cannot", "be", "blank"],
+        &["must", "contain", "at", "least", "one"],
+    ];
+    for i in 0..t.len() {
+        if t[i].lead & EMPTINESS == 0 {
+            continue;
+        }
+        let w = word(t, i);
+        if matches!(w, "non-empty" | "nonempty" | "non-blank" | "nonblank") {
+            if matches!(prev_word(t, i, 1), "if" | "when" | "unless" | "whether") {
+                continue;
+            }
+            let list = (1..=2).any(|k| LIST_WORDS.contains(&word(t, i + k)));
+            let next = word(t, i + 1);
+            // "non-empty nodes", "non-empty partition": an adjective of something else
+            let other = !list
+                && next.len() > 3
+                && !matches!(
+                    next,
+                    "string" | "strings" | "value" | "values" | "text" | "name" | "names"
+                )
+                && prev_word(t, i, 1) != "be"
+                && (next.ends_with('s')
+                    || matches!(next, "partition" | "node" | "response" | "result"));
+            if other {
+                continue;
+            }
+            out.push(found(What::NonEmpty { list }, i, i));
+            continue;
+        }
+        let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
+        if let Some(p) = NEGATED.iter().filter(|_| negation).find(|p| seq(t, i, p)) {
+            if p[1] == "contain" {
+                continue; // "must contain at least one" is read by the bounds detector
+            }
+            let list = (1..=6).any(|b| LIST_WORDS.contains(&prev_word(t, i, b)));
+            out.push(found(What::NonEmpty { list }, i, i + p.len() - 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn empty(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_emptiness(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn non_empty_values_and_lists() {
+        assert_eq!(
+            empty("A non-empty title."),
+            [pair("non-empty", "non-empty")]
+        );
+        assert_eq!(
+            empty("A non-empty list of ids."),
+            [pair("non-empty", "non-empty list")]
+        );
+        assert_eq!(
+            empty("Must not be empty."),
+            [pair("Must not be empty", "non-empty")]
+        );
+        assert_eq!(
+            empty("The list of tags cannot be empty."),
+            [pair("cannot be empty", "non-empty list")]
+        );
+    }
+
+    #[test]
+    fn conditions_are_not_claims() {
+        assert!(empty("If non-empty, only these files are read.").is_empty());
+        assert!(empty("Must contain at least one label.").is_empty());
+        assert!(empty("An empty string clears the field.").is_empty());
+    }
+}

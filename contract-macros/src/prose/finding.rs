@@ -1,0 +1,451 @@
+//! What a family detector finds, before the argument's type turns it into a
+//! [`Claim`](super::Claim), and the sentence-level filter every family shares.
+
+use super::tokens::*;
+
+/// A sentence that describes the output ("Returns up to 10 results") states no input constraint.
+pub(super) const OUTPUT_VERBS: &[&str] = &[
+    "returns", "return", "yields", "responds", "produces", "displays", "prints", "outputs",
+];
+
+pub(super) fn in_output_sentence(t: &[Tok], i: usize) -> bool {
+    t[i].output
+}
+
+/// A sentence (or the part of it after "e.g.", "for example", "such as") that
+/// gives examples: its values and numbers illustrate, they do not constrain.
+pub(super) fn in_example(t: &[Tok], i: usize) -> bool {
+    t[i].example
+}
+
+/// Marks, once per doc comment, the tokens that follow an output verb or an
+/// example cue in their sentence, so each family asks in constant time.
+pub(super) fn mark_context(t: &mut [Tok]) {
+    let (mut output, mut example, mut sent) = (false, false, usize::MAX);
+    for j in 0..t.len() {
+        if t[j].sent != sent {
+            (output, example, sent) = (false, false, t[j].sent);
+        }
+        let (bits, context) = lead(&t[j]);
+        let w = word(t, j);
+        let is_output = context & OUTPUT != 0
+            && ((OUTPUT_VERBS.contains(&w)
+                && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
+                // "each comment will include its replies (up to 100 ...)": what the tool does
+                || (w == "will"
+                    && matches!(word(t, j + 1), "include" | "return" | "contain" | "show" | "list")));
+        let is_example = context & EXAMPLE != 0
+            && (matches!(w, "e.g." | "example" | "examples" | "eg")
+                || (w == "such" && word(t, j + 1) == "as")
+                || (w == "for" && word(t, j + 1) == "instance"));
+        t[j].output = output;
+        t[j].example = example;
+        t[j].lead = bits;
+        output |= is_output;
+        example |= is_example;
+    }
+}
+
+// One bit per family: the family can start a finding at a token with its bit
+// set. Each family's loop skips the other tokens, so a doc comment costs one
+// match per token plus the work at the few tokens that matter. Each bit is a
+// superset of the tokens its family's detector looks for at its position.
+pub(super) const BOUNDS: u8 = 1;
+pub(super) const SPANS: u8 = 2;
+pub(super) const SERVABLE: u8 = 4;
+pub(super) const EMPTINESS: u8 = 8;
+pub(super) const SIGNS: u8 = 16;
+pub(super) const SETS: u8 = 32;
+pub(super) const FORMATS: u8 = 64;
+pub(super) const PATTERNS: u8 = 128;
+
+// Not families: the words that start an output sentence or an example.
+const OUTPUT: u8 = 1;
+const EXAMPLE: u8 = 2;
+/// Words that mark the rest of their sentence (output verbs, example cues).
+const CONTEXT: &[(&str, u8)] = &[
+    ("displays", OUTPUT),
+    ("e.g.", EXAMPLE),
+    ("eg", EXAMPLE),
+    ("example", EXAMPLE),
+    ("examples", EXAMPLE),
+    ("for", EXAMPLE),
+    ("outputs", OUTPUT),
+    ("prints", OUTPUT),
+    ("produces", OUTPUT),
+    ("responds", OUTPUT),
+    ("return", OUTPUT),
+    ("returns", OUTPUT),
+    ("such", EXAMPLE),
+    ("will", OUTPUT),
+    ("yields", OUTPUT),
+];
+
+/// The words that can start a finding, sorted for a binary search (a match
+/// over this many strings costs a comparison per arm in an unoptimized macro).
+const LEADS: &[(&str, u8)] = &[
+    ("after", SERVABLE),
+    ("alpha-2", PATTERNS),
+    ("alphanumeric", PATTERNS),
+    ("alphanumerics", PATTERNS),
+    ("any", SETS),
+    ("apr", BOUNDS | SPANS | SERVABLE),
+    ("april", BOUNDS | SPANS | SERVABLE),
+    ("at", BOUNDS),
+    ("aug", BOUNDS | SPANS | SERVABLE),
+    ("august", BOUNDS | SPANS | SERVABLE),
+    ("back", SERVABLE),
+    ("before", SERVABLE),
+    ("begin", PATTERNS),
+    ("begins", PATTERNS),
+    ("between", SPANS),
+    ("camel-case", PATTERNS),
+    ("camelcase", PATTERNS),
+    ("can", SETS),
+    ("can't", BOUNDS | EMPTINESS),
+    ("cannot", BOUNDS | EMPTINESS | PATTERNS),
+    ("cap", BOUNDS),
+    ("capital", PATTERNS),
+    ("capped", BOUNDS),
+    ("choices", SETS),
+    ("cidr", PATTERNS),
+    ("combination", SETS),
+    ("dashes", PATTERNS),
+    ("dec", BOUNDS | SPANS | SERVABLE),
+    ("december", BOUNDS | SPANS | SERVABLE),
+    ("decimal", PATTERNS),
+    ("digits", PATTERNS),
+    ("domain", FORMATS),
+    ("dots", PATTERNS),
+    ("e", PATTERNS),
+    ("e-mail", FORMATS),
+    ("earliest", SERVABLE),
+    ("eight", BOUNDS | SPANS),
+    ("eighteen", BOUNDS | SPANS),
+    ("either", SETS),
+    ("eleven", BOUNDS | SPANS),
+    ("email", FORMATS),
+    ("end", PATTERNS),
+    ("ends", PATTERNS),
+    ("exactly", BOUNDS),
+    ("feb", BOUNDS | SPANS | SERVABLE),
+    ("february", BOUNDS | SPANS | SERVABLE),
+    ("fewer", BOUNDS),
+    ("fifteen", BOUNDS | SPANS),
+    ("five", BOUNDS | SPANS),
+    ("form", PATTERNS),
+    ("format", PATTERNS),
+    ("formats", SETS),
+    ("formatted", PATTERNS),
+    ("four", BOUNDS | SPANS),
+    ("fourteen", BOUNDS | SPANS),
+    ("fqdn", FORMATS),
+    ("from", SPANS),
+    ("greater", BOUNDS),
+    ("guid", FORMATS),
+    ("hex", PATTERNS),
+    ("hexadecimal", PATTERNS),
+    ("hh", FORMATS),
+    ("higher", BOUNDS),
+    ("host", FORMATS),
+    ("hostname", FORMATS),
+    ("hostnames", FORMATS),
+    ("hyphen", PATTERNS),
+    ("hyphens", PATTERNS),
+    ("ip", FORMATS),
+    ("ipv4", FORMATS),
+    ("ipv6", FORMATS),
+    ("iso", FORMATS | PATTERNS),
+    ("iso8601", FORMATS),
+    ("jan", BOUNDS | SPANS | SERVABLE),
+    ("january", BOUNDS | SPANS | SERVABLE),
+    ("jul", BOUNDS | SPANS | SERVABLE),
+    ("july", BOUNDS | SPANS | SERVABLE),
+    ("jun", BOUNDS | SPANS | SERVABLE),
+    ("june", BOUNDS | SPANS | SERVABLE),
+    ("kebab-case", PATTERNS),
+    ("larger", BOUNDS),
+    ("less", BOUNDS),
+    ("letter", PATTERNS),
+    ("letters", PATTERNS),
+    ("levels", SETS),
+    ("limit", BOUNDS),
+    ("limited", BOUNDS),
+    ("longer", BOUNDS),
+    ("lower", BOUNDS),
+    ("lower-case", PATTERNS),
+    ("lowercase", PATTERNS),
+    ("mar", BOUNDS | SPANS | SERVABLE),
+    ("march", BOUNDS | SPANS | SERVABLE),
+    ("match", PATTERNS),
+    ("matches", PATTERNS),
+    ("matching", PATTERNS),
+    ("max", BOUNDS),
+    ("maximum", BOUNDS),
+    ("may", BOUNDS | SPANS | SERVABLE | EMPTINESS),
+    ("min", BOUNDS),
+    ("minimum", BOUNDS),
+    ("modes", SETS),
+    ("more", BOUNDS),
+    ("must", BOUNDS | EMPTINESS | PATTERNS),
+    ("nine", BOUNDS | SPANS),
+    ("nineteen", BOUNDS | SPANS),
+    ("no", BOUNDS | SERVABLE | PATTERNS),
+    ("non-blank", EMPTINESS),
+    ("non-empty", EMPTINESS),
+    ("non-negative", SIGNS),
+    ("nonblank", EMPTINESS),
+    ("nonempty", EMPTINESS),
+    ("nonnegative", SIGNS),
+    ("not", BOUNDS | SERVABLE | PATTERNS),
+    ("nov", BOUNDS | SPANS | SERVABLE),
+    ("november", BOUNDS | SPANS | SERVABLE),
+    ("numbers", PATTERNS),
+    ("numerals", PATTERNS),
+    ("numeric", PATTERNS),
+    ("oct", BOUNDS | SPANS | SERVABLE),
+    ("october", BOUNDS | SPANS | SERVABLE),
+    ("oldest", SERVABLE),
+    ("on", SERVABLE),
+    ("one", BOUNDS | SPANS | SETS),
+    ("only", SETS),
+    ("options", SETS),
+    ("pascalcase", PATTERNS),
+    ("periods", PATTERNS),
+    ("positive", SIGNS),
+    ("prefixed", PATTERNS),
+    ("rfc", FORMATS),
+    ("rfc3339", FORMATS),
+    ("semantic", PATTERNS),
+    ("semver", PATTERNS),
+    ("sep", BOUNDS | SPANS | SERVABLE),
+    ("sept", BOUNDS | SPANS | SERVABLE),
+    ("september", BOUNDS | SPANS | SERVABLE),
+    ("seven", BOUNDS | SPANS),
+    ("seventeen", BOUNDS | SPANS),
+    ("shorter", BOUNDS),
+    ("should", BOUNDS | EMPTINESS | PATTERNS),
+    ("since", SERVABLE),
+    ("six", BOUNDS | SPANS),
+    ("sixteen", BOUNDS | SPANS),
+    ("slugified", PATTERNS),
+    ("smaller", BOUNDS),
+    ("snake-case", PATTERNS),
+    ("snake_case", PATTERNS),
+    ("start", PATTERNS),
+    ("starting", SERVABLE),
+    ("starts", PATTERNS),
+    ("suffixed", PATTERNS),
+    ("ten", BOUNDS | SPANS),
+    ("thirteen", BOUNDS | SPANS),
+    ("three", BOUNDS | SPANS),
+    ("three-letter", PATTERNS),
+    ("through", SERVABLE),
+    ("twelve", BOUNDS | SPANS),
+    ("twenty", BOUNDS | SPANS),
+    ("two", BOUNDS | SPANS),
+    ("two-letter", PATTERNS),
+    ("underscore", PATTERNS),
+    ("underscores", PATTERNS),
+    ("until", SERVABLE),
+    ("up", BOUNDS),
+    ("upper-case", PATTERNS),
+    ("uppercase", PATTERNS),
+    ("uri", FORMATS),
+    ("uris", FORMATS),
+    ("url", FORMATS),
+    ("urls", FORMATS),
+    ("uuid", FORMATS),
+    ("uuids", FORMATS),
+    ("uuidv4", FORMATS),
+    ("values", SETS),
+    ("without", PATTERNS),
+    ("zero", BOUNDS | SPANS),
+];
+
+/// The families that can start at `tok`, and whether it marks its sentence.
+fn lead(tok: &Tok) -> (u8, u8) {
+    let context = if tok.k == Tk::Word {
+        CONTEXT
+            .binary_search_by(|(k, _)| k.cmp(&tok.s.as_str()))
+            .map_or(0, |at| CONTEXT[at].1)
+    } else {
+        0
+    };
+    (families(tok), context)
+}
+
+/// The families that can start at `tok`.
+fn families(tok: &Tok) -> u8 {
+    const VALUE: u8 = BOUNDS | SPANS | SERVABLE | FORMATS | PATTERNS;
+    match tok.k {
+        Tk::Num => VALUE,
+        Tk::Code => VALUE | SETS,
+        Tk::Quoted => SETS | FORMATS | PATTERNS,
+        Tk::Punct => match tok.s.as_str() {
+            "-" => BOUNDS | SPANS,
+            "(" => SPANS | SETS,
+            "[" => SPANS,
+            ":" => SETS,
+            "<=" | ">=" | "<" | ">" => BOUNDS,
+            _ => 0,
+        },
+        Tk::Word => {
+            let w = tok.s.as_str();
+            let mut bits = LEADS
+                .binary_search_by(|(k, _)| k.cmp(&w))
+                .map_or(0, |at| LEADS[at].1);
+            // words that a date or a format shape can start: "2024-01-31t10", "yyyy-mm-dd"
+            if w.starts_with(|c: char| c.is_ascii_digit())
+                || w.starts_with("yyyy")
+                || w.starts_with("dd")
+            {
+                bits |= FORMATS | PATTERNS;
+            }
+            bits
+        }
+    }
+}
+
+/// What a number measures, read from the word after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Unit {
+    /// No unit: the type decides (range on a number, length on a string, items on a list).
+    None,
+    /// Characters, bytes, words, lines: a length.
+    Chars,
+    /// A character class ("uppercase letters", "digits"): a pattern with a repeat count.
+    Class(&'static str),
+    /// "items", "entries", "elements": a list size.
+    Items,
+    /// Any other plural noun ("tags", "notes"): a list size, or a range on a number.
+    Count,
+    /// Seconds, days, times: always a range.
+    Time,
+    /// A year or a date, or a sign ("positive"): always a range.
+    Year,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Bound {
+    pub(super) v: f64,
+    pub(super) exclusive: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum What {
+    Bound {
+        min: Option<Bound>,
+        max: Option<Bound>,
+        unit: Unit,
+        integer: bool,
+    },
+    NonEmpty {
+        list: bool,
+    },
+    Set(Vec<String>),
+    Format(&'static str),
+    Pattern(Option<String>),
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    pub(super) what: What,
+    pub(super) t0: usize,
+    pub(super) t1: usize,
+    /// Reported even in a sentence about the output (servable ranges).
+    pub(super) always: bool,
+}
+
+pub(super) fn found(what: What, t0: usize, t1: usize) -> Found {
+    Found {
+        what,
+        t0,
+        t1,
+        always: false,
+    }
+}
+
+pub(super) fn bound(min: Option<Bound>, max: Option<Bound>, unit: Unit) -> What {
+    What::Bound {
+        min,
+        max,
+        unit,
+        integer: false,
+    }
+}
+
+pub(super) fn incl(v: f64) -> Option<Bound> {
+    Some(Bound {
+        v,
+        exclusive: false,
+    })
+}
+
+pub(super) fn excl(v: f64) -> Option<Bound> {
+    Some(Bound { v, exclusive: true })
+}
+
+/// Runs one family detector over `doc` and lists each finding as its phrase
+/// and what it found, so each family's tests read as prose in, claims out.
+#[cfg(test)]
+#[test]
+fn leads_are_sorted_and_unique() {
+    assert!(LEADS.windows(2).all(|p| p[0].0 < p[1].0));
+    assert!(CONTEXT.windows(2).all(|p| p[0].0 < p[1].0));
+    for verb in OUTPUT_VERBS {
+        assert!(
+            CONTEXT
+                .iter()
+                .any(|(w, bits)| w == verb && bits & OUTPUT != 0),
+            "{verb}"
+        );
+    }
+}
+
+#[cfg(test)]
+pub(super) fn run(
+    doc: &str,
+    detect: impl Fn(&[Tok], &str, &mut Vec<Found>),
+) -> Vec<(String, What)> {
+    let mut t = tokenize(doc);
+    mark_context(&mut t);
+    let mut out = Vec::new();
+    detect(&t, doc, &mut out);
+    out.into_iter()
+        .map(|f| (doc[t[f.t0].start..t[f.t1].end].to_string(), f.what))
+        .collect()
+}
+
+/// A finding in a few words, for the families' tests: "max 200 Chars",
+/// "min >0 Year", "set asc|desc", "format date", "pattern ^[a-z]+$", "non-empty list".
+#[cfg(test)]
+pub(super) fn summary(what: &What) -> String {
+    let b = |tag: &str, b: &Option<Bound>| match b {
+        Some(Bound { v, exclusive }) => {
+            format!("{tag} {v}{} ", if *exclusive { " excl" } else { "" })
+        }
+        None => String::new(),
+    };
+    match what {
+        What::Bound { min, max, unit, .. } => format!("{}{}{unit:?}", b("min", min), b("max", max)),
+        What::NonEmpty { list: true } => "non-empty list".into(),
+        What::NonEmpty { list: false } => "non-empty".into(),
+        What::Set(items) => format!("set {}", items.join("|")),
+        What::Format(f) => format!("format {f}"),
+        What::Pattern(Some(re)) => format!("pattern {re}"),
+        What::Pattern(None) => "pattern ?".into(),
+    }
+}
+
+/// `run` with each finding summarized: `[("at most 200 characters", "max 200 Chars")]`.
+#[cfg(test)]
+pub(super) fn found_in(
+    doc: &str,
+    detect: impl Fn(&[Tok], &str, &mut Vec<Found>),
+) -> Vec<(String, String)> {
+    run(doc, detect)
+        .into_iter()
+        .map(|(p, w)| (p, summary(&w)))
+        .collect()
+}

@@ -1,0 +1,374 @@
+//! Family: formats (Format).
+
+use super::finding::*;
+use super::tokens::*;
+use super::values::*;
+
+/// The format named by a word, code span or quoted string: "yyyy-mm-dd", "2024-01-31".
+pub(super) fn format_of_text(s: &str) -> Option<What> {
+    let dated = s.as_bytes().first().is_some_and(u8::is_ascii_digit);
+    if !(dated || s.starts_with("yyyy") || s.starts_with("dd") || s.starts_with("hh")) {
+        return None;
+    }
+    if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
+        let date_time = rest.starts_with("thh")
+            || rest.starts_with(" hh")
+            || rest.starts_with('t') && rest.len() <= 1;
+        if !(rest.is_empty() || date_time || !rest.starts_with(|c: char| c.is_alphanumeric())) {
+            return None;
+        }
+        return Some(What::Format(if date_time || rest.contains("hh") {
+            "date-time"
+        } else {
+            "date"
+        }));
+    }
+    // a template or an expression that mentions a date shape is not the value's format
+    if s.contains(['{', '<', '>', '=']) || s.split_whitespace().count() > 2 {
+        return None;
+    }
+    if let Some(f) = date_literal(s) {
+        return Some(What::Format(f));
+    }
+    if s.starts_with("yyyy")
+        || s.starts_with("dd/")
+        || s.starts_with("dd-")
+        || s.starts_with("dd.")
+        || s == "hh:mm"
+        || s == "hh:mm:ss"
+    {
+        return Some(if s.starts_with("hh") {
+            What::Format("time")
+        } else {
+            What::Pattern(None)
+        });
+    }
+    None
+}
+
+/// Words before a format noun that make it something the sentence acts on or
+/// relates to ("include the favicon URL", "status for the email address",
+/// "Submit a URL to scan"), not what the argument is.
+const NOT_THE_VALUE: &[&str] = &[
+    "to",
+    "for",
+    "of",
+    "by",
+    "from",
+    "with",
+    "in",
+    "on",
+    "at",
+    "whether",
+    "if",
+    "when",
+    "into",
+    "about",
+    "via",
+    "than",
+    "using",
+    "use",
+    "include",
+    "includes",
+    "including",
+    "get",
+    "gets",
+    "submit",
+    "fetch",
+    "fetches",
+    "retrieve",
+    "retrieves",
+    "find",
+    "finds",
+    "search",
+    "searches",
+    "create",
+    "creates",
+    "update",
+    "updates",
+    "delete",
+    "deletes",
+    "show",
+    "shows",
+    "add",
+    "adds",
+    "open",
+    "opens",
+    "send",
+    "sends",
+    "read",
+    "reads",
+    "scan",
+    "scans",
+    "run",
+    "runs",
+    "default",
+    "defaults",
+    "returns",
+    "return",
+    "lists",
+    "list",
+    "map",
+    "crawl",
+    "extract",
+    "usually",
+    "contains",
+    "assigns",
+    "enable",
+    "enables",
+    "allow",
+    "allows",
+    "typically",
+    "often",
+    "per",
+    "across",
+    "each",
+    "enumerate",
+    "all",
+];
+
+/// A format noun (UUID, URL, email address, IP address, hostname) says what the
+/// argument is when it heads the description ("The build UUID to get logs for",
+/// "User email address") or follows a cue ("must be a UUID", "a valid email",
+/// ", a URL", "(UUID)"); not as one of alternatives ("username or email address").
+fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
+    if word(t, i.wrapping_sub(1)) == "or" || matches!(word(t, end + 1), "or" | "if") {
+        return false;
+    }
+    // "identifier/URL", "(UUID format: ... or external ID format: ...)"
+    if text(t, i.wrapping_sub(1)) == "/" || text(t, end + 1) == "/" {
+        return false;
+    }
+    let alternative_format = (end + 1..t.len())
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .any(|k| word(t, k) == "or" && (k + 1..k + 5).any(|m| word(t, m) == "format"));
+    if alternative_format {
+        return false;
+    }
+    let p1 = prev_word(t, i, 1);
+    let p2 = prev_word(t, i, 2);
+    let article = matches!(p1, "a" | "an" | "valid");
+    let cue = (article
+        && (matches!(
+            p2,
+            "be" | "is"
+                | "as"
+                | "contain"
+                | "contains"
+                | "accepts"
+                | "takes"
+                | "valid"
+                | "a"
+                | "an"
+        ) || (i >= 2 && text(t, i - 2) == ",")))
+        || matches!(p1, "valid" | "be" | "is" | "as")
+        || (i > 0 && text(t, i - 1) == "(");
+    if cue {
+        return true;
+    }
+    let first = t[i].sent == t[0].sent;
+    first && (0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k)))
+}
+
+// Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
+// "an email address", "a URL", "IPv4", "hostname", "HH:MM", and date literals.
+// Decision: a date literal such as "e.g. `2024-01-31`" states the date format, so it fires.
+pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
+    let mut i = 0;
+    while i < t.len() {
+        if t[i].lead & FORMATS == 0 {
+            i += 1;
+            continue;
+        }
+        let tok = &t[i];
+        let w = word(t, i);
+        let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
+        if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
+            if let Some(what) = format_of_text(&tok.s) {
+                push(what, i);
+                i += 1;
+                continue;
+            }
+        }
+        if let Some(v) = (tok.k == Tk::Num).then(|| value_at(t, i)).flatten() {
+            // a plain date shows the format when it is given as an example or a default
+            // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
+            let shown = v.date
+                && ((1..=3).any(|b| {
+                    matches!(
+                        prev_word(t, i, b),
+                        "e.g."
+                            | "eg"
+                            | "example"
+                            | "like"
+                            | "as"
+                            | "format"
+                            | "default"
+                            | "defaults"
+                    )
+                }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "="));
+            if shown {
+                let f = if kind(t, v.end) == Some(Tk::Word) {
+                    "date-time"
+                } else {
+                    "date"
+                };
+                push(What::Format(f), v.end);
+                i = v.end + 1;
+                continue;
+            }
+        }
+        let iso = (w == "iso"
+            && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
+            || w == "iso8601";
+        let rfc = (w == "rfc" && text(t, i + 1) == "3339") || w == "rfc3339";
+        if iso || rfc {
+            let end = if w.len() > 3 {
+                i
+            } else if text(t, i + 1) == "-" {
+                i + 2
+            } else {
+                i + 1
+            };
+            // "ISO 8601 date or range", "ISO 8601 format, relative dates, ...": one of several forms
+            let alternatives = (end + 1..(end + 8).min(t.len()))
+                .take_while(|&k| t[k].sent == t[end].sent)
+                .any(|k| {
+                    word(t, k) == "relative"
+                        || (word(t, k) == "or" && matches!(word(t, k + 1), "range" | "relative"))
+                });
+            if alternatives {
+                i = end + 1;
+                continue;
+            }
+            let mut f = "date-time";
+            for k in end + 1..(end + 4).min(t.len()) {
+                match word(t, k) {
+                    "duration" | "durations" if iso => f = "duration",
+                    "date"
+                        if !matches!(word(t, k + 1), "time" | "and") && text(t, k + 1) != "-" =>
+                    {
+                        f = "date"
+                    }
+                    _ => continue,
+                }
+                break;
+            }
+            push(What::Format(f), end);
+            i = end + 1;
+            continue;
+        }
+        let named = |end: usize| names_the_value(t, i, end);
+        match w {
+            _ if in_example(t, i) => {}
+            "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => push(What::Format("uuid"), i),
+            "email" | "e-mail"
+                if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) =>
+            {
+                push(What::Format("email"), i + 1)
+            }
+            "email" | "e-mail" if prev_word(t, i, 1) == "valid" => push(What::Format("email"), i),
+            "url" | "uri" | "urls" | "uris"
+                if !matches!(
+                    word(t, i + 1),
+                    "encoded"
+                        | "encoding"
+                        | "path"
+                        | "parameter"
+                        | "parameters"
+                        | "query"
+                        | "param"
+                        | "params"
+                        | "scheme"
+                        | "fragment"
+                        | "template"
+                ) && named(i) =>
+            {
+                push(What::Format("uri"), i)
+            }
+            "ipv4" | "ipv6" if named(i) => {
+                push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i)
+            }
+            "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
+                push(What::Format("ipv4"), i + 1)
+            }
+            "hostname" | "hostnames" | "fqdn" if named(i) => push(What::Format("hostname"), i),
+            "host" | "domain" if word(t, i + 1) == "name" && named(i + 1) => {
+                push(What::Format("hostname"), i + 1)
+            }
+            "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
+                push(What::Format("time"), i + 2)
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn formats(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_formats(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn named_formats() {
+        assert_eq!(
+            formats("Due date, YYYY-MM-DD."),
+            [pair("YYYY-MM-DD", "format date")]
+        );
+        assert_eq!(
+            formats("An ISO 8601 timestamp."),
+            [pair("ISO 8601", "format date-time")]
+        );
+        assert_eq!(
+            formats("An ISO 8601 date."),
+            [pair("ISO 8601", "format date")]
+        );
+        assert_eq!(
+            formats("ISO 8601 duration"),
+            [pair("ISO 8601", "format duration")]
+        );
+        assert_eq!(formats("RFC 3339"), [pair("RFC 3339", "format date-time")]);
+        assert_eq!(formats("The user's UUID."), [pair("UUID", "format uuid")]);
+        assert_eq!(
+            formats("An email address."),
+            [pair("email address", "format email")]
+        );
+        assert_eq!(
+            formats("A hostname."),
+            [pair("hostname", "format hostname")]
+        );
+        assert_eq!(
+            formats("An IP address."),
+            [pair("IP address", "format ipv4")]
+        );
+    }
+
+    #[test]
+    fn date_literals_state_the_format() {
+        assert_eq!(
+            formats("e.g. `2024-01-31`"),
+            [pair("`2024-01-31`", "format date")]
+        );
+        assert_eq!(
+            formats("e.g. 2024-01-31"),
+            [pair("2024-01-31", "format date")]
+        );
+    }
+
+    #[test]
+    fn url_words_about_parts_are_not_formats() {
+        assert!(formats("A URL-encoded query.").is_empty());
+        assert!(formats("The URL path to fetch.").is_empty());
+        assert!(formats("An email subject line.").is_empty());
+        assert!(formats("The year 2024.").is_empty());
+    }
+}

@@ -1,0 +1,349 @@
+//! The attribute each claim asks for, with the numbers and values found filled in.
+
+use super::finding::{Bound, Unit, What};
+use super::{ClaimKind, Declared, Scalar};
+
+pub(super) fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+pub(super) fn num(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// Bounds on a count (length, items) are integers: "fewer than 10" is "max = 9".
+pub(super) fn count_help(min: Option<Bound>, max: Option<Bound>) -> String {
+    let mut parts = Vec::new();
+    if let Some(b) = min {
+        parts.push(format!(
+            "min = {}",
+            num(if b.exclusive {
+                b.v.floor() + 1.0
+            } else {
+                b.v.ceil()
+            })
+        ));
+    }
+    if let Some(b) = max {
+        parts.push(format!(
+            "max = {}",
+            num(if b.exclusive {
+                b.v.ceil() - 1.0
+            } else {
+                b.v.floor()
+            })
+        ));
+    }
+    format!("#[arg(length({}))]", parts.join(", "))
+}
+
+pub(super) fn range_help(min: Option<Bound>, max: Option<Bound>, integer: bool) -> String {
+    let mut parts = Vec::new();
+    if let Some(b) = min {
+        parts.push(match (b.exclusive, integer) {
+            (false, _) => format!("min = {}", num(b.v)),
+            (true, true) => format!("min = {}", num(b.v.floor() + 1.0)),
+            (true, false) => format!("exclusive_min = {}", num(b.v)),
+        });
+    }
+    if let Some(b) = max {
+        parts.push(match (b.exclusive, integer) {
+            (false, _) => format!("max = {}", num(b.v)),
+            (true, true) => format!("max = {}", num(b.v.ceil() - 1.0)),
+            (true, false) => format!("exclusive_max = {}", num(b.v)),
+        });
+    }
+    format!("#[arg(range({}))]", parts.join(", "))
+}
+
+pub(super) fn class_help(class: &str, min: Option<Bound>, max: Option<Bound>) -> String {
+    let lo = min.map(|b| num(if b.exclusive { b.v + 1.0 } else { b.v }));
+    let hi = max.map(|b| num(if b.exclusive { b.v - 1.0 } else { b.v }));
+    let rep = match (lo, hi) {
+        (Some(a), Some(b)) if a == b => format!("{{{a}}}"),
+        (Some(a), Some(b)) => format!("{{{a},{b}}}"),
+        (Some(a), None) => format!("{{{a},}}"),
+        (None, Some(b)) => format!("{{1,{b}}}"),
+        (None, None) => "+".into(),
+    };
+    format!("#[arg(pattern = \"^[{class}]{rep}$\")]")
+}
+
+/// `value` as a regex that matches exactly it.
+pub(super) fn regex_literal(value: &str) -> String {
+    let mut out = String::new();
+    for c in value.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub(super) fn variant_name(value: &str) -> String {
+    value
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let mut cs = p.chars();
+            cs.next()
+                .map(|f| f.to_uppercase().chain(cs).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// An ISO 8601 duration ("P3D", "PT1H30M"), in the regex subset rule C10 accepts.
+pub(super) const DURATION: &str =
+    "^P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$";
+
+/// The help for a claim of `kind`: an attribute the argument's type accepts.
+///
+/// Without a known type (`decl` is `None` or its scalar is `Unknown`) the help
+/// assumes the attribute fits, as [`super::claims`] has no type to go by.
+pub(super) fn help_for(
+    kind: ClaimKind,
+    what: &What,
+    servable: bool,
+    decl: Option<&Declared>,
+) -> String {
+    let typed = decl.filter(|d| d.scalar != Scalar::Unknown);
+    let Some(d) = typed else {
+        return untyped_help(kind, what);
+    };
+    let stringy = matches!(d.scalar, Scalar::String | Scalar::Path);
+    let number = matches!(d.scalar, Scalar::Integer | Scalar::Float);
+    let integer = d.scalar == Scalar::Integer;
+    let attr = untyped_attr(kind, what, integer);
+    // `each(..)` puts a constraint on the items of a list.
+    let on_value = |attr: &str| {
+        if d.is_list {
+            format!("#[arg(each({attr}))]")
+        } else {
+            format!("#[arg({attr})]")
+        }
+    };
+    match kind {
+        ClaimKind::Range if number => on_value(&attr),
+        ClaimKind::Range if servable => servable_help(&attr, d),
+        ClaimKind::Length if stringy => on_value(&attr),
+        ClaimKind::Items if d.is_list => format!("#[arg({attr})]"),
+        // A length on a string counts characters, not the things the prose counts.
+        ClaimKind::Items if stringy => format!(
+            "`{attr}` on a string would count characters; make the argument a list (`Vec<..>`) to declare it"
+        ),
+        ClaimKind::Items => no_fit(d, &attr, "a list (`Vec<..>`)"),
+        ClaimKind::Format if stringy => on_value(&attr),
+        ClaimKind::Pattern if stringy => on_value(&attr),
+        ClaimKind::Pattern if integer => match what {
+            What::Bound {
+                min,
+                max,
+                unit: Unit::Class("0-9"),
+                ..
+            } => on_value(&digits_range(*min, *max)),
+            _ => no_fit(d, &attr, "a string"),
+        },
+        ClaimKind::ClosedSet if stringy && !d.is_list => untyped_help(kind, what),
+        ClaimKind::ClosedSet if stringy => match what {
+            What::Set(items) => format!(
+                "make the items an enum with `#[derive(ToolArgs)]` and variants {}, or declare `#[arg(each(pattern = \"{}\"))]`",
+                variants(items),
+                escape(&alternation(items))
+            ),
+            _ => untyped_help(kind, what),
+        },
+        ClaimKind::ClosedSet => no_fit(d, "an enum", "an enum with `#[derive(ToolArgs)]`"),
+        ClaimKind::Range => no_fit(d, &attr, "a number"),
+        _ => no_fit(d, &attr, "a string"),
+    }
+}
+
+/// A servable range ("records back to 2001") on a type that cannot declare a
+/// range. This is the one place a declaration of what the tool serves, apart
+/// from the form of a value, will be suggested once the contract has one.
+fn servable_help(attr: &str, d: &Declared) -> String {
+    no_fit(d, attr, "a number (a year, a timestamp)")
+}
+
+/// The type cannot carry the attribute: say what would, and fall back on the
+/// opt-out (the message adds it), so every suggestion compiles as written.
+fn no_fit(d: &Declared, attr: &str, fits: &str) -> String {
+    let what = if d.is_list {
+        "a list of this type".to_string()
+    } else {
+        match d.scalar {
+            Scalar::String => "a string".into(),
+            Scalar::Path => "a confined path".into(),
+            Scalar::Integer => "an integer".into(),
+            Scalar::Float => "a float".into(),
+            Scalar::Bool => "a bool".into(),
+            Scalar::Other | Scalar::Unknown => "this type".into(),
+        }
+    };
+    format!("{what} cannot declare `{attr}`; make the argument {fits} to declare it")
+}
+
+/// `length(..)`, `range(..)`, `format = ".."` or `pattern = ".."` as it goes inside `#[arg(..)]`.
+fn untyped_attr(kind: ClaimKind, what: &What, integer: bool) -> String {
+    let full = match (kind, what) {
+        (
+            ClaimKind::Range,
+            What::Bound {
+                min,
+                max,
+                integer: i,
+                ..
+            },
+        ) => range_help(*min, *max, integer || *i),
+        _ => untyped_help(kind, what),
+    };
+    full.strip_prefix("#[arg(")
+        .and_then(|s| s.strip_suffix(")]"))
+        .map(str::to_string)
+        .unwrap_or(full)
+}
+
+/// The help as [`super::claims`] gives it, with no type to go by.
+fn untyped_help(kind: ClaimKind, what: &What) -> String {
+    match what {
+        What::Bound {
+            min,
+            max,
+            unit,
+            integer,
+        } => match (kind, unit) {
+            (ClaimKind::Pattern, Unit::Class(c)) => class_help(c, *min, *max),
+            (ClaimKind::Range, _) => range_help(*min, *max, *integer),
+            _ => count_help(*min, *max),
+        },
+        What::NonEmpty { .. } => "#[arg(length(min = 1))]".to_string(),
+        What::Set(items) => format!(
+            "make the argument an enum with `#[derive(ToolArgs)]` and variants {}, or declare `#[arg(pattern = \"{}\")]`",
+            variants(items),
+            escape(&alternation(items))
+        ),
+        // The contract has no `duration` format: its shape is a pattern.
+        What::Format("duration") => format!("#[arg(pattern = \"{}\")]", escape(DURATION)),
+        What::Format(f) => format!("#[arg(format = \"{f}\")]"),
+        What::Pattern(re) => format!(
+            "#[arg(pattern = \"{}\")]",
+            re.as_deref().map(escape).unwrap_or_else(|| "...".into())
+        ),
+    }
+}
+
+/// Variant names for a closed set, with the serde rule that publishes the
+/// values as written: "Asc, Desc (with `#[serde(rename_all = \"lowercase\")]`)".
+pub(super) fn variants(items: &[String]) -> String {
+    let names: Vec<String> = items.iter().map(|s| variant_name(s)).collect();
+    let rule = if items.iter().all(|s| *s == variant_name(s)) {
+        None
+    } else if items.iter().all(|s| {
+        s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    }) {
+        Some("lowercase")
+    } else if items.iter().all(|s| {
+        s.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    }) {
+        Some("UPPERCASE")
+    } else if items.iter().all(|s| {
+        s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    }) {
+        Some("snake_case")
+    } else if items.iter().all(|s| {
+        s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    }) {
+        Some("kebab-case")
+    } else {
+        None
+    };
+    match rule {
+        Some(r) => format!(
+            "{} (with `#[serde(rename_all = \"{r}\")]`)",
+            names.join(", ")
+        ),
+        None => names.join(", "),
+    }
+}
+
+/// `^(a|b)$`: a pattern that accepts exactly the listed values.
+pub(super) fn alternation(items: &[String]) -> String {
+    let alternatives: Vec<String> = items.iter().map(|s| regex_literal(s)).collect();
+    format!("^({})$", alternatives.join("|"))
+}
+
+/// "1-5 digits" on an integer: the range of numbers with that many digits.
+fn digits_range(min: Option<Bound>, max: Option<Bound>) -> String {
+    let lo = min.map(|b| if b.exclusive { b.v + 1.0 } else { b.v });
+    let hi = max.map(|b| if b.exclusive { b.v - 1.0 } else { b.v });
+    let mut parts = Vec::new();
+    if let Some(n) = lo.filter(|n| *n > 1.0) {
+        parts.push(format!("min = {}", num(10f64.powf(n - 1.0))));
+    }
+    if let Some(n) = hi {
+        parts.push(format!("max = {}", num(10f64.powf(n) - 1.0)));
+    }
+    format!("range({})", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(v: f64, exclusive: bool) -> Option<Bound> {
+        Some(Bound { v, exclusive })
+    }
+
+    #[test]
+    fn counts_are_whole_numbers() {
+        assert_eq!(
+            count_help(b(0.0, true), b(10.0, true)),
+            "#[arg(length(min = 1, max = 9))]"
+        );
+        assert_eq!(
+            count_help(None, b(200.0, false)),
+            "#[arg(length(max = 200))]"
+        );
+    }
+
+    #[test]
+    fn ranges_keep_exclusive_bounds_on_floats() {
+        assert_eq!(
+            range_help(b(0.0, true), None, true),
+            "#[arg(range(min = 1))]"
+        );
+        assert_eq!(
+            range_help(b(0.0, true), None, false),
+            "#[arg(range(exclusive_min = 0))]"
+        );
+        assert_eq!(
+            range_help(b(-90.0, false), b(90.0, false), false),
+            "#[arg(range(min = -90, max = 90))]"
+        );
+    }
+
+    #[test]
+    fn classes_sets_and_escapes() {
+        assert_eq!(
+            class_help("A-Z", b(1.0, false), b(5.0, false)),
+            "#[arg(pattern = \"^[A-Z]{1,5}$\")]"
+        );
+        assert_eq!(
+            class_help("0-9", b(6.0, false), b(6.0, false)),
+            "#[arg(pattern = \"^[0-9]{6}$\")]"
+        );
+        assert_eq!(regex_literal("a.b"), "a\\.b");
+        assert_eq!(variant_name("dry-run"), "DryRun");
+        assert_eq!(escape("^\\d\"$"), "^\\\\d\\\"$");
+    }
+}

@@ -1,0 +1,516 @@
+//! Rule C12: a constraint stated only in prose is an error.
+//!
+//! This module reads a doc comment (of a tool or of one argument) and finds
+//! the statements in it that a caller must obey but that a schema would not
+//! carry: bounds ("at most 50", "between 1 and 200", "up to 10 items"),
+//! closed sets ("one of draft, final"), formats ("YYYY-MM-DD", "a UUID") and
+//! servable ranges ("records back to 2001"). [`unmatched`] then keeps the
+//! claims that the argument's declared constraints do not cover; the macro
+//! reports each one as a C12 error with the claim's `help`.
+//!
+//! The detector works on lowercased tokens (words, numbers, code spans,
+//! quoted strings, punctuation) with one small function per claim family.
+//! It uses only `std`: no regex, no syn. See `docs/rule-c12.md` for the
+//! measured precision and recall and for the accepted misses.
+
+/// The family of a constraint stated in prose; each needs its own attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimKind {
+    /// A string length: "at most 200 characters", "non-empty". Needs `length(..)`.
+    Length,
+    /// A numeric bound or servable range: "between 1 and 100", "back to 2001". Needs `range(..)`.
+    Range,
+    /// A list size: "up to 10 items", "non-empty list". Needs `length(..)` on the list.
+    Items,
+    /// A closed set of values: "one of draft, final". Needs a Rust enum type.
+    ClosedSet,
+    /// A named format: "YYYY-MM-DD", "a UUID", "an email address". Needs `format = ".."`.
+    Format,
+    /// A shape: "lowercase letters and digits only", "must match `^[A-Z]+$`". Needs `pattern = ".."`.
+    Pattern,
+}
+
+/// One constraint-like statement found in a doc comment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// The family of the statement.
+    pub kind: ClaimKind,
+    /// The words found, as written in the doc comment.
+    pub phrase: String,
+    /// The attribute to write instead, with the numbers or values found filled
+    /// in; always one the argument's type accepts (when the type is known).
+    pub help: String,
+    /// Set when the argument declares this constraint with other values.
+    pub conflict: Option<Conflict>,
+}
+
+/// A stated constraint that the declaration contradicts: "at most 100" over `range(max = 500)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// The declaration as written in `#[arg(..)]`, e.g. `range(max = 500)`.
+    pub declared: String,
+    /// Which side to change so the two agree.
+    pub change: Change,
+}
+
+/// Which side of a [`Conflict`] to change. The stricter side wins: loosening it
+/// would let through (or invite) values someone meant to refuse.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// The prose is stricter (or the declaration says nothing on that side):
+    /// declare this attribute instead.
+    Declaration(String),
+    /// The declaration is stricter, or is the source of truth (a type's values,
+    /// a declared format): reword the prose to say this.
+    Prose(String),
+}
+
+impl Claim {
+    /// The compile error for this claim on the argument `arg`: a constraint
+    /// stated only in prose, or prose and declaration that disagree.
+    pub fn message(&self, arg: &str) -> String {
+        match &self.conflict {
+            None => {
+                // The help is an attribute to write, or a sentence.
+                let fix = if self.help.starts_with("#[") {
+                    format!("declare it with `{}`", self.help)
+                } else {
+                    self.help.clone()
+                };
+                format!(
+                    "the description of `{arg}` states a constraint only in prose: \"{}\"\nhelp: {fix}; or, if it is not a constraint, opt out with `#[arg(prose = \"why\")]`",
+                    self.phrase
+                )
+            }
+            Some(Conflict { declared, change }) => {
+                let fix = match change {
+                    Change::Declaration(attr) => format!(
+                        "the prose is stricter; change the declaration to `{attr}` so the runtime refuses what the model is told not to send"
+                    ),
+                    Change::Prose(says) => format!(
+                        "the declaration is what the schema publishes and the runtime enforces; change the prose to say {says}"
+                    ),
+                };
+                format!(
+                    "the description of `{arg}` says \"{}\" but `{arg}` declares `{declared}`\nhelp: {fix}",
+                    self.phrase
+                )
+            }
+        }
+    }
+
+    /// The compile error for a claim in the tool's description that names no
+    /// single argument (or relates several): reported once, on the tool.
+    pub fn tool_message(&self, named: &[&str]) -> String {
+        let what = match named {
+            [] => "names no argument".to_string(),
+            _ => format!(
+                "relates {}",
+                named
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        };
+        format!(
+            "the tool's description states a constraint that {what}: \"{}\"\nhelp: move the sentence to the description of the argument it limits, where it can be declared (`{}`) or opted out of with `#[arg(prose = \"why\")]`",
+            self.phrase, self.help
+        )
+    }
+}
+
+/// What an argument's type holds; for a list, what its items are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scalar {
+    /// Not told: the bools of [`Declared`] decide, and help assumes the attribute fits.
+    #[default]
+    Unknown,
+    String,
+    Integer,
+    Float,
+    Bool,
+    /// A `ConfinedPath`: a string on the wire.
+    Path,
+    /// A Rust enum or a nested struct.
+    Other,
+}
+
+/// Declared numeric limits, as in `length(..)` or `range(..)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub exclusive_min: Option<f64>,
+    pub exclusive_max: Option<f64>,
+}
+
+/// What an argument declares, filled in from its parsed `#[arg(..)]` and its type.
+///
+/// The bools say which constraints are declared; the other fields carry their
+/// values so that prose and declaration can be compared. Every field has a
+/// neutral default (`..Declared::default()`): a value left out is never compared.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Declared<'a> {
+    /// `length(..)` is declared.
+    pub length: bool,
+    /// `range(..)` is declared.
+    pub range: bool,
+    /// `pattern = ".."` is declared.
+    pub pattern: bool,
+    /// `format = ".."` is declared.
+    pub format: bool,
+    /// The type is a Rust enum (a closed set derived with `ToolArgs`).
+    pub closed_set: bool,
+    /// The type is a list (`Vec<T>`, a slice, a set).
+    pub is_list: bool,
+    /// The type is a number.
+    pub is_number: bool,
+    /// The type is a string.
+    pub is_string: bool,
+    /// What the type holds (for a list: its items). Decides which help compiles.
+    pub scalar: Scalar,
+    /// The values of `length(..)` on the argument itself.
+    pub length_limits: Option<Limits>,
+    /// The values of `each(length(..))` on a list's items.
+    pub each_length_limits: Option<Limits>,
+    /// The values of `range(..)`, or of `each(range(..))` on a list of numbers.
+    pub range_limits: Option<Limits>,
+    /// The declared format name (`format = "date"`, or inside `each(..)`).
+    pub format_name: Option<&'a str>,
+    /// The declared pattern (`pattern = ".."`, or inside `each(..)`).
+    pub pattern_source: Option<&'a str>,
+    /// The wire values of the argument's enum type, when the caller knows them.
+    pub enum_values: &'a [&'a str],
+}
+
+/// Every constraint-like statement in a doc text, in the order written.
+///
+/// Without a type, a bare bound ("at most 50") is reported as [`ClaimKind::Range`];
+/// [`unmatched`] uses the argument's type to read it as a length or a list size.
+///
+/// ```ignore
+/// let found = claims("Year to fetch; records go back to 2001.");
+/// assert_eq!(found[0].kind, ClaimKind::Range);
+/// assert_eq!(found[0].help, "#[arg(range(min = 2001))]");
+/// ```
+pub fn claims(doc: &str) -> Vec<Claim> {
+    resolve_all(doc, None)
+        .into_iter()
+        .map(|r| r.claim)
+        .collect()
+}
+
+/// Claims that no declared constraint matches, and claims whose declared
+/// constraint says something else (with [`Claim::conflict`] set).
+///
+/// A Length claim is satisfied by `length`; Range by `range`; Items by `length`;
+/// ClosedSet by an enum type (or a pattern); Format by `format` (or a pattern);
+/// Pattern by `pattern` (or a format, or an enum type). The type disambiguates
+/// bare bounds: "at most 50" is a range on a number, a length on a string and a
+/// list size on a list.
+pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
+    let declared = declared.normalized();
+    resolve_all(doc, Some(declared))
+        .into_iter()
+        .filter_map(|r| {
+            if !satisfied(r.claim.kind, &declared) {
+                return Some(r.claim);
+            }
+            let conflict = agree::conflict(&r, &declared)?;
+            Some(Claim {
+                conflict: Some(conflict),
+                ..r.claim
+            })
+        })
+        .collect()
+}
+
+/// The sentences of a tool's description that each argument owns, and the
+/// claims no single argument owns, in one pass. Pass each argument's sentences to
+/// [`unmatched`] with its declaration, and report the rest with [`Claim::tool_message`].
+pub fn attribute(tool_doc: &str, names: &[&str]) -> Attribution {
+    attribute::attribute(tool_doc, names)
+}
+
+/// A tool's description split among its arguments (see [`attribute`]).
+#[derive(Clone, Debug, Default)]
+pub struct Attribution {
+    /// For each name passed, in order: the sentences that speak of it alone.
+    pub about: Vec<Option<String>>,
+    /// Claims to report once on the tool, each with the arguments its sentence names.
+    pub unattributed: Vec<(Claim, Vec<String>)>,
+}
+
+impl Declared<'_> {
+    /// The bools filled in from `scalar` when the caller gave only that.
+    fn normalized(mut self) -> Self {
+        match self.scalar {
+            Scalar::String | Scalar::Path if !self.is_list => self.is_string = true,
+            Scalar::Integer | Scalar::Float if !self.is_list => self.is_number = true,
+            Scalar::Other if !self.is_list => self.closed_set = true,
+            _ => {}
+        }
+        self.length |= self.length_limits.is_some();
+        self.range |= self.range_limits.is_some();
+        self.format |= self.format_name.is_some();
+        self.pattern |= self.pattern_source.is_some();
+        self
+    }
+}
+
+fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
+    match kind {
+        ClaimKind::Length => d.length || d.each_length_limits.is_some(),
+        ClaimKind::Range => d.range,
+        ClaimKind::Items => d.length,
+        ClaimKind::ClosedSet => d.closed_set || d.pattern,
+        ClaimKind::Format => d.format || d.pattern,
+        ClaimKind::Pattern => d.pattern || d.format || d.closed_set,
+    }
+}
+
+mod agree;
+mod attribute;
+mod bounds;
+mod closed_sets;
+#[cfg(test)]
+mod corpus;
+mod emptiness;
+mod finding;
+mod formats;
+mod help;
+mod patterns;
+mod resolve;
+mod servable;
+mod signs;
+mod spans;
+mod tokens;
+mod units;
+mod values;
+
+use resolve::resolve_all;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(doc: &str) -> Vec<ClaimKind> {
+        claims(doc).into_iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn servable_year_names_its_range() {
+        let c = claims("Year to fetch; records go back to 2001.");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].kind, ClaimKind::Range);
+        assert_eq!(c[0].phrase, "back to 2001");
+        assert_eq!(c[0].help, "#[arg(range(min = 2001))]");
+    }
+
+    #[test]
+    fn type_decides_a_bare_bound() {
+        let doc = "Search text, at most 50.";
+        let on = |d: Declared| {
+            unmatched(doc, d)
+                .into_iter()
+                .map(|c| c.kind)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            on(Declared {
+                is_number: true,
+                ..Declared::default()
+            }),
+            [ClaimKind::Range]
+        );
+        assert_eq!(
+            on(Declared {
+                is_string: true,
+                ..Declared::default()
+            }),
+            [ClaimKind::Length]
+        );
+        assert_eq!(
+            on(Declared {
+                is_list: true,
+                ..Declared::default()
+            }),
+            [ClaimKind::Items]
+        );
+        assert!(on(Declared {
+            is_string: true,
+            length: true,
+            ..Declared::default()
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn helps_fill_in_numbers_and_values() {
+        let c = claims("Title, between 1 and 200 characters.");
+        assert_eq!(c[0].help, "#[arg(length(min = 1, max = 200))]");
+        let c = claims("Sort order: only `asc` or `desc`.");
+        assert_eq!(c[0].kind, ClaimKind::ClosedSet);
+        assert!(c[0].help.contains("Asc, Desc"), "{}", c[0].help);
+        let c = claims("Due date in YYYY-MM-DD format.");
+        assert_eq!(c[0].help, "#[arg(format = \"date\")]");
+        let c = claims("A ticker symbol of 1-5 uppercase letters.");
+        assert_eq!(
+            kinds("A ticker symbol of 1-5 uppercase letters."),
+            [ClaimKind::Pattern]
+        );
+        assert_eq!(c[0].help, "#[arg(pattern = \"^[A-Z]{1,5}$\")]");
+        let c = claims("Page size; at least 1 and at most 100.");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].help, "#[arg(range(min = 1, max = 100))]");
+    }
+
+    #[test]
+    fn declared_constraints_satisfy_claims() {
+        let d = Declared {
+            format: true,
+            is_string: true,
+            ..Declared::default()
+        };
+        assert!(unmatched("An ISO 8601 date.", d).is_empty());
+        let d = Declared {
+            closed_set: true,
+            ..Declared::default()
+        };
+        assert!(unmatched("One of draft, final.", d).is_empty());
+        let d = Declared {
+            is_string: true,
+            ..Declared::default()
+        };
+        assert_eq!(unmatched("One of draft, final.", d).len(), 1);
+    }
+
+    /// The argument types C12 can meet, with what `Declared` says of each.
+    const TYPES: &[(&str, &str, Scalar, bool)] = &[
+        ("string", "String", Scalar::String, false),
+        ("optional_string", "Option<String>", Scalar::String, false),
+        ("integer", "u32", Scalar::Integer, false),
+        ("float", "f64", Scalar::Float, false),
+        ("flag", "bool", Scalar::Bool, false),
+        ("strings", "Vec<String>", Scalar::String, true),
+        ("integers", "Vec<u32>", Scalar::Integer, true),
+        ("choice", "Choice", Scalar::Other, false),
+    ];
+
+    /// One statement per kind of suggestion.
+    const STATEMENTS: &[(&str, &str)] = &[
+        ("length", "At most 200 characters."),
+        ("range", "Between 1 and 100."),
+        ("sign", "A positive number."),
+        ("servable", "Records go back to 2001."),
+        ("items", "Up to 10 items."),
+        ("set", "Either `draft` or `final`."),
+        ("format", "A UUID."),
+        ("duration", "An ISO 8601 duration."),
+        ("pattern", "Lowercase letters and digits only."),
+        ("digits", "A 6-digit code."),
+    ];
+
+    /// The attribute a help asks for, or the opt-out when no attribute fits the type.
+    fn applied(help: &str) -> String {
+        if let Some(start) = help.find("#[arg(") {
+            let rest = &help[start..];
+            let end = rest.find(")]`").map(|e| e + 2).unwrap_or(rest.len());
+            return rest[..end].trim_end_matches('`').to_string();
+        }
+        "#[arg(prose = \"not enforced: the type cannot carry it\")]".to_string()
+    }
+
+    /// Every suggestion C12 makes, applied to the argument it was made for,
+    /// is written to `tests/ui/pass/c12-suggestions.rs`, which trybuild compiles:
+    /// each help is a declaration the type accepts, and it silences the error.
+    /// `C12_BLESS=1` rewrites the file after a deliberate change.
+    #[test]
+    fn suggestions_compile_on_each_type() {
+        let mut fields = String::new();
+        let mut count = 0;
+        for (tname, rust, scalar, is_list) in TYPES {
+            for (sname, doc) in STATEMENTS {
+                let declared = Declared {
+                    scalar: *scalar,
+                    is_list: *is_list,
+                    ..Declared::default()
+                };
+                let found = unmatched(doc, declared);
+                let mut attrs: Vec<String> = found.iter().map(|c| applied(&c.help)).collect();
+                attrs.dedup();
+                for c in &found {
+                    assert!(
+                        !(c.help.contains("range(")
+                            && matches!(scalar, Scalar::String | Scalar::Bool)
+                            && c.help.starts_with("#[")),
+                        "{doc} on {rust}: {}",
+                        c.help
+                    );
+                }
+                fields.push_str(&format!("    /// {doc}\n"));
+                for a in &attrs {
+                    fields.push_str(&format!("    {a}\n"));
+                }
+                fields.push_str(&format!("    {sname}_on_{tname}: {rust},\n"));
+                count += 1;
+            }
+        }
+        let file = format!(
+            r#"//! Written by `prose::tests::suggestions_compile_on_each_type` (C12_BLESS=1 to rewrite):
+//! each statement C12 reports, on each kind of argument type, with the help it
+//! gives applied. It compiles, so every help is a declaration the type accepts
+//! and satisfies the rule. {count} arguments.
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+/// What the tool did.
+#[derive(Serialize, JsonSchema)]
+pub struct Done {{
+    /// Whether it did it.
+    pub ok: bool,
+}}
+
+/// Why the tool failed.
+#[derive(Debug, ToolFailure)]
+pub enum Oops {{
+    /// It did not.
+    #[failure(code = "oops")]
+    Oops,
+}}
+
+/// A closed set.
+#[derive(ToolArgs)]
+#[serde(rename_all = "lowercase")]
+pub enum Choice {{
+    /// A draft.
+    Draft,
+    /// A final version.
+    Final,
+}}
+
+/// Take every kind of argument.
+#[tool_contract(effect = read_only)]
+pub fn c12_suggestions(
+{fields}) -> Result<Done, Oops> {{
+    Ok(Done {{ ok: true }})
+}}
+
+fn main() {{}}
+"#
+        );
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/ui/pass/c12-suggestions.rs"
+        );
+        if std::env::var_os("C12_BLESS").is_some() {
+            std::fs::write(path, &file).expect("write the pass test");
+        }
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            on_disk == file,
+            "{path} is out of date; rerun with C12_BLESS=1 and read the diff:\n{file}"
+        );
+    }
+}

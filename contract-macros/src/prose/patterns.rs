@@ -1,0 +1,422 @@
+//! Family: patterns (Pattern).
+
+use super::finding::*;
+use super::formats::format_of_text;
+use super::help::regex_literal;
+use super::tokens::*;
+use super::units::class_of;
+
+pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
+    ("letters", "A-Za-z"),
+    ("letter", "A-Za-z"),
+    ("digits", "0-9"),
+    ("numbers", "0-9"),
+    ("numerals", "0-9"),
+    ("hyphens", "-"),
+    ("hyphen", "-"),
+    ("dashes", "-"),
+    ("underscores", "_"),
+    ("underscore", "_"),
+    ("periods", "."),
+    ("dots", "."),
+    ("alphanumeric", "A-Za-z0-9"),
+    ("alphanumerics", "A-Za-z0-9"),
+];
+
+/// The literal after "begins with" / "ends with" as an anchored regex, if there is one.
+fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
+    let lit = verb + 2;
+    if !is_lit(t, lit) {
+        return None;
+    }
+    let value = regex_literal(inner(doc, &t[lit]));
+    Some(if matches!(word(t, verb), "end" | "ends" | "suffixed") {
+        format!("{value}$")
+    } else {
+        format!("^{value}")
+    })
+}
+
+// Family: patterns (Pattern) — "lowercase letters and digits only", "must match `^[A-Z]{1,5}$`",
+// "no spaces", "must start with a letter", "kebab-case", "E.164", "ISO 3166 country code",
+// "a 6-digit code", "hex string", "semver".
+pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
+    for i in 0..t.len() {
+        if t[i].lead & PATTERNS == 0 {
+            continue;
+        }
+        let w = word(t, i);
+        // an explicit regex
+        if kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$')) {
+            out.push(found(
+                What::Pattern(Some(inner(doc, &t[i]).to_string())),
+                i,
+                i,
+            ));
+            continue;
+        }
+        if matches!(w, "match" | "matches" | "matching") {
+            // "For example, `/api` will match `/api`" illustrates
+            if in_example(t, i) {
+                continue;
+            }
+            let mut j = i + 1;
+            while matches!(
+                word(t, j),
+                "the" | "regex" | "pattern" | "regular" | "expression" | "regexp"
+            ) {
+                j += 1;
+            }
+            if text(t, j) == ":" {
+                j += 1;
+            }
+            if let Some(tok) = t.get(j) {
+                if is_lit(t, j) {
+                    // "must match the `url` on every line" names another value, not a regex
+                    let names_a_field = word(t, j - 1) == "the"
+                        && !tok.s.contains(['^', '$', '[', '*', '+', '?', '\\', '{']);
+                    if !tok.s.starts_with('^') && !names_a_field {
+                        out.push(found(
+                            What::Pattern(Some(inner(doc, tok).to_string())),
+                            i,
+                            j,
+                        ));
+                    }
+                    continue;
+                }
+                // a bare regex: take the raw text up to whitespace
+                let rest = &doc[tok.start..];
+                if rest.starts_with('^') {
+                    let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                    let re = rest[..len].trim_end_matches(['.', ',', ';']);
+                    let endb = tok.start + re.len();
+                    let last = (j..t.len())
+                        .take_while(|&k| t[k].end <= endb)
+                        .last()
+                        .unwrap_or(j);
+                    out.push(found(What::Pattern(Some(re.to_string())), i, last));
+                }
+            }
+            continue;
+        }
+        // character classes: "lowercase letters, digits and hyphens only", "alphanumeric"
+        if matches!(w, "hex" | "hexadecimal")
+            && matches!(
+                word(t, i + 1),
+                "string" | "digits" | "characters" | "chars" | "color" | "colour"
+            )
+        {
+            out.push(found(What::Pattern(Some("^[0-9a-f]+$".into())), i, i + 1));
+            continue;
+        }
+        let is_class = |k: usize| {
+            let x = word(t, k);
+            !x.is_empty()
+                && (CLASS_WORDS.iter().any(|(c, _)| *c == x)
+                    || (class_of(x).is_some() && !matches!(x, "hex" | "hexadecimal")))
+        };
+        // start a run of class words at its first word only
+        let mid_run = i > 0
+            && (is_class(i - 1)
+                || (matches!(text(t, i - 1), "," | "and" | "or") && i > 1 && is_class(i - 2)));
+        if is_class(i) && !mid_run {
+            let mut k = i;
+            let mut classes: Vec<&str> = Vec::new();
+            let mut case: Option<&str> = None;
+            let mut count = 0;
+            loop {
+                let x = word(t, k);
+                if let Some((_, c)) = CLASS_WORDS.iter().find(|(c, _)| *c == x) {
+                    let c = if c.contains("A-Za-z") && !c.contains('0') {
+                        case.take().unwrap_or(c)
+                    } else {
+                        c
+                    };
+                    classes.push(c);
+                    count += 1;
+                } else if let Some(c) = class_of(x) {
+                    if matches!(x, "uppercase" | "lowercase" | "upper-case" | "lower-case") {
+                        case = Some(c);
+                    } else {
+                        classes.push(c);
+                        count += 1;
+                    }
+                } else if !(matches!(x, "and" | "or" | "characters" | "ascii" | "only")
+                    || text(t, k) == ",")
+                {
+                    break;
+                }
+                k += 1;
+            }
+            let last = k.saturating_sub(1);
+            let sentence_only = (i.saturating_sub(4)..(k + 2).min(t.len()))
+                .any(|m| word(t, m) == "only" && t[m].sent == t[i].sent)
+                || (1..=4).any(|b| {
+                    matches!(
+                        prev_word(t, i, b),
+                        "consisting" | "composed" | "contain" | "contains"
+                    )
+                });
+            // "Available for only phone numbers": "numbers" after a noun names things, not digits
+            let noun_before = matches!(w, "numbers" | "numerals" | "periods" | "dots")
+                && !matches!(
+                    prev_word(t, i, 1),
+                    "only" | "and" | "or" | "of" | "contain" | "contains" | "with" | ""
+                );
+            let strong = !noun_before
+                && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
+            // "must be lowercase"
+            let case_only = case.is_some()
+                && count == 0
+                && ((matches!(prev_word(t, i, 1), "be" | "in")
+                    && matches!(prev_word(t, i, 2), "must" | "should" | "be" | "is"))
+                    // "should be formatted as an uppercase hash"
+                    || (1..=3).any(|b| prev_word(t, i, b) == "formatted"));
+            if strong || case_only {
+                if let Some(c) = case {
+                    classes.push(c);
+                }
+                let mut set: String = classes.iter().filter(|c| **c != "-").copied().collect();
+                if classes.contains(&"-") {
+                    set.push('-');
+                }
+                out.push(found(
+                    What::Pattern(Some(format!("^[{set}]+$"))),
+                    i,
+                    last.max(i),
+                ));
+            }
+            continue;
+        }
+        let spaces = matches!(w, "no" | "without")
+            && matches!(word(t, i + 1), "spaces" | "whitespace")
+            || seq(t, i, &["must", "not", "contain", "spaces"])
+            || seq(t, i, &["cannot", "contain", "spaces"]);
+        if spaces {
+            out.push(found(What::Pattern(Some("^\\S+$".into())), i, i + 1));
+            continue;
+        }
+        if matches!(w, "must" | "should")
+            && matches!(
+                word(t, i + 1),
+                "start" | "begin" | "end" | "starts" | "begins" | "ends"
+            )
+            && word(t, i + 2) == "with"
+            && matches!(
+                kind(t, i + 3),
+                Some(Tk::Word | Tk::Code | Tk::Quoted | Tk::Num)
+            )
+        {
+            out.push(found(
+                What::Pattern(affix(t, doc, i + 1)),
+                i,
+                (i + 3).min(t.len() - 1),
+            ));
+            continue;
+        }
+        // "Workspace IDs begin with 'ws-'": a literal prefix or suffix is a shape
+        if matches!(
+            w,
+            "start" | "begin" | "end" | "starts" | "begins" | "ends" | "prefixed" | "suffixed"
+        ) && word(t, i + 1) == "with"
+            && is_lit(t, i + 2)
+            // "IDs begin with", "(starts with 'S')", not the advice "Start with 'list-workspaces'"
+            && !matches!(prev_word(t, i, 1), "must" | "should")
+            && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
+        {
+            out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
+            continue;
+        }
+        // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
+        if w == "format" && !matches!(word(t, i + 1), "of" | "for") {
+            let from = (i.saturating_sub(14)..i)
+                .filter(|&k| t[k].sent == t[i].sent)
+                .find(|&k| word(t, k) == "in");
+            if let Some(from) = from {
+                let shaped = (from + 1..i)
+                    .any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
+                if shaped {
+                    out.push(found(What::Pattern(None), from, i));
+                    continue;
+                }
+            }
+        }
+        let styled = matches!(
+            w,
+            "kebab-case"
+                | "snake_case"
+                | "snake-case"
+                | "camelcase"
+                | "camel-case"
+                | "pascalcase"
+                | "semver"
+                | "slugified"
+        ) || seq(t, i, &["semantic", "version"]);
+        if styled {
+            out.push(found(What::Pattern(None), i, i));
+            continue;
+        }
+        if (matches!(w, "form" | "format")
+            && ((matches!(prev_word(t, i, 1), "the" | "of")
+                && matches!(prev_word(t, i, 2), "in" | "of"))
+                || prev_word(t, i, 1) == "in"
+                || word(t, i + 1) == "is"
+                || (w == "format" && text(t, i + 1) == ":")))
+            || seq(t, i, &["formatted", "as"])
+        {
+            let j = i + if w == "formatted" { 2 } else { 1 };
+            let j = if matches!(text(t, j), ":" | "is") {
+                j + 1
+            } else {
+                j
+            };
+            let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
+            // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
+            let shaped = is_lit(t, j)
+                || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
+                || word(t, j).contains("xxx")
+                // "emr-x.x.x": a placeholder version
+                || (j..j + 3).any(|k| word(t, k) == "x" || word(t, k).ends_with("-x"))
+                || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'));
+            if shaped && !known {
+                out.push(found(What::Pattern(None), i, j));
+                continue;
+            }
+        }
+        if w == "cidr" {
+            out.push(found(
+                What::Pattern(Some("^[0-9A-Fa-f:.]+/[0-9]{1,3}$".into())),
+                i,
+                i,
+            ));
+            continue;
+        }
+        if seq(t, i, &["e", ".", "164"]) {
+            out.push(found(
+                What::Pattern(Some("^\\+[1-9][0-9]{1,14}$".into())),
+                i,
+                i + 2,
+            ));
+            continue;
+        }
+        let code = if w == "iso" {
+            let n = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+            match text(t, n) {
+                "3166" => Some("^[A-Z]{2}$"),
+                "4217" => Some("^[A-Z]{3}$"),
+                "639" => Some("^[a-z]{2}$"),
+                _ => None,
+            }
+        } else if matches!(w, "two-letter" | "alpha-2")
+            || (word(t, i + 2) == "letter" && text(t, i + 1) == "-" && text(t, i) == "2")
+        {
+            Some("^[A-Z]{2}$")
+        } else if w == "three-letter" {
+            Some("^[A-Z]{3}$")
+        } else {
+            None
+        };
+        if let Some(re) = code {
+            out.push(found(What::Pattern(Some(re.into())), i, i + 1));
+            continue;
+        }
+        // "a 6-digit code", "a 40-character hex string"
+        if kind(t, i) == Some(Tk::Num) && text(t, i + 1) == "-" {
+            let n = text(t, i);
+            let unit = word(t, i + 2);
+            let re = match unit {
+                "digit" => Some(format!("^[0-9]{{{n}}}$")),
+                "letter" => Some(format!("^[A-Za-z]{{{n}}}$")),
+                "character" | "char" => class_of(word(t, i + 3)).map(|c| format!("^[{c}]{{{n}}}$")),
+                _ => None,
+            };
+            if let Some(re) = re {
+                out.push(found(What::Pattern(Some(re)), i, i + 2));
+                continue;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn patterns(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, detect_patterns)
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn explicit_regexes() {
+        assert_eq!(
+            patterns("Must match `^[A-Z]{1,5}$`."),
+            [pair("`^[A-Z]{1,5}$`", "pattern ^[A-Z]{1,5}$")]
+        );
+        assert_eq!(
+            patterns("Must match ^[a-z]+$."),
+            [pair("match ^[a-z]+$", "pattern ^[a-z]+$")]
+        );
+    }
+
+    #[test]
+    fn character_classes() {
+        assert_eq!(
+            patterns("Lowercase letters and digits only."),
+            [pair(
+                "Lowercase letters and digits only",
+                "pattern ^[a-z0-9]+$"
+            )]
+        );
+        assert_eq!(
+            patterns("An alphanumeric id."),
+            [pair("alphanumeric", "pattern ^[A-Za-z0-9]+$")]
+        );
+        assert_eq!(
+            patterns("A 6-digit code."),
+            [pair("6-digit", "pattern ^[0-9]{6}$")]
+        );
+        assert_eq!(
+            patterns("A hex string."),
+            [pair("hex string", "pattern ^[0-9a-f]+$")]
+        );
+    }
+
+    #[test]
+    fn shapes_and_standards() {
+        assert_eq!(
+            patterns("No spaces."),
+            [pair("No spaces", "pattern ^\\S+$")]
+        );
+        assert_eq!(
+            patterns("Must start with a letter."),
+            [pair("Must start with a", "pattern ?")]
+        );
+        assert_eq!(
+            patterns("A kebab-case slug."),
+            [pair("kebab-case", "pattern ?")]
+        );
+        assert_eq!(
+            patterns("In E.164 form."),
+            [pair("E.164", "pattern ^\\+[1-9][0-9]{1,14}$")]
+        );
+        assert_eq!(
+            patterns("An ISO 3166 code."),
+            [pair("ISO 3166", "pattern ^[A-Z]{2}$")]
+        );
+        assert_eq!(
+            patterns("In the form `owner/repo`."),
+            [pair("form `owner/repo`", "pattern ?")]
+        );
+    }
+
+    #[test]
+    fn words_that_only_look_like_classes() {
+        assert!(patterns("Count the letters in the word.").is_empty());
+        assert!(patterns("Matches are ranked by score.").is_empty());
+    }
+}

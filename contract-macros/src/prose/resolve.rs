@@ -1,0 +1,163 @@
+//! From findings to claims: the argument's type decides the family of a bare
+//! bound, neighbouring bounds merge, overlapping claims of one kind collapse.
+
+use super::bounds::detect_bounds;
+use super::closed_sets::detect_closed_sets;
+use super::emptiness::detect_emptiness;
+use super::finding::*;
+use super::formats::detect_formats;
+use super::help::*;
+use super::patterns::detect_patterns;
+use super::servable::detect_servable;
+use super::signs::detect_signs;
+use super::spans::detect_spans;
+use super::tokens::*;
+use super::{Claim, ClaimKind, Declared};
+
+/// A claim together with what was found, so that [`super::agree`] can compare
+/// its numbers and values with the declaration.
+#[derive(Clone, Debug)]
+pub(super) struct Resolved {
+    pub(super) claim: Claim,
+    pub(super) what: What,
+}
+
+/// The family of a finding: the unit decides where it can, else the type.
+fn kind_of(what: &What, decl: Option<&Declared>) -> ClaimKind {
+    match what {
+        What::Bound { unit, .. } => match unit {
+            Unit::Class(_) => ClaimKind::Pattern,
+            Unit::Year | Unit::Time => ClaimKind::Range,
+            _ => match decl {
+                Some(d) if d.is_number => ClaimKind::Range,
+                Some(d) if d.is_list => {
+                    if *unit == Unit::Chars {
+                        ClaimKind::Length
+                    } else {
+                        ClaimKind::Items
+                    }
+                }
+                Some(d) if d.is_string => match unit {
+                    Unit::Chars | Unit::None => ClaimKind::Length,
+                    _ => ClaimKind::Items,
+                },
+                _ => match unit {
+                    Unit::Chars => ClaimKind::Length,
+                    Unit::Items | Unit::Count => ClaimKind::Items,
+                    _ => ClaimKind::Range,
+                },
+            },
+        },
+        What::NonEmpty { list } => match decl {
+            Some(d) if d.is_list => ClaimKind::Items,
+            Some(d) if d.is_string => ClaimKind::Length,
+            _ if *list => ClaimKind::Items,
+            _ => ClaimKind::Length,
+        },
+        What::Set(_) => ClaimKind::ClosedSet,
+        What::Format(_) => ClaimKind::Format,
+        What::Pattern(_) => ClaimKind::Pattern,
+    }
+}
+
+pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) -> Resolved {
+    // A finding never reaches past the last token; clamp anyway, a macro must not panic.
+    let last = t.len().saturating_sub(1);
+    let t1 = f.t1.min(last);
+    let t0 = f.t0.min(t1);
+    let phrase = doc[t[t0].start..t[t1].end].to_string();
+    let kind = kind_of(&f.what, decl);
+    let help = help_for(kind, &f.what, f.always, decl);
+    Resolved {
+        claim: Claim {
+            kind,
+            phrase,
+            help,
+            conflict: None,
+        },
+        what: f.what.clone(),
+    }
+}
+
+/// "at least 1 and at most 200 characters": one claim with both bounds and the later unit.
+pub(super) fn merge_bounds(fs: &mut Vec<Found>, t: &[Tok]) {
+    fs.sort_by_key(|f| (f.t0, std::cmp::Reverse(f.t1)));
+    let mut i = 0;
+    while i + 1 < fs.len() {
+        let (a, b) = (&fs[i], &fs[i + 1]);
+        let joinable = b.t0 > a.t1
+            && b.t0 <= a.t1 + 3
+            && t[a.t0].sent == t[b.t0].sent
+            && (a.t1 + 1..b.t0).all(|k| matches!(text(t, k), "and" | "," | "but" | ";"));
+        if let (
+            true,
+            What::Bound {
+                min: amin,
+                max: amax,
+                unit: au,
+                integer: ai,
+            },
+            What::Bound {
+                min: bmin,
+                max: bmax,
+                unit: bu,
+                integer: bi,
+            },
+        ) = (joinable, &a.what, &b.what)
+        {
+            let complementary =
+                (amin.is_some() != bmin.is_some()) && (amax.is_some() != bmax.is_some());
+            if complementary && (*au == Unit::None || au == bu) {
+                let what = What::Bound {
+                    min: amin.or(*bmin),
+                    max: amax.or(*bmax),
+                    unit: *bu,
+                    integer: *ai || *bi,
+                };
+                let merged = Found {
+                    what,
+                    t0: a.t0,
+                    t1: b.t1,
+                    always: a.always || b.always,
+                };
+                fs[i] = merged;
+                fs.remove(i + 1);
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
+
+pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
+    let mut t = tokenize(doc);
+    mark_context(&mut t);
+    let mut fs = Vec::new();
+    detect_bounds(&t, &mut fs);
+    detect_spans(&t, &mut fs);
+    detect_servable(&t, &mut fs);
+    detect_emptiness(&t, &mut fs);
+    detect_signs(&t, &mut fs);
+    detect_closed_sets(&t, doc, &mut fs);
+    detect_formats(&t, &mut fs);
+    detect_patterns(&t, doc, &mut fs);
+    fs.retain(|f| f.always || !in_output_sentence(&t, f.t0));
+    merge_bounds(&mut fs, &t);
+    let mut resolved: Vec<(usize, usize, Resolved)> = fs
+        .iter()
+        .map(|f| (f.t0, f.t1, resolve(f, doc, &t, decl.as_ref())))
+        .collect();
+    // Of two overlapping claims of the same kind, keep the longer (then the earlier).
+    resolved.sort_by_key(|(a, b, _)| (std::cmp::Reverse(b - a), *a));
+    let mut kept: Vec<(usize, usize, Resolved)> = Vec::new();
+    for (a, b, c) in resolved {
+        if !kept
+            .iter()
+            .any(|(ka, kb, kc)| kc.claim.kind == c.claim.kind && a <= *kb && *ka <= b)
+        {
+            kept.push((a, b, c));
+        }
+    }
+    kept.sort_by_key(|(a, _, _)| *a);
+    kept.into_iter().map(|(_, _, c)| c).collect()
+}

@@ -1,0 +1,206 @@
+//! Family: servable ranges (Range): what the tool can serve, not the form of a value.
+
+use super::finding::*;
+use super::tokens::*;
+use super::values::*;
+
+// Family: servable ranges (Range) — "records back to 2001", "no earlier than 2010",
+// "since 2001", "2001 or later", "from 2001 onwards", "the earliest year is 2001".
+pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
+    const MIN_LEADS: &[&[&str]] = &[
+        &["back", "to"],
+        &["no", "earlier", "than"],
+        &["not", "earlier", "than"],
+        &["not", "before"],
+        &["no", "sooner", "than"],
+        &["on", "or", "after"],
+        &["starting", "from"],
+        &["starting", "in"],
+        &["starting"],
+        &["since"],
+    ];
+    const MAX_LEADS: &[&[&str]] = &[
+        &["no", "later", "than"],
+        &["not", "later", "than"],
+        &["not", "after"],
+        &["on", "or", "before"],
+        &["through"],
+        &["until"],
+    ];
+    for i in 0..t.len() {
+        if t[i].lead & SERVABLE == 0 {
+            continue;
+        }
+        let lead = (matches!(
+            word(t, i),
+            "back" | "no" | "not" | "on" | "starting" | "since" | "through" | "until"
+        ))
+        .then(|| {
+            MIN_LEADS
+                .iter()
+                .map(|p| (p, true))
+                .chain(MAX_LEADS.iter().map(|p| (p, false)))
+                .find(|(p, _)| seq(t, i, p))
+        })
+        .flatten();
+        if let Some((p, is_min)) = lead {
+            if p[0] == "since"
+                && matches!(
+                    prev_word(t, i, 1),
+                    "deprecated" | "removed" | "changed" | "added" | "introduced" | "renamed"
+                )
+            {
+                continue;
+            }
+            let mut j = i + p.len();
+            if matches!(word(t, j), "the" | "year" | "early" | "late") {
+                j += 1;
+            }
+            if let Some(v) = value_at(t, j) {
+                if v.year {
+                    let b = incl(v.v);
+                    let (min, max) = if is_min { (b, None) } else { (None, b) };
+                    out.push(Found {
+                        what: bound(min, max, Unit::Year),
+                        t0: i,
+                        t1: v.end,
+                        always: true,
+                    });
+                    continue;
+                }
+            }
+        }
+        // "2001 or later", "2001 onwards", "from 2001 on"
+        if let Some(v) = value_at(t, i) {
+            if !v.year {
+                continue;
+            }
+            let k = v.end + 1;
+            let min = (matches!(word(t, k), "or" | "and")
+                && matches!(word(t, k + 1), "later" | "newer" | "after"))
+                || matches!(word(t, k), "onwards" | "onward" | "forward")
+                || (word(t, k) == "on" && prev_word(t, i, 1) == "from");
+            let max = matches!(word(t, k), "or" | "and")
+                && matches!(word(t, k + 1), "earlier" | "older" | "before");
+            let last = if matches!(word(t, k), "or" | "and") {
+                k + 1
+            } else {
+                k
+            };
+            if min || max {
+                let b = incl(v.v);
+                let (lo, hi) = if min { (b, None) } else { (None, b) };
+                let t0 = if prev_word(t, i, 1) == "from" {
+                    i - 1
+                } else {
+                    i
+                };
+                out.push(Found {
+                    what: bound(lo, hi, Unit::Year),
+                    t0,
+                    t1: last,
+                    always: true,
+                });
+            }
+        }
+        // "dates before 1900 are not supported": the negation makes it a minimum
+        if matches!(word(t, i), "before" | "after") {
+            if let Some(v) = value_at(t, i + 1).filter(|v| v.year) {
+                if (v.end + 1..v.end + 5)
+                    .any(|k| matches!(word(t, k), "not" | "unsupported" | "unavailable"))
+                {
+                    let b = incl(v.v);
+                    let (lo, hi) = if word(t, i) == "before" {
+                        (b, None)
+                    } else {
+                        (None, b)
+                    };
+                    out.push(Found {
+                        what: bound(lo, hi, Unit::Year),
+                        t0: i,
+                        t1: v.end,
+                        always: true,
+                    });
+                }
+            }
+        }
+        // "the earliest year is 2001", "earliest available date: 2001-01-01"
+        if matches!(word(t, i), "earliest" | "oldest") {
+            for k in i + 1..(i + 5).min(t.len()) {
+                if let Some(v) = value_at(t, k) {
+                    if v.year {
+                        out.push(Found {
+                            what: bound(incl(v.v), None, Unit::Year),
+                            t0: i,
+                            t1: v.end,
+                            always: true,
+                        });
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn servable(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_servable(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn leads_before_a_year() {
+        assert_eq!(
+            servable("Records go back to 2001."),
+            [pair("back to 2001", "min 2001 Year")]
+        );
+        assert_eq!(
+            servable("no earlier than 2010"),
+            [pair("no earlier than 2010", "min 2010 Year")]
+        );
+        assert_eq!(
+            servable("data through 2023"),
+            [pair("through 2023", "max 2023 Year")]
+        );
+        assert_eq!(
+            servable("available since January 1995"),
+            [pair("since January 1995", "min 1995 Year")]
+        );
+    }
+
+    #[test]
+    fn words_after_a_year() {
+        assert_eq!(
+            servable("2015 or later"),
+            [pair("2015 or later", "min 2015 Year")]
+        );
+        assert_eq!(
+            servable("from 2003 onwards"),
+            [pair("from 2003 onwards", "min 2003 Year")]
+        );
+        assert_eq!(
+            servable("Dates before 1900 are not supported."),
+            [pair("before 1900", "min 1900 Year")]
+        );
+        assert_eq!(
+            servable("The earliest supported year is 1980."),
+            [pair("earliest supported year is 1980", "min 1980 Year")]
+        );
+    }
+
+    #[test]
+    fn history_and_plain_numbers_are_not_ranges() {
+        assert!(servable("Deprecated since 2019.").is_empty());
+        assert!(servable("Added since 2022 in the API.").is_empty());
+        assert!(servable("Back to 200 results.").is_empty());
+        assert!(servable("since the last call").is_empty());
+    }
+}

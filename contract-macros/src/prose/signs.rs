@@ -1,0 +1,85 @@
+//! Family: signs (Range).
+
+use super::finding::*;
+use super::tokens::*;
+
+// Family: signs (Range) — "a positive integer", "must be positive", "non-negative".
+pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
+    const NOUNS: &[&str] = &[
+        "integer", "integers", "number", "numbers", "int", "value", "values", "whole", "amount",
+        "count", "float", "decimal",
+    ];
+    for i in 0..t.len() {
+        if t[i].lead & SIGNS == 0 {
+            continue;
+        }
+        let w = word(t, i);
+        let p = prev_word(t, i, 1);
+        if matches!(p, "false" | "true") {
+            continue;
+        }
+        let next_noun = NOUNS.contains(&word(t, i + 1));
+        let integer = matches!(
+            word(t, i + 1),
+            "integer" | "integers" | "int" | "whole" | "count"
+        );
+        let what = match w {
+            "positive"
+                if next_noun
+                    || matches!(p, "be" | "must" | "only" | "strictly" | "is")
+                    || (matches!(p, "a" | "an") && prev_word(t, i, 2) == "be") =>
+            {
+                What::Bound {
+                    min: excl(0.0),
+                    max: None,
+                    unit: Unit::Year,
+                    integer,
+                }
+            }
+            "non-negative" | "nonnegative" if p != "false" => What::Bound {
+                min: incl(0.0),
+                max: None,
+                unit: Unit::Year,
+                integer,
+            },
+            _ => continue,
+        };
+        out.push(found(what, i, if next_noun { i + 1 } else { i }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn signs(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_signs(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn positive_and_non_negative() {
+        assert_eq!(
+            signs("A positive integer."),
+            [pair("positive integer", "min 0 excl Year")]
+        );
+        assert_eq!(
+            signs("Must be positive."),
+            [pair("positive", "min 0 excl Year")]
+        );
+        assert_eq!(
+            signs("A non-negative offset."),
+            [pair("non-negative", "min 0 Year")]
+        );
+    }
+
+    #[test]
+    fn adjectives_without_a_number_noun_are_prose() {
+        assert!(signs("A positive review of the film.").is_empty());
+        assert!(signs("Reports false positive matches.").is_empty());
+    }
+}

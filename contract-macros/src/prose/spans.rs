@@ -1,0 +1,199 @@
+//! Family: spans (Length, Range, Items).
+
+use super::finding::*;
+use super::tokens::*;
+use super::units::*;
+use super::values::*;
+
+/// Words before a bare "3-5" that make it a reference, not a constraint ("lines 3-5").
+pub(super) const REFERENCE_NOUNS: &[&str] = &[
+    "line", "lines", "page", "pages", "row", "rows", "column", "columns", "chapter", "chapters",
+    "section", "sections", "verse", "verses", "version", "versions", "step", "steps", "rfc",
+    "http", "issues", "issue", "python", "node", "ports", "port", "v", "edition", "volume",
+    "figure", "table",
+];
+
+// Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
+// "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
+pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
+    for i in 0..t.len() {
+        if t[i].lead & SPANS == 0 {
+            continue;
+        }
+        let lead = word(t, i);
+        let (a_at, led) = if matches!(lead, "between" | "from") {
+            (i + 1, true)
+        } else {
+            (i, false)
+        };
+        if let Some(a) = value_at(t, a_at) {
+            let sep = text(t, a.end + 1);
+            let ok_sep = match lead {
+                "between" => matches!(sep, "and" | "-" | "to"),
+                "from" => matches!(sep, "to" | "-" | "through" | "until"),
+                _ => matches!(sep, "-" | "to" | ".." | "..=" | "through"),
+            };
+            let Some(b) = value_at(t, a.end + 2) else {
+                continue;
+            };
+            if !ok_sep || a.date != b.date || b.v < a.v {
+                continue;
+            }
+            if !led {
+                // a bare "3-5": not part of a date or version chain, not after "between"/"from"
+                if a.word
+                    || b.word
+                    || text(t, b.end + 1) == "-"
+                    || text(t, b.end + 1) == "." && kind(t, b.end + 2) == Some(Tk::Num)
+                {
+                    continue;
+                }
+                if i > 0
+                    && (matches!(word(t, i - 1), "between" | "from")
+                        || text(t, i - 1) == "-"
+                        || text(t, i - 1) == ".")
+                {
+                    continue;
+                }
+            }
+            let Some((mut unit, uend)) = unit_at(t, b.end + 1, b.v) else {
+                continue;
+            };
+            if !led {
+                let prev = if i > 0 { text(t, i - 1) } else { "" };
+                let next = uend.max(b.end) + 1;
+                let closes = matches!(text(t, next), "." | ";" | "")
+                    || (text(t, next) == "("
+                        && matches!(word(t, next + 1), "inclusive" | "exclusive"));
+                // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound
+                let legend = prev == "("
+                    && unit == Unit::None
+                    && !matches!(text(t, next), ")" | "," | ";" | "inclusive" | "exclusive");
+                let cue = unit != Unit::None
+                    || (prev == "," && closes)
+                    || matches!(
+                        prev,
+                        "(" | ":"
+                            | "="
+                            | "be"
+                            | "is"
+                            | "range"
+                            | "in"
+                            | "within"
+                            | "values"
+                            | "value"
+                            | "accepts"
+                    )
+                    || matches!(
+                        text(t, uend.max(b.end) + 1),
+                        ")" | "inclusive" | "exclusive" | "range"
+                    );
+                // "Check again after 15-30 seconds" is advice about timing
+                let timing = matches!(prev, "after" | "every" | "again" | "wait");
+                if !cue
+                    || legend
+                    || timing
+                    || REFERENCE_NOUNS.contains(&prev)
+                    || (unit == Unit::Count && a.year)
+                {
+                    continue;
+                }
+            }
+            if unit == Unit::None && a.year && b.year {
+                unit = Unit::Year;
+            }
+            out.push(found(bound(incl(a.v), incl(b.v), unit), i, uend.max(b.end)));
+            continue;
+        }
+        // "in the range [1, 100]"
+        if matches!(text(t, i), "[" | "(")
+            && matches!(prev_word(t, i, 1), "range" | "in" | "within")
+        {
+            if let (Some(a), true) = (value_at(t, i + 1), text(t, i + 2) == ",") {
+                if let Some(b) = value_at(t, i + 3) {
+                    if matches!(text(t, b.end + 1), "]" | ")") {
+                        out.push(found(bound(incl(a.v), incl(b.v), Unit::None), i, b.end + 1));
+                    }
+                }
+            }
+        }
+        // "`1..=200`" in a code span
+        if kind(t, i) == Some(Tk::Code) {
+            let s = &t[i].s;
+            let (a, b, exclusive) = if let Some((a, b)) = s.split_once("..=") {
+                (a, b, false)
+            } else if let Some((a, b)) = s.split_once("..") {
+                (a, b, true)
+            } else {
+                continue;
+            };
+            if let (Ok(a), Ok(b)) = (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
+                let max = if exclusive { excl(b) } else { incl(b) };
+                out.push(found(bound(incl(a), max, Unit::None), i, i));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::finding::found_in;
+    use super::*;
+
+    fn spans(doc: &str) -> Vec<(String, String)> {
+        found_in(doc, |t, _, out| detect_spans(t, out))
+    }
+
+    fn pair(p: &str, s: &str) -> (String, String) {
+        (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn led_and_bare_spans() {
+        assert_eq!(
+            spans("Between 1 and 100."),
+            [pair("Between 1 and 100", "min 1 max 100 None")]
+        );
+        assert_eq!(
+            spans("Title, 1-200 chars."),
+            [pair("1-200 chars", "min 1 max 200 Chars")]
+        );
+        assert_eq!(
+            spans("Page size (1-100)."),
+            [pair("1-100", "min 1 max 100 None")]
+        );
+        assert_eq!(
+            spans("from 2001 to 2020"),
+            [pair("from 2001 to 2020", "min 2001 max 2020 Year")]
+        );
+        assert_eq!(
+            spans("from -90 to 90"),
+            [pair("from -90 to 90", "min -90 max 90 None")]
+        );
+    }
+
+    #[test]
+    fn bracketed_and_rust_ranges() {
+        assert_eq!(
+            spans("in the range [0, 1]"),
+            [pair("[0, 1]", "min 0 max 1 None")]
+        );
+        assert_eq!(
+            spans("Any of `1..=99`."),
+            [pair("`1..=99`", "min 1 max 99 None")]
+        );
+        assert_eq!(
+            spans("Any of `0..10`."),
+            [pair("`0..10`", "min 0 max 10 excl None")]
+        );
+    }
+
+    #[test]
+    fn references_and_versions_are_not_spans() {
+        assert!(spans("See lines 10-20 of the file.").is_empty());
+        assert!(spans("Works with Python 3-4 releases.").is_empty());
+        assert!(spans("Read chapters 3-5 first.").is_empty());
+        assert!(spans("A bare 3-5 in a sentence.").is_empty());
+        assert!(spans("Released 2024-01-31.").is_empty());
+    }
+}

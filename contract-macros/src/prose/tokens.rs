@@ -1,0 +1,388 @@
+//! The tokenizer: a doc comment as lowercased words, numbers, code spans,
+//! quoted strings and punctuation, each with its sentence number, and the
+//! small helpers every family uses to look at them.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tk {
+    Word,
+    Num,
+    Code,
+    Quoted,
+    Punct,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Tok {
+    pub(super) k: Tk,
+    /// Lowercased text (for code and quotes: the content without delimiters).
+    pub(super) s: String,
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) num: Option<f64>,
+    /// Digits in the integer part of a number.
+    pub(super) digits: usize,
+    pub(super) sent: usize,
+    /// An earlier word of the same sentence describes the output ("Returns ...").
+    pub(super) output: bool,
+    /// An earlier word of the same sentence introduces examples ("e.g.", "for example").
+    pub(super) example: bool,
+    /// The families that can start a finding at this token (see `finding::lead`).
+    pub(super) lead: u8,
+}
+
+pub(super) fn closing_quote(c: char) -> Option<char> {
+    match c {
+        '"' => Some('"'),
+        '\'' => Some('\''),
+        '\u{201c}' => Some('\u{201d}'),
+        '\u{2018}' => Some('\u{2019}'),
+        _ => None,
+    }
+}
+
+pub(super) const ABBREV: &[&str] = &[
+    "e.g.", "i.e.", "etc", "vs", "max", "min", "approx", "no", "incl",
+];
+
+/// The character at `i`, or NUL past the end (the tokenizer's lookahead).
+#[inline(always)]
+fn ch(cs: &[(usize, char)], i: usize) -> char {
+    cs.get(i).map_or('\0', |c| c.1)
+}
+
+/// The byte offset of the character at `i`, or the text's length past the end.
+#[inline(always)]
+fn byte(cs: &[(usize, char)], len: usize, i: usize) -> usize {
+    cs.get(i).map_or(len, |c| c.0)
+}
+
+pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
+    // Each character with its byte offset. An ASCII text (the usual doc comment)
+    // is read byte by byte: iterator adapters are slow in an unoptimized macro.
+    let mut cs: Vec<(usize, char)> = Vec::with_capacity(doc.len());
+    if doc.is_ascii() {
+        let bytes = doc.as_bytes();
+        let mut k = 0;
+        while k < bytes.len() {
+            cs.push((k, char::from(bytes[k])));
+            k += 1;
+        }
+    } else {
+        cs.extend(doc.char_indices());
+    }
+    let n = cs.len();
+    let doc_len = doc.len();
+    let mut out: Vec<Tok> = Vec::new();
+    let mut sent = 0;
+    let mut i = 0;
+    let push = |out: &mut Vec<Tok>, k: Tk, s: String, a: usize, b: usize, sent: usize| {
+        out.push(Tok {
+            k,
+            s,
+            start: a,
+            end: b,
+            num: None,
+            digits: 0,
+            sent,
+            output: false,
+            example: false,
+            lead: 0,
+        });
+    };
+    while i < n {
+        let c = ch(&cs, i);
+        if c.is_whitespace() {
+            let mut nl = 0;
+            while i < n && ch(&cs, i).is_whitespace() {
+                if ch(&cs, i) == '\n' {
+                    nl += 1;
+                }
+                i += 1;
+            }
+            if nl >= 2 {
+                sent += 1;
+            }
+            continue;
+        }
+        // A fenced code block is an example, never a statement: skip it.
+        if c == '`' && ch(&cs, i + 1) == '`' && ch(&cs, i + 2) == '`' {
+            let mut j = i + 3;
+            while j < n && !(ch(&cs, j) == '`' && ch(&cs, j + 1) == '`' && ch(&cs, j + 2) == '`') {
+                j += 1;
+            }
+            i = (j + 3).min(n);
+            sent += 1;
+            continue;
+        }
+        if c == '`' {
+            if let Some(j) = (i + 1..n).find(|&j| ch(&cs, j) == '`') {
+                let s = doc[byte(&cs, doc_len, i + 1)..byte(&cs, doc_len, j)].to_lowercase();
+                push(
+                    &mut out,
+                    Tk::Code,
+                    s,
+                    byte(&cs, doc_len, i),
+                    byte(&cs, doc_len, j + 1),
+                    sent,
+                );
+                i = j + 1;
+                continue;
+            }
+        }
+        if let Some(close) = closing_quote(c) {
+            if i == 0 || !ch(&cs, i - 1).is_alphanumeric() {
+                let lim = (i + 61).min(n);
+                let mut found = None;
+                for j in i + 1..lim {
+                    let d = ch(&cs, j);
+                    if d == '\n' {
+                        break;
+                    }
+                    let closes = d == close || (close == '\'' && d == '\u{2019}');
+                    if closes && j > i + 1 && !ch(&cs, j + 1).is_alphanumeric() {
+                        found = Some(j);
+                        break;
+                    }
+                }
+                if let Some(j) = found {
+                    let s = doc[byte(&cs, doc_len, i + 1)..byte(&cs, doc_len, j)].to_lowercase();
+                    push(
+                        &mut out,
+                        Tk::Quoted,
+                        s,
+                        byte(&cs, doc_len, i),
+                        byte(&cs, doc_len, j + 1),
+                        sent,
+                    );
+                    i = j + 1;
+                    continue;
+                }
+            }
+            i += 1; // a stray quote or an apostrophe: drop it
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let mut j = i;
+            while ch(&cs, j).is_ascii_digit() {
+                j += 1;
+            }
+            while ch(&cs, j) == ','
+                && (1..=3).all(|k| ch(&cs, j + k).is_ascii_digit())
+                && !ch(&cs, j + 4).is_ascii_digit()
+            {
+                j += 4;
+            }
+            let int_end = j;
+            if ch(&cs, j) == '.' && ch(&cs, j + 1).is_ascii_digit() {
+                j += 1;
+                while ch(&cs, j).is_ascii_digit() {
+                    j += 1;
+                }
+            }
+            let a = byte(&cs, doc_len, i);
+            if ch(&cs, j).is_alphabetic() || ch(&cs, j) == '_' {
+                while ch(&cs, j).is_alphanumeric() || ch(&cs, j) == '_' {
+                    j += 1;
+                }
+                push(
+                    &mut out,
+                    Tk::Word,
+                    doc[a..byte(&cs, doc_len, j)].to_lowercase(),
+                    a,
+                    byte(&cs, doc_len, j),
+                    sent,
+                );
+            } else {
+                let text: String = doc[a..byte(&cs, doc_len, j)]
+                    .chars()
+                    .filter(|c| *c != ',')
+                    .collect();
+                let digits = doc[a..byte(&cs, doc_len, int_end)]
+                    .chars()
+                    .filter(|c| c.is_ascii_digit())
+                    .count();
+                out.push(Tok {
+                    k: Tk::Num,
+                    num: text.parse::<f64>().ok(),
+                    s: text,
+                    start: a,
+                    end: byte(&cs, doc_len, j),
+                    digits,
+                    sent,
+                    output: false,
+                    example: false,
+                    lead: 0,
+                });
+            }
+            i = j;
+            continue;
+        }
+        if c.is_alphabetic() || c == '_' {
+            let mut j = i;
+            loop {
+                while ch(&cs, j).is_alphanumeric() || ch(&cs, j) == '_' {
+                    j += 1;
+                }
+                let joiner = matches!(ch(&cs, j), '-' | '\'' | '\u{2019}');
+                if joiner && ch(&cs, j + 1).is_alphabetic() {
+                    j += 1;
+                    continue;
+                }
+                break;
+            }
+            let mut w = doc[byte(&cs, doc_len, i)..byte(&cs, doc_len, j)].to_lowercase();
+            if w.contains('\u{2019}') {
+                w = w.replace('\u{2019}', "'");
+            }
+            if (w == "e" || w == "i") && ch(&cs, j) == '.' && ch(&cs, j + 1).is_alphabetic() {
+                // "e.g." and "i.e.", also written without the last full stop
+                let closed = ch(&cs, j + 2) == '.';
+                if closed || !ch(&cs, j + 2).is_alphanumeric() {
+                    w = format!("{}.{}.", w, ch(&cs, j + 1).to_lowercase());
+                    j += if closed { 3 } else { 2 };
+                }
+            }
+            push(
+                &mut out,
+                Tk::Word,
+                w,
+                byte(&cs, doc_len, i),
+                byte(&cs, doc_len, j),
+                sent,
+            );
+            i = j;
+            continue;
+        }
+        // punctuation
+        let (p, len): (&str, usize) = match (c, ch(&cs, i + 1), ch(&cs, i + 2)) {
+            ('.', '.', '=') => ("..=", 3),
+            ('.', '.', _) => ("..", 2),
+            ('<', '=', _) => ("<=", 2),
+            ('>', '=', _) => (">=", 2),
+            ('\u{2264}', _, _) => ("<=", 1),
+            ('\u{2265}', _, _) => (">=", 1),
+            ('\u{2013}', _, _) | ('\u{2212}', _, _) => ("-", 1),
+            _ => ("", 1),
+        };
+        let s = if p.is_empty() {
+            c.to_string()
+        } else {
+            p.to_string()
+        };
+        let a = byte(&cs, doc_len, i);
+        let b = byte(&cs, doc_len, i + len);
+        let ends = matches!(c, '.' | '!' | '?')
+            && p.is_empty()
+            && (i + 1 >= n || ch(&cs, i + 1).is_whitespace());
+        let abbrev = out
+            .last()
+            .is_some_and(|t| t.k == Tk::Word && ABBREV.contains(&t.s.as_str()));
+        push(&mut out, Tk::Punct, s, a, b, sent);
+        if ends && !abbrev {
+            sent += 1;
+        }
+        i += len;
+    }
+    out
+}
+
+/// The text of a code span or quotation without its delimiters, as written
+/// (the delimiters can be several bytes long: curly quotes).
+pub(super) fn inner<'d>(doc: &'d str, tok: &Tok) -> &'d str {
+    let mut cs = doc[tok.start..tok.end].chars();
+    cs.next();
+    cs.next_back();
+    cs.as_str()
+}
+
+#[inline(always)]
+pub(super) fn word(t: &[Tok], i: usize) -> &str {
+    match t.get(i) {
+        Some(x) if x.k == Tk::Word => &x.s,
+        _ => "",
+    }
+}
+
+/// Text of a word, number or punctuation token (never of code or quotes).
+#[inline(always)]
+pub(super) fn text(t: &[Tok], i: usize) -> &str {
+    match t.get(i) {
+        Some(x) if matches!(x.k, Tk::Word | Tk::Punct | Tk::Num) => &x.s,
+        _ => "",
+    }
+}
+
+#[inline(always)]
+pub(super) fn kind(t: &[Tok], i: usize) -> Option<Tk> {
+    t.get(i).map(|x| x.k)
+}
+
+#[inline(always)]
+pub(super) fn seq(t: &[Tok], i: usize, words: &[&str]) -> bool {
+    words.iter().enumerate().all(|(k, w)| text(t, i + k) == *w)
+}
+
+#[inline(always)]
+pub(super) fn prev_word(t: &[Tok], i: usize, back: usize) -> &str {
+    if i < back || t[i - back].sent != t[i].sent {
+        ""
+    } else {
+        word(t, i - back)
+    }
+}
+
+#[inline(always)]
+pub(super) fn is_lit(t: &[Tok], i: usize) -> bool {
+    matches!(kind(t, i), Some(Tk::Code) | Some(Tk::Quoted))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(doc: &str) -> Vec<(Tk, String, usize)> {
+        tokenize(doc)
+            .into_iter()
+            .map(|t| (t.k, t.s, t.sent))
+            .collect()
+    }
+
+    #[test]
+    fn kinds_text_and_sentences() {
+        let t = shown("Use `asc`, e.g. 1,000 items. Then 'x'");
+        let kinds: Vec<Tk> = t.iter().map(|x| x.0).collect();
+        assert_eq!(
+            kinds,
+            [
+                Tk::Word,
+                Tk::Code,
+                Tk::Punct,
+                Tk::Word,
+                Tk::Num,
+                Tk::Word,
+                Tk::Punct,
+                Tk::Word,
+                Tk::Quoted
+            ]
+        );
+        assert_eq!(t[3].1, "e.g.");
+        assert_eq!(t[4].1, "1000");
+        // "e.g." does not end the sentence; the full stop after "items" does
+        assert_eq!(t[5].2, 0);
+        assert_eq!(t[7].2, 1);
+    }
+
+    #[test]
+    fn fenced_code_is_skipped_and_ranges_become_punctuation() {
+        let t = shown("Before\n```\nat most 5\n```\n1..=9, 1\u{2013}9");
+        let text: Vec<&str> = t.iter().map(|x| x.1.as_str()).collect();
+        assert_eq!(text, ["before", "1", "..=", "9", ",", "1", "-", "9"]);
+    }
+
+    #[test]
+    fn apostrophes_join_words_and_stray_quotes_drop() {
+        let t = shown("can't exceed 5\" of the user's");
+        let text: Vec<&str> = t.iter().map(|x| x.1.as_str()).collect();
+        assert_eq!(text, ["can't", "exceed", "5", "of", "the", "user's"]);
+    }
+}

@@ -1,0 +1,271 @@
+//! What a number measures (the word after it) and the cues that make a
+//! number a rule rather than a remark.
+
+use super::finding::Unit;
+use super::tokens::*;
+
+pub(super) const CHAR_UNITS: &[&str] = &[
+    "character",
+    "characters",
+    "char",
+    "chars",
+    "byte",
+    "bytes",
+    "codepoint",
+    "codepoints",
+    "kb",
+    "mb",
+    "gb",
+    "kib",
+    "mib",
+    "word",
+    "words",
+    "sentence",
+    "sentences",
+    "line",
+    "lines",
+    "paragraph",
+    "paragraphs",
+    "token",
+    "tokens",
+    "graphemes",
+];
+pub(super) const ITEM_UNITS: &[&str] = &[
+    "item", "items", "element", "elements", "entry", "entries", "value", "values", "ids", "list",
+];
+pub(super) const TIME_UNITS: &[&str] = &[
+    "second",
+    "seconds",
+    "sec",
+    "secs",
+    "s",
+    "ms",
+    "millisecond",
+    "milliseconds",
+    "minute",
+    "minutes",
+    "mins",
+    "hour",
+    "hours",
+    "hr",
+    "hrs",
+    "h",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "times",
+    "percent",
+    "retries",
+    "attempts",
+];
+pub(super) const SKIP_ADJ: &[&str] = &[
+    "unicode",
+    "ascii",
+    "utf-8",
+    "total",
+    "distinct",
+    "unique",
+    "individual",
+    "separate",
+    "more",
+    "additional",
+    "non-empty",
+    "nonempty",
+    "printable",
+    "single",
+    "other",
+];
+/// Words that are never the noun a number counts.
+pub(super) const FUNCTION_WORDS: &[&str] = &[
+    "and",
+    "or",
+    "but",
+    "to",
+    "per",
+    "of",
+    "in",
+    "on",
+    "for",
+    "is",
+    "are",
+    "be",
+    "if",
+    "the",
+    "a",
+    "an",
+    "when",
+    "with",
+    "by",
+    "at",
+    "as",
+    "this",
+    "that",
+    "it",
+    "its",
+    "was",
+    "has",
+    "does",
+    "us",
+    "less",
+    "unless",
+    "plus",
+    "always",
+    "thus",
+    "yes",
+    "across",
+    "this",
+    "his",
+    "than",
+    "from",
+    "inclusive",
+    "exclusive",
+    "max",
+    "min",
+    "maximum",
+    "minimum",
+    "default",
+    "defaults",
+    "chars",
+    "after",
+    "before",
+    "since",
+    "per",
+    "each",
+    "es",
+];
+
+pub(super) fn class_of(adj: &str) -> Option<&'static str> {
+    Some(match adj {
+        "uppercase" | "upper-case" | "capital" => "A-Z",
+        "lowercase" | "lower-case" => "a-z",
+        "alphanumeric" => "A-Za-z0-9",
+        "hex" | "hexadecimal" => "0-9a-f",
+        "numeric" | "decimal" => "0-9",
+        _ => return None,
+    })
+}
+
+/// The unit after a number at `j`: returns the unit and the index of its last token
+/// (or `j - 1` when there is none). `None` means the number is followed by "of" ("one of").
+pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
+    // "a 12-character string": the unit joined to the number by a hyphen
+    let j = if text(t, j) == "-" && CHAR_UNITS.contains(&word(t, j + 1)) {
+        j + 1
+    } else {
+        j
+    };
+    let mut k = j;
+    let mut class: Option<&'static str> = None;
+    for _ in 0..2 {
+        let w = word(t, k);
+        if let Some(c) = class_of(w) {
+            class = Some(c);
+            k += 1;
+        } else if SKIP_ADJ.contains(&w) {
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    let w = word(t, k);
+    if w == "of" {
+        return None;
+    }
+    // "one to ten `seed_ids`": a plural argument name counts items
+    if kind(t, k) == Some(Tk::Code) && t[k].s.ends_with('s') && !t[k].s.contains(' ') {
+        return Some((Unit::Count, k));
+    }
+    let unit = if matches!(w, "letter" | "letters") {
+        Unit::Class(class.unwrap_or("A-Za-z"))
+    } else if matches!(w, "digit" | "digits") {
+        Unit::Class("0-9")
+    } else if CHAR_UNITS.contains(&w) {
+        class.map(Unit::Class).unwrap_or(Unit::Chars)
+    } else if ITEM_UNITS.contains(&w) {
+        Unit::Items
+    } else if TIME_UNITS.contains(&w) || text(t, k) == "%" {
+        Unit::Time
+    } else if !w.is_empty()
+        && !FUNCTION_WORDS.contains(&w)
+        && w.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_')
+        && (w.len() >= 3 && w.ends_with('s') && !w.ends_with("ss") || v == 1.0)
+    {
+        Unit::Count
+    } else if !w.is_empty()
+        && !FUNCTION_WORDS.contains(&w)
+        && w.chars().all(char::is_alphabetic)
+        && {
+            let n = word(t, k + 1);
+            n.len() >= 4
+                && n.ends_with('s')
+                && !n.ends_with("ss")
+                && !FUNCTION_WORDS.contains(&n)
+                && !TIME_UNITS.contains(&n)
+        }
+    {
+        // "3 stop sequences": a noun used as an adjective, then the counted noun
+        return Some((Unit::Count, k + 1));
+    } else {
+        return Some((Unit::None, j.saturating_sub(1)));
+    };
+    Some((unit, k))
+}
+
+/// "when at least one file has changed" describes a situation, not a rule.
+pub(super) fn in_condition(t: &[Tok], i: usize) -> bool {
+    (1..=4).any(|b| {
+        matches!(
+            prev_word(t, i, b),
+            "when" | "if" | "unless" | "whenever" | "once"
+        )
+    }) || matches!(
+        prev_word(t, i, 1),
+        "indicate" | "indicates" | "means" | "mean"
+    )
+}
+
+pub(super) fn has_cue(t: &[Tok], i: usize) -> bool {
+    const CUES: &[&str] = &[
+        "must", "should", "be", "cannot", "shall", "need", "needs", "required", "value", "values",
+        "only", "allowed", "may", "number", "no", "not", "length",
+    ];
+    (1..=3).any(|b| CUES.contains(&prev_word(t, i, b)))
+        || (i > 0 && matches!(text(t, i - 1), "(" | ":" | ","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(doc: &str) -> Option<Unit> {
+        let t = tokenize(doc);
+        unit_at(&t, 1, 2.0).map(|(u, _)| u)
+    }
+
+    #[test]
+    fn the_word_after_a_number_names_what_it_counts() {
+        assert_eq!(unit("5 characters"), Some(Unit::Chars));
+        assert_eq!(unit("5 uppercase letters"), Some(Unit::Class("A-Z")));
+        assert_eq!(unit("5 items"), Some(Unit::Items));
+        assert_eq!(unit("5 seconds"), Some(Unit::Time));
+        assert_eq!(unit("5 labels"), Some(Unit::Count));
+        assert_eq!(unit("5 stop sequences"), Some(Unit::Count));
+        assert_eq!(unit("5 of"), None);
+        assert_eq!(unit("5 and"), Some(Unit::None));
+    }
+
+    #[test]
+    fn conditions_and_cues() {
+        let t = tokenize("when at least 5");
+        assert!(in_condition(&t, 1));
+        let t = tokenize("must be greater than 0");
+        assert!(has_cue(&t, 2));
+        let t = tokenize("it takes less than 5");
+        assert!(!has_cue(&t, 2));
+    }
+}

@@ -1,0 +1,29 @@
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+#[derive(Serialize, JsonSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// Show the weather of one year.
+#[tool_contract(effect = read_only)]
+pub fn yearly_weather(
+    /// The year, as text; records go back to 2001.
+    year: String,
+    /// Comma-separated tags, up to 10 tags.
+    tags: String,
+    /// The station's code, a UUID.
+    station: u64,
+) -> Result<Done, Oops> {
+    let _ = (year, tags, station);
+    Ok(Done { ok: true })
+}
+
+fn main() {}
