@@ -37,9 +37,47 @@ fn runtime(tool: &str, raw: &str) -> Result<(), Vec<ErrorEntry>> {
         "delete_note" => run::<tools::DeleteNoteArgs>(raw),
         "post_comment" => run::<tools::PostCommentArgs>(raw),
         "git_log" => run::<tools::GitLogArgs>(raw),
+        "rules" => run::<RulesArgs>(raw),
         other => panic!("the test does not know the tool `{other}`; add its argument type"),
     }
 }
+
+/// Every rule across arguments that JSON Schema can express, on arguments of
+/// several types, for [`rules_agree`].
+#[derive(contract_runtime::ToolArgs)]
+#[args(rules(
+    exactly_one_of(channel, thread),
+    at_most_one_of(urgent, quiet, digest),
+    requires(page => per_page, sort),
+    requires(digest => per_page)
+))]
+pub struct RulesArgs {
+    /// A channel.
+    #[arg(length(min = 1, max = 8))]
+    pub channel: Option<String>,
+    /// A thread.
+    #[arg(range(min = 1))]
+    pub thread: Option<u32>,
+    /// Urgent only.
+    pub urgent: Option<bool>,
+    /// Quiet only.
+    pub quiet: Option<bool>,
+    /// As a digest.
+    pub digest: Option<bool>,
+    /// The page.
+    pub page: Option<u32>,
+    /// Items per page.
+    #[arg(range(min = 1, max = 50))]
+    pub per_page: Option<u32>,
+    /// The order.
+    #[arg(pattern = "^(asc|desc)$")]
+    pub sort: Option<String>,
+}
+
+/// The rule keywords: the validator reports them at the object, the runtime
+/// at each argument involved, with the arguments (or the dependency map) as
+/// the limit.
+const RULE_KEYWORDS: &[&str] = &["oneOf", "not", "then"];
 
 // ------------------------------------------------------------------ xorshift
 
@@ -776,19 +814,70 @@ fn check_case(
                     ));
                 }
                 let field = e.field.clone().unwrap_or_default();
-                let at = if kw == "required" || kw == "additionalProperties" {
+                let at = if kw == "required"
+                    || kw == "additionalProperties"
+                    || RULE_KEYWORDS.contains(&kw)
+                {
                     parent(&field).to_string()
                 } else {
                     field.clone()
                 };
-                if !js.iter().any(|(p, k)| p == &at && k == kw) {
+                // A rule fails at the object or at an argument it involves;
+                // its `then` with the keyword inside (`required`, or `not`
+                // on an argument sent as null).
+                let involved: Vec<String> = match &c.limit {
+                    Some(Value::Array(a)) => a
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(|n| format!("/{n}"))
+                        .collect(),
+                    Some(Value::Object(m)) => m
+                        .iter()
+                        .flat_map(|(k, v)| {
+                            std::iter::once(format!("/{k}")).chain(
+                                v.as_array()
+                                    .into_iter()
+                                    .flatten()
+                                    .filter_map(Value::as_str)
+                                    .map(|n| format!("/{n}")),
+                            )
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let rule_hit = |(p, k): &(String, String)| {
+                    (p.is_empty() || involved.contains(p))
+                        && (k == kw || (kw == "then" && (k == "required" || k == "not")))
+                };
+                if RULE_KEYWORDS.contains(&kw) {
+                    if !js.iter().any(rule_hit) {
+                        problems.push(format!(
+                            "runtime names `{kw}` at `{field}`, schema validator reports {js:?}"
+                        ));
+                    }
+                    for hit in js.iter().filter(|pk| rule_hit(pk)) {
+                        covered.insert(hit.clone());
+                    }
+                } else if !js.iter().any(|(p, k)| p == &at && k == kw) {
                     problems.push(format!(
                         "runtime names `{kw}` at `{field}`, schema validator reports {js:?}"
                     ));
                 }
                 covered.insert((at, kw.to_string()));
                 // The limit must be the one the schema publishes.
-                if !STRUCTURAL.contains(&kw) {
+                if RULE_KEYWORDS.contains(&kw) {
+                    let name = field.rsplit('/').next().unwrap_or_default();
+                    let names_it = match &c.limit {
+                        Some(Value::Array(a)) => a.iter().any(|n| n == name),
+                        Some(Value::Object(m)) => m.iter().any(|(k, v)| {
+                            k == name || v.as_array().is_some_and(|a| a.iter().any(|n| n == name))
+                        }),
+                        _ => false,
+                    };
+                    if !names_it {
+                        problems.push(format!("runtime names `{kw}` at `{field}` with limit {:?}, which does not name the argument", c.limit));
+                    }
+                } else if !STRUCTURAL.contains(&kw) {
                     let published = schema_at(schema, &field).and_then(|s| s.get(kw));
                     if published != c.limit.as_ref() {
                         problems.push(format!("runtime names `{kw}` at `{field}` with limit {:?}; the schema publishes {published:?}", c.limit));
@@ -1094,5 +1183,81 @@ fn schema_and_runtime_agree() {
     assert!(
         t.accepted >= 100 && t.cases - t.accepted >= 1000,
         "the cases must cover both sides"
+    );
+}
+
+/// The presence rules (`exactly_one_of`, `at_most_one_of`, `requires`):
+/// every combination of the optional arguments sent or not, with valid and
+/// invalid values, plus the generated cases, agree with the schema.
+#[test]
+fn rules_agree() {
+    let schema = <RulesArgs as contract_runtime::ToolArgs>::input_schema();
+    let v = validator(&schema);
+    let mut keywords = BTreeSet::new();
+    keywords_in(&schema, &mut keywords);
+    let mut t = Tally {
+        cases: 0,
+        accepted: 0,
+        disagreements: Vec::new(),
+        less_complete: 0,
+        missed: Default::default(),
+    };
+    let mut rng = Rng(0x5EED_0F_2A11);
+    let good: [(&str, Value); 8] = [
+        ("channel", json!("ops")),
+        ("thread", json!(7)),
+        ("urgent", json!(true)),
+        ("quiet", json!(false)),
+        ("digest", json!(true)),
+        ("page", json!(2)),
+        ("per_page", json!(10)),
+        ("sort", json!("asc")),
+    ];
+    let bad: [Value; 8] = [
+        json!(""),
+        json!(0),
+        json!(1),
+        json!("x"),
+        json!(null),
+        json!(-1),
+        json!(51),
+        json!("up"),
+    ];
+    for mask in 0u32..(1 << good.len()) {
+        let mut m = Map::new();
+        for (i, (k, val)) in good.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                let broken = rng.chance(15);
+                m.insert(
+                    (*k).to_owned(),
+                    if broken { bad[i].clone() } else { val.clone() },
+                );
+            }
+        }
+        let raw = Value::Object(m).to_string();
+        check_case("rules", &schema, &v, &keywords, "presence", &raw, &mut t);
+    }
+    for (label, raw) in cases_for(&schema, &mut rng) {
+        check_case("rules", &schema, &v, &keywords, &label, &raw, &mut t);
+    }
+    println!(
+        "rules: {} cases ({} accepted), {} disagreements",
+        t.cases,
+        t.accepted,
+        t.disagreements.len()
+    );
+    for d in t.disagreements.iter().take(50) {
+        eprintln!("{d}");
+    }
+    assert!(
+        t.disagreements.is_empty(),
+        "{} disagreements",
+        t.disagreements.len()
+    );
+    assert!(
+        t.accepted >= 20 && t.cases - t.accepted >= 200,
+        "both sides covered: {} of {}",
+        t.accepted,
+        t.cases
     );
 }

@@ -11,7 +11,9 @@ use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnO
 
 use crate::check::keys;
 use crate::ctxt::{suggest, Ctxt};
-use crate::model::{ApprovalRule, Effect, Format, Idempotency, Retry, Sp, Word};
+use crate::model::{
+    ApprovalRule, Effect, Format, Idempotency, Retry, RuleDecl, RuleKind, Sp, SpanUnit, Word,
+};
 
 /// Sets an attribute value once; a second `set` is rule C11's duplicate error.
 fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) {
@@ -264,6 +266,7 @@ pub const TOOL_KEYS: &[&str] = &[
     "approval",
     "retry",
     "timeout_ms",
+    "rules",
     "crate",
 ];
 const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
@@ -280,6 +283,7 @@ pub struct ToolAttrs {
     pub retry: Option<Sp<Retry>>,
     pub timeout_ms: Option<Sp<u64>>,
     pub krate: Option<Sp<Path>>,
+    pub rules: Option<Sp<Vec<RuleDecl>>>,
     /// Keys written but not understood and already reported: a misspelling
     /// (C11) or an unknown value. The rules do not also report them missing.
     pub reported: Vec<&'static str>,
@@ -429,6 +433,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             let v: u64 = meta.value()?.parse::<LitInt>()?.base10_parse()?;
             set(cx, &mut out.timeout_ms, "timeout_ms", span, v);
         }
+        "rules" => {
+            let rules = parse_rules(cx, meta)?;
+            set(cx, &mut out.rules, "rules", span, rules);
+        }
         "crate" => {
             let lit: LitStr = meta.value()?.parse()?;
             let p: Path = lit.parse()?;
@@ -441,6 +449,150 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------- rules(...)
+
+/// The rules `rules(...)` knows.
+pub const RULE_KEYS: &[&str] = &[
+    "exactly_one_of",
+    "at_most_one_of",
+    "requires",
+    "lt",
+    "le",
+    "max_span",
+    "check",
+];
+/// The keys `#[args(...)]` on an argument struct accepts.
+pub const ARGS_KEYS: &[&str] = &["rules"];
+
+/// Parses `#[args(rules(...))]` on an argument struct.
+pub fn parse_args_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> Vec<RuleDecl> {
+    let mut rules: Option<Sp<Vec<RuleDecl>>> = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("args")) {
+        let r = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rules") {
+                let span = meta.path.span();
+                let list = parse_rules(cx, &meta)?;
+                set(cx, &mut rules, "rules", span, list);
+            } else {
+                skip_unknown(cx, &meta, "#[args]", ARGS_KEYS)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            cx.syn_error(e);
+        }
+    }
+    rules.map(|r| r.value).unwrap_or_default()
+}
+
+/// Parses the rules inside `rules(...)`.
+fn parse_rules(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Vec<RuleDecl>> {
+    let mut out = Vec::new();
+    meta.parse_nested_meta(|m| {
+        let key = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
+        let span = m.path.span();
+        let names = |input: syn::parse::ParseStream| -> syn::Result<Vec<Ident>> {
+            Ok(input
+                .parse_terminated(|p| p.parse::<Ident>(), Token![,])?
+                .into_iter()
+                .collect())
+        };
+        let kind = match key.as_str() {
+            "exactly_one_of" | "at_most_one_of" => {
+                let content;
+                syn::parenthesized!(content in m.input);
+                let list = names(&content)?;
+                if key == "exactly_one_of" {
+                    RuleKind::ExactlyOneOf(list)
+                } else {
+                    RuleKind::AtMostOneOf(list)
+                }
+            }
+            "requires" => {
+                let content;
+                syn::parenthesized!(content in m.input);
+                let a: Ident = content.parse()?;
+                content.parse::<Token![=>]>()?;
+                RuleKind::Requires(a, names(&content)?)
+            }
+            "lt" | "le" => {
+                let content;
+                syn::parenthesized!(content in m.input);
+                let left: Ident = content.parse()?;
+                content.parse::<Token![,]>()?;
+                let right: Ident = content.parse()?;
+                let _ = content.parse::<Option<Token![,]>>()?;
+                RuleKind::Compare {
+                    strict: key == "lt",
+                    left,
+                    right,
+                }
+            }
+            "max_span" => {
+                let content;
+                syn::parenthesized!(content in m.input);
+                let from: Ident = content.parse()?;
+                content.parse::<Token![,]>()?;
+                let to: Ident = content.parse()?;
+                content.parse::<Token![,]>()?;
+                let limit = parse_num(&content)?;
+                let unit = if content.peek(Ident) {
+                    let word: Ident = content.parse()?;
+                    match SpanUnit::read(&word.to_string()) {
+                        Some(u) => Some((u, word.span())),
+                        None => {
+                            let help = did_you_mean(&word.to_string(), SpanUnit::WORDS)
+                                .unwrap_or_else(|| "write `days`, `hours`, `minutes` or `seconds`, or no unit for numbers".into());
+                            return Err(syn::Error::new(word.span(), format!("unknown span unit `{word}`\nhelp: {help}")));
+                        }
+                    }
+                } else {
+                    None
+                };
+                let _ = content.parse::<Option<Token![,]>>()?;
+                RuleKind::MaxSpan {
+                    from,
+                    to,
+                    limit,
+                    unit,
+                }
+            }
+            "check" => {
+                if m.input.peek(Token![=]) {
+                    RuleKind::Check {
+                        path: m.value()?.parse()?,
+                        says: None,
+                    }
+                } else {
+                    let content;
+                    syn::parenthesized!(content in m.input);
+                    let path: Path = content.parse()?;
+                    let says = if content.parse::<Option<Token![,]>>()?.is_some() && !content.is_empty() {
+                        Some(content.parse::<LitStr>()?)
+                    } else {
+                        None
+                    };
+                    RuleKind::Check { path, says }
+                }
+            }
+            _ => {
+                keys::c11_unknown_key(cx, &m.path, "rules(...)", &key, RULE_KEYS);
+                if m.input.peek(Token![=]) {
+                    m.value()?.parse::<Expr>()?;
+                } else if m.input.peek(syn::token::Paren) {
+                    let content;
+                    syn::parenthesized!(content in m.input);
+                    content.parse::<TokenStream>()?;
+                }
+                return Ok(());
+            }
+        };
+        out.push(RuleDecl { kind, span });
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 // ---------------------------------------------------------------- #[failure(...)]

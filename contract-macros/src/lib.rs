@@ -32,7 +32,7 @@ pub fn tool_contract(args: TokenStream, item: TokenStream) -> TokenStream {
 
 /// Derives the argument contract of a struct (schema, decoder, checks) or of a
 /// unit enum (a closed set of strings).
-#[proc_macro_derive(ToolArgs, attributes(arg, serde))]
+#[proc_macro_derive(ToolArgs, attributes(arg, args, serde))]
 pub fn derive_tool_args(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
         Ok(d) => expand::tool_args(&d).into(),

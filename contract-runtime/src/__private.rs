@@ -1,6 +1,10 @@
 //! Helpers the macros expand to, so generated code stays small and the logic
 //! lives (and is tested) here.
 
+pub use crate::arg_rules::{
+    apply_rules, check_compare, check_custom, check_presence, check_span, Cmp, Operand, Ordered,
+    Presence, Rule, RuleViolation, SpanUnit, Spanned,
+};
 pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
 pub use crate::constraint::{Constraints, Format, Num, Pattern};
 pub use crate::context::CallContext;

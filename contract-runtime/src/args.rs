@@ -85,6 +85,13 @@ pub trait ToolArgs: ArgValue {
         s.extend(Self::schema(&Constraints::NONE));
         Value::Object(s)
     }
+
+    /// The rules across arguments (`rules(...)`), which the schema states and
+    /// the checks enforce; listed in the canonical definition so that every
+    /// dialect can report the ones its schema cannot carry.
+    fn rules() -> &'static [crate::arg_rules::Rule] {
+        &[]
+    }
 }
 
 fn typed(t: &str) -> Map<String, Value> {

@@ -89,6 +89,7 @@ pub mod schema;
 pub mod store;
 pub mod validate;
 
+pub mod arg_rules;
 pub mod args;
 pub mod constraint;
 pub mod decode;
@@ -120,6 +121,7 @@ pub mod provider;
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
 pub use schemars::{self, JsonSchema};
 
+pub use arg_rules::RuleViolation;
 pub use args::{ArgValue, ToolArgs};
 pub use call::ToolCall;
 pub use context::{Approval, CallContext, Caller};

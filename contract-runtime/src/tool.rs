@@ -21,6 +21,7 @@ use crate::pipeline::{run_pipeline, Answer, Parts};
 pub(crate) trait ErasedTool: Send + Sync {
     fn spec(&self) -> &'static ToolSpec;
     fn input_schema(&self) -> Value;
+    fn rules(&self) -> &'static [crate::arg_rules::Rule];
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
@@ -47,6 +48,9 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     }
     fn output_schema(&self) -> Option<Value> {
         C::Output::output_schema()
+    }
+    fn rules(&self) -> &'static [crate::arg_rules::Rule] {
+        C::Args::rules()
     }
     fn redact(&self, args: &mut Value) {
         C::Args::redact(args, &Constraints::NONE);
@@ -102,7 +106,8 @@ impl Tool {
     }
 
     /// The canonical definition: `name`, `description`, `input_schema`,
-    /// `output_schema`, `effect`, `idempotency`, `authority`, `approval`;
+    /// `output_schema`, `effect`, `idempotency`, `authority`, `approval`,
+    /// and `rules` (the rules across arguments) when it has any;
     /// what `toolbox schemas` prints and what every dialect export starts from.
     ///
     /// `idempotency` and `approval` are written as in the attribute:
@@ -120,7 +125,7 @@ impl Tool {
             ApprovalRule::Never => json!("never"),
             ApprovalRule::When(rule) => json!(format!("when({rule})")),
         };
-        json!({
+        let mut def = json!({
             "name": spec.name,
             "description": spec.description,
             "input_schema": self.input_schema(),
@@ -129,7 +134,12 @@ impl Tool {
             "idempotency": idempotency,
             "authority": spec.authority,
             "approval": approval,
-        })
+        });
+        let rules = self.inner.rules();
+        if !rules.is_empty() {
+            def["rules"] = rules.iter().map(crate::arg_rules::Rule::to_json).collect();
+        }
+        def
     }
 }
 

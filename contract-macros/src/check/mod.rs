@@ -43,14 +43,27 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
         c12_tool_sentences(cx, tool, fields, &split.unattributed);
     }
     c8_failure_type(cx, tool);
+    if let Some(rules) = &tool.rules {
+        match &tool.args {
+            crate::model::Args::Inline { fields, .. } => c14_rules(cx, &rules.value, fields),
+            crate::model::Args::Struct(ty) => cx.error_at(
+                rules.span,
+                format!(
+                    "`rules(...)` on a tool names its inline arguments, but this tool takes the struct `{}`\nhelp: put `#[args(rules(...))]` on the struct",
+                    tidy(ty)
+                ),
+            ),
+        }
+    }
 }
 
 /// The rules of `#[derive(ToolArgs)]`.
 pub fn args(cx: &Ctxt, input: &ArgsInput) {
-    if let ArgsInput::Struct { fields, .. } = input {
+    if let ArgsInput::Struct { fields, rules, .. } = input {
         for f in fields {
             field(cx, f, None);
         }
+        c14_rules(cx, rules, fields);
     }
 }
 
@@ -212,6 +225,145 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
         Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: make `{key}` a String, e.g. with `#[arg(format = \"uuid\")]`", f.kind.describe())),
         Some(_) => {}
     }
+}
+
+// C14: a rule across arguments names existing arguments that can take it:
+// a presence rule (`exactly_one_of`, `at_most_one_of`, `requires`) names
+// optional arguments, at least two and each once; a comparison (`lt`, `le`,
+// `max_span`) names two arguments of one type that can be ordered, and a
+// span in time units needs a date or time type. Whether a type can be
+// ordered at all is left to rustc, whose error names the type.
+fn c14_rules(cx: &Ctxt, rules: &[crate::model::RuleDecl], fields: &[Field]) {
+    use crate::model::RuleKind;
+    let list = || {
+        fields
+            .iter()
+            .map(|f| format!("`{}`", f.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    for rule in rules {
+        let rname = rule.name();
+        let mut found = Vec::new();
+        let mut ok = true;
+        for id in rule.idents() {
+            let name = id.to_string().trim_start_matches("r#").to_owned();
+            match fields.iter().find(|f| f.name == name) {
+                Some(f) => {
+                    if found.iter().any(|g: &&Field| g.name == f.name) {
+                        cx.error_spanned_by(
+                            id,
+                            format!(
+                                "`{rname}` names `{name}` twice\nhelp: name each argument once"
+                            ),
+                        );
+                        ok = false;
+                    }
+                    found.push(f);
+                }
+                None => {
+                    let help = suggest(&name, &names)
+                        .map(|m| format!("did you mean `{m}`?"))
+                        .unwrap_or_else(|| format!("the arguments are {}", list()));
+                    cx.error_spanned_by(
+                        id,
+                        format!("`{rname}` names `{name}`, which is not an argument\nhelp: {help}"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        if let RuleKind::ExactlyOneOf(a) | RuleKind::AtMostOneOf(a) = &rule.kind {
+            if a.len() < 2 {
+                cx.error_at(
+                    rule.span,
+                    format!("`{rname}` needs at least two arguments\nhelp: write `{rname}(a, b)`"),
+                );
+                continue;
+            }
+        }
+        if let RuleKind::Requires(_, b) = &rule.kind {
+            if b.is_empty() {
+                cx.error_at(
+                    rule.span,
+                    "`requires` needs the arguments it requires\nhelp: write `requires(a => b)`",
+                );
+                continue;
+            }
+        }
+        if rule.is_presence() {
+            for (id, f) in rule.idents().into_iter().zip(&found) {
+                if !matches!(f.kind, Kind::Option(_)) {
+                    let ty = tidy(&f.ty);
+                    cx.error_spanned_by(
+                        id,
+                        format!("`{rname}` names `{}`, which is always sent (`{ty}`)\nhelp: a presence rule names optional arguments: make it `Option<{ty}>`", f.name),
+                    );
+                }
+            }
+            continue;
+        }
+        let (RuleKind::Compare { right, .. } | RuleKind::MaxSpan { to: right, .. }) = &rule.kind
+        else {
+            continue;
+        };
+        let (a, b) = (found[0], found[1]);
+        let (ta, tb) = (tidy(strip_option(&a.ty)), tidy(strip_option(&b.ty)));
+        if ta != tb {
+            cx.error_spanned_by(
+                right,
+                format!("`{rname}({}, {})` compares `{}: {ta}` with `{}: {tb}`\nhelp: compare two arguments of the same type", a.name, b.name, a.name, b.name),
+            );
+            continue;
+        }
+        let inner = a.kind.inner();
+        if matches!(
+            inner,
+            Kind::Bool | Kind::List(_) | Kind::Path | Kind::FsPath
+        ) {
+            cx.error_spanned_by(
+                &a.ident,
+                format!("`{rname}` cannot order `{}`: it is {}\nhelp: compare numbers, strings, or dates and times", a.name, inner.describe()),
+            );
+            continue;
+        }
+        if let RuleKind::MaxSpan { unit, limit, .. } = &rule.kind {
+            match (unit, inner) {
+                (Some((_, span)), Kind::Integer | Kind::Float | Kind::String) => cx.error_at(
+                    *span,
+                    format!("a span in time units needs dates or times, but `{}` is {}\nhelp: bound a difference of numbers without a unit: `max_span({}, {}, {})`", a.name, inner.describe(), a.name, b.name, limit.value),
+                ),
+                (None, Kind::String) => cx.error_at(
+                    rule.span,
+                    format!("`max_span` cannot measure strings (`{}` is a string)\nhelp: bound numbers, or dates and times with a unit such as `31 days`", a.name),
+                ),
+                _ => {}
+            }
+            if limit.value < 0.0 {
+                cx.error_at(rule.span, "a span bound cannot be negative\nhelp: write the largest difference allowed, such as `31 days`");
+            }
+        }
+    }
+}
+
+/// `T` of `Option<T>`, else the type itself.
+fn strip_option(ty: &Type) -> &Type {
+    if let Type::Path(p) = ty {
+        if let Some(seg) = p.path.segments.last() {
+            if seg.ident == "Option" {
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    if let Some(syn::GenericArgument::Type(t)) = a.args.first() {
+                        return t;
+                    }
+                }
+            }
+        }
+    }
+    ty
 }
 
 // C8: the failure type implements ToolFailure: not bool, String, (), Box<dyn

@@ -8,14 +8,17 @@ use syn::spanned::Spanned;
 use syn::{Ident, LitStr, Path};
 
 use crate::attr::{ArgAttrs, NumLit};
-use crate::model::{ArgsInput, ClosedSet, Field, Format, Vocabulary};
+use crate::model::{ArgsInput, ClosedSet, Field, Format, RuleDecl, RuleKind, Vocabulary};
 
 /// The `ArgValue` and `ToolArgs` impls of a checked input.
 pub fn expand(krate: &Path, input: &ArgsInput) -> TokenStream {
     match input {
-        ArgsInput::Struct { ident, doc, fields } => {
-            expand_struct(krate, ident, doc.as_deref(), fields)
-        }
+        ArgsInput::Struct {
+            ident,
+            doc,
+            fields,
+            rules,
+        } => expand_struct(krate, ident, doc.as_deref(), fields, rules),
         ArgsInput::ClosedSet(set) => expand_closed_set(krate, set),
     }
 }
@@ -144,6 +147,9 @@ struct Parts<'a> {
     slots: Vec<Ident>,
     /// The fast path's seed type per field.
     seeds: Vec<Ident>,
+    /// Whether `rules(...)` declared any rule (then `__RULES` and
+    /// `__rules` exist).
+    has_rules: bool,
 }
 
 /// The `ArgValue` and `ToolArgs` impls of an argument struct, and the
@@ -153,8 +159,10 @@ pub fn expand_struct(
     ident: &Ident,
     doc: Option<&str>,
     fields: &[Field],
+    rules: &[RuleDecl],
 ) -> TokenStream {
     let mut statics = TokenStream::new();
+    statics.extend(rules_items(krate, ident, fields, rules));
     let c_idents = fields
         .iter()
         .map(|f| constraints(krate, &f.attrs, &f.ident, &mut statics))
@@ -188,6 +196,7 @@ pub fn expand_struct(
             .iter()
             .map(|f| format_ident!("__Seed_{}", f.ident))
             .collect(),
+        has_rules: !rules.is_empty(),
     };
     let seeds = seeds(&parts);
     let schema_fn = schema_fn(&parts);
@@ -195,6 +204,13 @@ pub fn expand_struct(
     let fast_fn = fast_fn(&parts);
     let walk_fns = walk_fns(&parts);
     let p = &parts.p;
+    let rules_fn = parts.has_rules.then(|| {
+        quote! {
+            fn rules() -> &'static [#p::Rule] {
+                &__RULES
+            }
+        }
+    });
     quote! {
         const _: () = {
             #statics
@@ -209,8 +225,125 @@ pub fn expand_struct(
             }
 
             #[automatically_derived]
-            impl #krate::ToolArgs for #ident {}
+            impl #krate::ToolArgs for #ident {
+                #rules_fn
+            }
         };
+    }
+}
+
+/// `__RULES`, the rules across arguments, and `__rules`, which checks them
+/// on decoded arguments: one runtime call per rule, spanned at what the
+/// user wrote so a type that cannot take the rule is one error there.
+fn rules_items(krate: &Path, ident: &Ident, fields: &[Field], rules: &[RuleDecl]) -> TokenStream {
+    if rules.is_empty() {
+        return TokenStream::new();
+    }
+    let p = quote!(#krate::__private);
+    let field = |id: &Ident| {
+        let name = id.to_string();
+        let name = name.trim_start_matches("r#");
+        fields.iter().find(|f| f.name == name)
+    };
+    let mut statics = Vec::new();
+    let mut checks = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        let names: Vec<String> = rule
+            .idents()
+            .iter()
+            .map(|id| id.to_string().trim_start_matches("r#").to_owned())
+            .collect();
+        let members: Vec<&Ident> = rule
+            .idents()
+            .into_iter()
+            .filter_map(|id| field(id).map(|f| &f.ident))
+            .collect();
+        let this = quote!(&__RULES[#i]);
+        match &rule.kind {
+            RuleKind::ExactlyOneOf(_) | RuleKind::AtMostOneOf(_) => {
+                let v = if matches!(rule.kind, RuleKind::ExactlyOneOf(_)) {
+                    quote!(ExactlyOneOf)
+                } else {
+                    quote!(AtMostOneOf)
+                };
+                statics.push(quote!(#p::Rule::#v(&[#(#names),*])));
+            }
+            RuleKind::Requires(..) => {
+                let (a, b) = (&names[0], &names[1..]);
+                statics.push(quote!(#p::Rule::Requires(#a, &[#(#b),*])));
+            }
+            RuleKind::Compare { strict, left, .. } => {
+                let op = if *strict { quote!(Lt) } else { quote!(Le) };
+                let (l, r) = (&names[0], &names[1]);
+                let ty = field(left).map(|f| &f.ty);
+                statics.push(quote_spanned! {left.span()=>
+                    #p::Rule::Compare {
+                        op: #p::Cmp::#op,
+                        left: #l,
+                        right: #r,
+                        words: <<#ty as #p::Operand>::Value as #p::Ordered>::WORDS,
+                    }
+                });
+            }
+            RuleKind::MaxSpan { limit, unit, .. } => {
+                let (f, t) = (&names[0], &names[1]);
+                let limit = match limit.int {
+                    Some(i) => quote!(#p::Num::Int(#i)),
+                    None => {
+                        let f = limit.value;
+                        quote!(#p::Num::Float(#f))
+                    }
+                };
+                let unit = format_ident!("{}", unit.map_or("Plain", |(u, _)| u.variant()));
+                statics.push(quote! {
+                    #p::Rule::MaxSpan {
+                        from: #f,
+                        to: #t,
+                        limit: #limit,
+                        unit: #p::SpanUnit::#unit,
+                    }
+                });
+            }
+            RuleKind::Check { path, says } => {
+                let name = path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                let says = says.as_ref().map(LitStr::value).unwrap_or_default();
+                statics.push(quote!(#p::Rule::Check { name: #name, says: #says }));
+            }
+        }
+        let check = match &rule.kind {
+            RuleKind::ExactlyOneOf(_) | RuleKind::AtMostOneOf(_) | RuleKind::Requires(..) => {
+                let present = rule
+                    .idents()
+                    .into_iter()
+                    .zip(&members)
+                    .map(|(id, m)| quote_spanned!(id.span()=> #p::Presence::present(&v.#m)));
+                quote!(#p::check_presence(#this, &[#(#present),*], ptr, out);)
+            }
+            RuleKind::Compare { left, .. } => {
+                let (a, b) = (members[0], members[1]);
+                quote_spanned!(left.span()=> #p::check_compare(#this, #p::Operand::operand(&v.#a), #p::Operand::operand(&v.#b), ptr, out);)
+            }
+            RuleKind::MaxSpan { from, .. } => {
+                let (a, b) = (members[0], members[1]);
+                quote_spanned!(from.span()=> #p::check_span(#this, #p::Operand::operand(&v.#a), #p::Operand::operand(&v.#b), ptr, out);)
+            }
+            RuleKind::Check { path, .. } => {
+                quote_spanned!(path.span()=> #p::check_custom(#this, #path(v), ptr, out);)
+            }
+        };
+        checks.push(check);
+    }
+    let n = statics.len();
+    quote! {
+        static __RULES: [#p::Rule; #n] = [#(#statics),*];
+
+        fn __rules(v: &#ident, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
+            #(#checks)*
+        }
     }
 }
 
@@ -244,8 +377,10 @@ fn schema_fn(parts: &Parts) -> TokenStream {
         c_idents,
         descriptions,
         doc,
+        has_rules,
         ..
     } = parts;
+    let apply = has_rules.then(|| quote!(#p::apply_rules(&mut __s, &__RULES);));
     let doc = match doc {
         Some(d) => quote!(::core::option::Option::Some(#d)),
         None => quote!(::core::option::Option::None),
@@ -259,14 +394,17 @@ fn schema_fn(parts: &Parts) -> TokenStream {
     quote! {
         fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
             #(#asserts)*
-            #p::object_schema(#doc, ::std::vec![
+            #[allow(unused_mut)]
+            let mut __s = #p::object_schema(#doc, ::std::vec![
                 #(#p::Prop {
                     name: #names,
                     schema: #avs::schema(&#c_idents),
                     description: #descriptions,
                     optional: #avs::OPTIONAL,
                 },)*
-            ])
+            ]);
+            #apply
+            __s
         }
     }
 }
@@ -281,8 +419,10 @@ fn decode_value_fn(parts: &Parts) -> TokenStream {
         avs,
         c_idents,
         slots,
+        has_rules,
         ..
     } = parts;
+    let rules = has_rules.then(|| quote!(__rules(&__v, ptr, out);));
     quote! {
         fn decode_value(v: &#p::Value, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) -> ::core::option::Option<Self> {
             let obj = #p::expect_object(v, ptr, out)?;
@@ -291,7 +431,9 @@ fn decode_value_fn(parts: &Parts) -> TokenStream {
                 ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &ptr.key(#names), out),
                 ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, ptr, out)),
             };)*
-            ::core::option::Option::Some(#ident { #(#idents: #slots?,)* })
+            let __v = #ident { #(#idents: #slots?,)* };
+            #rules
+            ::core::option::Option::Some(__v)
         }
     }
 }
@@ -355,11 +497,14 @@ fn walk_fns(parts: &Parts) -> TokenStream {
         names,
         avs,
         c_idents,
+        has_rules,
         ..
     } = parts;
+    let rules = has_rules.then(|| quote!(__rules(self, ptr, out);));
     quote! {
         fn check(&self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
             #(#avs::check(&self.#idents, &#c_idents, &ptr.key(#names), out);)*
+            #rules
         }
 
         fn same(&self, other: &Self) -> bool {

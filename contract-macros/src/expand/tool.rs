@@ -62,7 +62,8 @@ fn args_struct(tool: &Tool) -> TokenStream {
         .map(|f| f.description.clone().unwrap_or_default());
     let doc =
         format!("The arguments of [`{fn_ident}`](fn@{fn_ident}), generated from its parameters.");
-    let derived = expand_struct(&tool.krate, ident, None, fields);
+    let rules = tool.rules.as_ref().map_or(&[][..], |r| &r.value[..]);
+    let derived = expand_struct(&tool.krate, ident, None, fields, rules);
     quote! {
         #[doc = #doc]
         #vis struct #ident {

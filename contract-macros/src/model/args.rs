@@ -3,7 +3,8 @@
 
 use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
-use super::Field;
+use super::{Field, RuleDecl};
+use crate::attr::parse_args_attrs;
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
 
@@ -12,6 +13,8 @@ pub enum ArgsInput {
         ident: Ident,
         doc: Option<String>,
         fields: Vec<Field>,
+        /// `#[args(rules(...))]`.
+        rules: Vec<RuleDecl>,
     },
     ClosedSet(ClosedSet),
 }
@@ -55,6 +58,7 @@ impl ArgsInput {
                     ident: input.ident.clone(),
                     doc: doc_text(&input.attrs),
                     fields,
+                    rules: parse_args_attrs(cx, &input.attrs),
                 })
             }
             Data::Enum(e) => Some(ArgsInput::ClosedSet(closed_set(cx, input, e))),

@@ -8,6 +8,7 @@
 mod args;
 mod failure;
 mod field;
+mod rule;
 mod tool;
 mod vocab;
 
@@ -16,6 +17,7 @@ use proc_macro2::Span;
 pub use args::{ArgsInput, ClosedSet};
 pub use failure::{FailureEnum, FailureVariant, VariantShape};
 pub use field::Field;
+pub use rule::{RuleDecl, RuleKind, SpanUnit};
 pub use tool::{Args, Output, Param, Tool};
 pub use vocab::{ApprovalRule, Effect, FailureKind, Format, Idempotency, Retry, Vocabulary, Word};
 

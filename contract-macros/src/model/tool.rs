@@ -8,7 +8,7 @@ use syn::{
     Type, Visibility,
 };
 
-use super::{ApprovalRule, Effect, Field, Idempotency, Retry, Slot, Sp, Word};
+use super::{ApprovalRule, Effect, Field, Idempotency, Retry, RuleDecl, Slot, Sp, Word};
 use crate::attr::parse_tool_attrs;
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
@@ -32,6 +32,8 @@ pub struct Tool {
     pub authority: Vec<LitStr>,
     pub retry: Option<Sp<Retry>>,
     pub timeout_ms: Option<Sp<u64>>,
+    /// `rules(...)`: the rules across the inline arguments.
+    pub rules: Option<Sp<Vec<RuleDecl>>>,
     pub args: Args,
     /// How the handler is called: one entry per parameter.
     pub params: Vec<Param>,
@@ -103,6 +105,7 @@ impl Tool {
             authority: attrs.authority.map(|a| a.value).unwrap_or_default(),
             retry: attrs.retry,
             timeout_ms: attrs.timeout_ms,
+            rules: attrs.rules,
             args,
             params,
             is_async: item.sig.asyncness.is_some(),

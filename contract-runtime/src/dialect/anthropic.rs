@@ -9,7 +9,7 @@ use super::{Dialect, Loss, LossAction, ToolDef};
 /// `{"name","description","input_schema"}`, plus `"strict": true` for
 /// [`Dialect::AnthropicStrict`].
 pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
-    let root = tool.checked_root()?;
+    let root = tool.checked_root(losses)?;
     if dialect == Dialect::Anthropic {
         return Ok(json!({
             "name": tool.name,

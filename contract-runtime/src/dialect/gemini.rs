@@ -10,7 +10,7 @@ use super::{Dialect, Loss, ToolDef};
 /// `{"name","description","parameters"}` (no `parameters` for a tool without
 /// arguments), or `{"name","description","parametersJsonSchema"}`.
 pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
-    let root = tool.checked_root()?;
+    let root = tool.checked_root(losses)?;
     let mut decl = Map::new();
     decl.insert("name".to_owned(), json!(tool.name));
     decl.insert("description".to_owned(), json!(tool.description));

@@ -6,8 +6,8 @@ use super::walk::Res;
 use super::{Loss, ToolDef};
 
 /// `{"name","description","inputSchema","outputSchema"?,"annotations"}`.
-pub(super) fn export(tool: &ToolDef<'_>, _losses: &mut Vec<Loss>) -> Res<Value> {
-    let root = tool.checked_root()?;
+pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
+    let root = tool.checked_root(losses)?;
     let input = if tool.has_no_arguments() {
         json!({"type": "object", "additionalProperties": false})
     } else {

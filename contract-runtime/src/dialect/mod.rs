@@ -243,6 +243,7 @@ pub fn export(
             }
             Dialect::Mcp => mcp::export(&tool, &mut losses)?,
         };
+        tool.unpublished_rules(&mut losses);
         dedup(&mut losses);
         if opts.loss_is_error {
             if let Some(loss) = losses.first() {
@@ -264,6 +265,31 @@ pub fn export(
 }
 
 /// Keeps the first of identical losses (a `$defs` entry inlined twice).
+/// A branch `rules(...)` publishes under a root `allOf`: its words and one
+/// presence combinator over `required` lists.
+fn is_argument_rule(branch: &Value) -> bool {
+    fn presence_only(v: &Value) -> bool {
+        match v {
+            Value::Object(m) => m.iter().all(|(k, v)| match k.as_str() {
+                "required" => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+                "properties" => v.as_object().is_some_and(|p| p.values().all(presence_only)),
+                "type" => v == "null",
+                "not" | "anyOf" | "oneOf" | "if" | "then" => presence_only(v),
+                _ => false,
+            }),
+            Value::Array(a) => a.iter().all(presence_only),
+            _ => false,
+        }
+    }
+    let Some(m) = branch.as_object() else {
+        return false;
+    };
+    m.get("description").is_some_and(Value::is_string)
+        && m.iter()
+            .filter(|(k, _)| *k != "description")
+            .all(|(k, v)| matches!(k.as_str(), "oneOf" | "not" | "if" | "then") && presence_only(v))
+}
+
 fn dedup(losses: &mut Vec<Loss>) {
     let mut kept: Vec<Loss> = Vec::with_capacity(losses.len());
     for loss in losses.drain(..) {
@@ -332,22 +358,26 @@ impl<'a> ToolDef<'a> {
 
     /// The input schema without `$schema`, after the root checks every
     /// dialect but the canonical one makes.
-    pub(crate) fn checked_root(&self) -> Result<Map<String, Value>, ExportError> {
+    pub(crate) fn checked_root(
+        &self,
+        losses: &mut Vec<Loss>,
+    ) -> Result<Map<String, Value>, ExportError> {
         if self.input.get("type").and_then(Value::as_str) != Some("object") {
             return Err(self.forbid("", rules::ROOT_NOT_OBJECT));
         }
+        let mut root = self.input.clone();
+        self.move_argument_rules(&mut root, losses);
         for (kw, key) in [
             ("anyOf", rules::ANY_OF_ROOT),
             ("oneOf", rules::ONE_OF_ROOT),
             ("allOf", rules::ALL_OF_ROOT),
         ] {
-            if self.input.contains_key(kw)
+            if root.contains_key(kw)
                 && rules::lookup(self.dialect, &[key]).treatment == Treatment::Forbid
             {
                 return Err(self.forbid("", key));
             }
         }
-        let mut root = self.input.clone();
         if rules::lookup(self.dialect, &["$schema"]).treatment == Treatment::Strip {
             root.remove("$schema");
         }
@@ -356,6 +386,71 @@ impl<'a> ToolDef<'a> {
 
     /// True when the input schema is a closed object without properties
     /// (and nothing else that could accept an argument).
+    /// A root `allOf` whose branches are rules across arguments (presence
+    /// rules, each with its words as `description`): where the dialect
+    /// refuses a root `allOf` but its table moves these, the words join the
+    /// root description and each rule is reported.
+    fn move_argument_rules(&self, root: &mut Map<String, Value>, losses: &mut Vec<Loss>) {
+        let Some(Value::Array(branches)) = root.get("allOf") else {
+            return;
+        };
+        let moved = rules::lookup(
+            self.dialect,
+            &[rules::ALL_OF_ROOT_RULES, rules::ALL_OF_ROOT],
+        );
+        if moved.treatment != Treatment::MoveToDescription || !branches.iter().all(is_argument_rule)
+        {
+            return;
+        }
+        let words: Vec<String> = branches
+            .iter()
+            .filter_map(|b| b.get("description").and_then(Value::as_str))
+            .map(str::to_owned)
+            .collect();
+        for (i, text) in words.iter().enumerate() {
+            losses.push(Loss {
+                tool: self.name.to_owned(),
+                pointer: format!("/allOf/{i}"),
+                keyword: "allOf".to_owned(),
+                action: LossAction::MovedToDescription,
+                note: format!(
+                    "moved to description: {text}; still enforced at run time ({})",
+                    moved.why
+                ),
+            });
+        }
+        root.remove("allOf");
+        walk::append_notes(root, &words);
+    }
+
+    /// Losses for the rules across arguments that no JSON Schema can carry
+    /// (the definition's `rules` with `in_schema: false`): stated in words in
+    /// every dialect, and enforced at run time.
+    fn unpublished_rules(&self, losses: &mut Vec<Loss>) {
+        let Some(Value::Array(list)) = self.def.get("rules") else {
+            return;
+        };
+        for rule in list {
+            if rule.get("in_schema") != Some(&Value::Bool(false)) {
+                continue;
+            }
+            let text = rule.get("text").and_then(Value::as_str).unwrap_or_default();
+            let keyword = rule
+                .get("keyword")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            losses.push(Loss {
+                tool: self.name.to_owned(),
+                pointer: String::new(),
+                keyword: keyword.to_owned(),
+                action: LossAction::MovedToDescription,
+                note: format!(
+                    "JSON Schema cannot say it: stated in the description only, and enforced at run time: {text}"
+                ),
+            });
+        }
+    }
+
     pub(crate) fn has_no_arguments(&self) -> bool {
         let no_properties = self
             .input

@@ -9,7 +9,7 @@ use super::{Dialect, Loss, LossAction, ToolDef};
 /// `{"type":"function","name","description","parameters","strict":true}`
 /// (Responses) or the same inside `"function"` (Chat Completions).
 pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
-    let root = tool.checked_root()?;
+    let root = tool.checked_root(losses)?;
     let mut w = Walker::new(tool, &root, &Strict);
     let parameters = w.schema(&Value::Object(root), "", 1, true)?;
     w.check_limits()?;

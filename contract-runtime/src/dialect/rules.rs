@@ -119,6 +119,7 @@ pub(crate) const TYPE_WITH_LITERALS: &str = "type (with enum or const)";
 pub(crate) const ANY_OF_ROOT: &str = "anyOf (root)";
 pub(crate) const ONE_OF_ROOT: &str = "oneOf (root)";
 pub(crate) const ALL_OF_ROOT: &str = "allOf (root)";
+pub(crate) const ALL_OF_ROOT_RULES: &str = "allOf (root, rules across arguments)";
 pub(crate) const ANY_OF_NULL: &str = "anyOf (null branch)";
 pub(crate) const ONE_OF_OVERLAPPING: &str = "oneOf (overlapping)";
 pub(crate) const ALL_OF_SEVERAL: &str = "allOf (several)";
@@ -160,6 +161,7 @@ static OPENAI: &[KeywordRule] = &[
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(ANY_OF_ROOT, Forbid, "strict mode rejects anyOf at the root"),
     r(ONE_OF_ROOT, Forbid, "strict mode rejects oneOf at the root"),
+    r(ALL_OF_ROOT_RULES, Move, "presence rules across arguments (`exactly_one_of`, `at_most_one_of`, `requires`) cannot sit at the root: stated in words"),
     r(ALL_OF_ROOT, Forbid, "strict mode rejects allOf at the root"),
     r(
         BOOLEAN_SCHEMA,
@@ -315,6 +317,7 @@ static ANTHROPIC: &[KeywordRule] = &[
         Forbid,
         "no oneOf at the top level of input_schema",
     ),
+    r(ALL_OF_ROOT_RULES, Move, "presence rules across arguments (`exactly_one_of`, `at_most_one_of`, `requires`) cannot sit at the top level: stated in words"),
     r(
         ALL_OF_ROOT,
         Forbid,
@@ -328,6 +331,7 @@ static ANTHROPIC_STRICT: &[KeywordRule] = &[
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(ANY_OF_ROOT, Forbid, "no anyOf at the top level of input_schema"),
     r(ONE_OF_ROOT, Forbid, "no oneOf at the top level of input_schema"),
+    r(ALL_OF_ROOT_RULES, Move, "presence rules across arguments (`exactly_one_of`, `at_most_one_of`, `requires`) cannot sit at the top level: stated in words"),
     r(ALL_OF_ROOT, Forbid, "no allOf at the top level of input_schema"),
     r(BOOLEAN_SCHEMA, Forbid, "strict tool use needs an object for every schema"),
     r("$schema", Strip, NO_CONSTRAINT),
@@ -399,6 +403,7 @@ static GEMINI: &[KeywordRule] = &[
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(ANY_OF_ROOT, Forbid, ROOT_OBJECT),
     r(ONE_OF_ROOT, Forbid, ROOT_OBJECT),
+    r(ALL_OF_ROOT_RULES, Move, "presence rules across arguments (`exactly_one_of`, `at_most_one_of`, `requires`) cannot sit at the root: stated in words"),
     r(ALL_OF_ROOT, Forbid, ROOT_OBJECT),
     r(
         BOOLEAN_SCHEMA,
