@@ -1202,7 +1202,7 @@ fn rules_agree() {
         less_complete: 0,
         missed: Default::default(),
     };
-    let mut rng = Rng(0x5EED_0F_2A11);
+    let mut rng = Rng(0x005E_ED0F_2A11);
     let good: [(&str, Value); 8] = [
         ("channel", json!("ops")),
         ("thread", json!(7)),

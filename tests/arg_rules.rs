@@ -8,7 +8,6 @@ use contract_runtime::decode::{decode_args, DecodeError, Limits};
 use contract_runtime::dialect::{export, Dialect, ExportOptions};
 use contract_runtime::envelope::ErrorEntry;
 use contract_runtime::prelude::*;
-use contract_runtime::RuleViolation;
 use serde_json::{json, Value};
 
 /// Which messages to list.

@@ -2,8 +2,8 @@
 //! lives (and is tested) here.
 
 pub use crate::arg_rules::{
-    apply_rules, check_compare, check_custom, check_presence, check_span, Cmp, Operand, Ordered,
-    Presence, Rule, RuleViolation, SpanUnit, Spanned,
+    apply_rules, check_compare, check_custom, check_presence, check_span, operands, Cmp, Operand,
+    OrderWords, Ordered, Presence, Rule, RuleViolation, SpanUnit, Spanned,
 };
 pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
 pub use crate::constraint::{Constraints, Format, Num, Pattern};

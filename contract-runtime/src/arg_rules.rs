@@ -82,8 +82,9 @@ pub enum Rule {
         left: &'static str,
         /// The argument that must be the larger.
         right: &'static str,
-        /// How the operand type says "less than" and "less than or equal to".
-        words: OrderWords,
+        /// How the operand type says "less than" and "less than or equal
+        /// to" (a function, so that generated code names the type once).
+        words: fn() -> OrderWords,
     },
     /// `max_span(a, b, limit unit)`: `b - a <= limit`, stated in the description.
     MaxSpan {
@@ -203,6 +204,7 @@ impl Rule {
                 right,
                 words,
             } => {
+                let words = words();
                 let w = if *op == Cmp::Lt { words.lt } else { words.le };
                 format!("`{left}` must be {w} `{right}`")
             }
@@ -221,7 +223,7 @@ impl Rule {
                     u.name()
                 ),
             },
-            Rule::Check { name, says } if says.is_empty() => {
+            Rule::Check { name, says: "" } => {
                 format!("further rules are checked when the tool is called (`{name}`)")
             }
             Rule::Check { says, .. } => (*says).to_owned(),
@@ -412,6 +414,33 @@ pub trait Operand {
     fn operand(&self) -> Option<&Self::Value>;
 }
 
+/// The two operands of a comparison, as their common value type.
+pub struct Operands<'a, T> {
+    left: Option<&'a T>,
+    right: Option<&'a T>,
+}
+
+/// The operands of `lt`, `le` or `max_span`: two arguments of one type (`T`
+/// or `Option<T>`). Generated code reaches both the rule's words and its
+/// check through this one function, so that a type that cannot be ordered is
+/// one error (rustc merges identical ones).
+pub fn operands<'a, A: Operand, B: Operand<Value = A::Value>>(
+    a: Option<&'a A>,
+    b: Option<&'a B>,
+) -> Operands<'a, A::Value> {
+    Operands {
+        left: a.and_then(Operand::operand),
+        right: b.and_then(Operand::operand),
+    }
+}
+
+impl<T: Ordered> Operands<'_, T> {
+    /// How the operands' type says "less than".
+    pub fn words(&self) -> OrderWords {
+        T::WORDS
+    }
+}
+
 /// A type whose values can be ordered by a rule.
 pub trait Ordered {
     /// How "less than" reads for this type.
@@ -492,15 +521,15 @@ macro_rules! spanned_number {
 }
 spanned_number!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64);
 
-/// Checks `lt` or `le`; a rule with an argument left out holds.
+/// Checks `lt` or `le` on two arguments of one type (`T` or `Option<T>`);
+/// a rule with an argument left out holds.
 pub fn check_compare<T: Ordered>(
     rule: &Rule,
-    left: Option<&T>,
-    right: Option<&T>,
+    operands: Operands<'_, T>,
     ptr: &Ptr<'_>,
     out: &mut Violations,
 ) {
-    let (Some(a), Some(b)) = (left, right) else {
+    let (Some(a), Some(b)) = (operands.left, operands.right) else {
         return;
     };
     let Rule::Compare {
@@ -512,14 +541,14 @@ pub fn check_compare<T: Ordered>(
     else {
         return;
     };
-    let holds = match (a.order(b), op) {
-        (Some(Ordering::Less), _) => true,
-        (Some(Ordering::Equal), Cmp::Le) => true,
-        _ => false,
-    };
+    let holds = matches!(
+        (a.order(b), op),
+        (Some(Ordering::Less), _) | (Some(Ordering::Equal), Cmp::Le)
+    );
     if holds {
         return;
     }
+    let words = words();
     let w = if *op == Cmp::Lt { words.lt } else { words.le };
     let hint = format!("send a `{ln}` {w} `{rn}`, or swap them if they are reversed");
     push(
@@ -539,7 +568,7 @@ pub fn check_compare<T: Ordered>(
     } else {
         "greater than or equal to"
     };
-    let inverse = match *words {
+    let inverse = match words {
         OrderWords::TIMES if *op == Cmp::Lt => "after",
         OrderWords::TIMES => "on or after",
         _ => inverse,
@@ -562,12 +591,11 @@ pub fn check_compare<T: Ordered>(
 /// reversed pair (that is what `le` is for).
 pub fn check_span<T: Spanned>(
     rule: &Rule,
-    from: Option<&T>,
-    to: Option<&T>,
+    operands: Operands<'_, T>,
     ptr: &Ptr<'_>,
     out: &mut Violations,
 ) {
-    let (Some(a), Some(b)) = (from, to) else {
+    let (Some(a), Some(b)) = (operands.left, operands.right) else {
         return;
     };
     let Rule::MaxSpan {

@@ -143,7 +143,8 @@ pub const REDACTED: &str = "[redacted]";
 pub mod prelude {
     pub use crate::{
         tool_contract, Approval, Batch, CallContext, Caller, ConfinedPath, Dispatcher, Envelope,
-        JsonSchema, Registry, RepairCall, Root, Status, ToolArgs, ToolCall, ToolFailure,
+        JsonSchema, Registry, RepairCall, Root, RuleViolation, Status, ToolArgs, ToolCall,
+        ToolFailure,
     };
 }
 

@@ -331,6 +331,13 @@ fn c14_rules(cx: &Ctxt, rules: &[crate::model::RuleDecl], fields: &[Field]) {
             );
             continue;
         }
+        if matches!(inner, Kind::Other) && !is_time_type(strip_option(&a.ty)) {
+            cx.error_spanned_by(
+                &a.ty,
+                format!("`{rname}` cannot order `{}`: `{ta}` is not a number, string, date or time\nhelp: compare numbers, strings, or dates and times (the `chrono`, `jiff` or `time` feature); for other rules write `check = path`", a.name),
+            );
+            continue;
+        }
         if let RuleKind::MaxSpan { unit, limit, .. } = &rule.kind {
             match (unit, inner) {
                 (Some((_, span)), Kind::Integer | Kind::Float | Kind::String) => cx.error_at(
@@ -348,6 +355,30 @@ fn c14_rules(cx: &Ctxt, rules: &[crate::model::RuleDecl], fields: &[Field]) {
             }
         }
     }
+}
+
+/// Whether the type's name is a date or time type of the `chrono`, `jiff`
+/// or `time` crates (the runtime implements the comparison traits for them,
+/// behind their features; rustc reports any other).
+fn is_time_type(ty: &Type) -> bool {
+    let Type::Path(p) = ty else { return false };
+    p.path.segments.last().is_some_and(|s| {
+        matches!(
+            s.ident.to_string().as_str(),
+            "NaiveDate"
+                | "NaiveDateTime"
+                | "NaiveTime"
+                | "DateTime"
+                | "Date"
+                | "DateTimeUtc"
+                | "Time"
+                | "Timestamp"
+                | "Zoned"
+                | "OffsetDateTime"
+                | "PrimitiveDateTime"
+                | "UtcDateTime"
+        )
+    })
 }
 
 /// `T` of `Option<T>`, else the type itself.

@@ -246,6 +246,7 @@ fn rules_items(krate: &Path, ident: &Ident, fields: &[Field], rules: &[RuleDecl]
         fields.iter().find(|f| f.name == name)
     };
     let mut statics = Vec::new();
+    let mut helpers = Vec::new();
     let mut checks = Vec::new();
     for (i, rule) in rules.iter().enumerate() {
         let names: Vec<String> = rule
@@ -276,12 +277,19 @@ fn rules_items(krate: &Path, ident: &Ident, fields: &[Field], rules: &[RuleDecl]
                 let op = if *strict { quote!(Lt) } else { quote!(Le) };
                 let (l, r) = (&names[0], &names[1]);
                 let ty = field(left).map(|f| &f.ty);
-                statics.push(quote_spanned! {left.span()=>
-                    #p::Rule::Compare {
-                        op: #p::Cmp::#op,
-                        left: #l,
-                        right: #r,
-                        words: <<#ty as #p::Operand>::Value as #p::Ordered>::WORDS,
+                let at = ty.map_or_else(|| left.span(), Spanned::span);
+                let words = format_ident!("__words_{}", i);
+                // Named in a function body, like the check below, so that a
+                // type that cannot be ordered is one error, not one per use.
+                statics.push(quote!(#p::Rule::Compare {
+                    op: #p::Cmp::#op,
+                    left: #l,
+                    right: #r,
+                    words: #words,
+                }));
+                helpers.push(quote_spanned! {at=>
+                    fn #words() -> #p::OrderWords {
+                        #p::operands(::core::option::Option::<&#ty>::None, ::core::option::Option::<&#ty>::None).words()
                     }
                 });
             }
@@ -323,13 +331,29 @@ fn rules_items(krate: &Path, ident: &Ident, fields: &[Field], rules: &[RuleDecl]
                     .map(|(id, m)| quote_spanned!(id.span()=> #p::Presence::present(&v.#m)));
                 quote!(#p::check_presence(#this, &[#(#present),*], ptr, out);)
             }
-            RuleKind::Compare { left, .. } => {
+            RuleKind::Compare { .. } | RuleKind::MaxSpan { .. } => {
+                // Every use of the operand types is spanned at the first
+                // argument's type: a type that cannot be ordered is one
+                // error there (rustc merges identical ones).
                 let (a, b) = (members[0], members[1]);
-                quote_spanned!(left.span()=> #p::check_compare(#this, #p::Operand::operand(&v.#a), #p::Operand::operand(&v.#b), ptr, out);)
-            }
-            RuleKind::MaxSpan { from, .. } => {
-                let (a, b) = (members[0], members[1]);
-                quote_spanned!(from.span()=> #p::check_span(#this, #p::Operand::operand(&v.#a), #p::Operand::operand(&v.#b), ptr, out);)
+                let tys: Vec<&syn::Type> = rule
+                    .idents()
+                    .into_iter()
+                    .filter_map(|id| field(id).map(|f| &f.ty))
+                    .collect();
+                let at = tys[0].span();
+                let f = if matches!(rule.kind, RuleKind::Compare { .. }) {
+                    quote_spanned!(at=> check_compare)
+                } else {
+                    quote_spanned!(at=> check_span)
+                };
+                let (a, b) = (
+                    Ident::new(&a.to_string(), at),
+                    Ident::new(&b.to_string(), at),
+                );
+                quote_spanned! {at=>
+                    #p::#f(#this, #p::operands(::core::option::Option::Some(&v.#a), ::core::option::Option::Some(&v.#b)), ptr, out);
+                }
             }
             RuleKind::Check { path, .. } => {
                 quote_spanned!(path.span()=> #p::check_custom(#this, #path(v), ptr, out);)
@@ -340,6 +364,8 @@ fn rules_items(krate: &Path, ident: &Ident, fields: &[Field], rules: &[RuleDecl]
     let n = statics.len();
     quote! {
         static __RULES: [#p::Rule; #n] = [#(#statics),*];
+
+        #(#helpers)*
 
         fn __rules(v: &#ident, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
             #(#checks)*
