@@ -259,6 +259,7 @@ fn parse_arg_key(
 
 pub const TOOL_KEYS: &[&str] = &[
     "name",
+    "title",
     "description",
     "effect",
     "idempotency",
@@ -277,6 +278,10 @@ pub struct ToolAttrs {
     pub description: Option<Sp<LitStr>>,
     /// Spanned on the effect word, the token the effect rules are about.
     pub effect: Option<Sp<Word<Effect>>>,
+    /// The further effects of `effect = a + b`, each spanned on its word.
+    pub also_effects: Vec<Sp<Word<Effect>>>,
+    /// `title = "..."`: a human-readable name (MCP `title`).
+    pub title: Option<Sp<LitStr>>,
     pub idempotency: Option<Sp<Idempotency>>,
     pub authority: Option<Sp<Vec<LitStr>>>,
     pub approval: Option<Sp<ApprovalRule>>,
@@ -324,8 +329,22 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             let lit: LitStr = meta.value()?.parse()?;
             set(cx, &mut out.description, "description", span, lit);
         }
+        "title" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.title, "title", span, lit);
+        }
         "effect" => {
-            let id: Ident = meta.value()?.parse()?;
+            let input = meta.value()?;
+            let id: Ident = input.parse()?;
+            // `effect = destructive + external`: several effects at once.
+            while input.peek(Token![+]) {
+                input.parse::<Token![+]>()?;
+                let more: Ident = input.parse()?;
+                out.also_effects.push(Sp {
+                    value: Word::read(&more.to_string(), more.span()),
+                    span: more.span(),
+                });
+            }
             let word = Word::read(&id.to_string(), id.span());
             if out.effect.is_some() {
                 set(cx, &mut out.effect, "effect", span, word);

@@ -98,8 +98,14 @@ pub struct ToolSpec {
     pub name: &'static str,
     /// When to choose this tool: its doc comment.
     pub description: &'static str,
-    /// What it does to the world.
+    /// What it does to the world: the strictest of [`ToolSpec::effects`],
+    /// which decides approval, idempotency, retries and unknown outcomes.
     pub effect: Effect,
+    /// Every effect declared (`effect = destructive + external`), strictest
+    /// first: cancelling an event both destroys it and emails the invitees.
+    pub effects: &'static [Effect],
+    /// A human-readable name (`title = "..."`), for MCP's `title`.
+    pub title: Option<&'static str>,
     /// Whether repeating it can duplicate its effect.
     pub idempotency: Idempotency,
     /// Scopes the caller must hold.

@@ -107,7 +107,9 @@ impl Tool {
 
     /// The canonical definition: `name`, `description`, `input_schema`,
     /// `output_schema`, `effect`, `idempotency`, `authority`, `approval`,
-    /// and `rules` (the rules across arguments) when it has any;
+    /// `effects` (every effect, strictest first) when there are several,
+    /// `title` when declared, and `rules` (the rules across arguments) when
+    /// it has any;
     /// what `toolbox schemas` prints and what every dialect export starts from.
     ///
     /// `idempotency` and `approval` are written as in the attribute:
@@ -135,6 +137,12 @@ impl Tool {
             "authority": spec.authority,
             "approval": approval,
         });
+        if spec.effects.len() > 1 {
+            def["effects"] = spec.effects.iter().map(|e| e.as_str()).collect();
+        }
+        if let Some(title) = spec.title {
+            def["title"] = json!(title);
+        }
         let rules = self.inner.rules();
         if !rules.is_empty() {
             def["rules"] = rules.iter().map(crate::arg_rules::Rule::to_json).collect();

@@ -23,11 +23,18 @@ use crate::ty::Kind;
 /// are parsed.
 pub fn tool(cx: &Ctxt, tool: &Tool) {
     c1_tool_description(cx, tool);
-    if let Some(effect) = c2_effect_declared(cx, tool) {
-        c3_destructive_needs_approval(cx, tool, effect);
-        c4_external_explicit_approval(cx, tool, effect);
-        c5_write_declares_idempotency(cx, tool, effect);
-        c6_retry_needs_idempotency(cx, tool, effect);
+    if c2_effect_declared(cx, tool).is_some() && c2_effects_combine(cx, tool) {
+        // Several effects: each one's approval rule applies (C3 is the
+        // stricter of C3 and C4), and the strictest decides idempotency and
+        // retries.
+        let effects = tool.effects();
+        if effects.contains(&Effect::Destructive) {
+            c3_destructive_needs_approval(cx, tool, Effect::Destructive);
+        } else if effects.contains(&Effect::External) {
+            c4_external_explicit_approval(cx, tool, Effect::External);
+        }
+        c5_write_declares_idempotency(cx, tool, effects[0]);
+        c6_retry_needs_idempotency(cx, tool, effects[0]);
     }
     c7_key_names_string_arg(cx, tool);
     // C12 reads each sentence of the tool's description as part of the
@@ -135,6 +142,45 @@ fn c2_effect_declared(cx: &Ctxt, tool: &Tool) -> Option<Effect> {
             }
         },
     }
+}
+
+// C2 (several effects): in `effect = a + b`, each word is an effect, written
+// once, and `read_only` stands alone (a tool that writes does not only read).
+fn c2_effects_combine(cx: &Ctxt, tool: &Tool) -> bool {
+    let mut ok = true;
+    let mut seen: Vec<Effect> = tool.effect().into_iter().collect();
+    for e in &tool.also_effects {
+        match &e.value {
+            Word::Known(effect) => {
+                if seen.contains(effect) {
+                    cx.error_at(
+                        e.span,
+                        format!(
+                            "`{}` is written twice in `effect`\nhelp: write each effect once",
+                            effect.word()
+                        ),
+                    );
+                    ok = false;
+                }
+                seen.push(*effect);
+            }
+            Word::Unknown { text, span } => {
+                let hint = suggest(text, &Effect::words())
+                    .map(|k| format!("did you mean `{k}`?"))
+                    .unwrap_or_else(|| "write `reversible`, `external` or `destructive`".into());
+                cx.error_at(*span, format!("unknown effect `{text}`\nhelp: {hint}"));
+                ok = false;
+            }
+        }
+    }
+    if seen.len() > 1 && seen.contains(&Effect::ReadOnly) {
+        cx.error_at(
+            tool.effect_span(),
+            "`read_only` cannot be combined with other effects: a tool that writes does not only read\nhelp: remove `read_only`, and keep the effects the tool has",
+        );
+        ok = false;
+    }
+    ok
 }
 
 // C3: `destructive` requires an approval rule other than `never`.

@@ -20,7 +20,8 @@ pub fn tool_contract(args: TokenStream, item: ItemFn) -> TokenStream {
     let cx = Ctxt::new();
     let tool = Tool::from_syn(&cx, args, item);
     check::tool(&cx, &tool);
-    match (cx.check(), tool.effect(), &tool.output) {
+    // With several effects, the strictest decides the runtime's treatment.
+    match (cx.check(), tool.effects().first().copied(), &tool.output) {
         (Ok(()), Some(effect), Some(output)) => tool::expand(&tool, effect, output),
         // The rules report a missing effect and the model a missing output,
         // so `Ok` comes with both.

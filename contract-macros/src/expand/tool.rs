@@ -141,6 +141,14 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
     let name = &tool.name.value;
     let description = tool.description.clone().unwrap_or_default();
     let effect_variant = format_ident!("{}", effect.variant());
+    let effects = tool
+        .effects()
+        .into_iter()
+        .map(|e| format_ident!("{}", e.variant()));
+    let title = match &tool.title {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
     let idempotency = match tool.idempotency.value() {
         Some(Idempotency::Natural) => quote!(#p::Idempotency::Natural),
         Some(Idempotency::Key(k)) => {
@@ -184,6 +192,8 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
             name: #name,
             description: #description,
             effect: #p::Effect::#effect_variant,
+            effects: &[#(#p::Effect::#effects),*],
+            title: #title,
             idempotency: #idempotency,
             authority: &[#(#scopes),*],
             approval: #approval,

@@ -27,6 +27,10 @@ pub struct Tool {
     /// `description = "..."`, else the doc comment.
     pub description: Option<String>,
     pub effect: Slot<Word<Effect>>,
+    /// The further effects of `effect = a + b`.
+    pub also_effects: Vec<Sp<Word<Effect>>>,
+    /// `title = "..."`.
+    pub title: Option<String>,
     pub idempotency: Slot<Idempotency>,
     pub approval: Slot<ApprovalRule>,
     pub authority: Vec<LitStr>,
@@ -100,6 +104,8 @@ impl Tool {
             name,
             description,
             effect: Slot::new(attrs.effect.clone(), attrs.reported("effect")),
+            also_effects: attrs.also_effects.clone(),
+            title: attrs.title.as_ref().map(|t| t.value.value()),
             idempotency: Slot::new(attrs.idempotency.clone(), attrs.reported("idempotency")),
             approval: Slot::new(attrs.approval.clone(), attrs.reported("approval")),
             authority: attrs.authority.map(|a| a.value).unwrap_or_default(),
@@ -117,6 +123,18 @@ impl Tool {
     /// The effect, when declared and known (rule C2 reports the rest).
     pub fn effect(&self) -> Option<Effect> {
         self.effect.value().and_then(Word::known)
+    }
+
+    /// Every declared effect that is known, strictest first, each once.
+    pub fn effects(&self) -> Vec<Effect> {
+        let mut all: Vec<Effect> = self
+            .effect()
+            .into_iter()
+            .chain(self.also_effects.iter().filter_map(|e| e.value.known()))
+            .collect();
+        all.sort_by_key(|e| std::cmp::Reverse(e.strictness()));
+        all.dedup();
+        all
     }
 
     /// The span of the user's effect word: the token the effect rules are about.

@@ -76,6 +76,20 @@ pub enum Effect {
     Destructive,
 }
 
+impl Effect {
+    /// How strict the effect's rules are: with several effects, the
+    /// strictest decides the runtime's treatment (approval, idempotency,
+    /// retries, unknown outcomes).
+    pub fn strictness(self) -> u8 {
+        match self {
+            Effect::ReadOnly => 0,
+            Effect::Reversible => 1,
+            Effect::External => 2,
+            Effect::Destructive => 3,
+        }
+    }
+}
+
 impl Vocabulary for Effect {
     const WORDS: &'static [(&'static str, Effect)] = &[
         ("read_only", Effect::ReadOnly),

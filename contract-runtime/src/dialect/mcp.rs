@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 use super::walk::Res;
 use super::{Loss, ToolDef};
 
-/// `{"name","description","inputSchema","outputSchema"?,"annotations"}`.
+/// `{"name","title"?,"description","inputSchema","outputSchema"?,"annotations"}`.
 pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
     let root = tool.checked_root(losses)?;
     let input = if tool.has_no_arguments() {
@@ -15,6 +15,9 @@ pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
     };
     let mut t = Map::new();
     t.insert("name".to_owned(), json!(tool.name));
+    if let Some(title) = tool.def.get("title").filter(|t| t.is_string()) {
+        t.insert("title".to_owned(), title.clone());
+    }
     t.insert("description".to_owned(), json!(tool.description));
     t.insert("inputSchema".to_owned(), input);
     // A result's `structuredContent` is the envelope, so the envelope is what
@@ -27,7 +30,7 @@ pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
     Ok(Value::Object(t))
 }
 
-/// MCP hints from the effect and idempotency.
+/// MCP hints from the effects and idempotency, and the title.
 fn annotations(tool: &ToolDef<'_>) -> Res<Value> {
     let effect = tool.def.get("effect").and_then(Value::as_str).unwrap_or("");
     let idempotent = match tool.def.get("idempotency") {
@@ -45,26 +48,39 @@ fn annotations(tool: &ToolDef<'_>) -> Res<Value> {
             ))
         }
     };
-    // (readOnly, destructive, openWorld). An external effect is additive
-    // (posting, sending): MCP's destructiveHint is for non-additive updates.
-    let (read_only, destructive, open_world) = match effect {
-        "read_only" => (true, false, false),
-        "reversible" => (false, false, false),
-        "external" => (false, false, true),
-        "destructive" => (false, true, false),
-        other => {
-            return Err(tool.error(
-                "",
-                format!(
+    // Every effect (`effects` when several were declared), each adding its
+    // hints. An external effect is additive (posting, sending): MCP's
+    // destructiveHint is for non-additive updates, so an effect that is both
+    // sets both hints.
+    let effects: Vec<&str> = match tool.def.get("effects").and_then(Value::as_array) {
+        Some(list) => list.iter().filter_map(Value::as_str).collect(),
+        None => vec![effect],
+    };
+    let (mut read_only, mut destructive, mut open_world) = (true, false, false);
+    for e in effects {
+        match e {
+            "read_only" => {}
+            "reversible" => read_only = false,
+            "external" => (read_only, open_world) = (false, true),
+            "destructive" => (read_only, destructive) = (false, true),
+            other => {
+                return Err(tool.error(
+                    "",
+                    format!(
                     "effect must be read_only, reversible, external or destructive, not `{other}`"
                 ),
-            ))
+                ))
+            }
         }
-    };
-    Ok(json!({
+    }
+    let mut hints = json!({
         "readOnlyHint": read_only,
         "destructiveHint": destructive,
         "idempotentHint": idempotent || read_only,
         "openWorldHint": open_world,
-    }))
+    });
+    if let Some(title) = tool.def.get("title").filter(|t| t.is_string()) {
+        hints["title"] = title.clone();
+    }
+    Ok(hints)
 }

@@ -1,0 +1,134 @@
+//! Effects that combine (`effect = destructive + external`): the strictest
+//! decides the runtime's treatment, and every effect reaches the canonical
+//! definition and the MCP annotations, with the tool's `title`.
+
+use std::sync::Arc;
+
+use contract_runtime::prelude::*;
+use contract_runtime::Effect;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// The cancelled event.
+#[derive(Serialize, JsonSchema)]
+pub struct Cancelled {
+    /// Whether invitees were told.
+    pub notified: bool,
+}
+
+/// Why a cancellation failed.
+#[derive(Debug, ToolFailure)]
+pub enum CancelError {
+    /// No such event.
+    #[failure(code = "no-such-event", message = "no event has this id")]
+    NoSuchEvent,
+}
+
+/// Cancels an event and emails every invitee that it is off.
+#[tool_contract(
+    effect = destructive + external,
+    title = "Cancel an event",
+    idempotency = key(request_key),
+    approval = always
+)]
+pub fn cancel_event(
+    /// The event to cancel.
+    #[arg(length(min = 1, max = 64))]
+    event_id: String,
+    /// A fresh UUID for this cancellation.
+    #[arg(format = "uuid")]
+    request_key: String,
+) -> Result<Cancelled, CancelError> {
+    let _ = (event_id, request_key);
+    Ok(Cancelled { notified: true })
+}
+
+/// Posts a note to the shared board, visible to everyone.
+#[tool_contract(effect = reversible + external, idempotency = none, approval = never)]
+pub fn post_note(
+    /// The note.
+    #[arg(length(min = 1, max = 500))]
+    text: String,
+) -> Result<Cancelled, CancelError> {
+    let _ = text;
+    Ok(Cancelled { notified: false })
+}
+
+fn registry() -> Registry {
+    Registry::builder()
+        .tool(cancel_event::contract())
+        .tool(post_note::contract())
+        .build()
+        .expect("the registry builds")
+}
+
+#[test]
+fn the_strictest_effect_decides_and_every_effect_is_declared() {
+    let spec = cancel_event::contract().spec();
+    assert_eq!(spec.effect, Effect::Destructive);
+    assert_eq!(spec.effects, &[Effect::Destructive, Effect::External]);
+    assert_eq!(spec.title, Some("Cancel an event"));
+    let spec = post_note::contract().spec();
+    assert_eq!(spec.effect, Effect::External);
+    assert_eq!(spec.effects, &[Effect::External, Effect::Reversible]);
+}
+
+#[test]
+fn the_canonical_definition_lists_every_effect_and_the_title() {
+    let defs = registry().canonical();
+    assert_eq!(defs[0]["effect"], "destructive");
+    assert_eq!(defs[0]["effects"], json!(["destructive", "external"]));
+    assert_eq!(defs[0]["title"], "Cancel an event");
+    assert_eq!(defs[1]["effects"], json!(["external", "reversible"]));
+    assert!(defs[1].get("title").is_none());
+}
+
+#[test]
+fn mcp_annotations_carry_every_effect() {
+    let tools = contract_runtime::mcp::list(&registry()).expect("the MCP SDK reads the export");
+    let tools: Vec<Value> = tools
+        .iter()
+        .map(|t| serde_json::to_value(t).unwrap())
+        .collect();
+    assert_eq!(tools[0]["title"], "Cancel an event");
+    assert_eq!(
+        tools[0]["annotations"],
+        json!({
+            "title": "Cancel an event",
+            "readOnlyHint": false,
+            "destructiveHint": true,
+            "idempotentHint": true,
+            "openWorldHint": true,
+        })
+    );
+    assert_eq!(
+        tools[1]["annotations"],
+        json!({
+            "readOnlyHint": false,
+            "destructiveHint": false,
+            "idempotentHint": false,
+            "openWorldHint": true,
+        })
+    );
+}
+
+#[test]
+fn a_destructive_and_external_call_needs_approval() {
+    let d = Dispatcher::new(registry());
+    let caller = Arc::new(Caller::new());
+    let call = ToolCall::new(
+        "c1",
+        "cancel_event",
+        json!({"event_id": "ev-1", "request_key": "6f1c2b1e-7a3d-4c1b-9a52-0c8d6e0b9f11"})
+            .to_string(),
+    );
+    let env = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap()
+        .block_on(d.dispatch(&caller, &call));
+    assert_eq!(
+        (env.status, env.codes()),
+        (Status::NeedsApproval, vec!["approval-required"])
+    );
+}
