@@ -267,6 +267,7 @@ pub const TOOL_KEYS: &[&str] = &[
     "approval",
     "retry",
     "timeout_ms",
+    "state",
     "rules",
     "crate",
 ];
@@ -282,6 +283,8 @@ pub struct ToolAttrs {
     pub also_effects: Vec<Sp<Word<Effect>>>,
     /// `title = "..."`: a human-readable name (MCP `title`).
     pub title: Option<Sp<LitStr>>,
+    /// `state(Db, Mailer)`: the host state the handler takes.
+    pub state: Option<Sp<Vec<syn::Type>>>,
     pub idempotency: Option<Sp<Idempotency>>,
     pub authority: Option<Sp<Vec<LitStr>>>,
     pub approval: Option<Sp<ApprovalRule>>,
@@ -332,6 +335,15 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         "title" => {
             let lit: LitStr = meta.value()?.parse()?;
             set(cx, &mut out.title, "title", span, lit);
+        }
+        "state" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            let types = content
+                .parse_terminated(|p| p.parse::<syn::Type>(), Token![,])?
+                .into_iter()
+                .collect();
+            set(cx, &mut out.state, "state", span, types);
         }
         "effect" => {
             let input = meta.value()?;

@@ -7,7 +7,7 @@ pub use crate::arg_rules::{
 };
 pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
 pub use crate::constraint::{Constraints, Format, Num, Pattern};
-pub use crate::context::CallContext;
+pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{
     ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
 };

@@ -112,18 +112,61 @@ impl Caller {
     }
 }
 
+/// Host state the registry holds for every call (`RegistryBuilder::state`),
+/// by type.
+#[derive(Clone, Default)]
+pub struct HostState {
+    values: Arc<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
+}
+
+impl HostState {
+    pub(crate) fn insert<T: Any + Send + Sync>(&mut self, value: T) {
+        Arc::make_mut(&mut self.values).insert(TypeId::of::<T>(), Arc::new(value));
+    }
+
+    pub(crate) fn contains(&self, id: TypeId) -> bool {
+        self.values.contains_key(&id)
+    }
+
+    fn get(&self, id: TypeId) -> Option<&Arc<dyn Any + Send + Sync>> {
+        self.values.get(&id)
+    }
+}
+
+impl std::fmt::Debug for HostState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HostState({} values)", self.values.len())
+    }
+}
+
+/// One type of host state a tool declares with `state(...)`.
+#[derive(Clone, Copy, Debug)]
+pub struct StateNeed {
+    /// The type's name as written (for errors).
+    pub name: &'static str,
+    /// The type's id.
+    pub id: fn() -> TypeId,
+}
+
 /// What a tool handler sees of its call.
 #[derive(Clone)]
 pub struct CallContext {
     caller: Arc<Caller>,
+    host: HostState,
     call_id: Arc<str>,
     tool: &'static str,
 }
 
 impl CallContext {
-    pub(crate) fn new(caller: Arc<Caller>, call_id: &str, tool: &'static str) -> CallContext {
+    pub(crate) fn new(
+        caller: Arc<Caller>,
+        host: HostState,
+        call_id: &str,
+        tool: &'static str,
+    ) -> CallContext {
         CallContext {
             caller,
+            host,
             call_id: Arc::from(call_id),
             tool,
         }
@@ -149,11 +192,27 @@ impl CallContext {
         self.caller.get_root(name)
     }
 
-    /// Host state of type `T`, if the host added it.
+    /// Host state of type `T`, if the host added it: the caller's
+    /// ([`Caller::state`]), else the registry's (`RegistryBuilder::state`).
     pub fn state<T: Any + Send + Sync>(&self) -> Option<&T> {
-        self.caller
-            .state
-            .get(&TypeId::of::<T>())
-            .and_then(|v| v.downcast_ref::<T>())
+        self.shared::<T>().and_then(|v| v.downcast_ref::<T>())
+    }
+
+    fn shared<T: Any>(&self) -> Option<&Arc<dyn Any + Send + Sync>> {
+        let id = TypeId::of::<T>();
+        self.caller.state.get(&id).or_else(|| self.host.get(id))
+    }
+
+    /// Whether host state of this type is there (the caller's or the registry's).
+    pub(crate) fn has_state(&self, id: TypeId) -> bool {
+        self.caller.state.contains_key(&id) || self.host.contains(id)
+    }
+
+    /// Host state of type `T` as a handle the handler can keep (`state(...)`
+    /// parameters are filled from it).
+    pub fn state_arc<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
+        self.shared::<T>()
+            .cloned()
+            .and_then(|v| v.downcast::<T>().ok())
     }
 }

@@ -106,6 +106,9 @@ pub struct ToolSpec {
     pub effects: &'static [Effect],
     /// A human-readable name (`title = "..."`), for MCP's `title`.
     pub title: Option<&'static str>,
+    /// The host state the handler takes (`state(Db, Mailer)`): a registry
+    /// whose host does not provide each fails to build.
+    pub state: &'static [crate::context::StateNeed],
     /// Whether repeating it can duplicate its effect.
     pub idempotency: Idempotency,
     /// Scopes the caller must hold.

@@ -46,13 +46,14 @@ impl Dispatcher {
     /// A dispatcher with default limits and an in-memory idempotency store.
     pub fn new(registry: Registry) -> Dispatcher {
         Dispatcher {
-            registry,
             parts: Parts {
                 limits: Limits::default(),
                 store: Arc::new(MemoryStore::new()),
                 times: RecordTimes::default(),
                 breaker: Breaker::default(),
+                host: registry.host_state().clone(),
             },
+            registry,
             journal: None,
             journal_store: false,
         }

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::context::HostState;
 use crate::tool::Tool;
 
 /// Why a registry could not be built.
@@ -31,6 +32,13 @@ pub enum RegistryError {
         /// The regex error.
         error: String,
     },
+    /// A tool takes host state (`state(...)`) the registry was not given.
+    MissingState {
+        /// The tool.
+        tool: String,
+        /// The state's type, as the tool declares it.
+        ty: String,
+    },
 }
 
 impl std::fmt::Display for RegistryError {
@@ -51,6 +59,10 @@ impl std::fmt::Display for RegistryError {
             } => {
                 write!(f, "tool `{tool}` declares the pattern {pattern:?}, which does not compile: {error}")
             }
+            RegistryError::MissingState { tool, ty } => write!(
+                f,
+                "tool `{tool}` takes host state `{ty}`, which the registry was not given; add it with `Registry::builder().state(...)`"
+            ),
         }
     }
 }
@@ -62,12 +74,16 @@ impl std::error::Error for RegistryError {}
 pub struct Registry {
     tools: BTreeMap<&'static str, Tool>,
     order: Vec<&'static str>,
+    host: HostState,
 }
 
 impl Registry {
     /// A registry builder.
     pub fn builder() -> RegistryBuilder {
-        RegistryBuilder { tools: Vec::new() }
+        RegistryBuilder {
+            tools: Vec::new(),
+            host: HostState::default(),
+        }
     }
 
     /// The tool named `name`.
@@ -85,6 +101,11 @@ impl Registry {
         self.order.iter().filter_map(|n| self.tools.get(n))
     }
 
+    /// The host state every call's context reads (after the caller's own).
+    pub(crate) fn host_state(&self) -> &HostState {
+        &self.host
+    }
+
     /// The canonical definitions of every tool (see [`Tool::canonical`]).
     pub fn canonical(&self) -> Vec<Value> {
         self.tools().map(Tool::canonical).collect()
@@ -95,6 +116,7 @@ impl Registry {
 #[derive(Debug)]
 pub struct RegistryBuilder {
     tools: Vec<Tool>,
+    host: HostState,
 }
 
 impl RegistryBuilder {
@@ -104,11 +126,33 @@ impl RegistryBuilder {
         self
     }
 
-    /// Checks names and patterns and builds the registry.
+    /// Adds host state that every call can read (`CallContext::state`) and
+    /// that tools declaring `state(T)` take as a parameter.
+    pub fn state<T: std::any::Any + Send + Sync>(mut self, value: T) -> Self {
+        self.host.insert(value);
+        self
+    }
+
+    /// Checks names, patterns and the host state each tool takes, and
+    /// builds the registry.
     pub fn build(self) -> Result<Registry, RegistryError> {
-        let mut reg = Registry::default();
+        let mut reg = Registry {
+            host: self.host,
+            ..Registry::default()
+        };
         for tool in self.tools {
             let name = tool.name();
+            if let Some(need) = tool
+                .spec()
+                .state
+                .iter()
+                .find(|n| !reg.host.contains((n.id)()))
+            {
+                return Err(RegistryError::MissingState {
+                    tool: name.to_string(),
+                    ty: need.name.to_string(),
+                });
+            }
             if !crate::schema::is_portable_name(name) {
                 return Err(RegistryError::BadName(name.to_string()));
             }

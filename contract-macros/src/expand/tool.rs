@@ -145,6 +145,12 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
         .effects()
         .into_iter()
         .map(|e| format_ident!("{}", e.variant()));
+    let state_needs = tool.state.iter().map(|ty| {
+        let name = quote!(#ty).to_string().replace(' ', "");
+        quote_spanned! {ty.span()=>
+            #p::StateNeed { name: #name, id: ::core::any::TypeId::of::<#ty> }
+        }
+    });
     let title = match &tool.title {
         Some(t) => quote!(::core::option::Option::Some(#t)),
         None => quote!(::core::option::Option::None),
@@ -194,6 +200,7 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
             effect: #p::Effect::#effect_variant,
             effects: &[#(#p::Effect::#effects),*],
             title: #title,
+            state: &[#(#state_needs),*],
             idempotency: #idempotency,
             authority: &[#(#scopes),*],
             approval: #approval,
@@ -256,16 +263,36 @@ fn call_fn(tool: &Tool) -> TokenStream {
         }
         Args::Struct(_) => TokenStream::new(),
     };
+    // Host state: the authority stage answered already when any is missing
+    // (and the registry refused to build without it), so the `else` arm
+    // cannot run.
+    let states: Vec<_> = tool
+        .state
+        .iter()
+        .enumerate()
+        .map(|(i, ty)| {
+            let id = format_ident!("__state_{}", i);
+            quote_spanned! {ty.span()=>
+                let ::core::option::Option::Some(#id) = __ctx.state_arc::<#ty>() else {
+                    ::core::unreachable!("the authority stage checks the host state first")
+                };
+            }
+        })
+        .collect();
     let params = tool.params.iter().map(|param| match param {
+        Param::State(i) => {
+            let id = format_ident!("__state_{}", i);
+            quote!(&*#id)
+        }
         Param::Context => quote!(&__ctx),
         Param::Args => quote!(__args),
         Param::Field(id) => quote!(#id),
     });
     let invoke = quote!(#ident(#(#params),*));
     let body = if tool.is_async {
-        quote!(async move { #destructure #invoke.await })
+        quote!(async move { #(#states)* #destructure #invoke.await })
     } else {
-        quote!(async move { #p::run_blocking(move || { #destructure #invoke }).await })
+        quote!(async move { #(#states)* #p::run_blocking(move || { #destructure #invoke }).await })
     };
     quote! {
         #[allow(unused_variables)]

@@ -31,6 +31,8 @@ pub struct Tool {
     pub also_effects: Vec<Sp<Word<Effect>>>,
     /// `title = "..."`.
     pub title: Option<String>,
+    /// `state(Db, Mailer)`: the host state types, in order.
+    pub state: Vec<Type>,
     pub idempotency: Slot<Idempotency>,
     pub approval: Slot<ApprovalRule>,
     pub authority: Vec<LitStr>,
@@ -59,6 +61,8 @@ pub enum Args {
 pub enum Param {
     /// `&CallContext`.
     Context,
+    /// `&T` for the `i`-th type of `state(...)`.
+    State(usize),
     /// The argument struct, whole.
     Args,
     /// One inline argument.
@@ -91,7 +95,12 @@ impl Tool {
             .as_ref()
             .map(|d| d.value.value())
             .or_else(|| doc_text(&item.attrs));
-        let (args, params) = arguments(cx, &mut item);
+        let state: Vec<Type> = attrs
+            .state
+            .as_ref()
+            .map(|s| s.value.clone())
+            .unwrap_or_default();
+        let (args, params) = arguments(cx, &mut item, &state);
         let output = output(cx, &item);
         Tool {
             ident,
@@ -106,6 +115,7 @@ impl Tool {
             effect: Slot::new(attrs.effect.clone(), attrs.reported("effect")),
             also_effects: attrs.also_effects.clone(),
             title: attrs.title.as_ref().map(|t| t.value.value()),
+            state: state.clone(),
             idempotency: Slot::new(attrs.idempotency.clone(), attrs.reported("idempotency")),
             approval: Slot::new(attrs.approval.clone(), attrs.reported("approval")),
             authority: attrs.authority.map(|a| a.value).unwrap_or_default(),
@@ -155,7 +165,7 @@ impl Tool {
 
 /// Reads the parameters: an optional `&CallContext`, then either one argument
 /// struct or inline arguments. Takes the doc comments and `#[arg]` off them.
-fn arguments(cx: &Ctxt, item: &mut ItemFn) -> (Args, Vec<Param>) {
+fn arguments(cx: &Ctxt, item: &mut ItemFn, state: &[Type]) -> (Args, Vec<Param>) {
     let mut params = Vec::new();
     let mut arg_params: Vec<PatType> = Vec::new();
     for input in item.sig.inputs.iter_mut() {
@@ -167,6 +177,8 @@ fn arguments(cx: &Ctxt, item: &mut ItemFn) -> (Args, Vec<Param>) {
             FnArg::Typed(pt) => {
                 if is_call_context(&pt.ty) {
                     params.push(Param::Context);
+                } else if let Some(i) = state_index(&pt.ty, state) {
+                    params.push(Param::State(i));
                 } else {
                     arg_params.push(pt.clone());
                     params.push(Param::Args); // refined below for inline arguments
@@ -233,6 +245,16 @@ fn output(cx: &Ctxt, item: &ItemFn) -> Option<Output> {
             None
         }
     }
+}
+
+/// Which type of `state(...)` a `&T` parameter takes, if any.
+fn state_index(ty: &Type, state: &[Type]) -> Option<usize> {
+    use quote::ToTokens;
+    let Type::Reference(r) = ty else { return None };
+    let text = r.elem.to_token_stream().to_string();
+    state
+        .iter()
+        .position(|s| s.to_token_stream().to_string() == text)
 }
 
 fn is_call_context(ty: &Type) -> bool {

@@ -20,7 +20,22 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
     if let Err((status, errors)) = check(f.spec, f.caller, args) {
         return f.refuse(status, errors);
     }
-    f.ctx = Some(CallContext::new(f.caller.clone(), &f.call.id, f.spec.name));
+    let ctx = CallContext::new(
+        f.caller.clone(),
+        f.parts.host.clone(),
+        &f.call.id,
+        f.spec.name,
+    );
+    // The registry refused to build without the host state the tools
+    // declare, so this only fails for state a host removed some other way;
+    // it is answered here, and the handler's parameters are never missing.
+    if let Some(need) = f.spec.state.iter().find(|n| !ctx.has_state((n.id)())) {
+        return ControlFlow::Break(f.internal(&format!(
+            "the host provides no `{}` state, which the tool declares",
+            need.name
+        )));
+    }
+    f.ctx = Some(ctx);
     ControlFlow::Continue(())
 }
 

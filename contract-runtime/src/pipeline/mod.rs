@@ -51,6 +51,8 @@ pub(crate) struct Parts {
     /// How long claims and records last.
     pub(crate) times: RecordTimes,
     pub(crate) breaker: Breaker,
+    /// The registry's host state, for every call's context.
+    pub(crate) host: crate::context::HostState,
 }
 
 /// What the pipeline hands back: the envelope, and the argument tree when a
