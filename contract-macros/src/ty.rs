@@ -12,6 +12,8 @@ pub enum Kind {
     /// `ConfinedPath`.
     Path,
     List(Box<Kind>),
+    /// `BTreeMap<String, V>` or `HashMap<String, V>`: the kind of `V`.
+    Map(Box<Kind>),
     Option(Box<Kind>),
     /// `PathBuf` or `Path`: refused by rule C13.
     FsPath,
@@ -40,9 +42,14 @@ impl Kind {
         matches!(self.inner(), Kind::List(_))
     }
 
+    pub fn is_map(&self) -> bool {
+        matches!(self.inner(), Kind::Map(_))
+    }
+
+    /// A list's items, or a map's values: what `each(...)` constrains.
     pub fn item(&self) -> Option<&Kind> {
         match self.inner() {
-            Kind::List(k) => Some(k),
+            Kind::List(k) | Kind::Map(k) => Some(k),
             _ => None,
         }
     }
@@ -55,6 +62,7 @@ impl Kind {
             Kind::Bool => "a bool",
             Kind::Path => "a confined path",
             Kind::List(_) => "a list",
+            Kind::Map(_) => "a map",
             Kind::FsPath => "a file-system path",
             Kind::Option(_) | Kind::Other => "this type",
         }
@@ -87,6 +95,20 @@ pub fn classify(ty: &Type) -> Kind {
                 "f32" | "f64" => Kind::Float,
                 "bool" => Kind::Bool,
                 "Vec" => Kind::List(Box::new(arg().unwrap_or(Kind::Other))),
+                "BTreeMap" | "HashMap" => {
+                    let value = match &seg.arguments {
+                        PathArguments::AngleBracketed(a) => a
+                            .args
+                            .iter()
+                            .filter_map(|g| match g {
+                                GenericArgument::Type(t) => Some(classify(t)),
+                                _ => None,
+                            })
+                            .nth(1),
+                        _ => None,
+                    };
+                    Kind::Map(Box::new(value.unwrap_or(Kind::Other)))
+                }
                 "Option" => Kind::Option(Box::new(arg().unwrap_or(Kind::Other))),
                 _ => Kind::Other,
             }

@@ -16,12 +16,12 @@ use crate::validate::{Ptr, Violations};
 /// A type that can be a tool argument (or part of one).
 ///
 /// Implemented for `String`, `bool`, the integer and float types, `Vec<T>`,
-/// `Option<T>`, [`ConfinedPath`], and by `#[derive(ToolArgs)]` for structs and
-/// unit enums.
+/// `Option<T>`, `BTreeMap<String, V>` and `HashMap<String, V>`,
+/// [`ConfinedPath`], and by `#[derive(ToolArgs)]` for structs and unit enums.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not an argument type",
-    note = "use String, bool, an integer or float, Vec<T>, Option<T>, ConfinedPath, or a struct or unit enum with #[derive(ToolArgs)]"
+    note = "use String, bool, an integer or float, Vec<T>, Option<T>, BTreeMap<String, V> or HashMap<String, V>, ConfinedPath, or a struct or unit enum with #[derive(ToolArgs)]"
 )]
 pub trait ArgValue: Sized + Send + 'static {
     /// Whether the property may be left out (only `Option<T>`).
@@ -212,6 +212,108 @@ integer! {
     i64 => None, None;
     isize => None, None;
 }
+
+/// A map with string keys, as `BTreeMap<String, V>` and `HashMap<String, V>`
+/// hold it: an object whose values are `V`. `length` bounds the entries
+/// (`minProperties`, `maxProperties`), `pattern` the keys (`propertyNames`),
+/// `each(...)` the values.
+macro_rules! string_map {
+    ($($map:ident),*) => {$(
+        impl<V: ArgValue> ArgValue for std::collections::$map<String, V> {
+            fn schema(c: &'static Constraints) -> Map<String, Value> {
+                let mut s = typed("object");
+                s.insert(
+                    "additionalProperties".into(),
+                    Value::Object(V::schema(c.item_constraints())),
+                );
+                c.apply_map(&mut s);
+                s
+            }
+            fn decode_value(
+                v: &Value,
+                c: &'static Constraints,
+                ptr: &Ptr<'_>,
+                out: &mut Violations,
+            ) -> Option<Self> {
+                let Value::Object(entries) = v else {
+                    out.wrong_type(ptr, "object", v);
+                    return None;
+                };
+                let vc = c.item_constraints();
+                let mut ok = true;
+                let mut map = Self::default();
+                for (k, item) in entries {
+                    match V::decode_value(item, vc, &ptr.key(k), out) {
+                        Some(x) => {
+                            map.insert(k.clone(), x);
+                        }
+                        None => ok = false,
+                    }
+                }
+                c.check_map(entries.len(), entries.keys(), ptr, out);
+                ok.then_some(map)
+            }
+            fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Entries<V>(PhantomData<V>);
+                impl<'de, V: ArgValue> Visitor<'de> for Entries<V> {
+                    type Value = std::collections::$map<String, V>;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str("an object")
+                    }
+                    fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+                        let mut map = Self::Value::default();
+                        while let Some(k) = m.next_key::<String>()? {
+                            let v = m.next_value_seed(FastSeed::<V>::new())?;
+                            // A repeated key: the slow path's strict parser names it.
+                            if map.insert(k, v).is_some() {
+                                return Err(de::Error::custom("duplicate key"));
+                            }
+                        }
+                        Ok(map)
+                    }
+                }
+                d.deserialize_map(Entries(PhantomData))
+            }
+            fn check(&self, c: &'static Constraints, ptr: &Ptr<'_>, out: &mut Violations) {
+                let vc = c.item_constraints();
+                for (k, x) in self {
+                    x.check(vc, &ptr.key(k), out);
+                }
+                c.check_map(self.len(), self.keys(), ptr, out);
+            }
+            fn same(&self, other: &Self) -> bool {
+                self.len() == other.len()
+                    && self
+                        .iter()
+                        .all(|(k, a)| other.get(k).is_some_and(|b| a.same(b)))
+            }
+            fn has_secrets(c: &'static Constraints) -> bool {
+                c.secret || V::has_secrets(c.item_constraints())
+            }
+            fn redact(v: &mut Value, c: &'static Constraints) {
+                if c.secret {
+                    *v = Value::from(crate::REDACTED);
+                } else if let Value::Object(entries) = v {
+                    for item in entries.values_mut() {
+                        V::redact(item, c.item_constraints());
+                    }
+                }
+            }
+            fn visit_paths<'a>(
+                &'a self,
+                c: &'static Constraints,
+                ptr: &Ptr<'_>,
+                f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str),
+            ) {
+                for (k, x) in self {
+                    x.visit_paths(c.item_constraints(), &ptr.key(k), f);
+                }
+            }
+        }
+    )*};
+}
+
+string_map!(BTreeMap, HashMap);
 
 /// An integer from JSON, accepting `2001.0` as JSON Schema does; `None` for
 /// anything that is not an integral number (integral floats past 128 bits saturate).

@@ -185,17 +185,26 @@ struct LengthKeywords {
     min: &'static str,
     max: &'static str,
     unit: &'static str,
+    units: &'static str,
 }
 
 const STRING_LENGTH: LengthKeywords = LengthKeywords {
     min: "minLength",
     max: "maxLength",
     unit: "character",
+    units: "characters",
 };
 const LIST_LENGTH: LengthKeywords = LengthKeywords {
     min: "minItems",
     max: "maxItems",
     unit: "item",
+    units: "items",
+};
+const MAP_LENGTH: LengthKeywords = LengthKeywords {
+    min: "minProperties",
+    max: "maxProperties",
+    unit: "entry",
+    units: "entries",
 };
 
 /// Everything `#[arg(...)]` can declare about one value.
@@ -385,20 +394,53 @@ impl Constraints {
         }
     }
 
+    /// Schema keywords for a map with string keys: `length` counts entries,
+    /// `pattern` is the keys' (`propertyNames`).
+    pub fn apply_map(&self, s: &mut Map<String, Value>) {
+        put(s, MAP_LENGTH.min, self.min_length.map(Value::from));
+        put(s, MAP_LENGTH.max, self.max_length.map(Value::from));
+        if let Some(p) = self.pattern {
+            s.insert(
+                "propertyNames".into(),
+                serde_json::json!({"pattern": p.source()}),
+            );
+        }
+    }
+
+    /// Checks a map's entry count and each key against the key pattern; a
+    /// key's violation points at its entry.
+    pub fn check_map<'k>(
+        &self,
+        n: usize,
+        keys: impl Iterator<Item = &'k String>,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) {
+        self.check_len(n as u64, &MAP_LENGTH, ptr, out);
+        if let Some(p) = self.pattern {
+            for k in keys.filter(|k| !p.is_match(k)) {
+                out.push(
+                    &ptr.key(k),
+                    "propertyNames",
+                    serde_json::json!({"pattern": p.source()}),
+                    Some(Value::from(k.as_str())),
+                    format!(
+                        "is not an accepted key: it does not match the pattern {}",
+                        p.source()
+                    ),
+                    format!("use keys matching {}", p.source()),
+                );
+            }
+        }
+    }
+
     /// Checks a list's item count (uniqueness is checked by the list itself).
     pub fn check_items_len(&self, n: usize, ptr: &Ptr<'_>, out: &mut Violations) {
         self.check_len(n as u64, &LIST_LENGTH, ptr, out);
     }
 
     fn check_len(&self, n: u64, k: &LengthKeywords, ptr: &Ptr<'_>, out: &mut Violations) {
-        let unit = k.unit;
-        let plural = |c: u64| {
-            if c == 1 {
-                unit.to_string()
-            } else {
-                format!("{unit}s")
-            }
-        };
+        let plural = |c: u64| if c == 1 { k.unit } else { k.units };
         if let Some(min) = self.min_length.filter(|&m| n < m) {
             out.push(
                 ptr,
@@ -406,7 +448,7 @@ impl Constraints {
                 Value::from(min),
                 Some(Value::from(n)),
                 format!("must have at least {min} {}, got {n}", plural(min)),
-                self.length_hint(unit),
+                self.length_hint(k.units),
             );
         }
         if let Some(max) = self.max_length.filter(|&m| n > m) {
@@ -416,16 +458,16 @@ impl Constraints {
                 Value::from(max),
                 Some(Value::from(n)),
                 format!("must have at most {max} {}, got {n}", plural(max)),
-                self.length_hint(unit),
+                self.length_hint(k.units),
             );
         }
     }
 
-    fn length_hint(&self, unit: &str) -> String {
+    fn length_hint(&self, units: &str) -> String {
         match (self.min_length, self.max_length) {
-            (Some(a), Some(b)) => format!("send {a} to {b} {unit}s"),
-            (Some(a), None) => format!("send at least {a} {unit}s"),
-            (None, Some(b)) => format!("send at most {b} {unit}s"),
+            (Some(a), Some(b)) => format!("send {a} to {b} {units}"),
+            (Some(a), None) => format!("send at least {a} {units}"),
+            (None, Some(b)) => format!("send at most {b} {units}"),
             (None, None) => String::new(),
         }
     }

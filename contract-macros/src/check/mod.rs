@@ -88,6 +88,7 @@ pub fn failure(cx: &Ctxt, failure: &FailureEnum) {
 /// parameters; `tool_doc` is the tool's description when it speaks of the
 /// argument (C12 reads it too).
 fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
+    owned_type(cx, f);
     c1_arg_description(cx, f);
     c10_constraints_fit(cx, f);
     c12_prose_constraints(cx, f, tool_doc);
@@ -273,6 +274,37 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
     }
 }
 
+// An argument is decoded into a value the handler owns: a borrowed `&str`
+// or `Cow<str>` has nothing to borrow from (the call's JSON is gone by then),
+// so it is refused here, once, at the type, rather than as lifetime errors
+// all over the generated code.
+fn owned_type(cx: &Ctxt, f: &Field) {
+    let borrowed = |ty: &Type| match ty {
+        Type::Reference(_) => true,
+        Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Cow"),
+        _ => false,
+    };
+    let inner = strip_option(&f.ty);
+    if borrowed(inner) {
+        let owned = match inner {
+            Type::Reference(r) => match &*r.elem {
+                Type::Path(p) if p.path.is_ident("str") => "String".to_owned(),
+                Type::Slice(s) => format!("Vec<{}>", tidy(&s.elem)),
+                other => tidy(other),
+            },
+            _ => "String".to_owned(),
+        };
+        cx.error_spanned_by(
+            &f.ty,
+            format!(
+                "argument `{}` borrows (`{}`), but arguments are decoded into owned values\nhelp: use `{owned}`",
+                f.name,
+                tidy(inner)
+            ),
+        );
+    }
+}
+
 // C14: a rule across arguments names existing arguments that can take it:
 // a presence rule (`exactly_one_of`, `at_most_one_of`, `requires`) names
 // optional arguments, at least two and each once; a comparison (`lt`, `le`,
@@ -369,7 +401,7 @@ fn c14_rules(cx: &Ctxt, rules: &[crate::model::RuleDecl], fields: &[Field]) {
         let inner = a.kind.inner();
         if matches!(
             inner,
-            Kind::Bool | Kind::List(_) | Kind::Path | Kind::FsPath
+            Kind::Bool | Kind::List(_) | Kind::Map(_) | Kind::Path | Kind::FsPath
         ) {
             cx.error_spanned_by(
                 &a.ident,
@@ -500,8 +532,8 @@ fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
 fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
     let ty = kind.describe();
     if let Some(l) = &a.length {
-        if !(kind.is_stringy() || kind.is_list()) {
-            cx.error_at(l.span, format!("`length(...)` does not fit `{name}`, which is {ty}\nhelp: `length` bounds strings and lists; for numbers write `range(min = .., max = ..)`"));
+        if !(kind.is_stringy() || kind.is_list() || kind.is_map()) {
+            cx.error_at(l.span, format!("`length(...)` does not fit `{name}`, which is {ty}\nhelp: `length` bounds strings, lists and maps; for numbers write `range(min = .., max = ..)`"));
         }
         if let (Some(lo), Some(hi)) = (&l.value.min, &l.value.max) {
             if lo.value > hi.value {
@@ -565,7 +597,8 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
     }
     if let Some(p) = &a.pattern {
-        if !kind.is_stringy() {
+        // On a map, the pattern is its keys' (`propertyNames`).
+        if !(kind.is_stringy() || kind.is_map()) {
             cx.error_at(p.span, format!("`pattern` does not fit `{name}`, which is {ty}\nhelp: `pattern` constrains strings; for list items write `each(pattern = \"...\")`"));
         }
         let re = p.value.value();
@@ -596,7 +629,7 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
     if let Some(each) = &a.each {
         match kind.item() {
             Some(item) => fits(cx, &each.value, item, &format!("{name}[..]")),
-            None => cx.error_at(each.span, format!("`each(...)` does not fit `{name}`, which is {ty}\nhelp: `each` constrains the items of a list")),
+            None => cx.error_at(each.span, format!("`each(...)` does not fit `{name}`, which is {ty}\nhelp: `each` constrains the items of a list or the values of a map")),
         }
     }
     if let Some(root) = &a.root {
