@@ -132,3 +132,77 @@ fn a_destructive_and_external_call_needs_approval() {
         (Status::NeedsApproval, vec!["approval-required"])
     );
 }
+
+// ------------------------------------------------------------------ keyed tools and repairs
+
+/// Why a reschedule failed.
+#[derive(Debug, ToolFailure)]
+pub enum RescheduleError {
+    /// The slot is taken.
+    #[failure(
+        code = "slot-taken",
+        message = "another event holds this slot",
+        field = "start",
+        repair = "pick another start"
+    )]
+    SlotTaken,
+    /// The calendar is busy.
+    #[failure(code = "busy", message = "the calendar is busy", transient)]
+    Busy,
+}
+
+/// Moves an event to a new start time.
+#[tool_contract(effect = reversible, idempotency = key(request_key))]
+pub fn reschedule_event(
+    /// The new start, as minutes from now.
+    #[arg(range(min = 0, max = 100_000))]
+    start: u32,
+    /// A fresh UUID for this change.
+    #[arg(format = "uuid")]
+    request_key: String,
+) -> Result<Cancelled, RescheduleError> {
+    let _ = request_key;
+    match start {
+        0 => Err(RescheduleError::Busy),
+        _ => Err(RescheduleError::SlotTaken),
+    }
+}
+
+#[test]
+fn a_keyed_repair_that_changes_the_arguments_asks_for_a_new_key() {
+    let d = Dispatcher::new(
+        Registry::builder()
+            .tool(reschedule_event::contract())
+            .build()
+            .unwrap(),
+    );
+    let caller = Arc::new(Caller::new());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    let call = |id: &str, start: u32, key: &str| {
+        let call = ToolCall::new(
+            id,
+            "reschedule_event",
+            json!({"start": start, "request_key": key}).to_string(),
+        );
+        rt.block_on(d.dispatch(&caller, &call))
+    };
+    let env = call("c1", 30, "6f1c2b1e-7a3d-4c1b-9a52-0c8d6e0b9f11");
+    assert_eq!(
+        (env.status, env.codes()),
+        (Status::Failed, vec!["slot-taken"])
+    );
+    assert_eq!(
+        env.errors[0].repair.as_ref().unwrap().hint,
+        "pick another start; send it with a new `request_key`: the old one stands for the failed arguments"
+    );
+    // A transient failure changes nothing: the same key may be resent.
+    let env = call("c2", 0, "0b9f116f-1c2b-4e7a-9d4c-1b9a520c8d6e");
+    assert_eq!(env.codes(), vec!["busy"]);
+    assert!(env.errors[0]
+        .repair
+        .as_ref()
+        .is_none_or(|r| !r.hint.contains("new `request_key`")));
+}

@@ -62,10 +62,22 @@ impl Drop for Ctxt {
 
 /// Did-you-mean: the closest known key within edit distance 2.
 pub fn suggest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
+    // The same word spelled with other separators or case is the closest:
+    // `datetime` and `DateTime` mean `date-time`, not `date`.
+    let bare = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let unknown_bare = bare(unknown);
     // A prefix counts as close too: `timeout` means `timeout_ms`.
     known
         .iter()
         .map(|k| {
+            if bare(k) == unknown_bare {
+                return (0, *k);
+            }
             let prefix = unknown.len() >= 4 && (k.starts_with(unknown) || unknown.starts_with(k));
             (if prefix { 1 } else { distance(unknown, k) }, *k)
         })

@@ -731,26 +731,27 @@ fn c12_tool_sentences(
 }
 
 // C13: a file-system path argument uses ConfinedPath, never PathBuf, &Path or a
-// String named like a path.
+// String named like a path. A name that may be a path or just a name
+// (`file_name`, `filename`) counts only when its description says it is a
+// path; names of other things (`*_url`, `*_name`, `*_id`) never do.
 fn c13_path_type(cx: &Ctxt, f: &Field) {
-    let named_like_path = {
-        let n = f.name.as_str();
-        matches!(
-            n,
-            "path"
-                | "file"
-                | "filename"
-                | "file_name"
-                | "filepath"
-                | "dir"
-                | "directory"
-                | "folder"
-                | "dirname"
-        ) || n.ends_with("_path")
-            || n.ends_with("_file")
-            || n.ends_with("_dir")
-            || n.ends_with("_directory")
-    };
+    let n = f.name.as_str();
+    let doc = f.description.as_deref().unwrap_or_default().to_lowercase();
+    let doc_says_path = ["path", "directory", "folder", "on disk"]
+        .iter()
+        .any(|w| doc.contains(w));
+    let other_thing = ["_url", "_uri", "_name", "_id", "_link", "_type", "_title"]
+        .iter()
+        .any(|s| n.ends_with(s));
+    let named_like_path = (matches!(
+        n,
+        "path" | "file" | "filepath" | "dir" | "directory" | "folder" | "dirname"
+    ) || n.ends_with("_path")
+        || n.ends_with("_file")
+        || n.ends_with("_dir")
+        || n.ends_with("_directory"))
+        || (matches!(n, "filename" | "file_name") || n.ends_with("_file_name")) && doc_says_path;
+    let named_like_path = named_like_path && (!other_thing || doc_says_path);
     let fs = matches!(f.kind.inner(), Kind::FsPath)
         || f.kind.item().is_some_and(|k| matches!(k, Kind::FsPath));
     let string_path = named_like_path

@@ -11,7 +11,7 @@ use super::run::{Attempt, Ran};
 use super::{idempotency, Flow, Step};
 use crate::call::ToolCall;
 use crate::codes;
-use crate::contract::{ToolContract, ToolSpec};
+use crate::contract::{Idempotency, ToolContract, ToolSpec};
 use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
 use crate::failure::{batch_result, Failure, FailureKind, Outcome};
 use crate::policy::breaker::Signature;
@@ -68,6 +68,30 @@ fn point_at_items<C: ToolContract>(f: &mut Flow<'_, C>, env: &mut Envelope) {
         }
     }
 }
+/// A keyed tool remembers the first outcome of each request key, so a
+/// repair that changes the arguments (it names an argument, or proposes a
+/// call) needs a new key: resent with the old one, the call would get this
+/// failure back, or a key conflict.
+fn new_key_needed(spec: &ToolSpec, e: &mut ErrorEntry) {
+    let Idempotency::Key(key) = spec.idempotency else {
+        return;
+    };
+    let changes_arguments = e
+        .field
+        .as_deref()
+        .is_some_and(|f| f.trim_start_matches('/') != key)
+        || e.repair.as_ref().is_some_and(|r| r.call.is_some());
+    let Some(repair) = e.repair.as_mut().filter(|_| changes_arguments) else {
+        return;
+    };
+    let note = format!("send it with a new `{key}`: the old one stands for the failed arguments");
+    repair.hint = if repair.hint.is_empty() {
+        note
+    } else {
+        format!("{}; {note}", repair.hint.trim_end_matches('.'))
+    };
+}
+
 fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
     ErrorEntry {
         code: f.code.into_owned(),
@@ -104,7 +128,12 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
             };
             // A known failure had no effect, so replaying cannot duplicate one.
             env.retry_safe = if unknown { replay_safe } else { true };
-            env.errors.push(failure_entry(f, None));
+            let domain = f.kind == FailureKind::Domain;
+            let mut entry = failure_entry(f, None);
+            if domain {
+                new_key_needed(spec, &mut entry);
+            }
+            env.errors.push(entry);
         }
         Attempt::Finished(Outcome::Batch(items)) => {
             let completed = items.iter().filter(|i| i.result.is_ok()).count() as u64;
