@@ -27,8 +27,8 @@ pub fn tag_event(
 /// Label an event.
 #[tool_contract(effect = reversible, idempotency = natural)]
 pub fn label_event(
-    /// Labels by name.
-    labels: HashMap<String, String>,
+    /// Labels by number (JSON object keys are strings: not an argument type).
+    labels: HashMap<u32, String>,
 ) -> Result<Done, Oops> {
     let _ = labels;
     Ok(Done { ok: true })
