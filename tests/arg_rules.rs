@@ -368,3 +368,15 @@ fn every_dialect_carries_or_states_each_rule_and_reports_the_loss() {
         );
     }
 }
+
+/// The GBNF export has no grammar for presence rules (a root `allOf` of
+/// several branches): it refuses them clearly rather than emit a grammar
+/// that would let a rule be broken.
+#[test]
+fn the_gbnf_export_refuses_presence_rules_clearly() {
+    use contract_runtime::dialect::gbnf;
+    let defs = registry().canonical();
+    let err = gbnf::arguments(&defs[0], &gbnf::GbnfOptions::default())
+        .expect_err("no grammar can carry the presence rules");
+    assert!(err.to_string().contains("allOf"), "{err}");
+}
