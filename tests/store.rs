@@ -845,3 +845,39 @@ async fn open_reads_each_store_form() {
         assert!(!s.describe().contains("hunter2"));
     }
 }
+
+/// A host that names tenants keeps their keys apart: the same key from two
+/// tenants runs twice, once each; from one tenant, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_of_different_tenants_never_meet() {
+    use contract_runtime::{Caller, Dispatcher, Registry, ToolCall};
+    let registry = Registry::builder()
+        .tool(send_once::contract())
+        .build()
+        .unwrap();
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let d = Dispatcher::new(registry).with_store(store.clone());
+    let key = unique("k");
+    let args = json!({"request_key": key}).to_string();
+    let acme = Arc::new(Caller::new().tenant("acme"));
+    let globex = Arc::new(Caller::new().tenant("globex"));
+    let mut replayed = Vec::new();
+    for (i, caller) in [&acme, &globex, &acme].into_iter().enumerate() {
+        let call = ToolCall::new(format!("call_{i}"), "send_once", args.clone());
+        let env = d.dispatch(caller, &call).await;
+        assert_eq!(env.status, Status::Ok, "{env:?}");
+        replayed.push(env.replayed);
+    }
+    assert_eq!(replayed, [false, false, true]);
+    let runs = RUNS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter(|k| **k == key)
+        .count();
+    assert_eq!(runs, 2);
+    // The journal names the tenant as the caller.
+    let journal = store.query(&JournalQuery::default()).await.unwrap();
+    let callers: Vec<_> = journal.iter().map(|r| r.caller.as_deref()).collect();
+    assert_eq!(callers, [Some("acme"), Some("globex"), Some("acme")]);
+}
