@@ -17,6 +17,11 @@
 //!
 //! Run: `cargo bench --bench store` (see docs/performance.md).
 //!
+//! The ratio mode also measures what a key adds to a whole dispatch: the same
+//! trivial tool declared with `idempotency = key(request_key)` and with
+//! `idempotency = none`, through a dispatcher on each store (which journals
+//! every call there, keyed or not).
+//!
 //! On a busy machine criterion's groups measure the keyed path and the floor
 //! minutes apart, under different load. `STORE_BENCH_RATIOS=<rounds>` instead
 //! alternates the two, batch by batch, and prints the median time per
@@ -233,6 +238,52 @@ criterion_group! {
     targets = stores
 }
 
+// ------------------------------------------------------------------ dispatch
+
+#[derive(serde::Serialize, contract_runtime::JsonSchema)]
+pub struct Sent {
+    sent: bool,
+}
+
+/// Sends a message; a repeat of the key sends nothing.
+#[contract_runtime::tool_contract(effect = external, idempotency = key(request_key), approval = never)]
+pub fn send_keyed(
+    /// A fresh key per message.
+    #[arg(length(min = 1, max = 100))]
+    request_key: String,
+) -> Result<Sent, contract_runtime::failure::Never> {
+    let _ = request_key;
+    Ok(Sent { sent: true })
+}
+
+/// Sends a message (the same tool without a key).
+#[contract_runtime::tool_contract(effect = external, idempotency = none, approval = never)]
+pub fn send_plain(
+    /// An identifier for the message.
+    #[arg(length(min = 1, max = 100))]
+    request_key: String,
+) -> Result<Sent, contract_runtime::failure::Never> {
+    let _ = request_key;
+    Ok(Sent { sent: true })
+}
+
+/// One dispatch of `tool` with a fresh key, through a dispatcher on `s`.
+fn dispatch_op(
+    d: Arc<contract_runtime::Dispatcher>,
+    tool: &'static str,
+) -> impl Fn() -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync {
+    let caller = Arc::new(contract_runtime::Caller::new());
+    move || {
+        let (d, caller) = (d.clone(), caller.clone());
+        Box::pin(async move {
+            let args = serde_json::json!({ "request_key": next_key() }).to_string();
+            let call = contract_runtime::ToolCall::new("call_1", tool, args);
+            let env = d.dispatch(&caller, &call).await;
+            assert_eq!(env.status, Status::Ok, "{env:?}");
+        })
+    }
+}
+
 /// `STORE_BENCH_RATIOS=<rounds>`: keyed path and floor alternated, batch by batch.
 fn ratios(rounds: usize) {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -243,6 +294,7 @@ fn ratios(rounds: usize) {
     let dir = std::env::temp_dir().join(format!("contract-store-ratios-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp folder");
     let mut subjects: Vec<(String, Arc<dyn Store>, Floor)> = Vec::new();
+    let memory: Arc<dyn Store> = Arc::new(MemoryStore::new());
     let sqlite = Arc::new(SqliteStore::open(dir.join("ratios.sqlite")).expect("open SQLite"));
     subjects.push(("sqlite".into(), sqlite.clone(), Floor::Sqlite(sqlite)));
     if let Ok(url) = std::env::var("CONTRACT_TEST_POSTGRES_URL") {
@@ -266,6 +318,42 @@ fn ratios(rounds: usize) {
                 "postgres"
             };
             subjects.push((name.into(), pg.clone(), Floor::Postgres(pg)));
+        }
+    }
+    println!("dispatch through | workers | keyed call | same tool unkeyed | added | ratio");
+    let through: Vec<(String, Arc<dyn Store>)> = std::iter::once(("memory".to_string(), memory))
+        .chain(subjects.iter().map(|(n, s, _)| (n.clone(), s.clone())))
+        .collect();
+    for (name, s) in &through {
+        let registry = contract_runtime::Registry::builder()
+            .tool(send_keyed::contract())
+            .tool(send_plain::contract())
+            .build()
+            .expect("registry");
+        let d = Arc::new(contract_runtime::Dispatcher::new(registry).with_store(s.clone()));
+        for workers in WORKERS {
+            let keyed = Arc::new(dispatch_op(d.clone(), "send_keyed"));
+            let plain = Arc::new(dispatch_op(d.clone(), "send_plain"));
+            let probe = {
+                let op = keyed.clone();
+                run_workers(&rt, workers, 20, move || op())
+            };
+            let ops = ((0.25 / probe.as_secs_f64()) as u64).clamp(20, 20_000);
+            let (mut k, mut u) = (Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                let op = keyed.clone();
+                k.push(run_workers(&rt, workers, ops, move || op()).as_secs_f64() / ops as f64);
+                let op = plain.clone();
+                u.push(run_workers(&rt, workers, ops, move || op()).as_secs_f64() / ops as f64);
+            }
+            let (k, u) = (median(&mut k), median(&mut u));
+            println!(
+                "{name} | {workers} | {:.1} µs | {:.1} µs | {:.1} µs | {:.2}",
+                k * 1e6,
+                u * 1e6,
+                (k - u) * 1e6,
+                k / u
+            );
         }
     }
     println!("store | workers | claim+complete per op | floor per op | ratio");
