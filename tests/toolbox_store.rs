@@ -8,7 +8,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -592,18 +592,28 @@ fn postgres_stopped(root: &Path) {
             .to_string()
     };
     let (dir, url) = (var("CONTRACT_PG_DIR"), var("CONTRACT_TEST_POSTGRES_URL"));
-    let stop = || {
-        let _ = Command::new("bash")
-            .arg(&script)
-            .args(["stop", &dir])
-            .output();
-    };
+    // Stopped however the test ends, a failed assertion included.
+    struct Cluster(PathBuf, String);
+    impl Cluster {
+        fn stop(&self) {
+            let _ = Command::new("bash")
+                .arg(&self.0)
+                .args(["stop", &self.1])
+                .output();
+        }
+    }
+    impl Drop for Cluster {
+        fn drop(&mut self) {
+            self.stop();
+        }
+    }
+    let cluster = Cluster(script, dir);
     let mut server = Server::start(root, &format!("postgres:{url}"), &[]);
     let ok = server
         .call("post_comment", &comment(&uuid(), "Before."))
         .expect("answer");
     assert_eq!(ok["status"], "ok", "{ok:#}");
-    stop();
+    cluster.stop();
     assert_refused_and_reads_work(&mut server, root);
     server.stop();
 }
