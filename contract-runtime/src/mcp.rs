@@ -27,6 +27,11 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! With the `mcp-http` feature, [`McpServer::serve_http`] serves the same
+//! handler over MCP's streamable HTTP transport (rmcp's tower service, on
+//! hyper's HTTP/1.1 server). Each request runs on its own task, so calls from
+//! concurrent clients, or concurrent calls from one client, run concurrently.
 
 use std::sync::Arc;
 
@@ -114,6 +119,84 @@ impl McpServer {
         let running = self.serve(rmcp::transport::stdio()).await?;
         running.waiting().await?;
         Ok(())
+    }
+
+    /// Binds `addr` and serves MCP's streamable HTTP transport on it, at every
+    /// path, until the process ends. Must run inside a tokio runtime; give it
+    /// a multi-threaded one for calls to run in parallel, not just interleaved.
+    ///
+    /// Only requests whose `Host` header names a loopback address are
+    /// answered (rmcp's default, against DNS rebinding); to serve other hosts,
+    /// use [`McpServer::serve_http_on`] with a configuration that lists them.
+    #[cfg(feature = "mcp-http")]
+    pub async fn serve_http(
+        self,
+        addr: std::net::SocketAddr,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        self.serve_http_on(listener, http::HttpConfig::default())
+            .await?;
+        Ok(())
+    }
+
+    /// Serves MCP's streamable HTTP transport on a bound listener (bind to
+    /// port 0 and read [`tokio::net::TcpListener::local_addr`] to learn the
+    /// port), with rmcp's transport configuration. Returns only when
+    /// accepting a connection fails.
+    #[cfg(feature = "mcp-http")]
+    pub async fn serve_http_on(
+        self,
+        listener: tokio::net::TcpListener,
+        config: http::HttpConfig,
+    ) -> std::io::Result<()> {
+        http::serve(self, listener, config).await
+    }
+}
+
+/// MCP over streamable HTTP: rmcp's tower service on hyper's HTTP/1.1 server.
+#[cfg(feature = "mcp-http")]
+pub mod http {
+    use std::sync::Arc;
+
+    use hyper_util::rt::TokioIo;
+    use hyper_util::service::TowerToHyperService;
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::StreamableHttpService;
+
+    use super::McpServer;
+
+    /// rmcp's transport configuration: sessions, allowed hosts, body limit.
+    /// The default keeps MCP sessions (`Mcp-Session-Id`, answers as
+    /// server-sent events), which every streamable HTTP client speaks, and
+    /// answers loopback `Host`s only.
+    pub use rmcp::transport::streamable_http_server::StreamableHttpServerConfig as HttpConfig;
+
+    pub(super) async fn serve(
+        server: McpServer,
+        listener: tokio::net::TcpListener,
+        config: HttpConfig,
+    ) -> std::io::Result<()> {
+        // The factory runs once per session (or per request when sessions are
+        // off); a clone shares the dispatcher, its stores and the tool list.
+        let service = StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Arc::new(LocalSessionManager::default()),
+            config,
+        );
+        loop {
+            let (stream, _peer) = listener.accept().await?;
+            // Answers are small and written whole: waiting for Nagle's
+            // algorithm to coalesce them would add up to 40 ms per call.
+            let _ = stream.set_nodelay(true);
+            let service = TowerToHyperService::new(service.clone());
+            tokio::spawn(async move {
+                // A connection that fails (a client that went away mid-request)
+                // ends that connection only.
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
     }
 }
 
