@@ -104,8 +104,10 @@ impl McpServer {
         name: &str,
         arguments: Option<&Map<String, Value>>,
     ) -> CallToolResult {
+        // Serialized from the map in place: cloning it into a `Value` first
+        // would copy every argument once more per call.
         let arguments = match arguments {
-            Some(args) => Value::Object(args.clone()).to_string(),
+            Some(args) => serde_json::to_string(args).unwrap_or_else(|_| "{}".to_owned()),
             None => "{}".to_owned(),
         };
         let call = ToolCall::new(call_id.to_owned(), name.to_owned(), arguments);
