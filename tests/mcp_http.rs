@@ -11,6 +11,8 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+
+use common::Fixture;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -58,15 +60,15 @@ fn client(url: &str, script: Value) -> Value {
 struct Toolbox {
     child: Child,
     url: String,
-    dir: PathBuf,
+    dir: Fixture,
 }
 
 impl Toolbox {
     fn start(name: &str) -> Toolbox {
-        let dir = common::fixture(&format!("toolbox-mcp-http-{name}"));
+        let dir = Fixture::standard(&format!("mcp-http-{name}"));
         let mut child = Command::new(common::toolbox())
             .args(["mcp", "--http", "127.0.0.1:0", "--root"])
-            .arg(&dir)
+            .arg(&dir.root)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -94,7 +96,6 @@ impl Drop for Toolbox {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -181,7 +182,7 @@ fn toolbox_serves_its_tools_over_http() {
 
     let gated = envelope(&first[4]);
     assert_eq!(gated["status"], "needs-approval");
-    assert!(server.dir.join("notes/agents.md").is_file(), "nothing ran");
+    assert!(server.dir.path("notes/agents.md").is_file(), "nothing ran");
 
     // 16 calls in flight at once on one session: each answered with its own
     // envelope, under its own JSON-RPC id.
@@ -203,11 +204,11 @@ fn toolbox_serves_its_tools_over_http() {
 
 #[test]
 fn only_loopback_addresses_are_served() {
-    let dir = common::fixture("toolbox-mcp-http-public");
+    let dir = Fixture::standard("mcp-http-public");
     for addr in ["0.0.0.0:0", "192.0.2.1:8080", "localhost"] {
         let out = Command::new(common::toolbox())
             .args(["mcp", "--http", addr, "--root"])
-            .arg(&dir)
+            .arg(&dir.root)
             .stdin(Stdio::null())
             .output()
             .expect("run toolbox");
@@ -215,7 +216,6 @@ fn only_loopback_addresses_are_served() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(&format!("--http {addr}")), "{stderr}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ------------------------------------------------------------------ concurrency
