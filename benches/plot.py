@@ -54,12 +54,13 @@ def mcp() -> None:
 
 def buildcost() -> None:
     data = load("target/buildcost/result.json")
-    if not data:
+    if not data or len({r["tools"] for r in data}) < 2:
         return
     fig, ax = plt.subplots(figsize=(6, 3.6), dpi=120)
     for profile, style in (("debug", "-"), ("release", "--")):
         rows = sorted((r for r in data if r["profile"] == profile), key=lambda r: r["tools"])
-        if not rows:
+        if len(rows) < 2:
+            # One tool count is a table row, not a curve.
             continue
         n = [r["tools"] for r in rows]
         ax.plot(n, [r["plain"] for r in rows], "o" + style, label=f"serde + schemars, {profile}")

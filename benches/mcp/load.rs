@@ -100,10 +100,27 @@ pub fn run(filter: &[&str]) {
             };
             let bare = median(&mut samples[0]);
             let contract = median(&mut samples[1]);
-            println!("    bare: {bare:>8.0} calls/s");
-            println!("contract: {contract:>8.0} calls/s");
+            // Every round too: on a shared machine the spread says how far
+            // to trust the median.
+            let spread = |v: &[f64]| {
+                v.iter()
+                    .map(|x| format!("{x:.0}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            println!(
+                "    bare: {bare:>8.0} calls/s  (rounds: {})",
+                spread(&samples[0])
+            );
+            println!(
+                "contract: {contract:>8.0} calls/s  (rounds: {})",
+                spread(&samples[1])
+            );
             println!("   ratio: {:.2}x", contract / bare);
-            rows.push(json!({"clients": clients, "bare": bare, "contract": contract, "ratio": contract / bare}));
+            rows.push(
+                json!({"clients": clients, "bare": bare, "contract": contract,
+                "ratio": contract / bare, "rounds": {"bare": samples[0], "contract": samples[1]}}),
+            );
         }
         report.insert("http".into(), Value::Array(rows));
     }

@@ -130,6 +130,16 @@ impl McpServer {
     /// Only requests whose `Host` header names a loopback address are
     /// answered (rmcp's default, against DNS rebinding); to serve other hosts,
     /// use [`McpServer::serve_http_on`] with a configuration that lists them.
+    ///
+    /// ```no_run
+    /// # use std::sync::Arc;
+    /// # use contract_runtime::{mcp::McpServer, Caller, Dispatcher, Registry};
+    /// # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    /// let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
+    /// server.serve_http("127.0.0.1:8080".parse()?).await?;
+    /// # Ok(())
+    /// # }
+    /// ```
     #[cfg(feature = "mcp-http")]
     pub async fn serve_http(
         self,
@@ -145,6 +155,18 @@ impl McpServer {
     /// port 0 and read [`tokio::net::TcpListener::local_addr`] to learn the
     /// port), with rmcp's transport configuration. Returns only when
     /// accepting a connection fails.
+    ///
+    /// ```no_run
+    /// # use std::sync::Arc;
+    /// # use contract_runtime::{mcp::{http::HttpConfig, McpServer}, Caller, Dispatcher, Registry};
+    /// # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    /// let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    /// println!("http://{}/mcp", listener.local_addr()?);
+    /// server.serve_http_on(listener, HttpConfig::default()).await?;
+    /// # Ok(())
+    /// # }
+    /// ```
     #[cfg(feature = "mcp-http")]
     pub async fn serve_http_on(
         self,

@@ -43,12 +43,28 @@ use crate::ToolCall;
 impl Dispatcher {
     /// Sets how many reads of one turn run at once (at least 1; default
     /// [`DEFAULT_READ_CONCURRENCY`](crate::dispatch::DEFAULT_READ_CONCURRENCY), 8).
+    ///
+    /// ```
+    /// use contract_runtime::{Dispatcher, Registry};
+    ///
+    /// let d = Dispatcher::new(Registry::builder().build()?).with_read_concurrency(0);
+    /// assert_eq!(d.read_concurrency(), 1);
+    /// # Ok::<(), contract_runtime::RegistryError>(())
+    /// ```
     pub fn with_read_concurrency(mut self, n: usize) -> Self {
         self.read_concurrency = n.max(1);
         self
     }
 
     /// How many reads of one turn run at once.
+    ///
+    /// ```
+    /// use contract_runtime::{dispatch::DEFAULT_READ_CONCURRENCY, Dispatcher, Registry};
+    ///
+    /// let d = Dispatcher::new(Registry::builder().build()?);
+    /// assert_eq!(d.read_concurrency(), DEFAULT_READ_CONCURRENCY);
+    /// # Ok::<(), contract_runtime::RegistryError>(())
+    /// ```
     pub fn read_concurrency(&self) -> usize {
         self.read_concurrency
     }
