@@ -23,7 +23,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         match a.as_str() {
             "--root" => root = Some(PathBuf::from(it.next().ok_or("--root needs a value")?)),
             "--http" => {
-                let v = it.next().ok_or("--http needs an address (127.0.0.1:PORT)")?;
+                let v = it
+                    .next()
+                    .ok_or("--http needs an address (127.0.0.1:PORT)")?;
                 let addr: SocketAddr = v
                     .parse()
                     .map_err(|e| format!("--http {v}: not an address IP:PORT: {e}"))?;
