@@ -3,7 +3,7 @@
 # callgrind (see docs/performance.md). Per call = (Ir at N2 - Ir at N1) / (N2 - N1),
 # so start-up and setup (validator compile, registry build) cancel out.
 #
-#   benches/callgrind.sh [routine...]     # default: all eight
+#   benches/callgrind.sh [routine...]     # default: all nine
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +13,7 @@ ROUTINES=("$@")
 [ ${#ROUTINES[@]} -gt 0 ] || ROUTINES=(
   search/floor search/contract search/hand-rolled
   replace/floor replace/contract replace/hand-rolled
-  dispatch dispatch/sync
+  dispatch dispatch/sync dispatch/floor
 )
 
 BIN=$(cargo bench --bench decode --no-run --message-format=json 2>/dev/null |

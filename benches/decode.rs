@@ -241,6 +241,55 @@ impl Dispatch {
     }
 }
 
+/// The floor of dispatch: what any server must do to answer this call,
+/// without a contract: the item into a typed struct, its argument text into
+/// typed arguments, the function called, a plain result serialized with the
+/// call id. No checks, no lookup, no runtime.
+mod floor {
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Deserialize)]
+    pub struct Item<'a> {
+        #[serde(borrow)]
+        pub call_id: &'a str,
+        pub name: &'a str,
+        pub arguments: String,
+    }
+
+    #[derive(Deserialize)]
+    pub struct EchoArgs {
+        pub text: String,
+    }
+
+    #[derive(Serialize)]
+    pub struct Output<'a, T> {
+        pub call_id: &'a str,
+        pub tool: &'a str,
+        pub result: T,
+    }
+
+    pub fn run(body: &[u8]) -> String {
+        let items: Vec<Item> = match serde_json::from_slice(body) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        };
+        let item = &items[0];
+        let args: EchoArgs = match serde_json::from_str(&item.arguments) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        };
+        let out = Output {
+            call_id: item.call_id,
+            tool: item.name,
+            result: super::Echoed { text: args.text },
+        };
+        match serde_json::to_string(&out) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
 /// The item as the provider sends it, inside its `output` array.
 fn body() -> Vec<u8> {
     [&b"["[..], ITEM, &b"]"[..]].concat()
@@ -266,6 +315,10 @@ fn dispatch(c: &mut Criterion) {
     g.bench_function("echo_sync: item bytes to envelope bytes", |b| {
         b.iter(|| d.run(&body_sync))
     });
+    assert!(floor::run(&body).contains("hello, world"));
+    g.bench_function("floor: item bytes to result bytes", |b| {
+        b.iter(|| floor::run(black_box(&body)))
+    });
     g.finish();
 }
 
@@ -287,7 +340,8 @@ criterion_group! {
 /// `DECODE_BENCH_LOOP=<routine>:<n>` runs one routine `n` times and exits, for
 /// counting instructions (`perf stat -e instructions:u`, callgrind), which a
 /// busy machine does not disturb the way it disturbs wall-clock time. Routines:
-/// `search/{floor,contract,hand-rolled}`, `replace/{floor,contract,hand-rolled}`, `dispatch` (an async handler), `dispatch/sync`.
+/// `search/{floor,contract,hand-rolled}`, `replace/{floor,contract,hand-rolled}`,
+/// `dispatch` (an async handler), `dispatch/sync`, `dispatch/floor`.
 fn loop_mode(spec: &str) {
     let (name, n) = spec.rsplit_once(':').unwrap_or((spec, "100000"));
     let n: usize = n
@@ -327,6 +381,10 @@ fn loop_mode(spec: &str) {
             let d = Dispatch::new();
             let body = body_sync();
             repeat(&|| drop(black_box(d.run(&body))))
+        }
+        "dispatch/floor" => {
+            let body = body();
+            repeat(&|| drop(black_box(floor::run(black_box(&body)))))
         }
         other => panic!("unknown routine {other}"),
     }

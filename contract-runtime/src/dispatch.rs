@@ -21,6 +21,10 @@ use crate::registry::Registry;
 use crate::store::{JournalRecord, MemoryStore, RecordTimes, Store};
 use crate::tool::Tool;
 
+/// How many reads of one model turn run at once unless the dispatcher is
+/// told otherwise ([`Dispatcher::with_read_concurrency`]).
+pub const DEFAULT_READ_CONCURRENCY: usize = 8;
+
 /// Runs calls against a registry.
 ///
 /// ```no_run
@@ -40,6 +44,8 @@ pub struct Dispatcher {
     journal: Option<Arc<dyn Journal>>,
     /// Set by [`Dispatcher::with_store`]: the journal goes there too.
     journal_store: bool,
+    /// How many reads of one model turn run at once (`turn.rs`).
+    pub(crate) read_concurrency: usize,
 }
 
 impl Dispatcher {
@@ -56,6 +62,7 @@ impl Dispatcher {
             registry,
             journal: None,
             journal_store: false,
+            read_concurrency: DEFAULT_READ_CONCURRENCY,
         }
     }
 

@@ -117,6 +117,7 @@ pub mod mcp;
 #[cfg(feature = "mcp")]
 mod mcp_approval;
 pub mod provider;
+pub mod turn;
 
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
 pub use schemars::{self, JsonSchema};

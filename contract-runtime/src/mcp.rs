@@ -27,6 +27,11 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! With the `mcp-http` feature, [`McpServer::serve_http`] serves the same
+//! handler over MCP's streamable HTTP transport (rmcp's tower service, on
+//! hyper's HTTP/1.1 server). Each request runs on its own task, so calls from
+//! concurrent clients, or concurrent calls from one client, run concurrently.
 
 use std::sync::Arc;
 
@@ -99,8 +104,10 @@ impl McpServer {
         name: &str,
         arguments: Option<&Map<String, Value>>,
     ) -> CallToolResult {
+        // Serialized from the map in place: cloning it into a `Value` first
+        // would copy every argument once more per call.
         let arguments = match arguments {
-            Some(args) => Value::Object(args.clone()).to_string(),
+            Some(args) => serde_json::to_string(args).unwrap_or_else(|_| "{}".to_owned()),
             None => "{}".to_owned(),
         };
         let call = ToolCall::new(call_id.to_owned(), name.to_owned(), arguments);
@@ -114,6 +121,106 @@ impl McpServer {
         let running = self.serve(rmcp::transport::stdio()).await?;
         running.waiting().await?;
         Ok(())
+    }
+
+    /// Binds `addr` and serves MCP's streamable HTTP transport on it, at every
+    /// path, until the process ends. Must run inside a tokio runtime; give it
+    /// a multi-threaded one for calls to run in parallel, not just interleaved.
+    ///
+    /// Only requests whose `Host` header names a loopback address are
+    /// answered (rmcp's default, against DNS rebinding); to serve other hosts,
+    /// use [`McpServer::serve_http_on`] with a configuration that lists them.
+    ///
+    /// ```no_run
+    /// # use std::sync::Arc;
+    /// # use contract_runtime::{mcp::McpServer, Caller, Dispatcher, Registry};
+    /// # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    /// let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
+    /// server.serve_http("127.0.0.1:8080".parse()?).await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[cfg(feature = "mcp-http")]
+    pub async fn serve_http(
+        self,
+        addr: std::net::SocketAddr,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        self.serve_http_on(listener, http::HttpConfig::default())
+            .await?;
+        Ok(())
+    }
+
+    /// Serves MCP's streamable HTTP transport on a bound listener (bind to
+    /// port 0 and read [`tokio::net::TcpListener::local_addr`] to learn the
+    /// port), with rmcp's transport configuration. Returns only when
+    /// accepting a connection fails.
+    ///
+    /// ```no_run
+    /// # use std::sync::Arc;
+    /// # use contract_runtime::{mcp::{http::HttpConfig, McpServer}, Caller, Dispatcher, Registry};
+    /// # async fn run(registry: Registry) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    /// let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    /// println!("http://{}/mcp", listener.local_addr()?);
+    /// server.serve_http_on(listener, HttpConfig::default()).await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[cfg(feature = "mcp-http")]
+    pub async fn serve_http_on(
+        self,
+        listener: tokio::net::TcpListener,
+        config: http::HttpConfig,
+    ) -> std::io::Result<()> {
+        http::serve(self, listener, config).await
+    }
+}
+
+/// MCP over streamable HTTP: rmcp's tower service on hyper's HTTP/1.1 server.
+#[cfg(feature = "mcp-http")]
+pub mod http {
+    use std::sync::Arc;
+
+    use hyper_util::rt::TokioIo;
+    use hyper_util::service::TowerToHyperService;
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::StreamableHttpService;
+
+    use super::McpServer;
+
+    /// rmcp's transport configuration: sessions, allowed hosts, body limit.
+    /// The default keeps MCP sessions (`Mcp-Session-Id`, answers as
+    /// server-sent events), which every streamable HTTP client speaks, and
+    /// answers loopback `Host`s only.
+    pub use rmcp::transport::streamable_http_server::StreamableHttpServerConfig as HttpConfig;
+
+    pub(super) async fn serve(
+        server: McpServer,
+        listener: tokio::net::TcpListener,
+        config: HttpConfig,
+    ) -> std::io::Result<()> {
+        // The factory runs once per session (or per request when sessions are
+        // off); a clone shares the dispatcher, its stores and the tool list.
+        let service = StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Arc::new(LocalSessionManager::default()),
+            config,
+        );
+        loop {
+            let (stream, _peer) = listener.accept().await?;
+            // Answers are small and written whole: waiting for Nagle's
+            // algorithm to coalesce them would add up to 40 ms per call.
+            let _ = stream.set_nodelay(true);
+            let service = TowerToHyperService::new(service.clone());
+            tokio::spawn(async move {
+                // A connection that fails (a client that went away mid-request)
+                // ends that connection only.
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
 //! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
-//! toolbox mcp --root DIR [STATE]
+//! toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
 //! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //!
@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
   toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
-  toolbox mcp --root DIR [STATE]
+  toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
   toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):

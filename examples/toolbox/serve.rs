@@ -1,5 +1,7 @@
 //! `toolbox serve-jsonl`: OpenAI Responses output items in, one
-//! `function_call_output` per `function_call` out, in order.
+//! `function_call_output` per `function_call` out, in order. A line is one
+//! item, or a whole turn (the `output` array of a response), whose calls are
+//! dispatched together by effect (`Dispatcher::dispatch_turn`).
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -76,34 +78,76 @@ pub fn run(opts: Options) -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let reply = match serde_json::from_str::<Value>(&line) {
+        let replies = match serde_json::from_str::<Value>(&line) {
             Err(e) => {
-                Some(json!({"type": "error", "line": n, "message": format!("not JSON: {e}")}))
+                vec![json!({"type": "error", "line": n, "message": format!("not JSON: {e}")})]
             }
-            Ok(item) => answer(&rt, &dispatcher, &caller, &item, n),
+            // A whole turn (a Responses `output` array): its calls are
+            // dispatched together, by effect, and answered in item order.
+            Ok(Value::Array(items)) => answer_turn(&rt, &dispatcher, &caller, &items, n),
+            Ok(item) => answer_turn(&rt, &dispatcher, &caller, std::slice::from_ref(&item), n),
         };
-        if let Some(reply) = reply {
-            // One serialization and one write per answer: formatting through
-            // `writeln!` re-scans every fragment of the envelope for newlines.
-            let mut line = reply.to_string();
-            line.push('\n');
-            out.write_all(line.as_bytes())
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("writing stdout: {e}"))?;
+        if replies.is_empty() {
+            continue;
         }
+        // One serialization and one write per input line: formatting through
+        // `writeln!` re-scans every fragment of the envelope for newlines.
+        let mut text = String::new();
+        for reply in replies {
+            text.push_str(&reply.to_string());
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("writing stdout: {e}"))?;
     }
     Ok(())
 }
 
-/// Only a protocol-level `function_call` item is a call; anything else, even a
-/// message whose text looks like one, produces no line.
-fn answer(
+/// The lines that answer the items of one input line, in item order.
+fn answer_turn(
     rt: &tokio::runtime::Runtime,
     d: &Dispatcher,
     caller: &Arc<Caller>,
-    item: &Value,
+    items: &[Value],
     n: usize,
-) -> Option<Value> {
+) -> Vec<Value> {
+    let mut calls = Vec::new();
+    // Per item: the index of its call, or the error line it gets instead.
+    let slots: Vec<Option<Result<usize, Value>>> = items
+        .iter()
+        .map(|item| {
+            call_of(item, n).map(|c| {
+                c.map(|call| {
+                    calls.push(call);
+                    calls.len() - 1
+                })
+            })
+        })
+        .collect();
+    let envelopes = if calls.is_empty() {
+        Vec::new()
+    } else {
+        rt.block_on(d.dispatch_turn(caller, &calls))
+    };
+    slots
+        .into_iter()
+        .flatten()
+        .map(|slot| match slot {
+            Ok(i) => json!({
+                "type": "function_call_output",
+                "call_id": calls[i].id,
+                "output": envelopes[i].to_json_string(),
+            }),
+            Err(line) => line,
+        })
+        .collect()
+}
+
+/// Only a protocol-level `function_call` item is a call; anything else, even a
+/// message whose text looks like one, produces no line (`None`). A
+/// `function_call` without a string `call_id` and `name` is an error line.
+fn call_of(item: &Value, n: usize) -> Option<Result<ToolCall, Value>> {
     if item.get("type").and_then(Value::as_str) != Some("function_call") {
         return None;
     }
@@ -111,9 +155,9 @@ fn answer(
         item.get("call_id").and_then(Value::as_str),
         item.get("name").and_then(Value::as_str),
     ) else {
-        return Some(
+        return Some(Err(
             json!({"type": "error", "line": n, "message": "a function_call item needs string `call_id` and `name`"}),
-        );
+        ));
     };
     // Arguments that are missing or not a string cannot be understood: the
     // dispatcher answers them as malformed rather than guessing.
@@ -122,9 +166,9 @@ fn answer(
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string();
-    let call = ToolCall::new(call_id.to_string(), name.to_string(), arguments);
-    let env = rt.block_on(d.dispatch(caller, &call));
-    Some(
-        json!({"type": "function_call_output", "call_id": call_id, "output": env.to_json_string()}),
-    )
+    Some(Ok(ToolCall::new(
+        call_id.to_string(),
+        name.to_string(),
+        arguments,
+    )))
 }

@@ -221,13 +221,15 @@ pub fn export(
         tools: Vec::with_capacity(tools.len()),
         losses: Vec::new(),
     };
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list: with thousands of tools, scanning every earlier
+    // name for each new one was most of the export's time.
+    let mut seen: std::collections::HashSet<&str> =
+        std::collections::HashSet::with_capacity(tools.len());
     for def in tools {
         let tool = ToolDef::read(def, dialect)?;
-        if seen.contains(&tool.name) {
+        if !seen.insert(tool.name) {
             return Err(tool.error("", format!("the name `{}` is used twice", tool.name)));
         }
-        seen.push(tool.name);
         check_name(tool.name, dialect).map_err(|reason| tool.error("", reason))?;
         let mut losses = Vec::new();
         let exported = match dialect {

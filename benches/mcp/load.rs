@@ -1,0 +1,340 @@
+//! The load generator: spawns each server as a child process of this binary
+//! and drives it over stdio (pipelined) or HTTP (concurrent sessions), on a
+//! current-thread runtime so that it takes one core at most and leaves the
+//! other to the server.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::client::conn::http1::SendRequest;
+use hyper_util::rt::TokioIo;
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, Command};
+
+const SERVERS: [&str; 2] = ["bare", "contract"];
+/// Calls in flight at once on stdio.
+const WINDOW: usize = 32;
+const PROTOCOL: &str = "2025-06-18";
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+pub fn run(filter: &[&str]) {
+    let wants = |what: &str| filter.is_empty() || filter.contains(&what);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let rounds: usize = env_or("MCP_BENCH_ROUNDS", 3);
+    let calls: usize = env_or("MCP_BENCH_CALLS", 20_000);
+    let secs: f64 = env_or("MCP_BENCH_SECS", 2.0);
+    let mut report = serde_json::Map::new();
+
+    if wants("refuse") {
+        println!("== an empty query (the listed schema says minLength: 1)");
+        let mut refused = serde_json::Map::new();
+        for server in SERVERS {
+            let answer = rt.block_on(empty_query(server));
+            println!("{server:>8}: {answer}");
+            refused.insert(server.to_owned(), answer);
+        }
+        // What this comparison claims; a bench that printed otherwise would mislead.
+        assert_eq!(refused["bare"]["isError"], json!(false), "bare rmcp ran it");
+        assert_eq!(
+            refused["contract"]["structuredContent"]["errors"][0]["constraint"]["keyword"],
+            "minLength"
+        );
+        report.insert("empty_query".into(), Value::Object(refused));
+    }
+
+    if wants("stdio") {
+        println!("== stdio, {calls} tools/call pipelined ({WINDOW} in flight), best of {rounds}");
+        let mut best = [f64::MAX; 2];
+        for _ in 0..rounds {
+            for (i, server) in SERVERS.iter().enumerate() {
+                let t = rt.block_on(stdio_pipelined(server, calls));
+                best[i] = best[i].min(t.as_secs_f64());
+            }
+        }
+        let mut row = serde_json::Map::new();
+        for (i, server) in SERVERS.iter().enumerate() {
+            let per_s = calls as f64 / best[i];
+            println!(
+                "{server:>8}: {:>8.0} calls/s ({:.1} us/call)",
+                per_s,
+                best[i] * 1e6 / calls as f64
+            );
+            row.insert(server.to_string(), json!(per_s));
+        }
+        let ratio = best[0] / best[1];
+        println!("   ratio: contract/bare throughput {ratio:.2}x");
+        row.insert("ratio".into(), json!(ratio));
+        report.insert("stdio".into(), Value::Object(row));
+    }
+
+    if wants("http") {
+        let mut rows = Vec::new();
+        for clients in [1usize, 16, 64] {
+            println!(
+                "== streamable HTTP, {clients} concurrent clients, {secs} s, median of {rounds}"
+            );
+            let mut samples: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+            for _ in 0..rounds {
+                for (i, server) in SERVERS.iter().enumerate() {
+                    samples[i].push(rt.block_on(http_clients(server, clients, secs)));
+                }
+            }
+            let median = |v: &mut Vec<f64>| {
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            };
+            let bare = median(&mut samples[0]);
+            let contract = median(&mut samples[1]);
+            // Every round too: on a shared machine the spread says how far
+            // to trust the median.
+            let spread = |v: &[f64]| {
+                v.iter()
+                    .map(|x| format!("{x:.0}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            println!(
+                "    bare: {bare:>8.0} calls/s  (rounds: {})",
+                spread(&samples[0])
+            );
+            println!(
+                "contract: {contract:>8.0} calls/s  (rounds: {})",
+                spread(&samples[1])
+            );
+            println!("   ratio: {:.2}x", contract / bare);
+            rows.push(
+                json!({"clients": clients, "bare": bare, "contract": contract,
+                "ratio": contract / bare, "rounds": {"bare": samples[0], "contract": samples[1]}}),
+            );
+        }
+        report.insert("http".into(), Value::Array(rows));
+    }
+
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-bench.json");
+    if std::fs::write(&out, Value::Object(report).to_string()).is_ok() {
+        println!("wrote {}", out.display());
+    }
+}
+
+fn server(name: &str, transport: &str) -> Child {
+    Command::new(std::env::current_exe().expect("current_exe"))
+        .args(["serve", name, transport])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn the server")
+}
+
+fn initialize(id: u64) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {
+        "protocolVersion": PROTOCOL, "capabilities": {},
+        "clientInfo": {"name": "mcp-bench", "version": "0"}}})
+    .to_string()
+}
+
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+fn call(id: u64, query: &str) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+           "params": {"name": "search_notes", "arguments": {"query": query}}})
+    .to_string()
+}
+
+/// The queries the load cycles through: one, two and no matching lines.
+const QUERIES: [&str; 3] = ["kv cache", "tool", "zebra"];
+
+// ------------------------------------------------------------------ stdio
+
+struct Stdio2 {
+    child: Child,
+    stdin: tokio::process::ChildStdin,
+    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+}
+
+async fn stdio_session(name: &str) -> Stdio2 {
+    let mut child = server(name, "stdio");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    stdin
+        .write_all(format!("{}\n{INITIALIZED}\n", initialize(0)).as_bytes())
+        .await
+        .expect("write");
+    let init = lines.next_line().await.expect("read").expect("a line");
+    assert!(init.contains("\"result\""), "{init}");
+    Stdio2 {
+        child,
+        stdin,
+        lines,
+    }
+}
+
+async fn empty_query(name: &str) -> Value {
+    let mut s = stdio_session(name).await;
+    s.stdin
+        .write_all(format!("{}\n", call(1, "")).as_bytes())
+        .await
+        .expect("write");
+    let line = s.lines.next_line().await.expect("read").expect("a line");
+    let _ = s.child.kill().await;
+    let v: Value = serde_json::from_str(&line).expect("JSON");
+    v["result"].clone()
+}
+
+async fn stdio_pipelined(name: &str, n: usize) -> Duration {
+    let Stdio2 {
+        mut child,
+        mut stdin,
+        mut lines,
+    } = stdio_session(name).await;
+    // At most WINDOW calls in flight: pipelined, as a busy client is, without
+    // measuring how the server copes with an unbounded queue instead.
+    let window = Arc::new(tokio::sync::Semaphore::new(WINDOW));
+    let permits = window.clone();
+    let started = Instant::now();
+    let writer = tokio::spawn(async move {
+        let mut buf = Vec::with_capacity(1 << 12);
+        let mut i = 0;
+        while i < n {
+            // Write what the window allows in one go.
+            let take = permits.acquire_many(1).await.expect("open");
+            take.forget();
+            buf.clear();
+            loop {
+                buf.extend_from_slice(call(i as u64 + 1, QUERIES[i % 3]).as_bytes());
+                buf.push(b'\n');
+                i += 1;
+                if i == n {
+                    break;
+                }
+                match permits.try_acquire() {
+                    Ok(p) => p.forget(),
+                    Err(_) => break,
+                }
+            }
+            stdin.write_all(&buf).await.expect("write");
+            stdin.flush().await.expect("flush");
+        }
+        stdin
+    });
+    for _ in 0..n {
+        let line = lines.next_line().await.expect("read").expect("a line");
+        assert!(line.contains(r#""isError":false"#), "{line}");
+        window.add_permits(1);
+    }
+    let elapsed = started.elapsed();
+    drop(writer.await);
+    let _ = child.kill().await;
+    elapsed
+}
+
+// ------------------------------------------------------------------ HTTP
+
+struct Session {
+    send: SendRequest<Full<Bytes>>,
+    host: String,
+    session: Option<String>,
+}
+
+impl Session {
+    async fn open(addr: &str) -> Session {
+        let tcp = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        tcp.set_nodelay(true).expect("nodelay");
+        let (send, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tcp))
+            .await
+            .expect("handshake");
+        tokio::spawn(conn);
+        let mut s = Session {
+            send,
+            host: addr.to_owned(),
+            session: None,
+        };
+        let (_, headers, body) = s.post(initialize(0)).await;
+        assert!(
+            String::from_utf8_lossy(&body).contains("\"result\""),
+            "{body:?}"
+        );
+        s.session = headers
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let (status, _, _) = s.post(INITIALIZED.to_owned()).await;
+        assert!(status.is_success(), "initialized: {status}");
+        s
+    }
+
+    async fn post(&mut self, body: String) -> (hyper::StatusCode, hyper::HeaderMap, Bytes) {
+        let mut req = hyper::Request::post("/mcp")
+            .header("host", &self.host)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", PROTOCOL);
+        if let Some(id) = &self.session {
+            req = req.header("mcp-session-id", id);
+        }
+        let req = req.body(Full::new(Bytes::from(body))).expect("request");
+        self.send.ready().await.expect("ready");
+        let res = self.send.send_request(req).await.expect("response");
+        let (parts, body) = res.into_parts();
+        let body = body.collect().await.expect("body").to_bytes();
+        (parts.status, parts.headers, body)
+    }
+}
+
+/// Calls answered per second by `clients` sessions calling in a loop, over
+/// `secs` seconds after a warm-up of a quarter of that.
+async fn http_clients(name: &str, clients: usize, secs: f64) -> f64 {
+    let mut child = server(name, "http");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let addr = out.next_line().await.expect("read").expect("the address");
+    let mut sessions = Vec::with_capacity(clients);
+    for _ in 0..clients {
+        sessions.push(Session::open(&addr).await);
+    }
+    let warm = Duration::from_secs_f64(secs / 4.0);
+    let start = Instant::now() + warm;
+    let end = start + Duration::from_secs_f64(secs);
+    let done = Arc::new(AtomicU64::new(0));
+    let mut tasks = Vec::new();
+    for (c, mut s) in sessions.into_iter().enumerate() {
+        let done = done.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut i = c as u64;
+            loop {
+                i += 1;
+                let (status, _, body) = s.post(call(i, QUERIES[(i % 3) as usize])).await;
+                assert!(status.is_success(), "{status}");
+                let text = std::str::from_utf8(&body).expect("UTF-8");
+                assert!(text.contains(r#""isError":false"#), "{text}");
+                let now = Instant::now();
+                if now >= end {
+                    break;
+                }
+                if now >= start {
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.expect("client");
+    }
+    let _ = child.kill().await;
+    done.load(Ordering::Relaxed) as f64 / secs
+}

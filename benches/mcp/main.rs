@@ -1,0 +1,115 @@
+//! The fair MCP comparison: one in-memory tool (`tools.rs`) served by bare
+//! rmcp and by `contract_runtime::mcp`, each in its own server process, driven
+//! by the load generator below:
+//!
+//! - stdio, pipelined: `N` `tools/call` requests written without waiting,
+//!   time until the last answer;
+//! - streamable HTTP with 1, 16 and 64 concurrent clients, each its own
+//!   connection and MCP session, calling in a loop: calls answered per second.
+//!
+//! It also shows what the two servers do with an empty `query` (the listed
+//! schema's `minLength: 1` broken): bare rmcp runs the tool and answers
+//! success; the contract server refuses it.
+//!
+//! ```text
+//! cargo bench -p mcp-bench                 # everything; writes target/mcp-bench.json
+//! MCP_BENCH_SECS=2 MCP_BENCH_ROUNDS=3 MCP_BENCH_CALLS=20000 cargo bench -p mcp-bench
+//! ```
+//!
+//! The same binary is the server: `... serve bare|contract stdio|http`.
+
+mod load;
+mod tools;
+
+use std::sync::Arc;
+
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::ServiceExt;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("serve") {
+        let server = args.get(1).map(String::as_str).unwrap_or("");
+        let transport = args.get(2).map(String::as_str).unwrap_or("");
+        if let Err(e) = serve(server, transport) {
+            eprintln!("mcp-bench serve: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
+    // `cargo bench` passes `--bench`; anything else is a filter on the runs
+    // ("stdio", "http", "refuse").
+    let filter: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    load::run(&filter);
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+fn serve(server: &str, transport: &str) -> Result<(), BoxError> {
+    match transport {
+        // stdio: one client, current-thread runtime (as `toolbox mcp`).
+        "stdio" => {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            rt.block_on(async {
+                match server {
+                    "bare" => {
+                        let running = tools::Bare.serve(rmcp::transport::stdio()).await?;
+                        running.waiting().await?;
+                        Ok(())
+                    }
+                    "contract" => tools::contract_server().serve_stdio().await,
+                    other => Err(format!("unknown server `{other}`").into()),
+                }
+            })
+        }
+        // HTTP: both on rmcp's streamable HTTP service with the same
+        // configuration, on the same accept loop (the contract server's is
+        // `McpServer::serve_http_on`; the bare one repeats it here).
+        "http" => {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()?;
+            rt.block_on(async {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+                println!("{}", listener.local_addr()?);
+                match server {
+                    "bare" => serve_bare_http(listener).await?,
+                    "contract" => {
+                        tools::contract_server()
+                            .serve_http_on(listener, StreamableHttpServerConfig::default())
+                            .await?
+                    }
+                    other => return Err(format!("unknown server `{other}`").into()),
+                }
+                Ok(())
+            })
+        }
+        other => Err(format!("unknown transport `{other}`").into()),
+    }
+}
+
+async fn serve_bare_http(listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    let service = StreamableHttpService::new(
+        || Ok(tools::Bare),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}

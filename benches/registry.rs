@@ -1,0 +1,172 @@
+//! Registries of 10,000 tools: what building the registry, its canonical
+//! definitions and each dialect's export cost, in time and memory.
+//!
+//! ```text
+//! cargo bench --bench registry            # 10,000 tools
+//! REGISTRY_TOOLS=1000,3000,10000 cargo bench --bench registry
+//! ```
+//!
+//! A tool is a type, so 10,000 distinct tools would be 10,000 contracts to
+//! compile. The toolbox's tools stand in for them:
+//!
+//! - registry build: 10,000 tools added and checked, as 1,250 builds of the
+//!   toolbox's eight (the build's work is per tool: name check, input schema,
+//!   patterns compiled, one map insert);
+//! - canonical definitions: the registry's `canonical()`, repeated to 10,000
+//!   definitions, each renamed `<tool>_<i>` so that every name is distinct;
+//! - export: `dialect::export` of those 10,000 definitions to every dialect.
+//!
+//! Memory: bytes allocated and still held by each result (a counting global
+//! allocator), and the peak during each step above what was held before it.
+
+#[path = "../examples/toolbox/tools.rs"]
+#[allow(dead_code)]
+mod tools;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+use contract_runtime::dialect::{self, Dialect, ExportOptions};
+use contract_runtime::Registry;
+use serde_json::Value;
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged and only adds bookkeeping on the side, so `System`'s guarantees
+// are `Counting`'s.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            let now = if new_size >= layout.size() {
+                LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size()
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Relaxed) - (layout.size() - new_size)
+            };
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Runs `f`, returning its value, the best wall time of `rounds` runs in ms,
+/// the bytes its value holds and the peak above the bytes held before.
+fn measure<T>(rounds: usize, mut f: impl FnMut() -> T) -> (T, f64, usize, usize) {
+    let mut best = f64::MAX;
+    let mut kept = None;
+    let (mut held, mut peak) = (0, 0);
+    for _ in 0..rounds {
+        drop(kept.take());
+        let before = LIVE.load(Relaxed);
+        PEAK.store(before, Relaxed);
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        held = LIVE.load(Relaxed).saturating_sub(before);
+        peak = PEAK.load(Relaxed).saturating_sub(before);
+        kept = Some(v);
+    }
+    (kept.expect("one round"), best, held, peak)
+}
+
+fn mib(bytes: usize) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+fn main() {
+    let counts: Vec<usize> = std::env::var("REGISTRY_TOOLS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![10_000]);
+    let rounds = 3;
+    let eight = tools::registry().names().count();
+    let mut report = Vec::new();
+    for n in counts {
+        println!("== {n} tools (best of {rounds})");
+        let (regs, ms, held, peak) = measure(rounds, || {
+            (0..n.div_ceil(eight))
+                .map(|_| tools::registry())
+                .collect::<Vec<Registry>>()
+        });
+        println!(
+            "{:<20} {ms:8.1} ms {:6.2} us/tool  held {:7.2} MiB  peak {:7.2} MiB",
+            "registry build",
+            ms * 1e3 / n as f64,
+            mib(held),
+            mib(peak)
+        );
+        drop(regs);
+        let mut row = serde_json::json!({"tools": n, "registry_ms": ms, "registry_mib": mib(held)});
+
+        let registry = tools::registry();
+        let (canonical, ms, held, peak) = measure(rounds, || {
+            let mut all: Vec<Value> = Vec::with_capacity(n);
+            while all.len() < n {
+                for mut def in registry.canonical() {
+                    if all.len() == n {
+                        break;
+                    }
+                    let name = format!("{}_{}", def["name"].as_str().unwrap_or("t"), all.len());
+                    def["name"] = Value::String(name);
+                    all.push(def);
+                }
+            }
+            all
+        });
+        println!(
+            "{:<20} {ms:8.1} ms {:6.2} us/tool  held {:7.2} MiB  peak {:7.2} MiB",
+            "canonical",
+            ms * 1e3 / n as f64,
+            mib(held),
+            mib(peak)
+        );
+        row["canonical_ms"] = ms.into();
+        row["canonical_mib"] = mib(held).into();
+
+        let opts = ExportOptions::default();
+        let mut exports = serde_json::Map::new();
+        for &d in Dialect::ALL {
+            let (export, ms, held, peak) =
+                measure(rounds, || dialect::export(&canonical, d, &opts));
+            let export = export.unwrap_or_else(|e| panic!("{}: {e}", d.id()));
+            assert_eq!(export.tools.len(), n);
+            println!(
+                "{:<20} {ms:8.1} ms {:6.2} us/tool  held {:7.2} MiB  peak {:7.2} MiB",
+                format!("export {}", d.id()),
+                ms * 1e3 / n as f64,
+                mib(held),
+                mib(peak)
+            );
+            exports.insert(
+                d.id().to_owned(),
+                serde_json::json!({"ms": ms, "mib": mib(held)}),
+            );
+        }
+        row["export"] = Value::Object(exports);
+        report.push(row);
+    }
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/registry-bench.json");
+    if std::fs::write(&out, Value::Array(report).to_string()).is_ok() {
+        println!("wrote {}", out.display());
+    }
+}

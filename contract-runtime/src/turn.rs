@@ -1,0 +1,211 @@
+//! A model turn: every tool call of one model response, dispatched by effect,
+//! and the provider adapters' one-call path from a response body to the
+//! message that answers it.
+//!
+//! # Order
+//!
+//! A call is a *read* when it cannot change anything: its tool is
+//! `read_only`, or no tool has its name (the registry is the allowlist, so it
+//! runs nothing). Every other call is a *write*.
+//!
+//! - Reads run concurrently, at most [`Dispatcher::read_concurrency`] at a time.
+//! - A write starts only after every call before it has finished, and runs
+//!   alone: the calls after it start only once it has finished.
+//!
+//! So the writes cut a turn into runs of reads: `R1 R2 W1 R3 W2 W3 R4 R5` runs
+//! as `{R1 R2}`, then `W1`, then `{R3}`, then `W2`, then `W3`, then
+//! `{R4 R5}`. A model that reads and then writes wrote what it had read; a
+//! read placed after a write expects to see it; reads between two writes
+//! cannot affect one another, so their order is free. Writes keep the model's
+//! order among themselves.
+//!
+//! The envelopes come back in call order, whichever finished first.
+//!
+//! # What runs in parallel
+//!
+//! The calls of a run of reads are polled together by the task that awaits
+//! the turn: asynchronous handlers overlap while they wait (I/O, timers), and
+//! synchronous handlers run on tokio's blocking pool, so they overlap too.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use serde_json::Value;
+
+use crate::context::Caller;
+use crate::dispatch::Dispatcher;
+use crate::envelope::Envelope;
+use crate::provider::{parse_calls, render_results, AdapterError, CallResult, Provider};
+use crate::ToolCall;
+
+impl Dispatcher {
+    /// Sets how many reads of one turn run at once (at least 1; default
+    /// [`DEFAULT_READ_CONCURRENCY`](crate::dispatch::DEFAULT_READ_CONCURRENCY), 8).
+    ///
+    /// ```
+    /// use contract_runtime::{Dispatcher, Registry};
+    ///
+    /// let d = Dispatcher::new(Registry::builder().build()?).with_read_concurrency(0);
+    /// assert_eq!(d.read_concurrency(), 1);
+    /// # Ok::<(), contract_runtime::RegistryError>(())
+    /// ```
+    pub fn with_read_concurrency(mut self, n: usize) -> Self {
+        self.read_concurrency = n.max(1);
+        self
+    }
+
+    /// How many reads of one turn run at once.
+    ///
+    /// ```
+    /// use contract_runtime::{dispatch::DEFAULT_READ_CONCURRENCY, Dispatcher, Registry};
+    ///
+    /// let d = Dispatcher::new(Registry::builder().build()?);
+    /// assert_eq!(d.read_concurrency(), DEFAULT_READ_CONCURRENCY);
+    /// # Ok::<(), contract_runtime::RegistryError>(())
+    /// ```
+    pub fn read_concurrency(&self) -> usize {
+        self.read_concurrency
+    }
+
+    /// Dispatches every call of one model turn by effect (see the [module
+    /// docs](crate::turn) for the order) and returns one envelope per call,
+    /// in call order. Never panics. Must run inside a tokio runtime.
+    ///
+    /// ```no_run
+    /// # use contract_runtime::{Dispatcher, Registry, Caller, ToolCall};
+    /// # use std::sync::Arc;
+    /// # async fn demo(dispatcher: Dispatcher, caller: Arc<Caller>) {
+    /// let calls = [
+    ///     ToolCall::new("c1", "search_notes", r#"{"query":"kv"}"#),
+    ///     ToolCall::new("c2", "search_notes", r#"{"query":"cache"}"#),
+    /// ];
+    /// let envelopes = dispatcher.dispatch_turn(&caller, &calls).await;
+    /// assert_eq!(envelopes[1].call_id, "c2");
+    /// # }
+    /// ```
+    pub async fn dispatch_turn(&self, caller: &Arc<Caller>, calls: &[ToolCall]) -> Vec<Envelope> {
+        let mut out: Vec<Envelope> = Vec::with_capacity(calls.len());
+        let mut i = 0;
+        while i < calls.len() {
+            if self.is_write(&calls[i]) {
+                out.push(self.dispatch(caller, &calls[i]).await);
+                i += 1;
+                continue;
+            }
+            let end = calls[i..]
+                .iter()
+                .position(|c| self.is_write(c))
+                .map_or(calls.len(), |n| i + n);
+            let reads = calls[i..end]
+                .iter()
+                .map(|c| Box::pin(self.dispatch(caller, c)) as Pending<'_>);
+            out.extend(JoinBounded::new(reads, self.read_concurrency()).await);
+            i = end;
+        }
+        out
+    }
+
+    /// From a provider's response body to the message that answers it: its
+    /// tool calls parsed ([`parse_calls`]), dispatched as one turn
+    /// ([`Dispatcher::dispatch_turn`]) and rendered ([`render_results`]).
+    /// A body without calls renders no results. Fails only when the body does
+    /// not have the provider's shape; a bad call is an envelope in the answer.
+    ///
+    /// ```no_run
+    /// # use contract_runtime::{Dispatcher, Caller};
+    /// # use contract_runtime::provider::Provider;
+    /// # use std::sync::Arc;
+    /// # async fn demo(dispatcher: Dispatcher, caller: Arc<Caller>, body: serde_json::Value) {
+    /// let reply = dispatcher.answer_turn(Provider::OpenAiResponses, &caller, &body).await;
+    /// // OpenAI Responses: the `function_call_output` items to send next.
+    /// # }
+    /// ```
+    pub async fn answer_turn(
+        &self,
+        provider: Provider,
+        caller: &Arc<Caller>,
+        body: &Value,
+    ) -> Result<Value, AdapterError> {
+        let calls = parse_calls(provider, body)?;
+        let envelopes: Vec<Value> = self
+            .dispatch_turn(caller, &calls)
+            .await
+            .iter()
+            .map(Envelope::to_value)
+            .collect();
+        let results: Vec<CallResult> = calls
+            .iter()
+            .zip(&envelopes)
+            .map(|(call, env)| CallResult::new(call, env))
+            .collect();
+        Ok(render_results(provider, &results))
+    }
+
+    /// Whether the call may change something: its tool is known and not
+    /// read-only.
+    fn is_write(&self, call: &ToolCall) -> bool {
+        self.registry()
+            .get(&call.name)
+            .is_some_and(|t| t.spec().effect.is_write())
+    }
+}
+
+type Pending<'a> = Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;
+
+/// Runs futures at most `limit` at a time on the awaiting task and yields
+/// their outputs in the order the futures were given.
+struct JoinBounded<'a, I> {
+    waiting: I,
+    running: Vec<(usize, Pending<'a>)>,
+    done: Vec<Option<Envelope>>,
+    limit: usize,
+}
+
+impl<'a, I: Iterator<Item = Pending<'a>>> JoinBounded<'a, I> {
+    fn new(waiting: I, limit: usize) -> Self {
+        JoinBounded {
+            waiting,
+            running: Vec::new(),
+            done: Vec::new(),
+            limit: limit.max(1),
+        }
+    }
+}
+
+impl<'a, I: Iterator<Item = Pending<'a>> + Unpin> Future for JoinBounded<'a, I> {
+    type Output = Vec<Envelope>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Vec<Envelope>> {
+        let this = self.get_mut();
+        loop {
+            // Start what the limit allows; a started future is polled at once
+            // below, so it registers its waker.
+            while this.running.len() < this.limit {
+                let Some(f) = this.waiting.next() else { break };
+                this.running.push((this.done.len(), f));
+                this.done.push(None);
+            }
+            if this.running.is_empty() {
+                // Nothing left to start and nothing running: every slot is filled.
+                return Poll::Ready(this.done.drain(..).flatten().collect());
+            }
+            let before = this.running.len();
+            let mut k = 0;
+            while k < this.running.len() {
+                if let Poll::Ready(env) = this.running[k].1.as_mut().poll(cx) {
+                    let (slot, _) = this.running.swap_remove(k);
+                    this.done[slot] = Some(env);
+                } else {
+                    k += 1;
+                }
+            }
+            // Nothing finished: every running future is waiting on its waker.
+            // Something finished: there is room to start more (or all is done).
+            if this.running.len() == before {
+                return Poll::Pending;
+            }
+        }
+    }
+}

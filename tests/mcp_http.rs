@@ -1,0 +1,301 @@
+//! MCP over streamable HTTP, spoken to by the official Python SDK (`mcp`,
+//! pinned in tests/mcp_client/venv.sh) through tests/mcp_client/client.py:
+//! `toolbox mcp --http` end to end, and concurrent calls on one session
+//! overlapping in time on an in-process `McpServer::serve_http_on`.
+
+#[allow(dead_code)]
+#[path = "../examples/toolbox/tools.rs"]
+mod tools;
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use common::Fixture;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use contract_runtime::dialect::{self, Dialect, ExportOptions};
+use contract_runtime::failure::Never;
+use contract_runtime::mcp::{http::HttpConfig, McpServer};
+use contract_runtime::prelude::*;
+use serde_json::{json, Value};
+
+/// The venv's python with the pinned SDK, made once per test process.
+fn python() -> &'static Path {
+    static PY: OnceLock<PathBuf> = OnceLock::new();
+    PY.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = Command::new("bash")
+            .arg(root.join("tests/mcp_client/venv.sh"))
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("run tests/mcp_client/venv.sh");
+        assert!(
+            out.status.success(),
+            "tests/mcp_client/venv.sh failed: the MCP client needs python3 and PyPI"
+        );
+        root.join(String::from_utf8(out.stdout).expect("a path").trim())
+    })
+}
+
+/// Runs the Python client against `url` with `script` (batches of concurrent
+/// calls) and returns what it printed.
+fn client(url: &str, script: Value) -> Value {
+    let out = Command::new(python())
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/client.py"))
+        .arg(url)
+        .arg(script.to_string())
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("run the MCP client");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "the MCP client failed: {stdout}");
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"))
+}
+
+/// A running `toolbox mcp --http 127.0.0.1:0` and the URL it printed.
+struct Toolbox {
+    child: Child,
+    url: String,
+    dir: Fixture,
+}
+
+impl Toolbox {
+    fn start(name: &str) -> Toolbox {
+        let dir = Fixture::standard(&format!("mcp-http-{name}"));
+        let mut child = Command::new(common::toolbox())
+            .args(["mcp", "--http", "127.0.0.1:0", "--root"])
+            .arg(&dir.root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn toolbox mcp --http");
+        // The server may say other things first (where its store lives).
+        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut seen = Vec::new();
+        let url = loop {
+            let mut line = String::new();
+            let n = stderr.read_line(&mut line).expect("read stderr");
+            assert!(n > 0, "the server ended before naming its URL: {seen:?}");
+            if let Some(url) = line.trim().strip_prefix("toolbox: serving MCP on ") {
+                break url.to_owned();
+            }
+            seen.push(line);
+        };
+        // Keep draining stderr, so that the server never blocks writing to it.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        Toolbox { child, url, dir }
+    }
+}
+
+impl Drop for Toolbox {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The envelope of one answered call, after checking the `CallToolResult`
+/// around it: the same envelope as text, `isError` for all but ok and partial.
+fn envelope(result: &Value) -> &Value {
+    let envelope = &result["structuredContent"];
+    let status = envelope["status"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no envelope: {result}"));
+    let text: Value = serde_json::from_str(result["text"][0].as_str().expect("a text block"))
+        .expect("the text is JSON");
+    assert_eq!(&text, envelope, "text and structuredContent agree");
+    assert_eq!(
+        result["isError"],
+        json!(!matches!(status, "ok" | "partial")),
+        "{result}"
+    );
+    envelope
+}
+
+#[test]
+fn toolbox_serves_its_tools_over_http() {
+    let server = Toolbox::start("session");
+    assert!(
+        server.url.starts_with("http://127.0.0.1:"),
+        "{}",
+        server.url
+    );
+    let concurrent: Vec<Value> = (0..16)
+        .map(|i| {
+            let query = if i % 2 == 0 { "cache" } else { "authority" };
+            json!({"name": "search_notes", "arguments": {"query": query}})
+        })
+        .collect();
+    let out = client(
+        &server.url,
+        json!([
+            [
+                {"name": "search_notes", "arguments": {"query": "cache"}},
+                {"name": "list_filings", "arguments": {"company": "ACME", "year": 1998}},
+                {"name": "search_notes", "arguments": {"query": ""}},
+                {"name": "drop_database", "arguments": {}},
+                {"name": "delete_note", "arguments": {"note": "agents.md"}}
+            ],
+            concurrent
+        ]),
+    );
+
+    assert_eq!(out["server"]["name"], "toolbox");
+    // tools/list as the SDK parsed it: the MCP export, tool for tool.
+    let export = dialect::export(
+        &tools::registry().canonical(),
+        Dialect::Mcp,
+        &ExportOptions::default(),
+    )
+    .expect("export");
+    let listed = out["tools"].as_array().expect("tools");
+    assert_eq!(listed.len(), export.tools.len());
+    for (got, want) in listed.iter().zip(&export.tools) {
+        assert_eq!(got["name"], want["name"]);
+        assert_eq!(got["inputSchema"], want["inputSchema"], "{}", want["name"]);
+    }
+
+    let first = out["batches"][0].as_array().expect("batch 0");
+    let ok = envelope(&first[0]);
+    assert_eq!(ok["status"], "ok", "{ok}");
+    assert_eq!(ok["tool"], "search_notes");
+    assert_eq!(ok["result"]["matches"][0]["note"], "kv-cache.md");
+
+    let invalid = envelope(&first[1]);
+    assert_eq!(invalid["status"], "invalid");
+    assert_eq!(invalid["errors"][0]["field"], "/year");
+    assert_eq!(invalid["errors"][0]["constraint"]["keyword"], "minimum");
+
+    // The listed schema's own minLength, enforced by the server.
+    let empty = envelope(&first[2]);
+    assert_eq!(empty["status"], "invalid");
+    assert_eq!(empty["errors"][0]["field"], "/query");
+    assert_eq!(empty["errors"][0]["constraint"]["keyword"], "minLength");
+
+    let unknown = envelope(&first[3]);
+    assert_eq!(unknown["errors"][0]["code"], "unknown-tool");
+
+    let gated = envelope(&first[4]);
+    assert_eq!(gated["status"], "needs-approval");
+    assert!(server.dir.path("notes/agents.md").is_file(), "nothing ran");
+
+    // 16 calls in flight at once on one session: each answered with its own
+    // envelope, under its own JSON-RPC id.
+    let second = out["batches"][1].as_array().expect("batch 1");
+    assert_eq!(second.len(), 16);
+    let mut ids = std::collections::HashSet::new();
+    for (i, result) in second.iter().enumerate() {
+        let env = envelope(result);
+        assert_eq!(env["status"], "ok", "{env}");
+        let note = if i % 2 == 0 {
+            "kv-cache.md"
+        } else {
+            "agents.md"
+        };
+        assert_eq!(env["result"]["matches"][0]["note"], note, "{env}");
+        assert!(ids.insert(env["call_id"].clone()), "a repeated call id");
+    }
+}
+
+#[test]
+fn only_loopback_addresses_are_served() {
+    let dir = Fixture::standard("mcp-http-public");
+    for addr in ["0.0.0.0:0", "192.0.2.1:8080", "localhost"] {
+        let out = Command::new(common::toolbox())
+            .args(["mcp", "--http", addr, "--root"])
+            .arg(&dir.root)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run toolbox");
+        assert!(!out.status.success(), "{addr} was accepted");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("--http {addr}")), "{stderr}");
+    }
+}
+
+// ------------------------------------------------------------------ concurrency
+
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Slept {
+    /// When the call started and ended, in ms since the Unix epoch.
+    pub start_ms: f64,
+    pub end_ms: f64,
+}
+
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
+}
+
+/// Sleeps, and says when it started and ended.
+#[tool_contract(effect = read_only)]
+pub async fn nap(
+    /// Milliseconds to sleep.
+    #[arg(range(min = 1, max = 2000))]
+    ms: u64,
+) -> Result<Slept, Never> {
+    let start_ms = now_ms();
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+    Ok(Slept {
+        start_ms,
+        end_ms: now_ms(),
+    })
+}
+
+#[test]
+fn concurrent_calls_on_one_session_overlap() {
+    let registry = Registry::builder()
+        .tool(nap::contract())
+        .build()
+        .expect("registry");
+    let server =
+        McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new())).expect("server");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("bind");
+    let url = format!("http://{}/mcp", listener.local_addr().expect("addr"));
+    rt.spawn(server.serve_http_on(listener, HttpConfig::default()));
+
+    const N: usize = 8;
+    const MS: f64 = 400.0;
+    let batch: Vec<Value> = (0..N)
+        .map(|_| json!({"name": "nap", "arguments": {"ms": MS as u64}}))
+        .collect();
+    let out = client(&url, json!([batch]));
+    let spans: Vec<(f64, f64)> = out["batches"][0]
+        .as_array()
+        .expect("batch")
+        .iter()
+        .map(|r| {
+            let env = envelope(r);
+            assert_eq!(env["status"], "ok", "{env}");
+            let res = &env["result"];
+            (
+                res["start_ms"].as_f64().expect("start"),
+                res["end_ms"].as_f64().expect("end"),
+            )
+        })
+        .collect();
+    assert_eq!(spans.len(), N);
+    // Served one after another, the last call would start after the first
+    // ended; served concurrently, every call starts before any has ended.
+    let last_start = spans.iter().map(|s| s.0).fold(f64::MIN, f64::max);
+    let first_end = spans.iter().map(|s| s.1).fold(f64::MAX, f64::min);
+    assert!(
+        last_start < first_end,
+        "calls ran one after another: {spans:?}"
+    );
+    rt.shutdown_background();
+}
