@@ -64,6 +64,43 @@ pub struct NumLit {
     pub int: Option<i64>,
 }
 
+/// Whether `s` has the shape of an RFC 3339 full-date, date-time or
+/// partial-time (digits where digits go); the calendar is the runtime's.
+fn is_date_bound(s: &str) -> bool {
+    fn shape(s: &str, pat: &str) -> bool {
+        s.len() == pat.len()
+            && s.bytes().zip(pat.bytes()).all(|(c, p)| match p {
+                b'9' => c.is_ascii_digit(),
+                p => c == p,
+            })
+    }
+    // A time, and whether it carries an offset.
+    let time = |t: &str| -> Option<bool> {
+        let (hms, rest) = t.split_at(t.len().min(8));
+        let rest = match rest.strip_prefix('.') {
+            Some(r) if r.starts_with(|c: char| c.is_ascii_digit()) => {
+                r.trim_start_matches(|c: char| c.is_ascii_digit())
+            }
+            Some(_) => return None,
+            None => rest,
+        };
+        if !shape(hms, "99:99:99") {
+            return None;
+        }
+        match rest {
+            "" => Some(false),
+            "Z" => Some(true),
+            r if shape(r, "+99:99") || shape(r, "-99:99") => Some(true),
+            _ => None,
+        }
+    };
+    match s.split_once('T') {
+        // A date-time needs its offset to name an instant.
+        Some((d, t)) => shape(d, "9999-99-99") && time(t) == Some(true),
+        None => shape(s, "9999-99-99") || time(s).is_some(),
+    }
+}
+
 fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
     let expr: Expr = input.parse()?;
     let (neg, lit) = match &expr {
@@ -135,6 +172,10 @@ pub struct Range {
     pub max: Option<NumLit>,
     pub exclusive_min: Option<NumLit>,
     pub exclusive_max: Option<NumLit>,
+    /// `min = "2001-01-01"`: a date or time bound (`formatMinimum`).
+    pub min_text: Option<LitStr>,
+    /// `max = ".."`: `formatMaximum`.
+    pub max_text: Option<LitStr>,
 }
 
 /// Everything `#[arg(...)]` declares about one value.
@@ -200,6 +241,31 @@ fn parse_arg_key(
             let mut r = Range::default();
             meta.parse_nested_meta(|m| {
                 let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
+                if matches!(k.as_str(), "min" | "max") && m.input.peek2(LitStr) {
+                    let lit: LitStr = m.value()?.parse()?;
+                    if !is_date_bound(&lit.value()) {
+                        cx.error_at(
+                            lit.span(),
+                            format!(
+                                "`{}` is not a date, date-time or time bound\n\
+                                 help: write an RFC 3339 value, such as \"2001-01-01\", \
+                                 \"2001-01-01T00:00:00Z\" or \"09:30:00\"",
+                                lit.value()
+                            ),
+                        );
+                    }
+                    let (slot, num) = if k == "min" {
+                        (&mut r.min_text, r.min.is_some())
+                    } else {
+                        (&mut r.max_text, r.max.is_some())
+                    };
+                    if slot.is_some() || num {
+                        keys::c11_duplicate_key(cx, &k, m.path.span());
+                    } else {
+                        *slot = Some(lit);
+                    }
+                    return Ok(());
+                }
                 let slot = match k.as_str() {
                     "min" => &mut r.min,
                     "max" => &mut r.max,

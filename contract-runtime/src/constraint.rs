@@ -164,7 +164,7 @@ impl Format {
         }
     }
 
-    fn example(self) -> &'static str {
+    pub(crate) fn example(self) -> &'static str {
         match self {
             Format::Date => "2024-01-31",
             Format::DateTime => "2024-01-31T09:30:00Z",
@@ -234,6 +234,10 @@ pub struct Constraints {
     pub secret: bool,
     /// `root = ".."`: the named root a confined path resolves in.
     pub root: Option<&'static str>,
+    /// `range(min = "2001-01-01")` on a date or time: `formatMinimum`.
+    pub format_minimum: Option<&'static str>,
+    /// `range(max = "..")` on a date or time: `formatMaximum`.
+    pub format_maximum: Option<&'static str>,
 }
 
 impl Constraints {
@@ -251,6 +255,8 @@ impl Constraints {
         items: None,
         secret: false,
         root: None,
+        format_minimum: None,
+        format_maximum: None,
     };
 
     /// The constraints for list items (`each(...)`), or none.

@@ -91,6 +91,8 @@ pub mod validate;
 
 pub mod arg_rules;
 pub mod args;
+#[cfg(feature = "chrono")]
+mod dates;
 pub mod constraint;
 pub mod decode;
 

@@ -341,16 +341,21 @@ pub struct Filings {
     pub filings: Vec<Filing>,
 }
 
-const FILINGS: &[(&str, u16, &str)] = &[
-    ("ACME", 2001, "10-K"),
-    ("ACME", 2019, "10-K"),
-    ("ACME", 2019, "10-Q"),
-    ("GLOBX", 2024, "10-K"),
-    ("INIT", 2026, "8-K"),
+/// Company, fiscal year, form, and the date it was filed.
+const FILINGS: &[(&str, u16, &str, &str)] = &[
+    ("ACME", 2001, "10-K", "2002-03-28"),
+    ("ACME", 2019, "10-K", "2020-02-27"),
+    ("ACME", 2019, "10-Q", "2019-11-05"),
+    ("GLOBX", 2024, "10-K", "2025-03-03"),
+    ("INIT", 2026, "8-K", "2026-04-14"),
 ];
 
 /// List a company's public filings for one year from the filings index.
-#[tool_contract(effect = read_only, authority = "filings:read")]
+#[tool_contract(
+    effect = read_only,
+    authority = "filings:read",
+    rules(le(from, to), max_span(from, to, 366 days))
+)]
 pub fn list_filings(
     /// Ticker symbol of the company.
     #[arg(pattern = "^[A-Z]{1,5}$")]
@@ -358,11 +363,25 @@ pub fn list_filings(
     /// Fiscal year; the index serves 2001 to 2026.
     #[arg(range(min = 2001, max = 2026))]
     year: u16,
+    /// Only filings filed on or after this date.
+    #[arg(range(min = "2001-01-01"))]
+    from: Option<chrono::NaiveDate>,
+    /// Only filings filed on or before this date.
+    #[arg(range(min = "2001-01-01"))]
+    to: Option<chrono::NaiveDate>,
 ) -> Result<Filings, contract_runtime::failure::Never> {
     let filings = FILINGS
         .iter()
-        .filter(|(c, y, _)| *c == company && *y == year)
-        .map(|(c, y, f)| Filing {
+        .filter(|(c, y, _, _)| *c == company && *y == year)
+        .filter(|(_, _, _, filed)| {
+            // The table's dates are constants in `YYYY-MM-DD`; one that does
+            // not parse is left out rather than trusted.
+            let Ok(filed) = chrono::NaiveDate::parse_from_str(filed, "%Y-%m-%d") else {
+                return false;
+            };
+            from.is_none_or(|f| f <= filed) && to.is_none_or(|t| filed <= t)
+        })
+        .map(|(c, y, f, _)| Filing {
             company: c.to_string(),
             year: *y,
             form: f.to_string(),

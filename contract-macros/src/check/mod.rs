@@ -526,10 +526,12 @@ pub fn c9_name(tool: &Tool) -> TokenStream {
 // numbers, pattern and format on strings, unique and each on lists); a pattern
 // is a valid regex; min <= max.
 fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
-    fits(cx, &f.attrs, &f.kind, &f.name);
+    let time = is_time_type(strip_option(&f.ty));
+    fits(cx, &f.attrs, &f.kind, &f.name, time);
 }
 
-fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
+/// `time`: the type is a date or time type (bounded by text, not numbers).
+fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     let ty = kind.describe();
     if let Some(l) = &a.length {
         if !(kind.is_stringy() || kind.is_list() || kind.is_map()) {
@@ -548,7 +550,18 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
         }
     }
     if let Some(r) = &a.range {
-        if !kind.is_number() {
+        let text = r.value.min_text.is_some() || r.value.max_text.is_some();
+        let numeric = r.value.min.is_some()
+            || r.value.max.is_some()
+            || r.value.exclusive_min.is_some()
+            || r.value.exclusive_max.is_some();
+        if time {
+            if numeric || !text {
+                cx.error_at(r.span, format!("`{name}` is a date or time, so its `range` bounds are dates or times\nhelp: write them as RFC 3339 strings: `range(min = \"2001-01-01\")`"));
+            }
+        } else if text && kind.is_number() {
+            cx.error_at(r.span, format!("`{name}` is a number, so its `range` bounds must be numbers\nhelp: write `range(min = 0)`; string bounds are for dates and times"));
+        } else if !kind.is_number() {
             cx.error_at(r.span, format!("`range(...)` does not fit `{name}`, which is {ty}\nhelp: `range` bounds numbers; for strings and lists write `length(min = .., max = ..)`"));
         }
         let lo = r.value.min.as_ref().or(r.value.exclusive_min.as_ref());
@@ -628,7 +641,7 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str) {
     }
     if let Some(each) = &a.each {
         match kind.item() {
-            Some(item) => fits(cx, &each.value, item, &format!("{name}[..]")),
+            Some(item) => fits(cx, &each.value, item, &format!("{name}[..]"), false),
             None => cx.error_at(each.span, format!("`each(...)` does not fit `{name}`, which is {ty}\nhelp: `each` constrains the items of a list or the values of a map")),
         }
     }

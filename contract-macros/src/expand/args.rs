@@ -70,6 +70,11 @@ pub fn constraints(
         num_tokens(krate, &r.exclusive_min),
         num_tokens(krate, &r.exclusive_max),
     );
+    let text = |t: &Option<LitStr>| match t {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
+    let (format_minimum, format_maximum) = (text(&r.min_text), text(&r.max_text));
     let pattern = match &attrs.pattern {
         Some(p) => {
             let p_ident = format_ident!("__CONTRACT_P_{}", name);
@@ -120,6 +125,8 @@ pub fn constraints(
             items: #items,
             secret: #secret,
             root: #root,
+            format_minimum: #format_minimum,
+            format_maximum: #format_maximum,
         };
     });
     c_ident

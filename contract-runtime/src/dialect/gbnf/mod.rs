@@ -351,6 +351,22 @@ impl<'o> Builder<'o> {
         self.refs.clear();
         let hint = rule_name(name);
         let expr = self.value(input, "", &hint)?;
+        // Rules across arguments that no JSON Schema says (`lt`, `le`,
+        // `max_span`, `check`) are in the description only: nothing to
+        // encode, but the grammar admits what they refuse.
+        let rules = def.get("rules").and_then(Value::as_array);
+        for r in rules.into_iter().flatten() {
+            if r.get("in_schema") == Some(&Value::Bool(false)) {
+                let keyword = r.get("keyword").and_then(Value::as_str).unwrap_or("rules");
+                self.omissions.push(Omission {
+                    tool: self.tool.clone(),
+                    pointer: String::new(),
+                    keyword: keyword.to_owned(),
+                    why: "a rule across arguments, stated in the description and checked at run time"
+                        .to_owned(),
+                });
+            }
+        }
         Ok(self.rule(&hint, expr))
     }
 
