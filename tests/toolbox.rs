@@ -867,6 +867,76 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
     );
 }
 
+/// `from`/`to`: dates parsed strictly, no earlier than 2001-01-01, in order,
+/// at most 366 days apart; each violation names every argument involved.
+#[test]
+fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
+    let f = Fixture::standard("filings-dates");
+    let envs = f.calls(
+        &[],
+        &[
+            ("list_filings", r#"{"company":"ACME","year":2019,"from":"2000-12-31"}"#),
+            ("list_filings", r#"{"company":"ACME","year":2019,"from":"2019-1-5"}"#),
+            ("list_filings", r#"{"company":"ACME","year":2019,"from":"2019-02-30"}"#),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"from":"2020-01-01","to":"2019-01-01"}"#,
+            ),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"from":"2019-01-01","to":"2020-06-01"}"#,
+            ),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"from":"2019-06-01","to":"2020-01-01"}"#,
+            ),
+            ("list_filings", r#"{"company":"ACME","year":2019,"to":"2019-12-31"}"#),
+        ],
+    );
+    violation(
+        &envs[0],
+        "/from",
+        "formatMinimum",
+        json!("2001-01-01"),
+        Some(json!("2000-12-31")),
+    );
+    violation(&envs[1], "/from", "format", json!("date"), Some(json!("2019-1-5")));
+    violation(&envs[2], "/from", "format", json!("date"), Some(json!("2019-02-30")));
+    let pairs = |env: &Value| -> Vec<(String, String)> {
+        env["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["field"].as_str().unwrap_or_default().to_owned(),
+                    e["constraint"]["keyword"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(status(&envs[3]), "invalid", "{:#}", envs[3]);
+    assert_eq!(
+        pairs(&envs[3]),
+        [("/from".into(), "le".into()), ("/to".into(), "le".into())]
+    );
+    assert_eq!(status(&envs[4]), "invalid", "{:#}", envs[4]);
+    assert_eq!(
+        pairs(&envs[4]),
+        [("/from".into(), "max_span".into()), ("/to".into(), "max_span".into())]
+    );
+    assert_eq!(envs[4]["errors"][0]["constraint"]["actual"], json!(517));
+    // Filed 2019-11-05 and 2020-02-27: only the 10-Q is in the window.
+    assert_eq!(
+        envs[5]["result"],
+        json!({"filings": [{"company": "ACME", "year": 2019, "form": "10-Q"}]})
+    );
+    assert_eq!(
+        envs[6]["result"],
+        json!({"filings": [{"company": "ACME", "year": 2019, "form": "10-Q"}]})
+    );
+}
+
 #[test]
 fn list_filings_company_pattern_and_unknown_company() {
     let f = Fixture::standard("filings-company");
