@@ -875,9 +875,18 @@ fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
     let envs = f.calls(
         &[],
         &[
-            ("list_filings", r#"{"company":"ACME","year":2019,"from":"2000-12-31"}"#),
-            ("list_filings", r#"{"company":"ACME","year":2019,"from":"2019-1-5"}"#),
-            ("list_filings", r#"{"company":"ACME","year":2019,"from":"2019-02-30"}"#),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"from":"2000-12-31"}"#,
+            ),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"from":"2019-1-5"}"#,
+            ),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"from":"2019-02-30"}"#,
+            ),
             (
                 "list_filings",
                 r#"{"company":"ACME","year":2019,"from":"2020-01-01","to":"2019-01-01"}"#,
@@ -890,7 +899,10 @@ fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
                 "list_filings",
                 r#"{"company":"ACME","year":2019,"from":"2019-06-01","to":"2020-01-01"}"#,
             ),
-            ("list_filings", r#"{"company":"ACME","year":2019,"to":"2019-12-31"}"#),
+            (
+                "list_filings",
+                r#"{"company":"ACME","year":2019,"to":"2019-12-31"}"#,
+            ),
         ],
     );
     violation(
@@ -900,8 +912,20 @@ fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
         json!("2001-01-01"),
         Some(json!("2000-12-31")),
     );
-    violation(&envs[1], "/from", "format", json!("date"), Some(json!("2019-1-5")));
-    violation(&envs[2], "/from", "format", json!("date"), Some(json!("2019-02-30")));
+    violation(
+        &envs[1],
+        "/from",
+        "format",
+        json!("date"),
+        Some(json!("2019-1-5")),
+    );
+    violation(
+        &envs[2],
+        "/from",
+        "format",
+        json!("date"),
+        Some(json!("2019-02-30")),
+    );
     let pairs = |env: &Value| -> Vec<(String, String)> {
         env["errors"]
             .as_array()
@@ -910,7 +934,10 @@ fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
             .map(|e| {
                 (
                     e["field"].as_str().unwrap_or_default().to_owned(),
-                    e["constraint"]["keyword"].as_str().unwrap_or_default().to_owned(),
+                    e["constraint"]["keyword"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned(),
                 )
             })
             .collect()
@@ -923,7 +950,10 @@ fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
     assert_eq!(status(&envs[4]), "invalid", "{:#}", envs[4]);
     assert_eq!(
         pairs(&envs[4]),
-        [("/from".into(), "max_span".into()), ("/to".into(), "max_span".into())]
+        [
+            ("/from".into(), "max_span".into()),
+            ("/to".into(), "max_span".into())
+        ]
     );
     assert_eq!(envs[4]["errors"][0]["constraint"]["actual"], json!(517));
     // Filed 2019-11-05 and 2020-02-27: only the 10-Q is in the window.

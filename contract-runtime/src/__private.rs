@@ -116,7 +116,10 @@ pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map
 /// property's description instead.
 fn date_bounds_in_words(description: &str, schema: &mut Map<String, Value>) -> String {
     let mut d = description.to_string();
-    let words = [("formatMinimum", "no earlier than"), ("formatMaximum", "no later than")];
+    let words = [
+        ("formatMinimum", "no earlier than"),
+        ("formatMaximum", "no later than"),
+    ];
     let mut said = Vec::new();
     for (key, w) in words {
         if let Some(Value::String(b)) = schema.remove(key) {

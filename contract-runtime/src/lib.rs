@@ -91,9 +91,9 @@ pub mod validate;
 
 pub mod arg_rules;
 pub mod args;
+pub mod constraint;
 #[cfg(feature = "chrono")]
 mod dates;
-pub mod constraint;
 pub mod decode;
 
 pub mod call;

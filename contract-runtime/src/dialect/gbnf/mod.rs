@@ -362,8 +362,9 @@ impl<'o> Builder<'o> {
                     tool: self.tool.clone(),
                     pointer: String::new(),
                     keyword: keyword.to_owned(),
-                    why: "a rule across arguments, stated in the description and checked at run time"
-                        .to_owned(),
+                    why:
+                        "a rule across arguments, stated in the description and checked at run time"
+                            .to_owned(),
                 });
             }
         }
