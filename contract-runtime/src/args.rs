@@ -17,7 +17,8 @@ use crate::validate::{Ptr, Violations};
 ///
 /// Implemented for `String`, `bool`, the integer and float types, `Vec<T>`,
 /// `Option<T>`, `BTreeMap<String, V>` and `HashMap<String, V>`,
-/// [`ConfinedPath`], and by `#[derive(ToolArgs)]` for structs and unit enums.
+/// [`ConfinedPath`], `chrono`'s `NaiveDate` and `DateTime<Utc | FixedOffset>`
+/// (feature `chrono`), and by `#[derive(ToolArgs)]` for structs and unit enums.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not an argument type",
