@@ -194,3 +194,27 @@ macro_rules! chrono_arg {
 }
 
 chrono_arg!(NaiveDate, DateTime<Utc>, DateTime<FixedOffset>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn date_times_need_the_rfc_3339_shape_and_an_offset() {
+        assert!(read::<DateTime<Utc>>("2019-01-05T10:00").is_none());
+        assert!(read::<DateTime<Utc>>("2019-01-05T10:00:00").is_none());
+        assert!(read::<NaiveDate>("2019-1-5").is_none());
+        assert!(read::<NaiveDate>("2019-02-29").is_none());
+        let a = read::<DateTime<Utc>>("2019-01-05T10:00:00+02:00").expect("an instant");
+        assert_eq!(a.text(), "2019-01-05T08:00:00Z");
+        let b = read::<DateTime<Utc>>("2019-01-06T08:30:00Z").expect("an instant");
+        assert_eq!(a.distance(&b, SpanUnit::Hours), Some(24.5));
+        assert_eq!(a.distance(&b, SpanUnit::Plain), None);
+        let (d, e) = (
+            read::<NaiveDate>("2024-02-28"),
+            read::<NaiveDate>("2024-03-01"),
+        );
+        let (d, e) = (d.expect("a date"), e.expect("a date"));
+        assert_eq!(d.distance(&e, SpanUnit::Days), Some(2.0));
+    }
+}
