@@ -249,8 +249,15 @@ def check_canonical(tool: dict) -> None:
     expect_keys(
         tool,
         {"name", "description", "input_schema", "effect", "idempotency", "authority", "approval"},
-        {"output_schema"},
+        # `rules` (rules across arguments), `effects` (when several combine)
+        # and `title` appear only on tools that declare them.
+        {"output_schema", "rules", "effects", "title"},
     )
+    for rule in tool.get("rules", []):
+        expect_keys(rule, {"rule", "keyword", "arguments", "in_schema", "text"})
+        names = set(tool["input_schema"].get("properties", {}))
+        if not set(rule["arguments"]) <= names:
+            raise Failure(f"rule {rule['rule']} names unknown arguments {rule['arguments']}")
     check_meta(tool["input_schema"], "input_schema")
     if tool.get("output_schema") is not None:
         check_meta(tool["output_schema"], "output_schema", object_root=False)
