@@ -12,31 +12,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 use serde_json::{json, Value};
 
-use common::Fixture;
-
-/// The venv's python with the pinned SDK, made once per test process.
-fn python() -> &'static Path {
-    static PY: OnceLock<PathBuf> = OnceLock::new();
-    PY.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let out = Command::new("bash")
-            .arg(root.join("tests/mcp_client/venv.sh"))
-            .stderr(Stdio::inherit())
-            .output()
-            .expect("run tests/mcp_client/venv.sh");
-        assert!(
-            out.status.success(),
-            "tests/mcp_client/venv.sh failed: the MCP client needs python3 and PyPI"
-        );
-        root.join(String::from_utf8(out.stdout).expect("a path").trim())
-    })
-}
+use common::{python, Fixture};
 
 /// Runs the client in `mode` against `toolbox mcp` on `fx` and `store`.
 fn client(mode: &str, fx: &Fixture, store: &str, calls: Value) -> Value {

@@ -10,11 +10,11 @@ mod tools;
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::Fixture;
+use common::{python, Fixture};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use contract_runtime::dialect::{self, Dialect, ExportOptions};
@@ -22,24 +22,6 @@ use contract_runtime::failure::Never;
 use contract_runtime::mcp::{http::HttpConfig, McpServer};
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
-
-/// The venv's python with the pinned SDK, made once per test process.
-fn python() -> &'static Path {
-    static PY: OnceLock<PathBuf> = OnceLock::new();
-    PY.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let out = Command::new("bash")
-            .arg(root.join("tests/mcp_client/venv.sh"))
-            .stderr(Stdio::inherit())
-            .output()
-            .expect("run tests/mcp_client/venv.sh");
-        assert!(
-            out.status.success(),
-            "tests/mcp_client/venv.sh failed: the MCP client needs python3 and PyPI"
-        );
-        root.join(String::from_utf8(out.stdout).expect("a path").trim())
-    })
-}
 
 /// Runs the Python client against `url` with `script` (batches of concurrent
 /// calls) and returns what it printed.

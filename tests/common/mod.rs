@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
@@ -143,4 +143,22 @@ impl Drop for Fixture {
 fn write_file(p: &Path, content: &str) {
     std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir parent");
     std::fs::write(p, content).expect("write fixture file");
+}
+
+/// The venv's python with the pinned SDK, made once per test process.
+pub fn python() -> &'static Path {
+    static PY: OnceLock<PathBuf> = OnceLock::new();
+    PY.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = Command::new("bash")
+            .arg(root.join("tests/mcp_client/venv.sh"))
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("run tests/mcp_client/venv.sh");
+        assert!(
+            out.status.success(),
+            "tests/mcp_client/venv.sh failed: the MCP client needs python3 and PyPI"
+        );
+        root.join(String::from_utf8(out.stdout).expect("a path").trim())
+    })
 }
