@@ -121,7 +121,18 @@ impl Dispatcher {
     /// Must run inside a tokio runtime (timeouts and backoff use its timer).
     pub async fn dispatch(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
         let span = tracing::info_span!("tool_call", call_id = %call.id, tool = %call.name, effect = tracing::field::Empty, status = tracing::field::Empty, codes = tracing::field::Empty, duration_us = tracing::field::Empty);
-        let _entered = span.enter();
+        // Instrumented, not entered: a guard held across `.await` would leak
+        // this span into other calls polled on the same thread (a turn's
+        // concurrent reads).
+        tracing::Instrument::instrument(self.dispatch_in(caller, call, &span), span.clone()).await
+    }
+
+    async fn dispatch_in(
+        &self,
+        caller: &Arc<Caller>,
+        call: &ToolCall,
+        span: &tracing::Span,
+    ) -> Envelope {
         // The clock is read only when someone will see the duration.
         let journaled = self.journal.is_some() || self.journal_store;
         let started = (!span.is_disabled() || journaled).then(Instant::now);
