@@ -214,7 +214,9 @@ fn real_corpus_precision_and_recall() {
             &mut tuned
         };
         part.add(&expected, &got);
-        if got != expected && !held_out(e.text) {
+        // The old held-out third is tuned on since the third batch was added
+        // (`docs/rule-c12.md`), so its mistakes are printed too.
+        if got != expected {
             println!("{got:?} expected {expected:?}: {} ({})", e.text, e.source);
         }
     }

@@ -18,6 +18,41 @@ pub(super) fn in_example(t: &[Tok], i: usize) -> bool {
     t[i].example
 }
 
+/// A format or shape named as one of several accepted forms ("Accepts: ISO 8601
+/// (...), relative dates (...), or Unix time", "UUID format: ... or external ID
+/// format: ...", "E.164 format or channel address") is not the value's format.
+/// Asked only at a finding, so it may scan its sentence.
+pub(super) fn among_alternative_forms(t: &[Tok], i: usize) -> bool {
+    let sent = t[i].sent;
+    let from = (0..i)
+        .rev()
+        .take_while(|&k| t[k].sent == sent)
+        .last()
+        .unwrap_or(i);
+    let to = (i..t.len())
+        .take_while(|&k| t[k].sent == sent)
+        .last()
+        .unwrap_or(i);
+    let has_or = (from..=to).any(|k| word(t, k) == "or");
+    has_or
+        && (from..=to).any(|k| match word(t, k) {
+            "relative" | "ago" | "unix" | "epoch" => true,
+            "external" => matches!(word(t, k + 1), "id" | "ids"),
+            "channel" => matches!(word(t, k + 1), "address" | "addresses"),
+            _ => false,
+        })
+}
+
+/// The description is about a list ("List of connection names ...", "A
+/// comma-separated list of user ids ...", "Array of tags"): a bare count in it
+/// counts items.
+pub(super) fn list_subject(t: &[Tok]) -> bool {
+    (0..4.min(t.len())).any(|k| {
+        matches!(word(t, k), "list" | "array") && word(t, k + 1) == "of"
+            || matches!(word(t, k), "comma-separated" | "comma-delimited")
+    })
+}
+
 /// Marks, once per doc comment, the tokens that follow an output verb or an
 /// example cue in their sentence, so each family asks in constant time.
 pub(super) fn mark_context(t: &mut [Tok]) {

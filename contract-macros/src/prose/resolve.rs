@@ -23,7 +23,7 @@ pub(super) struct Resolved {
 }
 
 /// The family of a finding: the unit decides where it can, else the type.
-fn kind_of(what: &What, decl: Option<&Declared>) -> ClaimKind {
+fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
     match what {
         What::Bound { unit, .. } => match unit {
             Unit::Class(_) => ClaimKind::Pattern,
@@ -38,12 +38,14 @@ fn kind_of(what: &What, decl: Option<&Declared>) -> ClaimKind {
                     }
                 }
                 Some(d) if d.is_string => match unit {
+                    Unit::None if list => ClaimKind::Items,
                     Unit::Chars | Unit::None => ClaimKind::Length,
                     _ => ClaimKind::Items,
                 },
                 _ => match unit {
                     Unit::Chars => ClaimKind::Length,
                     Unit::Items | Unit::Count => ClaimKind::Items,
+                    Unit::None if list => ClaimKind::Items,
                     _ => ClaimKind::Range,
                 },
             },
@@ -66,7 +68,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     let t1 = f.t1.min(last);
     let t0 = f.t0.min(t1);
     let phrase = doc[t[t0].start..t[t1].end].to_string();
-    let kind = kind_of(&f.what, decl);
+    let kind = kind_of(&f.what, decl, list_subject(t));
     let help = help_for(kind, &f.what, f.always, decl);
     Resolved {
         claim: Claim {
@@ -142,6 +144,9 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     detect_formats(&t, &mut fs);
     detect_patterns(&t, doc, &mut fs);
     fs.retain(|f| f.always || !in_output_sentence(&t, f.t0));
+    fs.retain(|f| {
+        !matches!(f.what, What::Format(_) | What::Pattern(_)) || !among_alternative_forms(&t, f.t0)
+    });
     merge_bounds(&mut fs, &t);
     let mut resolved: Vec<(usize, usize, Resolved)> = fs
         .iter()

@@ -210,6 +210,20 @@ pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
     {
         // "3 stop sequences": a noun used as an adjective, then the counted noun
         return Some((Unit::Count, k + 1));
+    } else if [k, k + 1].iter().all(|&m| {
+        !FUNCTION_WORDS.contains(&word(t, m))
+            && word(t, m).chars().all(char::is_alphabetic)
+            && !word(t, m).is_empty()
+    }) && {
+        let n = word(t, k + 2);
+        n.len() >= 3
+            && n.ends_with('s')
+            && !n.ends_with("ss")
+            && !FUNCTION_WORDS.contains(&n)
+            && !TIME_UNITS.contains(&n)
+    } {
+        // "50 log group names", "two VPC subnet IDs": two nouns used as adjectives
+        return Some((Unit::Count, k + 2));
     } else {
         return Some((Unit::None, j.saturating_sub(1)));
     };
