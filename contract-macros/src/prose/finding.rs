@@ -72,7 +72,9 @@ pub(super) fn mark_context(t: &mut [Tok]) {
         let is_example = context & EXAMPLE != 0
             && (matches!(w, "e.g." | "example" | "examples" | "eg")
                 || (w == "such" && word(t, j + 1) == "as")
-                || (w == "for" && word(t, j + 1) == "instance"));
+                || (w == "for" && word(t, j + 1) == "instance")
+                // "a short code like 'DEV', 'TEAM'": a value after "like" is an example
+                || (w == "like" && is_lit(t, j + 1)));
         t[j].output = output;
         t[j].example = example;
         t[j].lead = bits;
@@ -105,6 +107,7 @@ const CONTEXT: &[(&str, u8)] = &[
     ("example", EXAMPLE),
     ("examples", EXAMPLE),
     ("for", EXAMPLE),
+    ("like", EXAMPLE),
     ("outputs", OUTPUT),
     ("prints", OUTPUT),
     ("produces", OUTPUT),

@@ -50,6 +50,8 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
 /// relates to ("include the favicon URL", "status for the email address",
 /// "Submit a URL to scan"), not what the argument is.
 const NOT_THE_VALUE: &[&str] = &[
+    "match",
+    "matches",
     "to",
     "for",
     "of",
@@ -256,6 +258,21 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             }
             push(What::Format(f), end);
             i = end + 1;
+            continue;
+        }
+        // "Last update timestamp in ISO format": a time word makes "ISO" the date standard
+        // (alone it may name a country or currency code standard)
+        if w == "iso"
+            && word(t, i + 1) == "format"
+            && (1..=6).any(|b| {
+                matches!(
+                    prev_word(t, i, b),
+                    "date" | "time" | "timestamp" | "datetime" | "date-time"
+                )
+            })
+        {
+            push(What::Format("date-time"), i + 1);
+            i += 2;
             continue;
         }
         let named = |end: usize| names_the_value(t, i, end);

@@ -147,6 +147,15 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     fs.retain(|f| {
         !matches!(f.what, What::Format(_) | What::Pattern(_)) || !among_alternative_forms(&t, f.t0)
     });
+    // "at least one field must be provided", "Max 10 total properties": a count of
+    // an object's members or of other arguments, not of this argument's items
+    fs.retain(|f| {
+        !matches!(f.what, What::Bound { .. })
+            || !matches!(
+                word(&t, f.t1),
+                "field" | "fields" | "property" | "properties" | "parameter" | "parameters"
+            )
+    });
     merge_bounds(&mut fs, &t);
     let mut resolved: Vec<(usize, usize, Resolved)> = fs
         .iter()

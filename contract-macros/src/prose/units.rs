@@ -230,17 +230,20 @@ pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
     Some((unit, k))
 }
 
-/// "when at least one file has changed" describes a situation, not a rule.
+/// "when at least one file has changed" describes a situation, not a rule;
+/// "this value is usually greater than zero" describes what is typical.
 pub(super) fn in_condition(t: &[Tok], i: usize) -> bool {
     (1..=4).any(|b| {
         matches!(
             prev_word(t, i, b),
             "when" | "if" | "unless" | "whenever" | "once"
         )
-    }) || matches!(
-        prev_word(t, i, 1),
-        "indicate" | "indicates" | "means" | "mean"
-    )
+    }) || (1..=3).any(|b| {
+        matches!(
+            prev_word(t, i, b),
+            "indicate" | "indicates" | "means" | "mean" | "usually" | "typically" | "normally"
+        )
+    })
 }
 
 pub(super) fn has_cue(t: &[Tok], i: usize) -> bool {
