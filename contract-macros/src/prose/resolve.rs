@@ -149,12 +149,19 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     });
     // "at least one field must be provided", "Max 10 total properties": a count of
     // an object's members or of other arguments, not of this argument's items
+    // "do not include `num_members` or `is_member`": values named to exclude them
     fs.retain(|f| {
+        !matches!(f.what, What::Set(_))
+            || !(1..=3).any(|b| matches!(prev_word(&t, f.t0, b), "not" | "never" | "without"))
+    });
+    // ("At most 50 fields may be set" on a hash does count its members)
+    fs.retain(|f| {
+        let one = (f.t0..=f.t1).any(|k| matches!(text(&t, k), "one" | "1"));
         !matches!(f.what, What::Bound { .. })
-            || !matches!(
+            || !(matches!(
                 word(&t, f.t1),
-                "field" | "fields" | "property" | "properties" | "parameter" | "parameters"
-            )
+                "property" | "properties" | "parameter" | "parameters"
+            ) || one && matches!(word(&t, f.t1), "field" | "fields"))
     });
     merge_bounds(&mut fs, &t);
     let mut resolved: Vec<(usize, usize, Resolved)> = fs
