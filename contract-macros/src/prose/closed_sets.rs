@@ -280,6 +280,14 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let weak_lead = matches!(w, ":" | "(");
         let enough = match () {
             // a bare list needs three words after a colon, or to close a parenthesis
+            // "Where to send the API key: header or query." — two words closing the
+            // sentence after a short lead and a colon
+            _ if weak_lead && !list.all_lit && n == 2 && w == ":" => {
+                let ends = list.last + 1 >= t.len() || t[list.last + 1].sent != t[list.last].sent;
+                let lead = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
+                let or = (i + 1..=list.last).any(|k| word(t, k) == "or");
+                or && ends && lead <= 6
+            }
             _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
             // a colon before three literals introduces their list, "or" or not
             _ if w == ":" => n >= 3,

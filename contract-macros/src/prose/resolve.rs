@@ -179,6 +179,19 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
             kept.push((a, b, c));
         }
     }
+    // "Each entry must match exactly one reference variant": a count inside each
+    // item, not the size of the list
+    kept.retain(|(a, _, c)| {
+        c.claim.kind != ClaimKind::Items || {
+            let sent = t[*a].sent;
+            let first = (0..*a)
+                .rev()
+                .take_while(|&k| t[k].sent == sent)
+                .last()
+                .unwrap_or(*a);
+            word(&t, first) != "each"
+        }
+    });
     kept.sort_by_key(|(a, _, _)| *a);
     kept.into_iter().map(|(_, _, c)| c).collect()
 }
