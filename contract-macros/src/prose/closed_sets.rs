@@ -283,7 +283,9 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             // "Where to send the API key: header or query." — two words closing the
             // sentence after a short lead and a colon
             _ if weak_lead && !list.all_lit && n == 2 && w == ":" => {
-                let ends = list.last + 1 >= t.len() || t[list.last + 1].sent != t[list.last].sent;
+                let ends = list.last + 1 >= t.len()
+                    || t[list.last + 1].sent != t[list.last].sent
+                    || after == ".";
                 let lead = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
                 let or = (i + 1..=list.last).any(|k| word(t, k) == "or");
                 or && ends && lead <= 6
