@@ -251,6 +251,7 @@ const LEADS: &[(&str, u8)] = &[
     ("pascalcase", PATTERNS),
     ("periods", PATTERNS),
     ("positive", SIGNS),
+    ("prefix", PATTERNS),
     ("prefixed", PATTERNS),
     ("rfc", FORMATS),
     ("rfc3339", FORMATS),

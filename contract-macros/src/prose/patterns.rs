@@ -227,6 +227,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
             continue;
         }
+        // "The access key's unique identifier with prefix 'dof_v1_'"
+        if w == "prefix" && is_lit(t, i + 1) && (1..=2).any(|b| prev_word(t, i, b) == "with") {
+            let value = regex_literal(inner(doc, &t[i + 1]));
+            out.push(found(What::Pattern(Some(format!("^{value}"))), i, i + 1));
+            continue;
+        }
         // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
         if w == "format" && !matches!(word(t, i + 1), "of" | "for") {
             let from = (i.saturating_sub(14)..i)
