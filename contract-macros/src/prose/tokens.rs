@@ -56,6 +56,16 @@ fn byte(cs: &[(usize, char)], len: usize, i: usize) -> usize {
     cs.get(i).map_or(len, |c| c.0)
 }
 
+/// Lowercased: an ASCII word (nearly every word of a doc comment) without the
+/// Unicode case tables, which are slow in an unoptimized macro.
+fn lower(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
+    }
+}
+
 pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     // Each character with its byte offset. An ASCII text (the usual doc comment)
     // is read byte by byte: iterator adapters are slow in an unoptimized macro.
@@ -230,7 +240,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                 }
                 break;
             }
-            let mut w = doc[byte(&cs, doc_len, i)..byte(&cs, doc_len, j)].to_lowercase();
+            let mut w = lower(&doc[byte(&cs, doc_len, i)..byte(&cs, doc_len, j)]);
             if w.contains('\u{2019}') {
                 w = w.replace('\u{2019}', "'");
             }
