@@ -45,42 +45,89 @@ pub(super) const ABBREV: &[&str] = &[
 ];
 
 /// The character at `i`, or NUL past the end (the tokenizer's lookahead).
+/// These helpers avoid `Option` adapters and the `char` methods' calls: an
+/// unoptimized macro pays a call for each, on every character of every doc comment.
 #[inline(always)]
-fn ch(cs: &[(usize, char)], i: usize) -> char {
-    cs.get(i).map_or('\0', |c| c.1)
+fn ch(cs: &Chars, i: usize) -> char {
+    if i >= cs.n {
+        '\0'
+    } else if cs.ascii {
+        char::from(cs.bytes[i])
+    } else {
+        cs.cs[i].1
+    }
+}
+
+#[inline(always)]
+fn alpha(c: char) -> bool {
+    matches!(c, 'a'..='z' | 'A'..='Z') || (c > '\x7f' && c.is_alphabetic())
+}
+
+#[inline(always)]
+fn alnum(c: char) -> bool {
+    matches!(c, 'a'..='z' | 'A'..='Z' | '0'..='9') || (c > '\x7f' && c.is_alphanumeric())
+}
+
+#[inline(always)]
+fn digit(c: char) -> bool {
+    matches!(c, '0'..='9')
+}
+
+#[inline(always)]
+fn space(c: char) -> bool {
+    matches!(c, ' ' | '\n' | '\t' | '\r') || (c > '\x7f' && c.is_whitespace())
 }
 
 /// The byte offset of the character at `i`, or the text's length past the end.
 #[inline(always)]
-fn byte(cs: &[(usize, char)], len: usize, i: usize) -> usize {
-    cs.get(i).map_or(len, |c| c.0)
+fn byte(cs: &Chars, len: usize, i: usize) -> usize {
+    if i >= cs.n {
+        len
+    } else if cs.ascii {
+        i
+    } else {
+        cs.cs[i].0
+    }
 }
 
-/// Lowercased: an ASCII word (nearly every word of a doc comment) without the
-/// Unicode case tables, which are slow in an unoptimized macro.
-fn lower(s: &str) -> String {
-    if s.is_ascii() {
-        s.to_ascii_lowercase()
-    } else {
-        s.to_lowercase()
-    }
+/// The characters of a doc comment: an ASCII text (the usual doc comment) is
+/// read byte by byte; another text as characters with their byte offsets.
+struct Chars<'a> {
+    bytes: &'a [u8],
+    cs: Vec<(usize, char)>,
+    ascii: bool,
+    n: usize,
 }
 
 pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
-    // Each character with its byte offset. An ASCII text (the usual doc comment)
-    // is read byte by byte: iterator adapters are slow in an unoptimized macro.
-    let mut cs: Vec<(usize, char)> = Vec::with_capacity(doc.len());
-    if doc.is_ascii() {
-        let bytes = doc.as_bytes();
-        let mut k = 0;
-        while k < bytes.len() {
-            cs.push((k, char::from(bytes[k])));
-            k += 1;
-        }
+    // Per-character work is what an unoptimized macro pays for: an ASCII text
+    // is read byte by byte, and lowercased once, by the (optimized) standard
+    // library, instead of word by word.
+    let ascii = doc.is_ascii();
+    let chars: Vec<(usize, char)> = if ascii {
+        Vec::new()
     } else {
-        cs.extend(doc.char_indices());
-    }
-    let n = cs.len();
+        doc.char_indices().collect()
+    };
+    let cs = Chars {
+        bytes: doc.as_bytes(),
+        n: if ascii { doc.len() } else { chars.len() },
+        cs: chars,
+        ascii,
+    };
+    let n = cs.n;
+    let lowered = if ascii {
+        doc.to_ascii_lowercase()
+    } else {
+        String::new()
+    };
+    let lower = |a: usize, b: usize| -> String {
+        if ascii {
+            lowered[a..b].to_string()
+        } else {
+            doc[a..b].to_lowercase()
+        }
+    };
     let doc_len = doc.len();
     let mut out: Vec<Tok> = Vec::new();
     let mut sent = 0;
@@ -101,9 +148,9 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     };
     while i < n {
         let c = ch(&cs, i);
-        if c.is_whitespace() {
+        if space(c) {
             let mut nl = 0;
-            while i < n && ch(&cs, i).is_whitespace() {
+            while i < n && space(ch(&cs, i)) {
                 if ch(&cs, i) == '\n' {
                     nl += 1;
                 }
@@ -126,7 +173,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         }
         if c == '`' {
             if let Some(j) = (i + 1..n).find(|&j| ch(&cs, j) == '`') {
-                let s = doc[byte(&cs, doc_len, i + 1)..byte(&cs, doc_len, j)].to_lowercase();
+                let s = lower(byte(&cs, doc_len, i + 1), byte(&cs, doc_len, j));
                 push(
                     &mut out,
                     Tk::Code,
@@ -140,7 +187,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             }
         }
         if let Some(close) = closing_quote(c) {
-            if i == 0 || !ch(&cs, i - 1).is_alphanumeric() {
+            if i == 0 || !alnum(ch(&cs, i - 1)) {
                 let lim = (i + 61).min(n);
                 let mut found = None;
                 for j in i + 1..lim {
@@ -149,13 +196,13 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                         break;
                     }
                     let closes = d == close || (close == '\'' && d == '\u{2019}');
-                    if closes && j > i + 1 && !ch(&cs, j + 1).is_alphanumeric() {
+                    if closes && j > i + 1 && !alnum(ch(&cs, j + 1)) {
                         found = Some(j);
                         break;
                     }
                 }
                 if let Some(j) = found {
-                    let s = doc[byte(&cs, doc_len, i + 1)..byte(&cs, doc_len, j)].to_lowercase();
+                    let s = lower(byte(&cs, doc_len, i + 1), byte(&cs, doc_len, j));
                     push(
                         &mut out,
                         Tk::Quoted,
@@ -171,33 +218,33 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             i += 1; // a stray quote or an apostrophe: drop it
             continue;
         }
-        if c.is_ascii_digit() {
+        if digit(c) {
             let mut j = i;
-            while ch(&cs, j).is_ascii_digit() {
+            while digit(ch(&cs, j)) {
                 j += 1;
             }
             while ch(&cs, j) == ','
-                && (1..=3).all(|k| ch(&cs, j + k).is_ascii_digit())
-                && !ch(&cs, j + 4).is_ascii_digit()
+                && (1..=3).all(|k| digit(ch(&cs, j + k)))
+                && !digit(ch(&cs, j + 4))
             {
                 j += 4;
             }
             let int_end = j;
-            if ch(&cs, j) == '.' && ch(&cs, j + 1).is_ascii_digit() {
+            if ch(&cs, j) == '.' && digit(ch(&cs, j + 1)) {
                 j += 1;
-                while ch(&cs, j).is_ascii_digit() {
+                while digit(ch(&cs, j)) {
                     j += 1;
                 }
             }
             let a = byte(&cs, doc_len, i);
-            if ch(&cs, j).is_alphabetic() || ch(&cs, j) == '_' {
-                while ch(&cs, j).is_alphanumeric() || ch(&cs, j) == '_' {
+            if alpha(ch(&cs, j)) || ch(&cs, j) == '_' {
+                while alnum(ch(&cs, j)) || ch(&cs, j) == '_' {
                     j += 1;
                 }
                 push(
                     &mut out,
                     Tk::Word,
-                    doc[a..byte(&cs, doc_len, j)].to_lowercase(),
+                    lower(a, byte(&cs, doc_len, j)),
                     a,
                     byte(&cs, doc_len, j),
                     sent,
@@ -209,7 +256,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     .collect();
                 let digits = doc[a..byte(&cs, doc_len, int_end)]
                     .chars()
-                    .filter(|c| c.is_ascii_digit())
+                    .filter(|c| digit(*c))
                     .count();
                 out.push(Tok {
                     k: Tk::Num,
@@ -227,28 +274,28 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             i = j;
             continue;
         }
-        if c.is_alphabetic() || c == '_' {
+        if alpha(c) || c == '_' {
             let mut j = i;
             loop {
-                while ch(&cs, j).is_alphanumeric() || ch(&cs, j) == '_' {
+                while alnum(ch(&cs, j)) || ch(&cs, j) == '_' {
                     j += 1;
                 }
                 let joiner = matches!(ch(&cs, j), '-' | '\'' | '\u{2019}');
-                if joiner && ch(&cs, j + 1).is_alphabetic() {
+                if joiner && alpha(ch(&cs, j + 1)) {
                     j += 1;
                     continue;
                 }
                 break;
             }
-            let mut w = lower(&doc[byte(&cs, doc_len, i)..byte(&cs, doc_len, j)]);
+            let mut w = lower(byte(&cs, doc_len, i), byte(&cs, doc_len, j));
             if w.contains('\u{2019}') {
                 w = w.replace('\u{2019}', "'");
             }
-            if (w == "e" || w == "i") && ch(&cs, j) == '.' && ch(&cs, j + 1).is_alphabetic() {
+            if (w == "e" || w == "i") && ch(&cs, j) == '.' && alpha(ch(&cs, j + 1)) {
                 // "e.g." and "i.e.", also written without the last full stop
                 let closed = ch(&cs, j + 2) == '.';
-                if closed || !ch(&cs, j + 2).is_alphanumeric() {
-                    w = format!("{}.{}.", w, ch(&cs, j + 1).to_lowercase());
+                if closed || !alnum(ch(&cs, j + 2)) {
+                    w = format!("{}.{}.", w, ch(&cs, j + 1).to_ascii_lowercase());
                     j += if closed { 3 } else { 2 };
                 }
             }
@@ -281,9 +328,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         };
         let a = byte(&cs, doc_len, i);
         let b = byte(&cs, doc_len, i + len);
-        let ends = matches!(c, '.' | '!' | '?')
-            && p.is_empty()
-            && (i + 1 >= n || ch(&cs, i + 1).is_whitespace());
+        let ends =
+            matches!(c, '.' | '!' | '?') && p.is_empty() && (i + 1 >= n || space(ch(&cs, i + 1)));
         let abbrev = out
             .last()
             .is_some_and(|t| t.k == Tk::Word && ABBREV.contains(&t.s.as_str()));
