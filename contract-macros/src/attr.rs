@@ -335,6 +335,7 @@ pub const TOOL_KEYS: &[&str] = &[
     "timeout_ms",
     "state",
     "rules",
+    "prose",
     "crate",
 ];
 const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
@@ -358,6 +359,8 @@ pub struct ToolAttrs {
     pub timeout_ms: Option<Sp<u64>>,
     pub krate: Option<Sp<Path>>,
     pub rules: Option<Sp<Vec<RuleDecl>>>,
+    /// `prose = "why"`: C12 does not read the tool's description.
+    pub prose: Option<Sp<LitStr>>,
     /// Keys written but not understood and already reported: a misspelling
     /// (C11) or an unknown value. The rules do not also report them missing.
     pub reported: Vec<&'static str>,
@@ -401,6 +404,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         "title" => {
             let lit: LitStr = meta.value()?.parse()?;
             set(cx, &mut out.title, "title", span, lit);
+        }
+        "prose" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            set(cx, &mut out.prose, "prose", span, lit);
         }
         "state" => {
             let content;

@@ -38,16 +38,30 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
     }
     c7_key_names_string_arg(cx, tool);
     // C12 reads each sentence of the tool's description as part of the
-    // argument it names; the rest is reported once, on the tool. An argument
-    // struct's field names are not known here: its tool's description is not read.
-    if matches!(tool.args, Args::Inline { .. }) {
-        let fields = tool.fields();
-        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        let split = crate::prose::attribute(tool.description.as_deref().unwrap_or(""), &names);
-        for (f, about) in fields.iter().zip(&split.about) {
-            field(cx, f, about.as_deref());
+    // argument it names; the rest is reported once, on the tool.
+    // `#[tool_contract(prose = "why")]` takes the description out of C12.
+    let tool_doc = match tool.prose {
+        Some(_) => "",
+        None => tool.description.as_deref().unwrap_or(""),
+    };
+    match &tool.args {
+        Args::Inline { .. } => {
+            let fields = tool.fields();
+            let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+            let split = crate::prose::attribute(tool_doc, &names);
+            for (f, about) in fields.iter().zip(&split.about) {
+                field(cx, f, about.as_deref());
+            }
+            c12_tool_sentences(cx, tool, fields, &split.unattributed);
         }
-        c12_tool_sentences(cx, tool, fields, &split.unattributed);
+        // The fields of an argument struct are not visible to the tool's
+        // macro, so no sentence can be given to one: each claim is reported
+        // once, on the tool, and belongs in the field's own doc comment.
+        Args::Struct(ty) => {
+            for claim in crate::prose::claims(tool_doc) {
+                cx.error_spanned_by(&tool.ident, claim.struct_tool_message(&tidy(ty)));
+            }
+        }
     }
     c8_failure_type(cx, tool);
     if let Some(rules) = &tool.rules {

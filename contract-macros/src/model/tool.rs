@@ -40,6 +40,8 @@ pub struct Tool {
     pub timeout_ms: Option<Sp<u64>>,
     /// `rules(...)`: the rules across the inline arguments.
     pub rules: Option<Sp<Vec<RuleDecl>>>,
+    /// `prose = "why"`: the tool's description is not read by C12.
+    pub prose: Option<Sp<LitStr>>,
     pub args: Args,
     /// How the handler is called: one entry per parameter.
     pub params: Vec<Param>,
@@ -122,6 +124,7 @@ impl Tool {
             retry: attrs.retry,
             timeout_ms: attrs.timeout_ms,
             rules: attrs.rules,
+            prose: attrs.prose,
             args,
             params,
             is_async: item.sig.asyncness.is_some(),

@@ -113,8 +113,23 @@ impl Claim {
                     .join(" and ")
             ),
         };
+        let opt_out = if named.is_empty() {
+            "`#[tool_contract(prose = \"why\")]`"
+        } else {
+            "`#[arg(prose = \"why\")]` on an argument it names, or `#[tool_contract(prose = \"why\")]`"
+        };
         format!(
-            "the tool's description states a constraint that {what}: \"{}\"\nhelp: move the sentence to the description of the argument it limits, where it can be declared (`{}`) or opted out of with `#[arg(prose = \"why\")]`",
+            "the tool's description states a constraint that {what}: \"{}\"\nhelp: move the sentence to the description of the argument it limits, where it can be declared (`{}`); or, if it is not a constraint, opt out with {opt_out}",
+            self.phrase, self.help
+        )
+    }
+
+    /// The compile error for a claim in the description of a tool that takes
+    /// the argument struct `ty`: the tool cannot see the struct's fields, so
+    /// the sentence cannot be checked against the field it speaks of.
+    pub fn struct_tool_message(&self, ty: &str) -> String {
+        format!(
+            "the tool's description states a constraint: \"{}\", but the fields of `{ty}` are not visible to the tool, so it cannot be checked against the one it limits\nhelp: move the sentence to the doc comment of that field, where it is checked with the field's declaration (`{}`); or, if it is not a constraint, opt out with `#[tool_contract(prose = \"why\")]`",
             self.phrase, self.help
         )
     }

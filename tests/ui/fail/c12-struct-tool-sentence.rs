@@ -1,0 +1,33 @@
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+#[derive(Serialize, JsonSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// The days to list.
+#[derive(ToolArgs)]
+pub struct Span {
+    /// The first day, included.
+    #[arg(format = "date")]
+    pub start: String,
+    /// The last day, included.
+    #[arg(format = "date")]
+    pub end: String,
+}
+
+/// List the events between two days. The range may span at most 31 days.
+#[tool_contract(effect = read_only)]
+pub fn list_events(args: Span) -> Result<Done, Oops> {
+    let _ = args;
+    Ok(Done { ok: true })
+}
+
+fn main() {}
