@@ -263,7 +263,10 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 }
             }
             // "Agent effort: minimal, low, medium, high, xhigh, or auto."
-            ":" => Some((i + 1, false, false)),
+            // (not after "Format:", which lists formats: "Format: RFC3339 or YYYY-MM-DD")
+            ":" if !matches!(prev_word(t, i, 1), "format" | "formats") => {
+                Some((i + 1, false, false))
+            }
             // "Type of connection (standard, private, or privateEndpoint)"
             "(" => Some((i + 1, false, false)),
             _ if is_lit(t, i) => Some((i, true, false)),
@@ -287,7 +290,13 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                     || t[list.last + 1].sent != t[list.last].sent
                     || after == ".";
                 let lead = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
-                let or = (i + 1..=list.last).any(|k| word(t, k) == "or");
+                // "Region: us/eu." — a slash between two short words too
+                let short = list
+                    .items
+                    .iter()
+                    .all(|v| v.len() <= 12 && v.bytes().all(|b| b.is_ascii_alphabetic()));
+                let or =
+                    (i + 1..=list.last).any(|k| word(t, k) == "or" || (short && text(t, k) == "/"));
                 or && ends && lead <= 6
             }
             _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),

@@ -141,6 +141,15 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     if text(t, i.wrapping_sub(1)) == "/" || text(t, end + 1) == "/" {
         return false;
     }
+    // "Add-on identifier: UUID, name (...), or attachment name": one of a list of forms
+    let listed = text(t, end + 1) == ","
+        && text(t, i.wrapping_sub(1)) == ":"
+        && (end + 2..t.len())
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .any(|k| word(t, k) == "or");
+    if listed {
+        return false;
+    }
     let alternative_format = (end + 1..t.len())
         .take_while(|&k| t[k].sent == t[i].sent)
         .any(|k| word(t, k) == "or" && (k + 1..k + 5).any(|m| word(t, m) == "format"));
@@ -223,7 +232,9 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
         let iso = (w == "iso"
             && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
             || w == "iso8601";
-        let rfc = (w == "rfc" && text(t, i + 1) == "3339") || w == "rfc3339";
+        let rfc = (w == "rfc"
+            && (text(t, i + 1) == "3339" || text(t, i + 1) == "-" && text(t, i + 2) == "3339"))
+            || w == "rfc3339";
         if iso || rfc {
             let end = if w.len() > 3 {
                 i
@@ -272,6 +283,15 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             })
         {
             push(What::Format("date-time"), i + 1);
+            i += 2;
+            continue;
+        }
+        // "Currency code in ISO format": the code's standard shape
+        if w == "iso"
+            && word(t, i + 1) == "format"
+            && (1..=3).any(|b| matches!(prev_word(t, i, b), "code" | "codes"))
+        {
+            out.push(found(What::Pattern(None), i, i + 1));
             i += 2;
             continue;
         }

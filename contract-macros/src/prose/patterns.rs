@@ -313,6 +313,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 "639" => Some("^[a-z]{2}$"),
                 _ => None,
             }
+            .or_else(|| {
+                // another ISO standard ("ISIN as defined by ISO 6166") names a
+                // code's shape without the detector knowing it
+                let v = text(t, n);
+                (v.len() >= 3 && v != "8601" && v.bytes().all(|b| b.is_ascii_digit())).then_some("")
+            })
         } else if matches!(w, "two-letter" | "alpha-2")
             || (word(t, i + 2) == "letter" && text(t, i + 1) == "-" && text(t, i) == "2")
         {
@@ -323,7 +329,9 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             None
         };
         if let Some(re) = code {
-            out.push(found(What::Pattern(Some(re.into())), i, i + 1));
+            let re = (!re.is_empty()).then(|| re.to_string());
+            let end = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+            out.push(found(What::Pattern(re), i, end));
             continue;
         }
         // "a 6-digit code", "a 40-character hex string"

@@ -179,6 +179,19 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
             kept.push((a, b, c));
         }
     }
+    // "Default: the beginning of the day, but at least 15 minutes ago": a bound in
+    // a sentence about the default describes the default, not what may be sent
+    kept.retain(|(a, _, c)| {
+        !matches!(c.what, What::Bound { .. }) || {
+            let sent = t[*a].sent;
+            let first = (0..*a)
+                .rev()
+                .take_while(|&k| t[k].sent == sent)
+                .last()
+                .unwrap_or(*a);
+            !matches!(word(&t, first), "default" | "defaults")
+        }
+    });
     // "Each entry must match exactly one reference variant": a count inside each
     // item, not the size of the list
     kept.retain(|(a, _, c)| {
