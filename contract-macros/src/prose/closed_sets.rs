@@ -343,6 +343,15 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = list.last + 1;
             continue;
         }
+        // "(format: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS')": formats, not values
+        if list.items.iter().all(|v| {
+            // a shape with placeholders, not a date given as a value ("`2010-04-01`")
+            v.bytes().any(|b| b.is_ascii_alphabetic())
+                && super::formats::format_of_text(&v.to_lowercase()).is_some()
+        }) {
+            covered = list.last + 1;
+            continue;
+        }
         let bools = list
             .items
             .iter()

@@ -528,4 +528,37 @@ fn main() {{}}
             "{path} is out of date; rerun with C12_BLESS=1 and read the diff:\n{file}"
         );
     }
+
+    /// Wording from real descriptions that the second edition reads differently:
+    /// alternatives, list subjects, defaults, per-item counts, negations.
+    #[test]
+    fn second_edition_wording() {
+        use ClaimKind::*;
+        let cases: &[(&str, &[ClaimKind])] = &[
+            ("Accepts: ISO 8601 format (e.g., '2024-01-15T14:30:25'), relative dates (e.g., '2 weeks ago'), or absolute dates.", &[]),
+            ("The ID (UUID format: 12345678-1234-1234-1234-123456789012 or external ID format: externalId:x)", &[]),
+            ("The list of up to 50 log group names to be queried.", &[Items]),
+            ("List of connection names to delete (max 25).", &[Items]),
+            ("Where to send the API key: header or query.", &[ClosedSet]),
+            ("Region: eu/apac. Default: eu.", &[ClosedSet]),
+            ("Format: RFC3339 or YYYY-MM-DD", &[Format]),
+            ("The inclusive start. Format: RFC-3339.", &[Format]),
+            ("The access key's unique identifier with prefix 'dof_v1_'.", &[Pattern]),
+            ("International Securities Identification Number as defined by ISO 6166.", &[Pattern]),
+            ("Currency code in ISO format", &[Pattern]),
+            ("Last update timestamp in ISO format", &[Format]),
+            ("The key (usually a short uppercase code like 'DEV', 'TEAM', or 'DOC')", &[]),
+            ("Default: the beginning of the day, but at least 15 minutes ago.", &[]),
+            ("Each entry must match exactly one reference variant.", &[]),
+            ("At least one field must be provided.", &[]),
+            ("Returned objects do not include `num_members` or `is_member`.", &[]),
+            ("This value is usually greater than zero.", &[]),
+            ("This must match the originally submitted URI.", &[]),
+            ("Add-on identifier: UUID, name, or attachment name.", &[]),
+            ("Format: web.1/worker.2.", &[Pattern]),
+        ];
+        for (doc, want) in cases {
+            assert_eq!(&kinds(doc), want, "{doc}");
+        }
+    }
 }

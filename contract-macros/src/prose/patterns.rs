@@ -283,7 +283,9 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 || word(t, j).contains("xxx")
                 // "emr-x.x.x": a placeholder version
                 || (j..j + 3).any(|k| word(t, k) == "x" || word(t, k).ends_with("-x"))
-                || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'));
+                || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'))
+                // "web.1/worker.2": a word joined to a number
+                || (text(t, j + 1) == "." && kind(t, j + 2) == Some(Tk::Num));
             if shaped && !known {
                 out.push(found(What::Pattern(None), i, j));
                 continue;
