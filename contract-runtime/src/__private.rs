@@ -177,6 +177,33 @@ pub const fn assert_failure<E: ToolFailure>() {}
 /// Compile-time check that an argument type can be decoded (rule C10's type side).
 pub const fn assert_args<A: ToolArgs>() {}
 
+/// Rule C12 at compile time: whether the values a doc comment lists are the
+/// wire values of the argument's enum, compared case-insensitively and in any
+/// order. An empty `declared` (a type that is not a closed set) agrees.
+pub const fn prose_set_agrees(listed: &[&str], declared: &[&str]) -> bool {
+    const fn contains(set: &[&str], v: &str) -> bool {
+        let mut i = 0;
+        while i < set.len() {
+            if set[i].as_bytes().eq_ignore_ascii_case(v.as_bytes()) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+    const fn within(a: &[&str], b: &[&str]) -> bool {
+        let mut i = 0;
+        while i < a.len() {
+            if !contains(b, a[i]) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    declared.is_empty() || (within(listed, declared) && within(declared, listed))
+}
+
 /// Compile-time check that a return type is a tool result.
 pub const fn assert_output<O: ToolOutput>() {}
 

@@ -28,6 +28,11 @@ pub trait ArgValue: Sized + Send + 'static {
     /// Whether the property may be left out (only `Option<T>`).
     const OPTIONAL: bool = false;
 
+    /// The values of a closed set (a unit enum) as sent, or of a list's or an
+    /// option's items; empty for every other type. Rule C12 compares a list of
+    /// values in a doc comment with them at compile time.
+    const WIRE_VALUES: &'static [&'static str] = &[];
+
     /// The value a missing property takes, when it may be missing.
     fn missing() -> Option<Self> {
         None
@@ -442,6 +447,8 @@ fn float_out_of_range(
 }
 
 impl<T: ArgValue> ArgValue for Vec<T> {
+    const WIRE_VALUES: &'static [&'static str] = T::WIRE_VALUES;
+
     fn schema(c: &'static Constraints) -> Map<String, Value> {
         let mut s = typed("array");
         s.insert(
@@ -561,6 +568,7 @@ fn check_unique<T: ArgValue>(
 
 impl<T: ArgValue> ArgValue for Option<T> {
     const OPTIONAL: bool = true;
+    const WIRE_VALUES: &'static [&'static str] = T::WIRE_VALUES;
 
     fn missing() -> Option<Self> {
         Some(None)

@@ -9,6 +9,7 @@ use syn::{Ident, LitStr, Path};
 
 use crate::attr::{ArgAttrs, NumLit};
 use crate::model::{ArgsInput, ClosedSet, Field, Format, RuleDecl, RuleKind, Vocabulary};
+use crate::ty::Kind;
 
 /// The `ArgValue` and `ToolArgs` impls of a checked input.
 pub fn expand(krate: &Path, input: &ArgsInput) -> TokenStream {
@@ -170,6 +171,7 @@ pub fn expand_struct(
 ) -> TokenStream {
     let mut statics = TokenStream::new();
     statics.extend(rules_items(krate, ident, fields, rules));
+    statics.extend(fields.iter().map(|f| prose_sets(krate, f)));
     let c_idents = fields
         .iter()
         .map(|f| constraints(krate, &f.attrs, &f.ident, &mut statics))
@@ -237,6 +239,34 @@ pub fn expand_struct(
             }
         };
     }
+}
+
+/// C12 for an enum argument: the macro cannot see the variants of an enum
+/// declared elsewhere, so each list of values its doc comment states is
+/// compared with the enum's wire values by a constant, which fails to compile
+/// (with the C12 message) when they differ.
+fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
+    let enum_like = matches!(f.kind.item().unwrap_or(f.kind.inner()).inner(), Kind::Other);
+    let Some(doc) = f
+        .description
+        .as_deref()
+        .filter(|_| enum_like && f.attrs.prose.is_none())
+    else {
+        return TokenStream::new();
+    };
+    let ty = &f.ty;
+    let p = quote!(#krate::__private);
+    crate::prose::listed_sets(doc)
+        .into_iter()
+        .map(|(phrase, values)| {
+            let msg = crate::prose::enum_disagrees_message(&f.name, &phrase, &values);
+            quote_spanned! {ty.span()=>
+                const _: () = if !#p::prose_set_agrees(&[#(#values),*], <#ty as #p::ArgValue>::WIRE_VALUES) {
+                    ::core::panic!(#msg)
+                };
+            }
+        })
+        .collect()
 }
 
 /// `__RULES`, the rules across arguments, and `__rules`, which checks them
@@ -577,6 +607,7 @@ fn expand_closed_set(krate: &Path, set: &ClosedSet) -> TokenStream {
 
             #[automatically_derived]
             impl #p::ArgValue for #ident {
+                const WIRE_VALUES: &'static [&'static str] = __NAMES;
                 fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
                     #p::enum_schema(__NAMES)
                 }

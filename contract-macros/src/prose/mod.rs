@@ -241,6 +241,31 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
         .collect()
 }
 
+/// The lists of values `doc` states ("one of `json`, `csv`"), each with its
+/// phrase: an enum argument satisfies a ClosedSet claim by its type, and the
+/// macro, which cannot see the enum's variants, emits a constant that compares
+/// each list with the enum's wire values (see [`enum_disagrees_message`]).
+pub fn listed_sets(doc: &str) -> Vec<(String, Vec<String>)> {
+    resolve_all(doc, None)
+        .into_iter()
+        .filter_map(|r| match r.what {
+            finding::What::Set(values) if r.claim.kind == ClaimKind::ClosedSet => {
+                Some((r.claim.phrase, values))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The compile error when the values listed in the description of `arg`
+/// differ from its enum's wire values (a constant's panic, so one string).
+pub fn enum_disagrees_message(arg: &str, phrase: &str, values: &[String]) -> String {
+    format!(
+        "C12: the description of `{arg}` says \"{phrase}\" (values {}) but the variants of its enum type publish other values; the enum is what the schema publishes and the runtime enforces: change the prose to list the enum's values, or the enum's variants to the listed ones",
+        values.join(", ")
+    )
+}
+
 /// The sentences of a tool's description that each argument owns, and the
 /// claims no single argument owns, in one pass. Pass each argument's sentences to
 /// [`unmatched`] with its declaration, and report the rest with [`Claim::tool_message`].

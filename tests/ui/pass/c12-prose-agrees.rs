@@ -13,6 +13,16 @@ pub enum Oops {
     Oops,
 }
 
+/// How to order the filings.
+#[derive(ToolArgs)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Oldest first.
+    Asc,
+    /// Newest first.
+    Desc,
+}
+
 /// Search the filings of one company. Returns at most 100 filings.
 #[tool_contract(effect = read_only)]
 pub fn search_filings(
@@ -37,8 +47,12 @@ pub fn search_filings(
     /// A positive weight.
     #[arg(range(exclusive_min = 0))]
     weight: f64,
+    /// The order, `DESC` or `ASC` (the enum's values, in other case and order).
+    order: Order,
+    /// Orders to try in turn, each one of `asc`, `desc`.
+    fallbacks: Option<Vec<Order>>,
 ) -> Result<Done, Oops> {
-    let _ = (limit, year, query, filed, form, labels, weight);
+    let _ = (limit, year, query, filed, form, labels, weight, order, fallbacks);
     Ok(Done { ok: true })
 }
 
