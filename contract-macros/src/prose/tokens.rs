@@ -58,6 +58,8 @@ fn ch(cs: &Chars, i: usize) -> char {
     }
 }
 
+// A pattern, not the `char` method: see `ch`.
+#[allow(clippy::manual_is_ascii_check)]
 #[inline(always)]
 fn alpha(c: char) -> bool {
     matches!(c, 'a'..='z' | 'A'..='Z') || (c > '\x7f' && c.is_alphabetic())
@@ -68,6 +70,8 @@ fn alnum(c: char) -> bool {
     matches!(c, 'a'..='z' | 'A'..='Z' | '0'..='9') || (c > '\x7f' && c.is_alphanumeric())
 }
 
+// A pattern, not the `char` method: see `ch`.
+#[allow(clippy::manual_is_ascii_check)]
 #[inline(always)]
 fn digit(c: char) -> bool {
     matches!(c, '0'..='9')
