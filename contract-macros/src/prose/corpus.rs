@@ -290,7 +290,7 @@ fn first_held_out_batch_precision_and_recall() {
     );
 }
 
-const FIRST_BATCH_FLOOR: (f64, f64) = (0.91, 0.87);
+const FIRST_BATCH_FLOOR: (f64, f64) = (0.91, 0.91);
 
 /// The second held-out batch (`prose_corpus_heldout2.txt`), labelled before
 /// any tuning on the first batch's mistakes and scored once at the end of that

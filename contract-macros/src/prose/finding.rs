@@ -251,6 +251,7 @@ const LEADS: &[(&str, u8)] = &[
     ("only", SETS),
     ("options", SETS),
     ("pascalcase", PATTERNS),
+    ("patterns", PATTERNS),
     ("periods", PATTERNS),
     ("positive", SIGNS),
     ("prefix", PATTERNS),

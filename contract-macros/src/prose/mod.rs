@@ -589,6 +589,8 @@ fn main() {{}}
             ("Use the `spec` parameter with format `proj/<key>:env/<env>`.", &[Pattern]),
             ("Model: - \"fast-1\" is the quick one. - \"deep-2\" is the thorough one.", &[ClosedSet]),
             ("`fields` is required when `dynamic` is `false` (the default).", &[]),
+            ("The level. 0=disabled, 1=read, 2=write, 3=admin.", &[Range]),
+            ("Supported patterns: https://x.example/{org}/{id}", &[Pattern]),
         ];
         for (doc, want) in cases {
             assert_eq!(&kinds(doc), want, "{doc}");

@@ -233,6 +233,11 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Pattern(Some(format!("^{value}"))), i, i + 1));
             continue;
         }
+        // "Supported patterns: https://dev.azure.com/{org}/...": templates
+        if w == "patterns" && text(t, i + 1) == ":" && !in_example(t, i) {
+            out.push(found(What::Pattern(None), i, i + 1));
+            continue;
+        }
         // "does not allow < or >": characters the value may not contain
         if w == "allow"
             && matches!(prev_word(t, i, 1), "not" | "never")

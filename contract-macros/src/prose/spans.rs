@@ -16,9 +16,30 @@ pub(super) const REFERENCE_NOUNS: &[&str] = &[
 // Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
 // "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
 pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
+    let mut legend_end = 0;
     for i in 0..t.len() {
         if t[i].lead & SPANS == 0 {
             continue;
+        }
+        // "0=disabled, 1=Covered Call, 2=Long Call, 3=Spreads": a legend of every
+        // whole number from the first to the last is their range
+        if i >= legend_end && kind(t, i) == Some(Tk::Num) && text(t, i + 1) == "=" {
+            let (mut next, mut k, mut last) = (t[i].num, i, i);
+            let first = t[i].num;
+            let mut count = 0;
+            while k < t.len() && t[k].sent == t[i].sent {
+                if kind(t, k) == Some(Tk::Num) && text(t, k + 1) == "=" && t[k].num == next {
+                    count += 1;
+                    last = k;
+                    next = next.map(|n| n + 1.0);
+                }
+                k += 1;
+            }
+            legend_end = last + 1;
+            if let (Some(lo), Some(hi), true) = (first, next.map(|n| n - 1.0), count >= 3) {
+                out.push(found(bound(incl(lo), incl(hi), Unit::None), i, last + 1));
+                continue;
+            }
         }
         let lead = word(t, i);
         let (a_at, led) = if matches!(lead, "between" | "from") {
