@@ -270,7 +270,14 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 Some((i + 1, false, false))
             }
             // "Type of connection (standard, private, or privateEndpoint)"
-            "(" => Some((i + 1, false, false)),
+            // (not "(e.g., a, b, c)": examples)
+            "(" if !matches!(
+                word(t, i + 1),
+                "e.g." | "eg" | "i.e." | "example" | "examples"
+            ) =>
+            {
+                Some((i + 1, false, false))
+            }
             _ if is_lit(t, i) => Some((i, true, false)),
             _ => None,
         };
@@ -350,7 +357,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let provide = (1..=2).any(|b| {
             matches!(
                 prev_word(t, i, b),
-                "provide" | "specify" | "pass" | "supply" | "give"
+                "provide" | "specify" | "pass" | "supply" | "give" | "specified" | "provided"
             )
         });
         if names_arguments(t, list.last) || provide {

@@ -315,15 +315,17 @@ fn second_held_out_batch_precision_and_recall() {
 }
 
 /// The third held-out batch (`prose_corpus_heldout3.txt`), labelled before any
-/// tuning on the second batch: only its scores are printed. The floor is the
-/// figure measured once, at the end of the tuning.
+/// tuning on the second batch and scored once at the end of that tuning
+/// (precision 0.683, recall 0.757); three fixes were made after reading its
+/// mistakes, so it is tuned on since and they are printed. No held-out text is
+/// left: the next batch must come from new sources.
 #[test]
 fn third_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT_3, false);
+    let (score, n, negatives) = score_batch(HELD_OUT_3, true);
     println!(
         "{}",
         score.report(&format!(
-            "third held-out batch, {n} entries ({negatives} negative)"
+            "third held-out batch (tuned on since it was scored), {n} entries ({negatives} negative)"
         ))
     );
     assert!(n >= 150 && 2 * negatives >= n);
@@ -335,7 +337,7 @@ fn third_held_out_batch_precision_and_recall() {
     );
 }
 
-const THIRD_BATCH_FLOOR: (f64, f64) = (0.68, 0.75);
+const THIRD_BATCH_FLOOR: (f64, f64) = (0.79, 0.83);
 
 const SECOND_BATCH_FLOOR: (f64, f64) = (0.95, 0.95);
 

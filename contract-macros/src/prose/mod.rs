@@ -591,6 +591,9 @@ fn main() {{}}
             ("`fields` is required when `dynamic` is `false` (the default).", &[]),
             ("The level. 0=disabled, 1=read, 2=write, 3=admin.", &[Range]),
             ("Supported patterns: https://x.example/{org}/{id}", &[Pattern]),
+            ("The unit price. Up to 2 decimal points", &[Pattern]),
+            ("Sizes (e.g., small, medium, or large).", &[]),
+            ("Must be specified either minutes or meters.", &[]),
         ];
         for (doc, want) in cases {
             assert_eq!(&kinds(doc), want, "{doc}");

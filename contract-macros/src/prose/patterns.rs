@@ -99,6 +99,18 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
             continue;
         }
+        // "Up to 2 decimal points", "five decimal places": the value's precision
+        if w == "decimal"
+            && matches!(
+                word(t, i + 1),
+                "places" | "place" | "points" | "point" | "digits"
+            )
+            && (kind(t, i.wrapping_sub(1)) == Some(Tk::Num) || !prev_word(t, i, 1).is_empty())
+            && !in_example(t, i)
+        {
+            out.push(found(What::Pattern(None), i, i + 1));
+            continue;
+        }
         // character classes: "lowercase letters, digits and hyphens only", "alphanumeric"
         if matches!(w, "hex" | "hexadecimal")
             && matches!(

@@ -154,6 +154,15 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
         !matches!(f.what, What::Set(_))
             || !(1..=3).any(|b| matches!(prev_word(&t, f.t0, b), "not" | "never" | "without"))
     });
+    // "Up to 2 decimal points" counts digits of the value (a Pattern), not items
+    fs.retain(|f| {
+        !matches!(f.what, What::Bound { .. })
+            || !(word(&t, f.t1.saturating_sub(1)) == "decimal"
+                && matches!(
+                    word(&t, f.t1),
+                    "places" | "place" | "points" | "point" | "digits"
+                ))
+    });
     // ("At most 50 fields may be set" on a hash does count its members)
     fs.retain(|f| {
         let one = (f.t0..=f.t1).any(|k| matches!(text(&t, k), "one" | "1"));
