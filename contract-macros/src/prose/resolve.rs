@@ -156,12 +156,12 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     });
     // "Up to 2 decimal points" counts digits of the value (a Pattern), not items
     fs.retain(|f| {
-        !matches!(f.what, What::Bound { .. })
-            || !(word(&t, f.t1.saturating_sub(1)) == "decimal"
-                && matches!(
-                    word(&t, f.t1),
-                    "places" | "place" | "points" | "point" | "digits"
-                ))
+        let decimals = word(&t, f.t1.saturating_sub(1)) == "decimal"
+            && matches!(
+                word(&t, f.t1),
+                "places" | "place" | "points" | "point" | "digits"
+            );
+        !(matches!(f.what, What::Bound { .. }) && decimals)
     });
     // ("At most 50 fields may be set" on a hash does count its members)
     fs.retain(|f| {
