@@ -248,6 +248,7 @@ fn real_corpus_precision_and_recall() {
 pub(super) const HELD_OUT: &str = include_str!("../../tests/prose_corpus_heldout.txt");
 pub(super) const HELD_OUT_2: &str = include_str!("../../tests/prose_corpus_heldout2.txt");
 pub(super) const HELD_OUT_3: &str = include_str!("../../tests/prose_corpus_heldout3.txt");
+pub(super) const HELD_OUT_4: &str = include_str!("../../tests/prose_corpus_heldout4.txt");
 
 /// The score of a labelled batch, printing its mistakes only when `show` (a
 /// held-out batch is scored without them, so that reading the output cannot
@@ -319,9 +320,8 @@ fn second_held_out_batch_precision_and_recall() {
 
 /// The third held-out batch (`prose_corpus_heldout3.txt`), labelled before any
 /// tuning on the second batch and scored once at the end of that tuning
-/// (precision 0.683, recall 0.757); three fixes were made after reading its
-/// mistakes, so it is tuned on since and they are printed. No held-out text is
-/// left: the next batch must come from new sources.
+/// (precision 0.683, recall 0.757); tuned on since (round 4), so its mistakes
+/// are printed.
 #[test]
 fn third_held_out_batch_precision_and_recall() {
     let (score, n, negatives) = score_batch(HELD_OUT_3, true);
@@ -340,9 +340,32 @@ fn third_held_out_batch_precision_and_recall() {
     );
 }
 
-const THIRD_BATCH_FLOOR: (f64, f64) = (0.79, 0.83);
+const THIRD_BATCH_FLOOR: (f64, f64) = (0.84, 0.91);
 
 const SECOND_BATCH_FLOOR: (f64, f64) = (0.95, 0.95);
+
+/// The fourth held-out batch (`prose_corpus_heldout4.txt`), labelled before
+/// any tuning on the third batch's remaining mistakes: only its scores are
+/// printed. The floor is the figure measured once, at the end of the tuning.
+#[test]
+fn fourth_held_out_batch_precision_and_recall() {
+    let (score, n, negatives) = score_batch(HELD_OUT_4, false);
+    println!(
+        "{}",
+        score.report(&format!(
+            "fourth held-out batch, {n} entries ({negatives} negative)"
+        ))
+    );
+    assert!(n >= 150 && 2 * negatives >= n);
+    assert!(
+        score.precision() >= FOURTH_BATCH_FLOOR.0 && score.recall() >= FOURTH_BATCH_FLOOR.1,
+        "fourth held-out batch: precision {:.3}, recall {:.3}",
+        score.precision(),
+        score.recall()
+    );
+}
+
+const FOURTH_BATCH_FLOOR: (f64, f64) = (0.0, 0.0);
 
 pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
 

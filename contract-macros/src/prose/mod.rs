@@ -594,6 +594,10 @@ fn main() {{}}
             ("The unit price. Up to 2 decimal points", &[Pattern]),
             ("Sizes (e.g., small, medium, or large).", &[]),
             ("Must be specified either minutes or meters.", &[]),
+            ("ISO language code for the response (e.g., \"en\", \"es\")", &[Pattern]),
+            ("Must be a full name. ISO country codes (e.g., 'us') are not supported.", &[]),
+            ("Usually a province, state, or ISO-3166-2 subdivision.", &[]),
+            ("Value is from -1000000 to 1000000.", &[Range]),
         ];
         for (doc, want) in cases {
             assert_eq!(&kinds(doc), want, "{doc}");

@@ -245,6 +245,27 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Pattern(Some(format!("^{value}"))), i, i + 1));
             continue;
         }
+        // "ISO language code", "IETF language tag": a code named by its standard
+        // (not "ISO country codes (e.g., 'us') are not supported": refused forms)
+        let refused = (i + 1..t.len())
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .any(|k| {
+                word(t, k) == "not"
+                    && matches!(
+                        word(t, k + 1),
+                        "supported" | "accepted" | "allowed" | "valid"
+                    )
+            });
+        if matches!(w, "iso" | "ietf" | "bcp")
+            && kind(t, i + 1) == Some(Tk::Word)
+            && ((1..=2).any(|b| matches!(word(t, i + b), "code" | "codes"))
+                || (w != "iso" && (1..=2).any(|b| matches!(word(t, i + b), "tag" | "tags"))))
+            && !in_example(t, i)
+            && !refused
+        {
+            out.push(found(What::Pattern(None), i, i + 1));
+            continue;
+        }
         // "Supported patterns: https://dev.azure.com/{org}/...": templates
         if w == "patterns" && text(t, i + 1) == ":" && !in_example(t, i) {
             out.push(found(What::Pattern(None), i, i + 1));

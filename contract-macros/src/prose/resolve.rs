@@ -25,6 +25,8 @@ pub(super) struct Resolved {
 /// The family of a finding: the unit decides where it can, else the type.
 fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
     match what {
+        // "Value is from -1000000 to 1000000": no length or count is negative
+        What::Bound { min: Some(b), .. } if b.v < 0.0 => ClaimKind::Range,
         What::Bound { unit, .. } => match unit {
             Unit::Class(_) => ClaimKind::Pattern,
             Unit::Year | Unit::Time => ClaimKind::Range,
@@ -149,6 +151,12 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     });
     // "at least one field must be provided", "Max 10 total properties": a count of
     // an object's members or of other arguments, not of this argument's items
+    // "usually a province, state, or ISO-3166-2 subdivision": what is typical
+    fs.retain(|f| {
+        let sent = t[f.t0].sent;
+        !(f.t0.saturating_sub(8)..f.t0)
+            .any(|k| t[k].sent == sent && matches!(word(&t, k), "usually" | "typically" | "often"))
+    });
     // "do not include `num_members` or `is_member`": values named to exclude them
     fs.retain(|f| {
         !matches!(f.what, What::Set(_))
