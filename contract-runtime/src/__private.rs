@@ -17,6 +17,7 @@ pub use crate::path::ConfinedPath;
 /// Rule C9, evaluated by `#[tool_contract]` in a `const` assertion on the
 /// user's name: the registry's own check, so the rule is written once.
 pub use crate::schema::is_portable_name;
+pub use crate::tagged::{tagged_schema, tagged_variant, Branch, Tagging};
 pub use crate::tool::Tool;
 pub use crate::validate::{Ptr, Violations};
 pub use serde;

@@ -95,6 +95,7 @@ pub mod constraint;
 #[cfg(feature = "chrono")]
 mod dates;
 pub mod decode;
+mod tagged;
 
 pub mod call;
 pub mod context;

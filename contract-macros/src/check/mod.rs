@@ -14,7 +14,7 @@ use crate::attr::{ArgAttrs, Length};
 use crate::ctxt::{suggest, Ctxt};
 use crate::model::{
     ApprovalRule, Args, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency,
-    Slot, Tool, Vocabulary, Word,
+    Slot, Tagged, Tool, Vocabulary, Word,
 };
 use crate::ty::Kind;
 
@@ -80,11 +80,37 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
 
 /// The rules of `#[derive(ToolArgs)]`.
 pub fn args(cx: &Ctxt, input: &ArgsInput) {
-    if let ArgsInput::Struct { fields, rules, .. } = input {
-        for f in fields {
-            field(cx, f, None);
+    match input {
+        ArgsInput::Struct { fields, rules, .. } => {
+            for f in fields {
+                field(cx, f, None);
+            }
+            c14_rules(cx, rules, fields);
         }
-        c14_rules(cx, rules, fields);
+        ArgsInput::Tagged(t) => {
+            for f in t.variants.iter().flat_map(|v| v.fields.iter().flatten()) {
+                field(cx, f, None);
+            }
+            tag_is_not_a_field(cx, t);
+        }
+        ArgsInput::ClosedSet(_) => {}
+    }
+}
+
+/// An internally tagged variant's fields sit beside the tag, so none may
+/// have the tag's name.
+fn tag_is_not_a_field(cx: &Ctxt, t: &Tagged) {
+    if t.content.is_some() {
+        return;
+    }
+    let tag = t.tag.value();
+    for v in &t.variants {
+        for f in v.fields.iter().flatten().filter(|f| f.name == tag) {
+            cx.error_spanned_by(
+                &f.ident,
+                format!("field `{tag}` of variant `{}` has the name of the tag, which sits beside it\nhelp: rename the field, or pick another tag: `#[serde(tag = \"type\")]`", v.ident),
+            );
+        }
     }
 }
 

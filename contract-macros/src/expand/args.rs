@@ -8,7 +8,9 @@ use syn::spanned::Spanned;
 use syn::{Ident, LitStr, Path};
 
 use crate::attr::{ArgAttrs, NumLit};
-use crate::model::{ArgsInput, ClosedSet, Field, Format, RuleDecl, RuleKind, Vocabulary};
+use crate::model::{
+    ArgsInput, ClosedSet, Field, Format, RuleDecl, RuleKind, Tagged, TaggedVariant, Vocabulary,
+};
 use crate::ty::Kind;
 
 /// The `ArgValue` and `ToolArgs` impls of a checked input.
@@ -21,6 +23,7 @@ pub fn expand(krate: &Path, input: &ArgsInput) -> TokenStream {
             rules,
         } => expand_struct(krate, ident, doc.as_deref(), fields, rules),
         ArgsInput::ClosedSet(set) => expand_closed_set(krate, set),
+        ArgsInput::Tagged(t) => expand_tagged(krate, t),
     }
 }
 
@@ -628,6 +631,435 @@ fn expand_closed_set(krate: &Path, set: &ClosedSet) -> TokenStream {
                 fn check(&self, _c: &'static #p::Constraints, _ptr: &#p::Ptr<'_>, _out: &mut #p::Violations) {}
                 fn same(&self, other: &Self) -> bool {
                     ::core::mem::discriminant(self) == ::core::mem::discriminant(other)
+                }
+            }
+        };
+    }
+}
+
+/// One struct variant of a tagged enum as the generated code names it.
+struct VariantParts<'a> {
+    ident: &'a Ident,
+    name: &'a str,
+    fields: Vec<&'a Field>,
+    fidents: Vec<&'a Ident>,
+    fnames: Vec<&'a str>,
+    tys: Vec<&'a syn::Type>,
+    avs: Vec<TokenStream>,
+    descriptions: Vec<String>,
+    c_idents: Vec<Ident>,
+    slots: Vec<Ident>,
+    seeds: Vec<Ident>,
+    /// Bindings in `match self` (a field named `out` must not shadow the
+    /// collector).
+    binds: Vec<Ident>,
+    others: Vec<Ident>,
+    /// `__fields_<Variant>`: reads the variant's fields from a map (fast path).
+    reader: Ident,
+}
+
+impl<'a> VariantParts<'a> {
+    fn new(
+        krate: &Path,
+        v: &'a TaggedVariant,
+        fields: &'a [Field],
+        statics: &mut TokenStream,
+    ) -> VariantParts<'a> {
+        let p = quote!(#krate::__private);
+        let vid = &v.ident;
+        VariantParts {
+            ident: vid,
+            name: &v.name,
+            fields: fields.iter().collect(),
+            fidents: fields.iter().map(|f| &f.ident).collect(),
+            fnames: fields.iter().map(|f| f.name.as_str()).collect(),
+            tys: fields.iter().map(|f| &f.ty).collect(),
+            avs: fields
+                .iter()
+                .map(|f| {
+                    let ty = &f.ty;
+                    quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)
+                })
+                .collect(),
+            descriptions: fields
+                .iter()
+                .map(|f| f.description.clone().unwrap_or_default())
+                .collect(),
+            c_idents: fields
+                .iter()
+                .map(|f| {
+                    constraints(
+                        krate,
+                        &f.attrs,
+                        &format_ident!("{}_{}", vid, f.ident),
+                        statics,
+                    )
+                })
+                .collect(),
+            slots: fields
+                .iter()
+                .map(|f| format_ident!("__slot_{}", f.ident))
+                .collect(),
+            seeds: fields
+                .iter()
+                .map(|f| format_ident!("__Seed_{}_{}", vid, f.ident))
+                .collect(),
+            binds: fields
+                .iter()
+                .map(|f| format_ident!("__a_{}", f.ident))
+                .collect(),
+            others: fields
+                .iter()
+                .map(|f| format_ident!("__b_{}", f.ident))
+                .collect(),
+            reader: format_ident!("__fields_{}", vid),
+        }
+    }
+}
+
+/// The `ArgValue` impl of a tagged enum: its `oneOf` schema, the tag read
+/// first on both decode paths, then the variant's fields checked like an
+/// argument struct's, with pointers into the variant (under the content
+/// key when adjacently tagged).
+fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
+    let p = quote!(#krate::__private);
+    let ident = &t.ident;
+    let tag = &t.tag;
+    let mut statics = TokenStream::new();
+    let parts: Vec<Option<VariantParts>> = t
+        .variants
+        .iter()
+        .map(|v| {
+            v.fields
+                .as_deref()
+                .map(|fs| VariantParts::new(krate, v, fs, &mut statics))
+        })
+        .collect();
+    let structs: Vec<&VariantParts> = parts.iter().flatten().collect();
+    let names: Vec<&str> = t.variants.iter().map(|v| v.name.as_str()).collect();
+    let with_fields: Vec<bool> = t.variants.iter().map(|v| v.fields.is_some()).collect();
+    let content = match &t.content {
+        Some(c) => quote!(::core::option::Option::Some(#c)),
+        None => quote!(::core::option::Option::None),
+    };
+    // Where a variant's fields sit: beside the tag, or under the content key.
+    let body_ptr = match &t.content {
+        Some(c) => quote!(ptr.key(#c)),
+        None => quote!(*ptr),
+    };
+    // Internally tagged fields share their object with the tag.
+    let tag_known = t.content.is_none().then(|| quote!(#tag,));
+
+    // Seeds and fast-path readers, per struct variant.
+    let mut items = TokenStream::new();
+    for v in &structs {
+        let VariantParts {
+            ident: vid,
+            fidents,
+            fnames,
+            tys,
+            avs,
+            slots,
+            seeds,
+            reader,
+            ..
+        } = v;
+        items.extend(quote! {
+            #(
+                #[allow(non_camel_case_types)]
+                struct #seeds;
+                impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
+                    type Value = #tys;
+                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
+                        #avs::fast(d)
+                    }
+                }
+            )*
+            #[allow(non_snake_case)]
+            fn #reader<'de, A: #p::serde::de::MapAccess<'de>>(map: &mut A) -> ::core::result::Result<#ident, A::Error> {
+                #(let mut #slots: ::core::option::Option<#tys> = ::core::option::Option::None;)*
+                while let ::core::option::Option::Some(key) = map.next_key::<#p::Key<'de>>()? {
+                    match key.as_str() {
+                        #(#fnames => {
+                            if #slots.is_some() {
+                                return ::core::result::Result::Err(#p::fast_refuse());
+                            }
+                            #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
+                        })*
+                        _ => return ::core::result::Result::Err(#p::fast_refuse()),
+                    }
+                }
+                ::core::result::Result::Ok(#ident::#vid {
+                    #(#fidents: match #slots {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
+                    },)*
+                })
+            }
+        });
+    }
+
+    // schema
+    let asserts = structs.iter().flat_map(|v| &v.tys).map(|ty| {
+        quote_spanned! {ty.span()=>
+            let _ = <#ty as #p::ArgValue>::OPTIONAL;
+        }
+    });
+    let branches = t.variants.iter().zip(&parts).map(|(v, part)| {
+        let name = &v.name;
+        let doc = v.doc.clone().unwrap_or_default();
+        let fields = match part {
+            None => quote!(::core::option::Option::None),
+            Some(VariantParts {
+                fnames,
+                avs,
+                c_idents,
+                descriptions,
+                ..
+            }) => quote!(::core::option::Option::Some(::std::vec![
+                #(#p::Prop {
+                    name: #fnames,
+                    schema: #avs::schema(&#c_idents),
+                    description: #descriptions,
+                    optional: #avs::OPTIONAL,
+                },)*
+            ])),
+        };
+        quote!(#p::Branch { name: #name, description: #doc, fields: #fields })
+    });
+
+    // decode_value (slow path)
+    let decode_arms = t.variants.iter().zip(&parts).enumerate().map(|(i, (v, part))| {
+        let vid = &v.ident;
+        match part {
+            None => quote!((#i, _) => ::core::option::Option::Some(#ident::#vid),),
+            Some(VariantParts { fidents, fnames, avs, c_idents, slots, .. }) => quote! {
+                (#i, ::core::option::Option::Some(obj)) => {
+                    let __bptr = #body_ptr;
+                    #p::unknown_keys(obj, &[#tag_known #(#fnames),*], &__bptr, out);
+                    #(let #slots = match obj.get(#fnames) {
+                        ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &__bptr.key(#fnames), out),
+                        ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#fnames, &__bptr, out)),
+                    };)*
+                    ::core::option::Option::Some(#ident::#vid { #(#fidents: #slots?,)* })
+                }
+            },
+        }
+    });
+
+    // fast path: the tag must come first (else the slow path decides).
+    let fast_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
+        let (vid, name) = (&v.ident, &v.name);
+        let end = quote! {
+            match map.next_key::<#p::Key<'de>>()? {
+                ::core::option::Option::None => ::core::result::Result::Ok(__v),
+                ::core::option::Option::Some(_) => ::core::result::Result::Err(#p::fast_refuse()),
+            }
+        };
+        match (part, &t.content) {
+            (None, _) => quote!(#name => { let __v = #ident::#vid; #end }),
+            (Some(VariantParts { reader, .. }), None) => quote!(#name => #reader(&mut map),),
+            (Some(VariantParts { reader, .. }), Some(c)) => quote!(#name => {
+                match map.next_key::<#p::Key<'de>>()? {
+                    ::core::option::Option::Some(k) if k.as_str() == #c => {}
+                    _ => return ::core::result::Result::Err(#p::fast_refuse()),
+                }
+                struct __Content;
+                impl<'de> #p::serde::de::DeserializeSeed<'de> for __Content {
+                    type Value = #ident;
+                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#ident, __D::Error> {
+                        struct __Fields;
+                        impl<'de> #p::serde::de::Visitor<'de> for __Fields {
+                            type Value = #ident;
+                            fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                                f.write_str("the fields of a variant")
+                            }
+                            fn visit_map<A: #p::serde::de::MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<#ident, A::Error> {
+                                #reader(&mut map)
+                            }
+                        }
+                        d.deserialize_map(__Fields)
+                    }
+                }
+                let __v = map.next_value_seed(__Content)?;
+                #end
+            }),
+        }
+    });
+    let expecting = format!("a variant of {ident}");
+
+    // check, same, has_secrets, redact, visit_paths
+    let pattern = |v: &TaggedVariant, part: &Option<VariantParts>, binds: bool| {
+        let vid = &v.ident;
+        match part {
+            None => quote!(#ident::#vid),
+            Some(vp) => {
+                let (f, b) = (&vp.fidents, if binds { &vp.binds } else { &vp.others });
+                quote!(#ident::#vid { #(#f: #b),* })
+            }
+        }
+    };
+    let check_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
+        let pat = pattern(v, part, true);
+        match part {
+            None => quote!(#pat => {}),
+            Some(VariantParts {
+                fnames,
+                avs,
+                c_idents,
+                binds,
+                ..
+            }) => quote! {
+                #pat => {
+                    let __bptr = #body_ptr;
+                    #(#avs::check(#binds, &#c_idents, &__bptr.key(#fnames), out);)*
+                }
+            },
+        }
+    });
+    let same_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
+        let (a, b) = (pattern(v, part, true), pattern(v, part, false));
+        match part {
+            None => quote!((#a, #b) => true,),
+            Some(VariantParts {
+                avs, binds, others, ..
+            }) => {
+                quote!((#a, #b) => true #(&& #avs::same(#binds, #others))*,)
+            }
+        }
+    });
+    let paths_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
+        let pat = pattern(v, part, true);
+        match part {
+            None => quote!(#pat => {}),
+            Some(VariantParts {
+                fnames,
+                avs,
+                c_idents,
+                binds,
+                ..
+            }) => quote! {
+                #pat => {
+                    let __bptr = #body_ptr;
+                    #(#avs::visit_paths(#binds, &#c_idents, &__bptr.key(#fnames), __visit);)*
+                }
+            },
+        }
+    });
+    let secrets = structs
+        .iter()
+        .flat_map(|v| v.avs.iter().zip(&v.c_idents))
+        .map(|(av, c)| quote!(|| #av::has_secrets(&#c)));
+    let redact_one = |v: &VariantParts| {
+        let VariantParts {
+            fnames,
+            avs,
+            c_idents,
+            ..
+        } = v;
+        quote! {
+            #(if let ::core::option::Option::Some(x) = __body.get_mut(#fnames) {
+                #avs::redact(x, &#c_idents);
+            })*
+        }
+    };
+    let redact_arms = structs.iter().map(|v| {
+        let name = v.name;
+        let body = redact_one(v);
+        quote!(::core::option::Option::Some(#name) => { #body })
+    });
+    // A tag that names no variant: every variant's secrets are redacted.
+    let redact_all = structs.iter().map(|v| redact_one(v));
+    let body_of = match &t.content {
+        Some(c) => quote!(v.get_mut(#c)),
+        None => quote!(::core::option::Option::Some(v)),
+    };
+    let unused = structs.iter().flat_map(|v| &v.fields).count() == 0;
+    let allow = unused.then(|| quote!(#[allow(unused_variables)]));
+
+    quote! {
+        const _: () = {
+            #statics
+            #items
+
+            static __TAGGING: #p::Tagging = #p::Tagging {
+                tag: #tag,
+                content: #content,
+                variants: &[#(#names),*],
+                with_fields: &[#(#with_fields),*],
+            };
+
+            #[automatically_derived]
+            impl #p::ArgValue for #ident {
+                fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
+                    #(#asserts)*
+                    #p::tagged_schema(&__TAGGING, ::std::vec![#(#branches),*])
+                }
+                #allow
+                fn decode_value(v: &#p::Value, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) -> ::core::option::Option<Self> {
+                    match #p::tagged_variant(v, &__TAGGING, ptr, out)? {
+                        #(#decode_arms)*
+                        _ => ::core::option::Option::None,
+                    }
+                }
+                fn fast<'de, D: #p::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                    struct __Visitor;
+                    impl<'de> #p::serde::de::Visitor<'de> for __Visitor {
+                        type Value = #ident;
+                        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                            f.write_str(#expecting)
+                        }
+                        fn visit_map<A: #p::serde::de::MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<#ident, A::Error> {
+                            match map.next_key::<#p::Key<'de>>()? {
+                                ::core::option::Option::Some(k) if k.as_str() == #tag => {}
+                                _ => return ::core::result::Result::Err(#p::fast_refuse()),
+                            }
+                            let __tag = map.next_value::<#p::Key<'de>>()?;
+                            match __tag.as_str() {
+                                #(#fast_arms)*
+                                _ => ::core::result::Result::Err(#p::fast_refuse()),
+                            }
+                        }
+                    }
+                    d.deserialize_map(__Visitor)
+                }
+                #allow
+                fn check(&self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
+                    match self {
+                        #(#check_arms)*
+                    }
+                }
+                fn same(&self, other: &Self) -> bool {
+                    #[allow(unreachable_patterns)]
+                    match (self, other) {
+                        #(#same_arms)*
+                        _ => false,
+                    }
+                }
+                fn has_secrets(c: &'static #p::Constraints) -> bool {
+                    c.secret #(#secrets)*
+                }
+                #allow
+                fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
+                    if c.secret {
+                        *v = #p::Value::from(#krate::REDACTED);
+                        return;
+                    }
+                    let __tag = v.get(#tag).and_then(#p::Value::as_str).map(::std::borrow::ToOwned::to_owned);
+                    let ::core::option::Option::Some(__body) = #body_of else {
+                        return;
+                    };
+                    #[allow(unreachable_patterns)]
+                    match __tag.as_deref() {
+                        #(#redact_arms)*
+                        _ => { #(#redact_all)* }
+                    }
+                }
+                #allow
+                fn visit_paths<'a>(&'a self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, __visit: &mut dyn FnMut(&#p::Ptr<'_>, &'a #p::ConfinedPath, &'static str)) {
+                    match self {
+                        #(#paths_arms)*
+                    }
                 }
             }
         };

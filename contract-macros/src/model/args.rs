@@ -17,6 +17,29 @@ pub enum ArgsInput {
         rules: Vec<RuleDecl>,
     },
     ClosedSet(ClosedSet),
+    /// An enum with data, tagged as serde writes it.
+    Tagged(Tagged),
+}
+
+/// An internally (`#[serde(tag = "kind")]`) or adjacently (`#[serde(tag =
+/// "t", content = "c")]`) tagged enum whose variants are structs or units.
+pub struct Tagged {
+    pub ident: Ident,
+    /// The tag's key.
+    pub tag: LitStr,
+    /// The content's key, when adjacently tagged.
+    pub content: Option<LitStr>,
+    pub variants: Vec<TaggedVariant>,
+}
+
+/// One variant of a tagged enum.
+pub struct TaggedVariant {
+    pub ident: Ident,
+    /// The tag value serde reads for it.
+    pub name: String,
+    pub doc: Option<String>,
+    /// Its named fields; `None` for a unit variant.
+    pub fields: Option<Vec<Field>>,
 }
 
 pub struct ClosedSet {
@@ -61,7 +84,7 @@ impl ArgsInput {
                     rules: parse_args_attrs(cx, &input.attrs),
                 })
             }
-            Data::Enum(e) => Some(ArgsInput::ClosedSet(closed_set(cx, input, e))),
+            Data::Enum(e) => enum_input(cx, input, e),
             Data::Union(_) => {
                 cx.error_spanned_by(&input.ident, "`ToolArgs` cannot be derived for a union");
                 None
@@ -70,24 +93,109 @@ impl ArgsInput {
     }
 }
 
+/// An enum: a closed set of strings when every variant is a unit and it has
+/// no tag, else a tagged enum. Shapes serde writes that the model could not
+/// tell apart or that the library does not read (externally tagged with
+/// data, untagged, tuple variants) are one error at the type.
+fn enum_input(cx: &Ctxt, input: &DeriveInput, e: &syn::DataEnum) -> Option<ArgsInput> {
+    let ident = &input.ident;
+    if !input.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &input.generics,
+            "argument enums cannot be generic\nhelp: use concrete field types",
+        );
+        return None;
+    }
+    let tag = serde_str(&input.attrs, "tag");
+    let content = serde_str(&input.attrs, "content");
+    if serde_flag(&input.attrs, "untagged") {
+        cx.error_spanned_by(ident, format!("`{ident}` is `#[serde(untagged)]`: a variant is told apart only by trying each, so it cannot be an argument type\nhelp: tag it: `#[serde(tag = \"kind\")]` (internally tagged) or `#[serde(tag = \"t\", content = \"c\")]` (adjacently tagged)"));
+        return None;
+    }
+    if let Some(v) = e
+        .variants
+        .iter()
+        .find(|v| matches!(v.fields, Fields::Unnamed(_)))
+    {
+        let vi = &v.ident;
+        cx.error_spanned_by(ident, format!("variant `{vi}` of `{ident}` has unnamed fields, which an argument enum cannot have\nhelp: name its fields (`{vi} {{ value: T }}`), and tag the enum with `#[serde(tag = \"kind\")]`"));
+        return None;
+    }
+    let Some(tag) = tag else {
+        if let Some(c) = content {
+            cx.error_spanned_by(
+                c,
+                "`content` needs `tag`\nhelp: write `#[serde(tag = \"t\", content = \"c\")]`",
+            );
+            return None;
+        }
+        if let Some(v) = e
+            .variants
+            .iter()
+            .find(|v| !matches!(v.fields, Fields::Unit))
+        {
+            let vi = &v.ident;
+            cx.error_spanned_by(ident, format!("`{ident}` has variants with data (`{vi}`) but no tag: serde writes it externally tagged (`{{\"{vi}\": {{...}}}}`), which an argument enum cannot be\nhelp: tag it: `#[serde(tag = \"kind\")]` (internally tagged) or `#[serde(tag = \"t\", content = \"c\")]` (adjacently tagged)"));
+            return None;
+        }
+        return Some(ArgsInput::ClosedSet(closed_set(cx, input, e)));
+    };
+    let rule = serde_str(&input.attrs, "rename_all");
+    let variants: Vec<TaggedVariant> = e
+        .variants
+        .iter()
+        .map(|v| TaggedVariant {
+            ident: v.ident.clone(),
+            name: variant_name(cx, v, rule.as_ref()),
+            doc: doc_text(&v.attrs),
+            fields: match &v.fields {
+                Fields::Named(named) => Some(
+                    named
+                        .named
+                        .iter()
+                        .filter_map(|f| {
+                            f.ident
+                                .clone()
+                                .map(|id| Field::new(cx, id, f.ty.clone(), &f.attrs))
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            },
+        })
+        .collect();
+    if variants.is_empty() {
+        cx.error_spanned_by(ident, "a tagged enum needs at least one variant");
+        return None;
+    }
+    Some(ArgsInput::Tagged(Tagged {
+        ident: ident.clone(),
+        tag,
+        content,
+        variants,
+    }))
+}
+
+/// The string serde reads for a variant: its `rename`, else the enum's
+/// `rename_all` applied to its name.
+fn variant_name(cx: &Ctxt, v: &syn::Variant, rule: Option<&LitStr>) -> String {
+    match serde_str(&v.attrs, "rename") {
+        Some(l) => l.value(),
+        None => match rule {
+            Some(r) => rename(&v.ident.to_string(), &r.value()).unwrap_or_else(|| {
+                cx.error_spanned_by(r, "unknown `rename_all` rule");
+                v.ident.to_string()
+            }),
+            None => v.ident.to_string(),
+        },
+    }
+}
+
 fn closed_set(cx: &Ctxt, input: &DeriveInput, e: &syn::DataEnum) -> ClosedSet {
     let rule = serde_str(&input.attrs, "rename_all");
     let mut members = Vec::new();
     for v in &e.variants {
-        if !matches!(v.fields, Fields::Unit) {
-            cx.error_spanned_by(&v.ident, "a closed set is a unit enum\nhelp: remove the variant's fields; for structured arguments derive ToolArgs on a struct");
-            continue;
-        }
-        let name = match serde_str(&v.attrs, "rename") {
-            Some(l) => l.value(),
-            None => match &rule {
-                Some(r) => rename(&v.ident.to_string(), &r.value()).unwrap_or_else(|| {
-                    cx.error_spanned_by(r, "unknown `rename_all` rule");
-                    v.ident.to_string()
-                }),
-                None => v.ident.to_string(),
-            },
-        };
+        let name = variant_name(cx, v, rule.as_ref());
         members.push(Member {
             ident: v.ident.clone(),
             name,
@@ -134,6 +242,30 @@ fn rename(name: &str, rule: &str) -> Option<String> {
         "SCREAMING-KEBAB-CASE" => lower.join("-").to_uppercase(),
         _ => return None,
     })
+}
+
+/// Whether `#[serde(key)]` (a bare flag such as `untagged`) is written.
+fn serde_flag(attrs: &[syn::Attribute], key: &str) -> bool {
+    let mut found = false;
+    for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = a.parse_nested_meta(|m| {
+            if m.path.is_ident(key) {
+                found = true;
+            }
+            if m.input.peek(syn::Token![=]) {
+                m.value()?.parse::<syn::Expr>()?;
+            } else if m.input.peek(syn::token::Paren) {
+                let _ = m.parse_nested_meta(|n| {
+                    if n.input.peek(syn::Token![=]) {
+                        n.value()?.parse::<syn::Expr>()?;
+                    }
+                    Ok(())
+                });
+            }
+            Ok(())
+        });
+    }
+    found
 }
 
 fn serde_str(attrs: &[syn::Attribute], key: &str) -> Option<LitStr> {

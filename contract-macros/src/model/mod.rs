@@ -14,7 +14,7 @@ mod vocab;
 
 use proc_macro2::Span;
 
-pub use args::{ArgsInput, ClosedSet};
+pub use args::{ArgsInput, ClosedSet, Tagged, TaggedVariant};
 pub use failure::{FailureEnum, FailureVariant, VariantShape};
 pub use field::Field;
 pub use rule::{RuleDecl, RuleKind, SpanUnit};

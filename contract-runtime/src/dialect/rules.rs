@@ -257,6 +257,7 @@ static OPENAI: &[KeywordRule] = &[
     r("if", Forbid, "if/then/else is forbidden in strict mode"),
     r("then", Forbid, "if/then/else is forbidden in strict mode"),
     r("else", Forbid, "if/then/else is forbidden in strict mode"),
+    r("discriminator", Drop, "no discriminator keyword; the tag's `const` in each branch still tells the variants apart"),
     r("$defs", Keep, "supported"),
     r("definitions", Keep, "supported"),
     r(
@@ -362,6 +363,7 @@ static ANTHROPIC_STRICT: &[KeywordRule] = &[
     r("allOf", Keep, "supported below the top level (never meets a $ref: refs are inlined)"),
     r("oneOf", Rewrite, "rewritten to anyOf when its branches are disjoint (same meaning)"),
     r(ONE_OF_OVERLAPPING, Loosen, "rewritten to anyOf, as the SDK does; the runtime still rejects a value matching several branches"),
+    r("discriminator", Drop, "no discriminator keyword; the tag's `const` in each branch still tells the variants apart"),
     r("$ref", Rewrite, "inlined, so recursion is caught and allOf never meets a $ref"),
     r(REF_RECURSIVE, Forbid, "strict tool use does not support recursive schemas"),
     r("$defs", Strip, "inlined at each use"),
@@ -479,6 +481,7 @@ static GEMINI: &[KeywordRule] = &[
     r("if", Forbid, "if/then/else is not accepted"),
     r("then", Forbid, "if/then/else is not accepted"),
     r("else", Forbid, "if/then/else is not accepted"),
+    r("discriminator", Drop, "no discriminator keyword; the tag's `const` in each branch still tells the variants apart"),
     r("$ref", Rewrite, "not accepted: inlined"),
     r(
         REF_RECURSIVE,

@@ -1,0 +1,321 @@
+//! Enums with data as arguments, tagged as serde writes them: the schema
+//! (`oneOf` with a `discriminator`), both decode paths, the envelope's
+//! pointers into a variant, and what each dialect makes of them.
+
+#[path = "common/reminders.rs"]
+mod reminders;
+
+use contract_runtime::decode::{decode_args, DecodeError, Limits};
+use contract_runtime::dialect::{export, Dialect, ExportOptions};
+use contract_runtime::envelope::ErrorEntry;
+use contract_runtime::ToolArgs;
+use reminders::{Channel, Repeat, ScheduleReminderArgs};
+use serde_json::{json, Value};
+
+fn decode(raw: &str) -> Result<ScheduleReminderArgs, Vec<ErrorEntry>> {
+    decode_args::<ScheduleReminderArgs>(raw, &Limits::default()).map_err(DecodeError::into_errors)
+}
+
+/// (pointer, keyword, hint) of every error.
+fn errors(v: Value) -> Vec<(String, String, String)> {
+    decode(&v.to_string())
+        .err()
+        .unwrap_or_else(|| panic!("{v} is refused"))
+        .into_iter()
+        .map(|e| {
+            (
+                e.field.unwrap_or_default(),
+                e.constraint.map(|c| c.keyword).unwrap_or_default(),
+                e.repair.map(|r| r.hint).unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_internally_tagged_enum_is_one_of_its_variants_with_a_discriminator() {
+    let s = ScheduleReminderArgs::input_schema();
+    assert_eq!(
+        s["properties"]["channel"],
+        json!({
+            "description": "Where the reminder is delivered.",
+            "oneOf": [
+                {
+                    "type": "object",
+                    "description": "An email to one address.",
+                    "properties": {
+                        "kind": {"type": "string", "const": "email"},
+                        "to": {"description": "The recipient's address.", "type": "string", "maxLength": 254, "format": "email"},
+                        "cc": {"description": "Up to three more addresses to copy.", "type": ["array", "null"], "items": {"type": "string", "format": "email"}, "maxItems": 3}
+                    },
+                    "required": ["kind", "to"],
+                    "additionalProperties": false
+                },
+                {
+                    "type": "object",
+                    "description": "A message in a chat room.",
+                    "properties": {
+                        "kind": {"type": "string", "const": "chat_room"},
+                        "room": {"description": "The room, such as #ops.", "type": "string", "pattern": "^#[a-z0-9-]{1,20}$"},
+                        "delay_minutes": {"description": "Minutes to wait before posting.", "type": ["integer", "null"], "minimum": 0, "maximum": 60}
+                    },
+                    "required": ["kind", "room"],
+                    "additionalProperties": false
+                },
+                {
+                    "type": "object",
+                    "description": "No delivery: the reminder is only listed.",
+                    "properties": {"kind": {"type": "string", "const": "silent"}},
+                    "required": ["kind"],
+                    "additionalProperties": false
+                }
+            ],
+            "discriminator": {"propertyName": "kind"}
+        })
+    );
+}
+
+#[test]
+fn an_adjacently_tagged_enum_puts_the_fields_under_the_content_key() {
+    let s = ScheduleReminderArgs::input_schema();
+    let repeat = &s["properties"]["repeat"];
+    assert_eq!(
+        repeat["description"],
+        "How the reminder repeats; once when left out."
+    );
+    // Optional: null or one of the variants.
+    assert_eq!(repeat["anyOf"][1], json!({"type": "null"}));
+    let inner = &repeat["anyOf"][0];
+    assert_eq!(inner["discriminator"], json!({"propertyName": "every"}));
+    assert_eq!(
+        inner["oneOf"][0],
+        json!({
+            "type": "object",
+            "description": "Every few days.",
+            "properties": {
+                "every": {"type": "string", "const": "days"},
+                "with": {
+                    "type": "object",
+                    "properties": {"count": {"description": "Days between two reminders.", "type": "integer", "minimum": 1, "maximum": 365}},
+                    "required": ["count"],
+                    "additionalProperties": false
+                }
+            },
+            "required": ["every", "with"],
+            "additionalProperties": false
+        })
+    );
+    assert_eq!(
+        inner["oneOf"][2],
+        json!({
+            "type": "object",
+            "description": "Once only.",
+            "properties": {"every": {"type": "string", "const": "never"}},
+            "required": ["every"],
+            "additionalProperties": false
+        })
+    );
+}
+
+#[test]
+fn both_decode_paths_read_every_variant() {
+    // The tag first: the fast path; the tag last: the slow path. Same value.
+    for raw in [
+        r#"{"text":"t","channel":{"kind":"email","to":"a@example.com"},"repeat":{"every":"days","with":{"count":3}}}"#,
+        r#"{"text":"t","channel":{"to":"a@example.com","kind":"email"},"repeat":{"with":{"count":3},"every":"days"}}"#,
+    ] {
+        let a = decode(raw).expect("accepted");
+        assert_eq!(
+            a.channel,
+            Channel::Email {
+                to: "a@example.com".into(),
+                cc: None
+            }
+        );
+        assert_eq!(a.repeat, Some(Repeat::Days { count: 3 }));
+    }
+    let a = decode(r#"{"text":"t","channel":{"kind":"silent"},"repeat":{"every":"never"}}"#)
+        .expect("accepted");
+    assert_eq!(a.channel, Channel::Silent);
+    assert_eq!(a.repeat, Some(Repeat::Never));
+    let a = decode(
+        r##"{"text":"t","channel":{"kind":"chat_room","room":"#ops","delay_minutes":5},"repeat":{"every":"weekdays","with":{"days":[1,3]}}}"##,
+    )
+    .expect("accepted");
+    assert_eq!(
+        a.channel,
+        Channel::ChatRoom {
+            room: "#ops".into(),
+            delay_minutes: Some(5)
+        }
+    );
+    assert_eq!(a.repeat, Some(Repeat::Weekdays { days: vec![1, 3] }));
+}
+
+#[test]
+fn a_wrong_or_missing_tag_lists_the_variants() {
+    assert_eq!(
+        errors(json!({"text": "t", "channel": {"kind": "Email", "to": "a@example.com"}})),
+        vec![(
+            "/channel/kind".into(),
+            "const".into(),
+            "did you mean `email`? send one of: email, chat_room, silent".into()
+        )]
+    );
+    assert_eq!(
+        errors(json!({"text": "t", "channel": {"kind": "pager"}})),
+        vec![(
+            "/channel/kind".into(),
+            "const".into(),
+            "send one of: email, chat_room, silent".into()
+        )]
+    );
+    assert_eq!(
+        errors(json!({"text": "t", "channel": {"room": "#ops"}})),
+        vec![(
+            "/channel/kind".into(),
+            "required".into(),
+            "send `kind` as one of: email, chat_room, silent".into()
+        )]
+    );
+    let Err(e) = decode(&json!({"text": "t", "channel": {"kind": 3}}).to_string()) else {
+        panic!("refused")
+    };
+    assert_eq!(
+        e[0].message,
+        "`/channel/kind` must name a variant: one of `email`, `chat_room`, `silent`"
+    );
+}
+
+#[test]
+fn a_variant_field_breaking_its_constraint_is_pointed_at() {
+    assert_eq!(
+        errors(
+            json!({"text": "t", "channel": {"kind": "chat_room", "room": "ops", "delay_minutes": 61}})
+        ),
+        vec![
+            (
+                "/channel/room".into(),
+                "pattern".into(),
+                "send a value that matches the regular expression ^#[a-z0-9-]{1,20}$".into()
+            ),
+            (
+                "/channel/delay_minutes".into(),
+                "maximum".into(),
+                "send a number at least 0 and at most 60".into()
+            ),
+        ]
+    );
+    let e = errors(
+        json!({"text": "t", "channel": {"kind": "silent"}, "repeat": {"every": "days", "with": {"count": 0}}}),
+    );
+    assert_eq!(e[0].0, "/repeat/with/count");
+    assert_eq!(e[0].1, "minimum");
+    let e = errors(
+        json!({"text": "t", "channel": {"kind": "email", "to": "a@example.com", "room": "#ops"}}),
+    );
+    assert_eq!(e[0].0, "/channel/room");
+    assert_eq!(e[0].1, "additionalProperties");
+    let e = errors(json!({"text": "t", "channel": {"kind": "email"}}));
+    assert_eq!(e[0].0, "/channel/to");
+    assert_eq!(e[0].1, "required");
+}
+
+#[test]
+fn adjacently_tagged_content_is_required_and_refused_on_a_unit_variant() {
+    let e =
+        errors(json!({"text": "t", "channel": {"kind": "silent"}, "repeat": {"every": "days"}}));
+    assert_eq!(
+        e,
+        vec![(
+            "/repeat/with".into(),
+            "required".into(),
+            "send the fields of `days` in `with`".into()
+        )]
+    );
+    let e = errors(
+        json!({"text": "t", "channel": {"kind": "silent", "to": "x"}, "repeat": {"every": "never", "with": {}}}),
+    );
+    assert_eq!(e[0].0, "/channel/to");
+    assert_eq!(e[0].1, "additionalProperties");
+    assert_eq!(e[1].0, "/repeat/with");
+    assert_eq!(e[1].1, "additionalProperties");
+    let e = errors(
+        json!({"text": "t", "channel": {"kind": "silent"}, "repeat": {"every": "days", "with": 3}}),
+    );
+    assert_eq!(e[0].0, "/repeat/with");
+    assert_eq!(e[0].1, "type");
+}
+
+fn exported(d: Dialect) -> (Value, Vec<contract_runtime::dialect::Loss>) {
+    let defs = reminders::registry().canonical();
+    let out = export(&defs, d, &ExportOptions::default()).unwrap_or_else(|e| panic!("{d}: {e}"));
+    (out.tools[0].clone(), out.losses)
+}
+
+#[test]
+fn strict_dialects_get_any_of_and_report_the_discriminator() {
+    let (t, losses) = exported(Dialect::OpenAiResponses);
+    let channel = &t["parameters"]["properties"]["channel"];
+    assert!(channel.get("oneOf").is_none() && channel.get("discriminator").is_none());
+    let branches = channel["anyOf"].as_array().expect("anyOf");
+    assert_eq!(branches.len(), 3);
+    // Strict objects list every property; optional ones become nullable.
+    assert_eq!(branches[0]["required"], json!(["kind", "to", "cc"]));
+    assert_eq!(
+        branches[0]["properties"]["kind"],
+        json!({"type": "string", "const": "email"})
+    );
+    let dropped: Vec<&str> = losses
+        .iter()
+        .filter(|l| l.keyword == "discriminator")
+        .map(|l| l.pointer.as_str())
+        .collect();
+    assert_eq!(
+        dropped,
+        vec![
+            "/properties/channel/discriminator",
+            "/properties/repeat/anyOf/0/discriminator"
+        ]
+    );
+    // Dropped, not moved: the tag's `const` in each branch says it already.
+    let d = losses
+        .iter()
+        .find(|l| l.keyword == "discriminator")
+        .expect("a loss");
+    assert_eq!(d.action, contract_runtime::dialect::LossAction::Dropped);
+    assert!(!t.to_string().contains("propertyName"));
+
+    let (t, losses) = exported(Dialect::Gemini);
+    let channel = &t["parameters"]["properties"]["channel"];
+    assert_eq!(
+        channel["anyOf"][1]["properties"]["kind"],
+        json!({"type": "string", "enum": ["chat_room"]})
+    );
+    assert!(losses.iter().any(|l| l.keyword == "discriminator"));
+
+    let (t, losses) = exported(Dialect::AnthropicStrict);
+    let channel = &t["input_schema"]["properties"]["channel"];
+    assert_eq!(
+        channel["anyOf"][2]["properties"]["kind"],
+        json!({"const": "silent"})
+    );
+    assert!(losses.iter().any(|l| l.keyword == "discriminator"));
+
+    // Plain JSON Schema dialects keep oneOf and the discriminator.
+    for d in [Dialect::Anthropic, Dialect::GeminiJsonSchema, Dialect::Mcp] {
+        let (t, losses) = exported(d);
+        let s = t
+            .get("input_schema")
+            .or(t.get("parametersJsonSchema"))
+            .or(t.get("inputSchema"))
+            .expect("schema");
+        assert_eq!(
+            s["properties"]["channel"]["discriminator"],
+            json!({"propertyName": "kind"}),
+            "{d}"
+        );
+        assert!(s["properties"]["channel"]["oneOf"].is_array(), "{d}");
+        assert!(losses.iter().all(|l| l.keyword != "discriminator"), "{d}");
+    }
+}
