@@ -12,6 +12,9 @@
 
 use toolbox as tools;
 
+#[path = "common/reminders.rs"]
+mod reminders;
+
 use std::collections::BTreeSet;
 
 use contract_runtime::decode::{decode_args, DecodeError, Limits};
@@ -38,6 +41,7 @@ fn runtime(tool: &str, raw: &str) -> Result<(), Vec<ErrorEntry>> {
         "post_comment" => run::<tools::PostCommentArgs>(raw),
         "git_log" => run::<tools::GitLogArgs>(raw),
         "rules" => run::<RulesArgs>(raw),
+        "schedule_reminder" => run::<reminders::ScheduleReminderArgs>(raw),
         other => panic!("the test does not know the tool `{other}`; add its argument type"),
     }
 }
@@ -672,13 +676,111 @@ fn array_candidates(
     out
 }
 
+/// Objects for an object schema: one with every property at a valid value,
+/// then each property at each of its candidates, left out, and an extra key.
+fn object_candidates(
+    s: &Map<String, Value>,
+    rng: &mut Rng,
+    oracle: &dyn Fn(&Value, &Value) -> bool,
+) -> Vec<Value> {
+    let props: Vec<(String, Value)> = s
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        .unwrap_or_default();
+    let mut base = Map::new();
+    let mut each = Vec::new();
+    for (k, ps) in &props {
+        let all = candidates(ps, rng, oracle);
+        if let Some(g) = all.iter().find(|v| oracle(ps, v) && !v.is_null()) {
+            base.insert(k.clone(), g.clone());
+        }
+        each.push((k.clone(), all));
+    }
+    let mut out = vec![Value::Object(base.clone())];
+    for (k, all) in each {
+        for v in all {
+            let mut m = base.clone();
+            m.insert(k.clone(), v);
+            out.push(Value::Object(m));
+        }
+        let mut m = base.clone();
+        m.remove(&k);
+        out.push(Value::Object(m));
+    }
+    let mut m = base;
+    m.insert("extra".into(), json!(1));
+    out.push(Value::Object(m));
+    out
+}
+
+/// Values for a tagged enum (`oneOf` of objects told apart by a tag):
+/// every branch's objects, then the first branch's with the tag wrong,
+/// misspelled, of the wrong type, left out, or naming another branch.
+fn tagged_candidates(
+    s: &Map<String, Value>,
+    branches: &[Value],
+    rng: &mut Rng,
+    oracle: &dyn Fn(&Value, &Value) -> bool,
+) -> Vec<Value> {
+    let tag = s["discriminator"]["propertyName"]
+        .as_str()
+        .expect("a tagged enum names its tag")
+        .to_owned();
+    let mut out = Vec::new();
+    let mut firsts = Vec::new();
+    for b in branches {
+        let objs = object_candidates(b.as_object().expect("an object branch"), rng, oracle);
+        firsts.push(objs[0].clone());
+        out.extend(objs);
+    }
+    let first = firsts[0].as_object().cloned().unwrap_or_default();
+    let other = firsts
+        .last()
+        .and_then(|o| o.get(&tag))
+        .cloned()
+        .unwrap_or_default();
+    for t in [
+        json!("nope"),
+        json!(first[&tag].as_str().unwrap_or("").to_uppercase()),
+        json!(1),
+        Value::Null,
+        other,
+    ] {
+        let mut m = first.clone();
+        m.insert(tag.clone(), t);
+        out.push(Value::Object(m));
+    }
+    let mut m = first;
+    m.remove(&tag);
+    out.push(Value::Object(m));
+    out.extend(wrong_types());
+    let mut seen = BTreeSet::new();
+    out.retain(|v| seen.insert(v.to_string()));
+    out
+}
+
 /// Candidate values for any property schema.
 fn candidates(s: &Value, rng: &mut Rng, oracle: &dyn Fn(&Value, &Value) -> bool) -> Vec<Value> {
     let Some(obj) = s.as_object() else {
         return wrong_types();
     };
+    // A union (an optional tagged enum: the enum or null): every branch's.
+    if let Some(Value::Array(branches)) = obj.get("anyOf") {
+        let mut out: Vec<Value> = branches
+            .iter()
+            .flat_map(|b| candidates(b, rng, oracle))
+            .collect();
+        let mut seen = BTreeSet::new();
+        out.retain(|v| seen.insert(v.to_string()));
+        return out;
+    }
+    if let Some(Value::Array(branches)) = obj.get("oneOf") {
+        return tagged_candidates(obj, branches, rng, oracle);
+    }
     let ty = obj.get("type").and_then(Value::as_str).unwrap_or("");
     let mut out = match ty {
+        "object" => object_candidates(obj, rng, oracle),
         "string" => string_candidates(obj, rng),
         "integer" => number_candidates(obj, true),
         "number" => number_candidates(obj, false),
@@ -693,6 +795,9 @@ fn candidates(s: &Value, rng: &mut Rng, oracle: &dyn Fn(&Value, &Value) -> bool)
     if let Some(Value::Array(e)) = obj.get("enum") {
         out.extend(e.iter().cloned());
         out.push(json!("not-a-member"));
+    }
+    if let Some(c) = obj.get("const") {
+        out.push(c.clone());
     }
     let mut seen = BTreeSet::new();
     out.retain(|v| seen.insert(v.to_string()));
@@ -730,17 +835,75 @@ fn keywords_in(s: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-/// The sub-schema that describes the value at `pointer`.
-fn schema_at<'a>(schema: &'a Value, pointer: &str) -> Option<&'a Value> {
+/// The sub-schema that describes the value at `pointer` of `instance`:
+/// through a union, the branch the instance takes (a tagged enum's branch
+/// by its tag).
+fn schema_at<'a>(schema: &'a Value, pointer: &str, instance: Option<&Value>) -> Option<&'a Value> {
+    let node = node_at(schema, pointer, instance)?;
+    let inst = instance.and_then(|i| i.pointer(pointer));
+    Some(branch_for(node, inst))
+}
+
+/// [`schema_at`], the last node as the schema has it (a union unresolved).
+fn node_at<'a>(schema: &'a Value, pointer: &str, instance: Option<&Value>) -> Option<&'a Value> {
     let mut cur = schema;
+    let mut inst = instance;
     for seg in pointer.split('/').skip(1) {
         let seg = seg.replace("~1", "/").replace("~0", "~");
-        cur = match cur.get("type").and_then(Value::as_str) {
-            Some("array") => cur.get("items")?,
-            _ => cur.get("properties")?.get(&seg)?,
+        cur = branch_for(cur, inst);
+        let array = match cur.get("type") {
+            Some(Value::Array(ts)) => ts.contains(&json!("array")),
+            t => t == Some(&json!("array")),
         };
+        cur = if array {
+            cur.get("items")?
+        } else {
+            cur.get("properties")?.get(&seg)?
+        };
+        inst = inst.and_then(|i| match i {
+            Value::Array(a) => seg.parse::<usize>().ok().and_then(|n| a.get(n)),
+            v => v.get(&seg),
+        });
     }
     Some(cur)
+}
+
+/// The branch of a union that describes `instance` (the node itself when
+/// it is no union).
+fn branch_for<'a>(node: &'a Value, instance: Option<&Value>) -> &'a Value {
+    if let Some(Value::Array(any)) = node.get("anyOf") {
+        if let Some(b) = any.iter().find(|b| b.get("type") != Some(&json!("null"))) {
+            return branch_for(b, instance);
+        }
+    }
+    if let (Some(Value::Array(one)), Some(tag)) = (
+        node.get("oneOf"),
+        node.pointer("/discriminator/propertyName")
+            .and_then(Value::as_str),
+    ) {
+        let sent = instance.and_then(|i| i.get(tag));
+        if let Some(b) = one
+            .iter()
+            .find(|b| b.pointer(&format!("/properties/{tag}/const")) == sent)
+        {
+            return b;
+        }
+    }
+    node
+}
+
+/// The pointer of the tagged enum (a `oneOf` node) at or above `pointer`, if any.
+fn tagged_above(schema: &Value, pointer: &str, instance: Option<&Value>) -> Option<String> {
+    let segs: Vec<&str> = pointer.split('/').skip(1).collect();
+    (0..=segs.len()).find_map(|n| {
+        let p: String = segs[..n].iter().map(|s| format!("/{s}")).collect();
+        let node = node_at(schema, &p, instance)?;
+        let node = match node.get("anyOf") {
+            Some(Value::Array(any)) => any.iter().find(|b| b.get("oneOf").is_some())?,
+            _ => node,
+        };
+        node.get("oneOf").is_some().then_some(p)
+    })
 }
 
 fn parent(pointer: &str) -> &str {
@@ -849,7 +1012,24 @@ fn check_case(
                     (p.is_empty() || involved.contains(p))
                         && (k == kw || (kw == "then" && (k == "required" || k == "not")))
                 };
-                if RULE_KEYWORDS.contains(&kw) {
+                // Inside a tagged enum the validator reports only the
+                // `oneOf` that no branch matched; the runtime names the
+                // keyword inside the variant the tag chose.
+                let tagged = tagged_above(schema, &at, parsed.as_ref());
+                if let Some(e) = &tagged {
+                    // An optional enum is `anyOf` the enum or null.
+                    let hits: Vec<(String, String)> = js
+                        .iter()
+                        .filter(|(p, k)| p == e && (k == "oneOf" || k == "anyOf"))
+                        .cloned()
+                        .collect();
+                    if hits.is_empty() {
+                        problems.push(format!(
+                            "runtime names `{kw}` at `{field}` inside the tagged enum at `{e}`, schema validator reports {js:?}"
+                        ));
+                    }
+                    covered.extend(hits);
+                } else if RULE_KEYWORDS.contains(&kw) {
                     if !js.iter().any(rule_hit) {
                         problems.push(format!(
                             "runtime names `{kw}` at `{field}`, schema validator reports {js:?}"
@@ -877,8 +1057,9 @@ fn check_case(
                     if !names_it {
                         problems.push(format!("runtime names `{kw}` at `{field}` with limit {:?}, which does not name the argument", c.limit));
                     }
-                } else if !STRUCTURAL.contains(&kw) {
-                    let published = schema_at(schema, &field).and_then(|s| s.get(kw));
+                } else if !STRUCTURAL.contains(&kw) && kw != "const" {
+                    let published =
+                        schema_at(schema, &field, parsed.as_ref()).and_then(|s| s.get(kw));
                     if published != c.limit.as_ref() {
                         problems.push(format!("runtime names `{kw}` at `{field}` with limit {:?}; the schema publishes {published:?}", c.limit));
                     }
@@ -1256,6 +1437,51 @@ fn rules_agree() {
     );
     assert!(
         t.accepted >= 20 && t.cases - t.accepted >= 200,
+        "both sides covered: {} of {}",
+        t.accepted,
+        t.cases
+    );
+}
+
+/// Tagged enums (internally tagged, and adjacently tagged behind an
+/// `Option`): every variant's fields at each candidate, wrong and missing
+/// tags, extra keys, against the schema's `oneOf`.
+#[test]
+fn tagged_enums_agree() {
+    let mut t = Tally {
+        cases: 0,
+        accepted: 0,
+        disagreements: Vec::new(),
+        less_complete: 0,
+        missed: Default::default(),
+    };
+    let mut rng = Rng(0x7A66_ED00_E17A);
+    for def in reminders::registry().canonical() {
+        let tool = def["name"].as_str().expect("name").to_string();
+        let schema = def["input_schema"].clone();
+        let v = validator(&schema);
+        let mut keywords = BTreeSet::new();
+        keywords_in(&schema, &mut keywords);
+        for (label, raw) in cases_for(&schema, &mut rng) {
+            check_case(&tool, &schema, &v, &keywords, &label, &raw, &mut t);
+        }
+    }
+    println!(
+        "tagged enums: {} cases ({} accepted), {} disagreements",
+        t.cases,
+        t.accepted,
+        t.disagreements.len()
+    );
+    for d in t.disagreements.iter().take(50) {
+        eprintln!("{d}");
+    }
+    assert!(
+        t.disagreements.is_empty(),
+        "{} disagreements",
+        t.disagreements.len()
+    );
+    assert!(
+        t.accepted >= 50 && t.cases - t.accepted >= 500,
         "both sides covered: {} of {}",
         t.accepted,
         t.cases

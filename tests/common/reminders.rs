@@ -15,10 +15,10 @@ pub enum Channel {
     /// An email to one address.
     Email {
         /// The recipient's address.
-        #[arg(format = "email", length(max = 254))]
+        #[arg(pattern = "^[^@ ]+@[^@ ]+$", length(max = 254))]
         to: String,
         /// Up to three more addresses to copy.
-        #[arg(length(max = 3), each(format = "email"))]
+        #[arg(length(max = 3), each(pattern = "^[^@ ]+@[^@ ]+$"))]
         cc: Option<Vec<String>>,
     },
     /// A message in a chat room.
