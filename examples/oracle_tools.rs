@@ -1,0 +1,51 @@
+//! Test-only tool sets for the provider SDK oracles (`tests/oracle/run.sh`):
+//! argument shapes the toolbox demo has no natural use for (enums with
+//! data), exported to one dialect as `toolbox schemas` exports the toolbox.
+//!
+//!   cargo run --example oracle_tools -- --dialect openai-responses
+
+use contract_runtime::dialect::{self, Dialect, ExportOptions};
+
+#[path = "../tests/common/reminders.rs"]
+mod reminders;
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let dialect = match args.as_slice() {
+        [flag, d] if flag == "--dialect" => d.parse::<Dialect>(),
+        [] => Ok(Dialect::Canonical),
+        _ => Err("usage: oracle_tools [--dialect ID]".to_owned()),
+    };
+    let out = dialect.and_then(|d| {
+        dialect::export(
+            &reminders::registry().canonical(),
+            d,
+            &ExportOptions::default(),
+        )
+        .map_err(|e| e.to_string())
+    });
+    match out {
+        Ok(export) => {
+            for loss in &export.losses {
+                eprintln!(
+                    "loss: {} {} {}: {}",
+                    loss.tool, loss.pointer, loss.keyword, loss.note
+                );
+            }
+            match serde_json::to_string_pretty(&export.tools) {
+                Ok(text) => {
+                    println!("{text}");
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("oracle_tools: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("oracle_tools: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
