@@ -1,0 +1,19 @@
+use contract_runtime::prelude::*;
+
+/// A size.
+#[derive(ToolArgs)]
+#[serde(untagged)]
+pub enum Size {
+    /// In pixels.
+    Pixels {
+        /// Width.
+        width: u32,
+    },
+    /// In percent.
+    Percent {
+        /// Share.
+        share: u8,
+    },
+}
+
+fn main() {}
