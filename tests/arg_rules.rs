@@ -369,14 +369,37 @@ fn every_dialect_carries_or_states_each_rule_and_reports_the_loss() {
     }
 }
 
-/// The GBNF export has no grammar for presence rules (a root `allOf` of
-/// several branches): it refuses them clearly rather than emit a grammar
-/// that would let a rule be broken.
+/// The GBNF export has no grammar for rules across arguments (a grammar
+/// writes one argument after the other): each is an omission that names
+/// the rule as the user wrote it, and the runtime enforces it.
 #[test]
-fn the_gbnf_export_refuses_presence_rules_clearly() {
+fn the_gbnf_export_names_each_rule_it_leaves_to_the_runtime() {
     use contract_runtime::dialect::gbnf;
     let defs = registry().canonical();
-    let err = gbnf::arguments(&defs[0], &gbnf::GbnfOptions::default())
-        .expect_err("no grammar can carry the presence rules");
-    assert!(err.to_string().contains("allOf"), "{err}");
+    let g = gbnf::arguments(&defs[0], &gbnf::GbnfOptions::default())
+        .expect("a grammar without the rules");
+    let why: Vec<(&str, &str)> = g
+        .omissions
+        .iter()
+        .map(|o| (o.keyword.as_str(), o.why.as_str()))
+        .collect();
+    assert_eq!(
+        why,
+        vec![
+            (
+                "oneOf",
+                "rule exactly_one_of(mailbox, thread) cannot be expressed in GBNF; it is enforced at run time"
+            ),
+            (
+                "then",
+                "rule requires(page, per_page) cannot be expressed in GBNF; it is enforced at run time"
+            ),
+            (
+                "le",
+                "rule le(min_size, max_size) cannot be expressed in GBNF; it is enforced at run time"
+            ),
+        ]
+    );
+    // The grammar itself has no trace of the root allOf.
+    assert!(!g.text.contains("allOf"), "{}", g.text);
 }

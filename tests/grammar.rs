@@ -538,17 +538,13 @@ fn sampled_arguments_decode_and_pass_the_dispatcher() {
     for name in TOOLS {
         let def = definition(&registry, name);
         let exported = gbnf::arguments(&def, &GbnfOptions::default()).expect("a grammar");
-        // What the grammar leaves to the runtime: repeated items, rules
-        // across arguments, and date bounds (`range(min = "2001-01-01")`,
-        // stated in the description only, where no grammar reads them).
-        let mut gaps: BTreeSet<String> = exported
+        // What the grammar leaves to the runtime, each an omission:
+        // repeated items, rules across arguments, and date bounds.
+        let gaps: BTreeSet<String> = exported
             .omissions
             .iter()
             .map(|o| o.keyword.clone())
             .collect();
-        if def.to_string().contains("Must be no ") {
-            gaps.extend(["formatMinimum".to_owned(), "formatMaximum".to_owned()]);
-        }
         let unique_gap = !gaps.is_empty();
         let g = Gbnf::read(&exported.text);
         let mut statuses = BTreeSet::new();
@@ -935,7 +931,10 @@ fn served_bounds_are_left_out_unless_asked_for() {
         [
             ("/properties/year/minimum", "minimum"),
             ("/properties/year/maximum", "maximum"),
-            // The tool's date rules, which no grammar says (always left out).
+            // The date bounds and the tool's date rules, which no grammar
+            // says (always left out).
+            ("/properties/from/formatMinimum", "formatMinimum"),
+            ("/properties/to/formatMinimum", "formatMinimum"),
             ("", "le"),
             ("", "max_span"),
         ]
@@ -1005,4 +1004,42 @@ fn untranslatable_schemas_fail_naming_the_cause() {
         err(json!({"type": "integer", "minimum": 3, "x-served": ["maximum"]}))
             .contains("x-served names \"maximum\"")
     );
+}
+
+#[path = "common/reminders.rs"]
+mod reminders;
+
+/// Tagged enums: one alternative per variant, told apart by the tag's
+/// constant (internally and adjacently tagged, and behind an `Option`).
+#[test]
+fn tagged_enums_are_one_alternative_per_variant() {
+    let def = reminders::registry().canonical().remove(0);
+    let exported = gbnf::arguments(&def, &GbnfOptions::default()).expect("a grammar");
+    let g = Gbnf::read(&exported.text);
+    for ok in [
+        r##"{"text":"hi","channel":{"kind":"email","to":"a@b"}}"##,
+        r##"{"text":"hi","channel":{"kind":"chat_room","room":"#ops","delay_minutes":5},"repeat":{"every":"days","with":{"count":3}}}"##,
+        r##"{"text":"hi","channel":{"kind":"silent"},"repeat":{"every":"never"}}"##,
+        r##"{"text":"hi","channel":{"kind":"silent"},"repeat":null}"##,
+    ] {
+        assert!(g.accepts(ok), "{ok}\n{}", exported.text);
+    }
+    for bad in [
+        // No such variant, a field of another variant, a unit variant's
+        // content, a missing content, a bound inside a variant.
+        r##"{"text":"hi","channel":{"kind":"pager"}}"##,
+        r##"{"text":"hi","channel":{"kind":"silent","to":"a@b"}}"##,
+        r##"{"text":"hi","channel":{"kind":"silent"},"repeat":{"every":"never","with":{}}}"##,
+        r##"{"text":"hi","channel":{"kind":"silent"},"repeat":{"every":"days"}}"##,
+        r##"{"text":"hi","channel":{"kind":"chat_room","room":"ops"}}"##,
+    ] {
+        assert!(!g.accepts(bad), "{bad}");
+    }
+    // `uniqueItems` on the weekdays is the one thing left to the runtime.
+    let left: Vec<&str> = exported
+        .omissions
+        .iter()
+        .map(|o| o.keyword.as_str())
+        .collect();
+    assert_eq!(left, ["uniqueItems"]);
 }

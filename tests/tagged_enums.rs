@@ -45,7 +45,7 @@ fn an_internally_tagged_enum_is_one_of_its_variants_with_a_discriminator() {
                     "description": "An email to one address.",
                     "properties": {
                         "kind": {"type": "string", "const": "email"},
-                        "to": {"description": "The recipient's address.", "type": "string", "maxLength": 254, "pattern": "^[^@ ]+@[^@ ]+$"},
+                        "to": {"description": "The recipient's address.", "type": "string", "minLength": 3, "maxLength": 254},
                         "cc": {"description": "Up to three more addresses to copy.", "type": ["array", "null"], "items": {"type": "string", "pattern": "^[^@ ]+@[^@ ]+$"}, "maxItems": 3}
                     },
                     "required": ["kind", "to"],

@@ -95,12 +95,10 @@ pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map
     for p in props {
         // The description first: it is what a person reading the schema wants first.
         let mut s = Map::new();
-        let mut schema = p.schema;
-        let description = date_bounds_in_words(p.description, &mut schema);
-        if !description.is_empty() {
-            s.insert("description".into(), Value::from(description));
+        if !p.description.is_empty() {
+            s.insert("description".into(), Value::from(p.description));
         }
-        s.extend(schema);
+        s.extend(p.schema);
         if !p.optional {
             required.push(Value::from(p.name));
         }
@@ -110,33 +108,6 @@ pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map
     m.insert("required".into(), Value::Array(required));
     m.insert("additionalProperties".into(), Value::Bool(false));
     m
-}
-
-/// Date and time bounds (`formatMinimum`/`formatMaximum`) are checked at run
-/// time; no dialect has a keyword for them, so the schema says them in the
-/// property's description instead.
-fn date_bounds_in_words(description: &str, schema: &mut Map<String, Value>) -> String {
-    let mut d = description.to_string();
-    let words = [
-        ("formatMinimum", "no earlier than"),
-        ("formatMaximum", "no later than"),
-    ];
-    let mut said = Vec::new();
-    for (key, w) in words {
-        if let Some(Value::String(b)) = schema.remove(key) {
-            said.push(format!("{w} {b}"));
-        }
-    }
-    if !said.is_empty() {
-        if !d.is_empty() && !d.ends_with(['.', '!', '?']) {
-            d.push('.');
-        }
-        if !d.is_empty() {
-            d.push(' ');
-        }
-        d.push_str(&format!("Must be {}.", said.join(" and ")));
-    }
-    d
 }
 
 /// A closed set of strings: `{"type":"string","enum":[...]}`.

@@ -15,7 +15,7 @@ pub enum Channel {
     /// An email to one address.
     Email {
         /// The recipient's address.
-        #[arg(pattern = "^[^@ ]+@[^@ ]+$", length(max = 254))]
+        #[arg(length(min = 3, max = 254))]
         to: String,
         /// Up to three more addresses to copy.
         #[arg(length(max = 3), each(pattern = "^[^@ ]+@[^@ ]+$"))]

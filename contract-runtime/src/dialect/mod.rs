@@ -25,6 +25,7 @@
 //! ```
 
 mod anthropic;
+mod date_bounds;
 pub mod gbnf;
 mod gemini;
 mod mcp;
@@ -269,7 +270,7 @@ pub fn export(
 /// Keeps the first of identical losses (a `$defs` entry inlined twice).
 /// A branch `rules(...)` publishes under a root `allOf`: its words and one
 /// presence combinator over `required` lists.
-fn is_argument_rule(branch: &Value) -> bool {
+pub(crate) fn is_argument_rule(branch: &Value) -> bool {
     fn presence_only(v: &Value) -> bool {
         match v {
             Value::Object(m) => m.iter().all(|(k, v)| match k.as_str() {
@@ -369,6 +370,7 @@ impl<'a> ToolDef<'a> {
         }
         let mut root = self.input.clone();
         self.move_argument_rules(&mut root, losses);
+        date_bounds::move_to_descriptions(self, &mut root, "", losses);
         for (kw, key) in [
             ("anyOf", rules::ANY_OF_ROOT),
             ("oneOf", rules::ONE_OF_ROOT),

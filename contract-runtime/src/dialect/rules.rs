@@ -141,6 +141,11 @@ pub(crate) const LIMIT_PROPERTIES: &str = "(more than 5000 properties)";
 pub(crate) const LIMIT_CHARS: &str = "(more than 120000 characters of names and values)";
 pub(crate) const LIMIT_UNIONS: &str = "(more than 16 union-typed properties)";
 pub(crate) const OUTPUT_ENVELOPE: &str = "outputSchema";
+pub(crate) const FORMAT_MINIMUM: &str = "formatMinimum";
+pub(crate) const FORMAT_MAXIMUM: &str = "formatMaximum";
+/// Why every provider dialect moves a date bound into words.
+const DATE_BOUND: &str =
+    "no provider has a keyword for a date or time bound: stated in words, enforced at run time";
 
 const fn r(keyword: &'static str, treatment: Treatment, why: &'static str) -> KeywordRule {
     KeywordRule {
@@ -158,6 +163,8 @@ const ROOT_OBJECT: &str = "the root must be a plain `type: object`";
 static CANONICAL: &[KeywordRule] = &[r(ANY, Keep, "the canonical schema is the source")];
 
 static OPENAI: &[KeywordRule] = &[
+    r(FORMAT_MINIMUM, Move, DATE_BOUND),
+    r(FORMAT_MAXIMUM, Move, DATE_BOUND),
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(ANY_OF_ROOT, Forbid, "strict mode rejects anyOf at the root"),
     r(ONE_OF_ROOT, Forbid, "strict mode rejects oneOf at the root"),
@@ -307,6 +314,8 @@ static OPENAI: &[KeywordRule] = &[
 ];
 
 static ANTHROPIC: &[KeywordRule] = &[
+    r(FORMAT_MINIMUM, Move, DATE_BOUND),
+    r(FORMAT_MAXIMUM, Move, DATE_BOUND),
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(
         ANY_OF_ROOT,
@@ -329,6 +338,8 @@ static ANTHROPIC: &[KeywordRule] = &[
 ];
 
 static ANTHROPIC_STRICT: &[KeywordRule] = &[
+    r(FORMAT_MINIMUM, Move, DATE_BOUND),
+    r(FORMAT_MAXIMUM, Move, DATE_BOUND),
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(ANY_OF_ROOT, Forbid, "no anyOf at the top level of input_schema"),
     r(ONE_OF_ROOT, Forbid, "no oneOf at the top level of input_schema"),
@@ -402,6 +413,8 @@ static ANTHROPIC_STRICT: &[KeywordRule] = &[
 ];
 
 static GEMINI: &[KeywordRule] = &[
+    r(FORMAT_MINIMUM, Move, DATE_BOUND),
+    r(FORMAT_MAXIMUM, Move, DATE_BOUND),
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r(ANY_OF_ROOT, Forbid, ROOT_OBJECT),
     r(ONE_OF_ROOT, Forbid, ROOT_OBJECT),
@@ -529,12 +542,16 @@ static GEMINI: &[KeywordRule] = &[
 ];
 
 static GEMINI_JSON_SCHEMA: &[KeywordRule] = &[
+    r(FORMAT_MINIMUM, Move, DATE_BOUND),
+    r(FORMAT_MAXIMUM, Move, DATE_BOUND),
     r(ROOT_NOT_OBJECT, Forbid, ROOT_OBJECT),
     r("$schema", Strip, NO_CONSTRAINT),
     r(ANY, Keep, "parametersJsonSchema takes plain JSON Schema"),
 ];
 
 static MCP: &[KeywordRule] = &[
+    r(FORMAT_MINIMUM, Move, DATE_BOUND),
+    r(FORMAT_MAXIMUM, Move, DATE_BOUND),
     r(
         ROOT_NOT_OBJECT,
         Forbid,

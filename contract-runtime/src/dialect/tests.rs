@@ -1191,3 +1191,65 @@ fn served_marks_are_stripped_and_the_bounds_kept() {
     let canonical = run(std::slice::from_ref(&t), Dialect::Canonical);
     assert!(canonical.tools[0].to_string().contains("x-served"));
 }
+
+/// A date bound (`formatMinimum`/`formatMaximum`): the canonical schema
+/// carries the keywords; every other dialect states them in the node's
+/// description and reports each as a loss, in an optional property too.
+#[test]
+fn date_bounds_are_kept_in_canonical_and_moved_with_a_loss_elsewhere() {
+    let def = tool(
+        "list_filings",
+        "List filings.",
+        object(
+            json!({"from": {"description": "First filing date", "type": ["string", "null"], "format": "date",
+                            "formatMinimum": "2001-01-01", "formatMaximum": "2026-12-31"}}),
+            &[],
+        ),
+        Value::Null,
+        contract(
+            "read_only",
+            json!("natural"),
+            "filings:read",
+            json!("never"),
+        ),
+    );
+    for &d in Dialect::ALL {
+        let out = export(std::slice::from_ref(&def), d, &ExportOptions::default())
+            .unwrap_or_else(|e| panic!("{d}: {e}"));
+        let text = out.tools[0].to_string();
+        let bounds: Vec<(&str, &str, &LossAction)> = out
+            .losses
+            .iter()
+            .filter(|l| l.keyword.starts_with("formatM"))
+            .map(|l| (l.pointer.as_str(), l.note.as_str(), &l.action))
+            .collect();
+        if d == Dialect::Canonical {
+            assert!(text.contains(r#""formatMinimum":"2001-01-01""#), "{text}");
+            assert!(bounds.is_empty(), "{bounds:?}");
+            continue;
+        }
+        assert!(!text.contains("formatMinimum"), "{d}: {text}");
+        assert!(
+            text.contains(
+                "First filing date. Must be no earlier than 2001-01-01 and no later than 2026-12-31."
+            ),
+            "{d}: {text}"
+        );
+        assert_eq!(
+            bounds,
+            vec![
+                (
+                    "/properties/from/formatMinimum",
+                    "moved to description: no earlier than 2001-01-01; still enforced at run time",
+                    &LossAction::MovedToDescription
+                ),
+                (
+                    "/properties/from/formatMaximum",
+                    "moved to description: no later than 2026-12-31; still enforced at run time",
+                    &LossAction::MovedToDescription
+                ),
+            ],
+            "{d}"
+        );
+    }
+}

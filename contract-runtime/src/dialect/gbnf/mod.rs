@@ -183,12 +183,27 @@ const BOUNDS: &[&str] = &[
     "maxItems",
 ];
 
+/// Keywords the grammar leaves to the runtime, each an [`Omission`]: a date
+/// or time bound compares values, which a grammar cannot.
+const LEFT_TO_RUNTIME: &[(&str, &str)] = &[
+    (
+        "formatMinimum",
+        "a date or time bound: a grammar cannot compare dates; it is enforced at run time",
+    ),
+    (
+        "formatMaximum",
+        "a date or time bound: a grammar cannot compare dates; it is enforced at run time",
+    ),
+];
+
 /// Keywords the grammar translates.
 const TRANSLATED: &[&str] = &[
     "type",
     "enum",
     "const",
     "anyOf",
+    "oneOf",
+    "discriminator",
     "allOf",
     "$ref",
     "properties",
@@ -350,23 +365,42 @@ impl<'o> Builder<'o> {
         self.root = input.clone();
         self.refs.clear();
         let hint = rule_name(name);
-        let expr = self.value(input, "", &hint)?;
-        // Rules across arguments that no JSON Schema says (`lt`, `le`,
-        // `max_span`, `check`) are in the description only: nothing to
-        // encode, but the grammar admits what they refuse.
+        // Rules across arguments: a grammar writes one argument after the
+        // other and cannot say "exactly one of these" or "this before
+        // that", so it admits what they refuse. The presence rules' root
+        // `allOf` is set aside; every rule is an omission, named as the
+        // user wrote it.
+        let mut input = input.clone();
+        if let Some(m) = input.as_object_mut() {
+            if let Some(Value::Array(branches)) = m.get("allOf") {
+                if branches.iter().all(super::is_argument_rule) {
+                    m.remove("allOf");
+                }
+            }
+        }
+        let expr = self.value(&input, "", &hint)?;
         let rules = def.get("rules").and_then(Value::as_array);
         for r in rules.into_iter().flatten() {
-            if r.get("in_schema") == Some(&Value::Bool(false)) {
-                let keyword = r.get("keyword").and_then(Value::as_str).unwrap_or("rules");
-                self.omissions.push(Omission {
-                    tool: self.tool.clone(),
-                    pointer: String::new(),
-                    keyword: keyword.to_owned(),
-                    why:
-                        "a rule across arguments, stated in the description and checked at run time"
-                            .to_owned(),
-                });
-            }
+            let field = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or_default();
+            let (rule, keyword) = (field("rule"), field("keyword"));
+            let args: Vec<&str> = r
+                .get("arguments")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let written = if args.is_empty() {
+                format!("{rule}({keyword})")
+            } else {
+                format!("{rule}({})", args.join(", "))
+            };
+            self.omissions.push(Omission {
+                tool: self.tool.clone(),
+                pointer: String::new(),
+                keyword: keyword.to_owned(),
+                why: format!(
+                    "rule {written} cannot be expressed in GBNF; it is enforced at run time"
+                ),
+            });
         }
         Ok(self.rule(&hint, expr))
     }
@@ -425,7 +459,10 @@ impl<'o> Builder<'o> {
             ));
         };
         for k in m.keys() {
-            if !ANNOTATIONS.contains(&k.as_str()) && !TRANSLATED.contains(&k.as_str()) {
+            let k = k.as_str();
+            if let Some((_, why)) = LEFT_TO_RUNTIME.iter().find(|(l, _)| *l == k) {
+                self.omit(ptr, k, why);
+            } else if !ANNOTATIONS.contains(&k) && !TRANSLATED.contains(&k) {
                 return Err(self.error(ptr, format!("the keyword {k} has no grammar translation")));
             }
         }
@@ -456,22 +493,42 @@ impl<'o> Builder<'o> {
             let alts: Vec<String> = values.iter().map(json_literal).collect();
             return Ok(group(&alts));
         }
-        if let Some(any) = m.get("anyOf") {
-            let branches = any
-                .as_array()
-                .filter(|a| !a.is_empty())
-                .ok_or_else(|| self.error(ptr, "anyOf must be a non-empty list".to_owned()))?;
-            if m.keys()
-                .any(|k| k != "anyOf" && !ANNOTATIONS.contains(&k.as_str()))
-            {
+        // A union: one alternative per branch. `oneOf` only as a tagged
+        // enum writes it (a `discriminator` beside it): its branches differ
+        // in the tag's constant, so no text matches two of them and the
+        // alternatives say exactly what `oneOf` says.
+        let union = match (m.get("anyOf"), m.get("oneOf")) {
+            (Some(any), None) => Some(("anyOf", any)),
+            (None, Some(one)) if m.contains_key("discriminator") => Some(("oneOf", one)),
+            (None, Some(_)) => {
                 return Err(self.error(
                     ptr,
-                    "keywords next to anyOf: state them in each branch".to_owned(),
+                    "oneOf has a grammar only as a tagged enum writes it (with a discriminator): use anyOf with disjoint branches".to_owned(),
+                ))
+            }
+            (Some(_), Some(_)) => {
+                return Err(self.error(ptr, "anyOf next to oneOf: use one of them".to_owned()))
+            }
+            (None, None) => None,
+        };
+        if let Some((kw, list)) = union {
+            let branches = list
+                .as_array()
+                .filter(|a| !a.is_empty())
+                .ok_or_else(|| self.error(ptr, format!("{kw} must be a non-empty list")))?;
+            if m.keys().any(|k| {
+                k != kw
+                    && !(kw == "oneOf" && k == "discriminator")
+                    && !ANNOTATIONS.contains(&k.as_str())
+            }) {
+                return Err(self.error(
+                    ptr,
+                    format!("keywords next to {kw}: state them in each branch"),
                 ));
             }
             let mut alts = Vec::with_capacity(branches.len());
             for (i, b) in branches.iter().enumerate() {
-                let here = join(&join(ptr, "anyOf"), &i.to_string());
+                let here = join(&join(ptr, kw), &i.to_string());
                 alts.push(self.value(b, &here, hint)?);
             }
             return Ok(group(&alts));
@@ -480,7 +537,7 @@ impl<'o> Builder<'o> {
             let Some([Value::Object(branch)]) = all.as_array().map(Vec::as_slice) else {
                 return Err(self.error(
                     ptr,
-                    "allOf with more than one branch has no grammar: merge the branches".to_owned(),
+                    "allOf with several branches has no grammar (a grammar cannot say that a value matches two schemas at once): merge the branches into one".to_owned(),
                 ));
             };
             let mut merged = m.clone();

@@ -1,0 +1,98 @@
+//! Date and time bounds (`range(min = "2001-01-01")` on a date argument),
+//! which the canonical schema carries as `formatMinimum`/`formatMaximum`:
+//! the vocabulary JSON Schema proposed for bounds on formatted strings.
+//! No provider reads them, so every dialect whose table moves them states
+//! them in the node's description ("Must be no earlier than 2001-01-01.")
+//! and reports each as a loss; the runtime enforces them either way.
+
+use serde_json::{Map, Value};
+
+use super::rules::{self, Treatment};
+use super::walk::join;
+use super::{Loss, LossAction, ToolDef};
+
+/// Keywords whose values are data, not schemas: nothing below them is a bound.
+const DATA: &[&str] = &[
+    "enum",
+    "const",
+    "default",
+    "examples",
+    "discriminator",
+    "required",
+];
+
+/// Moves every date bound in `node` and below into words, where the
+/// dialect's table says so.
+pub(super) fn move_to_descriptions(
+    tool: &ToolDef<'_>,
+    node: &mut Map<String, Value>,
+    ptr: &str,
+    losses: &mut Vec<Loss>,
+) {
+    let mut said = Vec::new();
+    for (key, words) in [
+        (rules::FORMAT_MINIMUM, "no earlier than"),
+        (rules::FORMAT_MAXIMUM, "no later than"),
+    ] {
+        if !node.get(key).is_some_and(Value::is_string)
+            || rules::lookup(tool.dialect, &[key]).treatment != Treatment::MoveToDescription
+        {
+            continue;
+        }
+        let Some(Value::String(bound)) = node.remove(key) else {
+            continue;
+        };
+        let phrase = format!("{words} {bound}");
+        losses.push(Loss {
+            tool: tool.name.to_owned(),
+            pointer: join(ptr, key),
+            keyword: key.to_owned(),
+            action: LossAction::MovedToDescription,
+            note: format!("moved to description: {phrase}; still enforced at run time"),
+        });
+        said.push(phrase);
+    }
+    if !said.is_empty() {
+        let sentence = format!("Must be {}.", said.join(" and "));
+        let text = match node.get("description").and_then(Value::as_str) {
+            Some(d) if d.ends_with(['.', '!', '?']) => format!("{d} {sentence}"),
+            Some(d) if !d.is_empty() => format!("{d}. {sentence}"),
+            _ => sentence,
+        };
+        node.insert("description".to_owned(), Value::String(text));
+    }
+    for (k, v) in node.iter_mut() {
+        if DATA.contains(&k.as_str()) {
+            continue;
+        }
+        let here = join(ptr, k);
+        match v {
+            Value::Object(m) => {
+                if matches!(
+                    k.as_str(),
+                    "properties"
+                        | "$defs"
+                        | "definitions"
+                        | "patternProperties"
+                        | "dependentSchemas"
+                ) {
+                    for (name, sub) in m.iter_mut() {
+                        if let Value::Object(sub) = sub {
+                            move_to_descriptions(tool, sub, &join(&here, name), losses);
+                        }
+                    }
+                } else {
+                    move_to_descriptions(tool, m, &here, losses);
+                }
+            }
+            Value::Array(list) => {
+                for (i, sub) in list.iter_mut().enumerate() {
+                    if let Value::Object(sub) = sub {
+                        move_to_descriptions(tool, sub, &join(&here, &i.to_string()), losses);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
