@@ -17,12 +17,15 @@ use crate::validate::{Ptr, Violations};
 ///
 /// Implemented for `String`, `bool`, the integer and float types, `Vec<T>`,
 /// `Option<T>`, `BTreeMap<String, V>` and `HashMap<String, V>`,
-/// [`ConfinedPath`], `chrono`'s `NaiveDate` and `DateTime<Utc | FixedOffset>`
-/// (feature `chrono`), and by `#[derive(ToolArgs)]` for structs and unit enums.
+/// [`ConfinedPath`], dates, date-times and times of day of `chrono`
+/// (`NaiveDate`, `DateTime<Utc | FixedOffset>`, `NaiveTime`), `jiff`
+/// (`civil::Date`, `Timestamp`, `civil::Time`) and `time` (`Date`,
+/// `OffsetDateTime`, `Time`) behind the features of the same names, and by
+/// `#[derive(ToolArgs)]` for structs, unit enums and tagged enums.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not an argument type",
-    note = "use String, bool, an integer or float, Vec<T>, Option<T>, BTreeMap<String, V> or HashMap<String, V>, ConfinedPath, or a struct or unit enum with #[derive(ToolArgs)]"
+    note = "use String, bool, an integer or float, Vec<T>, Option<T>, BTreeMap<String, V> or HashMap<String, V>, ConfinedPath, a date or time type (features chrono, jiff, time), or a struct or enum with #[derive(ToolArgs)]"
 )]
 pub trait ArgValue: Sized + Send + 'static {
     /// Whether the property may be left out (only `Option<T>`).
@@ -100,6 +103,22 @@ pub trait ToolArgs: ArgValue {
     }
 }
 
+/// The text of a JSON string, or a type violation: the first step of every
+/// argument type written as a string (strings, paths, dates and times).
+pub(crate) fn string_value<'v>(
+    v: &'v Value,
+    ptr: &Ptr<'_>,
+    out: &mut Violations,
+) -> Option<&'v str> {
+    match v {
+        Value::String(s) => Some(s),
+        other => {
+            out.wrong_type(ptr, "string", other);
+            None
+        }
+    }
+}
+
 fn typed(t: &str) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("type".into(), Value::from(t));
@@ -118,16 +137,9 @@ impl ArgValue for String {
         ptr: &Ptr<'_>,
         out: &mut Violations,
     ) -> Option<Self> {
-        match v {
-            Value::String(s) => {
-                c.check_string(s, ptr, out);
-                Some(s.clone())
-            }
-            other => {
-                out.wrong_type(ptr, "string", other);
-                None
-            }
-        }
+        let s = string_value(v, ptr, out)?;
+        c.check_string(s, ptr, out);
+        Some(s.to_owned())
     }
     fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         serde::Deserialize::deserialize(d)

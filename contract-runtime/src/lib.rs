@@ -92,7 +92,7 @@ pub mod validate;
 pub mod arg_rules;
 pub mod args;
 pub mod constraint;
-#[cfg(feature = "chrono")]
+#[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
 mod dates;
 pub mod decode;
 mod tagged;

@@ -1,0 +1,75 @@
+//! `jiff`: `civil::Date`, `Timestamp` (a date-time with an offset, read as
+//! the instant it names) and `civil::Time`.
+
+use jiff::civil::{Date, Time};
+use jiff::Timestamp;
+
+use super::{temporal_arg, Shape, Temporal};
+
+impl Temporal for Date {
+    const SHAPE: Shape = Shape::Date;
+    fn parse(s: &str) -> Option<Self> {
+        s.parse().ok()
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    fn seconds(&self, later: &Self) -> i64 {
+        self.duration_until(*later).as_secs()
+    }
+}
+
+impl Temporal for Timestamp {
+    const SHAPE: Shape = Shape::DateTime;
+    fn parse(s: &str) -> Option<Self> {
+        s.parse().ok()
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    fn seconds(&self, later: &Self) -> i64 {
+        self.duration_until(*later).as_secs()
+    }
+}
+
+impl Temporal for Time {
+    const SHAPE: Shape = Shape::TimeOfDay;
+    fn parse(s: &str) -> Option<Self> {
+        s.parse().ok()
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    fn seconds(&self, later: &Self) -> i64 {
+        self.duration_until(*later).as_secs()
+    }
+}
+
+temporal_arg!(Date, Timestamp, Time);
+
+#[cfg(test)]
+mod tests {
+    use super::super::read;
+    use super::*;
+    use crate::arg_rules::{Ordered, SpanUnit};
+
+    #[test]
+    fn jiff_values_are_read_strictly() {
+        assert!(read::<Date>("2024-2-1").is_none());
+        assert!(read::<Date>("2023-02-29").is_none());
+        assert!(read::<Timestamp>("2024-01-05T10:00:00").is_none());
+        let a = read::<Timestamp>("2024-01-05T10:00:00+02:00").expect("an instant");
+        assert_eq!(a.text(), "2024-01-05T08:00:00Z");
+        let b = read::<Timestamp>("2024-01-06T08:30:00Z").expect("an instant");
+        assert_eq!(a.distance(&b, SpanUnit::Hours), Some(24.5));
+        let (d, e) = (read::<Date>("2024-02-28"), read::<Date>("2024-03-01"));
+        assert_eq!(
+            d.expect("a date")
+                .distance(&e.expect("a date"), SpanUnit::Days),
+            Some(2.0)
+        );
+        assert!(read::<Time>("09:30:00+01:00").is_none());
+        let t = read::<Time>("09:30:00.5").expect("a time of day");
+        assert_eq!(t.text(), "09:30:00.5");
+    }
+}
