@@ -922,6 +922,43 @@ struct Tally {
     missed: std::collections::BTreeMap<String, (usize, String)>,
 }
 
+impl Tally {
+    fn new() -> Tally {
+        Tally {
+            cases: 0,
+            accepted: 0,
+            disagreements: Vec::new(),
+            less_complete: 0,
+            missed: Default::default(),
+        }
+    }
+
+    /// Prints the count and the first disagreements, then fails on any,
+    /// and unless at least `accepted` cases passed and `rejected` failed.
+    fn assert_agrees(&self, name: &str, accepted: usize, rejected: usize) {
+        println!(
+            "{name}: {} cases ({} accepted), {} disagreements",
+            self.cases,
+            self.accepted,
+            self.disagreements.len()
+        );
+        for d in self.disagreements.iter().take(50) {
+            eprintln!("{d}");
+        }
+        assert!(
+            self.disagreements.is_empty(),
+            "{} disagreements",
+            self.disagreements.len()
+        );
+        assert!(
+            self.accepted >= accepted && self.cases - self.accepted >= rejected,
+            "both sides covered: {} of {}",
+            self.accepted,
+            self.cases
+        );
+    }
+}
+
 fn check_case(
     tool: &str,
     schema: &Value,
@@ -1308,13 +1345,7 @@ fn cases_for(schema: &Value, rng: &mut Rng) -> Vec<(String, String)> {
 #[test]
 fn schema_and_runtime_agree() {
     let registry = tools::registry();
-    let mut t = Tally {
-        cases: 0,
-        accepted: 0,
-        disagreements: Vec::new(),
-        less_complete: 0,
-        missed: Default::default(),
-    };
+    let mut t = Tally::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut per_tool = Vec::new();
     for def in registry.canonical() {
@@ -1376,13 +1407,7 @@ fn rules_agree() {
     let v = validator(&schema);
     let mut keywords = BTreeSet::new();
     keywords_in(&schema, &mut keywords);
-    let mut t = Tally {
-        cases: 0,
-        accepted: 0,
-        disagreements: Vec::new(),
-        less_complete: 0,
-        missed: Default::default(),
-    };
+    let mut t = Tally::new();
     let mut rng = Rng(0x005E_ED0F_2A11);
     let good: [(&str, Value); 8] = [
         ("channel", json!("ops")),
@@ -1421,26 +1446,7 @@ fn rules_agree() {
     for (label, raw) in cases_for(&schema, &mut rng) {
         check_case("rules", &schema, &v, &keywords, &label, &raw, &mut t);
     }
-    println!(
-        "rules: {} cases ({} accepted), {} disagreements",
-        t.cases,
-        t.accepted,
-        t.disagreements.len()
-    );
-    for d in t.disagreements.iter().take(50) {
-        eprintln!("{d}");
-    }
-    assert!(
-        t.disagreements.is_empty(),
-        "{} disagreements",
-        t.disagreements.len()
-    );
-    assert!(
-        t.accepted >= 20 && t.cases - t.accepted >= 200,
-        "both sides covered: {} of {}",
-        t.accepted,
-        t.cases
-    );
+    t.assert_agrees("rules", 20, 200);
 }
 
 /// Tagged enums (internally tagged, and adjacently tagged behind an
@@ -1448,13 +1454,7 @@ fn rules_agree() {
 /// tags, extra keys, against the schema's `oneOf`.
 #[test]
 fn tagged_enums_agree() {
-    let mut t = Tally {
-        cases: 0,
-        accepted: 0,
-        disagreements: Vec::new(),
-        less_complete: 0,
-        missed: Default::default(),
-    };
+    let mut t = Tally::new();
     let mut rng = Rng(0x7A66_ED00_E17A);
     for def in reminders::registry().canonical() {
         let tool = def["name"].as_str().expect("name").to_string();
@@ -1466,24 +1466,5 @@ fn tagged_enums_agree() {
             check_case(&tool, &schema, &v, &keywords, &label, &raw, &mut t);
         }
     }
-    println!(
-        "tagged enums: {} cases ({} accepted), {} disagreements",
-        t.cases,
-        t.accepted,
-        t.disagreements.len()
-    );
-    for d in t.disagreements.iter().take(50) {
-        eprintln!("{d}");
-    }
-    assert!(
-        t.disagreements.is_empty(),
-        "{} disagreements",
-        t.disagreements.len()
-    );
-    assert!(
-        t.accepted >= 50 && t.cases - t.accepted >= 500,
-        "both sides covered: {} of {}",
-        t.accepted,
-        t.cases
-    );
+    t.assert_agrees("tagged enums", 50, 500);
 }

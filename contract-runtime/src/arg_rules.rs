@@ -328,40 +328,40 @@ pub fn check_presence(rule: &Rule, present: &[bool], ptr: &Ptr<'_>, out: &mut Vi
         Rule::Requires(a, b) => json!({ *a: b }),
         _ => Value::from(names.clone()),
     };
+    // Every error of a presence rule has the rule's arguments as its limit
+    // and nothing sent to show.
+    let mut blame = |name: &str, message: String, hint: String| {
+        let limit = limit.clone();
+        push(
+            out,
+            ptr,
+            rule,
+            name,
+            Partial {
+                limit,
+                actual: None,
+                message,
+                hint,
+            },
+        );
+    };
     match rule {
         Rule::ExactlyOneOf(_) if sent.is_empty() => {
             for n in &names {
-                push(
-                    out,
-                    ptr,
-                    rule,
+                blame(
                     n,
-                    Partial {
-                        limit: limit.clone(),
-                        actual: None,
-                        message: format!(
-                            "is missing: exactly one of {} is required",
-                            quoted(&names)
-                        ),
-                        hint: format!("send exactly one of {}", quoted(&names)),
-                    },
+                    format!("is missing: exactly one of {} is required", quoted(&names)),
+                    format!("send exactly one of {}", quoted(&names)),
                 );
             }
         }
         Rule::ExactlyOneOf(_) | Rule::AtMostOneOf(_) if sent.len() > 1 => {
             for n in &sent {
                 let others: Vec<&str> = sent.iter().copied().filter(|o| o != n).collect();
-                push(
-                    out,
-                    ptr,
-                    rule,
+                blame(
                     n,
-                    Partial {
-                        limit: limit.clone(),
-                        actual: None,
-                        message: format!("cannot be sent together with {}", quoted_and(&others)),
-                        hint: format!("send only one of {}: remove the others", quoted(&sent)),
-                    },
+                    format!("cannot be sent together with {}", quoted_and(&others)),
+                    format!("send only one of {}: remove the others", quoted(&sent)),
                 );
             }
         }
@@ -376,25 +376,16 @@ pub fn check_presence(rule: &Rule, present: &[bool], ptr: &Ptr<'_>, out: &mut Vi
                 return;
             }
             for n in std::iter::once(*a).chain(missing.iter().copied()) {
-                push(
-                    out,
-                    ptr,
-                    rule,
-                    n,
-                    Partial {
-                        limit: limit.clone(),
-                        actual: None,
-                        message: if n == *a {
-                            format!("needs {} to be sent too", quoted_and(&missing))
-                        } else {
-                            format!("is required when `{a}` is sent")
-                        },
-                        hint: format!(
-                            "send {} with `{a}`, or leave `{a}` out",
-                            quoted_and(&missing)
-                        ),
-                    },
+                let message = if n == *a {
+                    format!("needs {} to be sent too", quoted_and(&missing))
+                } else {
+                    format!("is required when `{a}` is sent")
+                };
+                let hint = format!(
+                    "send {} with `{a}`, or leave `{a}` out",
+                    quoted_and(&missing)
                 );
+                blame(n, message, hint);
             }
         }
         _ => {}

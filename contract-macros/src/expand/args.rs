@@ -136,14 +136,9 @@ pub fn constraints(
     c_ident
 }
 
-/// The fields of an argument struct as the generated code names them, one
-/// entry per field in each list.
-struct Parts<'a> {
-    /// `krate::__private`.
-    p: TokenStream,
-    krate: &'a Path,
-    ident: &'a Ident,
-    doc: Option<&'a str>,
+/// Named fields (of an argument struct or a struct variant) as the
+/// generated code names them, one entry per field in each list.
+struct Fields<'a> {
     idents: Vec<&'a Ident>,
     names: Vec<&'a str>,
     tys: Vec<&'a syn::Type>,
@@ -158,6 +153,165 @@ struct Parts<'a> {
     slots: Vec<Ident>,
     /// The fast path's seed type per field.
     seeds: Vec<Ident>,
+}
+
+impl<'a> Fields<'a> {
+    /// The fields, their `Constraints` statics emitted into `statics`;
+    /// `scope` (a variant) keeps the statics and seeds of two variants apart.
+    fn new(
+        krate: &Path,
+        fields: &'a [Field],
+        scope: Option<&Ident>,
+        statics: &mut TokenStream,
+    ) -> Fields<'a> {
+        let p = quote!(#krate::__private);
+        // C12 on enum-typed fields: their listed values against the enum's.
+        statics.extend(fields.iter().map(|f| prose_sets(krate, f)));
+        let scoped = |f: &Field| match scope {
+            Some(v) => format_ident!("{}_{}", v, f.ident),
+            None => format_ident!("{}", f.ident),
+        };
+        Fields {
+            idents: fields.iter().map(|f| &f.ident).collect(),
+            names: fields.iter().map(|f| f.name.as_str()).collect(),
+            tys: fields.iter().map(|f| &f.ty).collect(),
+            descriptions: fields
+                .iter()
+                .map(|f| f.description.clone().unwrap_or_default())
+                .collect(),
+            avs: fields
+                .iter()
+                .map(|f| {
+                    let ty = &f.ty;
+                    quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)
+                })
+                .collect(),
+            c_idents: fields
+                .iter()
+                .map(|f| constraints(krate, &f.attrs, &scoped(f), statics))
+                .collect(),
+            slots: fields
+                .iter()
+                .map(|f| format_ident!("__slot_{}", f.ident))
+                .collect(),
+            seeds: fields
+                .iter()
+                .map(|f| format_ident!("__Seed_{}", scoped(f)))
+                .collect(),
+        }
+    }
+
+    /// The fast path's seed per field (a generic seed would repeat the field
+    /// type's trait error at the derive).
+    fn seeds(&self, p: &TokenStream) -> TokenStream {
+        let Fields {
+            tys, avs, seeds, ..
+        } = self;
+        quote! {
+            #(
+                #[allow(non_camel_case_types)]
+                struct #seeds;
+                impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
+                    type Value = #tys;
+                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
+                        #avs::fast(d)
+                    }
+                }
+            )*
+        }
+    }
+
+    /// The `Prop` of each field, for `object_schema`.
+    fn props(&self, p: &TokenStream) -> TokenStream {
+        let Fields {
+            names,
+            avs,
+            c_idents,
+            descriptions,
+            ..
+        } = self;
+        quote! {
+            #(#p::Prop {
+                name: #names,
+                schema: #avs::schema(&#c_idents),
+                description: #descriptions,
+                optional: #avs::OPTIONAL,
+            },)*
+        }
+    }
+
+    /// Slow path: each field's slot decoded from `obj`, pointers under `ptr`
+    /// (a `&Ptr`); `known` lists keys allowed beside the fields (a tag).
+    fn decode_slots(&self, p: &TokenStream, ptr: &TokenStream, known: &TokenStream) -> TokenStream {
+        let Fields {
+            names,
+            avs,
+            c_idents,
+            slots,
+            ..
+        } = self;
+        quote! {
+            #p::unknown_keys(obj, &[#known #(#names),*], #ptr, out);
+            #(let #slots = match obj.get(#names) {
+                ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &#ptr.key(#names), out),
+                ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, #ptr, out)),
+            };)*
+        }
+    }
+
+    /// Fast path: the rest of `map`'s keys read into the fields, then `ctor`
+    /// (a struct or a variant path) built from them.
+    fn read_map(&self, p: &TokenStream, ctor: &TokenStream) -> TokenStream {
+        let Fields {
+            idents,
+            names,
+            tys,
+            avs,
+            slots,
+            seeds,
+            ..
+        } = self;
+        quote! {
+            #(let mut #slots: ::core::option::Option<#tys> = ::core::option::Option::None;)*
+            while let ::core::option::Option::Some(key) = map.next_key::<#p::Key<'de>>()? {
+                match key.as_str() {
+                    #(#names => {
+                        if #slots.is_some() {
+                            return ::core::result::Result::Err(#p::fast_refuse());
+                        }
+                        #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
+                    })*
+                    _ => return ::core::result::Result::Err(#p::fast_refuse()),
+                }
+            }
+            ::core::result::Result::Ok(#ctor {
+                #(#idents: match #slots {
+                    ::core::option::Option::Some(v) => v,
+                    ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
+                },)*
+            })
+        }
+    }
+
+    /// Each field type must be an argument type; the assertion points at the field.
+    fn asserts(&self, p: &TokenStream) -> TokenStream {
+        let asserts = self.tys.iter().map(|ty| {
+            quote_spanned! {ty.span()=>
+                let _ = <#ty as #p::ArgValue>::OPTIONAL;
+            }
+        });
+        quote!(#(#asserts)*)
+    }
+}
+
+/// An argument struct as the generated code names it.
+struct Parts<'a> {
+    /// `krate::__private`.
+    p: TokenStream,
+    krate: &'a Path,
+    ident: &'a Ident,
+    doc: Option<&'a str>,
+    f: Fields<'a>,
     /// Whether `rules(...)` declared any rule (then `__RULES` and
     /// `__rules` exist).
     has_rules: bool,
@@ -174,43 +328,15 @@ pub fn expand_struct(
 ) -> TokenStream {
     let mut statics = TokenStream::new();
     statics.extend(rules_items(krate, ident, fields, rules));
-    statics.extend(fields.iter().map(|f| prose_sets(krate, f)));
-    let c_idents = fields
-        .iter()
-        .map(|f| constraints(krate, &f.attrs, &f.ident, &mut statics))
-        .collect();
-    let p = quote!(#krate::__private);
     let parts = Parts {
-        avs: fields
-            .iter()
-            .map(|f| {
-                let ty = &f.ty;
-                quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)
-            })
-            .collect(),
-        p,
+        f: Fields::new(krate, fields, None, &mut statics),
+        p: quote!(#krate::__private),
         krate,
         ident,
         doc,
-        idents: fields.iter().map(|f| &f.ident).collect(),
-        names: fields.iter().map(|f| f.name.as_str()).collect(),
-        tys: fields.iter().map(|f| &f.ty).collect(),
-        descriptions: fields
-            .iter()
-            .map(|f| f.description.clone().unwrap_or_default())
-            .collect(),
-        c_idents,
-        slots: fields
-            .iter()
-            .map(|f| format_ident!("__slot_{}", f.ident))
-            .collect(),
-        seeds: fields
-            .iter()
-            .map(|f| format_ident!("__Seed_{}", f.ident))
-            .collect(),
         has_rules: !rules.is_empty(),
     };
-    let seeds = seeds(&parts);
+    let seeds = parts.f.seeds(&parts.p);
     let schema_fn = schema_fn(&parts);
     let decode_fn = decode_value_fn(&parts);
     let fast_fn = fast_fn(&parts);
@@ -413,35 +539,11 @@ fn rules_items(krate: &Path, ident: &Ident, fields: &[Field], rules: &[RuleDecl]
     }
 }
 
-/// The fast path's seed per field (a generic seed would repeat the field
-/// type's trait error at the derive).
-fn seeds(parts: &Parts) -> TokenStream {
-    let Parts {
-        p, tys, avs, seeds, ..
-    } = parts;
-    quote! {
-        #(
-            #[allow(non_camel_case_types)]
-            struct #seeds;
-            impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
-                type Value = #tys;
-                fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
-                    #avs::fast(d)
-                }
-            }
-        )*
-    }
-}
-
 /// `schema`: the object schema, each field's schema under its description.
 fn schema_fn(parts: &Parts) -> TokenStream {
     let Parts {
         p,
-        tys,
-        avs,
-        names,
-        c_idents,
-        descriptions,
+        f,
         doc,
         has_rules,
         ..
@@ -451,24 +553,12 @@ fn schema_fn(parts: &Parts) -> TokenStream {
         Some(d) => quote!(::core::option::Option::Some(#d)),
         None => quote!(::core::option::Option::None),
     };
-    // Each field type must be an argument type; the assertion points at the field.
-    let asserts = tys.iter().map(|ty| {
-        quote_spanned! {ty.span()=>
-            let _ = <#ty as #p::ArgValue>::OPTIONAL;
-        }
-    });
+    let (asserts, props) = (f.asserts(p), f.props(p));
     quote! {
         fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
-            #(#asserts)*
+            #asserts
             #[allow(unused_mut)]
-            let mut __s = #p::object_schema(#doc, ::std::vec![
-                #(#p::Prop {
-                    name: #names,
-                    schema: #avs::schema(&#c_idents),
-                    description: #descriptions,
-                    optional: #avs::OPTIONAL,
-                },)*
-            ]);
+            let mut __s = #p::object_schema(#doc, ::std::vec![#props]);
             #apply
             __s
         }
@@ -480,24 +570,18 @@ fn decode_value_fn(parts: &Parts) -> TokenStream {
     let Parts {
         p,
         ident,
-        idents,
-        names,
-        avs,
-        c_idents,
-        slots,
+        f,
         has_rules,
         ..
     } = parts;
     let rules = has_rules.then(|| quote!(__rules(&__v, ptr, out);));
+    let slots = f.decode_slots(p, &quote!(ptr), &TokenStream::new());
+    let (idents, names) = (&f.idents, &f.slots);
     quote! {
         fn decode_value(v: &#p::Value, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) -> ::core::option::Option<Self> {
             let obj = #p::expect_object(v, ptr, out)?;
-            #p::unknown_keys(obj, &[#(#names),*], ptr, out);
-            #(let #slots = match obj.get(#names) {
-                ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &ptr.key(#names), out),
-                ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, ptr, out)),
-            };)*
-            let __v = #ident { #(#idents: #slots?,)* };
+            #slots
+            let __v = #ident { #(#idents: #names?,)* };
             #rules
             ::core::option::Option::Some(__v)
         }
@@ -507,18 +591,9 @@ fn decode_value_fn(parts: &Parts) -> TokenStream {
 /// `fast`: straight from the deserializer; any doubt refuses, and the slow
 /// path finds the precise reason.
 fn fast_fn(parts: &Parts) -> TokenStream {
-    let Parts {
-        p,
-        ident,
-        idents,
-        names,
-        tys,
-        avs,
-        slots,
-        seeds,
-        ..
-    } = parts;
+    let Parts { p, ident, f, .. } = parts;
     let expecting = format!("the arguments of {ident}");
+    let read = f.read_map(p, &quote!(#ident));
     quote! {
         fn fast<'de, D: #p::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
             struct __Visitor;
@@ -528,24 +603,7 @@ fn fast_fn(parts: &Parts) -> TokenStream {
                     f.write_str(#expecting)
                 }
                 fn visit_map<A: #p::serde::de::MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<#ident, A::Error> {
-                    #(let mut #slots: ::core::option::Option<#tys> = ::core::option::Option::None;)*
-                    while let ::core::option::Option::Some(key) = map.next_key::<#p::Key<'de>>()? {
-                        match key.as_str() {
-                            #(#names => {
-                                if #slots.is_some() {
-                                    return ::core::result::Result::Err(#p::fast_refuse());
-                                }
-                                #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
-                            })*
-                            _ => return ::core::result::Result::Err(#p::fast_refuse()),
-                        }
-                    }
-                    ::core::result::Result::Ok(#ident {
-                        #(#idents: match #slots {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
-                        },)*
-                    })
+                    #read
                 }
             }
             d.deserialize_map(__Visitor)
@@ -559,13 +617,17 @@ fn walk_fns(parts: &Parts) -> TokenStream {
     let Parts {
         p,
         krate,
+        f,
+        has_rules,
+        ..
+    } = parts;
+    let Fields {
         idents,
         names,
         avs,
         c_idents,
-        has_rules,
         ..
-    } = parts;
+    } = f;
     let rules = has_rules.then(|| quote!(__rules(self, ptr, out);));
     quote! {
         fn check(&self, _c: &'static #p::Constraints, ptr: &#p::Ptr<'_>, out: &mut #p::Violations) {
@@ -639,17 +701,8 @@ fn expand_closed_set(krate: &Path, set: &ClosedSet) -> TokenStream {
 
 /// One struct variant of a tagged enum as the generated code names it.
 struct VariantParts<'a> {
-    ident: &'a Ident,
     name: &'a str,
-    fields: Vec<&'a Field>,
-    fidents: Vec<&'a Ident>,
-    fnames: Vec<&'a str>,
-    tys: Vec<&'a syn::Type>,
-    avs: Vec<TokenStream>,
-    descriptions: Vec<String>,
-    c_idents: Vec<Ident>,
-    slots: Vec<Ident>,
-    seeds: Vec<Ident>,
+    f: Fields<'a>,
     /// Bindings in `match self` (a field named `out` must not shadow the
     /// collector).
     binds: Vec<Ident>,
@@ -665,54 +718,18 @@ impl<'a> VariantParts<'a> {
         fields: &'a [Field],
         statics: &mut TokenStream,
     ) -> VariantParts<'a> {
-        let p = quote!(#krate::__private);
-        let vid = &v.ident;
+        let prefixed = |pre: &str| {
+            fields
+                .iter()
+                .map(|f| format_ident!("{}{}", pre, f.ident))
+                .collect()
+        };
         VariantParts {
-            ident: vid,
             name: &v.name,
-            fields: fields.iter().collect(),
-            fidents: fields.iter().map(|f| &f.ident).collect(),
-            fnames: fields.iter().map(|f| f.name.as_str()).collect(),
-            tys: fields.iter().map(|f| &f.ty).collect(),
-            avs: fields
-                .iter()
-                .map(|f| {
-                    let ty = &f.ty;
-                    quote_spanned!(ty.span()=> <#ty as #p::ArgValue>)
-                })
-                .collect(),
-            descriptions: fields
-                .iter()
-                .map(|f| f.description.clone().unwrap_or_default())
-                .collect(),
-            c_idents: fields
-                .iter()
-                .map(|f| {
-                    constraints(
-                        krate,
-                        &f.attrs,
-                        &format_ident!("{}_{}", vid, f.ident),
-                        statics,
-                    )
-                })
-                .collect(),
-            slots: fields
-                .iter()
-                .map(|f| format_ident!("__slot_{}", f.ident))
-                .collect(),
-            seeds: fields
-                .iter()
-                .map(|f| format_ident!("__Seed_{}_{}", vid, f.ident))
-                .collect(),
-            binds: fields
-                .iter()
-                .map(|f| format_ident!("__a_{}", f.ident))
-                .collect(),
-            others: fields
-                .iter()
-                .map(|f| format_ident!("__b_{}", f.ident))
-                .collect(),
-            reader: format_ident!("__fields_{}", vid),
+            f: Fields::new(krate, fields, Some(&v.ident), statics),
+            binds: prefixed("__a_"),
+            others: prefixed("__b_"),
+            reader: format_ident!("__fields_{}", v.ident),
         }
     }
 }
@@ -748,104 +765,64 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
         None => quote!(*ptr),
     };
     // Internally tagged fields share their object with the tag.
-    let tag_known = t.content.is_none().then(|| quote!(#tag,));
+    let tag_known = match &t.content {
+        None => quote!(#tag,),
+        Some(_) => TokenStream::new(),
+    };
 
     // Seeds and fast-path readers, per struct variant.
     let mut items = TokenStream::new();
-    for v in &structs {
-        let VariantParts {
-            ident: vid,
-            fidents,
-            fnames,
-            tys,
-            avs,
-            slots,
-            seeds,
-            reader,
-            ..
-        } = v;
+    for (v, part) in t.variants.iter().zip(&parts) {
+        let Some(VariantParts { f, reader, .. }) = part else {
+            continue;
+        };
+        let vid = &v.ident;
+        let (seeds, read) = (f.seeds(&p), f.read_map(&p, &quote!(#ident::#vid)));
         items.extend(quote! {
-            #(
-                #[allow(non_camel_case_types)]
-                struct #seeds;
-                impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
-                    type Value = #tys;
-                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
-                        #avs::fast(d)
-                    }
-                }
-            )*
+            #seeds
             #[allow(non_snake_case)]
             fn #reader<'de, A: #p::serde::de::MapAccess<'de>>(map: &mut A) -> ::core::result::Result<#ident, A::Error> {
-                #(let mut #slots: ::core::option::Option<#tys> = ::core::option::Option::None;)*
-                while let ::core::option::Option::Some(key) = map.next_key::<#p::Key<'de>>()? {
-                    match key.as_str() {
-                        #(#fnames => {
-                            if #slots.is_some() {
-                                return ::core::result::Result::Err(#p::fast_refuse());
-                            }
-                            #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
-                        })*
-                        _ => return ::core::result::Result::Err(#p::fast_refuse()),
-                    }
-                }
-                ::core::result::Result::Ok(#ident::#vid {
-                    #(#fidents: match #slots {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => #avs::missing().ok_or_else(#p::fast_refuse)?,
-                    },)*
-                })
+                #read
             }
         });
     }
 
     // schema
-    let asserts = structs.iter().flat_map(|v| &v.tys).map(|ty| {
-        quote_spanned! {ty.span()=>
-            let _ = <#ty as #p::ArgValue>::OPTIONAL;
-        }
-    });
+    let asserts = structs.iter().map(|v| v.f.asserts(&p));
     let branches = t.variants.iter().zip(&parts).map(|(v, part)| {
         let name = &v.name;
         let doc = v.doc.clone().unwrap_or_default();
         let fields = match part {
             None => quote!(::core::option::Option::None),
-            Some(VariantParts {
-                fnames,
-                avs,
-                c_idents,
-                descriptions,
-                ..
-            }) => quote!(::core::option::Option::Some(::std::vec![
-                #(#p::Prop {
-                    name: #fnames,
-                    schema: #avs::schema(&#c_idents),
-                    description: #descriptions,
-                    optional: #avs::OPTIONAL,
-                },)*
-            ])),
+            Some(vp) => {
+                let props = vp.f.props(&p);
+                quote!(::core::option::Option::Some(::std::vec![#props]))
+            }
         };
         quote!(#p::Branch { name: #name, description: #doc, fields: #fields })
     });
 
     // decode_value (slow path)
-    let decode_arms = t.variants.iter().zip(&parts).enumerate().map(|(i, (v, part))| {
-        let vid = &v.ident;
-        match part {
-            None => quote!((#i, _) => ::core::option::Option::Some(#ident::#vid),),
-            Some(VariantParts { fidents, fnames, avs, c_idents, slots, .. }) => quote! {
+    let decode_arms = t
+        .variants
+        .iter()
+        .zip(&parts)
+        .enumerate()
+        .map(|(i, (v, part))| {
+            let vid = &v.ident;
+            let Some(VariantParts { f, .. }) = part else {
+                return quote!((#i, _) => ::core::option::Option::Some(#ident::#vid),);
+            };
+            let slots = f.decode_slots(&p, &quote!(__bptr), &tag_known);
+            let (idents, names) = (&f.idents, &f.slots);
+            quote! {
                 (#i, ::core::option::Option::Some(obj)) => {
-                    let __bptr = #body_ptr;
-                    #p::unknown_keys(obj, &[#tag_known #(#fnames),*], &__bptr, out);
-                    #(let #slots = match obj.get(#fnames) {
-                        ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &__bptr.key(#fnames), out),
-                        ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#fnames, &__bptr, out)),
-                    };)*
-                    ::core::option::Option::Some(#ident::#vid { #(#fidents: #slots?,)* })
+                    let __bptr = &#body_ptr;
+                    #slots
+                    ::core::option::Option::Some(#ident::#vid { #(#idents: #names?,)* })
                 }
-            },
-        }
-    });
+            }
+        });
 
     // fast path: the tag must come first (else the slow path decides).
     let fast_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
@@ -894,71 +871,62 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
         match part {
             None => quote!(#ident::#vid),
             Some(vp) => {
-                let (f, b) = (&vp.fidents, if binds { &vp.binds } else { &vp.others });
+                let (f, b) = (&vp.f.idents, if binds { &vp.binds } else { &vp.others });
                 quote!(#ident::#vid { #(#f: #b),* })
             }
         }
     };
-    let check_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
-        let pat = pattern(v, part, true);
-        match part {
-            None => quote!(#pat => {}),
-            Some(VariantParts {
-                fnames,
-                avs,
-                c_idents,
-                binds,
-                ..
-            }) => quote! {
-                #pat => {
-                    let __bptr = #body_ptr;
-                    #(#avs::check(#binds, &#c_idents, &__bptr.key(#fnames), out);)*
+    // `check` and `visit_paths`: one call per field of the variant matched,
+    // with the field's pointer.
+    let per_field = |each: &dyn Fn(&TokenStream, &Ident, &Ident, &str) -> TokenStream| {
+        t.variants
+            .iter()
+            .zip(&parts)
+            .map(|(v, part)| {
+                let pat = pattern(v, part, true);
+                let Some(vp) = part else {
+                    return quote!(#pat => {});
+                };
+                let f = &vp.f;
+                let calls = (0..f.idents.len())
+                    .map(|i| each(&f.avs[i], &vp.binds[i], &f.c_idents[i], f.names[i]));
+                quote! {
+                    #pat => {
+                        let __bptr = &#body_ptr;
+                        #(#calls)*
+                    }
                 }
-            },
-        }
-    });
+            })
+            .collect::<Vec<_>>()
+    };
+    let check_arms = per_field(&|av, b, c, n| quote!(#av::check(#b, &#c, &__bptr.key(#n), out);));
+    let paths_arms =
+        per_field(&|av, b, c, n| quote!(#av::visit_paths(#b, &#c, &__bptr.key(#n), __visit);));
     let same_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
         let (a, b) = (pattern(v, part, true), pattern(v, part, false));
         match part {
             None => quote!((#a, #b) => true,),
             Some(VariantParts {
-                avs, binds, others, ..
+                f, binds, others, ..
             }) => {
+                let avs = &f.avs;
                 quote!((#a, #b) => true #(&& #avs::same(#binds, #others))*,)
             }
         }
     });
-    let paths_arms = t.variants.iter().zip(&parts).map(|(v, part)| {
-        let pat = pattern(v, part, true);
-        match part {
-            None => quote!(#pat => {}),
-            Some(VariantParts {
-                fnames,
-                avs,
-                c_idents,
-                binds,
-                ..
-            }) => quote! {
-                #pat => {
-                    let __bptr = #body_ptr;
-                    #(#avs::visit_paths(#binds, &#c_idents, &__bptr.key(#fnames), __visit);)*
-                }
-            },
-        }
-    });
     let secrets = structs
         .iter()
-        .flat_map(|v| v.avs.iter().zip(&v.c_idents))
+        .flat_map(|v| v.f.avs.iter().zip(&v.f.c_idents))
         .map(|(av, c)| quote!(|| #av::has_secrets(&#c)));
     let redact_one = |v: &VariantParts| {
-        let VariantParts {
-            fnames,
+        let Fields {
+            names,
             avs,
             c_idents,
             ..
-        } = v;
+        } = &v.f;
         quote! {
-            #(if let ::core::option::Option::Some(x) = __body.get_mut(#fnames) {
+            #(if let ::core::option::Option::Some(x) = __body.get_mut(#names) {
                 #avs::redact(x, &#c_idents);
             })*
         }
@@ -974,7 +942,7 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
         Some(c) => quote!(v.get_mut(#c)),
         None => quote!(::core::option::Option::Some(v)),
     };
-    let unused = structs.iter().flat_map(|v| &v.fields).count() == 0;
+    let unused = structs.iter().all(|v| v.f.idents.is_empty());
     let allow = unused.then(|| quote!(#[allow(unused_variables)]));
 
     quote! {

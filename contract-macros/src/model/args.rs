@@ -68,15 +68,7 @@ impl ArgsInput {
                         "argument structs cannot be generic\nhelp: use concrete field types",
                     );
                 }
-                let fields = named
-                    .named
-                    .iter()
-                    .filter_map(|f| {
-                        f.ident
-                            .clone()
-                            .map(|id| Field::new(cx, id, f.ty.clone(), &f.attrs))
-                    })
-                    .collect();
+                let fields = named_fields(cx, named);
                 Some(ArgsInput::Struct {
                     ident: input.ident.clone(),
                     doc: doc_text(&input.attrs),
@@ -91,6 +83,19 @@ impl ArgsInput {
             }
         }
     }
+}
+
+/// The model of each named field (of a struct or a struct variant).
+fn named_fields(cx: &Ctxt, named: &syn::FieldsNamed) -> Vec<Field> {
+    named
+        .named
+        .iter()
+        .filter_map(|f| {
+            f.ident
+                .clone()
+                .map(|id| Field::new(cx, id, f.ty.clone(), &f.attrs))
+        })
+        .collect()
 }
 
 /// An enum: a closed set of strings when every variant is a unit and it has
@@ -149,17 +154,7 @@ fn enum_input(cx: &Ctxt, input: &DeriveInput, e: &syn::DataEnum) -> Option<ArgsI
             name: variant_name(cx, v, rule.as_ref()),
             doc: doc_text(&v.attrs),
             fields: match &v.fields {
-                Fields::Named(named) => Some(
-                    named
-                        .named
-                        .iter()
-                        .filter_map(|f| {
-                            f.ident
-                                .clone()
-                                .map(|id| Field::new(cx, id, f.ty.clone(), &f.attrs))
-                        })
-                        .collect(),
-                ),
+                Fields::Named(named) => Some(named_fields(cx, named)),
                 _ => None,
             },
         })
@@ -246,36 +241,28 @@ fn rename(name: &str, rule: &str) -> Option<String> {
 
 /// Whether `#[serde(key)]` (a bare flag such as `untagged`) is written.
 fn serde_flag(attrs: &[syn::Attribute], key: &str) -> bool {
-    let mut found = false;
-    for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = a.parse_nested_meta(|m| {
-            if m.path.is_ident(key) {
-                found = true;
-            }
-            if m.input.peek(syn::Token![=]) {
-                m.value()?.parse::<syn::Expr>()?;
-            } else if m.input.peek(syn::token::Paren) {
-                let _ = m.parse_nested_meta(|n| {
-                    if n.input.peek(syn::Token![=]) {
-                        n.value()?.parse::<syn::Expr>()?;
-                    }
-                    Ok(())
-                });
-            }
-            Ok(())
-        });
-    }
-    found
+    matches!(serde_key(attrs, key), Some(None))
 }
 
+/// The string of `#[serde(key = "...")]`.
 fn serde_str(attrs: &[syn::Attribute], key: &str) -> Option<LitStr> {
+    serde_key(attrs, key).flatten()
+}
+
+/// `#[serde(key)]`: `None` when not written, `Some(None)` for a bare flag,
+/// `Some(Some(s))` for `key = "s"`. Every other key is read past.
+fn serde_key(attrs: &[syn::Attribute], key: &str) -> Option<Option<LitStr>> {
     let mut found = None;
     for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
         let _ = a.parse_nested_meta(|m| {
-            if m.path.is_ident(key) {
-                found = Some(m.value()?.parse::<LitStr>()?);
-            } else if m.input.peek(syn::Token![=]) {
-                m.value()?.parse::<syn::Expr>()?;
+            let hit = m.path.is_ident(key);
+            if m.input.peek(syn::Token![=]) {
+                let v = m.value()?;
+                if hit {
+                    found = Some(Some(v.parse::<LitStr>()?));
+                } else {
+                    v.parse::<syn::Expr>()?;
+                }
             } else if m.input.peek(syn::token::Paren) {
                 let _ = m.parse_nested_meta(|n| {
                     if n.input.peek(syn::Token![=]) {
@@ -283,6 +270,8 @@ fn serde_str(attrs: &[syn::Attribute], key: &str) -> Option<LitStr> {
                     }
                     Ok(())
                 });
+            } else if hit {
+                found = Some(None);
             }
             Ok(())
         });

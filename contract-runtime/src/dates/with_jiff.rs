@@ -6,45 +6,26 @@ use jiff::Timestamp;
 
 use super::{temporal_arg, Shape, Temporal};
 
-impl Temporal for Date {
-    const SHAPE: Shape = Shape::Date;
-    fn parse(s: &str) -> Option<Self> {
-        s.parse().ok()
-    }
-    fn text(&self) -> String {
-        self.to_string()
-    }
-    fn seconds(&self, later: &Self) -> i64 {
-        self.duration_until(*later).as_secs()
-    }
+/// jiff reads and writes RFC 3339 itself (its Temporal grammar, of which the
+/// shapes the runtime checked first are a part).
+macro_rules! jiff_temporal {
+    ($($t:ty => $shape:expr),*) => {$(
+        impl Temporal for $t {
+            const SHAPE: Shape = $shape;
+            fn parse(s: &str) -> Option<Self> {
+                s.parse().ok()
+            }
+            fn text(&self) -> String {
+                self.to_string()
+            }
+            fn seconds(&self, later: &Self) -> i64 {
+                self.duration_until(*later).as_secs()
+            }
+        }
+    )*};
 }
 
-impl Temporal for Timestamp {
-    const SHAPE: Shape = Shape::DateTime;
-    fn parse(s: &str) -> Option<Self> {
-        s.parse().ok()
-    }
-    fn text(&self) -> String {
-        self.to_string()
-    }
-    fn seconds(&self, later: &Self) -> i64 {
-        self.duration_until(*later).as_secs()
-    }
-}
-
-impl Temporal for Time {
-    const SHAPE: Shape = Shape::TimeOfDay;
-    fn parse(s: &str) -> Option<Self> {
-        s.parse().ok()
-    }
-    fn text(&self) -> String {
-        self.to_string()
-    }
-    fn seconds(&self, later: &Self) -> i64 {
-        self.duration_until(*later).as_secs()
-    }
-}
-
+jiff_temporal!(Date => Shape::Date, Timestamp => Shape::DateTime, Time => Shape::TimeOfDay);
 temporal_arg!(Date, Timestamp, Time);
 
 #[cfg(test)]
