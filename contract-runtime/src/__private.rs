@@ -5,7 +5,7 @@ pub use crate::arg_rules::{
     apply_rules, check_compare, check_custom, check_presence, check_span, operands, Cmp, Operand,
     OrderWords, Ordered, Presence, Rule, RuleViolation, SpanUnit, Spanned,
 };
-pub use crate::args::{ArgValue, FastSeed, Key, ToolArgs};
+pub use crate::args::{object_schema, ArgValue, FastSeed, Key, Prop, ToolArgs};
 pub use crate::constraint::{Constraints, Format, Num, Pattern};
 pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{
@@ -69,45 +69,6 @@ pub fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> O
         hint: format!("send `{name}`"),
     });
     None
-}
-
-/// One property of an object schema.
-pub struct Prop {
-    /// Property name.
-    pub name: &'static str,
-    /// Its schema.
-    pub schema: Map<String, Value>,
-    /// Its description (the field's doc comment).
-    pub description: &'static str,
-    /// Whether it may be left out.
-    pub optional: bool,
-}
-
-/// Builds an object schema with `additionalProperties: false`.
-pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("type".into(), Value::from("object"));
-    if let Some(d) = description.filter(|d| !d.is_empty()) {
-        m.insert("description".into(), Value::from(d));
-    }
-    let mut properties = Map::new();
-    let mut required = Vec::new();
-    for p in props {
-        // The description first: it is what a person reading the schema wants first.
-        let mut s = Map::new();
-        if !p.description.is_empty() {
-            s.insert("description".into(), Value::from(p.description));
-        }
-        s.extend(p.schema);
-        if !p.optional {
-            required.push(Value::from(p.name));
-        }
-        properties.insert(p.name.into(), Value::Object(s));
-    }
-    m.insert("properties".into(), Value::Object(properties));
-    m.insert("required".into(), Value::Array(required));
-    m.insert("additionalProperties".into(), Value::Bool(false));
-    m
 }
 
 /// A closed set of strings: `{"type":"string","enum":[...]}`.

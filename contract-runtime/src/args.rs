@@ -103,6 +103,47 @@ pub trait ToolArgs: ArgValue {
     }
 }
 
+/// One property of an object schema (for generated code).
+#[doc(hidden)]
+pub struct Prop {
+    /// Property name.
+    pub name: &'static str,
+    /// Its schema.
+    pub schema: Map<String, Value>,
+    /// Its description (the field's doc comment).
+    pub description: &'static str,
+    /// Whether it may be left out.
+    pub optional: bool,
+}
+
+/// Builds an object schema with `additionalProperties: false` (for generated code).
+#[doc(hidden)]
+pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("type".into(), Value::from("object"));
+    if let Some(d) = description.filter(|d| !d.is_empty()) {
+        m.insert("description".into(), Value::from(d));
+    }
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for p in props {
+        // The description first: it is what a person reading the schema wants first.
+        let mut s = Map::new();
+        if !p.description.is_empty() {
+            s.insert("description".into(), Value::from(p.description));
+        }
+        s.extend(p.schema);
+        if !p.optional {
+            required.push(Value::from(p.name));
+        }
+        properties.insert(p.name.into(), Value::Object(s));
+    }
+    m.insert("properties".into(), Value::Object(properties));
+    m.insert("required".into(), Value::Array(required));
+    m.insert("additionalProperties".into(), Value::Bool(false));
+    m
+}
+
 /// The text of a JSON string, or a type violation: the first step of every
 /// argument type written as a string (strings, paths, dates and times).
 pub(crate) fn string_value<'v>(

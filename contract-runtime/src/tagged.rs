@@ -12,7 +12,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::__private::{object_schema, Prop};
+use crate::args::{object_schema, Prop};
 use crate::validate::{Ptr, Violation, Violations};
 
 /// How a tagged enum is written on the wire.
