@@ -42,6 +42,7 @@ fn runtime(tool: &str, raw: &str) -> Result<(), Vec<ErrorEntry>> {
         "git_log" => run::<tools::GitLogArgs>(raw),
         "rules" => run::<RulesArgs>(raw),
         "schedule_reminder" => run::<reminders::ScheduleReminderArgs>(raw),
+        "dates" => run::<DatesArgs>(raw),
         other => panic!("the test does not know the tool `{other}`; add its argument type"),
     }
 }
@@ -76,6 +77,32 @@ pub struct RulesArgs {
     /// The order.
     #[arg(pattern = "^(asc|desc)$")]
     pub sort: Option<String>,
+}
+
+/// Dates, date-times and times of day of every date crate, without bounds
+/// (no validator reads `formatMinimum`): each crate's strict parsing against
+/// the `jsonschema` crate's `date`/`date-time` formats and the time-of-day
+/// pattern, for [`dates_agree`].
+#[derive(contract_runtime::ToolArgs)]
+pub struct DatesArgs {
+    /// A chrono date.
+    pub chrono_date: chrono::NaiveDate,
+    /// A chrono date-time with an offset.
+    pub chrono_at: chrono::DateTime<chrono::FixedOffset>,
+    /// A chrono time of day.
+    pub chrono_time: chrono::NaiveTime,
+    /// A jiff date.
+    pub jiff_date: jiff::civil::Date,
+    /// A jiff instant.
+    pub jiff_at: jiff::Timestamp,
+    /// A jiff time of day.
+    pub jiff_time: jiff::civil::Time,
+    /// A time date.
+    pub time_date: time::Date,
+    /// A time date-time with an offset.
+    pub time_at: time::OffsetDateTime,
+    /// A time time of day.
+    pub time_time: time::Time,
 }
 
 /// The rule keywords: the validator reports them at the object, the runtime
@@ -446,12 +473,27 @@ fn format_samples(format: &str) -> Vec<String> {
             "2024-1-01",
             "24-01-01",
             "2024-01-31T00:00:00Z",
+            "0000-01-01",
+            "9999-12-31",
+            "1900-02-29",
+            "2000-02-29",
         ],
         "date-time" => &[
             "2024-01-31T09:30:00Z",
             "2024-01-31T09:30:00.5+02:00",
             "2024-01-31 09:30:00",
             "2024-01-31T25:00:00Z",
+            "2024-01-31t09:30:00z",
+            "2024-01-31T09:30:00-00:00",
+            "2024-01-31T09:30:00.123456789+05:45",
+            "2024-01-31T09:30:00.1234567891Z",
+            "2024-01-31T09:30:00+24:00",
+            "2024-01-31T09:30Z",
+            "2016-12-31T23:59:60Z",
+            "0000-01-01T00:00:00Z",
+            // The last instant jiff holds is 9999-12-30T22:00:00Z
+            // (docs/attributes.md); the other crates go to the end of 9999.
+            "9999-12-30T21:59:59.999Z",
         ],
         "time" => &["09:30:00Z", "09:30:00+02:00", "25:00:00Z", "09:30:00"],
         "email" => &[
@@ -484,6 +526,9 @@ fn int(s: &Map<String, Value>, k: &str) -> Option<u64> {
 
 /// Candidate strings for a string schema: around every length bound, pattern
 /// samples and breakers, format samples and breakers, and a generic pool.
+/// The pattern a time of day publishes.
+const TIME_OF_DAY: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?$";
+
 fn string_candidates(s: &Map<String, Value>, rng: &mut Rng) -> Vec<Value> {
     let mut out: Vec<String> = Vec::new();
     let regex = s
@@ -518,6 +563,27 @@ fn string_candidates(s: &Map<String, Value>, rng: &mut Rng) -> Vec<Value> {
     }
     if let Some(f) = s.get("format").and_then(Value::as_str) {
         out.extend(format_samples(f));
+    }
+    // A time of day's pattern (an alternation this sampler does not read).
+    if s.get("pattern").and_then(Value::as_str) == Some(TIME_OF_DAY) {
+        out.extend(
+            [
+                "09:30:00",
+                "00:00:00",
+                "23:59:59.999999999",
+                "12:00:00.5",
+                "09:30:00Z",
+                "09:30:00+02:00",
+                "24:00:00",
+                "23:59:60",
+                "09:30:00.1234567890",
+                "9:30:00",
+                "09:30",
+                "09:30:00.",
+                "09:60:00",
+            ]
+            .map(str::to_owned),
+        );
     }
     for g in [
         "",
@@ -1467,4 +1533,21 @@ fn tagged_enums_agree() {
         }
     }
     t.assert_agrees("tagged enums", 50, 500);
+}
+
+/// Every date crate's parsing against the schema it publishes: edge dates
+/// (year 0 and 9999, leap days), lowercase `t`/`z`, offsets, fractions to
+/// the nanosecond and past it, leap seconds, times of day with offsets.
+#[test]
+fn dates_agree() {
+    let schema = <DatesArgs as contract_runtime::ToolArgs>::input_schema();
+    let v = validator(&schema);
+    let mut keywords = BTreeSet::new();
+    keywords_in(&schema, &mut keywords);
+    let mut t = Tally::new();
+    let mut rng = Rng(0x0DA7_E5A6_4EE5);
+    for (label, raw) in cases_for(&schema, &mut rng) {
+        check_case("dates", &schema, &v, &keywords, &label, &raw, &mut t);
+    }
+    t.assert_agrees("dates", 20, 500);
 }

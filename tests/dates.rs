@@ -154,6 +154,18 @@ fn malformed_values_name_the_format_or_the_pattern() {
         "send a time of day such as 09:30:00"
     );
     assert_eq!(errors(with("pause", json!("24:00:00")))[0].1, "pattern");
+    // Well formed, but past the last instant jiff holds.
+    let e = decode(&with("ends", json!("9999-12-31T23:59:59Z"))).unwrap_err();
+    assert_eq!(
+        e[0].message,
+        "`/ends` is a date-time outside the range this argument can hold"
+    );
+    // Finer than a nanosecond is cut; a leap second is read (time: as the
+    // minute's last nanosecond).
+    let a = decode(&with("approved", json!("2016-12-31T23:59:60.5Z"))).expect("a leap second");
+    assert_eq!(a.approved.map(|d| d.second()), Some(59));
+    let a = decode(&with("ends", json!("2024-02-29T17:00:00.1234567891Z"))).expect("accepted");
+    assert_eq!(a.ends.to_string(), "2024-02-29T17:00:00.123456789Z");
 }
 
 #[test]

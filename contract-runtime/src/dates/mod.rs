@@ -75,7 +75,12 @@ impl Shape {
     fn matches(self, s: &str) -> bool {
         match self.format() {
             Some(f) => f.matches(s),
-            None => time_of_day(s).is_some_and(|(.., rest)| rest.is_empty()),
+            // The pattern: no leap second, at most nine fraction digits.
+            None => {
+                s.len() <= 18
+                    && time_of_day(s)
+                        .is_some_and(|(_, _, sec, _, rest)| sec < 60 && rest.is_empty())
+            }
         }
     }
 }
@@ -122,28 +127,44 @@ pub(crate) fn date_parts(s: &str) -> Option<(i32, u8, u8)> {
 }
 
 /// `HH:MM:SS[.frac]` at the start of `s` as (hour, minute, second,
-/// nanosecond) and what follows; a leap second or a fraction finer than a
-/// nanosecond is `None`.
+/// nanosecond) and what follows. RFC 3339 allows a leap second (60) and a
+/// fraction of any length: the second is returned as written, the fraction
+/// cut to the nanosecond (as chrono reads it).
 pub(crate) fn time_of_day(s: &str) -> Option<(u8, u8, u8, u32, &str)> {
     let b = s.as_bytes();
     if b.len() < 8 || b[2] != b':' || b[5] != b':' {
         return None;
     }
     let (h, m, sec) = (digits(&b[0..2])?, digits(&b[3..5])?, digits(&b[6..8])?);
-    if h > 23 || m > 59 || sec > 59 {
+    if h > 23 || m > 59 || sec > 60 {
         return None;
     }
     let mut rest = &s[8..];
     let mut nanos = 0;
     if let Some(frac) = rest.strip_prefix('.') {
         let n = frac.bytes().take_while(u8::is_ascii_digit).count();
-        if n == 0 || n > 9 {
+        if n == 0 {
             return None;
         }
-        nanos = digits(&frac.as_bytes()[..n])? * 10u32.pow(9 - n as u32);
+        let kept = n.min(9);
+        nanos = digits(&frac.as_bytes()[..kept])? * 10u32.pow(9 - kept as u32);
         rest = &frac[n..];
     }
     Some((h as u8, m as u8, sec as u8, nanos, rest))
+}
+
+/// `s` with its seconds' fraction cut to nine digits, for parsers that
+/// refuse finer ones (RFC 3339 sets no limit).
+#[cfg_attr(not(feature = "jiff"), allow(dead_code))]
+pub(crate) fn to_nanoseconds(s: &str) -> std::borrow::Cow<'_, str> {
+    let Some(dot) = s.find('.') else {
+        return s.into();
+    };
+    let n = s[dot + 1..].bytes().take_while(u8::is_ascii_digit).count();
+    if n <= 9 {
+        return s.into();
+    }
+    format!("{}{}", &s[..dot + 10], &s[dot + 1 + n..]).into()
 }
 
 /// An RFC 3339 offset (`Z` or `±HH:MM`) in seconds east of UTC.
@@ -210,12 +231,22 @@ fn decode<T: Temporal>(
                 "HH:MM:SS, without an offset",
             ),
         };
+        // Well formed but past what the Rust type holds (jiff's instants
+        // end on 9999-12-30).
+        let message = if shape.matches(s) {
+            format!(
+                "is a {} outside the range this argument can hold",
+                shape.name()
+            )
+        } else {
+            format!("is not a valid {} ({grammar})", shape.name())
+        };
         out.push(
             ptr,
             keyword,
             Value::from(limit),
             Some(v.clone()),
-            format!("is not a valid {} ({grammar})", shape.name()),
+            message,
             format!("send a {} such as {}", shape.name(), shape.example()),
         );
         return None;
@@ -345,6 +376,18 @@ mod tests {
             assert_eq!(re.is_match(s), Shape::TimeOfDay.matches(s), "{s}");
         }
         assert_eq!(time_of_day("07:05:09.5"), Some((7, 5, 9, 500_000_000, "")));
+        assert_eq!(
+            time_of_day("23:59:60.1234567891Z"),
+            Some((23, 59, 60, 123_456_789, "Z"))
+        );
+        assert_eq!(
+            to_nanoseconds("2024-01-31T09:30:00.1234567891Z"),
+            "2024-01-31T09:30:00.123456789Z"
+        );
+        assert_eq!(
+            to_nanoseconds("2024-01-31T09:30:00.5Z"),
+            "2024-01-31T09:30:00.5Z"
+        );
         assert_eq!(time_text(7, 5, 9, 500_000_000), "07:05:09.5");
         assert_eq!(offset_seconds("-05:30"), Some(-19_800));
         assert_eq!(date_parts("2024-02-29"), Some((2024, 2, 29)));

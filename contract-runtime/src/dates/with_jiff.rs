@@ -25,7 +25,24 @@ macro_rules! jiff_temporal {
     )*};
 }
 
-jiff_temporal!(Date => Shape::Date, Timestamp => Shape::DateTime, Time => Shape::TimeOfDay);
+jiff_temporal!(Date => Shape::Date, Time => Shape::TimeOfDay);
+
+/// An instant: RFC 3339 allows a fraction finer than jiff's nanosecond,
+/// which is cut (as chrono does). jiff holds instants from -9999-01-02 to
+/// 9999-12-30 (so that every offset's civil time fits); a date-time outside
+/// is refused.
+impl Temporal for Timestamp {
+    const SHAPE: Shape = Shape::DateTime;
+    fn parse(s: &str) -> Option<Self> {
+        super::to_nanoseconds(s).parse().ok()
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    fn seconds(&self, later: &Self) -> i64 {
+        self.duration_until(*later).as_secs()
+    }
+}
 temporal_arg!(Date, Timestamp, Time);
 
 #[cfg(test)]
@@ -52,5 +69,11 @@ mod tests {
         assert!(read::<Time>("09:30:00+01:00").is_none());
         let t = read::<Time>("09:30:00.5").expect("a time of day");
         assert_eq!(t.text(), "09:30:00.5");
+        // Finer than a nanosecond: cut; a leap second: jiff clamps it.
+        let fine = read::<Timestamp>("2024-01-31T09:30:00.1234567891Z").expect("an instant");
+        assert_eq!(fine.text(), "2024-01-31T09:30:00.123456789Z");
+        assert!(read::<Timestamp>("2016-12-31T23:59:60Z").is_some());
+        // Past the last instant jiff holds.
+        assert!(read::<Timestamp>("9999-12-31T23:59:59Z").is_none());
     }
 }

@@ -15,8 +15,16 @@ fn date_text(d: &Date) -> String {
     format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
 }
 
+/// A time and what follows it. A leap second (`23:59:60`, which RFC 3339
+/// allows in a date-time) is read as the last nanosecond of its minute:
+/// `time` holds no leap seconds.
 fn time(s: &str) -> Option<(Time, &str)> {
     let (h, m, sec, nanos, rest) = time_of_day(s)?;
+    let (sec, nanos) = if sec == 60 {
+        (59, 999_999_999)
+    } else {
+        (sec, nanos)
+    };
     Some((Time::from_hms_nano(h, m, sec, nanos).ok()?, rest))
 }
 
