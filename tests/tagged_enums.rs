@@ -285,6 +285,10 @@ fn strict_dialects_get_any_of_and_report_the_discriminator() {
         .expect("a loss");
     assert_eq!(d.action, contract_runtime::dialect::LossAction::Dropped);
     assert!(!t.to_string().contains("propertyName"));
+    // Losses inside a variant point into the canonical schema's `oneOf`.
+    assert!(losses
+        .iter()
+        .any(|l| l.pointer == "/properties/channel/oneOf/0/properties/to/minLength"));
 
     let (t, losses) = exported(Dialect::Gemini);
     let channel = &t["parameters"]["properties"]["channel"];

@@ -274,7 +274,9 @@ impl<'a> Walker<'a> {
             }
         }
 
-        // oneOf: anyOf when the branches are disjoint (same meaning).
+        // oneOf: anyOf when the branches are disjoint (same meaning). Losses
+        // below it still point at `oneOf`, as the canonical schema has it.
+        let one_of = m.contains_key("oneOf");
         if let Some(one) = m.remove("oneOf") {
             let Some(branches) = one.as_array() else {
                 return Err(self.error(ptr, "oneOf must be a list of schemas".to_owned()));
@@ -370,7 +372,8 @@ impl<'a> Walker<'a> {
                         }
                         continue;
                     }
-                    let child = self.child(k, v, ptr, depth)?;
+                    let at = if one_of && k == "anyOf" { "oneOf" } else { k };
+                    let child = self.child(k, at, v, ptr, depth)?;
                     n.out.insert(k.clone(), child);
                 }
                 Treatment::MoveToDescription => {
@@ -439,8 +442,9 @@ impl<'a> Walker<'a> {
     }
 
     /// Exports the value of keyword `k`, walking it when it holds sub-schemas.
-    fn child(&mut self, k: &str, v: &Value, ptr: &str, depth: usize) -> Res<Value> {
-        let here = join(ptr, k);
+    /// `at` is the keyword as the canonical schema names it (for pointers).
+    fn child(&mut self, k: &str, at: &str, v: &Value, ptr: &str, depth: usize) -> Res<Value> {
+        let here = join(ptr, at);
         if SCHEMA_KEYWORDS.contains(&k) && v.is_object() {
             return self.schema(v, &here, depth, false);
         }
