@@ -1021,6 +1021,7 @@ fn tagged_enums_are_one_alternative_per_variant() {
         r##"{"text":"hi","channel":{"kind":"chat_room","room":"#ops","delay_minutes":5},"repeat":{"every":"days","with":{"count":3}}}"##,
         r##"{"text":"hi","channel":{"kind":"silent"},"repeat":{"every":"never"}}"##,
         r##"{"text":"hi","channel":{"kind":"silent"},"repeat":null}"##,
+        r##"{"text":"hi","channel":{"kind":"silent"},"at":"09:30:00.25"}"##,
     ] {
         assert!(g.accepts(ok), "{ok}\n{}", exported.text);
     }
@@ -1032,6 +1033,9 @@ fn tagged_enums_are_one_alternative_per_variant() {
         r##"{"text":"hi","channel":{"kind":"silent"},"repeat":{"every":"never","with":{}}}"##,
         r##"{"text":"hi","channel":{"kind":"silent"},"repeat":{"every":"days"}}"##,
         r##"{"text":"hi","channel":{"kind":"chat_room","room":"ops"}}"##,
+        // A time of day has no offset and no hour 24.
+        r##"{"text":"hi","channel":{"kind":"silent"},"at":"09:30:00Z"}"##,
+        r##"{"text":"hi","channel":{"kind":"silent"},"at":"24:00:00"}"##,
     ] {
         assert!(!g.accepts(bad), "{bad}");
     }

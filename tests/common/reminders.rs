@@ -1,6 +1,6 @@
 //! A test-only tool set whose arguments are enums with data: a reminder
 //! delivered on one of several channels (internally tagged) and repeated
-//! on one of several schedules (adjacently tagged). Shared by
+//! on one of several schedules (adjacently tagged), at a time of day. Shared by
 //! `tests/tagged_enums.rs`, `tests/agreement.rs` and the provider SDK
 //! oracles (`examples/oracle_tools.rs`), so every dialect export of these
 //! shapes is checked by the providers' own SDKs.
@@ -74,8 +74,11 @@ pub fn schedule_reminder(
     channel: Channel,
     /// How the reminder repeats; once when left out.
     repeat: Option<Repeat>,
+    /// The time of day to deliver it, in the recipient's time zone; as soon
+    /// as possible when left out.
+    at: Option<chrono::NaiveTime>,
 ) -> Result<Scheduled, contract_runtime::failure::Never> {
-    let _ = text;
+    let _ = (text, at);
     let channel = match channel {
         Channel::Email { .. } => "email",
         Channel::ChatRoom { .. } => "chat_room",
