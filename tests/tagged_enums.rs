@@ -323,3 +323,63 @@ fn strict_dialects_get_any_of_and_report_the_discriminator() {
         assert!(losses.iter().all(|l| l.keyword != "discriminator"), "{d}");
     }
 }
+
+/// Where an export goes.
+#[derive(contract_runtime::ToolArgs, Debug)]
+#[serde(tag = "to", content = "with", rename_all = "snake_case")]
+pub enum Target {
+    /// A file under the export root.
+    File {
+        /// The file.
+        #[arg(root = "exports")]
+        path: contract_runtime::ConfinedPath,
+    },
+    /// A web hook.
+    Hook {
+        /// The hook's address.
+        url: String,
+        /// The hook's token.
+        #[arg(secret)]
+        token: String,
+    },
+}
+
+/// A variant's secret is redacted wherever the call is logged (also when the
+/// tag names no variant), and its confined paths are found with their root.
+#[test]
+fn variant_fields_keep_their_secrets_and_their_roots() {
+    use contract_runtime::constraint::Constraints;
+    use contract_runtime::validate::Ptr;
+    use contract_runtime::ArgValue;
+    assert!(Target::has_secrets(&Constraints::NONE));
+    let mut v = json!({"to": "hook", "with": {"url": "https://example.com", "token": "s3cr3t"}});
+    Target::redact(&mut v, &Constraints::NONE);
+    assert_eq!(v["with"]["token"], "[redacted]");
+    assert_eq!(v["with"]["url"], "https://example.com");
+    let mut v = json!({"to": "hoook", "with": {"token": "s3cr3t"}});
+    Target::redact(&mut v, &Constraints::NONE);
+    assert_eq!(v["with"]["token"], "[redacted]");
+
+    let t: Target = contract_runtime::decode::parse_strict(
+        r#"{"to":"file","with":{"path":"q3/report.csv"}}"#,
+        &Limits::default(),
+    )
+    .ok()
+    .and_then(|v| {
+        let mut out = contract_runtime::validate::Violations::new();
+        Target::decode_value(&v, &Constraints::NONE, &Ptr::ROOT, &mut out)
+    })
+    .expect("a file target");
+    let mut seen = Vec::new();
+    t.visit_paths(&Constraints::NONE, &Ptr::ROOT, &mut |ptr, path, root| {
+        seen.push((ptr.render(), path.as_str().to_owned(), root));
+    });
+    assert_eq!(
+        seen,
+        vec![(
+            "/with/path".to_owned(),
+            "q3/report.csv".to_owned(),
+            "exports"
+        )]
+    );
+}
