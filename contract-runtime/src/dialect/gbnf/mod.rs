@@ -5,10 +5,13 @@
 //! written as JSON text: the declared keys and no other (in declaration
 //! order, optional ones omittable), string lengths, the contract's
 //! patterns, formats, closed sets, integer and number ranges, lists and
-//! their bounds, and nested objects. Every string it accepts decodes and
-//! passes the runtime's checks, with two exceptions reported as
-//! [`Omission`]s: `uniqueItems` (a grammar cannot compare items) and bounds
-//! the schema marks as limits of what the tool serves.
+//! their bounds, nested objects, and tagged enums (one alternative per
+//! variant). Every string it accepts decodes and passes the runtime's
+//! checks, except for what is reported as an [`Omission`]: `uniqueItems`
+//! and date bounds (a grammar cannot compare values), rules across
+//! arguments (named as written: "rule exactly_one_of(a, b) cannot be
+//! expressed in GBNF; it is enforced at run time"), and bounds the schema
+//! marks as limits of what the tool serves.
 //!
 //! A bound of service (the years an index holds) differs from a bound of
 //! form (a ticker is one to five capitals): a request outside it must still
