@@ -16,4 +16,16 @@ pub enum Size {
     },
 }
 
+
+/// A shape.
+#[derive(ToolArgs)]
+#[serde(content = "c")]
+pub enum Shape {
+    /// A circle.
+    Circle {
+        /// Its radius.
+        radius: f64,
+    },
+}
+
 fn main() {}
