@@ -383,3 +383,61 @@ fn variant_fields_keep_their_secrets_and_their_roots() {
         )]
     );
 }
+
+/// Shapes at the edges compile without a warning: only unit variants, one
+/// variant, a variant without fields, raw and clashing field names.
+#[deny(warnings)]
+mod edges {
+    /// A mode.
+    #[derive(contract_runtime::ToolArgs, Debug, PartialEq)]
+    #[serde(tag = "mode")]
+    pub enum Mode {
+        /// Fast.
+        Fast,
+        /// Slow.
+        Slow,
+    }
+
+    /// One variant, adjacently tagged.
+    #[derive(contract_runtime::ToolArgs, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Only {
+        /// The one.
+        One {
+            /// A field named like the collector.
+            out: u8,
+            /// A raw identifier.
+            r#type: String,
+        },
+        /// Empty braces.
+        Empty {},
+    }
+}
+
+#[test]
+fn edge_shapes_decode() {
+    use edges::{Mode, Only};
+    fn read<T: contract_runtime::ArgValue>(v: Value) -> Option<T> {
+        let mut out = contract_runtime::validate::Violations::new();
+        let r = T::decode_value(
+            &v,
+            &contract_runtime::constraint::Constraints::NONE,
+            &contract_runtime::validate::Ptr::ROOT,
+            &mut out,
+        );
+        r.filter(|_| out.is_empty())
+    }
+    assert_eq!(read::<Mode>(json!({"mode": "Slow"})), Some(Mode::Slow));
+    assert_eq!(
+        read::<Only>(json!({"t": "One", "c": {"out": 1, "type": "x"}})),
+        Some(Only::One {
+            out: 1,
+            r#type: "x".into()
+        })
+    );
+    assert_eq!(
+        read::<Only>(json!({"t": "Empty", "c": {}})),
+        Some(Only::Empty {})
+    );
+    assert_eq!(read::<Only>(json!({"t": "Empty"})), None);
+}
