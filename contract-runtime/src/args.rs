@@ -31,8 +31,9 @@ pub trait ArgValue: Sized + Send + 'static {
     /// Whether the property may be left out (only `Option<T>`).
     const OPTIONAL: bool = false;
 
-    /// The values of a closed set (a unit enum) as sent, or of a list's or an
-    /// option's items; empty for every other type. Rule C12 compares a list of
+    /// The values of a closed set (a unit enum) as sent, the tags of a
+    /// tagged enum, or those of a list's or an option's items; empty for
+    /// every other type. Rule C12 compares a list of
     /// values in a doc comment with them at compile time.
     const WIRE_VALUES: &'static [&'static str] = &[];
 

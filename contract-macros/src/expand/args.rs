@@ -950,15 +950,18 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
             #statics
             #items
 
+            const __NAMES: &[&str] = &[#(#names),*];
             static __TAGGING: #p::Tagging = #p::Tagging {
                 tag: #tag,
                 content: #content,
-                variants: &[#(#names),*],
+                variants: __NAMES,
                 with_fields: &[#(#with_fields),*],
             };
 
             #[automatically_derived]
             impl #p::ArgValue for #ident {
+                // What C12 compares a doc comment's list of values with: the tags.
+                const WIRE_VALUES: &'static [&'static str] = __NAMES;
                 fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
                     #(#asserts)*
                     #p::tagged_schema(&__TAGGING, ::std::vec![#(#branches),*])
