@@ -65,6 +65,10 @@ pub fn is_uuid(s: &str) -> bool {
 }
 
 /// An email address: a non-empty local part without spaces, one `@`, and a host name or IP literal.
+///
+/// A host name without a dot (`ops@localhost`) is an address: JSON Schema's
+/// `email` format (RFC 5321) accepts it, and a published `format: email` must
+/// not refuse what the schema lets through.
 pub fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else {
         return false;
@@ -77,7 +81,7 @@ pub fn is_email(s: &str) -> bool {
         && local
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c))
-        && (is_hostname(domain) && domain.contains('.')
+        && (is_hostname(domain)
             || domain.starts_with('[') && domain.ends_with(']'))
 }
 
@@ -143,6 +147,8 @@ mod tests {
         assert!(is_email("a.b@example.com"));
         assert!(!is_email("a b@example.com"));
         assert!(!is_email("ab.example.com"));
+        assert!(is_email("ops@localhost"));
+        assert!(!is_email("a@-b"));
         assert!(is_uri("https://x.y/z"));
         assert!(!is_uri("no scheme"));
     }
