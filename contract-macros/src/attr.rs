@@ -154,9 +154,12 @@ pub const ARG_KEYS: &[&str] = &[
     "root",
     "prose",
     "description",
+    "served",
 ];
 /// The keys `each(...)` accepts: the constraints that apply to one list item.
-pub const EACH_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique"];
+pub const EACH_KEYS: &[&str] = &["length", "range", "pattern", "format", "unique", "served"];
+/// The keys `served(...)` accepts: the bounds that can limit what a tool serves.
+const SERVED_KEYS: &[&str] = &["range"];
 const LENGTH_KEYS: &[&str] = &["min", "max"];
 const RANGE_KEYS: &[&str] = &["min", "max", "exclusive_min", "exclusive_max"];
 
@@ -178,6 +181,13 @@ pub struct Range {
     pub max_text: Option<LitStr>,
 }
 
+/// `served(range(..))`: bounds of what the tool serves (an index that holds
+/// records back to 2001), apart from bounds of the form of a value.
+#[derive(Default, Clone)]
+pub struct ServedAttrs {
+    pub range: Option<Sp<Range>>,
+}
+
 /// Everything `#[arg(...)]` declares about one value.
 #[derive(Default, Clone)]
 pub struct ArgAttrs {
@@ -191,6 +201,66 @@ pub struct ArgAttrs {
     pub root: Option<Sp<LitStr>>,
     pub prose: Option<Sp<LitStr>>,
     pub description: Option<Sp<LitStr>>,
+    pub served: Option<Sp<ServedAttrs>>,
+}
+
+impl ArgAttrs {
+    /// The range as published and enforced: the bounds of form, with the
+    /// served side filled in from `served(range(..))`. A side declared by
+    /// both is an error of rule C10; here the bound of form is kept.
+    pub fn full_range(&self) -> Option<Range> {
+        let form = self.range.as_ref().map(|r| &r.value);
+        let served = self.served_range();
+        if form.is_none() && served.is_none() {
+            return None;
+        }
+        let mut r = form.cloned().unwrap_or_default();
+        if let Some(sv) = served {
+            if !r.has_min() {
+                r.min = sv.min.clone();
+                r.exclusive_min = sv.exclusive_min.clone();
+                r.min_text = sv.min_text.clone();
+            }
+            if !r.has_max() {
+                r.max = sv.max.clone();
+                r.exclusive_max = sv.exclusive_max.clone();
+                r.max_text = sv.max_text.clone();
+            }
+        }
+        Some(r)
+    }
+
+    /// The range inside `served(..)`, if any.
+    pub fn served_range(&self) -> Option<&Range> {
+        self.served
+            .as_ref()
+            .and_then(|s| s.value.range.as_ref())
+            .map(|r| &r.value)
+    }
+
+    /// Which sides of [`ArgAttrs::full_range`] are served: (min, max).
+    pub fn served_sides(&self) -> (bool, bool) {
+        let form = self.range.as_ref().map(|r| &r.value);
+        match self.served_range() {
+            Some(sv) => (
+                sv.has_min() && !form.is_some_and(Range::has_min),
+                sv.has_max() && !form.is_some_and(Range::has_max),
+            ),
+            None => (false, false),
+        }
+    }
+}
+
+impl Range {
+    /// Whether a lower bound is declared (inclusive, exclusive or a date).
+    pub fn has_min(&self) -> bool {
+        self.min.is_some() || self.exclusive_min.is_some() || self.min_text.is_some()
+    }
+
+    /// Whether an upper bound is declared.
+    pub fn has_max(&self) -> bool {
+        self.max.is_some() || self.exclusive_max.is_some() || self.max_text.is_some()
+    }
 }
 
 /// Parses every `#[arg(...)]` on a field or parameter.
@@ -238,50 +308,21 @@ fn parse_arg_key(
             set(cx, &mut out.length, "length", span, l);
         }
         "range" => {
-            let mut r = Range::default();
+            let r = parse_range(cx, meta)?;
+            set(cx, &mut out.range, "range", span, r);
+        }
+        "served" => {
+            let mut sv = ServedAttrs::default();
             meta.parse_nested_meta(|m| {
-                let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
-                if matches!(k.as_str(), "min" | "max") && m.input.peek2(LitStr) {
-                    let lit: LitStr = m.value()?.parse()?;
-                    if !is_date_bound(&lit.value()) {
-                        cx.error_at(
-                            lit.span(),
-                            format!(
-                                "`{}` is not a date, date-time or time bound\n\
-                                 help: write an RFC 3339 value, such as \"2001-01-01\", \
-                                 \"2001-01-01T00:00:00Z\" or \"09:30:00\"",
-                                lit.value()
-                            ),
-                        );
-                    }
-                    let (slot, num) = if k == "min" {
-                        (&mut r.min_text, r.min.is_some())
-                    } else {
-                        (&mut r.max_text, r.max.is_some())
-                    };
-                    if slot.is_some() || num {
-                        keys::c11_duplicate_key(cx, &k, m.path.span());
-                    } else {
-                        *slot = Some(lit);
-                    }
-                    return Ok(());
-                }
-                let slot = match k.as_str() {
-                    "min" => &mut r.min,
-                    "max" => &mut r.max,
-                    "exclusive_min" => &mut r.exclusive_min,
-                    "exclusive_max" => &mut r.exclusive_max,
-                    _ => return skip_unknown(cx, &m, "range", RANGE_KEYS).map(drop),
-                };
-                let n = parse_num(m.value()?)?;
-                if slot.is_some() {
-                    keys::c11_duplicate_key(cx, &k, m.path.span());
+                if m.path.is_ident("range") {
+                    let r = parse_range(cx, &m)?;
+                    set(cx, &mut sv.range, "range", m.path.span(), r);
                 } else {
-                    *slot = Some(n);
+                    skip_unknown(cx, &m, "served(...)", SERVED_KEYS)?;
                 }
                 Ok(())
             })?;
-            set(cx, &mut out.range, "range", span, r);
+            set(cx, &mut out.served, "served", span, sv);
         }
         "pattern" => {
             let lit: LitStr = meta.value()?.parse()?;
@@ -319,6 +360,55 @@ fn parse_arg_key(
         }
     }
     Ok(())
+}
+
+/// `range(min = .., max = .., exclusive_min = .., exclusive_max = ..)`, with
+/// numbers, or with RFC 3339 strings for dates and times.
+fn parse_range(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Range> {
+    let mut r = Range::default();
+    meta.parse_nested_meta(|m| {
+        let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
+        if matches!(k.as_str(), "min" | "max") && m.input.peek2(LitStr) {
+            let lit: LitStr = m.value()?.parse()?;
+            if !is_date_bound(&lit.value()) {
+                cx.error_at(
+                    lit.span(),
+                    format!(
+                        "`{}` is not a date, date-time or time bound\n\
+                         help: write an RFC 3339 value, such as \"2001-01-01\", \
+                         \"2001-01-01T00:00:00Z\" or \"09:30:00\"",
+                        lit.value()
+                    ),
+                );
+            }
+            let (slot, num) = if k == "min" {
+                (&mut r.min_text, r.min.is_some())
+            } else {
+                (&mut r.max_text, r.max.is_some())
+            };
+            if slot.is_some() || num {
+                keys::c11_duplicate_key(cx, &k, m.path.span());
+            } else {
+                *slot = Some(lit);
+            }
+            return Ok(());
+        }
+        let slot = match k.as_str() {
+            "min" => &mut r.min,
+            "max" => &mut r.max,
+            "exclusive_min" => &mut r.exclusive_min,
+            "exclusive_max" => &mut r.exclusive_max,
+            _ => return skip_unknown(cx, &m, "range", RANGE_KEYS).map(drop),
+        };
+        let n = parse_num(m.value()?)?;
+        if slot.is_some() {
+            keys::c11_duplicate_key(cx, &k, m.path.span());
+        } else {
+            *slot = Some(n);
+        }
+        Ok(())
+    })?;
+    Ok(r)
 }
 
 // ---------------------------------------------------------------- #[tool_contract(...)]

@@ -6,7 +6,7 @@ pub use crate::arg_rules::{
     OrderWords, Ordered, Presence, Rule, RuleViolation, SpanUnit, Spanned,
 };
 pub use crate::args::{object_schema, ArgValue, FastSeed, Key, Prop, ToolArgs};
-pub use crate::constraint::{Constraints, Format, Num, Pattern};
+pub use crate::constraint::{Constraints, Format, Num, Pattern, Served};
 pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{
     ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
@@ -52,6 +52,7 @@ pub fn unknown_keys(obj: &Map<String, Value>, known: &[&str], ptr: &Ptr<'_>, out
                 actual: None,
                 message: "is not an argument of this tool".to_string(),
                 hint: format!("remove it; the arguments are: {}", known.join(", ")),
+                served: false,
             });
         }
     }
@@ -67,6 +68,7 @@ pub fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> O
         actual: None,
         message: "is required".to_string(),
         hint: format!("send `{name}`"),
+        served: false,
     });
     None
 }

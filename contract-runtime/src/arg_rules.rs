@@ -304,6 +304,7 @@ fn push(out: &mut Violations, ptr: &Ptr<'_>, rule: &Rule, name: &str, v: Partial
         actual: v.actual,
         message: v.message,
         hint: v.hint,
+        served: false,
     });
 }
 
@@ -682,6 +683,7 @@ pub fn check_custom(rule: &Rule, found: Vec<RuleViolation>, ptr: &Ptr<'_>, out: 
                 actual: None,
                 message: v.message.clone(),
                 hint: v.repair.clone(),
+                served: false,
             });
         }
         for n in names {

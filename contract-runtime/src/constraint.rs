@@ -207,6 +207,62 @@ const MAP_LENGTH: LengthKeywords = LengthKeywords {
     units: "entries",
 };
 
+/// The schema extension that names a node's bounds of service: the keywords
+/// of the bounds that limit what the tool serves, not the form of a value
+/// (`"x-served": ["minimum"]`). Grammar exports leave those bounds out, and
+/// strict dialects strip the extension and keep the bounds.
+pub const SERVED: &str = "x-served";
+
+/// Which sides of a declared range limit what the tool serves rather than the
+/// form of a value (`served(range(..))`, e.g. an index that holds records
+/// back to 2001). A served bound is published and enforced like any bound,
+/// and marked with [`SERVED`]; a value outside it is refused with a repair
+/// that says to report the request as unserved, never to move it into range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Served {
+    /// The lower bound (`minimum`, `exclusiveMinimum` or `formatMinimum`).
+    pub min: bool,
+    /// The upper bound (`maximum`, `exclusiveMaximum` or `formatMaximum`).
+    pub max: bool,
+}
+
+impl Served {
+    /// No bound is served: every bound is one of form.
+    pub const NONE: Served = Served {
+        min: false,
+        max: false,
+    };
+
+    /// Whether the bound a schema keyword names is served.
+    pub fn covers(self, keyword: &str) -> bool {
+        match keyword {
+            "minimum" | "exclusiveMinimum" | "formatMinimum" => self.min,
+            "maximum" | "exclusiveMaximum" | "formatMaximum" => self.max,
+            _ => false,
+        }
+    }
+
+    /// Marks the served bounds `s` carries with [`SERVED`].
+    pub fn publish(self, s: &mut Map<String, Value>) {
+        const BOUNDS: [&str; 6] = [
+            "minimum",
+            "exclusiveMinimum",
+            "formatMinimum",
+            "maximum",
+            "exclusiveMaximum",
+            "formatMaximum",
+        ];
+        let named: Vec<Value> = BOUNDS
+            .iter()
+            .filter(|k| self.covers(k) && s.contains_key(**k))
+            .map(|k| Value::from(*k))
+            .collect();
+        if !named.is_empty() {
+            s.insert(SERVED.into(), Value::Array(named));
+        }
+    }
+}
+
 /// Everything `#[arg(...)]` can declare about one value.
 #[derive(Debug)]
 pub struct Constraints {
@@ -238,6 +294,8 @@ pub struct Constraints {
     pub format_minimum: Option<&'static str>,
     /// `range(max = "..")` on a date or time: `formatMaximum`.
     pub format_maximum: Option<&'static str>,
+    /// Which sides of the range are bounds of service (`served(range(..))`).
+    pub served: Served,
 }
 
 impl Constraints {
@@ -257,6 +315,7 @@ impl Constraints {
         root: None,
         format_minimum: None,
         format_maximum: None,
+        served: Served::NONE,
     };
 
     /// The constraints for list items (`each(...)`), or none.
@@ -281,6 +340,13 @@ impl Constraints {
         type_max: Option<Num>,
     ) {
         let (min, max) = self.published_range(type_min, type_max);
+        // A type's own bound is one of form, even on a served side.
+        let served = Served {
+            min: self.served.min
+                && (self.exclusive_minimum.is_some() || (min.is_some() && min == self.minimum)),
+            max: self.served.max
+                && (self.exclusive_maximum.is_some() || (max.is_some() && max == self.maximum)),
+        };
         put(s, "minimum", min.map(Num::to_json));
         put(s, "maximum", max.map(Num::to_json));
         put(
@@ -293,6 +359,7 @@ impl Constraints {
             "exclusiveMaximum",
             self.exclusive_maximum.map(Num::to_json),
         );
+        served.publish(s);
     }
 
     /// The `minimum` and `maximum` the schema publishes: the tighter of each
@@ -387,7 +454,18 @@ impl Constraints {
         ];
         for (bound, keyword, breaks, words) in checks {
             let Some(bound) = bound else { continue };
-            if v.cmp(bound).is_none_or(breaks) {
+            if !v.cmp(bound).is_none_or(breaks) {
+                continue;
+            }
+            if self.served.covers(keyword) {
+                out.push_served(
+                    ptr,
+                    keyword,
+                    bound.to_json(),
+                    self.actual(v.to_json()),
+                    &self.served_words(),
+                );
+            } else {
                 out.push(
                     ptr,
                     keyword,
@@ -494,6 +572,41 @@ impl Constraints {
         match (lo, hi) {
             (Some(a), Some(b)) => format!("send a number {a} and {b}"),
             (Some(a), None) | (None, Some(a)) => format!("send a number {a}"),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// What the tool serves, in words: "2001 to 2026", "at most 100".
+    fn served_words(&self) -> String {
+        let lo = self.served.min.then(|| {
+            (self.minimum.map(|m| ("at least", m)))
+                .or(self.exclusive_minimum.map(|m| ("more than", m)))
+        });
+        let hi = self.served.max.then(|| {
+            (self.maximum.map(|m| ("at most", m)))
+                .or(self.exclusive_maximum.map(|m| ("less than", m)))
+        });
+        match (lo.flatten(), hi.flatten()) {
+            (Some(("at least", a)), Some(("at most", b))) => {
+                format!("{} to {}", a.to_json(), b.to_json())
+            }
+            (Some((w, a)), Some((v, b))) => {
+                format!("{w} {} and {v} {}", a.to_json(), b.to_json())
+            }
+            (Some((w, a)), None) | (None, Some((w, a))) => format!("{w} {}", a.to_json()),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// What the tool serves of a date or time, in words: "2001-01-01 to
+    /// 2026-12-31", "from 2001-01-01 on".
+    pub fn served_time_words(&self) -> String {
+        let lo = self.format_minimum.filter(|_| self.served.min);
+        let hi = self.format_maximum.filter(|_| self.served.max);
+        match (lo, hi) {
+            (Some(a), Some(b)) => format!("{a} to {b}"),
+            (Some(a), None) => format!("from {a} on"),
+            (None, Some(b)) => format!("up to {b}"),
             (None, None) => String::new(),
         }
     }

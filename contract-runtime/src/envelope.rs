@@ -207,6 +207,11 @@ pub struct ConstraintInfo {
     /// What the call sent (omitted for secret arguments).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actual: Option<Value>,
+    /// The bound is one of service (`x-served` in the schema), not of form:
+    /// the request is outside what the tool serves and must be reported to
+    /// the user as such, never moved into range. Omitted when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub served: bool,
 }
 
 /// A repair the model can act on.

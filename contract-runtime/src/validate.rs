@@ -84,6 +84,8 @@ pub struct Violation {
     pub message: String,
     /// What to send instead.
     pub hint: String,
+    /// The bound broken is one of service, not of form (`x-served`).
+    pub served: bool,
 }
 
 impl Violation {
@@ -103,6 +105,7 @@ impl Violation {
                 keyword: self.keyword.to_string(),
                 limit: self.limit,
                 actual: self.actual,
+                served: self.served,
             }),
             repair: (!self.hint.is_empty()).then_some(Repair {
                 hint: self.hint,
@@ -162,6 +165,38 @@ impl Violations {
             actual,
             message,
             hint,
+            served: false,
+        });
+    }
+
+    /// Records a value outside what the tool serves (`served` is the served
+    /// range in words, "2001 to 2026"). Still a violation, but its message
+    /// and repair say the request must be reported to the user as unserved:
+    /// moving the value into range would answer a question nobody asked.
+    pub fn push_served(
+        &mut self,
+        ptr: &Ptr<'_>,
+        keyword: &'static str,
+        limit: Value,
+        actual: Option<Value>,
+        served: &str,
+    ) {
+        let asked = match &actual {
+            Some(Value::String(s)) => format!("{s} is"),
+            Some(v) => format!("{v} is"),
+            None => "the value sent is".to_string(),
+        };
+        self.keep(Violation {
+            pointer: ptr.render(),
+            keyword,
+            limit: Some(limit),
+            actual,
+            message: format!("is outside what the tool serves ({served})"),
+            hint: format!(
+                "{asked} not served (the tool serves {served}): tell the user so; \
+                 never send another value in its place"
+            ),
+            served: true,
         });
     }
 
@@ -178,6 +213,7 @@ impl Violations {
                 json_type(got)
             ),
             hint: format!("send {} {expected}", article(expected)),
+            served: false,
         });
     }
 

@@ -361,13 +361,13 @@ pub fn list_filings(
     #[arg(pattern = "^[A-Z]{1,5}$")]
     company: String,
     /// Fiscal year; the index serves 2001 to 2026.
-    #[arg(range(min = 2001, max = 2026))]
+    #[arg(served(range(min = 2001, max = 2026)))]
     year: u16,
     /// Only filings filed on or after this date.
-    #[arg(range(min = "2001-01-01"))]
+    #[arg(served(range(min = "2001-01-01")))]
     from: Option<chrono::NaiveDate>,
     /// Only filings filed on or before this date.
-    #[arg(range(min = "2001-01-01"))]
+    #[arg(served(range(min = "2001-01-01")))]
     to: Option<chrono::NaiveDate>,
 ) -> Result<Filings, contract_runtime::failure::Never> {
     let filings = FILINGS
@@ -629,8 +629,8 @@ pub fn git_log(
     /// Where to start: a branch or tag name, a commit id, or an expression like `HEAD~2`.
     #[arg(length(min = 1, max = 200))]
     rev: String,
-    /// How many commits to show.
-    #[arg(range(min = 1, max = 100))]
+    /// How many commits to show; the log serves at most 100.
+    #[arg(range(min = 1), served(range(max = 100)))]
     max_count: u32,
 ) -> Result<Commits, GitError> {
     let dir = ctx.state::<RepoDir>().ok_or(GitError::Failed)?;

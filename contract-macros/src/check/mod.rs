@@ -10,11 +10,11 @@ use proc_macro2::TokenStream;
 use quote::{quote_spanned, ToTokens};
 use syn::Type;
 
-use crate::attr::{ArgAttrs, Length};
+use crate::attr::{ArgAttrs, Length, Range};
 use crate::ctxt::{suggest, Ctxt};
 use crate::model::{
     ApprovalRule, Args, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency,
-    Slot, Tagged, Tool, Vocabulary, Word,
+    Slot, Sp, Tagged, Tool, Vocabulary, Word,
 };
 use crate::ty::Kind;
 
@@ -590,65 +590,9 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
         }
     }
     if let Some(r) = &a.range {
-        let text = r.value.min_text.is_some() || r.value.max_text.is_some();
-        let numeric = r.value.min.is_some()
-            || r.value.max.is_some()
-            || r.value.exclusive_min.is_some()
-            || r.value.exclusive_max.is_some();
-        if time {
-            if numeric || !text {
-                cx.error_at(r.span, format!("`{name}` is a date or time, so its `range` bounds are dates or times\nhelp: write them as RFC 3339 strings: `range(min = \"2001-01-01\")`"));
-            }
-        } else if text && kind.is_number() {
-            cx.error_at(r.span, format!("`{name}` is a number, so its `range` bounds must be numbers\nhelp: write `range(min = 0)`; string bounds are for dates and times"));
-        } else if !kind.is_number() {
-            cx.error_at(r.span, format!("`range(...)` does not fit `{name}`, which is {ty}\nhelp: `range` bounds numbers; for strings and lists write `length(min = .., max = ..)`"));
-        }
-        let lo = r.value.min.as_ref().or(r.value.exclusive_min.as_ref());
-        let hi = r.value.max.as_ref().or(r.value.exclusive_max.as_ref());
-        let lo_key = if r.value.min.is_some() {
-            "min"
-        } else {
-            "exclusive_min"
-        };
-        let hi_key = if r.value.max.is_some() {
-            "max"
-        } else {
-            "exclusive_max"
-        };
-        if let (Some(lo), Some(hi)) = (lo, hi) {
-            if lo.value > hi.value {
-                let (l, h) = (
-                    lo.tokens.to_string().replace(' ', ""),
-                    hi.tokens.to_string().replace(' ', ""),
-                );
-                cx.error_spanned_by(
-                    &lo.tokens,
-                    format!("`range({lo_key} = {l}, {hi_key} = {h})` has min greater than max: no value can pass\nhelp: swap them: `range({lo_key} = {h}, {hi_key} = {l})`"),
-                );
-            }
-        }
-        if r.value.min.is_some() && r.value.exclusive_min.is_some()
-            || r.value.max.is_some() && r.value.exclusive_max.is_some()
-        {
-            cx.error_at(r.span, "`range(...)` has both an inclusive and an exclusive bound on one side\nhelp: keep one");
-        }
-        if matches!(kind.inner(), Kind::Integer) {
-            for n in [
-                &r.value.min,
-                &r.value.max,
-                &r.value.exclusive_min,
-                &r.value.exclusive_max,
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if n.int.is_none() {
-                    cx.error_spanned_by(&n.tokens, format!("`{name}` is an integer, so its bounds must be integers\nhelp: write a whole number"));
-                }
-            }
-        }
+        range_fits(cx, r, kind, name, time, false);
     }
+    c10_served(cx, a, kind, name, time);
     if let Some(p) = &a.pattern {
         // On a map, the pattern is its keys' (`propertyNames`).
         if !(kind.is_stringy() || kind.is_map()) {
@@ -694,6 +638,129 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     }
 }
 
+/// C10 for one `range(..)`: on its own, or inside `served(..)`.
+fn range_fits(
+    cx: &Ctxt,
+    r: &Sp<Range>,
+    kind: &Kind,
+    name: &str,
+    time: bool,
+    served: bool,
+) {
+    let ty = kind.describe();
+    // The declaration as the user wrote it, around `inner`.
+    let written = |inner: &str| {
+        if served {
+            format!("served(range({inner}))")
+        } else {
+            format!("range({inner})")
+        }
+    };
+    let label = if served { "served(range(..))" } else { "range" };
+    let text = r.value.min_text.is_some() || r.value.max_text.is_some();
+    let numeric = r.value.min.is_some()
+        || r.value.max.is_some()
+        || r.value.exclusive_min.is_some()
+        || r.value.exclusive_max.is_some();
+    if time {
+        if numeric || !text {
+            cx.error_at(r.span, format!("`{name}` is a date or time, so its `{label}` bounds are dates or times\nhelp: write them as RFC 3339 strings: `{}`", written("min = \"2001-01-01\"")));
+        }
+    } else if text && kind.is_number() {
+        cx.error_at(r.span, format!("`{name}` is a number, so its `{label}` bounds must be numbers\nhelp: write `{}`; string bounds are for dates and times", written("min = 0")));
+    } else if !kind.is_number() {
+        cx.error_at(r.span, if served {
+            format!("`served(range(...))` does not fit `{name}`, which is {ty}\nhelp: a served range bounds the numbers, dates or times a tool can answer for; for strings and lists write `length(min = .., max = ..)`")
+        } else {
+            format!("`range(...)` does not fit `{name}`, which is {ty}\nhelp: `range` bounds numbers; for strings and lists write `length(min = .., max = ..)`")
+        });
+    }
+    let lo = r.value.min.as_ref().or(r.value.exclusive_min.as_ref());
+    let hi = r.value.max.as_ref().or(r.value.exclusive_max.as_ref());
+    let lo_key = if r.value.min.is_some() {
+        "min"
+    } else {
+        "exclusive_min"
+    };
+    let hi_key = if r.value.max.is_some() {
+        "max"
+    } else {
+        "exclusive_max"
+    };
+    if let (Some(lo), Some(hi)) = (lo, hi) {
+        if lo.value > hi.value {
+            let (l, h) = (
+                lo.tokens.to_string().replace(' ', ""),
+                hi.tokens.to_string().replace(' ', ""),
+            );
+            cx.error_spanned_by(
+                &lo.tokens,
+                format!("`{}` has min greater than max: no value can pass\nhelp: swap them: `{}`", written(&format!("{lo_key} = {l}, {hi_key} = {h}")), written(&format!("{lo_key} = {h}, {hi_key} = {l}"))),
+            );
+        }
+    }
+    if r.value.min.is_some() && r.value.exclusive_min.is_some()
+        || r.value.max.is_some() && r.value.exclusive_max.is_some()
+    {
+        cx.error_at(r.span, format!("`{}` has both an inclusive and an exclusive bound on one side\nhelp: keep one", written("...")));
+    }
+    if matches!(kind.inner(), Kind::Integer) {
+        for n in [
+            &r.value.min,
+            &r.value.max,
+            &r.value.exclusive_min,
+            &r.value.exclusive_max,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if n.int.is_none() {
+                cx.error_spanned_by(&n.tokens, format!("`{name}` is an integer, so its bounds must be integers\nhelp: write a whole number"));
+            }
+        }
+    }
+}
+
+// C10, served bounds: `served(range(..))` bounds what the tool serves, so it
+// fits where `range` fits (numbers, dates and times), declares at least one
+// bound, and never shares a side with a bound of form: a schema carries one
+// `minimum`, and either the two say the same or one of them is never reached.
+fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
+    let Some(served) = &a.served else { return };
+    let Some(sr) = &served.value.range else {
+        cx.error_at(served.span, "`served(...)` declares no bound\nhelp: write the bounds of what the tool serves, e.g. `served(range(min = 2001))` for records back to 2001");
+        return;
+    };
+    range_fits(cx, sr, kind, name, time, true);
+    if !(sr.value.has_min() || sr.value.has_max()) {
+        cx.error_at(sr.span, "`served(range())` bounds nothing\nhelp: write `served(range(min = 2001))`, `served(range(max = 100))` or both");
+    }
+    let Some(form) = &a.range else { return };
+    for (side, both, bound) in [
+        ("lower", form.value.has_min() && sr.value.has_min(), "min"),
+        ("upper", form.value.has_max() && sr.value.has_max(), "max"),
+    ] {
+        if both {
+            cx.error_at(sr.span, format!(
+                "`{name}` declares its {side} bound twice, in `range(..)` (a bound of form) and in `served(range(..))` (a bound of what the tool serves)\n\
+                 help: keep one `{bound}`: in `served(range(..))` if a value past it is well formed but the tool cannot answer for it (tell the user), in `range(..)` if such a value is malformed (fix the call)"
+            ));
+        }
+    }
+    // Sides split between the two must still leave values to pass.
+    let lo = form.value.min.as_ref().or(form.value.exclusive_min.as_ref()).or(sr.value.min.as_ref()).or(sr.value.exclusive_min.as_ref());
+    let hi = form.value.max.as_ref().or(form.value.exclusive_max.as_ref()).or(sr.value.max.as_ref()).or(sr.value.exclusive_max.as_ref());
+    let lo_text = form.value.min_text.as_ref().or(sr.value.min_text.as_ref());
+    let hi_text = form.value.max_text.as_ref().or(sr.value.max_text.as_ref());
+    let crossed = match (lo, hi) {
+        (Some(l), Some(h)) => l.value > h.value,
+        _ => matches!((lo_text, hi_text), (Some(l), Some(h)) if l.value() > h.value()),
+    };
+    if crossed {
+        cx.error_at(sr.span, format!("the bounds of `{name}` leave no value: its lower bound is above its upper bound across `range(..)` and `served(range(..))`\nhelp: check which side each bound limits"));
+    }
+}
+
 // C11: unknown or duplicated attribute keys are errors: see `keys.rs`, run by
 // the parser as it meets each key.
 
@@ -717,13 +784,15 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         max: l.max.as_ref().map(|v| v.value as f64),
         ..Default::default()
     };
-    let range = (f.attrs.range.as_ref())
-        .or_else(|| each.and_then(|e| e.range.as_ref()))
+    // Bounds of form and of service both answer a claim of a range.
+    let declared_range = f.attrs.full_range();
+    let range = (declared_range.clone())
+        .or_else(|| each.and_then(ArgAttrs::full_range))
         .map(|r| crate::prose::Limits {
-            min: r.value.min.as_ref().map(|n| n.value),
-            max: r.value.max.as_ref().map(|n| n.value),
-            exclusive_min: r.value.exclusive_min.as_ref().map(|n| n.value),
-            exclusive_max: r.value.exclusive_max.as_ref().map(|n| n.value),
+            min: r.min.as_ref().map(|n| n.value),
+            max: r.max.as_ref().map(|n| n.value),
+            exclusive_min: r.exclusive_min.as_ref().map(|n| n.value),
+            exclusive_max: r.exclusive_max.as_ref().map(|n| n.value),
         });
     let scalar = match f.kind.item().unwrap_or(f.kind.inner()).inner() {
         Kind::String => crate::prose::Scalar::String,
@@ -735,7 +804,7 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     };
     let declared = crate::prose::Declared {
         length: f.attrs.length.is_some(),
-        range: f.attrs.range.is_some(),
+        range: declared_range.is_some(),
         pattern: pattern.is_some(),
         format: format.is_some(),
         closed_set: matches!(f.kind.inner(), Kind::Other)

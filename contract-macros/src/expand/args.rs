@@ -63,11 +63,8 @@ pub fn constraints(
         ),
         None => (opt_u64(None), opt_u64(None)),
     };
-    let r = attrs
-        .range
-        .as_ref()
-        .map(|r| r.value.clone())
-        .unwrap_or_default();
+    let r = attrs.full_range().unwrap_or_default();
+    let (served_min, served_max) = attrs.served_sides();
     let (minimum, maximum, emin, emax) = (
         num_tokens(krate, &r.min),
         num_tokens(krate, &r.max),
@@ -131,6 +128,10 @@ pub fn constraints(
             root: #root,
             format_minimum: #format_minimum,
             format_maximum: #format_maximum,
+            served: #krate::__private::Served {
+                min: #served_min,
+                max: #served_max,
+            },
         };
     });
     c_ident

@@ -114,7 +114,12 @@ pub(super) fn help_for(
 ) -> String {
     let typed = decl.filter(|d| d.scalar != Scalar::Unknown);
     let Some(d) = typed else {
-        return untyped_help(kind, what);
+        return match kind {
+            ClaimKind::Range if servable => {
+                format!("#[arg({})]", served(&untyped_attr(kind, what, false)))
+            }
+            _ => untyped_help(kind, what),
+        };
     };
     let stringy = matches!(d.scalar, Scalar::String | Scalar::Path);
     let number = matches!(d.scalar, Scalar::Integer | Scalar::Float);
@@ -129,8 +134,8 @@ pub(super) fn help_for(
         }
     };
     match kind {
-        ClaimKind::Range if number => on_value(&attr),
         ClaimKind::Range if servable => servable_help(&attr, d),
+        ClaimKind::Range if number => on_value(&attr),
         ClaimKind::Length if stringy => on_value(&attr),
         ClaimKind::Items if d.is_list => format!("#[arg({attr})]"),
         // A length on a string counts characters, not the things the prose counts.
@@ -164,11 +169,26 @@ pub(super) fn help_for(
     }
 }
 
-/// A servable range ("records back to 2001") on a type that cannot declare a
-/// range. This is the one place a declaration of what the tool serves, apart
-/// from the form of a value, will be suggested once the contract has one.
+/// A servable range ("records back to 2001") is a limit of what the tool
+/// serves, not of the form of a value: it asks for `served(range(..))`, so
+/// that a model is told to report an unserved request to the user rather
+/// than move it into range. The one place the served kind is suggested.
 fn servable_help(attr: &str, d: &Declared) -> String {
-    no_fit(d, attr, "a number (a year, a timestamp)")
+    let attr = served(attr);
+    if matches!(d.scalar, Scalar::Integer | Scalar::Float) {
+        if d.is_list {
+            format!("#[arg(each({attr}))]")
+        } else {
+            format!("#[arg({attr})]")
+        }
+    } else {
+        no_fit(d, &attr, "a number (a year, a timestamp)")
+    }
+}
+
+/// `range(min = 2001)` as a bound of service: `served(range(min = 2001))`.
+fn served(range: &str) -> String {
+    format!("served({range})")
 }
 
 /// The type cannot carry the attribute: say what would, and fall back on the

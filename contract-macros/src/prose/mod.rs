@@ -207,7 +207,7 @@ pub struct Declared<'a> {
 /// ```ignore
 /// let found = claims("Year to fetch; records go back to 2001.");
 /// assert_eq!(found[0].kind, ClaimKind::Range);
-/// assert_eq!(found[0].help, "#[arg(range(min = 2001))]");
+/// assert_eq!(found[0].help, "#[arg(served(range(min = 2001)))]");
 /// ```
 pub fn claims(doc: &str) -> Vec<Claim> {
     resolve_all(doc, None)
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(c.len(), 1);
         assert_eq!(c[0].kind, ClaimKind::Range);
         assert_eq!(c[0].phrase, "back to 2001");
-        assert_eq!(c[0].help, "#[arg(range(min = 2001))]");
+        assert_eq!(c[0].help, "#[arg(served(range(min = 2001)))]");
     }
 
     #[test]

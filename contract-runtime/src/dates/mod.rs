@@ -211,6 +211,7 @@ fn schema<T: Temporal>(c: &'static Constraints) -> Map<String, Value> {
     if let Some(max) = c.format_maximum {
         s.insert("formatMaximum".into(), Value::from(max));
     }
+    c.served.publish(&mut s);
     s
 }
 
@@ -275,7 +276,19 @@ fn check_bounds<T: Temporal>(v: &T, c: &'static Constraints, ptr: &Ptr<'_>, out:
     ];
     for (bound, keyword, beyond, must, send) in bounds {
         let Some(b) = bound else { continue };
-        if read::<T>(b).is_some_and(|m| v.cmp(&m) == beyond) {
+        if !read::<T>(b).is_some_and(|m| v.cmp(&m) == beyond) {
+            continue;
+        }
+        if c.served.covers(keyword) {
+            // A bound of service: report it as unserved, never as a date to move.
+            out.push_served(
+                ptr,
+                keyword,
+                Value::from(b),
+                Some(Value::from(v.text())),
+                &c.served_time_words(),
+            );
+        } else {
             out.push(
                 ptr,
                 keyword,

@@ -172,7 +172,7 @@ const ANNOTATIONS: &[&str] = &[
 ];
 
 /// The extension keyword listing a node's bounds of service.
-pub const SERVED: &str = "x-served";
+pub use crate::constraint::SERVED;
 
 /// Bound keywords `x-served` may name.
 const BOUNDS: &[&str] = &[
