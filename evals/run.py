@@ -38,6 +38,18 @@ SYSTEM_PLAIN = (
     "Answer with the JSON object of arguments only."
 )
 
+# The plain prompt, plus one sentence on copying values: small models
+# otherwise rewrite names and numbers they were given.
+SYSTEM_COPY = (
+    "You call the tool `{name}`: {description}\n"
+    "Its arguments follow this JSON Schema: {schema}\n"
+    "Copy each value (names, file names, numbers, years) exactly as the request writes it, "
+    "once, and never change it to fit: the tool says what it does not serve. "
+    "Leave out optional arguments the request does not mention.\n"
+    "Answer with the JSON object of arguments only."
+)
+PROMPTS = {"plain": SYSTEM_PLAIN, "copy": SYSTEM_COPY}
+
 # SmolLM2's own tool-calling system prompt, as its published chat template
 # for tools (the one Ollama ships for smollm2) writes it: tools listed in
 # <tools>, calls answered in <tool_call>[...]</tool_call>.
@@ -135,20 +147,39 @@ class Toolbox:
         self.proc.wait(timeout=30)
 
 
-def grammar(exe: Path, canonical: Path, tool: str, served: str) -> str:
-    return subprocess.run([str(exe), "grammar", "--tool", tool, "--canonical", str(canonical), "--served", served],
+def grammar(exe: Path, tool: str, served: str) -> str:
+    """The contract's grammar for one tool; the bounds the contract declares
+    with `served(range(..))` carry `x-served` and are left out unless included."""
+    return subprocess.run([str(exe), "grammar", "--tool", tool, "--served", served],
                           capture_output=True, text=True, check=True).stdout
 
 
-def mark_served(defs: list, served: dict) -> list:
-    """The canonical definitions with `x-served` on the bounds of service."""
-    for d in defs:
-        for pointer, keywords in served.get(d["name"], {}).items():
-            node = d["input_schema"]
-            for part in pointer.strip("/").split("/"):
-                node = node[part]
-            node["x-served"] = keywords
-    return defs
+def layout(text: str, kind: str) -> str:
+    """The grammar with its whitespace rule as the layout asks: `model` keeps
+    the export's (none, a space, or a newline and indentation), `line` allows
+    none or one space, so the object is written on one line."""
+    if kind == "model":
+        return text
+    rules = {"line": 'ws ::= | " "'}
+    return "\n".join(rules[kind] if line.startswith("ws ::=") else line for line in text.splitlines()) + "\n"
+
+
+def served_bounds(schema: dict) -> dict:
+    """{pointer: [keywords]} of the bounds a schema marks `x-served`."""
+    out = {}
+
+    def walk(node, ptr):
+        if isinstance(node, dict):
+            if "x-served" in node:
+                out[ptr or "/"] = node["x-served"]
+            for k, v in node.items():
+                walk(v, f"{ptr}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{ptr}/{i}")
+
+    walk(schema, "")
+    return out
 
 
 # ------------------------------------------------------------------ model side
@@ -240,6 +271,13 @@ def main():
     ap.add_argument("--max-tokens", type=int, default=96, help="per generation under a grammar")
     ap.add_argument("--max-tokens-free", type=int, default=48,
                     help="per free generation (arguments fit in far fewer; rambling is cut here)")
+    ap.add_argument("--prompt", choices=sorted(PROMPTS), default="plain",
+                    help="the system prompt of the plain conditions (all but free-tool-template)")
+    ap.add_argument("--layout", choices=["model", "line"], default="model",
+                    help="whitespace the contract grammars allow (see layout())")
+    ap.add_argument("--repeat-penalty", type=float, default=1.0)
+    ap.add_argument("--no-retry", action="store_true", help="first attempts only, while iterating")
+    ap.add_argument("--tools", default="", help="only these tools (comma-separated), while iterating")
     ap.add_argument("--out", type=Path, default=HERE / "results")
     ap.add_argument("--resume", action="store_true",
                     help="keep results/calls.jsonl and run only the generations it lacks")
@@ -250,6 +288,8 @@ def main():
     from llama_cpp import Llama, LlamaGrammar
 
     requests = [json.loads(line) for line in (HERE / "requests.jsonl").read_text().splitlines()]
+    if args.tools:
+        requests = [r for r in requests if r["tool"] in args.tools.split(",")]
     if args.limit:
         by_tool = {}
         for r in requests:
@@ -265,11 +305,7 @@ def main():
 
     exe = args.toolbox
     defs = json.loads(subprocess.run([str(exe), "schemas"], capture_output=True, text=True, check=True).stdout)
-    served_marks = json.loads((HERE / "served.json").read_text())
-    marked = mark_served(json.loads(json.dumps(defs)), served_marks)
     work = Path(tempfile.mkdtemp(prefix="eval-grammars-"))
-    canonical = work / "canonical.json"
-    canonical.write_text(json.dumps(marked))
     by_name = {d["name"]: d for d in defs}
     tools = sorted({r["tool"] for r in requests})
 
@@ -283,7 +319,7 @@ def main():
         texts = {"json-schema-grammar": json_schema_to_gbnf(json.dumps(schema))}
         (work / f"{t}.json-schema.gbnf").write_text(texts["json-schema-grammar"])
         for cond, served in (("contract-grammar", "omit"), ("control-served-in-grammar", "include")):
-            texts[cond] = grammar(exe, canonical, t, served)
+            texts[cond] = layout(grammar(exe, t, served), args.layout)
             (work / f"{t}.{served}.gbnf").write_text(texts[cond])
         for cond, text in texts.items():
             if cond not in conditions:
@@ -297,7 +333,7 @@ def main():
         d = by_name[t]
         schema = dict(d["input_schema"])
         schema.pop("$schema", None)
-        return SYSTEM_PLAIN.format(name=t, description=d["description"], schema=json.dumps(schema))
+        return PROMPTS[args.prompt].format(name=t, description=d["description"], schema=json.dumps(schema))
 
     def system_tools(t):
         d = by_name[t]
@@ -314,7 +350,7 @@ def main():
         t0 = time.perf_counter()
         limit = args.max_tokens if g is not None else args.max_tokens_free
         out = llm(prompt, max_tokens=limit, temperature=0.0, top_k=1, grammar=g,
-                  stop=["<|im_end|>", "<|endoftext|>"])
+                  repeat_penalty=args.repeat_penalty, stop=["<|im_end|>", "<|endoftext|>"])
         return out["choices"][0]["text"], time.perf_counter() - t0
 
     root = fixture()
@@ -387,11 +423,14 @@ def main():
             "requests": len(requests),
             "unserved": sum(not r["served"] for r in requests),
             "tools": tools,
-            "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "max_tokens_free": args.max_tokens_free, "n_ctx": 4096, "seed": 0},
-            "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": SYSTEM_PLAIN,
+            "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "max_tokens_free": args.max_tokens_free, "n_ctx": 4096, "seed": 0,
+                         "repeat_penalty": args.repeat_penalty},
+            "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": PROMPTS[args.prompt],
                           "system_tools": SYSTEM_TOOLS, "feedback": FEEDBACK},
             "conditions": {c: CONDITIONS[c] for c in done},
-            "served_marks": served_marks,
+            "served_bounds": {d["name"]: served_bounds(d["input_schema"]) for d in defs if d["name"] in tools},
+            "layout": args.layout,
+            "prompt": args.prompt,
             "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
             "wall_seconds": time.time() - started,
         }
@@ -410,7 +449,7 @@ def main():
             prompt = CHATML.format(system=system, user=r["text"])
             first, env = attempt(cond, r, prompt, g, "first")
             records.append(first)
-            if first["outcome"] == "refused" and env is not None and cond in GRAMMAR_CONDITIONS:
+            if first["outcome"] == "refused" and env is not None and cond in GRAMMAR_CONDITIONS and not args.no_retry:
                 for form, template in FEEDBACK.items():
                     fb = template.format(envelope=json.dumps(env, ensure_ascii=False),
                                          compact=box.compact(env) if form == "compact" else "")

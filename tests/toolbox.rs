@@ -455,6 +455,18 @@ fn schemas_prints_seven_canonical_definitions() {
         (y["minimum"].as_u64(), y["maximum"].as_u64()),
         (Some(2001), Some(2026))
     );
+    // Both bounds are of service (`served(range(..))`), and marked so.
+    assert_eq!(y["x-served"], json!(["minimum", "maximum"]));
+    let c = &by("git_log")["input_schema"]["properties"]["max_count"];
+    assert_eq!(
+        (&c["minimum"], &c["maximum"], &c["x-served"]),
+        (&json!(1), &json!(100), &json!(["maximum"]))
+    );
+    // A date bound of service is said in words, as a limit of service.
+    assert_eq!(
+        by("list_filings")["input_schema"]["properties"]["from"]["description"],
+        "Only filings filed on or after this date. The tool serves nothing earlier than 2001-01-01."
+    );
     assert_eq!(
         by("list_filings")["input_schema"]["properties"]["company"]["pattern"],
         "^[A-Z]{1,5}$"
@@ -857,6 +869,19 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
     );
     violation(&envs[0], "/year", "minimum", json!(2001), Some(json!(1998)));
     violation(&envs[1], "/year", "maximum", json!(2026), Some(json!(2027)));
+    // A bound of service: the entry says so, and its repair asks to tell the
+    // user, never to move the year into range.
+    let e = &envs[0]["errors"][0];
+    assert_eq!(e["constraint"]["served"], json!(true), "{e:#}");
+    assert_eq!(
+        e["message"],
+        "`/year` is outside what the tool serves (2001 to 2026)"
+    );
+    assert_eq!(
+        e["repair"]["hint"],
+        "1998 is not served (the tool serves 2001 to 2026): tell the user so; never send another value in its place"
+    );
+    assert_eq!(envs[1]["errors"][0]["constraint"]["served"], json!(true));
     assert_eq!(
         envs[2]["result"],
         json!({"filings": [{"company": "ACME", "year": 2001, "form": "10-K"}]})
@@ -864,6 +889,30 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
     assert_eq!(
         envs[3]["result"],
         json!({"filings": [{"company": "INIT", "year": 2026, "form": "8-K"}]})
+    );
+}
+
+/// `git_log`'s `max_count` has a bound of form (at least 1) and one of
+/// service (at most 100): only the second is reported as unserved.
+#[test]
+fn git_log_tells_a_malformed_count_from_an_unserved_one() {
+    let f = Fixture::standard("git-log-served");
+    let envs = f.calls(
+        &[],
+        &[
+            ("git_log", r#"{"rev":"main","max_count":0}"#),
+            ("git_log", r#"{"rev":"main","max_count":300}"#),
+        ],
+    );
+    violation(&envs[0], "/max_count", "minimum", json!(1), Some(json!(0)));
+    violation(&envs[1], "/max_count", "maximum", json!(100), Some(json!(300)));
+    let (form, served) = (&envs[0]["errors"][0], &envs[1]["errors"][0]);
+    assert!(form["constraint"].get("served").is_none(), "{form:#}");
+    assert_eq!(form["message"], "`/max_count` must be at least 1");
+    assert_eq!(served["constraint"]["served"], json!(true), "{served:#}");
+    assert_eq!(
+        served["repair"]["hint"],
+        "300 is not served (the tool serves at most 100): tell the user so; never send another value in its place"
     );
 }
 

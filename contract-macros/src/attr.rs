@@ -186,6 +186,23 @@ pub struct Range {
 #[derive(Default, Clone)]
 pub struct ServedAttrs {
     pub range: Option<Sp<Range>>,
+    /// An unknown key inside was reported (C11): "declares no bound" would repeat it.
+    pub reported: bool,
+}
+
+/// Consumes `()` when a key's parentheses are empty (`served()`), which
+/// `parse_nested_meta` refuses with a bare syntax error; the rules then say
+/// what is missing.
+fn empty_parens(meta: &ParseNestedMeta) -> syn::Result<bool> {
+    let ahead = meta.input.fork();
+    let content;
+    syn::parenthesized!(content in ahead);
+    if content.is_empty() {
+        let _empty;
+        syn::parenthesized!(_empty in meta.input);
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 /// Everything `#[arg(...)]` declares about one value.
@@ -313,15 +330,22 @@ fn parse_arg_key(
         }
         "served" => {
             let mut sv = ServedAttrs::default();
-            meta.parse_nested_meta(|m| {
-                if m.path.is_ident("range") {
-                    let r = parse_range(cx, &m)?;
-                    set(cx, &mut sv.range, "range", m.path.span(), r);
-                } else {
-                    skip_unknown(cx, &m, "served(...)", SERVED_KEYS)?;
-                }
-                Ok(())
-            })?;
+            if !empty_parens(meta)? {
+                meta.parse_nested_meta(|m| {
+                    if m.path.is_ident("range") {
+                        let r = if empty_parens(&m)? {
+                            Range::default()
+                        } else {
+                            parse_range(cx, &m)?
+                        };
+                        set(cx, &mut sv.range, "range", m.path.span(), r);
+                    } else {
+                        skip_unknown(cx, &m, "served(...)", SERVED_KEYS)?;
+                        sv.reported = true;
+                    }
+                    Ok(())
+                })?;
+            }
             set(cx, &mut out.served, "served", span, sv);
         }
         "pattern" => {

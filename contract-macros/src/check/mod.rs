@@ -728,6 +728,9 @@ fn range_fits(
 fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     let Some(served) = &a.served else { return };
     let Some(sr) = &served.value.range else {
+        if served.value.reported {
+            return;
+        }
         cx.error_at(served.span, "`served(...)` declares no bound\nhelp: write the bounds of what the tool serves, e.g. `served(range(min = 2001))` for records back to 2001");
         return;
     };

@@ -103,7 +103,7 @@ pub fn c12_suggestions(
     #[arg(range(min = 1))]
     sign_on_integer: u32,
     /// Records go back to 2001.
-    #[arg(range(min = 2001))]
+    #[arg(served(range(min = 2001)))]
     servable_on_integer: u32,
     /// Up to 10 items.
     #[arg(range(max = 10))]
@@ -133,7 +133,7 @@ pub fn c12_suggestions(
     #[arg(range(exclusive_min = 0))]
     sign_on_float: f64,
     /// Records go back to 2001.
-    #[arg(range(min = 2001))]
+    #[arg(served(range(min = 2001)))]
     servable_on_float: f64,
     /// Up to 10 items.
     #[arg(range(max = 10))]
@@ -223,7 +223,7 @@ pub fn c12_suggestions(
     #[arg(each(range(min = 1)))]
     sign_on_integers: Vec<u32>,
     /// Records go back to 2001.
-    #[arg(each(range(min = 2001)))]
+    #[arg(each(served(range(min = 2001))))]
     servable_on_integers: Vec<u32>,
     /// Up to 10 items.
     #[arg(length(max = 10))]
