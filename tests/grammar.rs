@@ -537,7 +537,13 @@ fn sampled_arguments_decode_and_pass_the_dispatcher() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for name in TOOLS {
         let def = definition(&registry, name);
-        let exported = gbnf::arguments(&def, &GbnfOptions::default()).expect("a grammar");
+        // With the bounds of service included, so that samples land in what
+        // the tool serves (the default grammar's looseness there is
+        // `served_bounds_are_left_out_unless_asked_for`'s).
+        let opts = GbnfOptions {
+            served: Served::Include,
+        };
+        let exported = gbnf::arguments(&def, &opts).expect("a grammar");
         // What the grammar leaves to the runtime, each an omission:
         // repeated items, rules across arguments, and date bounds.
         let gaps: BTreeSet<String> = exported
@@ -563,7 +569,7 @@ fn sampled_arguments_decode_and_pass_the_dispatcher() {
                     env.errors.iter().all(|e| e
                         .constraint
                         .as_ref()
-                        .is_some_and(|c| gaps.contains(&c.keyword))),
+                        .is_some_and(|c| gaps.contains(&c.keyword) || c.served)),
                     "{name}: {text} -> {}",
                     env.to_json_string()
                 );
@@ -639,16 +645,6 @@ fn the_grammar_rejects_every_kind_of_form_violation() {
         ),
         (
             "list_filings",
-            "integer below minimum",
-            r#"{"company":"ACME","year":1998}"#.into(),
-        ),
-        (
-            "list_filings",
-            "integer above maximum",
-            r#"{"company":"ACME","year":2030}"#.into(),
-        ),
-        (
-            "list_filings",
             "integer as string",
             r#"{"company":"ACME","year":"2019"}"#.into(),
         ),
@@ -713,11 +709,6 @@ fn the_grammar_rejects_every_kind_of_form_violation() {
             "git_log",
             "integer below minimum",
             r#"{"rev":"HEAD","max_count":0}"#.into(),
-        ),
-        (
-            "git_log",
-            "integer above maximum",
-            r#"{"rev":"HEAD","max_count":101}"#.into(),
         ),
         (
             "plan_trip",
@@ -912,14 +903,19 @@ fn the_grammar_rejects_every_kind_of_form_violation() {
     }
 }
 
-/// A bound marked `x-served` is left out by default, so that a request
-/// outside what the tool serves can be written (and the runtime refuses it);
-/// the control keeps it, and then an unserved year cannot be written at all.
+/// A bound the contract declares with `served(range(..))` carries `x-served`
+/// and is left out by default, so that a request outside what the tool
+/// serves can be written (and the runtime refuses it as unserved); the
+/// control keeps it, and then an unserved year cannot be written at all.
 #[test]
 fn served_bounds_are_left_out_unless_asked_for() {
     let registry = registry();
-    let mut def = definition(&registry, "list_filings");
-    def["input_schema"]["properties"]["year"]["x-served"] = json!(["minimum", "maximum"]);
+    let d = Dispatcher::new(self::registry());
+    let def = definition(&registry, "list_filings");
+    assert_eq!(
+        def["input_schema"]["properties"]["year"]["x-served"],
+        json!(["minimum", "maximum"])
+    );
     let exported = gbnf::arguments(&def, &GbnfOptions::default()).expect("a grammar");
     let kept: Vec<(&str, &str)> = exported
         .omissions
@@ -948,9 +944,23 @@ fn served_bounds_are_left_out_unless_asked_for() {
     // The form still holds: the ticker pattern, and an integer.
     assert!(!open.accepts(r#"{"company":"msft","year":1998}"#));
     assert!(!open.accepts(r#"{"company":"MSFT","year":"1998"}"#));
-    // The runtime still enforces the bound the grammar left out.
-    let env = dispatch(&Dispatcher::new(self::registry()), "list_filings", unserved);
+    // The runtime still enforces the bound the grammar left out, as unserved.
+    let env = dispatch(&d, "list_filings", unserved);
     assert_eq!(env.status, Status::Invalid);
+    assert!(env.errors[0].constraint.as_ref().is_some_and(|c| c.served));
+
+    // One side of service, one of form: only the served side is left out.
+    let def = definition(&registry, "git_log");
+    let open = grammar_of(&def, Served::Omit);
+    let control = grammar_of(&def, Served::Include);
+    let (zero, many) = (
+        r#"{"rev":"HEAD","max_count":0}"#,
+        r#"{"rev":"HEAD","max_count":300}"#,
+    );
+    assert!(!open.accepts(zero) && !control.accepts(zero));
+    assert!(open.accepts(many) && !control.accepts(many));
+    let env = dispatch(&d, "git_log", many);
+    assert!(env.errors[0].constraint.as_ref().is_some_and(|c| c.served));
 }
 
 #[test]

@@ -240,7 +240,7 @@ macro_rules! integer {
                         Some(x)
                     }
                     Err(_) => {
-                        out_of_type_range(ptr, n, stringify!($t), c.published_range($min, $max), out);
+                        out_of_type_range(ptr, n, stringify!($t), c, c.published_range($min, $max), out);
                         None
                     }
                 }
@@ -398,6 +398,7 @@ fn out_of_type_range(
     ptr: &Ptr<'_>,
     n: i128,
     ty: &str,
+    c: &Constraints,
     published: (Option<Num>, Option<Num>),
     out: &mut Violations,
 ) {
@@ -406,6 +407,12 @@ fn out_of_type_range(
         (_, Some(hi)) if n >= 0 => ("maximum", hi.to_json(), "at most"),
         _ => ("type", Value::from("integer"), ""),
     };
+    // Past a served bound as well as past the type: unserved, like any value past it.
+    if let Some(served) = c.served_bound(keyword, &limit) {
+        let actual = i64::try_from(n).ok().map(Value::from);
+        out.push_served(ptr, keyword, limit, actual, &served);
+        return;
+    }
     let message = if words.is_empty() {
         format!("does not fit in {ty}")
     } else {

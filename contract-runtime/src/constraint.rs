@@ -576,6 +576,18 @@ impl Constraints {
         }
     }
 
+    /// The served range in words when `keyword` with `limit` is the declared
+    /// served bound (and not the type's own, which is one of form).
+    pub(crate) fn served_bound(&self, keyword: &str, limit: &Value) -> Option<String> {
+        let declared = match keyword {
+            "minimum" => self.minimum,
+            "maximum" => self.maximum,
+            _ => None,
+        };
+        (self.served.covers(keyword) && declared.is_some_and(|d| d.to_json() == *limit))
+            .then(|| self.served_words())
+    }
+
     /// What the tool serves, in words: "2001 to 2026", "at most 100".
     fn served_words(&self) -> String {
         let lo = self.served.min.then(|| {
