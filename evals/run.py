@@ -164,6 +164,19 @@ def layout(text: str, kind: str) -> str:
     return "\n".join(rules[kind] if line.startswith("ws ::=") else line for line in text.splitlines()) + "\n"
 
 
+def without_served(schema):
+    """The schema with its bounds of service taken out (they stay in the
+    descriptions, in words): what the contract grammar holds the model to."""
+    if isinstance(schema, list):
+        return [without_served(x) for x in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: without_served(v) for k, v in schema.items() if k != "x-served"}
+    for k in schema.get("x-served", []):
+        out.pop(k, None)
+    return out
+
+
 def served_bounds(schema: dict) -> dict:
     """{pointer: [keywords]} of the bounds a schema marks `x-served`."""
     out = {}
@@ -273,6 +286,9 @@ def main():
                     help="per free generation (arguments fit in far fewer; rambling is cut here)")
     ap.add_argument("--prompt", choices=sorted(PROMPTS), default="plain",
                     help="the system prompt of the plain conditions (all but free-tool-template)")
+    ap.add_argument("--prompt-schema", choices=["full", "no-served"], default="full",
+                    help="the schema in the prompt: as published, or without the bounds of service "
+                         "(stated in the descriptions in words), as the contract grammar leaves them out")
     ap.add_argument("--layout", choices=["model", "line"], default="model",
                     help="whitespace the contract grammars allow (see layout())")
     ap.add_argument("--repeat-penalty", type=float, default=1.0)
@@ -333,6 +349,8 @@ def main():
         d = by_name[t]
         schema = dict(d["input_schema"])
         schema.pop("$schema", None)
+        if args.prompt_schema == "no-served":
+            schema = without_served(schema)
         return PROMPTS[args.prompt].format(name=t, description=d["description"], schema=json.dumps(schema))
 
     def system_tools(t):
@@ -431,6 +449,7 @@ def main():
             "served_bounds": {d["name"]: served_bounds(d["input_schema"]) for d in defs if d["name"] in tools},
             "layout": args.layout,
             "prompt": args.prompt,
+            "prompt_schema": args.prompt_schema,
             "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
             "wall_seconds": time.time() - started,
         }

@@ -255,6 +255,21 @@ fn violation(env: &Value, field: &str, keyword: &str, limit: Value, actual: Opti
     );
 }
 
+/// A violation of a bound of service (`served(range(..))`): its one error,
+/// marked `served`, for the caller to read the words of.
+fn unserved<'e>(
+    env: &'e Value,
+    field: &str,
+    keyword: &str,
+    limit: Value,
+    actual: Value,
+) -> &'e Value {
+    violation(env, field, keyword, limit, Some(actual));
+    let e = &env["errors"][0];
+    assert_eq!(e["constraint"]["served"], json!(true), "{env:#}");
+    e
+}
+
 fn malformed(env: &Value) -> &Value {
     only_error(env, "invalid", "malformed-arguments")
 }
@@ -867,12 +882,9 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
             ("list_filings", r#"{"company":"INIT","year":2026}"#),
         ],
     );
-    violation(&envs[0], "/year", "minimum", json!(2001), Some(json!(1998)));
-    violation(&envs[1], "/year", "maximum", json!(2026), Some(json!(2027)));
-    // A bound of service: the entry says so, and its repair asks to tell the
+    // Bounds of service: the entry says so, and its repair asks to tell the
     // user, never to move the year into range.
-    let e = &envs[0]["errors"][0];
-    assert_eq!(e["constraint"]["served"], json!(true), "{e:#}");
+    let e = unserved(&envs[0], "/year", "minimum", json!(2001), json!(1998));
     assert_eq!(
         e["message"],
         "`/year` is outside what the tool serves (2001 to 2026)"
@@ -881,7 +893,7 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
         e["repair"]["hint"],
         "1998 is not served (the tool serves 2001 to 2026): tell the user so; never send another value in its place"
     );
-    assert_eq!(envs[1]["errors"][0]["constraint"]["served"], json!(true));
+    unserved(&envs[1], "/year", "maximum", json!(2026), json!(2027));
     assert_eq!(
         envs[2]["result"],
         json!({"filings": [{"company": "ACME", "year": 2001, "form": "10-K"}]})
@@ -905,11 +917,10 @@ fn git_log_tells_a_malformed_count_from_an_unserved_one() {
         ],
     );
     violation(&envs[0], "/max_count", "minimum", json!(1), Some(json!(0)));
-    violation(&envs[1], "/max_count", "maximum", json!(100), Some(json!(300)));
-    let (form, served) = (&envs[0]["errors"][0], &envs[1]["errors"][0]);
+    let form = &envs[0]["errors"][0];
     assert!(form["constraint"].get("served").is_none(), "{form:#}");
     assert_eq!(form["message"], "`/max_count` must be at least 1");
-    assert_eq!(served["constraint"]["served"], json!(true), "{served:#}");
+    let served = unserved(&envs[1], "/max_count", "maximum", json!(100), json!(300));
     assert_eq!(
         served["repair"]["hint"],
         "300 is not served (the tool serves at most 100): tell the user so; never send another value in its place"
