@@ -48,7 +48,14 @@ SYSTEM_COPY = (
     "Leave out optional arguments the request does not mention.\n"
     "Answer with the JSON object of arguments only."
 )
-PROMPTS = {"plain": SYSTEM_PLAIN, "copy": SYSTEM_COPY}
+PROMPTS = {"plain": SYSTEM_PLAIN, "copy": SYSTEM_COPY, "copy-user": SYSTEM_PLAIN}
+# The user turn: the request as written, or (copy-user) followed by the
+# copying sentence, where a small model reads it last.
+USER = {
+    "plain": "{text}",
+    "copy": "{text}",
+    "copy-user": "{text}\n(Copy each value exactly as written here, even one the tool may not serve.)",
+}
 
 # SmolLM2's own tool-calling system prompt, as its published chat template
 # for tools (the one Ollama ships for smollm2) writes it: tools listed in
@@ -154,14 +161,23 @@ def grammar(exe: Path, tool: str, served: str) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
-def layout(text: str, kind: str) -> str:
-    """The grammar with its whitespace rule as the layout asks: `model` keeps
-    the export's (none, a space, or a newline and indentation), `line` allows
-    none or one space, so the object is written on one line."""
-    if kind == "model":
-        return text
-    rules = {"line": 'ws ::= | " "'}
-    return "\n".join(rules[kind] if line.startswith("ws ::=") else line for line in text.splitlines()) + "\n"
+def layout(text: str, kind: str, max_items: int = 0) -> str:
+    """The grammar as the generation limits ask. `kind`: `model` keeps the
+    export's whitespace (none, a space, or a newline and indentation), `line`
+    allows none or one space, so the object is written on one line.
+    `max_items` (0: the contract's) caps how many items a list may have, so
+    that a model that repeats an item runs into the cap, not into the token
+    budget with the JSON unfinished; the runtime still checks the contract."""
+    if kind == "line":
+        text = "\n".join('ws ::= | " "' if line.startswith("ws ::=") else line
+                         for line in text.splitlines()) + "\n"
+    if max_items:
+        def cap(m):
+            lo, hi = int(m.group(2)), int(m.group(3)) if m.group(3) else None
+            top = max_items - 1 if hi is None else min(hi, max_items - 1)
+            return f"{m.group(1)}{{{min(lo, top)},{top}}}"
+        text = re.sub(r'(\("," ws [^()]*\))\{(\d+),(\d*)\}', cap, text)
+    return text
 
 
 def without_served(schema):
@@ -291,6 +307,8 @@ def main():
                          "(stated in the descriptions in words), as the contract grammar leaves them out")
     ap.add_argument("--layout", choices=["model", "line"], default="model",
                     help="whitespace the contract grammars allow (see layout())")
+    ap.add_argument("--max-items", type=int, default=0,
+                    help="cap on list items in the contract grammars (0: the contract's own)")
     ap.add_argument("--repeat-penalty", type=float, default=1.0)
     ap.add_argument("--no-retry", action="store_true", help="first attempts only, while iterating")
     ap.add_argument("--tools", default="", help="only these tools (comma-separated), while iterating")
@@ -335,7 +353,7 @@ def main():
         texts = {"json-schema-grammar": json_schema_to_gbnf(json.dumps(schema))}
         (work / f"{t}.json-schema.gbnf").write_text(texts["json-schema-grammar"])
         for cond, served in (("contract-grammar", "omit"), ("control-served-in-grammar", "include")):
-            texts[cond] = layout(grammar(exe, t, served), args.layout)
+            texts[cond] = layout(grammar(exe, t, served), args.layout, args.max_items)
             (work / f"{t}.{served}.gbnf").write_text(texts[cond])
         for cond, text in texts.items():
             if cond not in conditions:
@@ -444,10 +462,12 @@ def main():
             "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "max_tokens_free": args.max_tokens_free, "n_ctx": 4096, "seed": 0,
                          "repeat_penalty": args.repeat_penalty},
             "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": PROMPTS[args.prompt],
+                          "user_plain": USER[args.prompt],
                           "system_tools": SYSTEM_TOOLS, "feedback": FEEDBACK},
             "conditions": {c: CONDITIONS[c] for c in done},
             "served_bounds": {d["name"]: served_bounds(d["input_schema"]) for d in defs if d["name"] in tools},
             "layout": args.layout,
+            "max_items": args.max_items,
             "prompt": args.prompt,
             "prompt_schema": args.prompt_schema,
             "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
@@ -465,7 +485,8 @@ def main():
                 continue
             g = grammars.get((cond, r["tool"]))
             system = system_tools(r["tool"]) if cond == "free-tool-template" else system_plain(r["tool"])
-            prompt = CHATML.format(system=system, user=r["text"])
+            user = r["text"] if cond == "free-tool-template" else USER[args.prompt].format(text=r["text"])
+            prompt = CHATML.format(system=system, user=user)
             first, env = attempt(cond, r, prompt, g, "first")
             records.append(first)
             if first["outcome"] == "refused" and env is not None and cond in GRAMMAR_CONDITIONS and not args.no_retry:
