@@ -639,14 +639,7 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
 }
 
 /// C10 for one `range(..)`: on its own, or inside `served(..)`.
-fn range_fits(
-    cx: &Ctxt,
-    r: &Sp<Range>,
-    kind: &Kind,
-    name: &str,
-    time: bool,
-    served: bool,
-) {
+fn range_fits(cx: &Ctxt, r: &Sp<Range>, kind: &Kind, name: &str, time: bool, served: bool) {
     let ty = kind.describe();
     // The declaration as the user wrote it, around `inner`.
     let written = |inner: &str| {
@@ -695,14 +688,24 @@ fn range_fits(
             );
             cx.error_spanned_by(
                 &lo.tokens,
-                format!("`{}` has min greater than max: no value can pass\nhelp: swap them: `{}`", written(&format!("{lo_key} = {l}, {hi_key} = {h}")), written(&format!("{lo_key} = {h}, {hi_key} = {l}"))),
+                format!(
+                    "`{}` has min greater than max: no value can pass\nhelp: swap them: `{}`",
+                    written(&format!("{lo_key} = {l}, {hi_key} = {h}")),
+                    written(&format!("{lo_key} = {h}, {hi_key} = {l}"))
+                ),
             );
         }
     }
     if r.value.min.is_some() && r.value.exclusive_min.is_some()
         || r.value.max.is_some() && r.value.exclusive_max.is_some()
     {
-        cx.error_at(r.span, format!("`{}` has both an inclusive and an exclusive bound on one side\nhelp: keep one", written("...")));
+        cx.error_at(
+            r.span,
+            format!(
+                "`{}` has both an inclusive and an exclusive bound on one side\nhelp: keep one",
+                written("...")
+            ),
+        );
     }
     if matches!(kind.inner(), Kind::Integer) {
         for n in [
@@ -751,8 +754,20 @@ fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
         }
     }
     // Sides split between the two must still leave values to pass.
-    let lo = form.value.min.as_ref().or(form.value.exclusive_min.as_ref()).or(sr.value.min.as_ref()).or(sr.value.exclusive_min.as_ref());
-    let hi = form.value.max.as_ref().or(form.value.exclusive_max.as_ref()).or(sr.value.max.as_ref()).or(sr.value.exclusive_max.as_ref());
+    let lo = form
+        .value
+        .min
+        .as_ref()
+        .or(form.value.exclusive_min.as_ref())
+        .or(sr.value.min.as_ref())
+        .or(sr.value.exclusive_min.as_ref());
+    let hi = form
+        .value
+        .max
+        .as_ref()
+        .or(form.value.exclusive_max.as_ref())
+        .or(sr.value.max.as_ref())
+        .or(sr.value.exclusive_max.as_ref());
     let lo_text = form.value.min_text.as_ref().or(sr.value.min_text.as_ref());
     let hi_text = form.value.max_text.as_ref().or(sr.value.max_text.as_ref());
     let crossed = match (lo, hi) {
