@@ -654,6 +654,59 @@ fn tighter(declared: Option<Num>, ty: Option<Num>, lower: bool) -> Option<Num> {
 mod tests {
     use super::*;
 
+    /// A served side is marked `x-served` and refused as unserved; the other
+    /// side stays a bound of form, and a secret's value is never repeated.
+    #[test]
+    fn served_bounds_are_marked_and_refused_as_unserved() {
+        let c = Constraints {
+            minimum: Some(Num::Int(1)),
+            maximum: Some(Num::Int(100)),
+            served: Served {
+                min: false,
+                max: true,
+            },
+            ..Constraints::NONE
+        };
+        let mut s = Map::new();
+        c.apply_number(&mut s, Some(Num::Int(0)), Some(Num::Int(u32::MAX.into())));
+        assert_eq!(s.get(SERVED), Some(&serde_json::json!(["maximum"])));
+        let mut out = Violations::new();
+        c.check_number(Seen::Int(300), &Ptr::ROOT, &mut out);
+        c.check_number(Seen::Int(0), &Ptr::ROOT, &mut out);
+        let v = out.into_vec();
+        assert!(v[0].served && !v[1].served, "{v:?}");
+        assert_eq!(
+            v[0].message,
+            "is outside what the tool serves (at most 100)"
+        );
+        assert_eq!(
+            v[0].hint,
+            "300 is not served (the tool serves at most 100): tell the user so; never send another value in its place"
+        );
+        assert_eq!(v[1].message, "must be at least 1");
+        let e = v[0].clone().into_error();
+        assert!(e.constraint.is_some_and(|c| c.served));
+
+        // The type's own bound is one of form, even on a served side.
+        let loose = Constraints {
+            minimum: Some(Num::Int(-5)),
+            served: Served {
+                min: true,
+                max: false,
+            },
+            ..Constraints::NONE
+        };
+        let mut s = Map::new();
+        loose.apply_number(&mut s, Some(Num::Int(0)), Some(Num::Int(255)));
+        assert!(!s.contains_key(SERVED), "{s:?}");
+
+        let secret = Constraints { secret: true, ..c };
+        let mut out = Violations::new();
+        secret.check_number(Seen::Int(300), &Ptr::ROOT, &mut out);
+        let v = out.into_vec();
+        assert!(v[0].actual.is_none() && !v[0].hint.contains("300"), "{v:?}");
+    }
+
     #[test]
     fn length_from_bytes_agrees_with_counting() {
         let c = Constraints {
