@@ -25,6 +25,14 @@ def tables(s):
         "The full setup (templates, grammars, CPU flags, llama.cpp system info) is in "
         "`evals/results/summary.json`; every generation is in `evals/results/calls.jsonl`.",
         "",
+        f"Settings: prompt `{setup.get('prompt', 'plain')}` (schema in the prompt: "
+        f"{setup.get('prompt_schema', 'full')}), contract grammars with layout "
+        f"`{setup.get('layout', 'model')}`, at most {setup.get('max_items') or 'the contract’s'} list items and "
+        f"{setup.get('max_chars') or 'the contract’s'} string characters, "
+        f"{setup['decoding']['max_tokens']} tokens per generation under a grammar "
+        f"({setup['decoding']['max_tokens_free']} without), repeat penalty "
+        f"{setup['decoding'].get('repeat_penalty', 1.0)}.",
+        "",
         "First try:",
         "",
         "| condition | accepted (served) | faithful (served) | honest (unserved) | s/call | no grammar |",

@@ -161,7 +161,7 @@ def grammar(exe: Path, tool: str, served: str) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
-def layout(text: str, kind: str, max_items: int = 0) -> str:
+def layout(text: str, kind: str, max_items: int = 0, max_chars: int = 0) -> str:
     """The grammar as the generation limits ask. `kind`: `model` keeps the
     export's whitespace (none, a space, or a newline and indentation), `line`
     allows none or one space, so the object is written on one line.
@@ -177,6 +177,19 @@ def layout(text: str, kind: str, max_items: int = 0) -> str:
             top = max_items - 1 if hi is None else min(hi, max_items - 1)
             return f"{m.group(1)}{{{min(lo, top)},{top}}}"
         text = re.sub(r'(\("," ws [^()]*\))\{(\d+),(\d*)\}', cap, text)
+    if max_chars:
+        # In the rules of string values (they open with a quote): no run of
+        # characters longer than `max_chars`.
+        def bound(line):
+            name, _, body = line.partition(" ::= ")
+            if not body.startswith('"\\""'):
+                return line
+            body = re.sub(r"\{(\d+),(\d+)\}",
+                          lambda m: f"{{{min(int(m.group(1)), max_chars)},{min(int(m.group(2)), max_chars)}}}", body)
+            body = re.sub(r'\)\+ "\\""$', f'){{1,{max_chars}}} "\\""', body)
+            body = re.sub(r'\)\* "\\""$', f'){{0,{max_chars}}} "\\""', body)
+            return f"{name} ::= {body}"
+        text = "\n".join(bound(line) for line in text.splitlines()) + "\n"
     return text
 
 
@@ -300,15 +313,17 @@ def main():
     ap.add_argument("--max-tokens", type=int, default=96, help="per generation under a grammar")
     ap.add_argument("--max-tokens-free", type=int, default=48,
                     help="per free generation (arguments fit in far fewer; rambling is cut here)")
-    ap.add_argument("--prompt", choices=sorted(PROMPTS), default="plain",
+    ap.add_argument("--prompt", choices=sorted(PROMPTS), default="copy",
                     help="the system prompt of the plain conditions (all but free-tool-template)")
     ap.add_argument("--prompt-schema", choices=["full", "no-served"], default="full",
                     help="the schema in the prompt: as published, or without the bounds of service "
                          "(stated in the descriptions in words), as the contract grammar leaves them out")
-    ap.add_argument("--layout", choices=["model", "line"], default="model",
+    ap.add_argument("--layout", choices=["model", "line"], default="line",
                     help="whitespace the contract grammars allow (see layout())")
-    ap.add_argument("--max-items", type=int, default=0,
+    ap.add_argument("--max-items", type=int, default=8,
                     help="cap on list items in the contract grammars (0: the contract's own)")
+    ap.add_argument("--max-chars", type=int, default=64,
+                    help="cap on a string's length in the contract grammars (0: the contract's own)")
     ap.add_argument("--repeat-penalty", type=float, default=1.0)
     ap.add_argument("--no-retry", action="store_true", help="first attempts only, while iterating")
     ap.add_argument("--tools", default="", help="only these tools (comma-separated), while iterating")
@@ -353,7 +368,7 @@ def main():
         texts = {"json-schema-grammar": json_schema_to_gbnf(json.dumps(schema))}
         (work / f"{t}.json-schema.gbnf").write_text(texts["json-schema-grammar"])
         for cond, served in (("contract-grammar", "omit"), ("control-served-in-grammar", "include")):
-            texts[cond] = layout(grammar(exe, t, served), args.layout, args.max_items)
+            texts[cond] = layout(grammar(exe, t, served), args.layout, args.max_items, args.max_chars)
             (work / f"{t}.{served}.gbnf").write_text(texts[cond])
         for cond, text in texts.items():
             if cond not in conditions:
@@ -468,6 +483,7 @@ def main():
             "served_bounds": {d["name"]: served_bounds(d["input_schema"]) for d in defs if d["name"] in tools},
             "layout": args.layout,
             "max_items": args.max_items,
+            "max_chars": args.max_chars,
             "prompt": args.prompt,
             "prompt_schema": args.prompt_schema,
             "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
