@@ -1057,3 +1057,42 @@ fn tagged_enums_are_one_alternative_per_variant() {
         .collect();
     assert_eq!(left, ["uniqueItems"]);
 }
+
+/// The toolbox's bounds of service reach every dialect: as keywords (with
+/// `x-served` where the dialect takes extension keywords, stripped by the
+/// strict ones) or in the description, and the served dates in words.
+#[test]
+fn served_bounds_reach_every_dialect() {
+    use contract_runtime::dialect::{export, Dialect, ExportOptions};
+    let defs = registry().canonical();
+    for &d in Dialect::ALL {
+        let out = export(&defs, d, &ExportOptions::default()).expect("an export");
+        let text = |name: &str| {
+            out.tools
+                .iter()
+                .find(|t| t.to_string().contains(&format!("\"{name}\"")))
+                .map(Value::to_string)
+                .unwrap_or_else(|| panic!("{d}: no {name}"))
+        };
+        let (filings, log) = (text("list_filings"), text("git_log"));
+        let strict = matches!(
+            d,
+            Dialect::OpenAiResponses
+                | Dialect::OpenAiChat
+                | Dialect::AnthropicStrict
+                | Dialect::Gemini
+        );
+        for t in [&filings, &log] {
+            assert_eq!(t.contains("x-served"), !strict, "{d}: {t}");
+        }
+        assert!(
+            filings.contains("2001") && filings.contains("2026"),
+            "{d}: {filings}"
+        );
+        assert!(
+            filings.contains("The tool serves nothing earlier than 2001-01-01"),
+            "{d}: {filings}"
+        );
+        assert!(log.contains("100"), "{d}: {log}");
+    }
+}
