@@ -870,6 +870,9 @@ fn deny_scope_repo_write_is_permission_denied() {
 
 // ------------------------------------------------------------------ list_filings
 
+/// The years are bounds of service (`served(range(..))`), and so is
+/// `git_log`'s "at most 100" commits, whose "at least 1" is one of form:
+/// only a value past a bound of service is reported as unserved.
 #[test]
 fn list_filings_refuses_years_the_index_does_not_serve() {
     let f = Fixture::standard("filings-year");
@@ -880,6 +883,8 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
             ("list_filings", r#"{"company":"ACME","year":2027}"#),
             ("list_filings", r#"{"company":"ACME","year":2001}"#),
             ("list_filings", r#"{"company":"INIT","year":2026}"#),
+            ("git_log", r#"{"rev":"main","max_count":0}"#),
+            ("git_log", r#"{"rev":"main","max_count":300}"#),
         ],
     );
     // Bounds of service: the entry says so, and its repair asks to tell the
@@ -902,25 +907,11 @@ fn list_filings_refuses_years_the_index_does_not_serve() {
         envs[3]["result"],
         json!({"filings": [{"company": "INIT", "year": 2026, "form": "8-K"}]})
     );
-}
-
-/// `git_log`'s `max_count` has a bound of form (at least 1) and one of
-/// service (at most 100): only the second is reported as unserved.
-#[test]
-fn git_log_tells_a_malformed_count_from_an_unserved_one() {
-    let f = Fixture::standard("git-log-served");
-    let envs = f.calls(
-        &[],
-        &[
-            ("git_log", r#"{"rev":"main","max_count":0}"#),
-            ("git_log", r#"{"rev":"main","max_count":300}"#),
-        ],
-    );
-    violation(&envs[0], "/max_count", "minimum", json!(1), Some(json!(0)));
-    let form = &envs[0]["errors"][0];
+    violation(&envs[4], "/max_count", "minimum", json!(1), Some(json!(0)));
+    let form = &envs[4]["errors"][0];
     assert!(form["constraint"].get("served").is_none(), "{form:#}");
     assert_eq!(form["message"], "`/max_count` must be at least 1");
-    let served = unserved(&envs[1], "/max_count", "maximum", json!(100), json!(300));
+    let served = unserved(&envs[5], "/max_count", "maximum", json!(100), json!(300));
     assert_eq!(
         served["repair"]["hint"],
         "300 is not served (the tool serves at most 100): tell the user so; never send another value in its place"
@@ -965,12 +956,17 @@ fn list_filings_filing_dates_are_bounded_ordered_and_at_most_a_year_apart() {
             ),
         ],
     );
-    violation(
+    // A date bound of service too (`served(range(min = "2001-01-01"))`).
+    let e = unserved(
         &envs[0],
         "/from",
         "formatMinimum",
         json!("2001-01-01"),
-        Some(json!("2000-12-31")),
+        json!("2000-12-31"),
+    );
+    assert_eq!(
+        e["message"],
+        "`/from` is outside what the tool serves (from 2001-01-01 on)"
     );
     violation(
         &envs[1],
