@@ -278,6 +278,16 @@ impl Range {
     pub fn has_max(&self) -> bool {
         self.max.is_some() || self.exclusive_max.is_some() || self.max_text.is_some()
     }
+
+    /// The numeric lower bound, inclusive or exclusive.
+    pub fn lower(&self) -> Option<&NumLit> {
+        self.min.as_ref().or(self.exclusive_min.as_ref())
+    }
+
+    /// The numeric upper bound, inclusive or exclusive.
+    pub fn upper(&self) -> Option<&NumLit> {
+        self.max.as_ref().or(self.exclusive_max.as_ref())
+    }
 }
 
 /// Parses every `#[arg(...)]` on a field or parameter.

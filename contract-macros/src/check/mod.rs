@@ -668,8 +668,7 @@ fn range_fits(cx: &Ctxt, r: &Sp<Range>, kind: &Kind, name: &str, time: bool, ser
             format!("`range(...)` does not fit `{name}`, which is {ty}\nhelp: `range` bounds numbers; for strings and lists write `length(min = .., max = ..)`")
         });
     }
-    let lo = r.value.min.as_ref().or(r.value.exclusive_min.as_ref());
-    let hi = r.value.max.as_ref().or(r.value.exclusive_max.as_ref());
+    let (lo, hi) = (r.value.lower(), r.value.upper());
     let lo_key = if r.value.min.is_some() {
         "min"
     } else {
@@ -753,23 +752,15 @@ fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
             ));
         }
     }
-    // Sides split between the two must still leave values to pass.
-    let lo = form
-        .value
-        .min
-        .as_ref()
-        .or(form.value.exclusive_min.as_ref())
-        .or(sr.value.min.as_ref())
-        .or(sr.value.exclusive_min.as_ref());
-    let hi = form
-        .value
-        .max
-        .as_ref()
-        .or(form.value.exclusive_max.as_ref())
-        .or(sr.value.max.as_ref())
-        .or(sr.value.exclusive_max.as_ref());
-    let lo_text = form.value.min_text.as_ref().or(sr.value.min_text.as_ref());
-    let hi_text = form.value.max_text.as_ref().or(sr.value.max_text.as_ref());
+    // Sides split between the two must still leave values to pass (one
+    // declaration bounding both sides is `range_fits`'s to check).
+    let one_declares_both = |r: &Range| r.has_min() && r.has_max();
+    if one_declares_both(&form.value) || one_declares_both(&sr.value) {
+        return;
+    }
+    let Some(full) = a.full_range() else { return };
+    let (lo, hi) = (full.lower(), full.upper());
+    let (lo_text, hi_text) = (full.min_text.as_ref(), full.max_text.as_ref());
     let crossed = match (lo, hi) {
         (Some(l), Some(h)) => l.value > h.value,
         _ => matches!((lo_text, hi_text), (Some(l), Some(h)) if l.value() > h.value()),
