@@ -326,6 +326,8 @@ def main():
                     help="cap on a string's length in the contract grammars (0: the contract's own)")
     ap.add_argument("--repeat-penalty", type=float, default=1.0)
     ap.add_argument("--no-retry", action="store_true", help="first attempts only, while iterating")
+    ap.add_argument("--retry-reply", action="store_true",
+                    help="on a retry, the contract grammars also allow one line to the user instead of a call")
     ap.add_argument("--tools", default="", help="only these tools (comma-separated), while iterating")
     ap.add_argument("--out", type=Path, default=HERE / "results")
     ap.add_argument("--resume", action="store_true",
@@ -361,6 +363,7 @@ def main():
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
     grammars = {}
+    replies = {}
     broken = {}
     for t in tools:
         schema = dict(by_name[t]["input_schema"])
@@ -375,6 +378,11 @@ def main():
                 continue
             if grammar_loads(args.model, text):
                 grammars[(cond, t)] = LlamaGrammar.from_string(text, verbose=False)
+                if args.retry_reply and cond != "json-schema-grammar":
+                    # The call, or one line to the user (not starting with `{`).
+                    body = text.replace("root ::= ", "call-root ::= ", 1)
+                    replies[(cond, t)] = LlamaGrammar.from_string(
+                        'root ::= call-root | reply\nreply ::= [^{\n] [^\n]{0,160}\n' + body, verbose=False)
             else:
                 broken[(cond, t)] = "llama.cpp cannot parse this grammar"
 
@@ -428,6 +436,12 @@ def main():
             log.write(json.dumps(rec) + "\n")
             return rec, None
         name, arguments = r["tool"], text.strip()
+        if kind.startswith("retry") and not arguments.startswith("{") and replies:
+            # A reply to the user instead of a call: nothing is dispatched.
+            rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": text,
+                   "outcome": "reply", "gen_seconds": gen_s, "dispatch_seconds": 0.0, "feedback": feedback}
+            log.write(json.dumps(rec) + "\n")
+            return rec, None
         if cond == "free-tool-template":
             parsed = tool_call_arguments(text)
             if parsed is None:
@@ -484,6 +498,7 @@ def main():
             "layout": args.layout,
             "max_items": args.max_items,
             "max_chars": args.max_chars,
+            "retry_reply": args.retry_reply,
             "prompt": args.prompt,
             "prompt_schema": args.prompt_schema,
             "grammars": {p.name: p.read_text() for p in sorted(work.glob("*.gbnf"))},
@@ -510,7 +525,8 @@ def main():
                     fb = template.format(envelope=json.dumps(env, ensure_ascii=False),
                                          compact=box.compact(env) if form == "compact" else "")
                     retry_prompt = RETRY.format(previous=prompt, output=first["output"], feedback=fb)
-                    rec, _ = attempt(cond, r, retry_prompt, g, f"retry-{form}", feedback=fb)
+                    rg = replies.get((cond, r["tool"]), g)
+                    rec, _ = attempt(cond, r, retry_prompt, rg, f"retry-{form}", feedback=fb)
                     records.append(rec)
             print(f"\r{cond:28s} {i + 1:3d}/{len(requests)}  {time.time() - started:7.1f}s", end="", file=sys.stderr)
         print(file=sys.stderr)
@@ -557,7 +573,7 @@ def summarize(records, requests, conditions):
             c["retry"][form] = {
                 "served_refused_first": len(s_refused),
                 "served_accepted_after": sum(x["outcome"] == "accepted" for x in fixed),
-                "served_faithful_after": sum(x["faithful"] for x in fixed),
+                "served_faithful_after": sum(x.get("faithful", False) for x in fixed),
                 "unserved_refused_first": len(u_refused),
                 # An unserved request that the retry turns into an accepted call
                 # was moved into range: a substitution.
