@@ -477,10 +477,11 @@ fn schemas_prints_seven_canonical_definitions() {
         (&c["minimum"], &c["maximum"], &c["x-served"]),
         (&json!(1), &json!(100), &json!(["maximum"]))
     );
-    // A date bound of service is said in words, as a limit of service.
+    // A date bound of service is marked as one too.
+    let from = &by("list_filings")["input_schema"]["properties"]["from"];
     assert_eq!(
-        by("list_filings")["input_schema"]["properties"]["from"]["description"],
-        "Only filings filed on or after this date. The tool serves nothing earlier than 2001-01-01."
+        (&from["formatMinimum"], &from["x-served"]),
+        (&json!("2001-01-01"), &json!(["formatMinimum"]))
     );
     assert_eq!(
         by("list_filings")["input_schema"]["properties"]["company"]["pattern"],

@@ -81,8 +81,7 @@ pub fn is_email(s: &str) -> bool {
         && local
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c))
-        && (is_hostname(domain)
-            || domain.starts_with('[') && domain.ends_with(']'))
+        && (is_hostname(domain) || domain.starts_with('[') && domain.ends_with(']'))
 }
 
 /// RFC 1123 host name: dot-separated labels of letters, digits and inner hyphens.

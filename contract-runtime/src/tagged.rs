@@ -147,6 +147,7 @@ pub fn tagged_variant<'v>(
                 listed(t.variants)
             ),
             hint: format!("send `{}` as one of: {}", t.tag, t.variants.join(", ")),
+            served: false,
         });
         return None;
     };
@@ -202,6 +203,7 @@ pub fn tagged_variant<'v>(
                 actual: None,
                 message: format!("is required: it holds the fields of `{}`", t.variants[i]),
                 hint: format!("send the fields of `{}` in `{content}`", t.variants[i]),
+                served: false,
             });
             None
         }
@@ -231,6 +233,7 @@ fn unknown(
             actual: None,
             message,
             hint: format!("remove it; send only {}", listed(known)),
+            served: false,
         });
     }
 }

@@ -30,6 +30,13 @@ pub(super) fn move_to_descriptions(
     losses: &mut Vec<Loss>,
 ) {
     let mut said = Vec::new();
+    // A bound of service (`x-served`) is said as one, and leaves the mark.
+    let mut serves = Vec::new();
+    let served = |key: &str, node: &Map<String, Value>| {
+        node.get(crate::constraint::SERVED)
+            .and_then(Value::as_array)
+            .is_some_and(|l| l.iter().any(|k| k == key))
+    };
     for (key, words) in [
         (rules::FORMAT_MINIMUM, "no earlier than"),
         (rules::FORMAT_MAXIMUM, "no later than"),
@@ -43,6 +50,16 @@ pub(super) fn move_to_descriptions(
             continue;
         };
         let phrase = format!("{words} {bound}");
+        let is_served = served(key, node);
+        if is_served {
+            if let Some(Value::Array(l)) = node.get_mut(crate::constraint::SERVED) {
+                l.retain(|k| k != key);
+                if l.is_empty() {
+                    node.remove(crate::constraint::SERVED);
+                }
+            }
+            serves.push(format!("{} {bound}", words.trim_start_matches("no ")));
+        }
         losses.push(Loss {
             tool: tool.name.to_owned(),
             pointer: join(ptr, key),
@@ -50,10 +67,17 @@ pub(super) fn move_to_descriptions(
             action: LossAction::MovedToDescription,
             note: format!("moved to description: {phrase}; still enforced at run time"),
         });
-        said.push(phrase);
+        if !is_served {
+            said.push(phrase);
+        }
     }
-    if !said.is_empty() {
-        let sentence = format!("Must be {}.", said.join(" and "));
+    for sentence in [
+        (!said.is_empty()).then(|| format!("Must be {}.", said.join(" and "))),
+        (!serves.is_empty()).then(|| format!("The tool serves nothing {}.", serves.join(" or "))),
+    ]
+    .into_iter()
+    .flatten()
+    {
         let text = match node.get("description").and_then(Value::as_str) {
             Some(d) if d.ends_with(['.', '!', '?']) => format!("{d} {sentence}"),
             Some(d) if !d.is_empty() => format!("{d}. {sentence}"),

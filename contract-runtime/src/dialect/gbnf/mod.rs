@@ -184,6 +184,8 @@ const BOUNDS: &[&str] = &[
     "maxLength",
     "minItems",
     "maxItems",
+    "formatMinimum",
+    "formatMaximum",
 ];
 
 /// Keywords the grammar leaves to the runtime, each an [`Omission`]: a date
