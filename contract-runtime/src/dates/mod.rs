@@ -276,7 +276,7 @@ fn check_bounds<T: Temporal>(v: &T, c: &'static Constraints, ptr: &Ptr<'_>, out:
     ];
     for (bound, keyword, beyond, must, send) in bounds {
         let Some(b) = bound else { continue };
-        if !read::<T>(b).is_some_and(|m| v.cmp(&m) == beyond) {
+        if read::<T>(b).is_none_or(|m| v.cmp(&m) != beyond) {
             continue;
         }
         if c.served.covers(keyword) {
