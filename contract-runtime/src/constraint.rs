@@ -104,6 +104,27 @@ impl Pattern {
     }
 }
 
+/// Whether `source` compiles as a regex, remembered per process: a registry
+/// of thousands of tools (or one rebuilt many times) repeats its patterns,
+/// and compiling one costs tens of microseconds.
+pub(crate) fn pattern_compiles(source: &str) -> Result<(), String> {
+    static COMPILED: std::sync::Mutex<Option<std::collections::HashSet<String>>> =
+        std::sync::Mutex::new(None);
+    let known = |set: &Option<std::collections::HashSet<String>>| {
+        set.as_ref().is_some_and(|s| s.contains(source))
+    };
+    if known(&COMPILED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Ok(());
+    }
+    Regex::new(source).map_err(|e| e.to_string())?;
+    COMPILED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(Default::default)
+        .insert(source.to_owned());
+    Ok(())
+}
+
 impl std::fmt::Debug for Pattern {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Pattern({:?})", self.source)

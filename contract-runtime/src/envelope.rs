@@ -263,21 +263,31 @@ pub struct ApprovalRequest {
 /// MCP publishes this as a tool's `outputSchema`, because a result's
 /// `structuredContent` is the envelope.
 pub fn envelope_schema(output: Option<&Value>) -> Value {
-    let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-    let mut schema = gen.into_root_schema_for::<Envelope>().to_value();
-    let mut defs = schema
-        .get("$defs")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
+    // Generated once: with thousands of tools (MCP `tools/list`), running
+    // the generator per tool was most of the export's time.
+    static BASE: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    let mut schema = BASE
+        .get_or_init(|| {
+            let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+            gen.into_root_schema_for::<Envelope>().to_value()
+        })
+        .clone();
+    // Taken, not removed: `$defs` keeps its place among the keys.
+    let mut defs = match schema.get_mut("$defs") {
+        Some(Value::Object(d)) => std::mem::take(d),
+        _ => serde_json::Map::new(),
+    };
     let result = match output {
-        Some(Value::Object(o)) if refs_are_local_defs(&Value::Object(o.clone())) => {
+        Some(v @ Value::Object(o)) if refs_are_local_defs(v) => {
             let mut o = o.clone();
             o.remove("$schema");
             if let Some(Value::Object(d)) = o.remove("$defs") {
                 defs.extend(d);
             }
-            serde_json::json!({"anyOf": [Value::Object(o), {"type": "null"}], "description": "The tool's output when `status` is ok or partial; null otherwise."})
+            // Put in place after `json!`, which would copy it.
+            let mut result = serde_json::json!({"anyOf": [null, {"type": "null"}], "description": "The tool's output when `status` is ok or partial; null otherwise."});
+            result["anyOf"][0] = Value::Object(o);
+            result
         }
         _ => {
             serde_json::json!({"description": "The tool's output when `status` is ok or partial; null otherwise."})

@@ -258,8 +258,9 @@ pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
         .tools
         .into_iter()
         .map(|tool| {
-            serde_json::from_value::<Tool>(tool.clone()).map_err(|e| ExportError {
-                tool: tool["name"].as_str().unwrap_or_default().to_owned(),
+            let name = tool["name"].as_str().unwrap_or_default().to_owned();
+            serde_json::from_value::<Tool>(tool).map_err(|e| ExportError {
+                tool: name,
                 dialect: Dialect::Mcp,
                 pointer: String::new(),
                 reason: format!("the MCP SDK cannot read the exported tool: {e}"),

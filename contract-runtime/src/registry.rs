@@ -170,11 +170,11 @@ fn check_patterns(tool: &str, schema: &Value) -> Result<(), RegistryError> {
     match schema {
         Value::Object(m) => {
             if let Some(Value::String(p)) = m.get("pattern") {
-                if let Err(e) = regex::Regex::new(p) {
+                if let Err(error) = crate::constraint::pattern_compiles(p) {
                     return Err(RegistryError::BadPattern {
                         tool: tool.to_string(),
                         pattern: p.clone(),
-                        error: e.to_string(),
+                        error,
                     });
                 }
             }

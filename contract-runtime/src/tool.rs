@@ -130,13 +130,16 @@ impl Tool {
         let mut def = json!({
             "name": spec.name,
             "description": spec.description,
-            "input_schema": self.input_schema(),
-            "output_schema": self.output_schema(),
+            "input_schema": null,
+            "output_schema": null,
             "effect": spec.effect.as_str(),
             "idempotency": idempotency,
             "authority": spec.authority,
             "approval": approval,
         });
+        // Put in place after `json!`, which would copy them.
+        def["input_schema"] = self.input_schema();
+        def["output_schema"] = self.output_schema().unwrap_or(Value::Null);
         if spec.effects.len() > 1 {
             def["effects"] = spec.effects.iter().map(|e| e.as_str()).collect();
         }

@@ -10,23 +10,29 @@ use super::{Dialect, Loss, LossAction, ToolDef};
 /// [`Dialect::AnthropicStrict`].
 pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
     let root = tool.checked_root(losses)?;
+    // `json!` copies a `Value` it is given (it serializes it), so schemas
+    // are put in place afterwards, where the `null` holds their slot.
     if dialect == Dialect::Anthropic {
-        return Ok(json!({
+        let mut out = json!({
             "name": tool.name,
             "description": tool.description,
-            "input_schema": root,
-        }));
+            "input_schema": null,
+        });
+        out["input_schema"] = Value::Object(root);
+        return Ok(out);
     }
     let mut w = Walker::new(tool, &root, &Strict);
-    let input_schema = w.schema(&Value::Object(root), "", 1, true)?;
+    let input_schema = w.schema(Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
-    Ok(json!({
+    let mut out = json!({
         "name": tool.name,
         "description": tool.description,
-        "input_schema": input_schema,
+        "input_schema": null,
         "strict": true,
-    }))
+    });
+    out["input_schema"] = input_schema;
+    Ok(out)
 }
 
 /// The type a keyword needs for the SDK's `transform_schema` to keep it.

@@ -22,7 +22,7 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
         return Ok(Value::Object(decl));
     }
     let mut w = Walker::new(tool, &root, &Parameters);
-    let parameters = w.schema(&Value::Object(root), "", 1, true)?;
+    let parameters = w.schema(Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
     decl.insert("parameters".to_owned(), parameters);
@@ -62,7 +62,7 @@ fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
                 // The node's own keywords (its description) win over the branch's.
                 let mut merged = branch.clone();
                 merged.extend(std::mem::take(m));
-                let (mut done, n) = w.node(&Value::Object(merged), ptr, depth, false)?;
+                let (mut done, n) = w.node(Value::Object(merged), ptr, depth, false)?;
                 done.insert("nullable".to_owned(), Value::Bool(true));
                 return Ok(Some((done, n)));
             }

@@ -11,17 +11,24 @@ use super::{Dialect, Loss, LossAction, ToolDef};
 pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
     let root = tool.checked_root(losses)?;
     let mut w = Walker::new(tool, &root, &Strict);
-    let parameters = w.schema(&Value::Object(root), "", 1, true)?;
+    let parameters = w.schema(Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
-    let function = json!({
+    // `json!` copies a `Value` it is given (it serializes it), so the
+    // schema is put in place afterwards, where the `null` holds its slot.
+    let mut function = json!({
         "name": tool.name,
         "description": tool.description,
-        "parameters": parameters,
+        "parameters": null,
         "strict": true,
     });
+    function["parameters"] = parameters;
     Ok(match dialect {
-        Dialect::OpenAiChat => json!({"type": "function", "function": function}),
+        Dialect::OpenAiChat => {
+            let mut t = json!({"type": "function", "function": null});
+            t["function"] = function;
+            t
+        }
         _ => {
             let mut t = Map::new();
             t.insert("type".to_owned(), json!("function"));
@@ -142,7 +149,10 @@ fn make_nullable(v: &mut Value) {
             }
             let description = m.remove("description");
             let inner = Value::Object(std::mem::take(m));
-            m.insert("anyOf".to_owned(), json!([inner, {"type": "null"}]));
+            m.insert(
+                "anyOf".to_owned(),
+                Value::Array(vec![inner, json!({"type": "null"})]),
+            );
             if let Some(d) = description {
                 m.insert("description".to_owned(), d);
             }

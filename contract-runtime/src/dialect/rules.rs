@@ -94,6 +94,23 @@ impl Treatment {
     }
 }
 
+/// Whether the dialect's table names keyword `k` with a value (`format:
+/// date`), so that a lookup needs `k: v` spelled out.
+pub(crate) fn names_values_of(d: Dialect, k: &str) -> bool {
+    rules(d).iter().any(|r| {
+        r.keyword
+            .strip_prefix(k)
+            .is_some_and(|rest| rest.starts_with(": "))
+    })
+}
+
+/// Whether the dialect's table names keyword `k` at the root (`anyOf (root)`).
+pub(crate) fn names_root_of(d: Dialect, k: &str) -> bool {
+    rules(d)
+        .iter()
+        .any(|r| r.keyword.strip_prefix(k) == Some(" (root)"))
+}
+
 /// The rule for the first of `keys` that the dialect's table names, else `*`.
 pub(crate) fn lookup(d: Dialect, keys: &[&str]) -> &'static KeywordRule {
     let table = rules(d);

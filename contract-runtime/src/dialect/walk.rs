@@ -56,8 +56,10 @@ pub(crate) struct Walker<'a> {
     pub(crate) tool: &'a ToolDef<'a>,
     pub(crate) d: Dialect,
     hooks: &'a dyn Hooks,
-    /// The input schema, for `$ref` resolution.
-    root: Value,
+    /// The exported root, for a `$ref` outside `$defs`/`definitions` (which
+    /// resolve in the tool's input schema itself, unchanged by the root
+    /// checks): copied only when the schema has such a reference.
+    root: Option<Value>,
     pub(crate) losses: Vec<Loss>,
     /// The `$ref`s being inlined, outermost first (recursion check).
     refs: Vec<String>,
@@ -115,7 +117,15 @@ fn keyword_type(k: &str) -> Option<&'static str> {
 
 /// Appends one JSON-pointer token, escaped.
 pub(crate) fn join(ptr: &str, token: &str) -> String {
-    format!("{ptr}/{}", token.replace('~', "~0").replace('/', "~1"))
+    let mut out = String::with_capacity(ptr.len() + 1 + token.len());
+    out.push_str(ptr);
+    out.push('/');
+    if token.contains(['~', '/']) {
+        out.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    } else {
+        out.push_str(token);
+    }
+    out
 }
 
 /// The `type` keyword as a list of type names.
@@ -142,7 +152,7 @@ impl<'a> Walker<'a> {
             tool,
             d: tool.dialect,
             hooks,
-            root: Value::Object(root.clone()),
+            root: has_other_ref(root).then(|| Value::Object(root.clone())),
             losses: Vec::new(),
             refs: Vec::new(),
             enum_values: 0,
@@ -190,13 +200,20 @@ impl<'a> Walker<'a> {
     /// Resolves a local `$ref` (`#`, `#/$defs/X`) in the input schema.
     pub(crate) fn resolve(&self, r: &str) -> Option<&Value> {
         let pointer = r.strip_prefix('#')?;
-        self.root.pointer(pointer)
+        for defs in ["$defs", "definitions"] {
+            if let Some(rest) = pointer.strip_prefix('/').and_then(|p| p.strip_prefix(defs)) {
+                if rest.starts_with('/') {
+                    return self.tool.input.get(defs)?.pointer(rest);
+                }
+            }
+        }
+        self.root.as_ref()?.pointer(pointer)
     }
 
     /// Exports one schema node, its description notes appended.
     pub(crate) fn schema(
         &mut self,
-        node: &Value,
+        node: Value,
         ptr: &str,
         depth: usize,
         root: bool,
@@ -208,11 +225,14 @@ impl<'a> Walker<'a> {
 
     /// Exports one schema node; its description notes are returned, not yet
     /// appended, so that a caller that built the node can hoist them.
-    pub(crate) fn node(&mut self, node: &Value, ptr: &str, depth: usize, root: bool) -> Res<Done> {
-        let Value::Object(m) = node else {
+    ///
+    /// The node is taken by value and its keywords moved into the export:
+    /// copying each node before walking it copied every subtree once per
+    /// level above it, which was most of an export's time.
+    pub(crate) fn node(&mut self, node: Value, ptr: &str, depth: usize, root: bool) -> Res<Done> {
+        let Value::Object(mut m) = node else {
             return Err(self.forbid(ptr, rules::BOOLEAN_SCHEMA));
         };
-        let mut m = m.clone();
 
         // $ref: kept bare where the dialect keeps it, else inlined with the
         // node's own keywords winning (as the OpenAI SDK does).
@@ -236,7 +256,7 @@ impl<'a> Walker<'a> {
             m.remove("$ref");
             merged.extend(m);
             self.refs.push(r);
-            let out = self.node(&Value::Object(merged), ptr, depth, root);
+            let out = self.node(Value::Object(merged), ptr, depth, root);
             self.refs.pop();
             return out;
         }
@@ -252,10 +272,14 @@ impl<'a> Walker<'a> {
             } else {
                 &[rules::ALL_OF_SEVERAL, "allOf"]
             };
-            match (self.treat(keys), single) {
-                (Treatment::Rewrite, Some(branch)) => {
-                    let branch = branch.clone();
-                    m.remove("allOf");
+            match (self.treat(keys), single.is_some()) {
+                (Treatment::Rewrite, true) => {
+                    let Some(Value::Array(mut all)) = m.remove("allOf") else {
+                        unreachable!("allOf was checked to be a list of one object")
+                    };
+                    let Some(Value::Object(branch)) = all.pop() else {
+                        unreachable!("allOf was checked to be a list of one object")
+                    };
                     for (k, v) in branch {
                         if m.get(&k).is_some_and(|old| *old != v) {
                             return Err(self.error(
@@ -267,7 +291,7 @@ impl<'a> Walker<'a> {
                         }
                         m.insert(k, v);
                     }
-                    return self.node(&Value::Object(m), ptr, depth, root);
+                    return self.node(Value::Object(m), ptr, depth, root);
                 }
                 (Treatment::Keep, _) => {}
                 _ => return Err(self.forbid(ptr, keys[0])),
@@ -342,54 +366,36 @@ impl<'a> Walker<'a> {
         // The keyword pass.
         let mut moved: Vec<(String, Value)> = Vec::new();
         n.required = n.rest.get("required").cloned();
-        for (k, v) in &n.rest {
-            let rooted = format!("{k} (root)");
-            let valued = match v {
-                Value::String(s) => Some(format!("{k}: {s}")),
-                Value::Bool(_) | Value::Number(_) => Some(format!("{k}: {v}")),
-                _ => None,
-            };
-            let mut keys: Vec<&str> = Vec::new();
-            if root {
-                keys.push(&rooted);
-            }
-            if k == "items" && v.is_array() {
-                keys.push(rules::ITEMS_TUPLE);
-            }
-            if k == "pattern" && v.as_str().is_some_and(pattern_unsupported) {
-                keys.push(rules::PATTERN_UNSUPPORTED);
-            }
-            if let Some(valued) = &valued {
-                keys.push(valued);
-            }
-            keys.push(k);
-            let rule = self.rule(&keys);
+        for (k, v) in std::mem::take(&mut n.rest) {
+            let rule = self.keyword_rule(&k, &v, root);
             match rule.treatment {
                 Treatment::Keep | Treatment::Rewrite | Treatment::Loosen => {
                     if k == "examples" && rule.treatment == Treatment::Rewrite {
-                        if let Some(first) = v.as_array().and_then(|a| a.first()) {
-                            n.out.insert("example".to_owned(), first.clone());
+                        if let Value::Array(mut all) = v {
+                            if !all.is_empty() {
+                                n.out.insert("example".to_owned(), all.swap_remove(0));
+                            }
                         }
                         continue;
                     }
-                    let at = if one_of && k == "anyOf" { "oneOf" } else { k };
-                    let child = self.child(k, at, v, ptr, depth)?;
-                    n.out.insert(k.clone(), child);
+                    let at = if one_of && k == "anyOf" { "oneOf" } else { k.as_str() };
+                    let child = self.child(&k, at, v, ptr, depth)?;
+                    n.out.insert(k, child);
                 }
                 Treatment::MoveToDescription => {
-                    if k == "uniqueItems" && *v == Value::Bool(false) {
+                    if k == "uniqueItems" && v == Value::Bool(false) {
                         continue;
                     }
-                    moved.push((k.clone(), v.clone()));
+                    moved.push((k, v));
                 }
                 Treatment::Drop => {
                     let note = format!("dropped: {}; still enforced at run time", rule.why);
-                    self.loss(&join(ptr, k), k, LossAction::Dropped, note);
+                    self.loss(&join(ptr, &k), &k, LossAction::Dropped, note);
                 }
                 Treatment::Strip => {}
                 Treatment::Forbid => {
                     let shown = if rule.keyword == rules::ANY {
-                        k
+                        k.as_str()
                     } else {
                         rule.keyword
                     };
@@ -441,39 +447,73 @@ impl<'a> Walker<'a> {
         Ok((n.out, n.notes))
     }
 
+    /// The rule for keyword `k` with value `v`: the first the dialect's
+    /// table names of `k (root)` (at the root), the special cases of `items`
+    /// and `pattern`, `k: v` (a scalar value), and `k`.
+    fn keyword_rule(&self, k: &str, v: &Value, root: bool) -> &'static KeywordRule {
+        let rooted = (root && rules::names_root_of(self.d, k)).then(|| format!("{k} (root)"));
+        // Only a keyword the table names with a value needs `k: v` spelled out.
+        let valued = match v {
+            Value::String(_) | Value::Bool(_) | Value::Number(_)
+                if rules::names_values_of(self.d, k) =>
+            {
+                Some(match v {
+                    Value::String(s) => format!("{k}: {s}"),
+                    _ => format!("{k}: {v}"),
+                })
+            }
+            _ => None,
+        };
+        let mut keys: Vec<&str> = Vec::with_capacity(4);
+        if let Some(rooted) = &rooted {
+            keys.push(rooted);
+        }
+        if k == "items" && v.is_array() {
+            keys.push(rules::ITEMS_TUPLE);
+        }
+        if k == "pattern" && v.as_str().is_some_and(pattern_unsupported) {
+            keys.push(rules::PATTERN_UNSUPPORTED);
+        }
+        if let Some(valued) = &valued {
+            keys.push(valued);
+        }
+        keys.push(k);
+        self.rule(&keys)
+    }
+
     /// Exports the value of keyword `k`, walking it when it holds sub-schemas.
     /// `at` is the keyword as the canonical schema names it (for pointers).
-    fn child(&mut self, k: &str, at: &str, v: &Value, ptr: &str, depth: usize) -> Res<Value> {
-        let here = join(ptr, at);
+    fn child(&mut self, k: &str, at: &str, v: Value, ptr: &str, depth: usize) -> Res<Value> {
         if SCHEMA_KEYWORDS.contains(&k) && v.is_object() {
-            return self.schema(v, &here, depth, false);
+            return self.schema(v, &join(ptr, at), depth, false);
         }
-        if LIST_KEYWORDS.contains(&k) || (k == "items" && v.is_array()) {
-            if let Some(list) = v.as_array() {
+        let v = match v {
+            Value::Array(list) if LIST_KEYWORDS.contains(&k) || k == "items" => {
+                let here = join(ptr, at);
                 let mut done = Vec::with_capacity(list.len());
-                for (i, s) in list.iter().enumerate() {
+                for (i, s) in list.into_iter().enumerate() {
                     done.push(self.schema(s, &join(&here, &i.to_string()), depth, false)?);
                 }
                 return Ok(Value::Array(done));
             }
-        }
-        if MAP_KEYWORDS.contains(&k) {
-            if let Some(map) = v.as_object() {
+            v => v,
+        };
+        match v {
+            Value::Object(map) if MAP_KEYWORDS.contains(&k) => {
+                let here = join(ptr, at);
                 let inner = if k == "properties" { depth + 1 } else { depth };
                 if k != "properties" {
                     self.chars += map.keys().map(String::len).sum::<usize>();
                 }
-                let mut done = Map::new();
+                let mut done = Map::with_capacity(map.len());
                 for (name, s) in map {
-                    done.insert(
-                        name.clone(),
-                        self.schema(s, &join(&here, name), inner, false)?,
-                    );
+                    let walked = self.schema(s, &join(&here, &name), inner, false)?;
+                    done.insert(name, walked);
                 }
-                return Ok(Value::Object(done));
+                Ok(Value::Object(done))
             }
+            v => Ok(v),
         }
-        Ok(v.clone())
     }
 
     /// Splits a node whose `type` lists several non-null types into `anyOf`
@@ -502,7 +542,7 @@ impl<'a> Walker<'a> {
                     b.insert(k.clone(), v.clone());
                 }
             }
-            let (b, notes) = self.node(&Value::Object(b), n.ptr, n.depth, false)?;
+            let (b, notes) = self.node(Value::Object(b), n.ptr, n.depth, false)?;
             branches.push(Value::Object(b));
             n.notes.extend(notes);
         }
@@ -731,5 +771,24 @@ pub(crate) fn is_null_branch(v: &Value) -> bool {
         m.get("type") == Some(&json!("null"))
             && m.keys()
                 .all(|k| matches!(k.as_str(), "type" | "description" | "title"))
+    })
+}
+
+/// Whether a `$ref` in `m` points anywhere but into `$defs` or `definitions`.
+fn has_other_ref(m: &Map<String, Value>) -> bool {
+    fn within(v: &Value) -> bool {
+        match v {
+            Value::Object(m) => has_other_ref(m),
+            Value::Array(a) => a.iter().any(within),
+            _ => false,
+        }
+    }
+    m.iter().any(|(k, v)| {
+        if k == "$ref" {
+            !v.as_str()
+                .is_some_and(|r| r.starts_with("#/$defs/") || r.starts_with("#/definitions/"))
+        } else {
+            within(v)
+        }
     })
 }
