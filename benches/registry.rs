@@ -200,8 +200,8 @@ fn main() {
                 measure(rounds, || dialect::export(&canonical, d, &opts));
             let export = export.unwrap_or_else(|e| panic!("{}: {e}", d.id()));
             assert_eq!(export.tools.len(), n);
-            // The floor: an owned copy of the same definitions.
-            let (_, floor, _, _) = measure(rounds, || export.tools.clone());
+            // The floor: an owned copy of the same definitions and losses.
+            let (_, floor, _, _) = measure(rounds, || export.clone());
             println!(
                 "{:<20} {ms:8.1} ms {:6.2} us/tool  held {:7.2} MiB  peak {:7.2} MiB  floor {floor:6.1} ms ({:.2}x)",
                 format!("export {}", d.id()),
