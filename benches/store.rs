@@ -26,6 +26,10 @@
 //! minutes apart, under different load. `STORE_BENCH_RATIOS=<rounds>` instead
 //! alternates the two, batch by batch, and prints the median time per
 //! operation of each and their ratio: the numbers docs/performance.md quotes.
+//! It also prints the CPU time per operation (every thread of the process,
+//! from `/proc/self/task/*/schedstat`, so Linux only): on a machine shared
+//! with other work, wall time is mostly waiting for a core, and CPU time is
+//! the steadier measure of the work an operation costs.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -296,7 +300,22 @@ fn ratios(rounds: usize) {
     let mut subjects: Vec<(String, Arc<dyn Store>, Floor)> = Vec::new();
     let memory: Arc<dyn Store> = Arc::new(MemoryStore::new());
     let sqlite = Arc::new(SqliteStore::open(dir.join("ratios.sqlite")).expect("open SQLite"));
+    let sqlite_hop = sqlite.clone();
     subjects.push(("sqlite".into(), sqlite.clone(), Floor::Sqlite(sqlite)));
+    // The same with every outcome committed before its answer (two commits
+    // per keyed call, as before outcomes shared the next job's commit).
+    let options = store::SqliteOptions {
+        durable_outcomes: true,
+        ..store::SqliteOptions::default()
+    };
+    let sqlite = Arc::new(
+        SqliteStore::open_with(dir.join("ratios-durable.sqlite"), options).expect("open SQLite"),
+    );
+    subjects.push((
+        "sqlite-durable-outcomes".into(),
+        sqlite.clone(),
+        Floor::Sqlite(sqlite),
+    ));
     if let Ok(url) = std::env::var("CONTRACT_TEST_POSTGRES_URL") {
         for durable_outcomes in [false, true] {
             let options = PostgresOptions {
@@ -356,7 +375,9 @@ fn ratios(rounds: usize) {
             );
         }
     }
-    println!("store | workers | claim+complete per op | floor per op | ratio");
+    println!(
+        "store | workers | claim+complete per op | floor per op | ratio | CPU: claim+complete | floor | ratio"
+    );
     for (name, s, floor) in subjects {
         for workers in WORKERS {
             let keyed = Arc::new(claim_complete(s.clone()));
@@ -366,25 +387,77 @@ fn ratios(rounds: usize) {
                 run_workers(&rt, workers, 20, move || f.write())
             };
             let ops = ((0.25 / probe.as_secs_f64()) as u64).clamp(20, 20_000);
-            let (mut k, mut f) = (Vec::new(), Vec::new());
+            let (mut k, mut f, mut kc, mut fc) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for _ in 0..rounds {
                 let op = keyed.clone();
-                k.push(run_workers(&rt, workers, ops, move || op()).as_secs_f64() / ops as f64);
+                let (wall, cpu) = timed(&rt, workers, ops, move || op());
+                k.push(wall);
+                kc.push(cpu);
                 let fl = floor.clone();
-                f.push(
-                    run_workers(&rt, workers, ops, move || fl.write()).as_secs_f64() / ops as f64,
-                );
+                let (wall, cpu) = timed(&rt, workers, ops, move || fl.write());
+                f.push(wall);
+                fc.push(cpu);
             }
             let (k, f) = (median(&mut k), median(&mut f));
+            let (kc, fc) = (median(&mut kc), median(&mut fc));
             println!(
-                "{name} | {workers} | {:.1} µs | {:.1} µs | {:.2}",
+                "{name} | {workers} | {:.1} µs | {:.1} µs | {:.2} | {:.1} µs | {:.1} µs | {:.2}",
                 k * 1e6,
                 f * 1e6,
-                k / f
+                k / f,
+                kc * 1e6,
+                fc * 1e6,
+                kc / fc
             );
         }
     }
+    // What one job costs that runs no statement: the hop to the connection
+    // thread and back, which a keyed call makes twice and the floor once.
+    println!("sqlite round trip to the connection thread | workers | wall per op | CPU per op");
+    for workers in WORKERS {
+        let mut w = Vec::new();
+        let mut c = Vec::new();
+        for _ in 0..rounds {
+            let s = sqlite_hop.clone();
+            let (wall, cpu) = timed(&rt, workers, 2_000, move || {
+                let f = s.round_trip();
+                async move { f.await.expect("round trip") }
+            });
+            w.push(wall);
+            c.push(cpu);
+        }
+        println!(
+            "sqlite | {workers} | {:.1} µs | {:.1} µs",
+            median(&mut w) * 1e6,
+            median(&mut c) * 1e6
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CPU time of every thread of this process so far, in seconds (0 where
+/// `/proc` cannot say).
+fn cpu_seconds() -> f64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return 0.0;
+    };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .sum::<f64>()
+        / 1e9
+}
+
+/// Runs a batch like [`run_workers`] and returns wall and CPU seconds per
+/// operation.
+fn timed<F, Fut>(rt: &Runtime, workers: usize, ops: u64, op: F) -> (f64, f64)
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    let cpu = cpu_seconds();
+    let wall = run_workers(rt, workers, ops, op).as_secs_f64();
+    (wall / ops as f64, (cpu_seconds() - cpu) / ops as f64)
 }
 
 fn median(v: &mut [f64]) -> f64 {
