@@ -9,7 +9,6 @@ mod tools;
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use common::{python, Fixture};
@@ -48,28 +47,11 @@ struct Toolbox {
 impl Toolbox {
     fn start(name: &str) -> Toolbox {
         let dir = Fixture::standard(&format!("mcp-http-{name}"));
-        let mut child = Command::new(common::toolbox())
-            .args(["mcp", "--http", "127.0.0.1:0", "--root"])
-            .arg(&dir.root)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn toolbox mcp --http");
-        // The server may say other things first (where its store lives).
-        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-        let mut seen = Vec::new();
-        let url = loop {
-            let mut line = String::new();
-            let n = stderr.read_line(&mut line).expect("read stderr");
-            assert!(n > 0, "the server ended before naming its URL: {seen:?}");
-            if let Some(url) = line.trim().strip_prefix("toolbox: serving MCP on ") {
-                break url.to_owned();
-            }
-            seen.push(line);
-        };
-        // Keep draining stderr, so that the server never blocks writing to it.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let (child, url) = common::mcp_http(
+            Command::new(common::toolbox())
+                .args(["mcp", "--http", "127.0.0.1:0", "--root"])
+                .arg(&dir.root),
+        );
         Toolbox { child, url, dir }
     }
 }

@@ -9,7 +9,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -22,23 +21,6 @@ const SERVERS: usize = 3;
 /// Distinct request keys, each sent to every server at once.
 const KEYS: usize = 20;
 
-fn postgres_url() -> Option<String> {
-    match std::env::var("CONTRACT_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "CONTRACT_TEST_POSTGRES_URL is not set: in CI, .ci/run starts PostgreSQL and sets \
-             it, and the PostgreSQL MCP tests must run"
-        ),
-        _ => {
-            eprintln!(
-                "note: CONTRACT_TEST_POSTGRES_URL is not set, so this PostgreSQL MCP test \
-                 checked nothing; run `eval \"$(.ci/postgres.sh start)\"` first"
-            );
-            None
-        }
-    }
-}
-
 /// A running `toolbox mcp --http 127.0.0.1:0 --store STORE` and its URL.
 struct Server {
     child: Child,
@@ -47,27 +29,11 @@ struct Server {
 
 impl Server {
     fn start(root: &Path, store: &str) -> Server {
-        let mut child = Command::new(common::toolbox())
-            .args(["mcp", "--http", "127.0.0.1:0", "--store", store, "--root"])
-            .arg(root)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn toolbox mcp --http");
-        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-        let mut seen = Vec::new();
-        let url = loop {
-            let mut line = String::new();
-            let n = stderr.read_line(&mut line).expect("read stderr");
-            assert!(n > 0, "the server ended before naming its URL: {seen:?}");
-            if let Some(url) = line.trim().strip_prefix("toolbox: serving MCP on ") {
-                break url.to_owned();
-            }
-            seen.push(line);
-        };
-        // Keep draining stderr, so that the server never blocks writing to it.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let (child, url) = common::mcp_http(
+            Command::new(common::toolbox())
+                .args(["mcp", "--http", "127.0.0.1:0", "--store", store, "--root"])
+                .arg(root),
+        );
         Server { child, url }
     }
 }
@@ -206,7 +172,7 @@ fn sqlite_servers_post_each_key_once() {
 
 #[test]
 fn postgres_servers_post_each_key_once() {
-    let Some(url) = postgres_url() else {
+    let Some(url) = common::postgres_url() else {
         return;
     };
     servers_on_one_store_post_each_key_once("postgres", |_| format!("postgres:{url}"));

@@ -5,8 +5,9 @@
 // Each test crate uses a different subset.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
@@ -161,4 +162,50 @@ pub fn python() -> &'static Path {
         );
         root.join(String::from_utf8(out.stdout).expect("a path").trim())
     })
+}
+
+/// The test PostgreSQL's URL (`CONTRACT_TEST_POSTGRES_URL`, set by
+/// `.ci/postgres.sh start`). Without it a PostgreSQL test prints a notice and
+/// checks nothing locally; in CI (`CI=true`) it fails instead.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("CONTRACT_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
+            "CONTRACT_TEST_POSTGRES_URL is not set: in CI, .ci/run starts PostgreSQL and sets \
+             it, and the PostgreSQL tests must run"
+        ),
+        _ => {
+            eprintln!(
+                "note: CONTRACT_TEST_POSTGRES_URL is not set, so this PostgreSQL test checked \
+                 nothing; run `eval \"$(.ci/postgres.sh start)\"` first"
+            );
+            None
+        }
+    }
+}
+
+/// Spawns `toolbox mcp --http ...` (as `cmd` says) and returns it with the
+/// URL it serves, read from its stderr; stderr is drained afterwards so the
+/// server never blocks writing to it.
+pub fn mcp_http(cmd: &mut Command) -> (Child, String) {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn toolbox mcp --http");
+    // The server may say other things first (where its store lives).
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut seen = Vec::new();
+    let url = loop {
+        let mut line = String::new();
+        let n = stderr.read_line(&mut line).expect("read stderr");
+        assert!(n > 0, "the server ended before naming its URL: {seen:?}");
+        if let Some(url) = line.trim().strip_prefix("toolbox: serving MCP on ") {
+            break url.to_owned();
+        }
+        seen.push(line);
+    };
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    (child, url)
 }

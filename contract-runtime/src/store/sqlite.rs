@@ -144,18 +144,10 @@ fn serve(conn: &mut Connection, inbox: &mpsc::Receiver<Box<dyn Job>>) {
                 Err(_) => return,
             },
         };
-        let mut batch = vec![first];
-        if !batch[0].solo() {
-            while batch.len() < MAX_BATCH {
-                match inbox.try_recv() {
-                    Ok(j) if j.solo() => {
-                        next = Some(j);
-                        break;
-                    }
-                    Ok(j) => batch.push(j),
-                    Err(_) => break,
-                }
-            }
+        let solo = first.solo();
+        let mut batch = std::collections::VecDeque::from([first]);
+        if !solo {
+            next = gather(inbox, &mut batch, MAX_BATCH);
         }
         if batch.len() == 1 && !batch[0].early() {
             // Alone: its own statements commit as they run.
@@ -170,33 +162,49 @@ fn serve(conn: &mut Connection, inbox: &mpsc::Receiver<Box<dyn Job>>) {
     }
 }
 
+/// Moves the jobs already waiting into `batch`, up to `limit` in all; a job
+/// that opens its own transaction stops it and is returned, to run next.
+fn gather(
+    inbox: &mpsc::Receiver<Box<dyn Job>>,
+    batch: &mut std::collections::VecDeque<Box<dyn Job>>,
+    limit: usize,
+) -> Option<Box<dyn Job>> {
+    while batch.len() < limit {
+        match inbox.try_recv() {
+            Ok(j) if j.solo() => return Some(j),
+            Ok(j) => batch.push_back(j),
+            Err(_) => break,
+        }
+    }
+    None
+}
+
 /// Runs a job; a job that panics drops its answer (its caller sees the store
 /// unavailable) and the connection serves the next.
 fn run_one(conn: &mut Connection, job: Box<dyn Job>) -> Option<Box<dyn Reply>> {
     std::panic::catch_unwind(AssertUnwindSafe(|| job.run(conn))).ok()
 }
 
-/// Runs `batch` in one transaction; while every job in it was answered early
+/// Runs `jobs` in one transaction; while every job in it was answered early
 /// (recorded outcomes), waits up to [`OUTCOME_LINGER`] for more jobs to join
 /// it before committing. Returns a solo job that arrived meanwhile, to be run
 /// next.
 fn run_batch(
     conn: &mut Connection,
-    batch: Vec<Box<dyn Job>>,
+    mut jobs: std::collections::VecDeque<Box<dyn Job>>,
     inbox: &mpsc::Receiver<Box<dyn Job>>,
 ) -> Option<Box<dyn Job>> {
     if conn.execute_batch("BEGIN IMMEDIATE").is_err() {
         // No shared transaction to be had: each job on its own.
-        for j in batch {
+        for j in jobs {
             if let Some(reply) = run_one(conn, j) {
                 reply.send(Ok(()));
             }
         }
         return None;
     }
-    let mut pending: Vec<Box<dyn Reply>> = Vec::with_capacity(batch.len());
+    let mut pending: Vec<Box<dyn Reply>> = Vec::with_capacity(jobs.len());
     let mut ran = 0;
-    let mut jobs: std::collections::VecDeque<Box<dyn Job>> = batch.into();
     let mut solo = None;
     let mut rolled_back = false;
     loop {
@@ -212,16 +220,7 @@ fn run_batch(
                 }
                 Ok(j) => {
                     jobs.push_back(j);
-                    while jobs.len() + ran < MAX_BATCH {
-                        match inbox.try_recv() {
-                            Ok(j) if j.solo() => {
-                                solo = Some(j);
-                                break;
-                            }
-                            Ok(j) => jobs.push_back(j),
-                            Err(_) => break,
-                        }
-                    }
+                    solo = gather(inbox, &mut jobs, MAX_BATCH - ran);
                     continue;
                 }
                 Err(_) => break,
@@ -268,7 +267,11 @@ fn run_batch(
 
 /// State in one SQLite file. See the module docs.
 pub struct SqliteStore {
-    jobs: mpsc::Sender<Box<dyn Job>>,
+    /// `None` only while the store is dropped.
+    jobs: Option<mpsc::Sender<Box<dyn Job>>>,
+    /// The connection thread, joined on drop so that an outcome answered
+    /// early is committed before the store is gone.
+    thread: Option<std::thread::JoinHandle<()>>,
     path: PathBuf,
     durable_outcomes: bool,
 }
@@ -290,7 +293,7 @@ impl SqliteStore {
         let (ready, opened) = mpsc::sync_channel(1);
         let file = path.clone();
         let durable_outcomes = options.durable_outcomes;
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("contract-sqlite".into())
             .spawn(move || {
                 let mut conn = match connect(&file, &options) {
@@ -310,7 +313,8 @@ impl SqliteStore {
             .recv()
             .map_err(|_| StoreError::unavailable("the SQLite thread stopped while opening"))??;
         Ok(SqliteStore {
-            jobs,
+            jobs: Some(jobs),
+            thread: Some(thread),
             path,
             durable_outcomes,
         })
@@ -359,7 +363,10 @@ impl SqliteStore {
         mode: Mode,
     ) -> StoreFuture<'static, T> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let sent = self.jobs.send(Box::new(Task { f, tx, mode }));
+        let sent = match &self.jobs {
+            Some(jobs) => jobs.send(Box::new(Task { f, tx, mode })).map_err(|_| ()),
+            None => Err(()),
+        };
         Box::pin(async move {
             sent.map_err(|_| StoreError::unavailable("the SQLite thread has stopped"))?;
             rx.await
@@ -533,6 +540,17 @@ fn all<T>(
         out.push(read(row)?);
     }
     Ok(out)
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        // Closing the queue ends the thread once it has run what was sent
+        // and committed its last transaction.
+        drop(self.jobs.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl IdempotencyStore for SqliteStore {
@@ -778,5 +796,42 @@ impl JournalStore for SqliteStore {
 impl Store for SqliteStore {
     fn describe(&self) -> String {
         format!("sqlite:{}", self.path.display())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An outcome answered before its commit is committed when the store is
+    /// dropped: the same key in a store opened afterwards is a replay, not
+    /// a record still running (which would read `unknown`).
+    #[test]
+    fn an_outcome_answered_early_is_committed_when_the_store_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("contract-sqlite-drop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp folder");
+        let file = dir.join("state.sqlite");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("runtime");
+        let claim = Claim::new(
+            RecordKey::new("post_comment", "k-1"),
+            "sha256:ab",
+            "r1",
+            "c1",
+        );
+        rt.block_on(async {
+            let store = SqliteStore::open(&file).expect("open");
+            let Ok(Claimed::Run(lease)) = store.claim(&claim).await else {
+                panic!("first arrival runs")
+            };
+            let env = Envelope::failure("c1", "post_comment", crate::Status::Ok, true, vec![]);
+            assert!(store.complete(&lease, &env).await.expect("complete"));
+        });
+        let again = SqliteStore::open(&file).expect("reopen");
+        let answer = rt.block_on(again.claim(&claim));
+        assert!(matches!(answer, Ok(Claimed::Replay(_))), "{answer:?}");
+        drop(again);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
