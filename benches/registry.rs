@@ -4,7 +4,11 @@
 //! ```text
 //! cargo bench --bench registry            # 10,000 tools
 //! REGISTRY_TOOLS=1000,3000,10000 cargo bench --bench registry
+//! benches/registry_callgrind.sh           # instructions, export against floor
 //! ```
+//!
+//! `REGISTRY_DIALECTS=openai-chat,mcp` exports to those dialects only, and
+//! `REGISTRY_ROUNDS=N` sets the timed rounds (default 3).
 //!
 //! A tool is a type, so 10,000 distinct tools would be 10,000 contracts to
 //! compile. The toolbox's tools stand in for them:
@@ -114,7 +118,13 @@ fn main() {
         .ok()
         .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![10_000]);
-    let rounds = 3;
+    let rounds: usize = std::env::var("REGISTRY_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    let only: Option<Vec<String>> = std::env::var("REGISTRY_DIALECTS")
+        .ok()
+        .map(|v| v.split(',').map(|d| d.trim().to_owned()).collect());
     let eight = tools::registry().names().count();
     let mut report = Vec::new();
     for n in counts {
@@ -195,13 +205,16 @@ fn main() {
 
         let opts = ExportOptions::default();
         let mut exports = serde_json::Map::new();
-        for &d in Dialect::ALL {
+        for &d in Dialect::ALL
+            .iter()
+            .filter(|d| only.as_ref().is_none_or(|o| o.iter().any(|x| x == d.id())))
+        {
             let (export, ms, held, peak) =
                 measure(rounds, || dialect::export(&canonical, d, &opts));
             let export = export.unwrap_or_else(|e| panic!("{}: {e}", d.id()));
             assert_eq!(export.tools.len(), n);
             // The floor: an owned copy of the same definitions and losses.
-            let (_, floor, _, _) = measure(rounds, || export.clone());
+            let (_, floor, _, _) = measure(rounds, || floor_copy(&export));
             println!(
                 "{:<20} {ms:8.1} ms {:6.2} us/tool  held {:7.2} MiB  peak {:7.2} MiB  floor {floor:6.1} ms ({:.2}x)",
                 format!("export {}", d.id()),
@@ -244,4 +257,11 @@ fn patterns_of(v: &Value) -> Vec<String> {
         Value::Array(a) => a.iter().flat_map(patterns_of).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The floor of an export: an owned copy of its result. Never inlined, so
+/// that benches/registry_callgrind.sh finds it by name.
+#[inline(never)]
+fn floor_copy(export: &dialect::Export) -> dialect::Export {
+    export.clone()
 }

@@ -94,35 +94,65 @@ impl Treatment {
     }
 }
 
+/// One dialect's table, indexed: an export looks up several forms of every
+/// keyword of every node, and scanning the table for each was a large part
+/// of exporting thousands of tools.
+struct Index {
+    /// The first rule for each keyword, as [`lookup`] finds it.
+    first: std::collections::HashMap<&'static str, &'static KeywordRule>,
+    /// Keywords the table names with a value (`format` for `format: date`).
+    valued: std::collections::HashSet<&'static str>,
+    /// Keywords the table names at the root (`anyOf` for `anyOf (root)`).
+    rooted: std::collections::HashSet<&'static str>,
+    /// The rule for any other keyword.
+    any: &'static KeywordRule,
+}
+
+fn index(d: Dialect) -> &'static Index {
+    const N: usize = Dialect::ALL.len();
+    static INDEXES: [std::sync::OnceLock<Index>; N] = [const { std::sync::OnceLock::new() }; N];
+    let slot = Dialect::ALL.iter().position(|x| *x == d).unwrap_or(0);
+    INDEXES[slot].get_or_init(|| {
+        let table = rules(d);
+        let mut first = std::collections::HashMap::with_capacity(table.len());
+        for rule in table {
+            first.entry(rule.keyword).or_insert(rule);
+        }
+        Index {
+            first,
+            valued: table
+                .iter()
+                .filter_map(|r| r.keyword.split_once(": ").map(|(k, _)| k))
+                .collect(),
+            rooted: table
+                .iter()
+                .filter_map(|r| r.keyword.strip_suffix(" (root)"))
+                .collect(),
+            any: table
+                .iter()
+                .find(|r| r.keyword == ANY)
+                .unwrap_or(&DEFAULT_KEEP),
+        }
+    })
+}
+
 /// Whether the dialect's table names keyword `k` with a value (`format:
 /// date`), so that a lookup needs `k: v` spelled out.
 pub(crate) fn names_values_of(d: Dialect, k: &str) -> bool {
-    rules(d).iter().any(|r| {
-        r.keyword
-            .strip_prefix(k)
-            .is_some_and(|rest| rest.starts_with(": "))
-    })
+    index(d).valued.contains(k)
 }
 
 /// Whether the dialect's table names keyword `k` at the root (`anyOf (root)`).
 pub(crate) fn names_root_of(d: Dialect, k: &str) -> bool {
-    rules(d)
-        .iter()
-        .any(|r| r.keyword.strip_prefix(k) == Some(" (root)"))
+    index(d).rooted.contains(k)
 }
 
 /// The rule for the first of `keys` that the dialect's table names, else `*`.
 pub(crate) fn lookup(d: Dialect, keys: &[&str]) -> &'static KeywordRule {
-    let table = rules(d);
-    for key in keys {
-        if let Some(rule) = table.iter().find(|r| r.keyword == *key) {
-            return rule;
-        }
-    }
-    table
-        .iter()
-        .find(|r| r.keyword == ANY)
-        .unwrap_or(&DEFAULT_KEEP)
+    let index = index(d);
+    keys.iter()
+        .find_map(|k| index.first.get(k).copied())
+        .unwrap_or(index.any)
 }
 
 static DEFAULT_KEEP: KeywordRule = r(ANY, Treatment::Keep, "no rule");

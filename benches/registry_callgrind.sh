@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Instructions of each dialect's export of N tools (default 1,000) against its
+# floor, an owned copy of the same result (`floor_copy`), measured in the
+# same process under callgrind (see docs/performance.md). Instructions are
+# steady on a busy machine, where wall time is not; they leave out the
+# kernel's part (page faults), which the wall-clock bench includes.
+#
+#   benches/registry_callgrind.sh [dialect...]     # default: all eight
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+N=${N:-1000}
+DIALECTS=("$@")
+[ ${#DIALECTS[@]} -gt 0 ] || DIALECTS=(
+  canonical openai-responses openai-chat anthropic anthropic-strict gemini gemini-json-schema mcp
+)
+
+BIN=$(cargo bench --bench registry --no-run --message-format=json 2>/dev/null |
+  python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "registry" and m.get("executable"):
+        print(m["executable"])')
+echo "bench executable: $BIN"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+printf '%-20s %14s %14s %7s\n' dialect "export Ir/tool" "floor Ir/tool" ratio
+for d in "${DIALECTS[@]}"; do
+  REGISTRY_TOOLS=$N REGISTRY_DIALECTS=$d REGISTRY_ROUNDS=1 \
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$BIN" >/dev/null 2>&1
+  # Inclusive counts; each step runs twice (one timed round, one counted).
+  read -r export floor < <(callgrind_annotate --inclusive=yes "$out" 2>/dev/null | python3 -c '
+import re, sys
+e = f = 0
+for line in sys.stdin:
+    m = re.match(r"\s*([\d,]+) \([^)]*\)\s+[^:\s]*:(.*?) \[", line)
+    if not m:
+        continue
+    n, name = int(m.group(1).replace(",", "")), m.group(2)
+    if name == "contract_runtime::dialect::export":
+        e = max(e, n)
+    elif name == "registry::floor_copy":
+        f = max(f, n)
+print(e, f)')
+  printf '%-20s %14d %14d %7.2f\n' "$d" $((export / 2 / N)) $((floor / 2 / N)) \
+    "$(python3 -c "print($export / max($floor, 1))")"
+done
