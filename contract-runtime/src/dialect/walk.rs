@@ -341,8 +341,9 @@ impl<'a> Walker<'a> {
             ptr,
             depth,
             root,
+            // Sized once: growing a map rehashes every key it holds.
+            out: Map::with_capacity(m.len() + 1),
             rest: m,
-            out: Map::new(),
             notes: Vec::new(),
             required: None,
         };
