@@ -8,6 +8,9 @@
                                                     -> docs/img/buildcost.png
 - target/registry-bench.json (REGISTRY_TOOLS=... cargo bench --bench registry)
                                                     -> docs/img/registry-export.png
+- target/registry-callgrind.json (benches/registry_callgrind.sh), and
+  target/registry-callgrind-before.json (the same with BIN= an older build and
+  OUT= that file), optional              -> docs/img/registry-instructions.png
 
 A missing input skips its plot.
 """
@@ -93,8 +96,33 @@ def registry() -> None:
     fig.savefig(IMG / "registry-export.png")
 
 
+def registry_instructions() -> None:
+    now = load("target/registry-callgrind.json")
+    if not now:
+        return
+    before = {r["dialect"]: r["export"] for r in load("target/registry-callgrind-before.json") or []}
+    names = [r["dialect"] for r in now]
+    x = range(len(names))
+    fig, ax = plt.subplots(figsize=(7, 3.8), dpi=120)
+    w = 0.28
+    if before:
+        ax.bar([i - w for i in x], [before.get(n, 0) / 1e3 for n in names], w, label="export, before")
+    ax.bar(list(x), [r["export"] / 1e3 for r in now], w, label="export, now")
+    ax.bar([i + w for i in x], [r["floor"] / 1e3 for r in now], w, label="floor: copy of the result")
+    for i, r in zip(x, now):
+        ax.annotate(f"{r['export'] / max(r['floor'], 1):.1f}x", (i, r["export"] / 1e3),
+                    textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
+    ax.set_xticks(list(x), names, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("thousand instructions per tool")
+    ax.set_title("Export per tool against its floor (callgrind)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(IMG / "registry-instructions.png")
+
+
 if __name__ == "__main__":
     IMG.mkdir(parents=True, exist_ok=True)
     mcp()
     buildcost()
     registry()
+    registry_instructions()

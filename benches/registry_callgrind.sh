@@ -6,6 +6,7 @@
 # kernel's part (page faults), which the wall-clock bench includes.
 #
 #   benches/registry_callgrind.sh [dialect...]     # default: all eight
+#   N=300 BIN=/path/to/registry-bench benches/registry_callgrind.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +16,8 @@ DIALECTS=("$@")
   canonical openai-responses openai-chat anthropic anthropic-strict gemini gemini-json-schema mcp
 )
 
-BIN=$(cargo bench --bench registry --no-run --message-format=json 2>/dev/null |
+# BIN=path runs another build of the bench (an older commit's, to compare).
+[ -n "${BIN:-}" ] || BIN=$(cargo bench --bench registry --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)
@@ -25,6 +27,9 @@ echo "bench executable: $BIN"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
+# OUT: the JSON rows benches/plot.py reads (default target/registry-callgrind.json).
+json=${OUT:-target/registry-callgrind.json}
+rows=()
 printf '%-20s %14s %14s %7s\n' dialect "export Ir/tool" "floor Ir/tool" ratio
 for d in "${DIALECTS[@]}"; do
   REGISTRY_TOOLS=$N REGISTRY_DIALECTS=$d REGISTRY_ROUNDS=1 \
@@ -45,4 +50,7 @@ for line in sys.stdin:
 print(e, f)')
   printf '%-20s %14d %14d %7.2f\n' "$d" $((export / 2 / N)) $((floor / 2 / N)) \
     "$(python3 -c "print($export / max($floor, 1))")"
+  rows+=("{\"dialect\": \"$d\", \"export\": $((export / 2 / N)), \"floor\": $((floor / 2 / N))}")
 done
+(IFS=,; echo "[${rows[*]}]") > "$json"
+echo "wrote $json"
