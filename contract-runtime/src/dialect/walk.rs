@@ -500,18 +500,18 @@ impl<'a> Walker<'a> {
             v => v,
         };
         match v {
-            Value::Object(map) if MAP_KEYWORDS.contains(&k) => {
+            Value::Object(mut map) if MAP_KEYWORDS.contains(&k) => {
                 let here = join(ptr, at);
                 let inner = if k == "properties" { depth + 1 } else { depth };
                 if k != "properties" {
                     self.chars += map.keys().map(String::len).sum::<usize>();
                 }
-                let mut done = Map::with_capacity(map.len());
-                for (name, s) in map {
-                    let walked = self.schema(s, &join(&here, &name), inner, false)?;
-                    done.insert(name, walked);
+                // Each sub-schema is replaced where it stands: the names keep
+                // their order and the map its hashes.
+                for (name, s) in map.iter_mut() {
+                    *s = self.schema(std::mem::take(s), &join(&here, name), inner, false)?;
                 }
-                Ok(Value::Object(done))
+                Ok(Value::Object(map))
             }
             v => Ok(v),
         }
