@@ -379,7 +379,11 @@ impl<'a> Walker<'a> {
                         }
                         continue;
                     }
-                    let at = if one_of && k == "anyOf" { "oneOf" } else { k.as_str() };
+                    let at = if one_of && k == "anyOf" {
+                        "oneOf"
+                    } else {
+                        k.as_str()
+                    };
                     let child = self.child(&k, at, v, ptr, depth)?;
                     n.out.insert(k, child);
                 }
