@@ -15,7 +15,7 @@ use crate::decode::{parse_strict, Limits};
 use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
 use crate::guard::{self, CatchUnwind};
 use crate::observe::{Journal, JournalEntry, Secrets};
-use crate::pipeline::{Answer, Parts};
+use crate::pipeline::{run_pipeline, Answer, Parts};
 use crate::policy::breaker::{Breaker, BreakerConfig};
 use crate::registry::Registry;
 use crate::store::{JournalRecord, MemoryStore, RecordTimes, Store};
@@ -236,7 +236,8 @@ impl Dispatcher {
     /// it: every user-supplied piece the stages call is guarded where it is
     /// called, and this catches anything else.
     async fn run(&self, tool: &Tool, caller: &Arc<Caller>, call: &ToolCall) -> Answer {
-        match CatchUnwind(tool.inner.dispatch(&self.parts, caller, call)).await {
+        let pipeline = std::pin::pin!(run_pipeline(&*tool.inner, &self.parts, caller, call));
+        match CatchUnwind(pipeline).await {
             Some(answer) => answer,
             None => {
                 let spec = tool.spec();

@@ -1,21 +1,40 @@
 //! A registered tool: a contract with its types erased, so that tools of
-//! different argument and output types sit in one registry, and its
-//! canonical definition.
+//! different argument and output types sit in one registry and walk one
+//! pipeline, and its canonical definition.
+//!
+//! # How a tool is erased
+//!
+//! The pipeline (`pipeline/`) is written once, for every tool: it is not
+//! generic. What differs between tools reaches it through two small trait
+//! objects, each method a plain function instantiated once per tool:
+//!
+//! - [`ErasedTool`], one per tool: its declarations and schemas, redaction,
+//!   and decoding argument text (or a parsed tree, for a retry) into
+//! - [`Decoded`], one per call: the typed arguments in a box, asked for what
+//!   the stages need of them (confined paths, the approval predicate, the
+//!   request key) and finally run: the handler is called with them and its
+//!   output turned into an [`Outcome`].
+//!
+//! So a tool adds to the build the code that is its own (argument decoding,
+//! schemas, its handler) and a handful of small functions, never another copy
+//! of the pipeline.
 
 use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
+use std::task::{Context, Poll};
 
 use serde_json::{json, Value};
 
 use crate::args::{ArgValue, ToolArgs};
-use crate::call::ToolCall;
 use crate::constraint::Constraints;
-use crate::context::Caller;
-use crate::contract::{ApprovalRule, Idempotency, ToolContract, ToolSpec};
-use crate::failure::ToolOutput;
-use crate::pipeline::{run_pipeline, Answer, Parts};
+use crate::context::CallContext;
+use crate::contract::{ApprovalRule, BoxFuture, Idempotency, ToolContract, ToolSpec};
+use crate::decode::{decode_keeping_tree, DecodeError, Limits};
+use crate::failure::{Outcome, ToolOutput};
+use crate::path::ConfinedPath;
+use crate::validate::{Ptr, Violations};
 
 /// The object-safe face of a tool, implemented once for every contract.
 pub(crate) trait ErasedTool: Send + Sync {
@@ -25,12 +44,48 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
-    fn dispatch<'a>(
-        &'a self,
-        parts: &'a Parts,
-        caller: &'a Arc<Caller>,
-        call: &'a ToolCall,
-    ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
+    /// The contract's revision, computed on the first keyed call.
+    fn revision(&self) -> &OnceLock<String>;
+    /// Decodes and validates argument text; `tree` receives the parsed tree
+    /// when the slow path built one.
+    fn decode(
+        &self,
+        raw: &str,
+        limits: &Limits,
+        tree: &mut Option<Value>,
+    ) -> Result<Decoded, DecodeError>;
+    /// Decodes arguments again from their tree (a retry: argument types need
+    /// not be `Clone`). `None` if they no longer decode.
+    fn decode_tree(&self, tree: &Value) -> Option<Decoded>;
+}
+
+/// One call's decoded arguments, their type erased.
+pub(crate) type Decoded = Box<dyn DecodedArgs>;
+
+/// What the stages ask of a call's typed arguments.
+pub(crate) trait DecodedArgs: Send {
+    /// Calls `f` for every confined path inside the arguments.
+    fn visit_paths<'a>(&'a self, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str));
+    /// For `approval = when(pred)`: `Some(reason)` when a person must approve.
+    fn approval_reason(&self, ctx: &CallContext) -> Option<String>;
+    /// For `idempotency = key(field)`: the key this call carries.
+    fn idempotency_key(&self) -> Option<&str>;
+    /// Calls the handler with the arguments (moved out: a second call finds
+    /// none and answers `None`).
+    fn start(&mut self, ctx: CallContext) -> bool;
+    /// Polls the handler's future; its output becomes an outcome here,
+    /// inside the caller's panic capture (serializing runs the author's code).
+    fn poll_outcome(&mut self, cx: &mut Context<'_>) -> Poll<Outcome>;
+}
+
+/// A running call: polls a started [`DecodedArgs`] to its outcome.
+pub(crate) struct Running(pub(crate) Decoded);
+
+impl Future for Running {
+    type Output = Outcome;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Outcome> {
+        self.0.poll_outcome(cx)
+    }
 }
 
 struct Typed<C> {
@@ -58,13 +113,70 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     fn has_secrets(&self) -> bool {
         C::Args::has_secrets(&Constraints::NONE)
     }
-    fn dispatch<'a>(
-        &'a self,
-        parts: &'a Parts,
-        caller: &'a Arc<Caller>,
-        call: &'a ToolCall,
-    ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'a>> {
-        Box::pin(run_pipeline::<C>(parts, caller, call, &self.revision))
+    fn revision(&self) -> &OnceLock<String> {
+        &self.revision
+    }
+    fn decode(
+        &self,
+        raw: &str,
+        limits: &Limits,
+        tree: &mut Option<Value>,
+    ) -> Result<Decoded, DecodeError> {
+        let (decoded, parsed) = decode_keeping_tree::<C::Args>(raw, limits);
+        *tree = parsed;
+        Ok(Box::new(Args::<C>::Ready(decoded?)))
+    }
+    fn decode_tree(&self, tree: &Value) -> Option<Decoded> {
+        let mut out = Violations::new();
+        let args = C::Args::decode_value(tree, &Constraints::NONE, &Ptr::ROOT, &mut out)
+            .filter(|_| out.is_empty())?;
+        Some(Box::new(Args::<C>::Ready(args)))
+    }
+}
+
+/// The typed arguments of one call of `C`, then its handler's future.
+enum Args<C: ToolContract> {
+    Ready(C::Args),
+    Running(BoxFuture<C::Output>),
+    Done,
+}
+
+impl<C: ToolContract> DecodedArgs for Args<C> {
+    fn visit_paths<'a>(&'a self, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str)) {
+        if let Args::Ready(args) = self {
+            args.visit_paths(&Constraints::NONE, &Ptr::ROOT, f);
+        }
+    }
+    fn approval_reason(&self, ctx: &CallContext) -> Option<String> {
+        match self {
+            Args::Ready(args) => C::approval_reason(ctx, args),
+            _ => None,
+        }
+    }
+    fn idempotency_key(&self) -> Option<&str> {
+        match self {
+            Args::Ready(args) => C::idempotency_key(args),
+            _ => None,
+        }
+    }
+    fn start(&mut self, ctx: CallContext) -> bool {
+        match std::mem::replace(self, Args::Done) {
+            Args::Ready(args) => {
+                *self = Args::Running(C::call(ctx, args));
+                true
+            }
+            _ => false,
+        }
+    }
+    fn poll_outcome(&mut self, cx: &mut Context<'_>) -> Poll<Outcome> {
+        let Args::Running(fut) = self else {
+            return Poll::Ready(Outcome::OutputBroken(
+                "the handler was polled before it started".to_string(),
+            ));
+        };
+        let out = std::task::ready!(fut.as_mut().poll(cx));
+        *self = Args::Done;
+        Poll::Ready(out.into_outcome())
     }
 }
 

@@ -24,10 +24,8 @@ use std::ops::ControlFlow;
 
 use super::idempotency::{guarded, release};
 use super::{Flow, Step};
-use crate::args::ArgValue;
 use crate::codes;
-use crate::constraint::Constraints;
-use crate::contract::{ApprovalRule, ToolContract};
+use crate::contract::ApprovalRule;
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard;
 use crate::policy::approval::{
@@ -35,7 +33,7 @@ use crate::policy::approval::{
 };
 use crate::store::{ApprovalRecord, NewApproval, StoreError};
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let spec = f.spec;
     let reason = match spec.approval {
         ApprovalRule::Never => return ControlFlow::Continue(()),
@@ -46,7 +44,7 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
             };
             // The predicate is the tool author's code: a panic in it refuses
             // the call instead of unwinding through the dispatcher.
-            match guard::catch(|| C::approval_reason(ctx, args)) {
+            match guard::catch(|| args.approval_reason(ctx)) {
                 Some(reason) => reason,
                 None => {
                     release(f).await;
@@ -78,8 +76,8 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
 }
 
 /// Uses a grant up (`None`: the call runs), or says why it cannot run yet.
-async fn ask<C: ToolContract>(
-    f: &mut Flow<'_, C>,
+async fn ask(
+    f: &mut Flow<'_>,
     reason: String,
     digest: &str,
 ) -> Result<Option<Envelope>, StoreError> {
@@ -105,7 +103,7 @@ async fn ask<C: ToolContract>(
         None => {
             let new = NewApproval {
                 tool: tool.to_string(),
-                arguments: redacted::<C>(f),
+                arguments: redacted(f),
                 digest: digest.to_string(),
                 rule: f.spec.approval.name().to_string(),
                 reason: reason.clone(),
@@ -147,7 +145,7 @@ async fn ask<C: ToolContract>(
 }
 
 /// A person said no to these exact arguments: the call ends, with their reason.
-fn denied<C: ToolContract>(f: &Flow<'_, C>, denial: &ApprovalRecord) -> Envelope {
+fn denied(f: &Flow<'_>, denial: &ApprovalRecord) -> Envelope {
     let by = denial.decided_by.as_deref().unwrap_or("a person");
     let message = match denial.decision_reason.as_deref() {
         Some(why) if !why.is_empty() => format!("{by} denied this call: {why}"),
@@ -159,15 +157,15 @@ fn denied<C: ToolContract>(f: &Flow<'_, C>, denial: &ApprovalRecord) -> Envelope
 }
 
 /// The arguments as the person will see them: secret values redacted.
-fn redacted<C: ToolContract>(f: &mut Flow<'_, C>) -> serde_json::Value {
+fn redacted(f: &mut Flow<'_>) -> serde_json::Value {
     let mut v = f.tree().cloned().unwrap_or(serde_json::Value::Null);
-    C::Args::redact(&mut v, &Constraints::NONE);
+    f.tool.redact(&mut v);
     f.caller.secrets().scrub_value(&mut v);
     v
 }
 
 /// A store that cannot be reached never lets a call that needs a person run.
-fn unavailable<C: ToolContract>(f: &Flow<'_, C>, error: &StoreError) -> Envelope {
+fn unavailable(f: &Flow<'_>, error: &StoreError) -> Envelope {
     tracing::warn!(tool = f.spec.name, error = %error, "approval store unavailable");
     let mut e = ErrorEntry::new(
         codes::STORE_UNAVAILABLE,

@@ -4,20 +4,18 @@
 use std::ops::ControlFlow;
 
 use super::{Flow, Step};
-use crate::args::ArgValue;
 use crate::codes;
-use crate::constraint::Constraints;
 use crate::context::{CallContext, Caller};
-use crate::contract::{ToolContract, ToolSpec};
+use crate::contract::ToolSpec;
 use crate::envelope::{ErrorEntry, Status};
 use crate::path::{ConfinedPath, PathError};
-use crate::validate::Ptr;
+use crate::tool::DecodedArgs;
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let Some(args) = &f.args else {
         return ControlFlow::Break(f.internal("the arguments were not decoded"));
     };
-    if let Err((status, errors)) = check(f.spec, f.caller, args) {
+    if let Err((status, errors)) = check(f.spec, f.caller, &**args) {
         return f.refuse(status, errors);
     }
     let ctx = CallContext::new(
@@ -40,10 +38,10 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
 }
 
 /// `Err` with the status and errors to answer when the call may not run.
-fn check<A: ArgValue>(
+fn check(
     spec: &ToolSpec,
     caller: &Caller,
-    args: &A,
+    args: &dyn DecodedArgs,
 ) -> Result<(), (Status, Vec<ErrorEntry>)> {
     let missing: Vec<&str> = spec
         .authority
@@ -65,10 +63,10 @@ fn check<A: ArgValue>(
     }
     check_paths(caller, args)
 }
-fn check_paths<A: ArgValue>(caller: &Caller, args: &A) -> Result<(), (Status, Vec<ErrorEntry>)> {
+fn check_paths(caller: &Caller, args: &dyn DecodedArgs) -> Result<(), (Status, Vec<ErrorEntry>)> {
     let mut errors = Vec::new();
     let mut host_error = None;
-    args.visit_paths(&Constraints::NONE, &Ptr::ROOT, &mut |ptr, path, root_name| {
+    args.visit_paths(&mut |ptr, path, root_name| {
         let Some(root) = caller.get_root(root_name) else {
             host_error = Some(root_name);
             return;

@@ -6,10 +6,9 @@ use std::time::Instant;
 
 use super::{idempotency, Flow, Step};
 use crate::codes;
-use crate::contract::ToolContract;
 use crate::envelope::{ErrorEntry, Status};
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let breaker = &f.parts.breaker;
     // Nothing remembered for this tool: skip the digest on the hot path.
     if !breaker.watching(f.spec.name) {

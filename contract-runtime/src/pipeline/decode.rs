@@ -5,12 +5,11 @@
 use std::ops::ControlFlow;
 
 use super::{Flow, Step, Tree};
-use crate::contract::ToolContract;
-use crate::decode::decode_keeping_tree;
 use crate::envelope::Status;
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
-    let (decoded, tree) = decode_keeping_tree::<C::Args>(&f.call.arguments, &f.parts.limits);
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
+    let mut tree = None;
+    let decoded = f.tool.decode(&f.call.arguments, &f.parts.limits, &mut tree);
     if let Some(tree) = tree {
         f.tree = Tree::Parsed(tree);
     }

@@ -17,17 +17,17 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::{Flow, Step};
-use crate::args::ToolArgs;
 use crate::codes;
-use crate::contract::{Idempotency, ToolContract};
+use crate::contract::Idempotency;
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::guard::{self, CatchUnwind};
 use crate::policy::approval::digest;
+use crate::tool::ErasedTool;
 use crate::store::{Claim, Claimed, Doubt, RecordKey, Store, StoreError, StoreFuture};
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let (field, key) = match (f.spec.idempotency, &f.args) {
-        (Idempotency::Key(field), Some(args)) => match C::idempotency_key(args) {
+        (Idempotency::Key(field), Some(args)) => match args.idempotency_key() {
             Some(key) => (field, key.to_owned()),
             None => return ControlFlow::Continue(()),
         },
@@ -41,7 +41,7 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
     let claim = Claim {
         key: record,
         digest: f.digest(),
-        revision: f.revision.get_or_init(revision::<C>).clone(),
+        revision: f.tool.revision().get_or_init(|| revision(f.tool)).clone(),
         call_id: f.call.id.clone(),
         lease: times.lease,
         retention: times.retention,
@@ -122,11 +122,11 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
 
 /// The contract's revision: what a call means (its arguments, its effect, its
 /// idempotency). A changed description does not invalidate recorded outcomes.
-fn revision<C: ToolContract>() -> String {
-    let spec = &C::SPEC;
+fn revision(tool: &dyn ErasedTool) -> String {
+    let spec = tool.spec();
     digest(&json!({
         "name": spec.name,
-        "input_schema": C::Args::input_schema(),
+        "input_schema": tool.input_schema(),
         "effect": spec.effect.as_str(),
         "idempotency": format!("{:?}", spec.idempotency),
     }))
@@ -134,7 +134,7 @@ fn revision<C: ToolContract>() -> String {
 
 /// A store that cannot be reached never lets a keyed write run without a
 /// record: the call is refused as a passing failure.
-fn unavailable<C: ToolContract>(f: &Flow<'_, C>, error: &StoreError) -> Envelope {
+fn unavailable(f: &Flow<'_>, error: &StoreError) -> Envelope {
     tracing::warn!(tool = f.spec.name, error = %error, "idempotency store unavailable");
     let mut e = ErrorEntry::new(
         codes::STORE_UNAVAILABLE,
@@ -163,8 +163,8 @@ pub(super) async fn guarded<'a, T>(
 
 /// Keeps the claim of this call alive while its tool runs: renews the lease
 /// every third of it. `None` when the call holds no key.
-pub(super) fn heartbeat<C: ToolContract>(
-    f: &Flow<'_, C>,
+pub(super) fn heartbeat(
+    f: &Flow<'_>,
 ) -> Option<impl Future<Output = ()> + Send + 'static> {
     let lease = f.lease.clone()?;
     let store: Arc<dyn Store> = f.parts.store.clone();
@@ -199,7 +199,7 @@ pub(super) async fn beside<T>(work: impl Future<Output = T>, beat: impl Future<O
 }
 
 /// Gives the key back: the call is known to have had no effect.
-pub(super) async fn release<C: ToolContract>(f: &mut Flow<'_, C>) {
+pub(super) async fn release(f: &mut Flow<'_>) {
     if let Some(lease) = f.lease.take() {
         let store = f.parts.store.clone();
         if let Err(e) = guarded(|| store.release(&lease)).await {
@@ -212,7 +212,7 @@ pub(super) async fn release<C: ToolContract>(f: &mut Flow<'_, C>) {
 
 /// Records the outcome under the key: a passing failure had no effect, so its
 /// key may be used again; every other outcome is what a repeat gets back.
-pub(super) async fn settle<C: ToolContract>(f: &mut Flow<'_, C>, env: &Envelope, transient: bool) {
+pub(super) async fn settle(f: &mut Flow<'_>, env: &Envelope, transient: bool) {
     if transient {
         return release(f).await;
     }

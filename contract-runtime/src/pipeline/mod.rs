@@ -10,12 +10,17 @@
 //! | run           | `run.rs`         | never: it runs the handler and passes the outcome on|
 //! | respond       | `respond.rs`     | always: it wraps the outcome and records it         |
 //!
-//! Every stage has the same shape, `async fn stage(&mut Flow<C>) -> Step`: it
+//! Every stage has the same shape, `async fn stage(&mut Flow) -> Step`: it
 //! passes the call on ([`ControlFlow::Continue`]) or ends it with an envelope
 //! ([`ControlFlow::Break`]). Stages are async so that ones backed by an
 //! out-of-process store (idempotency records, pending approvals) fit the same
 //! list. What more than one stage needs (the parsed argument tree, its digest)
 //! lives in [`Flow`] and is computed at most once, on first use.
+//!
+//! The pipeline is not generic: it is compiled once, whatever the number of
+//! tools. What a stage needs of the tool itself (decoding its arguments, its
+//! approval predicate, its request key, its handler) it asks through the
+//! erased tool and the erased arguments of `tool.rs`.
 
 mod approval;
 mod authority;
@@ -26,19 +31,20 @@ mod respond;
 mod run;
 
 use std::ops::ControlFlow;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use serde_json::Value;
 
 use crate::call::ToolCall;
 use crate::codes;
 use crate::context::{CallContext, Caller};
-use crate::contract::{ToolContract, ToolSpec};
+use crate::contract::ToolSpec;
 use crate::decode::{parse_strict, Limits};
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::policy::approval::digest;
 use crate::policy::breaker::Breaker;
 use crate::store::{Lease, RecordTimes, Store};
+use crate::tool::{Decoded, ErasedTool};
 
 /// What a stage does with a call: pass it on, or end it with this envelope.
 pub(crate) type Step = ControlFlow<Envelope>;
@@ -62,14 +68,14 @@ pub(crate) struct Answer {
     pub(crate) tree: Option<Value>,
 }
 
-/// Runs one call of tool `C` through every stage.
-pub(crate) async fn run_pipeline<C: ToolContract>(
+/// Runs one call of `tool` through every stage.
+pub(crate) async fn run_pipeline(
+    tool: &dyn ErasedTool,
     parts: &Parts,
     caller: &Arc<Caller>,
     call: &ToolCall,
-    revision: &OnceLock<String>,
 ) -> Answer {
-    let mut f = Flow::<C>::new(parts, caller, call, revision);
+    let mut f = Flow::new(tool, parts, caller, call);
     let ended = async {
         decode::stage(&mut f).await?;
         authority::stage(&mut f).await?;
@@ -100,15 +106,14 @@ pub(crate) async fn run_pipeline<C: ToolContract>(
 }
 
 /// One call on its way through the stages.
-pub(crate) struct Flow<'a, C: ToolContract> {
+pub(crate) struct Flow<'a> {
+    tool: &'a dyn ErasedTool,
     parts: &'a Parts,
     caller: &'a Arc<Caller>,
     call: &'a ToolCall,
-    /// The contract's revision, computed once per tool when a key needs it.
-    revision: &'a OnceLock<String>,
     spec: &'static ToolSpec,
     /// The decoded arguments, from the decode stage until the run stage takes them.
-    args: Option<C::Args>,
+    args: Option<Decoded>,
     /// What the handler sees; built once the call passed authority.
     ctx: Option<CallContext>,
     tree: Tree,
@@ -138,19 +143,19 @@ impl Tree {
     }
 }
 
-impl<'a, C: ToolContract> Flow<'a, C> {
+impl<'a> Flow<'a> {
     fn new(
+        tool: &'a dyn ErasedTool,
         parts: &'a Parts,
         caller: &'a Arc<Caller>,
         call: &'a ToolCall,
-        revision: &'a OnceLock<String>,
     ) -> Self {
         Flow {
+            tool,
             parts,
             caller,
             call,
-            revision,
-            spec: &C::SPEC,
+            spec: tool.spec(),
             args: None,
             ctx: None,
             tree: Tree::Unparsed,

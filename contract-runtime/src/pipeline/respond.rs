@@ -11,12 +11,12 @@ use super::run::{Attempt, Ran};
 use super::{idempotency, Flow, Step};
 use crate::call::ToolCall;
 use crate::codes;
-use crate::contract::{Idempotency, ToolContract, ToolSpec};
+use crate::contract::{Idempotency, ToolSpec};
 use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
 use crate::failure::{batch_result, Failure, FailureKind, Outcome};
 use crate::policy::breaker::Signature;
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let Some(Ran { attempt, transient }) = f.ran.take() else {
         return ControlFlow::Break(
             f.internal("the call reached the respond stage without running"),
@@ -45,7 +45,7 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
 /// A batch failure names its item (`"item": "b.md"`) and the list it came from
 /// (`"field": "/notes"`); where the item is a string of that list, the field
 /// points at it exactly (`/notes/1`), as every other field pointer does.
-fn point_at_items<C: ToolContract>(f: &mut Flow<'_, C>, env: &mut Envelope) {
+fn point_at_items(f: &mut Flow<'_>, env: &mut Envelope) {
     if !env
         .errors
         .iter()

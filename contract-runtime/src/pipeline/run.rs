@@ -5,13 +5,10 @@
 use std::ops::ControlFlow;
 
 use super::{Flow, Step};
-use crate::args::ArgValue;
-use crate::constraint::Constraints;
-use crate::contract::ToolContract;
-use crate::failure::{FailureKind, Outcome, ToolOutput};
+use crate::failure::{FailureKind, Outcome};
 use crate::guard::{self, CatchUnwind};
 use crate::policy::retry;
-use crate::validate::{Ptr, Violations};
+use crate::tool::Running;
 
 /// How one attempt ended.
 // One value per attempt, moved once: boxing would only add an allocation.
@@ -31,7 +28,7 @@ pub(super) struct Ran {
     pub(super) transient: bool,
 }
 
-pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
+pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let (Some(ctx), Some(args)) = (f.ctx.take(), f.args.take()) else {
         return ControlFlow::Break(f.internal("the call reached the run stage undecoded"));
     };
@@ -41,32 +38,41 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
     loop {
         // A retry decodes afresh from the tree (argument types need not be
         // Clone); the tree is parsed once, on the first retry, never per attempt.
-        let a = match args.take() {
+        let mut a = match args.take() {
             Some(a) => a,
-            None => match f.tree().and_then(decode_again::<C::Args>) {
-                Some(a) => a,
-                None => {
-                    return ControlFlow::Break(
-                        f.internal("the arguments could not be decoded again for a retry"),
-                    )
+            None => {
+                let tool = f.tool;
+                match f.tree().and_then(|t| tool.decode_tree(t)) {
+                    Some(a) => a,
+                    None => {
+                        return ControlFlow::Break(
+                            f.internal("the arguments could not be decoded again for a retry"),
+                        )
+                    }
                 }
-            },
+            }
         };
-        let fut = CatchUnwind(C::call(ctx.clone(), a));
-        let finished = match spec.timeout_ms {
-            Some(ms) => tokio::time::timeout(std::time::Duration::from_millis(ms), fut)
-                .await
-                .ok(),
-            None => Some(fut.await),
-        };
-        let attempt = match finished {
-            None => Attempt::TimedOut,
-            Some(None) => Attempt::Panicked,
-            // Serializing the output runs the author's `Serialize` code.
-            Some(Some(out)) => match guard::catch(|| out.into_outcome()) {
-                Some(outcome) => Attempt::Finished(outcome),
-                None => Attempt::Panicked,
-            },
+        let attempt = match guard::catch(|| a.start(ctx.clone())) {
+            // Polling runs the handler and then serializes its output, both
+            // the author's code: a panic in either is caught here.
+            Some(true) => {
+                let fut = CatchUnwind(Running(a));
+                let finished = match spec.timeout_ms {
+                    Some(ms) => tokio::time::timeout(std::time::Duration::from_millis(ms), fut)
+                        .await
+                        .ok(),
+                    None => Some(fut.await),
+                };
+                match finished {
+                    None => Attempt::TimedOut,
+                    Some(None) => Attempt::Panicked,
+                    Some(Some(outcome)) => Attempt::Finished(outcome),
+                }
+            }
+            Some(false) => {
+                return ControlFlow::Break(f.internal("the arguments were used twice"));
+            }
+            None => Attempt::Panicked,
         };
         let transient = match &attempt {
             Attempt::Finished(Outcome::Failed(failure)) => failure.kind == FailureKind::Transient,
@@ -81,9 +87,4 @@ pub(super) async fn stage<C: ToolContract>(f: &mut Flow<'_, C>) -> Step {
         f.ran = Some(Ran { attempt, transient });
         return ControlFlow::Continue(());
     }
-}
-
-fn decode_again<A: ArgValue>(tree: &serde_json::Value) -> Option<A> {
-    let mut out = Violations::new();
-    A::decode_value(tree, &Constraints::NONE, &Ptr::ROOT, &mut out).filter(|_| out.is_empty())
 }
