@@ -224,7 +224,7 @@ fn a_response_body_to_the_answer_in_one_call() {
     let err = rt()
         .block_on(d.answer_turn(Provider::Anthropic, &caller, &json!({"content": 3})))
         .unwrap_err();
-    assert!(err.message.starts_with("anthropic response"), "{err}");
+    assert!(err.to_string().starts_with("anthropic response"), "{err}");
 }
 
 #[test]

@@ -40,7 +40,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         ApprovalRule::Always => Some(format!("`{}` always needs a person's approval", spec.name)),
         ApprovalRule::When(_) => {
             let (Some(ctx), Some(args)) = (&f.ctx, &f.args) else {
-                return ControlFlow::Break(f.internal("the call reached approval undecoded"));
+                return f.end(f.internal("the call reached approval undecoded"));
             };
             // The predicate is the tool author's code: a panic in it refuses
             // the call instead of unwinding through the dispatcher.
@@ -48,7 +48,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 Some(reason) => reason,
                 None => {
                     release(f).await;
-                    return ControlFlow::Break(
+                    return f.end(
                         f.internal("the approval rule crashed before the tool ran"),
                     );
                 }
@@ -66,11 +66,11 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         Ok(None) => ControlFlow::Continue(()),
         Ok(Some(env)) => {
             release(f).await;
-            ControlFlow::Break(env)
+            f.end(env)
         }
         Err(e) => {
             release(f).await;
-            ControlFlow::Break(unavailable(f, &e))
+            f.end(unavailable(f, &e))
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::tool::DecodedArgs;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let Some(args) = &f.args else {
-        return ControlFlow::Break(f.internal("the arguments were not decoded"));
+        return f.end(f.internal("the arguments were not decoded"));
     };
     if let Err((status, errors)) = check(f.spec, f.caller, &**args) {
         return f.refuse(status, errors);
@@ -28,7 +28,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     // declare, so this only fails for state a host removed some other way;
     // it is answered here, and the handler's parameters are never missing.
     if let Some(need) = f.spec.state.iter().find(|n| !ctx.has_state((n.id)())) {
-        return ControlFlow::Break(f.internal(&format!(
+        return f.end(f.internal(&format!(
             "the host provides no `{}` state, which the tool declares",
             need.name
         )));

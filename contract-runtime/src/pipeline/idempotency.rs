@@ -68,7 +68,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         Ok(Claimed::Replay(mut env)) => {
             env.call_id = f.call.id.clone();
             env.replayed = true;
-            ControlFlow::Break(*env)
+            f.end(*env)
         }
         Ok(Claimed::Reused { revision_changed }) => {
             let first = if revision_changed {
@@ -108,7 +108,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
             );
             // Resending runs nothing, but the model must not take this for a
             // failure with no effect and try again under a new key blindly.
-            ControlFlow::Break(Envelope::failure(
+            f.end(Envelope::failure(
                 &f.call.id,
                 f.spec.name,
                 Status::Unknown,
@@ -116,7 +116,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 vec![e],
             ))
         }
-        Err(e) => ControlFlow::Break(unavailable(f, &e)),
+        Err(e) => f.end(unavailable(f, &e)),
     }
 }
 

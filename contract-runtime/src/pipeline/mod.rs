@@ -12,7 +12,9 @@
 //!
 //! Every stage has the same shape, `async fn stage(&mut Flow) -> Step`: it
 //! passes the call on ([`ControlFlow::Continue`]) or ends it with an envelope
-//! ([`ControlFlow::Break`]). Stages are async so that ones backed by an
+//! ([`Flow::end`], which keeps the envelope in the flow and answers
+//! [`ControlFlow::Break`]: what travels back through every stage's `?` is one
+//! byte, not the envelope). Stages are async so that ones backed by an
 //! out-of-process store (idempotency records, pending approvals) fit the same
 //! list. What more than one stage needs (the parsed argument tree, its digest)
 //! lives in [`Flow`] and is computed at most once, on first use.
@@ -46,8 +48,12 @@ use crate::policy::breaker::Breaker;
 use crate::store::{Lease, RecordTimes, Store};
 use crate::tool::{Decoded, ErasedTool};
 
-/// What a stage does with a call: pass it on, or end it with this envelope.
-pub(crate) type Step = ControlFlow<Envelope>;
+/// What a stage does with a call: pass it on, or end it ([`Flow::end`]).
+pub(crate) type Step = ControlFlow<Ended>;
+
+/// The call has ended, and its envelope is in the flow. Only [`Flow::end`]
+/// makes one, so a stage cannot end a call without an envelope.
+pub(crate) struct Ended(());
 
 /// The parts of a dispatcher the stages use.
 pub(crate) struct Parts {
@@ -93,11 +99,11 @@ pub(crate) async fn run_pipeline(
         respond::stage(&mut f).await
     }
     .await;
-    let env = match ended {
-        ControlFlow::Break(env) => env,
+    let env = match (ended, f.answer.take()) {
+        (ControlFlow::Break(Ended(())), Some(env)) => env,
         // `respond` always ends the call; this answers if a stage is ever
         // added after it by mistake.
-        ControlFlow::Continue(()) => f.internal("the call ended without an answer"),
+        _ => f.internal("the call ended without an answer"),
     };
     Answer {
         env,
@@ -124,6 +130,8 @@ pub(crate) struct Flow<'a> {
     watched: bool,
     /// The run stage's outcome, for the respond stage.
     ran: Option<run::Ran>,
+    /// The envelope of the call, once a stage ended it.
+    answer: Option<Envelope>,
 }
 
 /// The argument text parsed into a tree, at most once and only when a stage
@@ -163,6 +171,7 @@ impl<'a> Flow<'a> {
             lease: None,
             watched: false,
             ran: None,
+            answer: None,
         }
     }
 
@@ -192,9 +201,16 @@ impl<'a> Flow<'a> {
         d
     }
 
+    /// Ends the call with this envelope.
+    fn end(&mut self, env: Envelope) -> Step {
+        self.answer = Some(env);
+        ControlFlow::Break(Ended(()))
+    }
+
     /// Ends the call before the tool ran.
-    fn refuse(&self, status: Status, errors: Vec<ErrorEntry>) -> Step {
-        ControlFlow::Break(self.refusal(status, errors))
+    fn refuse(&mut self, status: Status, errors: Vec<ErrorEntry>) -> Step {
+        let env = self.refusal(status, errors);
+        self.end(env)
     }
 
     /// The envelope of a call refused before the tool ran: replaying it cannot

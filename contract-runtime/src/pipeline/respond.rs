@@ -2,7 +2,6 @@
 //! point at their items, the breaker learns of the outcome, and the
 //! idempotency store records it. It always ends the call.
 
-use std::ops::ControlFlow;
 use std::time::Instant;
 
 use serde_json::Value;
@@ -18,7 +17,7 @@ use crate::policy::breaker::Signature;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let Some(Ran { attempt, transient }) = f.ran.take() else {
-        return ControlFlow::Break(
+        return f.end(
             f.internal("the call reached the respond stage without running"),
         );
     };
@@ -39,7 +38,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     }
 
     idempotency::settle(f, &env, transient).await;
-    ControlFlow::Break(env)
+    f.end(env)
 }
 
 /// A batch failure names its item (`"item": "b.md"`) and the list it came from

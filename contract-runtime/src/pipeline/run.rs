@@ -30,7 +30,7 @@ pub(super) struct Ran {
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let (Some(ctx), Some(args)) = (f.ctx.take(), f.args.take()) else {
-        return ControlFlow::Break(f.internal("the call reached the run stage undecoded"));
+        return f.end(f.internal("the call reached the run stage undecoded"));
     };
     let spec = f.spec;
     let mut args = Some(args);
@@ -45,7 +45,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 match f.tree().and_then(|t| tool.decode_tree(t)) {
                     Some(a) => a,
                     None => {
-                        return ControlFlow::Break(
+                        return f.end(
                             f.internal("the arguments could not be decoded again for a retry"),
                         )
                     }
@@ -70,7 +70,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 }
             }
             Some(false) => {
-                return ControlFlow::Break(f.internal("the arguments were used twice"));
+                return f.end(f.internal("the arguments were used twice"));
             }
             None => Attempt::Panicked,
         };

@@ -71,8 +71,9 @@ pub fn parse_calls_slice(provider: Provider, body: &[u8]) -> Result<Vec<ToolCall
             return Ok(calls);
         }
     }
-    let body: Value = serde_json::from_slice(body).map_err(|e| AdapterError {
-        message: format!("{provider} response: not JSON: {e}"),
+    let body: Value = serde_json::from_slice(body).map_err(|e| AdapterError::NotJson {
+        provider,
+        error: e.to_string(),
     })?;
     parse_calls(provider, &body)
 }
@@ -309,9 +310,10 @@ struct Reader {
 
 impl Reader {
     fn error(&self, path: &str, what: &str) -> AdapterError {
-        let path = if path.is_empty() { "body" } else { path };
-        AdapterError {
-            message: format!("{} response: {path}: {what}", self.provider.name()),
+        AdapterError::Shape {
+            provider: self.provider,
+            path: path.to_string(),
+            problem: what.to_string(),
         }
     }
 
@@ -468,18 +470,21 @@ mod tests {
         }
         let not_json = parse_calls_slice(Provider::OpenAiResponses, b"[{").unwrap_err();
         assert!(
+            matches!(not_json, AdapterError::NotJson { provider: Provider::OpenAiResponses, .. }),
+            "{not_json:?}"
+        );
+        assert!(
             not_json
-                .message
+                .to_string()
                 .starts_with("openai-responses response: not JSON: "),
-            "{}",
-            not_json.message
+            "{not_json}"
         );
     }
 
     fn err(provider: Provider, text: &str) -> String {
         parse_calls(provider, &body(text))
             .expect_err("body is malformed")
-            .message
+            .to_string()
     }
 
     // A realistic Responses body: reasoning, a message whose text is a

@@ -101,18 +101,47 @@ impl fmt::Display for Provider {
 ///
 /// let body = json!({"content": [{"type": "tool_use", "name": "f", "input": {}}]});
 /// let err = parse_calls(Provider::Anthropic, &body).unwrap_err();
-/// assert_eq!(err.message, "anthropic response: content[0].id: missing field");
+/// assert_eq!(err.to_string(), "anthropic response: content[0].id: missing field");
+/// assert!(matches!(err, AdapterError::Shape { provider: Provider::Anthropic, .. }));
+/// # use contract_runtime::provider::AdapterError;
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct AdapterError {
-    /// One line, for people: `<provider> response: <path>: <what is wrong>`.
-    pub message: String,
+pub enum AdapterError {
+    /// The body is not JSON.
+    NotJson {
+        /// Whose response it was meant to be.
+        provider: Provider,
+        /// The parser's error.
+        error: String,
+    },
+    /// A field the provider documents is missing or has another type.
+    Shape {
+        /// Whose response it was meant to be.
+        provider: Provider,
+        /// Where: `content[0].id`, `choices[1].message`; empty for the body itself.
+        path: String,
+        /// What is wrong: `missing field`, `expected an array, found a string`.
+        problem: String,
+    },
 }
 
 impl fmt::Display for AdapterError {
+    /// One line, for people: `<provider> response: <path>: <what is wrong>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            AdapterError::NotJson { provider, error } => {
+                write!(f, "{provider} response: not JSON: {error}")
+            }
+            AdapterError::Shape {
+                provider,
+                path,
+                problem,
+            } => {
+                let path = if path.is_empty() { "body" } else { path };
+                write!(f, "{provider} response: {path}: {problem}")
+            }
+        }
     }
 }
 

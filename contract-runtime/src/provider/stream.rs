@@ -27,24 +27,106 @@ use super::{kind, ToolCall};
 ///     "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}}));
 /// let out = assembler.finish();
 /// let Assembled::Error(error) = &out[0] else { panic!("expected an error") };
-/// assert_eq!(error.call_id.as_deref(), Some("toolu_1"));
+/// assert_eq!(error.call_id(), Some("toolu_1"));
+/// assert_eq!(
+///     error.to_string(),
+///     "call f (toolu_1): the stream ended before the call was complete; it was not executed"
+/// );
 /// ```
+///
+/// Every variant carries the provider's call id and the requested tool name,
+/// each when the stream got as far as sending it.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct StreamError {
+pub enum StreamError {
+    /// The stream ended, or moved on, before the call was complete.
+    Cut {
+        /// The provider's call id.
+        call_id: Option<String>,
+        /// The requested tool name.
+        name: Option<String>,
+        /// What happened first: `the stream ended`, `the choice finished with `length``.
+        why: String,
+    },
+    /// The stream sent two different ids, or names, for one call.
+    Conflict {
+        /// The provider's call id (the first one sent).
+        call_id: Option<String>,
+        /// The requested tool name (the first one sent).
+        name: Option<String>,
+        /// Which field, and both values.
+        conflict: String,
+    },
+    /// The call completed without an id or a name.
+    Unnamed {
+        /// The provider's call id.
+        call_id: Option<String>,
+        /// The requested tool name.
+        name: Option<String>,
+    },
+    /// The call completed, but its arguments are not a JSON object.
+    Arguments {
+        /// The provider's call id.
+        call_id: Option<String>,
+        /// The requested tool name.
+        name: Option<String>,
+        /// Not JSON (with the parser's error), or which JSON type they are.
+        problem: String,
+    },
+    /// A call finished that the stream never added.
+    NeverAdded {
+        /// The provider's call id.
+        call_id: Option<String>,
+        /// The requested tool name.
+        name: Option<String>,
+    },
+}
+
+impl StreamError {
     /// The provider's call id, when the stream got as far as sending it.
-    pub call_id: Option<String>,
+    pub fn call_id(&self) -> Option<&str> {
+        self.parts().0
+    }
+
     /// The requested tool name, when the stream got as far as sending it.
-    pub name: Option<String>,
+    pub fn name(&self) -> Option<&str> {
+        self.parts().1
+    }
+
+    fn parts(&self) -> (Option<&str>, Option<&str>) {
+        let (StreamError::Cut { call_id, name, .. }
+        | StreamError::Conflict { call_id, name, .. }
+        | StreamError::Unnamed { call_id, name }
+        | StreamError::Arguments { call_id, name, .. }
+        | StreamError::NeverAdded { call_id, name }) = self;
+        (call_id.as_deref(), name.as_deref())
+    }
+
     /// One line saying what went wrong and that the call was not executed.
-    pub message: String,
+    pub fn message(&self) -> String {
+        let what = match self {
+            StreamError::Cut { why, .. } => format!("{why} before the call was complete"),
+            StreamError::Conflict { conflict, .. } => conflict.clone(),
+            StreamError::Unnamed { call_id, name } => match (call_id, name) {
+                (None, None) => "the stream never sent the call's id and name",
+                (None, Some(_)) => "the stream never sent the call's id",
+                _ => "the stream never sent the call's name",
+            }
+            .to_string(),
+            StreamError::Arguments { problem, .. } => problem.clone(),
+            StreamError::NeverAdded { .. } => {
+                "the call finished without ever being added to the stream".to_string()
+            }
+        };
+        format!("{what}; it was not executed")
+    }
 }
 
 impl fmt::Display for StreamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.name.as_deref().unwrap_or("<unnamed>");
-        let id = self.call_id.as_deref().unwrap_or("<no id>");
-        write!(f, "call {name} ({id}): {}", self.message)
+        let name = self.name().unwrap_or("<unnamed>");
+        let id = self.call_id().unwrap_or("<no id>");
+        write!(f, "call {name} ({id}): {}", self.message())
     }
 }
 
@@ -110,53 +192,44 @@ impl Pending {
         Self::set_once(&mut self.name, &mut self.conflict, "name", name);
     }
 
-    fn error(self, message: String) -> Assembled {
-        Assembled::Error(StreamError {
-            call_id: self.id,
-            name: self.name,
-            message,
-        })
-    }
-
     /// The stream ended (or moved on) before this call was complete.
     fn cut(self, why: &str) -> Assembled {
-        self.error(format!(
-            "{why} before the call was complete; it was not executed"
-        ))
+        Assembled::Error(StreamError::Cut {
+            call_id: self.id,
+            name: self.name,
+            why: why.to_string(),
+        })
     }
 
     /// The call is complete: yield it if everything is there and the
     /// arguments parse as a JSON object.
     fn complete(self) -> Assembled {
-        if let Some(conflict) = &self.conflict {
-            let message = format!("{conflict}; it was not executed");
-            return self.error(message);
+        if let Some(conflict) = self.conflict {
+            return Assembled::Error(StreamError::Conflict {
+                call_id: self.id,
+                name: self.name,
+                conflict,
+            });
         }
         let problem = match serde_json::from_str::<Value>(&self.arguments) {
             Err(err) => Some(format!("arguments are not valid JSON ({err})")),
             Ok(Value::Object(_)) => None,
             Ok(other) => Some(format!("arguments are {}, not a JSON object", kind(&other))),
         };
-        let missing = match (&self.id, &self.name) {
-            (None, None) => Some("the stream never sent the call's id and name"),
-            (None, Some(_)) => Some("the stream never sent the call's id"),
-            (Some(_), None) => Some("the stream never sent the call's name"),
-            (Some(_), Some(_)) => None,
-        };
-        match (missing, problem, self.id, self.name) {
-            (None, None, Some(id), Some(name)) => Assembled::Call(ToolCall {
+        match (self.id, self.name, problem) {
+            (Some(id), Some(name), None) => Assembled::Call(ToolCall {
                 id,
                 name,
                 arguments: self.arguments,
             }),
-            (missing, problem, call_id, name) => {
-                let what = missing.map(str::to_string).or(problem).unwrap_or_default();
-                Assembled::Error(StreamError {
+            (call_id @ Some(_), name @ Some(_), Some(problem)) => {
+                Assembled::Error(StreamError::Arguments {
                     call_id,
                     name,
-                    message: format!("{what}; it was not executed"),
+                    problem,
                 })
             }
+            (call_id, name, _) => Assembled::Error(StreamError::Unnamed { call_id, name }),
         }
     }
 }
@@ -269,11 +342,9 @@ impl ResponsesAssembler {
                     }
                     // Without its `added` event the stream is not the one
                     // described; say so rather than run or drop the call.
-                    None => out.push(Assembled::Error(StreamError {
+                    None => out.push(Assembled::Error(StreamError::NeverAdded {
                         call_id: str_at(item, "call_id").map(str::to_string),
                         name: str_at(item, "name").map(str::to_string),
-                        message: "the call finished without ever being added to the stream; it was not executed"
-                            .to_string(),
                     })),
                 }
             }
@@ -667,11 +738,10 @@ mod tests {
         assert!(pushed.is_empty());
         assert_eq!(
             finished,
-            vec![Assembled::Error(StreamError {
+            vec![Assembled::Error(StreamError::Cut {
                 call_id: Some("call_1".into()),
                 name: Some("delete_file".into()),
-                message: "the stream ended before the call was complete; it was not executed"
-                    .into(),
+                why: "the stream ended".into(),
             })]
         );
     }
@@ -690,21 +760,21 @@ mod tests {
             ]"#,
         );
         let first = error(&pushed[0]);
-        assert_eq!(first.call_id.as_deref(), Some("call_1"));
+        assert_eq!(first.call_id(), Some("call_1"));
         assert!(
-            first.message.starts_with("arguments are not valid JSON ("),
+            first.message().starts_with("arguments are not valid JSON ("),
             "{}",
-            first.message
+            first.message()
         );
         assert!(
-            first.message.ends_with("; it was not executed"),
+            first.message().ends_with("; it was not executed"),
             "{}",
-            first.message
+            first.message()
         );
         let second = error(&pushed[1]);
-        assert_eq!(second.name.as_deref(), Some("g"));
+        assert_eq!(second.name(), Some("g"));
         assert_eq!(
-            second.message,
+            second.message(),
             "arguments are an array, not a JSON object; it was not executed"
         );
     }
@@ -738,7 +808,7 @@ mod tests {
         );
         let err = error(&pushed[0]);
         assert_eq!(
-            (err.call_id.as_deref(), err.name.as_deref()),
+            (err.call_id(), err.name()),
             (Some("call_1"), Some("f"))
         );
     }
@@ -850,7 +920,7 @@ mod tests {
             .iter()
             .map(|out| {
                 let err = error(out);
-                (err.call_id.as_deref(), err.name.as_deref())
+                (err.call_id(), err.name())
             })
             .collect();
         assert_eq!(
@@ -870,10 +940,10 @@ mod tests {
         );
         assert_eq!(
             pushed,
-            vec![Assembled::Error(StreamError {
+            vec![Assembled::Error(StreamError::Cut {
                 call_id: Some("call_a".into()),
                 name: Some("f".into()),
-                message: "the choice finished with `length` before the call was complete; it was not executed".into(),
+                why: "the choice finished with `length`".into(),
             })]
         );
         assert!(finished.is_empty());
@@ -894,11 +964,11 @@ mod tests {
         );
         assert_eq!(pushed.len(), 3);
         assert!(error(&pushed[0])
-            .message
+            .message()
             .starts_with("arguments are not valid JSON"));
         assert_eq!(call(&pushed[1]).id, "call_b");
         // Unlike Anthropic, an empty Chat buffer is not `{}`: OpenAI sends `{}`.
-        assert_eq!(error(&pushed[2]).call_id.as_deref(), Some("call_c"));
+        assert_eq!(error(&pushed[2]).call_id(), Some("call_c"));
     }
 
     #[test]
@@ -924,7 +994,7 @@ mod tests {
             ("c1", r#"{"choice":1}"#)
         );
         // Choice 0 never finished.
-        assert_eq!(error(&finished[0]).call_id.as_deref(), Some("c0"));
+        assert_eq!(error(&finished[0]).call_id(), Some("c0"));
     }
 
     #[test]
@@ -953,11 +1023,11 @@ mod tests {
             ]"#,
         );
         assert_eq!(
-            error(&pushed[0]).message,
+            error(&pushed[0]).message(),
             "the stream sent two ids, `call_a` and `call_z`; it was not executed"
         );
         assert_eq!(
-            error(&pushed[1]).message,
+            error(&pushed[1]).message(),
             "the stream never sent the call's id and name; it was not executed"
         );
     }
@@ -1074,11 +1144,10 @@ mod tests {
         assert!(pushed.is_empty());
         assert_eq!(
             finished,
-            vec![Assembled::Error(StreamError {
+            vec![Assembled::Error(StreamError::Cut {
                 call_id: Some("toolu_1".into()),
                 name: Some("write_file".into()),
-                message: "the stream ended before the call was complete; it was not executed"
-                    .into(),
+                why: "the stream ended".into(),
             })]
         );
     }
@@ -1097,10 +1166,10 @@ mod tests {
             ]"#,
         );
         assert!(error(&pushed[0])
-            .message
+            .message()
             .starts_with("arguments are not valid JSON"));
         assert_eq!(
-            error(&pushed[1]).message,
+            error(&pushed[1]).message(),
             "arguments are a string, not a JSON object; it was not executed"
         );
     }
