@@ -180,6 +180,22 @@ impl Dispatcher {
         if !journaled {
             return env;
         }
+        // Boxed, and given everything it needs: the journal's state (the
+        // record, the store's future) is not carried by every call's future.
+        Box::pin(self.journal(caller, call, env, redacted, started_ms, duration_us)).await
+    }
+
+    /// Records the call in the journal and the store's journal; hands the
+    /// envelope back.
+    async fn journal(
+        &self,
+        caller: &Arc<Caller>,
+        call: &ToolCall,
+        env: Envelope,
+        redacted: Option<Value>,
+        started_ms: i64,
+        duration_us: u64,
+    ) -> Envelope {
         let arguments =
             redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]"));
         let codes: Vec<String> = env.errors.iter().map(|e| e.code.clone()).collect();
@@ -236,7 +252,10 @@ impl Dispatcher {
     /// it: every user-supplied piece the stages call is guarded where it is
     /// called, and this catches anything else.
     async fn run(&self, tool: &Tool, caller: &Arc<Caller>, call: &ToolCall) -> Answer {
-        let pipeline = std::pin::pin!(run_pipeline(&*tool.inner, &self.parts, caller, call));
+        // Boxed: the host moves the dispatch future around (into a task, a
+        // join), and it stays a few words long instead of carrying the
+        // pipeline's state.
+        let pipeline = Box::pin(run_pipeline(&*tool.inner, &self.parts, caller, call));
         match CatchUnwind(pipeline).await {
             Some(answer) => answer,
             None => {

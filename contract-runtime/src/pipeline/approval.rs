@@ -58,8 +58,15 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let Some(reason) = reason else {
         return ControlFlow::Continue(());
     };
+    // Boxed: only calls that need a person carry the store's state.
+    Box::pin(decide(f, reason)).await
+}
+
+/// A person must approve this call: a standing approval or a grant on
+/// record lets it run; otherwise it ends here.
+async fn decide(f: &mut Flow<'_>, reason: String) -> Step {
     let digest = f.digest();
-    if standing(f.caller, spec.name, &digest) {
+    if standing(f.caller, f.spec.name, &digest) {
         return ControlFlow::Continue(());
     }
     match ask(f, reason, &digest).await {

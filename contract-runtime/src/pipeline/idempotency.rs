@@ -9,14 +9,14 @@
 
 use std::future::Future;
 use std::ops::ControlFlow;
-use std::pin::pin;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::{Flow, Step};
+use super::{Flow, Produced, Step};
 use crate::codes;
 use crate::contract::Idempotency;
 use crate::envelope::{Envelope, ErrorEntry, Status};
@@ -33,6 +33,13 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         },
         _ => return ControlFlow::Continue(()),
     };
+    // Boxed: the claim's state (store futures, the wait) is only ever needed
+    // by keyed calls, and every other call's future stays small without it.
+    Box::pin(claim(f, field, key)).await
+}
+
+/// Claims `key` in the store, or ends the call with what its record says.
+async fn claim(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
     let mut record = RecordKey::new(f.spec.name, key);
     if let Some(tenant) = f.caller.tenant_name() {
         record = record.for_tenant(tenant);
@@ -62,7 +69,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     };
     match claimed {
         Ok(Claimed::Run(lease)) => {
-            f.lease = Some(lease);
+            f.lease = Some(Box::new(lease));
             ControlFlow::Continue(())
         }
         Ok(Claimed::Replay(mut env)) => {
@@ -163,13 +170,11 @@ pub(super) async fn guarded<'a, T>(
 
 /// Keeps the claim of this call alive while its tool runs: renews the lease
 /// every third of it. `None` when the call holds no key.
-pub(super) fn heartbeat(
-    f: &Flow<'_>,
-) -> Option<impl Future<Output = ()> + Send + 'static> {
+pub(super) fn heartbeat(f: &Flow<'_>) -> Option<Beat> {
     let lease = f.lease.clone()?;
     let store: Arc<dyn Store> = f.parts.store.clone();
     let every = f.parts.times.lease;
-    Some(async move {
+    Some(Box::pin(async move {
         loop {
             tokio::time::sleep(every / 3).await;
             match guarded(|| store.renew(&lease, every)).await {
@@ -181,28 +186,35 @@ pub(super) fn heartbeat(
                 Err(e) => tracing::warn!(error = %e, "could not renew an idempotency lease"),
             }
         }
-    })
+    }))
 }
 
-/// Runs `work` with `beat` beside it, until `work` ends.
-pub(super) async fn beside<T>(work: impl Future<Output = T>, beat: impl Future<Output = ()>) -> T {
-    let mut work = pin!(work);
-    let mut beat = pin!(beat);
-    std::future::poll_fn(|cx| {
-        if let Poll::Ready(v) = work.as_mut().poll(cx) {
+/// A claim's heartbeat ([`heartbeat`]).
+pub(super) type Beat = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// Runs `work` with `beat`, when there is one, beside it, until `work` ends.
+pub(super) fn beside<'b, F: Future + Unpin + 'b>(
+    mut work: F,
+    beat: &'b mut Option<Beat>,
+) -> impl Future<Output = F::Output> + 'b {
+    std::future::poll_fn(move |cx| {
+        if let Poll::Ready(v) = Pin::new(&mut work).poll(cx) {
             return Poll::Ready(v);
         }
-        let _ = beat.as_mut().poll(cx);
+        if let Some(beat) = beat {
+            // It never ends: it renews until the call drops it.
+            let _ = beat.as_mut().poll(cx);
+        }
         Poll::Pending
     })
-    .await
 }
 
 /// Gives the key back: the call is known to have had no effect.
 pub(super) async fn release(f: &mut Flow<'_>) {
     if let Some(lease) = f.lease.take() {
         let store = f.parts.store.clone();
-        if let Err(e) = guarded(|| store.release(&lease)).await {
+        // Boxed, as every use of the store here: only keyed calls wait on it.
+        if let Err(e) = Box::pin(guarded(|| store.release(&lease))).await {
             // The claim stays and reads `unknown` after its lease: a lost
             // release costs an operator's look, never a second run.
             tracing::error!(tool = f.spec.name, error = %e, "could not release an idempotency key");
@@ -212,13 +224,13 @@ pub(super) async fn release(f: &mut Flow<'_>) {
 
 /// Records the outcome under the key: a passing failure had no effect, so its
 /// key may be used again; every other outcome is what a repeat gets back.
-pub(super) async fn settle(f: &mut Flow<'_>, env: &Envelope, transient: bool) {
+pub(super) async fn settle(f: &mut Flow<'_>, transient: bool) {
     if transient {
         return release(f).await;
     }
-    if let Some(lease) = f.lease.take() {
+    if let (Some(lease), Produced::Answer(env)) = (f.lease.take(), &f.produced) {
         let store = f.parts.store.clone();
-        match guarded(|| store.complete(&lease, env)).await {
+        match Box::pin(guarded(|| store.complete(&lease, env))).await {
             Ok(true) => {}
             Ok(false) => tracing::warn!(
                 tool = f.spec.name,

@@ -90,17 +90,12 @@ pub(crate) async fn run_pipeline(
         idempotency::stage(&mut f).await?;
         approval::stage(&mut f).await?;
         breaker::stage(&mut f).await?;
-        // A held key's lease is renewed while the handler runs, so only a
-        // worker that died loses it.
-        match idempotency::heartbeat(&f) {
-            Some(beat) => idempotency::beside(run::stage(&mut f), beat).await?,
-            None => run::stage(&mut f).await?,
-        }
+        run::stage(&mut f).await?;
         respond::stage(&mut f).await
     }
     .await;
-    let env = match (ended, f.answer.take()) {
-        (ControlFlow::Break(Ended(())), Some(env)) => env,
+    let env = match (ended, std::mem::take(&mut f.produced)) {
+        (ControlFlow::Break(Ended(())), Produced::Answer(env)) => env,
         // `respond` always ends the call; this answers if a stage is ever
         // added after it by mistake.
         _ => f.internal("the call ended without an answer"),
@@ -125,13 +120,26 @@ pub(crate) struct Flow<'a> {
     tree: Tree,
     digest: Option<String>,
     /// The idempotency key this call holds in the store.
-    lease: Option<Lease>,
+    lease: Option<Box<Lease>>,
     /// Whether the breaker remembers failures of this tool.
     watched: bool,
-    /// The run stage's outcome, for the respond stage.
-    ran: Option<run::Ran>,
-    /// The envelope of the call, once a stage ended it.
-    answer: Option<Envelope>,
+    /// Whether the handler was started (so its effect may have happened).
+    started: bool,
+    /// What the call has produced so far.
+    produced: Produced,
+}
+
+/// What a call has produced: nothing yet, then the run stage's outcome (for
+/// the respond stage), then its envelope. Each replaces the one before, so
+/// they share one field and the flow stays small.
+#[derive(Default)]
+// One per call, moved only with the flow: boxing would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+enum Produced {
+    #[default]
+    Nothing,
+    Ran(run::Ran),
+    Answer(Envelope),
 }
 
 /// The argument text parsed into a tree, at most once and only when a stage
@@ -170,8 +178,8 @@ impl<'a> Flow<'a> {
             digest: None,
             lease: None,
             watched: false,
-            ran: None,
-            answer: None,
+            started: false,
+            produced: Produced::Nothing,
         }
     }
 
@@ -203,7 +211,7 @@ impl<'a> Flow<'a> {
 
     /// Ends the call with this envelope.
     fn end(&mut self, env: Envelope) -> Step {
-        self.answer = Some(env);
+        self.produced = Produced::Answer(env);
         ControlFlow::Break(Ended(()))
     }
 
@@ -223,7 +231,7 @@ impl<'a> Flow<'a> {
     /// machinery (not the handler): nothing of the tool ran before the run
     /// stage, so the status says so.
     fn internal(&self, message: &str) -> Envelope {
-        let ran = self.ran.is_some();
+        let ran = self.started;
         let unknown = ran && self.spec.effect.is_write();
         let status = if unknown {
             Status::Unknown

@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::run::{Attempt, Ran};
-use super::{idempotency, Flow, Step};
+use super::{idempotency, Flow, Produced, Step};
 use crate::call::ToolCall;
 use crate::codes;
 use crate::contract::{Idempotency, ToolSpec};
@@ -16,10 +16,19 @@ use crate::failure::{batch_result, Failure, FailureKind, Outcome};
 use crate::policy::breaker::Signature;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
-    let Some(Ran { attempt, transient }) = f.ran.take() else {
-        return f.end(
-            f.internal("the call reached the respond stage without running"),
-        );
+    let Some((ended, transient)) = wrap(f) else {
+        return f.end(f.internal("the call reached the respond stage without running"));
+    };
+    idempotency::settle(f, transient).await;
+    ended
+}
+
+/// Ends the call with the run's outcome as its envelope; tells whether the
+/// failure was a passing one. `None` if nothing ran. Not async, so that the
+/// stage's future holds no envelope of its own.
+fn wrap(f: &mut Flow<'_>) -> Option<(Step, bool)> {
+    let Produced::Ran(Ran { attempt, transient }) = std::mem::take(&mut f.produced) else {
+        return None;
     };
     let mut env = envelope_for(f.call, f.spec, attempt);
     point_at_items(f, &mut env);
@@ -37,8 +46,8 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         f.parts.breaker.record_success(f.spec.name, &digest);
     }
 
-    idempotency::settle(f, &env, transient).await;
-    f.end(env)
+    // The envelope goes into the flow, and the store records it from there.
+    Some((f.end(env), transient))
 }
 
 /// A batch failure names its item (`"item": "b.md"`) and the list it came from

@@ -4,7 +4,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{Flow, Step};
+use super::idempotency::{self, beside};
+use super::{Flow, Produced, Step};
 use crate::failure::{FailureKind, Outcome};
 use crate::guard::{self, CatchUnwind};
 use crate::policy::retry;
@@ -33,6 +34,9 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         return f.end(f.internal("the call reached the run stage undecoded"));
     };
     let spec = f.spec;
+    // A held key's lease is renewed while the handler runs (and between
+    // attempts), so only a worker that died loses it.
+    let mut beat = idempotency::heartbeat(f);
     let mut args = Some(args);
     let mut number = 1u32;
     loop {
@@ -56,12 +60,16 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
             // Polling runs the handler and then serializes its output, both
             // the author's code: a panic in either is caught here.
             Some(true) => {
+                f.started = true;
                 let fut = CatchUnwind(Running(a));
+                // The timer is boxed: only tools with a timeout carry its
+                // state, not every call's future.
                 let finished = match spec.timeout_ms {
-                    Some(ms) => tokio::time::timeout(std::time::Duration::from_millis(ms), fut)
-                        .await
-                        .ok(),
-                    None => Some(fut.await),
+                    Some(ms) => {
+                        let timed = tokio::time::timeout(std::time::Duration::from_millis(ms), fut);
+                        beside(Box::pin(timed), &mut beat).await.ok()
+                    }
+                    None => Some(beside(fut, &mut beat).await),
                 };
                 match finished {
                     None => Attempt::TimedOut,
@@ -80,11 +88,12 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
             _ => false,
         };
         if transient && retry::may_retry(spec, number) {
-            tokio::time::sleep(retry::backoff(spec, number)).await;
+            let pause = tokio::time::sleep(retry::backoff(spec, number));
+            beside(Box::pin(pause), &mut beat).await;
             number += 1;
             continue;
         }
-        f.ran = Some(Ran { attempt, transient });
+        f.produced = Produced::Ran(Ran { attempt, transient });
         return ControlFlow::Continue(());
     }
 }
