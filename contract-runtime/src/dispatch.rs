@@ -3,6 +3,8 @@
 //! journals the call. Every complete call ends in exactly one envelope, and
 //! nothing the dispatcher calls can make it unwind.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -139,14 +141,45 @@ impl Dispatcher {
         let started_ms = if self.journal_store { now_ms() } else { 0 };
         // Lookup: the registry is the allowlist.
         let tool = self.registry.get(&call.name);
-        let Answer { mut env, tree } = match tool {
-            Some(t) => self.run(t, caller, call).await,
-            None => Answer {
-                env: self.unknown_tool(call),
-                tree: None,
+        // One statement, so that no envelope outlives it in this future's
+        // state while the journal is written.
+        let journal = match self.finish(
+            tool,
+            caller,
+            call,
+            match tool {
+                Some(t) => self.run(t, caller, call).await,
+                None => Answer {
+                    env: self.unknown_tool(call),
+                    tree: None,
+                },
             },
+            span,
+            started,
+            started_ms,
+        ) {
+            Ok(env) => return env,
+            Err(journal) => journal,
         };
+        journal.await
+    }
 
+    /// After the pipeline: secrets scrubbed, the span and the log written;
+    /// `Err` with the journal's write, which hands the envelope back, when
+    /// the call is journaled.
+    #[allow(clippy::too_many_arguments)]
+    fn finish<'a>(
+        &'a self,
+        tool: Option<&Tool>,
+        caller: &'a Arc<Caller>,
+        call: &'a ToolCall,
+        answer: Answer,
+        span: &tracing::Span,
+        started: Option<Instant>,
+        started_ms: i64,
+    ) -> Result<Envelope, Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>> {
+        let journaled = self.journal.is_some() || self.journal_store;
+        let Answer { mut env, tree } = answer;
         // Secrets: the caller's registered values, and this call's
         // `#[arg(secret)]` values, which only a redacting pass can find.
         let arg_secrets = tool.is_some_and(|t| t.inner.has_secrets());
@@ -178,11 +211,18 @@ impl Dispatcher {
         }
         tracing::info!(status = env.status.as_str(), "tool call");
         if !journaled {
-            return env;
+            return Ok(env);
         }
         // Boxed, and given everything it needs: the journal's state (the
         // record, the store's future) is not carried by every call's future.
-        Box::pin(self.journal(caller, call, env, redacted, started_ms, duration_us)).await
+        Err(Box::pin(self.journal(
+            caller,
+            call,
+            env,
+            redacted,
+            started_ms,
+            duration_us,
+        )))
     }
 
     /// Records the call in the journal and the store's journal; hands the
