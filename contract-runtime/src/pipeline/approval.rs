@@ -48,9 +48,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 Some(reason) => reason,
                 None => {
                     release(f).await;
-                    return f.end(
-                        f.internal("the approval rule crashed before the tool ran"),
-                    );
+                    return f.end(f.internal("the approval rule crashed before the tool ran"));
                 }
             }
         }

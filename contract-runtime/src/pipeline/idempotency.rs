@@ -22,8 +22,8 @@ use crate::contract::Idempotency;
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::guard::{self, CatchUnwind};
 use crate::policy::approval::digest;
-use crate::tool::ErasedTool;
 use crate::store::{Claim, Claimed, Doubt, RecordKey, Store, StoreError, StoreFuture};
+use crate::tool::ErasedTool;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let (field, key) = match (f.spec.idempotency, &f.args) {

@@ -470,7 +470,13 @@ mod tests {
         }
         let not_json = parse_calls_slice(Provider::OpenAiResponses, b"[{").unwrap_err();
         assert!(
-            matches!(not_json, AdapterError::NotJson { provider: Provider::OpenAiResponses, .. }),
+            matches!(
+                not_json,
+                AdapterError::NotJson {
+                    provider: Provider::OpenAiResponses,
+                    ..
+                }
+            ),
             "{not_json:?}"
         );
         assert!(

@@ -762,7 +762,9 @@ mod tests {
         let first = error(&pushed[0]);
         assert_eq!(first.call_id(), Some("call_1"));
         assert!(
-            first.message().starts_with("arguments are not valid JSON ("),
+            first
+                .message()
+                .starts_with("arguments are not valid JSON ("),
             "{}",
             first.message()
         );
@@ -807,10 +809,7 @@ mod tests {
             ]"#,
         );
         let err = error(&pushed[0]);
-        assert_eq!(
-            (err.call_id(), err.name()),
-            (Some("call_1"), Some("f"))
-        );
+        assert_eq!((err.call_id(), err.name()), (Some("call_1"), Some("f")));
     }
 
     #[test]
