@@ -8,9 +8,9 @@
 //! generic. What differs between tools reaches it through two small trait
 //! objects, each method a plain function instantiated once per tool:
 //!
-//! - [`ErasedTool`], one per tool: its declarations and schemas, redaction,
+//! - `ErasedTool`, one per tool: its declarations and schemas, redaction,
 //!   and decoding argument text (or a parsed tree, for a retry) into
-//! - [`Decoded`], one per call: the typed arguments in a box, asked for what
+//! - `Decoded`, one per call: the typed arguments in a box, asked for what
 //!   the stages need of them (confined paths, the approval predicate, the
 //!   request key) and finally run: the handler is called with them and its
 //!   output turned into an [`Outcome`].
