@@ -164,10 +164,9 @@ def generate(kind: str, n: int) -> Path:
     if kind == "plain":
         src = plain_source(n)
     else:
-        # `contract-unregistered`: the same contracts without `registry()`.
-        # Each tool's `contract()` still instantiates the dispatcher pipeline
-        # for it, so this costs what `contract` does for as long as the
-        # pipeline is generic over the tool.
+        # `contract-unregistered`: the same contracts without `registry()`,
+        # for what the registry itself adds (each tool's `contract()` still
+        # instantiates the tool's erased faces).
         src = contract_source(n, registry=(kind == "contract"))
     (root / "src" / "lib.rs").write_text(src)
     return root

@@ -24,6 +24,8 @@ pub use serde;
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
+use std::any::Any;
+
 use crate::validate::Violation;
 
 /// The argument object, or a type violation.
@@ -144,8 +146,24 @@ pub const fn assert_output<O: ToolOutput>() {}
 
 /// Runs a sync handler on the blocking pool, so it never holds the executor
 /// thread other calls run on and its timeout can be enforced.
+///
+/// The handler is boxed before it is spawned: tokio's task machinery is then
+/// compiled once for all sync tools, not once per tool.
 pub async fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    match tokio::task::spawn_blocking(f).await {
+    let out = blocking(Box::new(move || Box::new(f()) as Box<dyn Any + Send>)).await;
+    match out.downcast::<T>() {
+        Ok(v) => *v,
+        // The box holds what `f` returned, so this cannot happen; it would
+        // be caught as a panic of the call, like any other.
+        Err(_) => unreachable!("a blocking job returns its own type"),
+    }
+}
+
+/// A sync handler's job, its output type erased.
+type Job = Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>;
+
+async fn blocking(job: Job) -> Box<dyn Any + Send> {
+    match tokio::task::spawn_blocking(job).await {
         Ok(v) => v,
         // Re-raise the handler's panic here, where the dispatcher catches it.
         Err(e) => std::panic::resume_unwind(e.into_panic()),

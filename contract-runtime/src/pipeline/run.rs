@@ -56,11 +56,12 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 }
             }
         };
+        // From here the handler's effect may have happened.
+        f.started = true;
         let attempt = match guard::catch(|| a.start(ctx.clone())) {
             // Polling runs the handler and then serializes its output, both
             // the author's code: a panic in either is caught here.
             Some(true) => {
-                f.started = true;
                 let fut = CatchUnwind(Running(a));
                 // The timer is boxed: only tools with a timeout carry its
                 // state, not every call's future.
