@@ -149,10 +149,10 @@ impl Dispatcher {
             call,
             match tool {
                 Some(t) => self.run(t, caller, call).await,
-                None => Answer {
+                None => Box::new(Answer {
                     env: self.unknown_tool(call),
                     tree: None,
-                },
+                }),
             },
             span,
             started,
@@ -173,13 +173,13 @@ impl Dispatcher {
         tool: Option<&Tool>,
         caller: &'a Arc<Caller>,
         call: &'a ToolCall,
-        answer: Answer,
+        answer: Box<Answer>,
         span: &tracing::Span,
         started: Option<Instant>,
         started_ms: i64,
     ) -> Result<Envelope, Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>> {
         let journaled = self.journal.is_some() || self.journal_store;
-        let Answer { mut env, tree } = answer;
+        let Answer { mut env, tree } = *answer;
         // Secrets: the caller's registered values, and this call's
         // `#[arg(secret)]` values, which only a redacting pass can find.
         let arg_secrets = tool.is_some_and(|t| t.inner.has_secrets());
@@ -291,7 +291,7 @@ impl Dispatcher {
     /// Runs the pipeline of `tool`, with a last panic capture around all of
     /// it: every user-supplied piece the stages call is guarded where it is
     /// called, and this catches anything else.
-    async fn run(&self, tool: &Tool, caller: &Arc<Caller>, call: &ToolCall) -> Answer {
+    async fn run(&self, tool: &Tool, caller: &Arc<Caller>, call: &ToolCall) -> Box<Answer> {
         // Boxed: the host moves the dispatch future around (into a task, a
         // join), and it stays a few words long instead of carrying the
         // pipeline's state.
@@ -315,10 +315,10 @@ impl Dispatcher {
                 } else {
                     Status::Failed
                 };
-                Answer {
+                Box::new(Answer {
                     env: Envelope::failure(&call.id, spec.name, status, spec.replay_safe(), errors),
                     tree: None,
-                }
+                })
             }
         }
     }

@@ -43,13 +43,13 @@ fn check(
     caller: &Caller,
     args: &dyn DecodedArgs,
 ) -> Result<(), (Status, Vec<ErrorEntry>)> {
-    let missing: Vec<&str> = spec
-        .authority
-        .iter()
-        .copied()
-        .filter(|s| !caller.has_scope(s))
-        .collect();
-    if !missing.is_empty() {
+    if spec.authority.iter().any(|s| !caller.has_scope(s)) {
+        let missing: Vec<&str> = spec
+            .authority
+            .iter()
+            .copied()
+            .filter(|s| !caller.has_scope(s))
+            .collect();
         let e = ErrorEntry::new(
             codes::PERMISSION_DENIED,
             format!(

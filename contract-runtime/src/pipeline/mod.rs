@@ -80,7 +80,7 @@ pub(crate) async fn run_pipeline(
     parts: &Parts,
     caller: &Arc<Caller>,
     call: &ToolCall,
-) -> Answer {
+) -> Box<Answer> {
     let mut f = Flow::new(tool, parts, caller, call);
     let ended = async {
         decode::stage(&mut f).await?;
@@ -100,10 +100,12 @@ pub(crate) async fn run_pipeline(
         // added after it by mistake.
         _ => f.internal("the call ended without an answer"),
     };
-    Answer {
+    // Boxed: the answer travels out through the dispatcher's futures, and a
+    // pointer moves where the envelope would be copied at every step.
+    Box::new(Answer {
         env,
         tree: f.tree.into_value(),
-    }
+    })
 }
 
 /// One call on its way through the stages.
@@ -210,6 +212,7 @@ impl<'a> Flow<'a> {
     }
 
     /// Ends the call with this envelope.
+    #[inline]
     fn end(&mut self, env: Envelope) -> Step {
         self.produced = Produced::Answer(env);
         ControlFlow::Break(Ended(()))

@@ -38,6 +38,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     // attempts), so only a worker that died loses it.
     let mut beat = idempotency::heartbeat(f);
     let mut args = Some(args);
+    let mut ctx = Some(ctx);
     let mut number = 1u32;
     loop {
         // A retry decodes afresh from the tree (argument types need not be
@@ -58,7 +59,15 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         };
         // From here the handler's effect may have happened.
         f.started = true;
-        let attempt = match guard::catch(|| a.start(ctx.clone())) {
+        // The context is cloned only when another attempt may follow.
+        let this = match &mut ctx {
+            Some(c) if retry::may_retry(spec, number) => Some(c.clone()),
+            c => c.take(),
+        };
+        let Some(this) = this else {
+            return f.end(f.internal("the call context was used up"));
+        };
+        let attempt = match guard::catch(|| a.start(this)) {
             // Polling runs the handler and then serializes its output, both
             // the author's code: a panic in either is caught here.
             Some(true) => {

@@ -106,7 +106,7 @@ mod typed {
             f.write_str("a Responses body")
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<ToolCall>, A::Error> {
-            let mut calls = Vec::new();
+            let mut calls = Vec::with_capacity(seq.size_hint().unwrap_or(1).min(16));
             while let Some(item) = seq.next_element::<Item<'de>>()? {
                 if item.kind == "function_call" {
                     let (Some(id), Some(name), Some(arguments)) =
@@ -114,7 +114,11 @@ mod typed {
                     else {
                         return Err(serde::de::Error::custom("a call lacks a field"));
                     };
-                    calls.push(ToolCall::new(id, name, arguments));
+                    calls.push(ToolCall {
+                        id: id.into_owned(),
+                        name: name.into_owned(),
+                        arguments: arguments.into_owned(),
+                    });
                 }
             }
             Ok(calls)
