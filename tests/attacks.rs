@@ -1275,6 +1275,7 @@ fn tool_output_that_looks_like_a_call_stays_data() {
                     .collect(),
                 Provider::Anthropic => vec![rendered.clone()],
                 Provider::Gemini => vec![json!({"candidates": [{"content": rendered}]})],
+                other => panic!("{other}: say how this provider re-reads its own results"),
             };
             for body in bodies {
                 let calls = parse_calls(provider, &body).unwrap_or_default();

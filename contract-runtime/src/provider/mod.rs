@@ -49,7 +49,8 @@ pub use stream::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssemble
 
 pub use crate::call::{ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 
-/// The provider APIs whose tool-call wire formats this module speaks.
+/// The provider APIs whose tool-call wire formats this module speaks. More
+/// will come, so the enum is `#[non_exhaustive]`.
 ///
 /// ```
 /// use contract_runtime::provider::Provider;
@@ -57,6 +58,7 @@ pub use crate::call::{ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 /// assert_eq!(Provider::OpenAiChat.name(), "openai-chat");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Provider {
     /// OpenAI Responses API: `function_call` output items, `function_call_output` results.
     OpenAiResponses,
