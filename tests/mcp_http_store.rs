@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use common::{python, Fixture};
+use common::{python, uuid, Fixture};
 use serde_json::{json, Value};
 
 /// Server processes sharing one store and one root.
@@ -43,20 +43,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// A fresh UUID-shaped key, unique across runs on one database.
-fn uuid() -> String {
-    let hex = contract_runtime::store::new_id("k").expect("randomness");
-    let h = &hex[2..];
-    format!(
-        "{}-{}-4{}-8{}-{}",
-        &h[0..8],
-        &h[8..12],
-        &h[13..16],
-        &h[17..20],
-        &h[20..32]
-    )
 }
 
 /// `outbox.jsonl` lines (one per comment actually posted) for `key`.

@@ -144,20 +144,6 @@ fn comment(key: &str, body: &str) -> Value {
     json!({"issue": 7, "body": body, "request_key": key})
 }
 
-/// A fresh UUID-shaped key, unique across runs on one database.
-fn uuid() -> String {
-    let hex = contract_runtime::store::new_id("k").expect("randomness");
-    let h = &hex[2..];
-    format!(
-        "{}-{}-4{}-8{}-{}",
-        &h[0..8],
-        &h[8..12],
-        &h[13..16],
-        &h[17..20],
-        &h[20..32]
-    )
-}
-
 fn outbox(root: &Path) -> Vec<Value> {
     match std::fs::read_to_string(root.join("outbox.jsonl")) {
         Ok(text) => text
@@ -233,7 +219,7 @@ fn eight_servers_post_100_comments_once(kind: Kind) {
     let Some(store) = store_for(kind, &root) else {
         return;
     };
-    let keys: Vec<String> = (0..100).map(|_| uuid()).collect();
+    let keys: Vec<String> = (0..100).map(|_| common::uuid()).collect();
     let input: String = keys
         .iter()
         .enumerate()
@@ -300,7 +286,7 @@ fn crash_before_effect_reads_unknown_until_resolved_failed(kind: Kind) {
     let Some(store) = store_for(kind, &root) else {
         return;
     };
-    let key = uuid();
+    let key = common::uuid();
     let args = comment(&key, "Looks good.");
     let mut crashing = Server::start(&root, &store, &["--fault", "crash-before-effect"]);
     // A read runs; the first write aborts the process before its effect.
@@ -354,7 +340,7 @@ fn crash_after_effect_reads_unknown_until_resolved_done(kind: Kind) {
     let Some(store) = store_for(kind, &root) else {
         return;
     };
-    let key = uuid();
+    let key = common::uuid();
     let args = comment(&key, "Shipped.");
     let mut crashing = Server::start(&root, &store, &["--fault", "crash-after-effect"]);
     assert_eq!(
@@ -396,7 +382,7 @@ fn sigkill_mid_stream_never_posts_a_key_twice(kind: Kind) {
     let Some(store) = store_for(kind, &root) else {
         return;
     };
-    let keys: Vec<String> = (0..200).map(|_| uuid()).collect();
+    let keys: Vec<String> = (0..200).map(|_| common::uuid()).collect();
     let args = |k: &String| comment(k, "Streamed.");
     let mut server = Server::start(&root, &store, &["--lease-ms", "500"]);
     let input: String = keys
@@ -468,7 +454,7 @@ fn a_key_expires_and_other_arguments_are_refused(kind: Kind) {
     let Some(store) = store_for(kind, &root) else {
         return;
     };
-    let key = uuid();
+    let key = common::uuid();
     let mut server = Server::start(&root, &store, &["--retention-ms", "800"]);
     let first = server
         .call("post_comment", &comment(&key, "First."))
@@ -517,7 +503,7 @@ fn an_unreachable_store_refuses_keyed_writes_and_reads_go_on(kind: Kind) {
 }
 
 fn assert_refused_and_reads_work(server: &mut Server, root: &Path) {
-    let key = uuid();
+    let key = common::uuid();
     let env = server
         .call("post_comment", &comment(&key, "Lost?"))
         .expect("answer");
@@ -540,7 +526,7 @@ fn sqlite_locked(root: &Path) {
     let store = format!("sqlite:{}", db.display());
     let mut server = Server::start(root, &store, &[]);
     let ok = server
-        .call("post_comment", &comment(&uuid(), "Before."))
+        .call("post_comment", &comment(&common::uuid(), "Before."))
         .expect("answer");
     assert_eq!(ok["status"], "ok", "{ok:#}");
     let mut locker = Command::new("python3")
@@ -610,7 +596,7 @@ fn postgres_stopped(root: &Path) {
     let cluster = Cluster(script, dir);
     let mut server = Server::start(root, &format!("postgres:{url}"), &[]);
     let ok = server
-        .call("post_comment", &comment(&uuid(), "Before."))
+        .call("post_comment", &comment(&common::uuid(), "Before."))
         .expect("answer");
     assert_eq!(ok["status"], "ok", "{ok:#}");
     cluster.stop();

@@ -209,3 +209,18 @@ pub fn mcp_http(cmd: &mut Command) -> (Child, String) {
     std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     (child, url)
 }
+
+/// A fresh UUID-shaped key, unique across runs on one database (a
+/// request key the stores' tests send).
+pub fn uuid() -> String {
+    let hex = contract_runtime::store::new_id("k").expect("randomness");
+    let h = &hex[2..];
+    format!(
+        "{}-{}-4{}-8{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[13..16],
+        &h[17..20],
+        &h[20..32]
+    )
+}
