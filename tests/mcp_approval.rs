@@ -21,6 +21,13 @@ use common::{python, Fixture};
 
 /// Runs the client in `mode` against `toolbox mcp` on `fx` and `store`.
 fn client(mode: &str, fx: &Fixture, store: &str, calls: Value) -> Value {
+    run_script("approval.py", mode, fx, store, Some(calls))
+}
+
+/// Runs `tests/mcp_client/<script>` in `mode` against `toolbox mcp` on `fx`
+/// and `store` (with `calls` as its last argument when given); returns what
+/// it prints.
+fn run_script(script: &str, mode: &str, fx: &Fixture, store: &str, calls: Option<Value>) -> Value {
     let server = json!([
         common::toolbox().display().to_string(),
         "mcp",
@@ -29,11 +36,18 @@ fn client(mode: &str, fx: &Fixture, store: &str, calls: Value) -> Value {
         "--store",
         store
     ]);
-    let out = Command::new(python())
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/approval.py"))
-        .arg(mode)
-        .arg(server.to_string())
-        .arg(calls.to_string())
+    let mut cmd = Command::new(python());
+    cmd.arg(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/mcp_client")
+            .join(script),
+    )
+    .arg(mode)
+    .arg(server.to_string());
+    if let Some(calls) = calls {
+        cmd.arg(calls.to_string());
+    }
+    let out = cmd
         .stderr(Stdio::inherit())
         .output()
         .expect("run the MCP client");
@@ -134,23 +148,7 @@ fn without_the_capability_the_request_id_is_granted_elsewhere_and_the_re_sent_ca
 
 /// Runs tests/mcp_client/approval_mrtr.py in `mode`; returns its legs.
 fn mrtr(mode: &str, fx: &Fixture, store: &str) -> Vec<Value> {
-    let server = json!([
-        common::toolbox().display().to_string(),
-        "mcp",
-        "--root",
-        fx.root.display().to_string(),
-        "--store",
-        store
-    ]);
-    let out = Command::new(python())
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/approval_mrtr.py"))
-        .arg(mode)
-        .arg(server.to_string())
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("run the MCP client");
-    assert!(out.status.success(), "the MCP client failed");
-    let out: Value = serde_json::from_slice(&out.stdout).expect("the client prints JSON");
+    let out = run_script("approval_mrtr.py", mode, fx, store, None);
     assert_eq!(out["protocol"], "2026-07-28", "{out:#}");
     let legs = out["legs"].as_array().expect("legs").clone();
     // Every flow starts with the question, in the result.
