@@ -181,16 +181,23 @@ pub struct ExportError {
 
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.pointer.is_empty() {
-            "the root"
-        } else {
-            self.pointer.as_str()
-        };
         write!(
             f,
             "cannot export tool `{}` for {} at {}: {}",
-            self.tool, self.dialect, at, self.reason
+            self.tool,
+            self.dialect,
+            place(&self.pointer),
+            self.reason
         )
+    }
+}
+
+/// Where in a schema an error is, in words: its pointer, or "the root".
+pub(crate) fn place(pointer: &str) -> &str {
+    if pointer.is_empty() {
+        "the root"
+    } else {
+        pointer
     }
 }
 

@@ -101,15 +101,12 @@ pub struct GbnfError {
 
 impl fmt::Display for GbnfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.pointer.is_empty() {
-            "the root"
-        } else {
-            self.pointer.as_str()
-        };
         write!(
             f,
             "no grammar for tool `{}` at {}: {}",
-            self.tool, at, self.reason
+            self.tool,
+            super::place(&self.pointer),
+            self.reason
         )
     }
 }
