@@ -417,7 +417,23 @@ impl Root {
 
     /// The handle-only half of [`Root::append`].
     fn append_beneath(&self, path: &Path, bytes: &[u8]) -> Result<(), PathError> {
-        let mut file = match self.dir.symlink_metadata(path) {
+        // Two writers (threads or processes) may both find the file missing;
+        // the one whose O_EXCL create loses appends to the file the other
+        // made, through the same checks, instead of failing its write.
+        let mut file = match self.open_for_append(path) {
+            Err(PathError::Io(e)) if e.kind() == io::ErrorKind::AlreadyExists => {
+                self.open_for_append(path)?
+            }
+            opened => opened?,
+        };
+        file.write_all(bytes)?;
+        Ok(())
+    }
+
+    /// Opens `path` for appending: an existing regular file with one link,
+    /// confirmed to be the file it checked, or a new one made with O_EXCL.
+    fn open_for_append(&self, path: &Path) -> Result<cap_std::fs::File, PathError> {
+        Ok(match self.dir.symlink_metadata(path) {
             Ok(meta) if !meta.is_file() => return Err(PathError::NotAFile),
             Ok(before) => {
                 self.refuse_hard_link(&before)?;
@@ -442,9 +458,7 @@ impl Root {
                 self.dir.open_with(path, &options)?
             }
             Err(e) => return Err(e.into()),
-        };
-        file.write_all(bytes)?;
-        Ok(())
+        })
     }
 
     /// Remove a regular file (a symlink inside the root is removed itself, never its target).
@@ -1131,6 +1145,32 @@ mod tests {
         root.append(&p, b"one\n").unwrap();
         root.append(&p, b"two\n").unwrap();
         assert_eq!(root.read_to_string(&p).unwrap(), "one\ntwo\n");
+    }
+
+    /// Writers that all find the file missing: each line lands, none fails
+    /// on the O_EXCL create another writer won (the race several `toolbox`
+    /// processes on one outbox ran into).
+    #[test]
+    fn appends_racing_to_create_the_file_all_land() {
+        for round in 0..20 {
+            let s = Scratch::new(&format!("appendrace{round}"));
+            let root = std::sync::Arc::new(s.root());
+            let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+            let writers: Vec<_> = (0..8)
+                .map(|i| {
+                    let (root, start) = (root.clone(), start.clone());
+                    std::thread::spawn(move || {
+                        start.wait();
+                        root.append(&cp("log.txt"), format!("{i}\n").as_bytes())
+                    })
+                })
+                .collect();
+            for w in writers {
+                w.join().unwrap().expect("every append lands");
+            }
+            let text = root.read_to_string(&cp("log.txt")).unwrap();
+            assert_eq!(text.lines().count(), 8, "{text}");
+        }
     }
 
     #[test]
