@@ -1147,32 +1147,6 @@ mod tests {
         assert_eq!(root.read_to_string(&p).unwrap(), "one\ntwo\n");
     }
 
-    /// Writers that all find the file missing: each line lands, none fails
-    /// on the O_EXCL create another writer won (the race several `toolbox`
-    /// processes on one outbox ran into).
-    #[test]
-    fn appends_racing_to_create_the_file_all_land() {
-        for round in 0..20 {
-            let s = Scratch::new(&format!("appendrace{round}"));
-            let root = std::sync::Arc::new(s.root());
-            let start = std::sync::Arc::new(std::sync::Barrier::new(8));
-            let writers: Vec<_> = (0..8)
-                .map(|i| {
-                    let (root, start) = (root.clone(), start.clone());
-                    std::thread::spawn(move || {
-                        start.wait();
-                        root.append(&cp("log.txt"), format!("{i}\n").as_bytes())
-                    })
-                })
-                .collect();
-            for w in writers {
-                w.join().unwrap().expect("every append lands");
-            }
-            let text = root.read_to_string(&cp("log.txt")).unwrap();
-            assert_eq!(text.lines().count(), 8, "{text}");
-        }
-    }
-
     #[test]
     fn append_refuses_inside_symlink() {
         let s = Scratch::new("appendlink");
