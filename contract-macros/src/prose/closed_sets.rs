@@ -203,9 +203,30 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if i < covered || in_example(t, i) {
             continue;
         }
-        if let Some((items, last)) = described_values(t, doc, i) {
+        // a bullet marker leads the value after it ("- canceled: ...")
+        let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
+            i + 1
+        } else {
+            i
+        };
+        let described = if at < t.len() {
+            described_values(t, doc, at)
+        } else {
+            None
+        };
+        if let Some((items, last)) = described {
             covered = last + 1;
-            out.push(found(What::Set(items), i, last));
+            out.push(found(What::Set(items), at, last));
+            continue;
+        }
+        // "The value will always be `comment`": a fixed value, stated of the
+        // value itself, so even a sentence with "will" gives it
+        if fixed_value(t, i) {
+            covered = i + 1;
+            out.push(Found {
+                always: true,
+                ..found(What::Set(vec![inner(doc, &t[i]).to_string()]), i, i)
+            });
             continue;
         }
         let w = match kind(t, i) {
@@ -373,6 +394,15 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = list.last + 1;
             continue;
         }
+        // "must not contain `<`, `>` or `&`": characters, not values
+        if list
+            .items
+            .iter()
+            .all(|v| !v.chars().any(char::is_alphanumeric))
+        {
+            covered = list.last + 1;
+            continue;
+        }
         let bools = list
             .items
             .iter()
@@ -385,6 +415,57 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     }
 }
 
+/// The clause ends at `k`: the end of the text or of its sentence, or a
+/// closing punctuation mark.
+fn clause_ends(t: &[Tok], k: usize) -> bool {
+    k >= t.len() || t[k].sent != t[k - 1].sent || matches!(text(t, k), "." | "," | ")" | ";")
+}
+
+/// A single fixed value, the only one the argument takes: "The value will
+/// always be `comment`", "Always `file`.", "Currently the value can be `file`
+/// only", "This value needs to be set to `enterprise`". Not a boolean, a null
+/// or a number ("This value is always `true`" is a fact about the service),
+/// and not under a condition ("when `type` is `file`, always `x`").
+fn fixed_value(t: &[Tok], i: usize) -> bool {
+    let Some(v) = t.get(i).filter(|x| matches!(x.k, Tk::Code | Tk::Quoted)) else {
+        return false;
+    };
+    if v.s.is_empty()
+        || v.s.contains(' ')
+        || v.s.chars().count() > 40
+        || matches!(v.s.as_str(), "true" | "false" | "null" | "none" | "nil")
+        || v.s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+    {
+        return false;
+    }
+    let (p1, p2) = (prev_word(t, i, 1), prev_word(t, i, 2));
+    let always = p1 == "always" || (p1 == "be" && p2 == "always");
+    let set_to = p1 == "to"
+        && p2 == "set"
+        && prev_word(t, i, 3) == "be"
+        && matches!(prev_word(t, i, 4), "to" | "must");
+    let only = p1 == "be" && word(t, i + 1) == "only" && clause_ends(t, i + 2);
+    if !((always || set_to) && clause_ends(t, i + 1) || only) {
+        return false;
+    }
+    !(0..i)
+        .rev()
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"))
+}
+
+/// A bullet marker ("-", "*", "\u{2022}") at `k` that opens an item: at the
+/// start of the text, or after the end of a sentence, a colon or the
+/// description of the item before (a bullet is never in the middle of a word
+/// pair, "a - b").
+fn bullet(t: &[Tok], doc: &str, k: usize) -> bool {
+    matches!(text(t, k), "-" | "*" | "\u{2022}")
+        && (k == 0
+            || t[k - 1].sent != t[k].sent
+            || matches!(text(t, k - 1), ":" | "." | ")" | ";")
+            || doc[t[k - 1].end..t[k].start].contains('\n'))
+}
+
 /// Values listed with a description each: "'off' - No filtering. 'strict' - Drops
 /// adult content", "`asc` for ascending, `desc` for descending", "'all' (default),
 /// 'dm' (direct messages)", "ascending (`asc`) or descending (`desc`)", and a single
@@ -395,7 +476,78 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))
             .filter(|x| !x.s.contains(' ') && x.s.chars().count() <= 32)
     };
-    let value = |k: usize| inner(doc, &t[k]).to_string();
+    let value = |k: usize| match t[k].k {
+        Tk::Word => doc[t[k].start..t[k].end].to_string(),
+        _ => inner(doc, &t[k]).to_string(),
+    };
+    // "- canceled: indicates ... - incorrect: indicates ...", "* `none` will
+    // preserve ... * `overwrite` will force ...": a value opening a bullet; a
+    // bare word needs a colon after it ("- Note: ..." is one bullet, and two
+    // are needed)
+    // (the first bullet opens its line or follows a sentence or a colon; the
+    // next ones only repeat its marker)
+    let opened = |k: usize, first: bool| {
+        if first {
+            bullet(t, doc, k - 1)
+                || (matches!(text(t, k - 1), "*" | "\u{2022}")
+                    && matches!(prev_word(t, k - 1, 1), "be" | "are" | "include" | "includes"))
+        } else {
+            text(t, k - 1) == text(t, i - 1)
+        }
+    };
+    let bulleted_as = |k: usize, first: bool| {
+        k > 0
+            && opened(k, first)
+            && (lit(k).is_some()
+                || (kind(t, k) == Some(Tk::Word)
+                    && text(t, k + 1) == ":"
+                    && t[k].s.chars().count() <= 24
+                    && !NOT_VALUES.contains(&t[k].s.as_str())
+                    && !matches!(
+                        t[k].s.as_str(),
+                        "note"
+                            | "notes"
+                            | "example"
+                            | "examples"
+                            | "default"
+                            | "tip"
+                            | "warning"
+                            | "important"
+                            | "returns"
+                            | "required"
+                            | "optional"
+                    )))
+    };
+    let bulleted = |k: usize| bulleted_as(k, true);
+    if bulleted(i) && !(1..i).any(|k| bulleted(k) && t[k].sent + 3 >= t[i].sent) {
+        let mut items = vec![value(i)];
+        let mut last = i;
+        let mut k = i + 1;
+        while k < t.len() && k <= last + 80 {
+            if bulleted_as(k, false) {
+                items.push(value(k));
+                last = k;
+            }
+            k += 1;
+        }
+        if items.len() >= 2 {
+            return Some((items, last));
+        }
+    }
+    // "either `finite`, where ..., or `indefinite`, where ...": two values
+    // each with a clause
+    let either = prev_word(t, i, 1) == "either"
+        || (prev_word(t, i, 1) == "be" && prev_word(t, i, 2) == "either");
+    if lit(i).is_some() && either && text(t, i + 1) == "," {
+        let second = (i + 2..(i + 40).min(t.len().saturating_sub(1)))
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .find(|&k| text(t, k - 1) == "," && word(t, k) == "or" && lit(k + 1).is_some());
+        if let Some(k) = second {
+            if !names_arguments(t, k + 1) {
+                return Some((vec![value(i), value(k + 1)], k + 1));
+            }
+        }
+    }
     // a single value: "only `dtmf` is supported", "('indexed' only)"
     if lit(i).is_some() {
         let only_before = prev_word(t, i, 1) == "only";

@@ -143,7 +143,7 @@ const LEADS: &[(&str, u8)] = &[
     ("camel-case", PATTERNS),
     ("camelcase", PATTERNS),
     ("can", SETS),
-    ("can't", BOUNDS | EMPTINESS),
+    ("can't", BOUNDS | EMPTINESS | PATTERNS),
     ("cannot", BOUNDS | EMPTINESS | PATTERNS),
     ("cap", BOUNDS),
     ("capital", PATTERNS),
@@ -156,6 +156,7 @@ const LEADS: &[(&str, u8)] = &[
     ("december", BOUNDS | SPANS | SERVABLE),
     ("decimal", PATTERNS),
     ("digits", PATTERNS),
+    ("disallowed", PATTERNS),
     ("domain", FORMATS),
     ("dots", PATTERNS),
     ("e", PATTERNS),
@@ -174,6 +175,7 @@ const LEADS: &[(&str, u8)] = &[
     ("fewer", BOUNDS),
     ("fifteen", BOUNDS | SPANS),
     ("five", BOUNDS | SPANS),
+    ("forbidden", PATTERNS),
     ("form", PATTERNS),
     ("format", PATTERNS),
     ("formats", SETS),
@@ -258,7 +260,8 @@ const LEADS: &[(&str, u8)] = &[
     ("positive", SIGNS),
     ("prefix", PATTERNS),
     ("prefixed", PATTERNS),
-    ("rfc", FORMATS),
+    ("prohibited", PATTERNS),
+    ("rfc", FORMATS | PATTERNS),
     ("rfc3339", FORMATS),
     ("semantic", PATTERNS),
     ("semver", PATTERNS),
@@ -361,7 +364,8 @@ fn families(tok: &Tok) -> u8 {
         Tk::Code => VALUE | SETS,
         Tk::Quoted => SETS | FORMATS | PATTERNS,
         Tk::Punct => match tok.s.as_str() {
-            "-" => BOUNDS | SPANS,
+            "-" => BOUNDS | SPANS | SETS,
+            "*" | "\u{2022}" => SETS,
             "(" => SPANS | SETS,
             "[" => SPANS,
             ":" => SETS,
@@ -382,6 +386,10 @@ fn families(tok: &Tok) -> u8 {
 fn word_shape_families(w: &str) -> u8 {
     match w.as_bytes() {
         [b'0'..=b'9', ..] | [b'y', b'y', b'y', b'y', ..] | [b'd', b'd', ..] => FORMATS | PATTERNS,
+        // a standard and its number in one word: "iso3166-1", "rfc3230", "bcp-47"
+        [b'i', b's', b'o', b'0'..=b'9' | b'-', ..]
+        | [b'r', b'f', b'c', b'0'..=b'9' | b'-', ..]
+        | [b'b', b'c', b'p', b'0'..=b'9' | b'-', ..] => PATTERNS,
         _ => 0,
     }
 }
