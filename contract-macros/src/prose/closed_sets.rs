@@ -565,8 +565,12 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // "- "cohere-rerank-3.5" is Cohere's ... model", "'None' returns only the
     // page. 'OneLevel' includes ...": a value opening a bullet or a sentence,
     // described by a verb
+    // (or after a colon: "Display format: 'number' shows ..., 'emoji' shows ...")
     let opens = |k: usize| {
-        k < t.len() && (text(t, k.wrapping_sub(1)) == "-" || k == 0 || t[k - 1].sent != t[k].sent)
+        k < t.len()
+            && (matches!(text(t, k.wrapping_sub(1)), "-" | ":" | ";" | ",")
+                || k == 0
+                || t[k - 1].sent != t[k].sent)
     };
     let verb_described = |k: usize| {
         lit(k).is_some()

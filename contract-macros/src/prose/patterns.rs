@@ -360,7 +360,13 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             };
             let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
             // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
-            let shaped = is_lit(t, j)
+            // (a literal of letters alone is a value: "Display format: 'number'
+            // shows ..., 'emoji' shows ...")
+            let shaped = (is_lit(t, j)
+                && !t[j]
+                    .s
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'_'))
                 || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
                 || word(t, j).contains("xxx")
                 // "emr-x.x.x": a placeholder version

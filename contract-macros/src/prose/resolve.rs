@@ -180,6 +180,10 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
                 "property" | "properties" | "parameter" | "parameters"
             ) || one && matches!(word(&t, f.t1), "field" | "fields"))
     });
+    // "A coordinate object with longitude and latitude properties ... Longitude:
+    // -180 to 180", "Array of days off, each with a start and end date in ISO
+    // format": a constraint on a member of an object, not on the argument
+    fs.retain(|f| !about_a_member(&t, f.t0));
     merge_bounds(&mut fs, &t);
     let mut resolved: Vec<(usize, usize, Resolved)> = fs
         .iter()
@@ -224,4 +228,43 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     });
     kept.sort_by_key(|(a, _, _)| *a);
     kept.into_iter().map(|(_, _, c)| c).collect()
+}
+
+/// The finding at `t0` speaks of a member of the argument (an object), not of
+/// the argument: it follows a label ("Longitude: -180 to 180") that names a
+/// word the description used before it (the object's members, "with longitude
+/// and latitude properties"), or it is in a clause about each item's members
+/// ("each with a start and end date in ISO format"; "each with at most 32
+/// characters" is a bound on each item, and stays).
+fn about_a_member(t: &[Tok], t0: usize) -> bool {
+    let sent = t[t0].sent;
+    // the label: "Longitude:" just before, or before a sign ("Latitude: -85")
+    let colon = if text(t, t0.wrapping_sub(1)) == ":" {
+        Some(t0 - 1)
+    } else if text(t, t0.wrapping_sub(2)) == ":" && matches!(text(t, t0 - 1), "-" | "\u{2212}") {
+        Some(t0 - 2)
+    } else {
+        None
+    };
+    if let Some(c) = colon.filter(|&c| c >= 1 && t[c].sent == sent) {
+        let label = word(t, c - 1);
+        if !label.is_empty()
+            && (0..c - 1).any(|k| word(t, k) == label)
+            && (0..t0).any(|k| {
+                matches!(
+                    word(t, k),
+                    "object" | "objects" | "dict" | "dictionary" | "properties" | "fields" | "keys"
+                )
+            })
+        {
+            return true;
+        }
+    }
+    (0..t0)
+        .filter(|&k| t[k].sent == sent)
+        .any(|k| {
+            word(t, k) == "each"
+                && matches!(word(t, k + 1), "with" | "having" | "containing")
+                && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
+        })
 }
