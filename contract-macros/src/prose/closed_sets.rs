@@ -448,10 +448,17 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
     if !((always || set_to) && clause_ends(t, i + 1) || only) {
         return false;
     }
+    // (nor a value another argument takes: "The `trash_content` parameter
+    // needs to be set to `trashed_only`")
     !(0..i)
         .rev()
         .take_while(|&k| t[k].sent == t[i].sent)
-        .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"))
+        .any(|k| {
+            matches!(
+                word(t, k),
+                "if" | "when" | "unless" | "whenever" | "parameter" | "argument" | "field"
+            )
+        })
 }
 
 /// A bullet marker ("-", "*", "\u{2022}") at `k` that opens an item: at the

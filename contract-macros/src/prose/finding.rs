@@ -385,7 +385,10 @@ fn families(tok: &Tok) -> u8 {
 /// Words that a date or a format shape can start: "2024-01-31t10", "yyyy-mm-dd".
 fn word_shape_families(w: &str) -> u8 {
     match w.as_bytes() {
-        [b'0'..=b'9', ..] | [b'y', b'y', b'y', b'y', ..] | [b'd', b'd', ..] => FORMATS | PATTERNS,
+        [b'0'..=b'9', ..]
+        | [b'y', b'y', b'y', b'y', ..]
+        | [b'd', b'd', ..]
+        | [b'm', b'm', b'/' | b'-', ..] => FORMATS | PATTERNS,
         // a standard and its number in one word: "iso3166-1", "rfc3230", "bcp-47"
         [b'i', b's', b'o', b'0'..=b'9' | b'-', ..]
         | [b'r', b'f', b'c', b'0'..=b'9' | b'-', ..]

@@ -7,7 +7,9 @@ use super::values::*;
 /// The format named by a word, code span or quoted string: "yyyy-mm-dd", "2024-01-31".
 pub(super) fn format_of_text(s: &str) -> Option<What> {
     let dated = s.as_bytes().first().is_some_and(u8::is_ascii_digit);
-    if !(dated || s.starts_with("yyyy") || s.starts_with("dd") || s.starts_with("hh")) {
+    let month_first = s.starts_with("mm/dd") || s.starts_with("mm-dd");
+    if !(dated || month_first || s.starts_with("yyyy") || s.starts_with("dd") || s.starts_with("hh"))
+    {
         return None;
     }
     if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
@@ -31,6 +33,7 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
         return Some(What::Format(f));
     }
     if s.starts_with("yyyy")
+        || month_first
         || s.starts_with("dd/")
         || s.starts_with("dd-")
         || s.starts_with("dd.")
@@ -285,6 +288,40 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             push(What::Format("date-time"), i + 1);
             i += 2;
             continue;
+        }
+        // "ISO date time string", "an ISO date", "The ISO timestamp of the event":
+        // ISO before a date word is the date standard (not "ISO dates are not
+        // accepted", not "ISO date format in the response", a flag about the output)
+        if w == "iso" && !in_example(t, i) {
+            let dated = (1..=2).find(|&b| {
+                matches!(
+                    word(t, i + b),
+                    "date" | "dates" | "datetime" | "date-time" | "timestamp" | "timestamps"
+                )
+            });
+            let sentence = || (0..t.len()).filter(|&k| t[k].sent == t[i].sent);
+            let refused = sentence().any(|k| {
+                word(t, k) == "not"
+                    && matches!(
+                        word(t, k + 1),
+                        "accepted" | "supported" | "allowed" | "valid"
+                    )
+            });
+            let output = sentence().any(|k| matches!(word(t, k), "response" | "output"));
+            if let Some(b) = dated.filter(|_| !refused && !output) {
+                let end = i + b;
+                let f = if matches!(word(t, end), "date" | "dates")
+                    && !matches!(word(t, end + 1), "time" | "and")
+                    && text(t, end + 1) != "-"
+                {
+                    "date"
+                } else {
+                    "date-time"
+                };
+                push(What::Format(f), end);
+                i = end + 1;
+                continue;
+            }
         }
         // "Currency code in ISO format": the code's standard shape
         if w == "iso"

@@ -216,7 +216,13 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         // "ISO3166-1 alpha-2", "BCP 47", "RFC 5646": a standard named by its number
         if let Some((what, end)) = standard_by_number(t, i) {
-            if !in_example(t, i) && prev_word(t, i, 1) != "see" && word(t, end + 1) != "section" {
+            // (not inside a link, ".../html/rfc6901")
+            let linked = doc[..t[i].start].ends_with('/');
+            if !linked
+                && !in_example(t, i)
+                && prev_word(t, i, 1) != "see"
+                && word(t, end + 1) != "section"
+            {
                 out.push(found(what, i, end));
                 continue;
             }
