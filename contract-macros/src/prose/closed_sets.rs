@@ -233,6 +233,15 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             Some(Tk::Punct) => text(t, i),
             _ => word(t, i),
         };
+        // "Status of query validation. PENDING, VALID, or INVALID": codes written
+        // in capitals, three or more joined by "or", are the values
+        if w == "or" {
+            if let Some((items, first, last)) = capital_codes(t, doc, i) {
+                covered = last + 1;
+                out.push(found(What::Set(items), first, last));
+            }
+            continue;
+        }
         // (start of the list, literals only, a lead strong enough for a single value or no "or")
         let start = match w {
             "one" | "any" if text(t, i + 1) == "of" => {
@@ -415,6 +424,44 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     }
 }
 
+/// A word written in capitals as a code: "PENDING", "IN_PROGRESS", "V2".
+fn capital_code(t: &[Tok], doc: &str, k: usize) -> bool {
+    kind(t, k) == Some(Tk::Word) && {
+        let raw = &doc[t[k].start..t[k].end];
+        raw.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    }
+}
+
+/// Three or more capital codes around the "or" at `i` ("PENDING, VALID, or
+/// INVALID"), as (values, first token, last token).
+fn capital_codes(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, usize)> {
+    let last = i + 1;
+    if i == 0 || !capital_code(t, doc, last) || in_example(t, i) {
+        return None;
+    }
+    let mut first = i;
+    let mut k = if text(t, i - 1) == "," { i - 1 } else { i };
+    // back over "CODE ," pairs
+    while k >= 1 && capital_code(t, doc, k - 1) && t[k - 1].sent == t[i].sent {
+        first = k - 1;
+        if k >= 2 && text(t, k - 2) == "," {
+            k -= 2;
+        } else {
+            break;
+        }
+    }
+    let items: Vec<String> = (first..=last)
+        .filter(|&k| capital_code(t, doc, k))
+        .map(|k| doc[t[k].start..t[k].end].to_string())
+        .collect();
+    // the list is the whole clause: no capital word or word list runs on
+    let ends = clause_ends(t, last + 1);
+    (items.len() >= 3 && ends && first < i).then_some((items, first, last))
+}
+
 /// The clause ends at `k`: the end of the text or of its sentence, or a
 /// closing punctuation mark.
 fn clause_ends(t: &[Tok], k: usize) -> bool {
@@ -572,10 +619,10 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // "- "cohere-rerank-3.5" is Cohere's ... model", "'None' returns only the
     // page. 'OneLevel' includes ...": a value opening a bullet or a sentence,
     // described by a verb
-    // (or after a colon: "Display format: 'number' shows ..., 'emoji' shows ...")
+    // (or after a colon or a semicolon: "Display format: 'number' shows ...")
     let opens = |k: usize| {
         k < t.len()
-            && (matches!(text(t, k.wrapping_sub(1)), "-" | ":" | ";" | ",")
+            && (matches!(text(t, k.wrapping_sub(1)), "-" | ":" | ";")
                 || k == 0
                 || t[k - 1].sent != t[k].sent)
     };
@@ -619,8 +666,13 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     let by_verb = verb_described(i);
     let reach = if by_verb { 40 } else { 14 };
     while k < t.len() && k <= last + reach {
+        // (a later value may follow a comma, described by the same verb:
+        // "'number' shows ..., 'emoji' shows ...")
         let next = if by_verb {
             verb_described(k)
+                || (text(t, k - 1) == ","
+                    && lit(k).is_some()
+                    && word(t, k + 1) == word(t, i + 1))
         } else {
             described(k)
         };

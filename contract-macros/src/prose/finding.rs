@@ -254,6 +254,7 @@ const LEADS: &[(&str, u8)] = &[
     ("one", BOUNDS | SPANS | SETS),
     ("only", SETS),
     ("options", SETS),
+    ("or", SETS),
     ("pascalcase", PATTERNS),
     ("patterns", PATTERNS),
     ("periods", PATTERNS),
