@@ -403,6 +403,19 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = list.last + 1;
             continue;
         }
+        // "(MIC, BIC, or acronym)": codes next to a plain noun name kinds of
+        // identifier, not the values
+        if !list.all_lit {
+            let caps = |v: &String| {
+                v.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+                    && !v.bytes().any(|b| b.is_ascii_lowercase())
+            };
+            let plain = |v: &String| v.bytes().all(|b| b.is_ascii_lowercase());
+            if list.items.iter().any(caps) && list.items.iter().any(plain) {
+                covered = list.last + 1;
+                continue;
+            }
+        }
         // "must not contain `<`, `>` or `&`": characters, not values
         if list
             .items
