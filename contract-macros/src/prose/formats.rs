@@ -140,6 +140,14 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     if word(t, i.wrapping_sub(1)) == "or" || matches!(word(t, end + 1), "or" | "if") {
         return false;
     }
+    // "URL pattern to match", "email template": the format noun qualifies
+    // another noun, which is the value
+    if matches!(
+        word(t, end + 1),
+        "pattern" | "patterns" | "template" | "templates" | "prefix" | "suffix" | "regex" | "glob"
+    ) {
+        return false;
+    }
     // "identifier/URL", "(UUID format: ... or external ID format: ...)"
     if text(t, i.wrapping_sub(1)) == "/" || text(t, end + 1) == "/" {
         return false;
