@@ -646,6 +646,7 @@ fn main() {{}}
             ("The date the account was created, in RFC 2822 format", &[]),
             ("The path, as a [JSON-Pointer](https://tools.ietf.org/html/rfc6901).", &[]),
             ("See RFC 7231 section 6 for details.", &[]),
+            ("The subject. See character length requirements according to [RFC 2822](http://x.example/a).", &[]),
             ("ISO date time string when the segment was updated.", &[Format]),
             ("Use ISO date format in the response.", &[]),
             ("Timestamp in Unix epoch seconds; ISO dates are not accepted.", &[]),

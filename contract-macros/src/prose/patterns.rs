@@ -218,10 +218,13 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if let Some((what, end)) = standard_by_number(t, i) {
             // (not inside a link, ".../html/rfc6901")
             let linked = doc[..t[i].start].ends_with('/');
-            if !linked
-                && !in_example(t, i)
-                && prev_word(t, i, 1) != "see"
-                && word(t, end + 1) != "section"
+            // (nor a reference: "See character length requirements according
+            // to RFC 2822", "See RFC 7231 section 6")
+            let see = (0..i)
+                .rev()
+                .take_while(|&k| t[k].sent == t[i].sent)
+                .any(|k| word(t, k) == "see");
+            if !linked && !in_example(t, i) && !see && word(t, end + 1) != "section"
             {
                 out.push(found(what, i, end));
                 continue;
