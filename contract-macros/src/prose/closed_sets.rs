@@ -233,6 +233,15 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             Some(Tk::Punct) => text(t, i),
             _ => word(t, i),
         };
+        // "Values range ["happy", "sad", "angry"]", "Values: [16000, 24000, 32000]":
+        // a bracketed array of values after a lead
+        if w == "[" {
+            if let Some((items, last)) = bracketed_values(t, doc, i) {
+                covered = last + 1;
+                out.push(found(What::Set(items), i, last));
+            }
+            continue;
+        }
         // "Status of query validation. PENDING, VALID, or INVALID": codes written
         // in capitals, three or more joined by "or", are the values
         if w == "or" {
@@ -435,6 +444,50 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         covered = list.last + 1;
         out.push(found(What::Set(list.items), i, list.last));
     }
+}
+
+/// A bracketed array of values at `i` ("[" ... "]") after a lead that says they
+/// are the values ("Values range [...]", "Values: [...]", "one of [...]"). Two
+/// numbers are an interval ("Values range [1, 9]", read by `spans`), and
+/// booleans are not a set.
+fn bracketed_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
+    let lead = (1..=3).any(|b| {
+        matches!(
+            prev_word(t, i, b),
+            "values" | "value" | "options" | "choices" | "range" | "of" | "from"
+        )
+    }) && !in_example(t, i);
+    if !lead {
+        return None;
+    }
+    let mut items = Vec::new();
+    let mut k = i + 1;
+    let mut numbers = true;
+    loop {
+        let tok = t.get(k)?;
+        match tok.k {
+            Tk::Code | Tk::Quoted => {
+                numbers = false;
+                items.push(inner(doc, tok).to_string());
+            }
+            Tk::Num => items.push(tok.s.clone()),
+            Tk::Word if tok.s.chars().count() <= 24 => {
+                numbers = false;
+                items.push(doc[tok.start..tok.end].to_string());
+            }
+            _ => return None,
+        }
+        k += 1;
+        match text(t, k) {
+            "," => k += 1,
+            "]" => break,
+            _ => return None,
+        }
+    }
+    let bools = items
+        .iter()
+        .all(|v| matches!(v.to_lowercase().as_str(), "true" | "false"));
+    (items.len() >= 2 && !(numbers && items.len() == 2) && !bools).then_some((items, k))
 }
 
 /// A word written in capitals as a code: "PENDING", "IN_PROGRESS", "V2".

@@ -368,7 +368,7 @@ fn families(tok: &Tok) -> u8 {
             "-" => BOUNDS | SPANS | SETS,
             "*" | "\u{2022}" => SETS,
             "(" => SPANS | SETS,
-            "[" => SPANS,
+            "[" => SPANS | SETS,
             ":" => SETS,
             "<=" | ">=" | "<" | ">" => BOUNDS,
             _ => 0,

@@ -184,6 +184,11 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // -180 to 180", "Array of days off, each with a start and end date in ISO
     // format": a constraint on a member of an object, not on the argument
     fs.retain(|f| !about_a_member(&t, f.t0));
+    // "Whether the file is a URL": a flag's description names what the flag
+    // tells about another value, never the flag's format
+    if word(&t, 0) == "whether" {
+        fs.retain(|f| !matches!(f.what, What::Format(_)) || t[f.t0].sent != t[0].sent);
+    }
     merge_bounds(&mut fs, &t);
     let mut resolved: Vec<(usize, usize, Resolved)> = fs
         .iter()
