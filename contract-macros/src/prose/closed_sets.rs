@@ -547,7 +547,9 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
         || v.s.contains(' ')
         || v.s.chars().count() > 40
         || matches!(v.s.as_str(), "true" | "false" | "null" | "none" | "nil")
-        || v.s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+        || v.s
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
     {
         return false;
     }
@@ -610,7 +612,10 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         if first {
             bullet(t, doc, k - 1)
                 || (matches!(text(t, k - 1), "*" | "\u{2022}")
-                    && matches!(prev_word(t, k - 1, 1), "be" | "are" | "include" | "includes"))
+                    && matches!(
+                        prev_word(t, k - 1, 1),
+                        "be" | "are" | "include" | "includes"
+                    ))
         } else {
             text(t, k - 1) == text(t, i - 1)
         }
@@ -736,9 +741,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         // "'number' shows ..., 'emoji' shows ...")
         let next = if by_verb {
             verb_described(k)
-                || (text(t, k - 1) == ","
-                    && lit(k).is_some()
-                    && word(t, k + 1) == word(t, i + 1))
+                || (text(t, k - 1) == "," && lit(k).is_some() && word(t, k + 1) == word(t, i + 1))
         } else {
             described(k)
         };

@@ -8,7 +8,11 @@ use super::values::*;
 pub(super) fn format_of_text(s: &str) -> Option<What> {
     let dated = s.as_bytes().first().is_some_and(u8::is_ascii_digit);
     let month_first = s.starts_with("mm/dd") || s.starts_with("mm-dd");
-    if !(dated || month_first || s.starts_with("yyyy") || s.starts_with("dd") || s.starts_with("hh"))
+    if !(dated
+        || month_first
+        || s.starts_with("yyyy")
+        || s.starts_with("dd")
+        || s.starts_with("hh"))
     {
         return None;
     }

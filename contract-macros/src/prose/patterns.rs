@@ -224,8 +224,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 .rev()
                 .take_while(|&k| t[k].sent == t[i].sent)
                 .any(|k| word(t, k) == "see");
-            if !linked && !in_example(t, i) && !see && word(t, end + 1) != "section"
-            {
+            if !linked && !in_example(t, i) && !see && word(t, end + 1) != "section" {
                 out.push(found(what, i, end));
                 continue;
             }
@@ -451,6 +450,146 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     }
 }
 
+/// Words that name characters a value may hold ("slashes", "special characters").
+const CHARACTER_NOUNS: &[&str] = &[
+    "asterisks",
+    "backslash",
+    "backslashes",
+    "brackets",
+    "character",
+    "characters",
+    "chars",
+    "colons",
+    "commas",
+    "emoji",
+    "emojis",
+    "newline",
+    "newlines",
+    "punctuation",
+    "quotes",
+    "semicolons",
+    "slash",
+    "slashes",
+    "space",
+    "spaces",
+    "symbols",
+    "tabs",
+    "whitespace",
+];
+
+/// A mention of characters at `k`: a character noun not counted by a number
+/// ("200 characters" is a length), a short literal of punctuation (`/`), or a
+/// bare punctuation mark other than the sentence's own (`<`, `&`).
+fn names_characters(t: &[Tok], k: usize) -> bool {
+    match kind(t, k) {
+        Some(Tk::Word) => {
+            CHARACTER_NOUNS.contains(&word(t, k))
+                && !(1..=2).any(|b| kind(t, k.wrapping_sub(b)) == Some(Tk::Num))
+        }
+        Some(Tk::Code | Tk::Quoted) => {
+            let s = &t[k].s;
+            (1..=3).contains(&s.chars().count()) && !s.chars().any(char::is_alphanumeric)
+        }
+        Some(Tk::Punct) => matches!(text(t, k), "<" | ">" | "&" | "/" | "\\" | "|" | "#" | "%"),
+        _ => false,
+    }
+}
+
+/// Characters the value may not contain, read from the sentence's shape: a
+/// negated verb of holding ("may not contain", "cannot include", "without")
+/// followed by characters, or a negated permission ("are not allowed", "is
+/// prohibited") whose subject names characters. Returns the first and last
+/// tokens of the statement.
+fn excluded_characters(t: &[Tok], i: usize) -> Option<(usize, usize)> {
+    let w = word(t, i);
+    let sent = t[i].sent;
+    let holds = |k: usize| matches!(word(t, k), "contain" | "include" | "have" | "use");
+    let after = |from: usize| {
+        (from..(from + 10).min(t.len()))
+            .take_while(|&k| t[k].sent == sent)
+            .find(|&k| names_characters(t, k))
+    };
+    match w {
+        "not" | "cannot" | "can't" if holds(i + 1) => after(i + 2).map(|k| (i, k)),
+        // ("without colons" may describe how the value is written; a literal
+        // character is a rule: "without '#' prefix")
+        "without" => after(i + 1)
+            .filter(|&k| k <= i + 3 && is_lit(t, k))
+            .map(|k| (i, k)),
+        "not" | "prohibited" | "disallowed" | "forbidden" => {
+            let permission =
+                w != "not" || matches!(word(t, i + 1), "allowed" | "permitted" | "accepted");
+            let subject = (0..i)
+                .take_while(|&k| t[k].sent <= sent)
+                .filter(|&k| t[k].sent == sent)
+                .find(|&k| names_characters(t, k));
+            let end = if w == "not" { i + 1 } else { i };
+            subject.filter(|_| permission).map(|k| (k, end))
+        }
+        _ => None,
+    }
+}
+
+/// A standard named by its number, as a shape or a format: "ISO3166-1 alpha-2"
+/// (a country code), "ISO 639-3", "BCP 47", "RFC 5646" (language tags), "RFC
+/// 5322" (an email address), and any other ISO, RFC or BCP number (a shape the
+/// detector does not know). "ISO 8601" and "RFC 3339" are formats, read by
+/// `formats`; so is "ISO 3166" with a separate number, read below.
+fn standard_by_number(t: &[Tok], i: usize) -> Option<(What, usize)> {
+    let w = word(t, i);
+    // "iso3166-1", "rfc3230", "bcp-47": the body and its number in one word
+    let joined = ["iso", "rfc", "bcp"]
+        .iter()
+        .find(|p| w.len() > 3 && w.starts_with(*p));
+    let (body, number, end) = if let Some(prefix) = joined {
+        let digits = w[3..].trim_start_matches('-');
+        let n: String = digits.chars().take_while(char::is_ascii_digit).collect();
+        (*prefix, n, i)
+    } else if matches!(w, "rfc" | "bcp") {
+        let k = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+        if kind(t, k) != Some(Tk::Num) {
+            return None;
+        }
+        (w, text(t, k).to_string(), k)
+    } else {
+        return None;
+    };
+    if number.len() < 2 || (body == "iso" && matches!(number.as_str(), "8601")) {
+        return None;
+    }
+    if body == "rfc" && number == "3339" {
+        return None;
+    }
+    // dates by another standard ("in RFC 2822 format" for a date) are not
+    // reported (docs/rule-c12.md, "Left out")
+    let dated = (0..t.len()).filter(|&k| t[k].sent == t[i].sent).any(|k| {
+        matches!(
+            word(t, k),
+            "date" | "time" | "timestamp" | "datetime" | "dates"
+        )
+    });
+    if body == "rfc" && dated {
+        return None;
+    }
+    let what = match (body, number.as_str()) {
+        ("iso", "3166") => What::Pattern(Some(
+            if (1..=3).any(|b| word(t, end + b) == "alpha-3") {
+                "^[A-Z]{3}$"
+            } else {
+                "^[A-Z]{2}$"
+            }
+            .into(),
+        )),
+        ("iso", "4217") => What::Pattern(Some("^[A-Z]{3}$".into())),
+        ("rfc", "5322") | ("rfc", "822") => What::Format("email"),
+        ("rfc", "1123") | ("rfc", "952") | ("rfc", "1034") => What::Format("hostname"),
+        ("rfc", "3986") => What::Format("uri"),
+        ("rfc", "4122") | ("rfc", "9562") => What::Format("uuid"),
+        _ => What::Pattern(None),
+    };
+    Some((what, end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::finding::found_in;
@@ -532,141 +671,4 @@ mod tests {
         assert!(patterns("Count the letters in the word.").is_empty());
         assert!(patterns("Matches are ranked by score.").is_empty());
     }
-}
-
-/// Words that name characters a value may hold ("slashes", "special characters").
-const CHARACTER_NOUNS: &[&str] = &[
-    "asterisks",
-    "backslash",
-    "backslashes",
-    "brackets",
-    "character",
-    "characters",
-    "chars",
-    "colons",
-    "commas",
-    "emoji",
-    "emojis",
-    "newline",
-    "newlines",
-    "punctuation",
-    "quotes",
-    "semicolons",
-    "slash",
-    "slashes",
-    "space",
-    "spaces",
-    "symbols",
-    "tabs",
-    "whitespace",
-];
-
-/// A mention of characters at `k`: a character noun not counted by a number
-/// ("200 characters" is a length), a short literal of punctuation (`/`), or a
-/// bare punctuation mark other than the sentence's own (`<`, `&`).
-fn names_characters(t: &[Tok], k: usize) -> bool {
-    match kind(t, k) {
-        Some(Tk::Word) => {
-            CHARACTER_NOUNS.contains(&word(t, k))
-                && !(1..=2).any(|b| kind(t, k.wrapping_sub(b)) == Some(Tk::Num))
-        }
-        Some(Tk::Code | Tk::Quoted) => {
-            let s = &t[k].s;
-            (1..=3).contains(&s.chars().count()) && !s.chars().any(char::is_alphanumeric)
-        }
-        Some(Tk::Punct) => matches!(text(t, k), "<" | ">" | "&" | "/" | "\\" | "|" | "#" | "%"),
-        _ => false,
-    }
-}
-
-/// Characters the value may not contain, read from the sentence's shape: a
-/// negated verb of holding ("may not contain", "cannot include", "without")
-/// followed by characters, or a negated permission ("are not allowed", "is
-/// prohibited") whose subject names characters. Returns the first and last
-/// tokens of the statement.
-fn excluded_characters(t: &[Tok], i: usize) -> Option<(usize, usize)> {
-    let w = word(t, i);
-    let sent = t[i].sent;
-    let holds = |k: usize| matches!(word(t, k), "contain" | "include" | "have" | "use");
-    let after = |from: usize| {
-        (from..(from + 10).min(t.len()))
-            .take_while(|&k| t[k].sent == sent)
-            .find(|&k| names_characters(t, k))
-    };
-    match w {
-        "not" | "cannot" | "can't" if holds(i + 1) => after(i + 2).map(|k| (i, k)),
-        // ("without colons" may describe how the value is written; a literal
-        // character is a rule: "without '#' prefix")
-        "without" => after(i + 1)
-            .filter(|&k| k <= i + 3 && is_lit(t, k))
-            .map(|k| (i, k)),
-        "not" | "prohibited" | "disallowed" | "forbidden" => {
-            let permission = w != "not"
-                || matches!(word(t, i + 1), "allowed" | "permitted" | "accepted");
-            let subject = (0..i)
-                .take_while(|&k| t[k].sent <= sent)
-                .filter(|&k| t[k].sent == sent)
-                .find(|&k| names_characters(t, k));
-            let end = if w == "not" { i + 1 } else { i };
-            subject.filter(|_| permission).map(|k| (k, end))
-        }
-        _ => None,
-    }
-}
-
-/// A standard named by its number, as a shape or a format: "ISO3166-1 alpha-2"
-/// (a country code), "ISO 639-3", "BCP 47", "RFC 5646" (language tags), "RFC
-/// 5322" (an email address), and any other ISO, RFC or BCP number (a shape the
-/// detector does not know). "ISO 8601" and "RFC 3339" are formats, read by
-/// `formats`; so is "ISO 3166" with a separate number, read below.
-fn standard_by_number(t: &[Tok], i: usize) -> Option<(What, usize)> {
-    let w = word(t, i);
-    // "iso3166-1", "rfc3230", "bcp-47": the body and its number in one word
-    let joined = ["iso", "rfc", "bcp"]
-        .iter()
-        .find(|p| w.len() > 3 && w.starts_with(*p));
-    let (body, number, end) = if let Some(prefix) = joined {
-        let digits = w[3..].trim_start_matches('-');
-        let n: String = digits.chars().take_while(char::is_ascii_digit).collect();
-        (*prefix, n, i)
-    } else if matches!(w, "rfc" | "bcp") {
-        let k = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
-        if kind(t, k) != Some(Tk::Num) {
-            return None;
-        }
-        (w, text(t, k).to_string(), k)
-    } else {
-        return None;
-    };
-    if number.len() < 2 || (body == "iso" && matches!(number.as_str(), "8601")) {
-        return None;
-    }
-    if body == "rfc" && number == "3339" {
-        return None;
-    }
-    // dates by another standard ("in RFC 2822 format" for a date) are not
-    // reported (docs/rule-c12.md, "Left out")
-    let dated = (0..t.len())
-        .filter(|&k| t[k].sent == t[i].sent)
-        .any(|k| matches!(word(t, k), "date" | "time" | "timestamp" | "datetime" | "dates"));
-    if body == "rfc" && dated {
-        return None;
-    }
-    let what = match (body, number.as_str()) {
-        ("iso", "3166") => What::Pattern(Some(
-            if (1..=3).any(|b| word(t, end + b) == "alpha-3") {
-                "^[A-Z]{3}$"
-            } else {
-                "^[A-Z]{2}$"
-            }
-            .into(),
-        )),
-        ("iso", "4217") => What::Pattern(Some("^[A-Z]{3}$".into())),
-        ("rfc", "5322") | ("rfc", "822") => What::Format("email"),
-        ("rfc", "1123") | ("rfc", "952") | ("rfc", "1034") => What::Format("hostname"),
-        ("rfc", "3986") => What::Format("uri"),
-        ("rfc", "4122") | ("rfc", "9562") => What::Format("uuid"),
-        _ => What::Pattern(None),
-    };
-    Some((what, end))
 }

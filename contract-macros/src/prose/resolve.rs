@@ -265,11 +265,9 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
             return true;
         }
     }
-    (0..t0)
-        .filter(|&k| t[k].sent == sent)
-        .any(|k| {
-            word(t, k) == "each"
-                && matches!(word(t, k + 1), "with" | "having" | "containing")
-                && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
-        })
+    (0..t0).filter(|&k| t[k].sent == sent).any(|k| {
+        word(t, k) == "each"
+            && matches!(word(t, k + 1), "with" | "having" | "containing")
+            && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
+    })
 }
