@@ -269,6 +269,8 @@ impl Root {
     /// 3. NotFound: if `symlink_metadata` of the path itself succeeds, the path
     ///    is a dangling link, which is `OutsideScope` (we never fall back to
     ///    the parent, because a write would follow the link wherever it points).
+    ///    A name that is not a link was made between the two looks (another
+    ///    writer creating the file): the path is probed again, a few times.
     ///    Otherwise repeat on the parent; an empty parent is the root, which is
     ///    inside. A missing path whose parents are inside is `Ok(())`, since a
     ///    write may create it.
@@ -285,6 +287,10 @@ impl Root {
     /// The file-system half of [`Root::check`].
     fn check_beneath(&self, path: &Path) -> Result<(), PathError> {
         let mut current = path;
+        // Times a name that did not resolve was found to be no link at all:
+        // something else (another writer's new file) appeared at it between
+        // the two looks, so it is looked at again.
+        let mut appeared = 0;
         loop {
             if current.as_os_str().is_empty() {
                 return Ok(());
@@ -302,7 +308,16 @@ impl Root {
                 Ok(meta) => return self.refuse_hard_link(&meta),
                 Err(PathError::NotFound) => match self.dir.symlink_metadata(current) {
                     // The name exists but does not resolve: a dangling link.
-                    Ok(_) => return Err(PathError::OutsideScope),
+                    Ok(meta) if meta.file_type().is_symlink() => {
+                        return Err(PathError::OutsideScope)
+                    }
+                    // Not a link: it was made after the first look (two
+                    // writers creating one file), so look again. A name
+                    // that keeps coming and going is no link either, so
+                    // after a few tries it is treated as missing: whatever
+                    // then writes opens it through the handle checks.
+                    Ok(_) if appeared < 3 => appeared += 1,
+                    Ok(_) => current = current.parent().unwrap_or_else(|| Path::new("")),
                     Err(e) => match PathError::from(e) {
                         PathError::NotFound => {
                             current = current.parent().unwrap_or_else(|| Path::new(""));
@@ -1145,6 +1160,40 @@ mod tests {
         root.append(&p, b"one\n").unwrap();
         root.append(&p, b"two\n").unwrap();
         assert_eq!(root.read_to_string(&p).unwrap(), "one\ntwo\n");
+    }
+
+    /// Writers that all find the file missing: every append lands and every
+    /// line is in the file. Two races are in this window: the O_EXCL create
+    /// another writer won (`AlreadyExists`), and `check` finding the path
+    /// missing, then finding a name there (the file another writer just made)
+    /// and taking it for a dangling link (`OutsideScope`). Several `toolbox`
+    /// processes on one outbox meet both; a failed append is a lost line.
+    #[test]
+    fn appends_racing_to_create_the_file_all_land() {
+        const WRITERS: usize = 8;
+        for round in 0..200 {
+            let s = Scratch::new(&format!("appendrace{round}"));
+            let root = std::sync::Arc::new(s.root());
+            let start = std::sync::Arc::new(std::sync::Barrier::new(WRITERS));
+            let writers: Vec<_> = (0..WRITERS)
+                .map(|i| {
+                    let (root, start) = (root.clone(), start.clone());
+                    std::thread::spawn(move || {
+                        start.wait();
+                        root.append(&cp("log.txt"), format!("{i}\n").as_bytes())
+                    })
+                })
+                .collect();
+            for (i, w) in writers.into_iter().enumerate() {
+                let appended = w.join().expect("writer thread");
+                assert!(
+                    appended.is_ok(),
+                    "round {round}: writer {i} failed: {appended:?}"
+                );
+            }
+            let text = root.read_to_string(&cp("log.txt")).unwrap();
+            assert_eq!(text.lines().count(), WRITERS, "round {round}: {text}");
+        }
     }
 
     #[test]
