@@ -7,8 +7,10 @@
 //!   two commits: the claim must be durable before the effect);
 //! - `floor`: the cheapest write transaction the same database does, one
 //!   insert and one update in one transaction, sent through the same
-//!   connection (SQLite: the store's own connection thread; PostgreSQL: the
-//!   store's connections, both statements in one round trip).
+//!   connection machinery (SQLite: the store's own connection, on the
+//!   caller's thread when it is free and on its connection thread when not,
+//!   as every job; PostgreSQL: the store's connections, both statements in
+//!   one round trip).
 //!
 //! Each with 1, 4 and 16 concurrent workers; the time per operation is the
 //! wall time of the whole batch divided by the operations in it, so it is the
@@ -313,6 +315,20 @@ fn ratios(rounds: usize) {
     );
     subjects.push((
         "sqlite-durable-outcomes".into(),
+        sqlite.clone(),
+        Floor::Sqlite(sqlite),
+    ));
+    // Every job through the connection thread (`on_caller_thread` off), as
+    // before jobs ran on the caller's thread when the connection is free.
+    let options = store::SqliteOptions {
+        on_caller_thread: false,
+        ..store::SqliteOptions::default()
+    };
+    let sqlite = Arc::new(
+        SqliteStore::open_with(dir.join("ratios-thread.sqlite"), options).expect("open SQLite"),
+    );
+    subjects.push((
+        "sqlite-connection-thread".into(),
         sqlite.clone(),
         Floor::Sqlite(sqlite),
     ));

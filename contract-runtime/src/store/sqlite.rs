@@ -3,25 +3,33 @@
 //! writer wait for another process's write instead of failing; every state
 //! change is a single conditional statement, so it is atomic across processes.
 //!
-//! SQLite calls block, so each store owns one connection on a thread of its
-//! own and async callers send it jobs: the executor never waits on the disk,
-//! writes from one process never contend for the file lock with each other,
-//! and jobs that arrive together share one commit.
+//! Each store owns one connection. A job (a statement or two) runs on the
+//! caller's thread when the connection is free and the file's write lock can
+//! be had at once: no thread hand-off, which is most of what a job would
+//! otherwise cost (see docs/performance.md). Otherwise it goes to the store's
+//! connection thread, which waits for the lock with the busy timeout, so the
+//! async executor never waits on another process's write; jobs that queue
+//! there together share one commit. Only a commit (a write to the WAL, no
+//! sync under the default `synchronous=NORMAL`) runs on the caller's thread:
+//! with [`SqliteOptions::durable`], whose commits sync the file, and with
+//! [`SqliteOptions::on_caller_thread`] off, every job goes to the thread, and
+//! WAL checkpoints (which sync) always run there.
 //!
 //! Claims commit before they are answered: a claim lost in a crash could let
 //! a key run twice. A recorded outcome is answered once its statement has run
-//! in an open transaction, which then waits a moment (half a millisecond)
-//! for the next job (typically the same worker's next
-//! claim) to share its commit (unless [`SqliteOptions::durable_outcomes`]).
-//! An outcome lost in a crash before that commit leaves its record running,
-//! which reads `unknown` once its lease ends, so the worst case is an
-//! operator's `resolve`, never a second run; and a keyed call pays one commit
-//! instead of two. Measured in benches/store.rs.
+//! in an open transaction, which stays open a moment (half a millisecond)
+//! for the next job (typically the same worker's next claim) to share its
+//! commit (unless [`SqliteOptions::durable_outcomes`]). An outcome lost in a
+//! crash before that commit leaves its record running, which reads `unknown`
+//! once its lease ends, so the worst case is an operator's `resolve`, never a
+//! second run; and a keyed call pays one commit instead of two. Measured in
+//! benches/store.rs.
 
+use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use rusqlite::{params, Connection, ErrorCode};
 
@@ -38,11 +46,14 @@ use crate::envelope::Envelope;
 #[derive(Clone, Debug)]
 pub struct SqliteOptions {
     /// How long a write waits for another process's write before the store
-    /// answers [`StoreError`] (default 5 s).
+    /// answers [`StoreError`] (default 5 s). Only the store's connection
+    /// thread waits: a job on the caller's thread that finds the file locked
+    /// goes to that thread instead of waiting.
     pub busy_timeout: Duration,
     /// Sync the file on every commit (`synchronous=FULL`): survives power
     /// loss, at an fsync per write. The default (`NORMAL` under WAL) survives
-    /// any process crash, which is what a killed worker is.
+    /// any process crash, which is what a killed worker is. Durable commits
+    /// always run on the connection thread, never on the caller's.
     pub durable: bool,
     /// Answer a recorded outcome only once it is committed. By default the
     /// answer comes when its statement has run and the commit follows within
@@ -50,11 +61,27 @@ pub struct SqliteOptions {
     /// crash in between leaves its record running, so the key answers
     /// `unknown` until an operator resolves it, never a second run.
     pub durable_outcomes: bool,
+    /// Run a job on the calling thread when the connection is free and the
+    /// file's write lock is free at once (default on). Its statements and
+    /// its commit (a WAL write, no sync) then block that thread, an async
+    /// executor's worker, for tens of microseconds; in exchange a job costs
+    /// no hand-off between threads. Off: every job goes through the store's
+    /// connection thread.
+    pub on_caller_thread: bool,
 }
 
 /// How long a transaction holding only recorded outcomes (whose callers were
 /// answered already) stays open for the next job to share its commit.
 const OUTCOME_LINGER: Duration = Duration::from_micros(500);
+
+/// At most this many jobs share one commit.
+const MAX_BATCH: usize = 64;
+
+/// Commits between two WAL checkpoints run by the connection thread (the
+/// automatic checkpoint, which syncs the file, is off when jobs run on the
+/// caller's thread; a commit writes a few pages, so this keeps the WAL near
+/// SQLite's default of 1,000 pages).
+const CHECKPOINT_EVERY: u32 = 250;
 
 impl Default for SqliteOptions {
     fn default() -> SqliteOptions {
@@ -62,19 +89,33 @@ impl Default for SqliteOptions {
             busy_timeout: Duration::from_secs(5),
             durable: false,
             durable_outcomes: false,
+            on_caller_thread: true,
         }
     }
 }
 
-/// Work for the connection thread. Its answer is held back until the
-/// transaction it ran in commits: a claim is not won before it is durable.
+/// How a job joins transactions and when it is answered.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// May share a transaction; answered once it commits.
+    Shared,
+    /// Commits alone: no other job's statements in its transaction.
+    Solo,
+    /// May share a transaction; answered once it has run.
+    Early,
+    /// Runs outside any transaction and alone: the benchmarks' empty job.
+    Bare,
+}
+
+/// Work for the connection thread. It runs inside a transaction its runner
+/// opened; its answer is held back until that commits, unless it is
+/// [`Mode::Early`]: a claim is not won before it is durable.
 trait Job: Send {
     /// Runs its statements; what it returns sends the answer.
     fn run(self: Box<Self>, c: &mut Connection) -> Box<dyn Reply>;
-    /// Opens its own transaction, so it cannot join a batch.
-    fn solo(&self) -> bool;
-    /// Answered as soon as it has run, before its transaction commits.
-    fn early(&self) -> bool;
+    /// Answers `e` without running.
+    fn fail(self: Box<Self>, e: StoreError);
+    fn mode(&self) -> Mode;
 }
 
 /// A job's answer, sent once its transaction's fate is known.
@@ -86,17 +127,6 @@ struct Task<T, F> {
     f: F,
     tx: tokio::sync::oneshot::Sender<Result<T, StoreError>>,
     mode: Mode,
-}
-
-/// How a job joins transactions and when it is answered.
-#[derive(Clone, Copy, PartialEq)]
-enum Mode {
-    /// May share a transaction; answered once it commits.
-    Shared,
-    /// Opens its own transaction.
-    Solo,
-    /// May share a transaction; answered once it has run.
-    Early,
 }
 
 struct Answer<T> {
@@ -113,11 +143,11 @@ where
         let value = (self.f)(c);
         Box::new(Answer { value, tx: self.tx })
     }
-    fn solo(&self) -> bool {
-        self.mode == Mode::Solo
+    fn fail(self: Box<Self>, e: StoreError) {
+        let _ = self.tx.send(Err(e));
     }
-    fn early(&self) -> bool {
-        self.mode == Mode::Early
+    fn mode(&self) -> Mode {
+        self.mode
     }
 }
 
@@ -127,52 +157,180 @@ impl<T: Send> Reply for Answer<T> {
     }
 }
 
-/// At most this many jobs share one commit.
-const MAX_BATCH: usize = 64;
+/// What the connection thread is sent.
+enum Message {
+    Job(Box<dyn Job>),
+    /// Look at the connection: a transaction was left open, or a checkpoint
+    /// is due.
+    Look,
+}
 
-/// The connection thread: runs jobs in arrival order. Jobs that queued up
-/// while the previous commit ran share one transaction (group commit): each
-/// is still one atomic statement or two, but many pay for one commit.
-fn serve(conn: &mut Connection, inbox: &mpsc::Receiver<Box<dyn Job>>) {
-    let mut next = None;
+/// The connection and the transaction it may have open, behind the lock
+/// that callers and the connection thread take turns on.
+struct Conn {
+    c: Connection,
+    /// Since when a transaction holding only outcomes already answered has
+    /// been open; `None` when no transaction is open.
+    open_since: Option<Instant>,
+    /// Jobs run in the open transaction.
+    in_open: usize,
+    /// The connection thread knows of the open transaction and will commit
+    /// it when it has lingered long enough.
+    watched: bool,
+    /// Commits since the last checkpoint, and whether the thread was asked
+    /// for one.
+    commits: u32,
+    checkpoint_asked: bool,
+}
+
+impl Conn {
+    /// Opens a transaction for a job, or joins the one open; a job that
+    /// commits alone first commits the open one.
+    fn begin(&mut self, mode: Mode) -> Result<(), rusqlite::Error> {
+        if self.open_since.is_some() {
+            if mode != Mode::Solo {
+                return Ok(());
+            }
+            // Its outcomes were answered: a failed commit loses them, and
+            // their records read `unknown` after their leases.
+            let _ = self.commit();
+        }
+        self.c.execute_batch("BEGIN IMMEDIATE")?;
+        self.open_since = Some(Instant::now());
+        self.in_open = 0;
+        Ok(())
+    }
+
+    /// After a job ran: leaves the transaction open for the next job (true)
+    /// when it holds only outcomes already answered and has not lingered or
+    /// grown too long; otherwise the caller commits it.
+    fn linger(&mut self, mode: Mode, durable_outcomes: bool) -> bool {
+        self.in_open += 1;
+        mode == Mode::Early
+            && !durable_outcomes
+            && self.in_open < MAX_BATCH
+            && self.open_since.is_some_and(|t| t.elapsed() < OUTCOME_LINGER)
+    }
+
+    /// Whether an error rolled the open transaction back (disk full, I/O):
+    /// what ran in it is undone.
+    fn rolled_back(&mut self) -> bool {
+        if self.open_since.is_some() && self.c.is_autocommit() {
+            self.open_since = None;
+            self.in_open = 0;
+            return true;
+        }
+        false
+    }
+
+    fn commit(&mut self) -> Result<(), StoreError> {
+        if self.open_since.take().is_none() {
+            return Ok(());
+        }
+        self.in_open = 0;
+        self.commits += 1;
+        let committed = self.c.execute_batch("COMMIT").map_err(err);
+        if committed.is_err() {
+            let _ = self.c.execute_batch("ROLLBACK");
+        }
+        committed
+    }
+}
+
+/// What callers and the connection thread share.
+struct Shared {
+    conn: Mutex<Conn>,
+    busy_timeout: Duration,
+    durable_outcomes: bool,
+    /// Jobs may run on the caller's thread.
+    on_caller_thread: bool,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Conn> {
+        // A job that panicked was caught before the lock was released; the
+        // connection itself is still sound.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The connection thread: runs the jobs sent to it in arrival order, waiting
+/// for the file's lock with the busy timeout. Jobs that queued up while the
+/// previous commit ran share one transaction (group commit): each is still
+/// one atomic statement or two, but many pay for one commit. It also commits
+/// a transaction left open once it has lingered, and checkpoints the WAL.
+fn serve(shared: &Shared, inbox: &mpsc::Receiver<Message>) {
+    let mut next: Option<Box<dyn Job>> = None;
     loop {
+        let deadline = {
+            let mut g = shared.lock();
+            if g.checkpoint_asked && g.open_since.is_none() {
+                // PASSIVE: never waits for readers or other writers.
+                let _ = g
+                    .c
+                    .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                g.commits = 0;
+                g.checkpoint_asked = false;
+            }
+            g.watched = g.open_since.is_some();
+            g.open_since.map(|t| t + OUTCOME_LINGER)
+        };
         let first = match next.take() {
-            Some(j) => j,
-            None => match inbox.recv() {
-                Ok(j) => j,
-                // The store (the only sender) was dropped.
-                Err(_) => return,
+            Some(j) => Ok(Message::Job(j)),
+            None => match deadline {
+                None => inbox.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                Some(d) => inbox.recv_timeout(d.saturating_duration_since(Instant::now())),
             },
         };
-        let solo = first.solo();
-        let mut batch = std::collections::VecDeque::from([first]);
-        if !solo {
-            next = gather(inbox, &mut batch, MAX_BATCH);
-        }
-        if batch.len() == 1 && !batch[0].early() {
-            // Alone: its own statements commit as they run.
-            for j in batch {
-                if let Some(reply) = run_one(conn, j) {
-                    reply.send(Ok(()));
+        match first {
+            Ok(Message::Look) => {}
+            Ok(Message::Job(first)) => {
+                if first.mode() == Mode::Bare {
+                    if let Some(reply) = run_one(&mut shared.lock().c, first) {
+                        reply.send(Ok(()));
+                    }
+                    continue;
+                }
+                let mut batch = VecDeque::from([first]);
+                if batch[0].mode() != Mode::Solo {
+                    next = gather(inbox, &mut batch, MAX_BATCH);
+                }
+                let mut g = shared.lock();
+                if shared.on_caller_thread {
+                    let _ = g.c.busy_timeout(shared.busy_timeout);
+                }
+                run_batch(&mut g, batch, shared.durable_outcomes);
+                if shared.on_caller_thread {
+                    let _ = g.c.busy_timeout(Duration::ZERO);
                 }
             }
-        } else if let Some(solo) = run_batch(conn, batch, inbox) {
-            next = Some(solo);
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let mut g = shared.lock();
+                if g.open_since.is_some_and(|t| t.elapsed() >= OUTCOME_LINGER) {
+                    let _ = g.commit();
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // The store (the only sender) was dropped: commit what is open.
+                let _ = shared.lock().commit();
+                return;
+            }
         }
     }
 }
 
 /// Moves the jobs already waiting into `batch`, up to `limit` in all; a job
-/// that opens its own transaction stops it and is returned, to run next.
+/// that commits alone stops it and is returned, to run next.
 fn gather(
-    inbox: &mpsc::Receiver<Box<dyn Job>>,
-    batch: &mut std::collections::VecDeque<Box<dyn Job>>,
+    inbox: &mpsc::Receiver<Message>,
+    batch: &mut VecDeque<Box<dyn Job>>,
     limit: usize,
 ) -> Option<Box<dyn Job>> {
     while batch.len() < limit {
         match inbox.try_recv() {
-            Ok(j) if j.solo() => return Some(j),
-            Ok(j) => batch.push_back(j),
+            Ok(Message::Job(j)) if matches!(j.mode(), Mode::Solo | Mode::Bare) => return Some(j),
+            Ok(Message::Job(j)) => batch.push_back(j),
+            Ok(Message::Look) => {}
             Err(_) => break,
         }
     }
@@ -185,95 +343,66 @@ fn run_one(conn: &mut Connection, job: Box<dyn Job>) -> Option<Box<dyn Reply>> {
     std::panic::catch_unwind(AssertUnwindSafe(|| job.run(conn))).ok()
 }
 
-/// Runs `jobs` in one transaction; while every job in it was answered early
-/// (recorded outcomes), waits up to [`OUTCOME_LINGER`] for more jobs to join
-/// it before committing. Returns a solo job that arrived meanwhile, to be run
-/// next.
-fn run_batch(
-    conn: &mut Connection,
-    mut jobs: std::collections::VecDeque<Box<dyn Job>>,
-    inbox: &mpsc::Receiver<Box<dyn Job>>,
-) -> Option<Box<dyn Job>> {
-    if conn.execute_batch("BEGIN IMMEDIATE").is_err() {
-        // No shared transaction to be had: each job on its own.
+/// Runs `jobs` in one transaction (joining one left open). Recorded outcomes
+/// are answered as they run; the rest once it commits. A transaction that
+/// holds only outcomes is left open for the next job to share its commit.
+fn run_batch(g: &mut Conn, mut jobs: VecDeque<Box<dyn Job>>, durable_outcomes: bool) {
+    let mode = jobs[0].mode();
+    if let Err(e) = g.begin(mode) {
+        // No transaction (the file stayed locked past the busy timeout, or
+        // is broken): nothing runs, and every job hears why.
+        let e = err(e);
         for j in jobs {
-            if let Some(reply) = run_one(conn, j) {
-                reply.send(Ok(()));
-            }
+            j.fail(e.clone());
         }
-        return None;
+        return;
     }
     let mut pending: Vec<Box<dyn Reply>> = Vec::with_capacity(jobs.len());
-    let mut ran = 0;
-    let mut solo = None;
-    let mut rolled_back = false;
-    loop {
-        let Some(j) = jobs.pop_front() else {
-            // Nobody waits on this commit yet: let the next job share it.
-            if !pending.is_empty() || ran >= MAX_BATCH || solo.is_some() {
-                break;
+    let mut linger = false;
+    while let Some(j) = jobs.pop_front() {
+        let mode = j.mode();
+        let reply = run_one(&mut g.c, j);
+        if g.rolled_back() {
+            // What ran in it is undone, and its jobs must hear so (an outcome
+            // answered early is lost, and its record reads `unknown` after
+            // its lease).
+            let e = StoreError::unavailable("SQLite rolled back a shared transaction");
+            for reply in pending.drain(..).chain(reply) {
+                reply.send(Err(e.clone()));
             }
-            match inbox.recv_timeout(OUTCOME_LINGER) {
-                Ok(j) if j.solo() => {
-                    solo = Some(j);
-                    break;
-                }
-                Ok(j) => {
-                    jobs.push_back(j);
-                    solo = gather(inbox, &mut jobs, MAX_BATCH - ran);
-                    continue;
-                }
-                Err(_) => break,
+            // The rest run in a transaction of their own.
+            if !jobs.is_empty() {
+                run_batch(g, jobs, durable_outcomes);
             }
-        };
-        let early = j.early();
-        ran += 1;
-        if let Some(reply) = run_one(conn, j) {
-            if early {
+            return;
+        }
+        linger = g.linger(mode, durable_outcomes);
+        if let Some(reply) = reply {
+            if mode == Mode::Early && !durable_outcomes {
                 reply.send(Ok(()));
             } else {
                 pending.push(reply);
             }
         }
-        if conn.is_autocommit() {
-            // An error (disk full, I/O) rolled the transaction back: what ran
-            // in it is undone, and its jobs must hear so (an outcome answered
-            // early is lost, and its record reads `unknown` after its lease).
-            let e = StoreError::unavailable("SQLite rolled back a shared transaction");
-            for reply in pending.drain(..) {
-                reply.send(Err(e.clone()));
-            }
-            rolled_back = true;
-            break;
-        }
     }
-    if !rolled_back {
-        let committed = conn.execute_batch("COMMIT").map_err(err);
-        if committed.is_err() {
-            let _ = conn.execute_batch("ROLLBACK");
-        }
-        for reply in pending {
-            reply.send(committed.clone());
-        }
+    if linger && pending.is_empty() {
+        return;
     }
-    // Jobs after a rollback run on their own.
-    for j in jobs {
-        if let Some(reply) = run_one(conn, j) {
-            reply.send(Ok(()));
-        }
+    let committed = g.commit();
+    for reply in pending {
+        reply.send(committed.clone());
     }
-    solo
 }
 
 /// State in one SQLite file. See the module docs.
 pub struct SqliteStore {
+    shared: Arc<Shared>,
     /// `None` only while the store is dropped.
-    jobs: Option<mpsc::Sender<Box<dyn Job>>>,
+    jobs: Option<mpsc::Sender<Message>>,
     /// The connection thread, joined on drop so that an outcome answered
     /// early is committed before the store is gone.
     thread: Option<std::thread::JoinHandle<()>>,
     path: PathBuf,
-    durable_outcomes: bool,
 }
 
 impl SqliteStore {
@@ -289,34 +418,38 @@ impl SqliteStore {
         options: SqliteOptions,
     ) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref().to_path_buf();
-        let (jobs, inbox) = mpsc::channel::<Box<dyn Job>>();
-        let (ready, opened) = mpsc::sync_channel(1);
-        let file = path.clone();
-        let durable_outcomes = options.durable_outcomes;
+        let on_caller_thread = options.on_caller_thread && !options.durable;
+        let c = connect(&path, &options)?;
+        if on_caller_thread {
+            // Callers never wait for the file: the connection thread does.
+            c.busy_timeout(Duration::ZERO).map_err(err)?;
+            // Checkpoints sync the file: the connection thread runs them.
+            c.execute_batch("PRAGMA wal_autocheckpoint=0").map_err(err)?;
+        }
+        let shared = Arc::new(Shared {
+            conn: Mutex::new(Conn {
+                c,
+                open_since: None,
+                in_open: 0,
+                watched: false,
+                commits: 0,
+                checkpoint_asked: false,
+            }),
+            busy_timeout: options.busy_timeout,
+            durable_outcomes: options.durable_outcomes,
+            on_caller_thread,
+        });
+        let (jobs, inbox) = mpsc::channel::<Message>();
+        let served = shared.clone();
         let thread = std::thread::Builder::new()
             .name("contract-sqlite".into())
-            .spawn(move || {
-                let mut conn = match connect(&file, &options) {
-                    Ok(c) => {
-                        let _ = ready.send(Ok(()));
-                        c
-                    }
-                    Err(e) => {
-                        let _ = ready.send(Err(e));
-                        return;
-                    }
-                };
-                serve(&mut conn, &inbox);
-            })
+            .spawn(move || serve(&served, &inbox))
             .map_err(|e| StoreError::unavailable(format!("cannot start the SQLite thread: {e}")))?;
-        opened
-            .recv()
-            .map_err(|_| StoreError::unavailable("the SQLite thread stopped while opening"))??;
         Ok(SqliteStore {
+            shared,
             jobs: Some(jobs),
             thread: Some(thread),
             path,
-            durable_outcomes,
         })
     }
 
@@ -325,8 +458,8 @@ impl SqliteStore {
         &self.path
     }
 
-    /// Runs `f` on the store's connection, possibly in a transaction shared
-    /// with other jobs; answers once that commits.
+    /// Runs `f` in a transaction possibly shared with other jobs; answers
+    /// once that commits.
     fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
@@ -334,22 +467,17 @@ impl SqliteStore {
         self.send(f, Mode::Shared)
     }
 
-    /// Runs `f`, possibly in a transaction shared with other jobs; answers
+    /// Runs `f` in a transaction possibly shared with other jobs; answers
     /// once it has run, before that commits (recorded outcomes, see the
     /// module docs).
     fn run_early<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> StoreFuture<'static, T> {
-        let mode = if self.durable_outcomes {
-            Mode::Shared
-        } else {
-            Mode::Early
-        };
-        self.send(f, mode)
+        self.send(f, Mode::Early)
     }
 
-    /// Runs `f`, which opens its own transaction, alone.
+    /// Runs `f` in a transaction of its own.
     fn run_solo<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
@@ -357,14 +485,72 @@ impl SqliteStore {
         self.send(f, Mode::Solo)
     }
 
+    /// Runs `f` here when the connection is free and the file's write lock
+    /// can be had without waiting; otherwise on the connection thread.
     fn send<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+        mode: Mode,
+    ) -> StoreFuture<'static, T> {
+        if self.shared.on_caller_thread {
+            if let Ok(mut g) = self.shared.conn.try_lock() {
+                // Busy (another process writes) or failed: the thread waits
+                // with the busy timeout, or reports the failure.
+                if g.begin(mode).is_ok() {
+                    let value = self.here(&mut g, f, mode);
+                    return Box::pin(std::future::ready(value));
+                }
+            }
+        }
+        self.hand_off(f, mode)
+    }
+
+    /// The caller's-thread half of [`SqliteStore::send`], in the transaction
+    /// `g` has open.
+    fn here<T>(
+        &self,
+        g: &mut Conn,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
+        mode: Mode,
+    ) -> Result<T, StoreError> {
+        let value = std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut g.c)))
+            .unwrap_or_else(|_| Err(StoreError::unavailable("a SQLite job panicked")));
+        if g.rolled_back() {
+            return value.and(Err(StoreError::unavailable(
+                "SQLite rolled back a shared transaction",
+            )));
+        }
+        let mut look = false;
+        let value = if g.linger(mode, self.shared.durable_outcomes) {
+            // The connection thread commits it if no job comes in time.
+            look = !std::mem::replace(&mut g.watched, true);
+            value
+        } else {
+            g.commit().and(value)
+        };
+        if g.commits >= CHECKPOINT_EVERY && !g.checkpoint_asked {
+            g.checkpoint_asked = true;
+            look = true;
+        }
+        if look {
+            if let Some(jobs) = &self.jobs {
+                let _ = jobs.send(Message::Look);
+            }
+        }
+        value
+    }
+
+    /// Sends `f` to the connection thread.
+    fn hand_off<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
         mode: Mode,
     ) -> StoreFuture<'static, T> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let sent = match &self.jobs {
-            Some(jobs) => jobs.send(Box::new(Task { f, tx, mode })).map_err(|_| ()),
+            Some(jobs) => jobs
+                .send(Message::Job(Box::new(Task { f, tx, mode })))
+                .map_err(|_| ()),
             None => Err(()),
         };
         Box::pin(async move {
@@ -375,25 +561,21 @@ impl SqliteStore {
     }
 
     /// The benchmarks' measure of one round trip to the connection thread:
-    /// a job that runs no statement.
+    /// a job that runs no statement, always sent to the thread.
     #[doc(hidden)]
     pub fn round_trip(&self) -> StoreFuture<'static, ()> {
-        self.run_solo(|_| Ok(()))
+        self.hand_off(|_| Ok(()), Mode::Bare)
     }
 
     /// The benchmarks' floor: the cheapest write transaction this database
-    /// does, one insert and one update, through the same connection thread.
+    /// does, one insert and one update in one transaction of their own,
+    /// through the same machinery as every job (on the caller's thread when
+    /// the connection is free, else on the connection thread).
     #[doc(hidden)]
     pub fn floor_write(&self, key: String) -> StoreFuture<'static, ()> {
         self.run_solo(move |c| {
-            let tx = c.transaction().map_err(err)?;
-            tx.prepare_cached(sql::FLOOR_INSERT)
-                .and_then(|mut s| s.execute([&key]))
-                .map_err(err)?;
-            tx.prepare_cached(sql::FLOOR_UPDATE)
-                .and_then(|mut s| s.execute([&key]))
-                .map_err(err)?;
-            tx.commit().map_err(err)
+            execute(c, sql::FLOOR_INSERT, [&key])?;
+            execute(c, sql::FLOOR_UPDATE, [&key]).map(drop)
         })
     }
 }
@@ -670,9 +852,7 @@ impl IdempotencyStore for SqliteStore {
     fn purge(&self) -> StoreFuture<'_, u64> {
         self.run_solo(|c| {
             let s = statements();
-            let tx = c.transaction().map_err(err)?;
-            let n = execute(&tx, &s.purge_records, [])? + execute(&tx, &s.purge_approvals, [])?;
-            tx.commit().map_err(err)?;
+            let n = execute(c, &s.purge_records, [])? + execute(c, &s.purge_approvals, [])?;
             Ok(n as u64)
         })
     }
