@@ -1014,4 +1014,102 @@ mod tests {
         drop(again);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    fn scratch(tag: &str) -> (PathBuf, PathBuf) {
+        let dir = std::env::temp_dir().join(format!(
+            "contract-sqlite-{tag}-{}-{}",
+            std::process::id(),
+            new_id("t").expect("randomness")
+        ));
+        std::fs::create_dir_all(&dir).expect("temp folder");
+        let file = dir.join("state.sqlite");
+        (dir, file)
+    }
+
+    fn state_seen_by_another_connection(file: &Path, key: &str) -> Option<String> {
+        let other = Connection::open(file).expect("second connection");
+        other
+            .query_row(
+                "SELECT state FROM contract_idempotency WHERE key = ?1",
+                [key],
+                |r| r.get(0),
+            )
+            .ok()
+    }
+
+    /// A caller that finds the file locked by another process's write does
+    /// not fail at once (its own busy timeout is zero): its job goes to the
+    /// connection thread, which waits with the store's busy timeout, and the
+    /// claim is won once the other write ends.
+    #[test]
+    fn a_claim_that_finds_the_file_locked_waits_for_it_on_the_connection_thread() {
+        let (dir, file) = scratch("busy");
+        let store = SqliteStore::open(&file).expect("open");
+        let other = Connection::open(&file).expect("second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("lock");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let claim = Claim::new(RecordKey::new("post_comment", "k-busy"), "d", "r1", "c1");
+        let answer = rt.block_on(async {
+            let claimed = store.claim(&claim);
+            let unlock = async {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                other.execute_batch("COMMIT").expect("unlock");
+            };
+            let (claimed, ()) = tokio::join!(claimed, unlock);
+            claimed
+        });
+        assert!(matches!(answer, Ok(Claimed::Run(_))), "{answer:?}");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An outcome answered before its commit, with no job after it, is
+    /// committed by the connection thread once it has lingered: another
+    /// process sees it done without this store doing anything more.
+    #[test]
+    fn an_outcome_left_open_is_committed_after_its_linger() {
+        let (dir, file) = scratch("linger");
+        let store = SqliteStore::open(&file).expect("open");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("runtime");
+        let env = Envelope::failure("c1", "post_comment", crate::Status::Ok, true, vec![]);
+        // An outcome whose statement outlasts the linger (an unoptimized
+        // build, a loaded machine) is committed at once: try until one is
+        // seen still open.
+        let mut left_open = 0;
+        for round in 0..50 {
+            let key = format!("k-linger-{round}");
+            let claim = Claim::new(RecordKey::new("post_comment", &key), "d", "r1", "c1");
+            rt.block_on(async {
+                let Ok(Claimed::Run(lease)) = store.claim(&claim).await else {
+                    panic!("first arrival runs")
+                };
+                assert!(store.complete(&lease, &env).await.expect("complete"));
+            });
+            if state_seen_by_another_connection(&file, &key).as_deref() != Some("running") {
+                continue;
+            }
+            left_open += 1;
+            // Committed well within a second, though the store stays open.
+            let mut seen = None;
+            for _ in 0..100 {
+                std::thread::sleep(Duration::from_millis(10));
+                seen = state_seen_by_another_connection(&file, &key);
+                if seen.as_deref() == Some("done") {
+                    break;
+                }
+            }
+            assert_eq!(seen.as_deref(), Some("done"), "round {round}");
+            if left_open == 3 {
+                break;
+            }
+        }
+        assert!(left_open > 0, "no outcome was ever left open to share a commit");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
