@@ -209,7 +209,9 @@ impl Conn {
         mode == Mode::Early
             && !durable_outcomes
             && self.in_open < MAX_BATCH
-            && self.open_since.is_some_and(|t| t.elapsed() < OUTCOME_LINGER)
+            && self
+                .open_since
+                .is_some_and(|t| t.elapsed() < OUTCOME_LINGER)
     }
 
     /// Whether an error rolled the open transaction back (disk full, I/O):
@@ -266,12 +268,10 @@ fn serve(shared: &Shared, inbox: &mpsc::Receiver<Message>) {
             let mut g = shared.lock();
             // Also after commits of its own: with every job queued here
             // (callers always finding the connection busy) nobody asks.
-            if shared.on_caller_thread && g.commits >= CHECKPOINT_EVERY && g.open_since.is_none()
-            {
+            if shared.on_caller_thread && g.commits >= CHECKPOINT_EVERY && g.open_since.is_none() {
                 // PASSIVE: never waits for readers or other writers.
-                let _ = g
-                    .c
-                    .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                let _ =
+                    g.c.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
                 g.commits = 0;
                 g.checkpoint_asked = false;
             }
@@ -281,7 +281,9 @@ fn serve(shared: &Shared, inbox: &mpsc::Receiver<Message>) {
         let first = match next.take() {
             Some(j) => Ok(Message::Job(j)),
             None => match deadline {
-                None => inbox.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                None => inbox
+                    .recv()
+                    .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
                 Some(d) => inbox.recv_timeout(d.saturating_duration_since(Instant::now())),
             },
         };
@@ -427,7 +429,8 @@ impl SqliteStore {
             // Callers never wait for the file: the connection thread does.
             c.busy_timeout(Duration::ZERO).map_err(err)?;
             // Checkpoints sync the file: the connection thread runs them.
-            c.execute_batch("PRAGMA wal_autocheckpoint=0").map_err(err)?;
+            c.execute_batch("PRAGMA wal_autocheckpoint=0")
+                .map_err(err)?;
         }
         let shared = Arc::new(Shared {
             conn: Mutex::new(Conn {
@@ -1146,7 +1149,10 @@ mod tests {
                 break;
             }
         }
-        assert!(left_open > 0, "no outcome was ever left open to share a commit");
+        assert!(
+            left_open > 0,
+            "no outcome was ever left open to share a commit"
+        );
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
     }
