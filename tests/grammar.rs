@@ -1087,5 +1087,17 @@ fn served_bounds_reach_every_dialect() {
         );
         assert!(!filings.contains("Must be no earlier"), "{d}: {filings}");
         assert!(log.contains("100"), "{d}: {log}");
+        // A numeric served bound moved into words says it is one of service,
+        // apart from a bound of form on the same value.
+        if !filings.contains(r#""minimum":2001"#) {
+            assert!(
+                filings.contains("(the tool serves from 2001 to 2026)"),
+                "{d}: {filings}"
+            );
+            assert!(
+                log.contains("(at least 1; the tool serves at most 100)"),
+                "{d}: {log}"
+            );
+        }
     }
 }

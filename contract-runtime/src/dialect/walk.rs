@@ -366,6 +366,19 @@ impl<'a> Walker<'a> {
 
         // The keyword pass.
         let mut moved: Vec<(String, Value)> = Vec::new();
+        // Which bounds are of service: a moved one is said as such, since the
+        // `x-served` mark itself does not survive into a strict dialect.
+        let served: Vec<String> = n
+            .rest
+            .get(crate::constraint::SERVED)
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
         n.required = n.rest.get("required").cloned();
         for (k, v) in std::mem::take(&mut n.rest) {
             let rule = self.keyword_rule(&k, &v, root);
@@ -438,7 +451,14 @@ impl<'a> Walker<'a> {
             hooks.finish_object(self, &mut n)?;
         }
 
-        for (keys, phrase) in phrases(&moved) {
+        let (of_service, of_form): (Vec<_>, Vec<_>) =
+            moved.into_iter().partition(|(k, _)| served.contains(k));
+        let said = phrases(&of_form).into_iter().chain(
+            phrases(&of_service)
+                .into_iter()
+                .map(|(keys, phrase)| (keys, format!("the tool serves {phrase}"))),
+        );
+        for (keys, phrase) in said {
             for k in keys {
                 self.loss(
                     &join(ptr, &k),
