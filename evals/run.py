@@ -48,13 +48,27 @@ SYSTEM_COPY = (
     "Leave out optional arguments the request does not mention.\n"
     "Answer with the JSON object of arguments only."
 )
-PROMPTS = {"plain": SYSTEM_PLAIN, "copy": SYSTEM_COPY, "copy-user": SYSTEM_PLAIN}
+# The copy prompt, plus what the tool serves, in words derived from the
+# contract's `x-served` marks (served_words), and what to do outside it.
+SYSTEM_SERVED = (
+    "You call the tool `{name}`: {description}\n"
+    "Its arguments follow this JSON Schema: {schema}\n"
+    "{served}"
+    "Copy each value (names, file names, numbers, years) exactly as the request writes it, "
+    "once, and never change it to fit: the tool says what it does not serve. "
+    "Leave out optional arguments the request does not mention.\n"
+    "Answer with the JSON object of arguments only."
+)
+SERVED_LINE = ("The tool serves {bounds}. A request outside that is still written with the value the user "
+               "asked for: the tool refuses it and the user is told; never write a served value in its place.\n")
+PROMPTS = {"plain": SYSTEM_PLAIN, "copy": SYSTEM_COPY, "copy-user": SYSTEM_PLAIN, "served": SYSTEM_SERVED}
 # The user turn: the request as written, or (copy-user) followed by the
 # copying sentence, where a small model reads it last.
 USER = {
     "plain": "{text}",
     "copy": "{text}",
     "copy-user": "{text}\n(Copy each value exactly as written here, even one the tool may not serve.)",
+    "served": "{text}",
 }
 
 # SmolLM2's own tool-calling system prompt, as its published chat template
@@ -87,8 +101,10 @@ CONDITIONS = {
     "json-schema-grammar": "llama.cpp's grammar from the JSON Schema (LlamaGrammar.from_json_schema)",
     "contract-grammar": "`toolbox grammar`: the contract's grammar, served ranges left out",
     "control-served-in-grammar": "`toolbox grammar --served include`: served ranges wrongly in the grammar",
+    "contract-grammar-copy": "`toolbox grammar` with the copy adapter: an integer argument takes one of the "
+                             "numbers the request writes (any integer, as the contract allows, when it writes none)",
 }
-GRAMMAR_CONDITIONS = ["json-schema-grammar", "contract-grammar", "control-served-in-grammar"]
+GRAMMAR_CONDITIONS = ["json-schema-grammar", "contract-grammar", "control-served-in-grammar", "contract-grammar-copy"]
 
 
 # ------------------------------------------------------------------ the toolbox
@@ -191,6 +207,77 @@ def layout(text: str, kind: str, max_items: int = 0, max_chars: int = 0) -> str:
             return f"{name} ::= {body}"
         text = "\n".join(bound(line) for line in text.splitlines()) + "\n"
     return text
+
+
+def numbers_written(text: str) -> list:
+    """The integers a request writes as words of their own ("1998", "120,",
+    "1,000"), in order, without repeats. Digits inside a name ("v1.2.0",
+    "HEAD~2", "release-2.0", "10-K") are not numbers the user asked for."""
+    out = []
+    for word in text.split():
+        word = word.strip(".,;:!?()[]\"'")
+        if re.fullmatch(r"-?\d{1,3}(,\d{3})+|-?\d+", word):
+            n = int(word.replace(",", ""))
+            if n not in out:
+                out.append(n)
+    return out
+
+
+def copy_numbers(text: str, schema: dict, numbers: list) -> str:
+    """The copy adapter: the grammar with each top-level integer argument
+    narrowed to the numbers the request writes. A host-side grounding
+    constraint, the opposite of the control: it does not fit the request to
+    what the tool serves, it holds the model to what the user wrote, served
+    or not, and the runtime refuses what the tool does not serve. Bounds of
+    form (not marked `x-served`) still apply: a written number the contract's
+    form refuses anyway is not offered. With no number written (or none of
+    form), the argument keeps the contract's rule."""
+    for key, prop in schema.get("properties", {}).items():
+        types = prop.get("type")
+        if "integer" not in (types if isinstance(types, list) else [types]):
+            continue
+        served = set(prop.get("x-served", []))
+        lo = prop.get("minimum") if "minimum" not in served else None
+        hi = prop.get("maximum") if "maximum" not in served else None
+        fit = [n for n in numbers if (lo is None or n >= lo) and (hi is None or n <= hi)]
+        if not fit:
+            continue
+        rule = "copy-" + re.sub(r"[^a-z0-9]+", "-", key.lower())
+        pat = re.compile(r'("\\"' + re.escape(key) + r'\\"" ws ":" ws )([a-z0-9-]+)')
+        if not pat.search(text):
+            continue
+        text = pat.sub(lambda m: m.group(1) + rule, text)
+        alts = " | ".join(f'"{n}"' for n in fit)
+        if "null" in (types if isinstance(types, list) else []):
+            alts += ' | "null"'
+        text += f"{rule} ::= {alts}\n"
+    return text
+
+
+def served_words(schema: dict) -> str:
+    """The bounds of service of a schema in words ("`year` from 2001 to 2026,
+    `max_count` at most 100"), from its `x-served` marks; empty if none."""
+    words = {"minimum": "at least {}", "maximum": "at most {}", "exclusiveMinimum": "above {}",
+             "exclusiveMaximum": "below {}", "formatMinimum": "no earlier than {}",
+             "formatMaximum": "no later than {}"}
+    out = []
+    for key, prop in schema.get("properties", {}).items():
+        marks = prop.get("x-served", [])
+        if not marks:
+            continue
+        if "minimum" in marks and "maximum" in marks:
+            said = [f"from {prop['minimum']} to {prop['maximum']}"]
+        else:
+            said = [words[k].format(prop[k]) for k in marks if k in words and k in prop]
+        out.append(f"`{key}` {' and '.join(said)}")
+    return ", ".join(out)
+
+
+def with_reply(text: str) -> str:
+    """The grammar of a retry under `--retry-reply`: the call, or one line to
+    the user (not starting with `{`)."""
+    body = text.replace("root ::= ", "call-root ::= ", 1)
+    return 'root ::= call-root | reply\nreply ::= [^{\n] [^\n]{0,160}\n' + body
 
 
 def without_served(schema):
@@ -363,6 +450,7 @@ def main():
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
     grammars = {}
+    grammar_texts = {}
     replies = {}
     broken = {}
     for t in tools:
@@ -373,16 +461,16 @@ def main():
         for cond, served in (("contract-grammar", "omit"), ("control-served-in-grammar", "include")):
             texts[cond] = layout(grammar(exe, t, served), args.layout, args.max_items, args.max_chars)
             (work / f"{t}.{served}.gbnf").write_text(texts[cond])
+        # The copy adapter narrows the contract grammar per request (see copy_numbers).
+        texts["contract-grammar-copy"] = texts["contract-grammar"]
         for cond, text in texts.items():
             if cond not in conditions:
                 continue
             if grammar_loads(args.model, text):
+                grammar_texts[(cond, t)] = text
                 grammars[(cond, t)] = LlamaGrammar.from_string(text, verbose=False)
                 if args.retry_reply and cond != "json-schema-grammar":
-                    # The call, or one line to the user (not starting with `{`).
-                    body = text.replace("root ::= ", "call-root ::= ", 1)
-                    replies[(cond, t)] = LlamaGrammar.from_string(
-                        'root ::= call-root | reply\nreply ::= [^{\n] [^\n]{0,160}\n' + body, verbose=False)
+                    replies[(cond, t)] = LlamaGrammar.from_string(with_reply(text), verbose=False)
             else:
                 broken[(cond, t)] = "llama.cpp cannot parse this grammar"
 
@@ -392,7 +480,10 @@ def main():
         schema.pop("$schema", None)
         if args.prompt_schema == "no-served":
             schema = without_served(schema)
-        return PROMPTS[args.prompt].format(name=t, description=d["description"], schema=json.dumps(schema))
+        bounds = served_words(d["input_schema"])
+        served = SERVED_LINE.format(bounds=bounds) if bounds else ""
+        return PROMPTS[args.prompt].format(name=t, description=d["description"], schema=json.dumps(schema),
+                                           served=served)
 
     def system_tools(t):
         d = by_name[t]
@@ -421,33 +512,38 @@ def main():
         previous = [json.loads(line) for line in calls_path.read_text().splitlines() if line.strip()]
     log = open(calls_path, "a" if args.resume else "w")
 
-    def attempt(cond, r, prompt, g, kind, feedback=None):
+    def attempt(cond, r, prompt, g, kind, feedback=None, extra=None):
+        def emit(rec):
+            rec.update(extra or {})
+            log.write(json.dumps(rec) + "\n")
+            log.flush()
+
         if (cond, r["tool"]) in broken:
             rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": "",
                    "outcome": "grammar-error", "error": broken[(cond, r["tool"])],
                    "gen_seconds": 0.0, "dispatch_seconds": 0.0}
-            log.write(json.dumps(rec) + "\n")
+            emit(rec)
             return rec, None
         try:
             text, gen_s = generate(prompt, g)
         except Exception as e:  # llama.cpp refused the grammar itself
             rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": "",
                    "outcome": "grammar-error", "error": str(e)[:300], "gen_seconds": 0.0, "dispatch_seconds": 0.0}
-            log.write(json.dumps(rec) + "\n")
+            emit(rec)
             return rec, None
         name, arguments = r["tool"], text.strip()
         if kind.startswith("retry") and not arguments.startswith("{") and replies:
             # A reply to the user instead of a call: nothing is dispatched.
             rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": text,
                    "outcome": "reply", "gen_seconds": gen_s, "dispatch_seconds": 0.0, "feedback": feedback}
-            log.write(json.dumps(rec) + "\n")
+            emit(rec)
             return rec, None
         if cond == "free-tool-template":
             parsed = tool_call_arguments(text)
             if parsed is None:
                 rec = {"request": r["id"], "condition": cond, "attempt": kind, "output": text,
                        "outcome": "no-call", "gen_seconds": gen_s, "dispatch_seconds": 0.0}
-                log.write(json.dumps(rec) + "\n")
+                emit(rec)
                 return rec, None
             name, arguments = parsed
         t0 = time.perf_counter()
@@ -467,8 +563,7 @@ def main():
                "gen_seconds": gen_s, "dispatch_seconds": dispatch_s}
         if feedback is not None:
             rec["feedback"] = feedback
-        log.write(json.dumps(rec) + "\n")
-        log.flush()
+        emit(rec)
         return rec, env
 
     model_sha = sha256(args.model)
@@ -491,7 +586,7 @@ def main():
             "decoding": {"temperature": 0.0, "top_k": 1, "max_tokens": args.max_tokens, "max_tokens_free": args.max_tokens_free, "n_ctx": 4096, "seed": 0,
                          "repeat_penalty": args.repeat_penalty},
             "templates": {"chatml": CHATML, "retry": RETRY, "system_plain": PROMPTS[args.prompt],
-                          "user_plain": USER[args.prompt],
+                          "user_plain": USER[args.prompt], "served_line": SERVED_LINE,
                           "system_tools": SYSTEM_TOOLS, "feedback": FEEDBACK},
             "conditions": {c: CONDITIONS[c] for c in done},
             "served_bounds": {d["name"]: served_bounds(d["input_schema"]) for d in defs if d["name"] in tools},
@@ -515,18 +610,26 @@ def main():
             if (cond, r["id"]) in done_first:
                 continue
             g = grammars.get((cond, r["tool"]))
+            rg = replies.get((cond, r["tool"]), g)
+            copied = None
+            if cond == "contract-grammar-copy" and g is not None:
+                copied = numbers_written(r["text"])
+                schema = by_name[r["tool"]]["input_schema"]
+                narrowed = copy_numbers(grammar_texts[(cond, r["tool"])], schema, copied)
+                g = LlamaGrammar.from_string(narrowed, verbose=False)
+                rg = LlamaGrammar.from_string(with_reply(narrowed), verbose=False) if args.retry_reply else g
             system = system_tools(r["tool"]) if cond == "free-tool-template" else system_plain(r["tool"])
             user = r["text"] if cond == "free-tool-template" else USER[args.prompt].format(text=r["text"])
             prompt = CHATML.format(system=system, user=user)
-            first, env = attempt(cond, r, prompt, g, "first")
+            extra = {"copied_numbers": copied} if copied is not None else None
+            first, env = attempt(cond, r, prompt, g, "first", extra=extra)
             records.append(first)
             if first["outcome"] == "refused" and env is not None and cond in GRAMMAR_CONDITIONS and not args.no_retry:
                 for form, template in FEEDBACK.items():
                     fb = template.format(envelope=json.dumps(env, ensure_ascii=False),
                                          compact=box.compact(env) if form == "compact" else "")
                     retry_prompt = RETRY.format(previous=prompt, output=first["output"], feedback=fb)
-                    rg = replies.get((cond, r["tool"]), g)
-                    rec, _ = attempt(cond, r, retry_prompt, rg, f"retry-{form}", feedback=fb)
+                    rec, _ = attempt(cond, r, retry_prompt, rg, f"retry-{form}", feedback=fb, extra=extra)
                     records.append(rec)
             print(f"\r{cond:28s} {i + 1:3d}/{len(requests)}  {time.time() - started:7.1f}s", end="", file=sys.stderr)
         print(file=sys.stderr)
