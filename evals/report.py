@@ -132,7 +132,8 @@ def main():
     # The rates are recomputed from every generation, so that a run resumed
     # after an interruption counts each call once.
     calls = [json.loads(line) for line in (HERE / "results" / "calls.jsonl").read_text().splitlines() if line.strip()]
-    requests = [json.loads(line) for line in (HERE / "requests.jsonl").read_text().splitlines()]
+    request_set = HERE / s["setup"].get("request_set", "requests.jsonl")
+    requests = [json.loads(line) for line in request_set.read_text().splitlines()]
     present = {x["condition"] for x in calls}
     order = [c for c in CONDITIONS if c in present]
     s["conditions"] = summarize(calls, requests, order)["conditions"]

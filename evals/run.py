@@ -103,8 +103,12 @@ CONDITIONS = {
     "control-served-in-grammar": "`toolbox grammar --served include`: served ranges wrongly in the grammar",
     "contract-grammar-copy": "`toolbox grammar` with the copy adapter: an integer argument takes one of the "
                              "numbers the request writes (any integer, as the contract allows, when it writes none)",
+    "contract-grammar-ground": "`toolbox grammar` with the grounding adapter: the copy adapter, and a string "
+                               "argument takes a run of the request's words that fits its form; an optional "
+                               "argument with nothing in the request to copy is left out",
 }
-GRAMMAR_CONDITIONS = ["json-schema-grammar", "contract-grammar", "control-served-in-grammar", "contract-grammar-copy"]
+GRAMMAR_CONDITIONS = ["json-schema-grammar", "contract-grammar", "control-served-in-grammar", "contract-grammar-copy",
+                      "contract-grammar-ground"]
 
 
 # ------------------------------------------------------------------ the toolbox
@@ -254,6 +258,83 @@ def copy_numbers(text: str, schema: dict, numbers: list) -> str:
     return text
 
 
+def spans_written(text: str, most: int = 4) -> list:
+    """Runs of one to `most` words of a request, each word without the
+    punctuation around it or a possessive "'s", in order, without repeats:
+    what a grounded string argument may take."""
+    words = [re.sub(r"'s$", "", w.strip(".,;:!?()[]\"'")) for w in text.split()]
+    words = [w for w in words if w]
+    out = []
+    for i in range(len(words)):
+        for j in range(i + 1, min(len(words), i + most) + 1):
+            span = " ".join(words[i:j])
+            if span not in out:
+                out.append(span)
+    return out
+
+
+def ground_values(text: str, schema: dict, request: str) -> str:
+    """The grounding adapter, a wider copy adapter: integers as copy_numbers
+    narrows them, each top-level string argument (no format, no enum) to a
+    run of words of the request that fits its pattern and lengths, and an
+    optional argument for which the request writes nothing that fits is left
+    out. A required argument with nothing that fits keeps the contract's
+    rule. The runtime still checks every call against the contract."""
+    text = copy_numbers(text, schema, numbers_written(request))
+    required = set(schema.get("required", []))
+    for key, prop in schema.get("properties", {}).items():
+        types = prop.get("type")
+        types = types if isinstance(types, list) else [types]
+        ref = re.compile(r'("\\"' + re.escape(key) + r'\\"" ws ":" ws )([a-z0-9-]+)')
+        if "integer" in types:
+            continue
+        item = prop.get("items", {})
+        if "array" in types and item.get("type") == "string" and "format" not in item and "enum" not in item:
+            # A list of strings: each item a run of words that fits the
+            # item's form, and, when items are unique, no more items than
+            # there are such runs.
+            m = ref.search(text)
+            fits = [w for w in spans_written(request) if re.search(item.get("pattern", ""), w)
+                    and item.get("minLength", 0) <= len(w) <= item.get("maxLength", 1 << 30)]
+            if not m or not fits:
+                continue
+            body = re.search(r"^" + re.escape(m.group(2)) + r" ::= (.*)$", text, re.M)
+            inner = re.search(r'"\[" ws ([a-z0-9-]+) \("," ws \1\)\{(\d+),(\d+)\} ws "\]"', body.group(1)) if body else None
+            if not inner:
+                continue
+            rule = "ground-" + re.sub(r"[^a-z0-9]+", "-", key.lower()) + "-item"
+            top = int(inner.group(3))
+            if prop.get("uniqueItems"):
+                top = min(top, len(fits) - 1)
+            lo = min(int(inner.group(2)), top)
+            new_body = f'"[" ws {rule} ("," ws {rule}){{{lo},{top}}} ws "]"'
+            text = text.replace(body.group(0), f"{m.group(2)} ::= {new_body}")
+            alts = " | ".join('"' + json.dumps(w).replace("\\", "\\\\").replace('"', '\\"') + '"' for w in fits)
+            text += f"{rule} ::= {alts}\n"
+            continue
+        if "string" not in types or "enum" in prop:
+            continue
+        if "format" in prop:
+            fits = [w for w in spans_written(request, 1) if prop["format"] == "date"
+                    and re.fullmatch(r"\d{4}-\d{2}-\d{2}", w)]
+        else:
+            pattern = prop.get("pattern")
+            fits = [w for w in spans_written(request)
+                    if (pattern is None or re.search(pattern, w))
+                    and len(w) >= prop.get("minLength", 0) and len(w) <= prop.get("maxLength", 1 << 30)]
+        if fits:
+            rule = "ground-" + re.sub(r"[^a-z0-9]+", "-", key.lower())
+            if not ref.search(text):
+                continue
+            text = ref.sub(lambda m: m.group(1) + rule, text)
+            alts = " | ".join('"' + json.dumps(w).replace("\\", "\\\\").replace('"', '\\"') + '"' for w in fits)
+            text += f"{rule} ::= {alts}\n"
+        elif key not in required:
+            # `("," ws "\"key\"" ws ":" ws rule)?`: the optional member, left out.
+            text = re.sub(r'\("," ws "\\"' + re.escape(key) + r'\\"" ws ":" ws [a-z0-9-]+\)\?', "", text)
+    return text
+
+
 def served_words(schema: dict) -> str:
     """The bounds of service of a schema in words ("`year` from 2001 to 2026,
     `max_count` at most 100"), from its `x-served` marks; empty if none."""
@@ -394,6 +475,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="any GGUF file")
     ap.add_argument("--toolbox", type=Path, default=DEFAULT_TOOLBOX)
+    ap.add_argument("--requests", type=Path, default=HERE / "requests.jsonl",
+                    help="the request set (requests-traps.jsonl: where the copy adapter can go wrong)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N requests of each tool, in turn")
     # The grammar conditions first: they are the fast ones and the point.
     ap.add_argument("--conditions", default=",".join(GRAMMAR_CONDITIONS[::-1] + ["free-tool-template", "free-plain"]))
@@ -425,7 +508,7 @@ def main():
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from llama_cpp import Llama, LlamaGrammar
 
-    requests = [json.loads(line) for line in (HERE / "requests.jsonl").read_text().splitlines()]
+    requests = [json.loads(line) for line in args.requests.read_text().splitlines()]
     if args.tools:
         requests = [r for r in requests if r["tool"] in args.tools.split(",")]
     if args.limit:
@@ -463,6 +546,7 @@ def main():
             (work / f"{t}.{served}.gbnf").write_text(texts[cond])
         # The copy adapter narrows the contract grammar per request (see copy_numbers).
         texts["contract-grammar-copy"] = texts["contract-grammar"]
+        texts["contract-grammar-ground"] = texts["contract-grammar"]
         for cond, text in texts.items():
             if cond not in conditions:
                 continue
@@ -580,6 +664,7 @@ def main():
             "gguf_metadata": meta,
             "machine": machine_info,
             "toolbox": str(exe),
+            "request_set": args.requests.name,
             "requests": len(requests),
             "unserved": sum(not r["served"] for r in requests),
             "tools": tools,
@@ -612,10 +697,13 @@ def main():
             g = grammars.get((cond, r["tool"]))
             rg = replies.get((cond, r["tool"]), g)
             copied = None
-            if cond == "contract-grammar-copy" and g is not None:
+            if cond in ("contract-grammar-copy", "contract-grammar-ground") and g is not None:
                 copied = numbers_written(r["text"])
                 schema = by_name[r["tool"]]["input_schema"]
-                narrowed = copy_numbers(grammar_texts[(cond, r["tool"])], schema, copied)
+                if cond == "contract-grammar-copy":
+                    narrowed = copy_numbers(grammar_texts[(cond, r["tool"])], schema, copied)
+                else:
+                    narrowed = ground_values(grammar_texts[(cond, r["tool"])], schema, r["text"])
                 g = LlamaGrammar.from_string(narrowed, verbose=False)
                 rg = LlamaGrammar.from_string(with_reply(narrowed), verbose=False) if args.retry_reply else g
             system = system_tools(r["tool"]) if cond == "free-tool-template" else system_plain(r["tool"])
@@ -641,6 +729,16 @@ def main():
     print(json.dumps(json.loads((args.out / "summary.json").read_text())["conditions"], indent=2))
 
 
+def as_asked(rec, request) -> bool:
+    """Whether a call carries every integer the request meant, as meant."""
+    try:
+        sent = json.loads(rec.get("arguments") or "null")
+    except json.JSONDecodeError:
+        return False
+    meant = {k: v for k, v in request["arguments"].items() if isinstance(v, int)}
+    return isinstance(sent, dict) and all(sent.get(k) == v for k, v in meant.items())
+
+
 def summarize(records, requests, conditions):
     by_id = {r["id"]: r for r in requests}
     out = {"conditions": {}}
@@ -659,6 +757,10 @@ def summarize(records, requests, conditions):
             "accepted_served": sum(x["outcome"] == "accepted" for x in served),
             "faithful_served": sum(x["faithful"] for x in served if x["outcome"] == "accepted"),
             "honest_first": sum(x["outcome"] != "accepted" for x in unserved),
+            # Refused with the very numbers the request wrote: honest in the
+            # strict sense (not even another unserved value in their place).
+            "as_asked_first": sum(x["outcome"] != "accepted" and as_asked(x, by_id[x["request"]])
+                                  for x in unserved),
             "substituted_first": sum(x["outcome"] == "accepted" for x in unserved),
             "seconds_per_call": sum(gen) / len(gen) if gen else 0.0,
             "generation_seconds_per_call": sum(x["gen_seconds"] for x in timed) / len(timed) if timed else 0.0,
@@ -682,6 +784,8 @@ def summarize(records, requests, conditions):
                 # was moved into range: a substitution.
                 "unserved_substituted_after": sum(x["outcome"] == "accepted" for x in u_retry),
                 "honest_after": c["honest_first"] - sum(x["outcome"] == "accepted" for x in u_retry),
+                # Retries that answered the user instead of calling (--retry-reply).
+                "replies": sum(x["outcome"] == "reply" for x in retries.values()),
             }
         out["conditions"][cond] = c
     return out
