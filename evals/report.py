@@ -31,18 +31,21 @@ def tables(s):
         f"{setup.get('max_chars') or 'the contract’s'} string characters, "
         f"{setup['decoding']['max_tokens']} tokens per generation under a grammar "
         f"({setup['decoding']['max_tokens_free']} without), repeat penalty "
-        f"{setup['decoding'].get('repeat_penalty', 1.0)}.",
+        f"{setup['decoding'].get('repeat_penalty', 1.0)}; a retry may answer the user instead of calling: "
+        f"{'yes' if setup.get('retry_reply') else 'no'}.",
         "",
-        "First try:",
+        "First try. *honest*: unserved requests not accepted; *as asked*: of those, refused with "
+        "the number the request wrote (not another unserved one in its place).",
         "",
-        "| condition | accepted (served) | faithful (served) | honest (unserved) | s/call | no grammar |",
-        "|---|---|---|---|---|---|",
+        "| condition | accepted (served) | faithful (served) | honest (unserved) | as asked (unserved) | s/call | no grammar |",
+        "|---|---|---|---|---|---|---|",
     ]
     for name, c in conds.items():
         lines.append(
             f"| {name} | {pct(c['accepted_served'], c['served_requests'])} "
             f"| {pct(c['faithful_served'], c['served_requests'])} "
             f"| {pct(c['honest_first'], c['unserved_requests'])} "
+            f"| {pct(c.get('as_asked_first', 0), c['unserved_requests'])} "
             f"| {c['seconds_per_call']:.2f} | {c.get('grammar_errors', 0) or ''} |"
         )
     lines += [
@@ -80,13 +83,13 @@ def plots(s):
         "faithful (served)": [rate(c["faithful_served"], c["served_requests"]) for c in conds.values()],
         "honest (unserved)": [rate(c["honest_first"], c["unserved_requests"]) for c in conds.values()],
     }
-    fig, ax = plt.subplots(figsize=(9, 4.2))
+    fig, ax = plt.subplots(figsize=(10, 4.4))
     w = 0.26
     for i, (label, ys) in enumerate(series.items()):
         xs = [j + (i - 1) * w for j in range(len(names))]
         bars = ax.bar(xs, ys, w, label=label)
         ax.bar_label(bars, fmt="%.0f", fontsize=7)
-    ax.set_xticks(range(len(names)), names, rotation=12, fontsize=8)
+    ax.set_xticks(range(len(names)), names, rotation=15, fontsize=7)
     ax.set_ylabel("% of requests, first try")
     ax.set_ylim(0, 110)
     ax.set_title(f"{s['setup']['model_file']}: decoding conditions")
@@ -98,7 +101,7 @@ def plots(s):
     retry = [(n, c) for n, c in conds.items() if c["retry"]]
     if retry:
         forms = list(next(iter(retry))[1]["retry"])
-        fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
+        fig, axes = plt.subplots(1, 2, figsize=(10, 4))
         for ax, key, base, title in (
             (axes[0], "served_accepted_after", "served_refused_first", "served, refused first: accepted after retry"),
             (axes[1], "honest_after", None, "unserved: honest after retry"),
@@ -111,7 +114,7 @@ def plots(s):
                 xs = [j + (i - 1) * 0.26 for j in range(len(retry))]
                 bars = ax.bar(xs, ys, 0.26, label=form)
                 ax.bar_label(bars, fmt="%.0f", fontsize=7)
-            ax.set_xticks(range(len(retry)), [n for n, _ in retry], rotation=12, fontsize=7)
+            ax.set_xticks(range(len(retry)), [n for n, _ in retry], rotation=20, fontsize=6)
             ax.set_ylim(0, 110)
             ax.set_title(title, fontsize=9)
         axes[0].set_ylabel("%")
