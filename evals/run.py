@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The offline benchmark: a small local model calls the toolbox tools under
-five decoding conditions, every call going through the real dispatcher
+five decoding conditions and two host-side adapters over the contract
+grammar (copy, ground), every call going through the real dispatcher
 (`toolbox serve-jsonl`), with one retry per feedback form after a refusal.
 
     evals/.venv/bin/python evals/run.py [--model FILE.gguf] [--limit N]
