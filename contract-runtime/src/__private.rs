@@ -25,6 +25,10 @@ pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
 use std::any::Any;
+use std::future::Future;
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 use crate::validate::Violation;
 
@@ -145,27 +149,63 @@ pub const fn prose_set_agrees(listed: &[&str], declared: &[&str]) -> bool {
 pub const fn assert_output<O: ToolOutput>() {}
 
 /// Runs a sync handler on the blocking pool, so it never holds the executor
-/// thread other calls run on and its timeout can be enforced.
+/// thread other calls run on and its timeout can be enforced. The handler is
+/// spawned when the future is first polled, as an `async` block would.
 ///
-/// The handler is boxed before it is spawned: tokio's task machinery is then
-/// compiled once for all sync tools, not once per tool.
-pub async fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    let out = blocking(Box::new(move || Box::new(f()) as Box<dyn Any + Send>)).await;
-    match out.downcast::<T>() {
-        Ok(v) => *v,
-        // The box holds what `f` returned, so this cannot happen; it would
-        // be caught as a panic of the call, like any other.
-        Err(_) => unreachable!("a blocking job returns its own type"),
+/// The handler is boxed before it is spawned, and the future is a plain
+/// struct rather than an `async` state machine: tokio's task machinery and
+/// the polling are compiled once for all sync tools, and what each tool adds
+/// is the boxing closure and a downcast.
+pub fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Blocking<T> {
+    Blocking {
+        job: BlockingJob::Waiting(Some(Box::new(move || Box::new(f()) as Box<dyn Any + Send>))),
+        ty: PhantomData,
+    }
+}
+
+/// The future of [`run_blocking`]: the handler's output, once it ran.
+pub struct Blocking<T> {
+    job: BlockingJob,
+    ty: PhantomData<fn() -> T>,
+}
+
+impl<T: 'static> Future for Blocking<T> {
+    type Output = T;
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<T> {
+        let out = std::task::ready!(self.get_mut().job.poll(cx));
+        match out.downcast::<T>() {
+            Ok(v) => Poll::Ready(*v),
+            // The box holds what `f` returned, so this cannot happen; it would
+            // be caught as a panic of the call, like any other.
+            Err(_) => unreachable!("a blocking job returns its own type"),
+        }
     }
 }
 
 /// A sync handler's job, its output type erased.
 type Job = Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>;
 
-async fn blocking(job: Job) -> Box<dyn Any + Send> {
-    match tokio::task::spawn_blocking(job).await {
-        Ok(v) => v,
-        // Re-raise the handler's panic here, where the dispatcher catches it.
-        Err(e) => std::panic::resume_unwind(e.into_panic()),
+/// A sync handler's job before and after it is spawned.
+enum BlockingJob {
+    Waiting(Option<Job>),
+    Spawned(tokio::task::JoinHandle<Box<dyn Any + Send>>),
+}
+
+impl BlockingJob {
+    fn poll(&mut self, cx: &mut Context<'_>) -> Poll<Box<dyn Any + Send>> {
+        if let BlockingJob::Waiting(job) = self {
+            let Some(job) = job.take() else {
+                unreachable!("a blocking job is spawned once")
+            };
+            *self = BlockingJob::Spawned(tokio::task::spawn_blocking(job));
+        }
+        let BlockingJob::Spawned(handle) = self else {
+            unreachable!("the job was spawned above")
+        };
+        match std::task::ready!(Pin::new(handle).poll(cx)) {
+            Ok(v) => Poll::Ready(v),
+            // Re-raise the handler's panic here, where the dispatcher catches it.
+            Err(e) => std::panic::resume_unwind(e.into_panic()),
+        }
     }
 }

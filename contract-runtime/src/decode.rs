@@ -126,33 +126,25 @@ fn check_size(raw: &str, limits: &Limits) -> Result<(), DecodeError> {
 
 /// Decodes and validates argument text for `T`.
 pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeError> {
-    decode(raw, limits, None)
+    decode_keeping_tree(raw, limits, &mut None)
 }
 
-/// [`decode_args`], also handing back the JSON tree when the slow path built
-/// one, so that the pipeline never parses the same text twice.
+/// [`decode_args`], also handing back in `tree` the JSON tree when the slow
+/// path built one, so that the pipeline never parses the same text twice.
+///
+/// Only what needs `T` is generic (its fast reader, its checks, its slow
+/// decoder); the parsing around them is compiled once, not once per tool.
 pub(crate) fn decode_keeping_tree<T: ToolArgs>(
     raw: &str,
     limits: &Limits,
-) -> (Result<T, DecodeError>, Option<Value>) {
-    let mut tree = None;
-    let decoded = decode(raw, limits, Some(&mut tree));
-    (decoded, tree)
-}
-
-/// Both of the above: `tree`, when given, receives the slow path's tree.
-#[inline(always)]
-fn decode<T: ToolArgs>(
-    raw: &str,
-    limits: &Limits,
-    tree: Option<&mut Option<Value>>,
+    tree: &mut Option<Value>,
 ) -> Result<T, DecodeError> {
     check_size(raw, limits)?;
     // Fast path. A typed value nests no deeper than its Rust type, so the depth
     // limit only matters on the slow path, where any JSON tree is built.
-    let mut de = serde_json::Deserializer::from_str(raw);
-    if let Ok(v) = T::fast(&mut de) {
-        if de.end().is_ok() {
+    let mut fast = None;
+    if read_fast(raw, &mut |de| T::fast(de).map(|v| fast = Some(v))) {
+        if let Some(v) = fast {
             let mut out = Violations::new();
             v.check(&Constraints::NONE, &Ptr::ROOT, &mut out);
             return if out.is_empty() {
@@ -162,23 +154,39 @@ fn decode<T: ToolArgs>(
             };
         }
     }
-    slow(raw, limits, tree)
+    decode_tree(slow(raw, limits, tree)?)
 }
 
-/// The slow path: parses strictly into a tree and reports every problem of
-/// the call at once. Kept out of line so the fast path stays small.
+/// Decodes and validates a JSON tree for `T` (the slow path's second half,
+/// and a retry's decode).
+pub(crate) fn decode_tree<T: ToolArgs>(value: &Value) -> Result<T, DecodeError> {
+    let mut out = Violations::new();
+    match T::decode_value(value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
+        Some(v) if out.is_empty() => Ok(v),
+        _ => Err(DecodeError::Invalid(out)),
+    }
+}
+
+/// The fast path's parser: `read` deserializes the value, then nothing but
+/// whitespace may follow. Whether both succeeded.
+fn read_fast<'r>(
+    raw: &'r str,
+    read: &mut dyn FnMut(&mut serde_json::Deserializer<serde_json::de::StrRead<'r>>) -> serde_json::Result<()>,
+) -> bool {
+    let mut de = serde_json::Deserializer::from_str(raw);
+    read(&mut de).is_ok() && de.end().is_ok()
+}
+
+/// The slow path's first half: parses strictly into a tree (kept in `tree`),
+/// which must be an object. Kept out of line so the fast path stays small.
 #[cold]
 #[inline(never)]
-fn slow<T: ToolArgs>(
+fn slow<'t>(
     raw: &str,
     limits: &Limits,
-    tree: Option<&mut Option<Value>>,
-) -> Result<T, DecodeError> {
-    let value = parse_strict(raw, limits)?;
-    let value: &Value = match tree {
-        Some(slot) => slot.insert(value),
-        None => &{ value },
-    };
+    tree: &'t mut Option<Value>,
+) -> Result<&'t Value, DecodeError> {
+    let value = tree.insert(parse_strict(raw, limits)?);
     if !value.is_object() {
         return Err(malformed(
             format!(
@@ -188,11 +196,7 @@ fn slow<T: ToolArgs>(
             "send the arguments as one JSON object",
         ));
     }
-    let mut out = Violations::new();
-    match T::decode_value(value, &Constraints::NONE, &Ptr::ROOT, &mut out) {
-        Some(v) if out.is_empty() => Ok(v),
-        _ => Err(DecodeError::Invalid(out)),
-    }
+    Ok(value)
 }
 
 /// The deepest nesting serde_json itself accepts; the strict parser stops one

@@ -31,10 +31,10 @@ use crate::args::{ArgValue, ToolArgs};
 use crate::constraint::Constraints;
 use crate::context::CallContext;
 use crate::contract::{ApprovalRule, BoxFuture, Idempotency, ToolContract, ToolSpec};
-use crate::decode::{decode_keeping_tree, DecodeError, Limits};
+use crate::decode::{decode_keeping_tree, decode_tree, DecodeError, Limits};
 use crate::failure::{Outcome, ToolOutput};
 use crate::path::ConfinedPath;
-use crate::validate::{Ptr, Violations};
+use crate::validate::Ptr;
 
 /// The object-safe face of a tool, implemented once for every contract.
 pub(crate) trait ErasedTool: Send + Sync {
@@ -122,14 +122,11 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
         limits: &Limits,
         tree: &mut Option<Value>,
     ) -> Result<Decoded, DecodeError> {
-        let (decoded, parsed) = decode_keeping_tree::<C::Args>(raw, limits);
-        *tree = parsed;
-        Ok(Box::new(Args::<C>::Ready(decoded?)))
+        let args = decode_keeping_tree::<C::Args>(raw, limits, tree)?;
+        Ok(Box::new(Args::<C>::Ready(args)))
     }
     fn decode_tree(&self, tree: &Value) -> Option<Decoded> {
-        let mut out = Violations::new();
-        let args = C::Args::decode_value(tree, &Constraints::NONE, &Ptr::ROOT, &mut out)
-            .filter(|_| out.is_empty())?;
+        let args = decode_tree::<C::Args>(tree).ok()?;
         Some(Box::new(Args::<C>::Ready(args)))
     }
 }

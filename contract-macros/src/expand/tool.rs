@@ -289,10 +289,13 @@ fn call_fn(tool: &Tool) -> TokenStream {
         Param::Field(id) => quote!(#id),
     });
     let invoke = quote!(#ident(#(#params),*));
+    // A sync handler's future is the runtime's, not an `async` block: one
+    // state machine less per tool to compile. The host state is looked up
+    // on the blocking thread, where the handler runs.
     let body = if tool.is_async {
         quote!(async move { #(#states)* #destructure #invoke.await })
     } else {
-        quote!(async move { #(#states)* #p::run_blocking(move || { #destructure #invoke }).await })
+        quote!(#p::run_blocking(move || { #(#states)* #destructure #invoke }))
     };
     quote! {
         #[allow(unused_variables)]
