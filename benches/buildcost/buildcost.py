@@ -18,9 +18,22 @@ times `cargo build` (only the generated crate recompiles); the best of
 
 `--time-passes` also prints rustc's own phase timings for one rebuild of each
 (`-Ztime-passes`, through RUSTC_BOOTSTRAP: a diagnosis aid only).
+
+`--ir-lines` measures what does not depend on the machine's load: the lines
+of LLVM IR the crate's debug build emits (`--emit=llvm-ir`, the volume code
+generation works through), and the same per function shape (tool numbers
+folded) for the largest, to see what each tool adds.
+`--instructions` runs one rebuild of each under callgrind (slow: minutes)
+and reports rustc's instructions.
+
+Debug rebuilds use cargo's default (incremental), whatever CARGO_INCREMENTAL
+says in the caller's environment, so that every run measures the same thing.
 """
 
 import argparse
+import collections
+import glob
+import re
 import json
 import os
 import shutil
@@ -180,12 +193,68 @@ def cargo(root: Path, profile: str, time_passes: bool = False) -> float:
         cmd.append("--release")
     if time_passes:
         cmd += ["--", "-Ztime-passes"]
-    env = dict(os.environ, CARGO_TARGET_DIR=str(OUT / "target"))
+    env = env_for()
     if time_passes:
         env["RUSTC_BOOTSTRAP"] = "1"
     started = time.perf_counter()
     subprocess.run(cmd, cwd=root, env=env, check=True)
     return time.perf_counter() - started
+
+
+def env_for(wrapper: dict | None = None) -> dict:
+    env = dict(os.environ, CARGO_TARGET_DIR=str(OUT / "target"))
+    env.pop("CARGO_INCREMENTAL", None)
+    env.update(wrapper or {})
+    return env
+
+
+def instructions(root: Path) -> int:
+    """rustc's instructions for one debug rebuild, under callgrind."""
+    count = OUT / "instructions.txt"
+    count.write_text("")
+    (root / "src" / "lib.rs").touch()
+    wrapper = {
+        "RUSTC_WORKSPACE_WRAPPER": str(Path(__file__).with_name("callgrind-rustc.sh")),
+        "BUILDCOST_INSTRUCTIONS": str(count),
+    }
+    subprocess.run(["cargo", "build", "--quiet"], cwd=root, env=env_for(wrapper), check=True)
+    return int(count.read_text().split()[-1])
+
+
+def ir_lines(root: Path, kind: str, top: int = 12) -> int:
+    """Lines of LLVM IR of a non-incremental debug build; prints the largest shapes."""
+    deps = OUT / "target" / "debug" / "deps"
+    stem = f"buildcost_{kind.replace('-', '_')}"
+    for f in glob.glob(str(deps / f"{stem}-*.ll")):
+        os.remove(f)
+    (root / "src" / "lib.rs").touch()
+    env = dict(env_for(), CARGO_INCREMENTAL="0")
+    subprocess.run(["cargo", "rustc", "--quiet", "--", "--emit=llvm-ir,metadata,link"],
+                   cwd=root, env=env, check=True)
+    (ll,) = glob.glob(str(deps / f"{stem}-*.ll"))
+    per_fn = collections.Counter()
+    name = None
+    for line in open(ll):
+        if line.startswith("define "):
+            m = re.search(r'@"?([^"(]+)"?\(', line)
+            name = m.group(1) if m else "?"
+        elif line.startswith("}"):
+            name = None
+        elif name:
+            per_fn[name] += 1
+    names = list(per_fn)
+    demangled = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True,
+                               text=True).stdout.splitlines() if shutil.which("c++filt") else names
+    shapes = collections.Counter()
+    copies = collections.Counter()
+    for mangled, pretty in zip(names, demangled):
+        shape = re.sub(r"::h[0-9a-f]{16}$", "", pretty)
+        shape = re.sub(r"Tool\d+Args", "ToolNArgs", re.sub(r"tool_\d+", "tool_N", shape))
+        shapes[shape] += per_fn[mangled]
+        copies[shape] += 1
+    for shape, lines in shapes.most_common(top):
+        print(f"    {lines:7d} lines in {copies[shape]:4d} copies  {shape[:150]}")
+    return sum(per_fn.values())
 
 
 def rebuild(root: Path, profile: str) -> float:
@@ -201,10 +270,29 @@ def main() -> None:
     ap.add_argument("--time-passes", action="store_true")
     ap.add_argument("--kinds", default="plain,contract",
                     help="plain, contract, contract-unregistered")
+    ap.add_argument("--ir-lines", action="store_true",
+                    help="lines of LLVM IR per crate (deterministic), no timing")
+    ap.add_argument("--instructions", action="store_true",
+                    help="rustc's instructions for one debug rebuild (callgrind), no timing")
     a = ap.parse_args()
     results = []
     for n in [int(x) for x in a.tools.split(",")]:
         roots = {kind: generate(kind, n) for kind in a.kinds.split(",")}
+        if a.ir_lines or a.instructions:
+            counts = {}
+            for kind, root in roots.items():
+                cargo(root, "debug")  # dependencies, and a first build
+                if a.ir_lines:
+                    print(f"-- {kind}, {n} tools: largest functions", flush=True)
+                    counts[kind] = ir_lines(root, kind)
+                else:
+                    counts[kind] = instructions(root)
+            what = "IR lines" if a.ir_lines else "instructions"
+            shown = ", ".join(f"{k} {v:,}" for k, v in counts.items())
+            ratio = counts["contract"] / counts["plain"]
+            print(f"{n:>5} tools {what}: {shown}, contract/plain {ratio:.2f}x", flush=True)
+            results.append({"tools": n, "measure": what, **counts, "ratio": ratio})
+            continue
         for profile in a.profiles.split(","):
             for root in roots.values():
                 cargo(root, profile)  # dependencies, and a first build
@@ -222,7 +310,9 @@ def main() -> None:
                     (root / "src" / "lib.rs").touch()
                     print(f"-- {kind} {profile} -Ztime-passes", flush=True)
                     cargo(root, profile, time_passes=True)
-    (OUT / "result.json").write_text(json.dumps(results, indent=1))
+    # The plot reads result.json (times); the other measures go beside it.
+    name = "measures.json" if a.ir_lines or a.instructions else "result.json"
+    (OUT / name).write_text(json.dumps(results, indent=1))
 
 
 if __name__ == "__main__":

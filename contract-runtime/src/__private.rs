@@ -64,21 +64,6 @@ pub fn unknown_keys(obj: &Map<String, Value>, known: &[&str], ptr: &Ptr<'_>, out
     }
 }
 
-/// Reports a missing required property; always `None`, so generated code can
-/// write `missing().or_else(|| required(..))`.
-pub fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> Option<T> {
-    out.push_violation(Violation {
-        pointer: ptr.key(name).render(),
-        keyword: "required",
-        limit: Some(Value::from(vec![name])),
-        actual: None,
-        message: "is required".to_string(),
-        hint: format!("send `{name}`"),
-        served: false,
-    });
-    None
-}
-
 /// A closed set of strings: `{"type":"string","enum":[...]}`.
 pub fn enum_schema(names: &[&str]) -> Map<String, Value> {
     let mut m = Map::new();

@@ -76,6 +76,31 @@ pub trait ArgValue: Sized + Send + 'static {
         }
     }
 
+    /// Decodes the property `name` of `obj` (slow path, for generated code):
+    /// a missing property takes [`missing`](Self::missing) or is reported as
+    /// required. One copy per argument type, not one per field of every tool.
+    #[doc(hidden)]
+    fn decode_field(
+        obj: &Map<String, Value>,
+        name: &'static str,
+        c: &'static Constraints,
+        ptr: &Ptr<'_>,
+        out: &mut Violations,
+    ) -> Option<Self> {
+        match obj.get(name) {
+            Some(v) => Self::decode_value(v, c, &ptr.key(name), out),
+            None => Self::missing().or_else(|| required(name, ptr, out)),
+        }
+    }
+
+    /// Reads the value of the entry whose key `map` just read (fast path, for
+    /// generated code). One copy per argument type, not one per field of
+    /// every tool.
+    #[doc(hidden)]
+    fn fast_field<'de, A: de::MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
+        map.next_value_seed(FastSeed::<Self>::new())
+    }
+
     /// Calls `f` for every confined path inside this value, with its pointer and root name.
     fn visit_paths<'a>(
         &'a self,
@@ -86,14 +111,25 @@ pub trait ArgValue: Sized + Send + 'static {
     }
 }
 
+/// Reports a missing required property; always `None`.
+fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> Option<T> {
+    out.push_violation(crate::validate::Violation {
+        pointer: ptr.key(name).render(),
+        keyword: "required",
+        limit: Some(Value::from(vec![name])),
+        actual: None,
+        message: "is required".to_string(),
+        hint: format!("send `{name}`"),
+        served: false,
+    });
+    None
+}
+
 /// A complete argument object: the root of a tool's input.
 pub trait ToolArgs: ArgValue {
     /// The canonical input schema: JSON Schema 2020-12, `additionalProperties: false` on every object.
     fn input_schema() -> Value {
-        let mut s = Map::new();
-        s.insert("$schema".into(), Value::from(crate::schema::DRAFT_2020_12));
-        s.extend(Self::schema(&Constraints::NONE));
-        Value::Object(s)
+        root_schema(Self::schema(&Constraints::NONE))
     }
 
     /// The rules across arguments (`rules(...)`), which the schema states and
@@ -102,6 +138,14 @@ pub trait ToolArgs: ArgValue {
     fn rules() -> &'static [crate::arg_rules::Rule] {
         &[]
     }
+}
+
+/// A root schema: `$schema` first, then `schema` (compiled once, not per tool).
+fn root_schema(schema: Map<String, Value>) -> Value {
+    let mut s = Map::new();
+    s.insert("$schema".into(), Value::from(crate::schema::DRAFT_2020_12));
+    s.extend(schema);
+    Value::Object(s)
 }
 
 /// One property of an object schema (for generated code).

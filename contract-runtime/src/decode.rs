@@ -171,7 +171,9 @@ pub(crate) fn decode_tree<T: ToolArgs>(value: &Value) -> Result<T, DecodeError> 
 /// whitespace may follow. Whether both succeeded.
 fn read_fast<'r>(
     raw: &'r str,
-    read: &mut dyn FnMut(&mut serde_json::Deserializer<serde_json::de::StrRead<'r>>) -> serde_json::Result<()>,
+    read: &mut dyn FnMut(
+        &mut serde_json::Deserializer<serde_json::de::StrRead<'r>>,
+    ) -> serde_json::Result<()>,
 ) -> bool {
     let mut de = serde_json::Deserializer::from_str(raw);
     read(&mut de).is_ok() && de.end().is_ok()

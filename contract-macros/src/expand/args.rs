@@ -152,13 +152,11 @@ struct Fields<'a> {
     c_idents: Vec<Ident>,
     /// The local holding the field while decoding.
     slots: Vec<Ident>,
-    /// The fast path's seed type per field.
-    seeds: Vec<Ident>,
 }
 
 impl<'a> Fields<'a> {
     /// The fields, their `Constraints` statics emitted into `statics`;
-    /// `scope` (a variant) keeps the statics and seeds of two variants apart.
+    /// `scope` (a variant) keeps the statics of two variants apart.
     fn new(
         krate: &Path,
         fields: &'a [Field],
@@ -195,30 +193,6 @@ impl<'a> Fields<'a> {
                 .iter()
                 .map(|f| format_ident!("__slot_{}", f.ident))
                 .collect(),
-            seeds: fields
-                .iter()
-                .map(|f| format_ident!("__Seed_{}", scoped(f)))
-                .collect(),
-        }
-    }
-
-    /// The fast path's seed per field (a generic seed would repeat the field
-    /// type's trait error at the derive).
-    fn seeds(&self, p: &TokenStream) -> TokenStream {
-        let Fields {
-            tys, avs, seeds, ..
-        } = self;
-        quote! {
-            #(
-                #[allow(non_camel_case_types)]
-                struct #seeds;
-                impl<'de> #p::serde::de::DeserializeSeed<'de> for #seeds {
-                    type Value = #tys;
-                    fn deserialize<__D: #p::serde::Deserializer<'de>>(self, d: __D) -> ::core::result::Result<#tys, __D::Error> {
-                        #avs::fast(d)
-                    }
-                }
-            )*
         }
     }
 
@@ -253,10 +227,7 @@ impl<'a> Fields<'a> {
         } = self;
         quote! {
             #p::unknown_keys(obj, &[#known #(#names),*], #ptr, out);
-            #(let #slots = match obj.get(#names) {
-                ::core::option::Option::Some(v) => #avs::decode_value(v, &#c_idents, &#ptr.key(#names), out),
-                ::core::option::Option::None => #avs::missing().or_else(|| #p::required(#names, #ptr, out)),
-            };)*
+            #(let #slots = #avs::decode_field(obj, #names, &#c_idents, #ptr, out);)*
         }
     }
 
@@ -269,7 +240,6 @@ impl<'a> Fields<'a> {
             tys,
             avs,
             slots,
-            seeds,
             ..
         } = self;
         quote! {
@@ -280,7 +250,7 @@ impl<'a> Fields<'a> {
                         if #slots.is_some() {
                             return ::core::result::Result::Err(#p::fast_refuse());
                         }
-                        #slots = ::core::option::Option::Some(map.next_value_seed(#seeds)?);
+                        #slots = ::core::option::Option::Some(#avs::fast_field(&mut *map)?);
                     })*
                     _ => return ::core::result::Result::Err(#p::fast_refuse()),
                 }
@@ -337,7 +307,6 @@ pub fn expand_struct(
         doc,
         has_rules: !rules.is_empty(),
     };
-    let seeds = parts.f.seeds(&parts.p);
     let schema_fn = schema_fn(&parts);
     let decode_fn = decode_value_fn(&parts);
     let fast_fn = fast_fn(&parts);
@@ -353,7 +322,6 @@ pub fn expand_struct(
     quote! {
         const _: () = {
             #statics
-            #seeds
 
             #[automatically_derived]
             impl #p::ArgValue for #ident {
@@ -604,6 +572,7 @@ fn fast_fn(parts: &Parts) -> TokenStream {
                     f.write_str(#expecting)
                 }
                 fn visit_map<A: #p::serde::de::MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<#ident, A::Error> {
+                    let map = &mut map;
                     #read
                 }
             }
@@ -771,16 +740,15 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
         Some(_) => TokenStream::new(),
     };
 
-    // Seeds and fast-path readers, per struct variant.
+    // Fast-path readers, per struct variant.
     let mut items = TokenStream::new();
     for (v, part) in t.variants.iter().zip(&parts) {
         let Some(VariantParts { f, reader, .. }) = part else {
             continue;
         };
         let vid = &v.ident;
-        let (seeds, read) = (f.seeds(&p), f.read_map(&p, &quote!(#ident::#vid)));
+        let read = f.read_map(&p, &quote!(#ident::#vid));
         items.extend(quote! {
-            #seeds
             #[allow(non_snake_case)]
             fn #reader<'de, A: #p::serde::de::MapAccess<'de>>(map: &mut A) -> ::core::result::Result<#ident, A::Error> {
                 #read
