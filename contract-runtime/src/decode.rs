@@ -132,8 +132,8 @@ pub fn decode_args<T: ToolArgs>(raw: &str, limits: &Limits) -> Result<T, DecodeE
 /// [`decode_args`], also handing back in `tree` the JSON tree when the slow
 /// path built one, so that the pipeline never parses the same text twice.
 ///
-/// Only what needs `T` is generic (its fast reader, its checks, its slow
-/// decoder); the parsing around them is compiled once, not once per tool.
+/// The slow path's parsing is not generic: it is compiled once, not once per
+/// tool; what needs `T` is its fast reader, its checks and its slow decoder.
 pub(crate) fn decode_keeping_tree<T: ToolArgs>(
     raw: &str,
     limits: &Limits,
@@ -142,9 +142,9 @@ pub(crate) fn decode_keeping_tree<T: ToolArgs>(
     check_size(raw, limits)?;
     // Fast path. A typed value nests no deeper than its Rust type, so the depth
     // limit only matters on the slow path, where any JSON tree is built.
-    let mut fast = None;
-    if read_fast(raw, &mut |de| T::fast(de).map(|v| fast = Some(v))) {
-        if let Some(v) = fast {
+    let mut de = serde_json::Deserializer::from_str(raw);
+    if let Ok(v) = T::fast(&mut de) {
+        if de.end().is_ok() {
             let mut out = Violations::new();
             v.check(&Constraints::NONE, &Ptr::ROOT, &mut out);
             return if out.is_empty() {
@@ -165,18 +165,6 @@ pub(crate) fn decode_tree<T: ToolArgs>(value: &Value) -> Result<T, DecodeError> 
         Some(v) if out.is_empty() => Ok(v),
         _ => Err(DecodeError::Invalid(out)),
     }
-}
-
-/// The fast path's parser: `read` deserializes the value, then nothing but
-/// whitespace may follow. Whether both succeeded.
-fn read_fast<'r>(
-    raw: &'r str,
-    read: &mut dyn FnMut(
-        &mut serde_json::Deserializer<serde_json::de::StrRead<'r>>,
-    ) -> serde_json::Result<()>,
-) -> bool {
-    let mut de = serde_json::Deserializer::from_str(raw);
-    read(&mut de).is_ok() && de.end().is_ok()
 }
 
 /// The slow path's first half: parses strictly into a tree (kept in `tree`),
