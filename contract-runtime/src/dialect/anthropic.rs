@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules;
-use super::walk::{join, phrases, types_of, Done, Hooks, Node, Res, Walker};
+use super::walk::{get, has, join, phrases, Done, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, LossAction, ToolDef};
 
 /// `{"name","description","input_schema"}`, plus `"strict": true` for
@@ -71,7 +71,7 @@ impl Hooks for Strict {
 fn shape(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
     let ptr = n.ptr;
     let m = &mut n.rest;
-    if let Some(e) = m.get("enum") {
+    if let Some(e) = get(m, "enum") {
         if !e
             .as_array()
             .is_some_and(|a| !a.is_empty() && a.iter().all(is_primitive))
@@ -79,38 +79,41 @@ fn shape(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
             return Err(w.error(ptr, "enum must be a non-empty list of scalars".to_owned()));
         }
     }
-    if m.get("const").is_some_and(|c| !is_primitive(c)) {
+    if get(m, "const").is_some_and(|c| !is_primitive(c)) {
         return Err(w.error(ptr, "const must be a scalar".to_owned()));
     }
-    let literals = m.contains_key("enum") || m.contains_key("const");
-    if literals && m.contains_key("type") {
+    let literals = has(m, "enum") || has(m, "const");
+    if literals && has(m, "type") {
         // The values carry the type; the SDK drops it.
         w.rewrite(ptr, rules::TYPE_WITH_LITERALS)?;
         m.remove("type");
     }
-    let types: Vec<String> = types_of(m)
-        .unwrap_or_default()
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    if types.len() > 1 {
-        w.rewrite(ptr, rules::TYPE_LIST)?;
-        w.split_types(n, &types)?;
-    } else if let [t] = types.as_slice() {
-        m.insert("type".to_owned(), Value::String(t.clone()));
+    // A type list: several types become branches, a list of one a name.
+    if let Some(Value::Array(list)) = get(m, "type") {
+        let types: Vec<String> = list
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect();
+        if types.len() > 1 {
+            w.rewrite(ptr, rules::TYPE_LIST)?;
+            w.split_types(n, &types)?;
+        } else if let [t] = types.as_slice() {
+            m.insert("type".to_owned(), Value::String(t.clone()));
+        }
     }
     let m = &mut n.rest;
-    if m.contains_key("type") && (m.contains_key("anyOf") || m.contains_key("allOf")) {
+    if has(m, "type") && (has(m, "anyOf") || has(m, "allOf")) {
         return Err(w.error(
             ptr,
             "a type next to anyOf or allOf would be dropped by strict tool use: state the type in each branch".to_owned(),
         ));
     }
     // Keywords the SDK keeps only under their own type are stated in words elsewhere.
-    let own = m.get("type").and_then(Value::as_str).map(str::to_owned);
+    let own = get(m, "type").and_then(Value::as_str);
     let misplaced: Vec<(String, Value)> = m
         .iter()
-        .filter(|(k, _)| needs_type(k).is_some_and(|t| own.as_deref() != Some(t)))
+        .filter(|(k, _)| needs_type(k).is_some_and(|t| own != Some(t)))
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     for (k, _) in &misplaced {
@@ -132,7 +135,7 @@ fn shape(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
 
 /// Strict objects always carry `properties` and `additionalProperties: false`.
 fn fix_object(out: &mut Map<String, Value>) {
-    if out.get("type").and_then(Value::as_str) == Some("object") {
+    if get(out, "type").and_then(Value::as_str) == Some("object") {
         out.entry("properties").or_insert_with(|| json!({}));
         out.entry("additionalProperties")
             .or_insert(Value::Bool(false));

@@ -29,6 +29,59 @@ pub(super) fn move_to_descriptions(
     ptr: &str,
     losses: &mut Vec<Loss>,
 ) {
+    // Most nodes have no bound: one pass over the keys says so, without
+    // hashing either name (see `walk::get`).
+    if node
+        .keys()
+        .any(|k| k == rules::FORMAT_MINIMUM || k == rules::FORMAT_MAXIMUM)
+    {
+        move_bounds(tool, node, ptr, losses);
+    }
+    for (k, v) in node.iter_mut() {
+        if DATA.contains(&k.as_str()) {
+            continue;
+        }
+        match v {
+            Value::Object(m) => {
+                let here = join(ptr, k);
+                if matches!(
+                    k.as_str(),
+                    "properties"
+                        | "$defs"
+                        | "definitions"
+                        | "patternProperties"
+                        | "dependentSchemas"
+                ) {
+                    for (name, sub) in m.iter_mut() {
+                        if let Value::Object(sub) = sub {
+                            move_to_descriptions(tool, sub, &join(&here, name), losses);
+                        }
+                    }
+                } else {
+                    move_to_descriptions(tool, m, &here, losses);
+                }
+            }
+            // A list of sub-schemas; a list of names (`type`) has no object.
+            Value::Array(list) if list.iter().any(Value::is_object) => {
+                let here = join(ptr, k);
+                for (i, sub) in list.iter_mut().enumerate() {
+                    if let Value::Object(sub) = sub {
+                        move_to_descriptions(tool, sub, &join(&here, &i.to_string()), losses);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Moves the date bounds of one node into its description.
+fn move_bounds(
+    tool: &ToolDef<'_>,
+    node: &mut Map<String, Value>,
+    ptr: &str,
+    losses: &mut Vec<Loss>,
+) {
     let mut said = Vec::new();
     // A bound of service (`x-served`) is said as one, and leaves the mark.
     let mut serves = Vec::new();
@@ -84,39 +137,5 @@ pub(super) fn move_to_descriptions(
             _ => sentence,
         };
         node.insert("description".to_owned(), Value::String(text));
-    }
-    for (k, v) in node.iter_mut() {
-        if DATA.contains(&k.as_str()) {
-            continue;
-        }
-        let here = join(ptr, k);
-        match v {
-            Value::Object(m) => {
-                if matches!(
-                    k.as_str(),
-                    "properties"
-                        | "$defs"
-                        | "definitions"
-                        | "patternProperties"
-                        | "dependentSchemas"
-                ) {
-                    for (name, sub) in m.iter_mut() {
-                        if let Value::Object(sub) = sub {
-                            move_to_descriptions(tool, sub, &join(&here, name), losses);
-                        }
-                    }
-                } else {
-                    move_to_descriptions(tool, m, &here, losses);
-                }
-            }
-            Value::Array(list) => {
-                for (i, sub) in list.iter_mut().enumerate() {
-                    if let Value::Object(sub) = sub {
-                        move_to_descriptions(tool, sub, &join(&here, &i.to_string()), losses);
-                    }
-                }
-            }
-            _ => {}
-        }
     }
 }

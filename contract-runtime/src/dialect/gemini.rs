@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules::{self, Treatment};
-use super::walk::{is_null_branch, types_of, Done, Hooks, Node, Res, Walker};
+use super::walk::{get, has, is_null_branch, types_of, Done, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, ToolDef};
 
 /// `{"name","description","parameters"}` (no `parameters` for a tool without
@@ -50,7 +50,7 @@ fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
     let m = &mut n.rest;
     let out = &mut n.out;
     // anyOf with a null branch.
-    if let Some(Value::Array(any)) = m.get("anyOf") {
+    if let Some(Value::Array(any)) = get(m, "anyOf") {
         if !root && any.iter().any(is_null_branch) {
             w.rewrite(ptr, rules::ANY_OF_NULL)?;
             let rest: Vec<Value> = any.iter().filter(|b| !is_null_branch(b)).cloned().collect();
@@ -75,7 +75,7 @@ fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
         }
     }
     // Type lists.
-    if let Some(Value::Array(_)) = m.get("type") {
+    if let Some(Value::Array(_)) = get(m, "type") {
         let types: Vec<String> = types_of(m)
             .unwrap_or_default()
             .into_iter()
@@ -99,18 +99,18 @@ fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
     let m = &mut n.rest;
     let out = &mut n.out;
     // const -> enum.
-    if let Some(c) = m.remove("const") {
+    if let Some(c) = has(m, "const").then(|| m.remove("const")).flatten() {
         if !c.is_string() {
             return Err(w.forbid(ptr, rules::CONST_NOT_STRING));
         }
         w.rewrite(ptr, "const")?;
-        if m.contains_key("enum") {
+        if has(m, "enum") {
             return Err(w.error(ptr, "const next to enum: keep one of them".to_owned()));
         }
         m.insert("enum".to_owned(), Value::Array(vec![c]));
     }
     // enum: strings only; null becomes nullable.
-    if let Some(e) = m.get_mut("enum") {
+    if let Some(e) = has(m, "enum").then(|| m.get_mut("enum")).flatten() {
         let Some(values) = e.as_array_mut() else {
             return Err(w.forbid(ptr, rules::ENUM_NOT_STRINGS));
         };
@@ -122,7 +122,7 @@ fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
         if !values.iter().all(Value::is_string) {
             return Err(w.forbid(ptr, rules::ENUM_NOT_STRINGS));
         }
-        if !m.contains_key("type") {
+        if !has(m, "type") {
             m.insert("type".to_owned(), json!("string"));
         }
     }
@@ -132,8 +132,7 @@ fn one_type(w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<Option<Done>> {
 /// Objects carry `propertyOrdering` in property order; a nested object
 /// needs at least one property.
 fn fix_object(w: &mut Walker<'_>, out: &mut Map<String, Value>, ptr: &str) -> Res<()> {
-    let names: Vec<Value> = out
-        .get("properties")
+    let names: Vec<Value> = get(out, "properties")
         .and_then(Value::as_object)
         .map(|p| p.keys().cloned().map(Value::String).collect())
         .unwrap_or_default();

@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::rules::{self, Treatment};
-use super::walk::{join, types_of, Hooks, Node, Res, Walker};
+use super::walk::{get, has, join, types_of, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, LossAction, ToolDef};
 
 /// `{"type":"function","name","description","parameters","strict":true}`
@@ -45,18 +45,20 @@ struct Strict;
 
 impl Hooks for Strict {
     fn finish_object(&self, w: &mut Walker<'_>, n: &mut Node<'_>) -> Res<()> {
-        fix_object(w, &mut n.out, n.required.as_ref(), n.ptr)
+        fix_object(w, &mut n.out, n.ptr)
     }
 }
 
 /// Strict objects list every property in `required`: an optional property
 /// is listed too, and made nullable when its schema rejects null.
-fn fix_object(
-    w: &mut Walker<'_>,
-    out: &mut Map<String, Value>,
-    required_before: Option<&Value>,
-    ptr: &str,
-) -> Res<()> {
+fn fix_object(w: &mut Walker<'_>, out: &mut Map<String, Value>, ptr: &str) -> Res<()> {
+    if !matches!(get(out, "properties"), Some(Value::Object(_))) {
+        return Ok(());
+    }
+    // `required` as the node had it (the keyword pass keeps it as it is),
+    // taken: its slot gets the full list below, in the same place.
+    let before = out.get_mut("required").map(std::mem::take);
+    let required_before = before.as_ref();
     let Some(Value::Object(props)) = out.get_mut("properties") else {
         return Ok(());
     };
@@ -109,22 +111,22 @@ fn nullable(v: &Value) -> bool {
             return false;
         }
     }
-    if let Some(e) = m.get("enum").and_then(Value::as_array) {
+    if let Some(e) = get(m, "enum").and_then(Value::as_array) {
         if !e.contains(&Value::Null) {
             return false;
         }
     }
-    if let Some(c) = m.get("const") {
+    if let Some(c) = get(m, "const") {
         if !c.is_null() {
             return false;
         }
     }
-    if let Some(any) = m.get("anyOf").and_then(Value::as_array) {
+    if let Some(any) = get(m, "anyOf").and_then(Value::as_array) {
         if !any.iter().any(nullable) {
             return false;
         }
     }
-    !m.contains_key("$ref")
+    !has(m, "$ref")
 }
 
 /// Adds null to a schema's accepted values.

@@ -7,6 +7,9 @@
 //! written in parentheses (`anyOf (root)`). The exporter tries the most
 //! specific form first, then the bare keyword, then `*` (any other keyword).
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::Dialect;
 
 /// What an export does with one schema keyword.
@@ -99,13 +102,51 @@ impl Treatment {
 /// of exporting thousands of tools.
 struct Index {
     /// The first rule for each keyword, as [`lookup`] finds it.
-    first: std::collections::HashMap<&'static str, &'static KeywordRule>,
-    /// Keywords the table names with a value (`format` for `format: date`).
-    valued: std::collections::HashSet<&'static str>,
+    first: Table<&'static KeywordRule>,
+    /// For each keyword the table names with a value (`format` for `format:
+    /// date`), the first rule of each value, in table order: a scalar value
+    /// is compared with these as it is, without spelling out `k: v`.
+    valued: Table<Vec<(&'static str, &'static KeywordRule)>>,
     /// Keywords the table names at the root (`anyOf` for `anyOf (root)`).
-    rooted: std::collections::HashSet<&'static str>,
+    rooted: Table<()>,
     /// The rule for any other keyword.
     any: &'static KeywordRule,
+}
+
+/// A map from the table's fixed keywords. The keys are the table's own, so
+/// no input can choose colliding ones: a plain multiplicative hash is safe
+/// here, and is several times cheaper than the SipHash a `HashMap` uses by
+/// default (hashing was a quarter of an export's instructions).
+type Table<V> = HashMap<&'static str, V, BuildHasherDefault<WordHasher>>;
+
+/// FxHash's word-at-a-time mix (as in rustc), over the key's bytes.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 fn index(d: Dialect) -> &'static Index {
@@ -114,20 +155,25 @@ fn index(d: Dialect) -> &'static Index {
     let slot = Dialect::ALL.iter().position(|x| *x == d).unwrap_or(0);
     INDEXES[slot].get_or_init(|| {
         let table = rules(d);
-        let mut first = std::collections::HashMap::with_capacity(table.len());
+        let mut first = Table::default();
+        let mut valued: Table<Vec<(&'static str, &'static KeywordRule)>> = Table::default();
+        let mut rooted = Table::default();
         for rule in table {
             first.entry(rule.keyword).or_insert(rule);
+            if let Some((k, v)) = rule.keyword.split_once(": ") {
+                let values = valued.entry(k).or_default();
+                if !values.iter().any(|(seen, _)| *seen == v) {
+                    values.push((v, rule));
+                }
+            }
+            if let Some(k) = rule.keyword.strip_suffix(" (root)") {
+                rooted.insert(k, ());
+            }
         }
         Index {
             first,
-            valued: table
-                .iter()
-                .filter_map(|r| r.keyword.split_once(": ").map(|(k, _)| k))
-                .collect(),
-            rooted: table
-                .iter()
-                .filter_map(|r| r.keyword.strip_suffix(" (root)"))
-                .collect(),
+            valued,
+            rooted,
             any: table
                 .iter()
                 .find(|r| r.keyword == ANY)
@@ -136,15 +182,23 @@ fn index(d: Dialect) -> &'static Index {
     })
 }
 
-/// Whether the dialect's table names keyword `k` with a value (`format:
-/// date`), so that a lookup needs `k: v` spelled out.
-pub(crate) fn names_values_of(d: Dialect, k: &str) -> bool {
-    index(d).valued.contains(k)
+/// The rule the dialect's table names for keyword `k` with the scalar value
+/// `v` (`format: date`), if any.
+pub(crate) fn valued(d: Dialect, k: &str, v: &serde_json::Value) -> Option<&'static KeywordRule> {
+    use serde_json::Value;
+    let values = index(d).valued.get(k)?;
+    let same = |text: &str| match v {
+        Value::String(s) => s == text,
+        Value::Bool(b) => text == if *b { "true" } else { "false" },
+        Value::Number(n) => n.to_string() == text,
+        _ => false,
+    };
+    values.iter().find(|(text, _)| same(text)).map(|(_, r)| *r)
 }
 
 /// Whether the dialect's table names keyword `k` at the root (`anyOf (root)`).
 pub(crate) fn names_root_of(d: Dialect, k: &str) -> bool {
-    index(d).rooted.contains(k)
+    index(d).rooted.contains_key(k)
 }
 
 /// The rule for the first of `keys` that the dialect's table names, else `*`.
@@ -153,6 +207,16 @@ pub(crate) fn lookup(d: Dialect, keys: &[&str]) -> &'static KeywordRule {
     keys.iter()
         .find_map(|k| index.first.get(k).copied())
         .unwrap_or(index.any)
+}
+
+/// The rule the table names for `k` itself, if any (not `*`).
+pub(crate) fn named(d: Dialect, k: &str) -> Option<&'static KeywordRule> {
+    index(d).first.get(k).copied()
+}
+
+/// The rule for `*`, any keyword the table does not name.
+pub(crate) fn any(d: Dialect) -> &'static KeywordRule {
+    index(d).any
 }
 
 static DEFAULT_KEEP: KeywordRule = r(ANY, Treatment::Keep, "no rule");

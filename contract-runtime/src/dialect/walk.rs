@@ -47,8 +47,6 @@ pub(crate) struct Node<'p> {
     pub(crate) out: Map<String, Value>,
     /// Phrases for the node's description, not yet appended.
     pub(crate) notes: Vec<String>,
-    /// `required` as the node had it before the keyword pass.
-    pub(crate) required: Option<Value>,
 }
 
 /// One walk over one tool's input schema.
@@ -128,9 +126,25 @@ pub(crate) fn join(ptr: &str, token: &str) -> String {
     out
 }
 
+/// `m.get(k)`, found by comparing keys when the map is small. A schema node
+/// has a handful of keywords, and comparing them costs a fraction of hashing
+/// `k` with the map's SipHash, which was most of an export's lookups.
+pub(crate) fn get<'m>(m: &'m Map<String, Value>, k: &str) -> Option<&'m Value> {
+    if m.len() <= 8 {
+        m.iter().find(|(key, _)| *key == k).map(|(_, v)| v)
+    } else {
+        m.get(k)
+    }
+}
+
+/// `m.contains_key(k)`, as [`get`] finds keys.
+pub(crate) fn has(m: &Map<String, Value>, k: &str) -> bool {
+    get(m, k).is_some()
+}
+
 /// The `type` keyword as a list of type names.
 pub(crate) fn types_of(m: &Map<String, Value>) -> Option<Vec<&str>> {
-    match m.get("type")? {
+    match get(m, "type")? {
         Value::String(s) => Some(vec![s.as_str()]),
         Value::Array(a) => Some(a.iter().filter_map(Value::as_str).collect()),
         _ => None,
@@ -139,7 +153,28 @@ pub(crate) fn types_of(m: &Map<String, Value>) -> Option<Vec<&str>> {
 
 /// Whether the node's `type` names `t`.
 pub(crate) fn has_type(m: &Map<String, Value>, t: &str) -> bool {
-    types_of(m).is_some_and(|ts| ts.contains(&t))
+    match get(m, "type") {
+        Some(Value::String(s)) => s == t,
+        Some(Value::Array(a)) => a.iter().any(|x| x.as_str() == Some(t)),
+        _ => false,
+    }
+}
+
+/// Whether the node's `type` lists more than one type.
+fn has_type_list(m: &Map<String, Value>) -> bool {
+    matches!(get(m, "type"), Some(Value::Array(a)) if a.iter().filter(|x| x.is_string()).count() > 1)
+}
+
+/// What the keyword pass does with one keyword.
+enum Pass {
+    /// Kept, with its value exported.
+    Keep(Value),
+    /// Kept under another name (`examples` becomes `example`).
+    Rename(&'static str, Value),
+    /// Moved into the description.
+    Move(Value),
+    /// Removed (dropped with a loss, or stripped).
+    Gone,
 }
 
 impl<'a> Walker<'a> {
@@ -236,7 +271,7 @@ impl<'a> Walker<'a> {
 
         // $ref: kept bare where the dialect keeps it, else inlined with the
         // node's own keywords winning (as the OpenAI SDK does).
-        if let Some(r) = m.get("$ref").and_then(Value::as_str).map(str::to_owned) {
+        if let Some(r) = get(&m, "$ref").and_then(Value::as_str).map(str::to_owned) {
             let inline = match self.treat(&["$ref"]) {
                 Treatment::Keep => m.len() > 1,
                 _ => true,
@@ -262,7 +297,7 @@ impl<'a> Walker<'a> {
         }
 
         // allOf with one branch: merged into the node, as the OpenAI SDK does.
-        if let Some(all) = m.get("allOf") {
+        if let Some(all) = get(&m, "allOf") {
             let single = all
                 .as_array()
                 .filter(|a| a.len() == 1)
@@ -300,8 +335,8 @@ impl<'a> Walker<'a> {
 
         // oneOf: anyOf when the branches are disjoint (same meaning). Losses
         // below it still point at `oneOf`, as the canonical schema has it.
-        let one_of = m.contains_key("oneOf");
-        if let Some(one) = m.remove("oneOf") {
+        let one_of = has(&m, "oneOf");
+        if let Some(one) = one_of.then(|| m.remove("oneOf")).flatten() {
             let Some(branches) = one.as_array() else {
                 return Err(self.error(ptr, "oneOf must be a list of schemas".to_owned()));
             };
@@ -316,7 +351,7 @@ impl<'a> Walker<'a> {
                     m.insert("oneOf".to_owned(), one);
                 }
                 t @ (Treatment::Rewrite | Treatment::Loosen) => {
-                    if m.contains_key("anyOf") {
+                    if has(&m, "anyOf") {
                         return Err(self.error(
                             ptr,
                             "oneOf next to anyOf cannot be rewritten: use one of them".to_owned(),
@@ -345,7 +380,6 @@ impl<'a> Walker<'a> {
             out: Map::with_capacity(m.len() + 1),
             rest: m,
             notes: Vec::new(),
-            required: None,
         };
         let hooks = self.hooks;
         if let Some(done) = hooks.before_keywords(self, &mut n)? {
@@ -353,24 +387,21 @@ impl<'a> Walker<'a> {
         }
         if !["type", "anyOf", "allOf", "enum", "const", "$ref"]
             .iter()
-            .any(|k| n.rest.contains_key(*k) || n.out.contains_key(*k))
+            .any(|k| has(&n.rest, k) || has(&n.out, k))
         {
             return Err(self.forbid(ptr, rules::TYPE_MISSING));
         }
-        if n.out.contains_key("anyOf")
-            || n.rest.contains_key("anyOf")
-            || types_of(&n.rest).is_some_and(|t| t.len() > 1)
-        {
+        if has(&n.out, "anyOf") || has(&n.rest, "anyOf") || has_type_list(&n.rest) {
             self.unions += 1;
         }
 
-        // The keyword pass.
+        // The keyword pass. The node's map is rewritten where it stands (its
+        // keys keep their order and their hashes: building a new map re-hashed
+        // every key); only a renamed keyword needs a new map, to keep its place.
         let mut moved: Vec<(String, Value)> = Vec::new();
         // Which bounds are of service: a moved one is said as such, since the
         // `x-served` mark itself does not survive into a strict dialect.
-        let served: Vec<String> = n
-            .rest
-            .get(crate::constraint::SERVED)
+        let served: Vec<String> = get(&n.rest, crate::constraint::SERVED)
             .and_then(Value::as_array)
             .map(|l| {
                 l.iter()
@@ -379,51 +410,57 @@ impl<'a> Walker<'a> {
                     .collect()
             })
             .unwrap_or_default();
-        n.required = n.rest.get("required").cloned();
-        for (k, v) in std::mem::take(&mut n.rest) {
-            let rule = self.keyword_rule(&k, &v, root);
-            match rule.treatment {
-                Treatment::Keep | Treatment::Rewrite | Treatment::Loosen => {
-                    if k == "examples" && rule.treatment == Treatment::Rewrite {
-                        if let Value::Array(mut all) = v {
-                            if !all.is_empty() {
-                                n.out.insert("example".to_owned(), all.swap_remove(0));
-                            }
-                        }
-                        continue;
+        if has(&n.rest, "examples") {
+            for (k, v) in std::mem::take(&mut n.rest) {
+                match self.keyword(&k, v, ptr, depth, root, one_of)? {
+                    Pass::Keep(v) => {
+                        n.out.insert(k, v);
                     }
-                    let at = if one_of && k == "anyOf" {
-                        "oneOf"
-                    } else {
-                        k.as_str()
-                    };
-                    let child = self.child(&k, at, v, ptr, depth)?;
-                    n.out.insert(k, child);
-                }
-                Treatment::MoveToDescription => {
-                    if k == "uniqueItems" && v == Value::Bool(false) {
-                        continue;
+                    Pass::Rename(name, v) => {
+                        n.out.insert(name.to_owned(), v);
                     }
-                    moved.push((k, v));
-                }
-                Treatment::Drop => {
-                    let note = format!("dropped: {}; still enforced at run time", rule.why);
-                    self.loss(&join(ptr, &k), &k, LossAction::Dropped, note);
-                }
-                Treatment::Strip => {}
-                Treatment::Forbid => {
-                    let shown = if rule.keyword == rules::ANY {
-                        k.as_str()
-                    } else {
-                        rule.keyword
-                    };
-                    return Err(self.error(ptr, format!("{shown} is forbidden: {}", rule.why)));
+                    Pass::Move(v) => moved.push((k, v)),
+                    Pass::Gone => {}
                 }
             }
+        } else {
+            let mut map = std::mem::take(&mut n.rest);
+            let mut failed = None;
+            map.retain(|k, v| {
+                if failed.is_some() {
+                    return true;
+                }
+                match self.keyword(k, std::mem::take(v), ptr, depth, root, one_of) {
+                    Ok(Pass::Keep(done)) => {
+                        *v = done;
+                        true
+                    }
+                    Ok(Pass::Move(value)) => {
+                        moved.push((k.clone(), value));
+                        false
+                    }
+                    Ok(Pass::Gone | Pass::Rename(..)) => false,
+                    Err(e) => {
+                        failed = Some(e);
+                        true
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            // What a hook exported before the pass comes first, as when the
+            // pass appended to it; a keyword the pass kept under the same
+            // name keeps the hook's place and the pass's value.
+            for (i, (k, v)) in std::mem::take(&mut n.out).into_iter().enumerate() {
+                let v = map.shift_remove(&k).unwrap_or(v);
+                map.shift_insert(i, k, v);
+            }
+            n.out = map;
         }
 
         // Counters for the provider limits.
-        if let Some(values) = n.out.get("enum").and_then(Value::as_array) {
+        if let Some(values) = get(&n.out, "enum").and_then(Value::as_array) {
             self.enum_values += values.len();
             self.chars += values
                 .iter()
@@ -431,18 +468,18 @@ impl<'a> Walker<'a> {
                 .map(str::len)
                 .sum::<usize>();
         }
-        if let Some(props) = n.out.get("properties").and_then(Value::as_object) {
+        if let Some(props) = get(&n.out, "properties").and_then(Value::as_object) {
             self.properties += props.len();
             self.chars += props.keys().map(String::len).sum::<usize>();
         }
 
         // Objects.
-        let is_object = has_type(&n.out, "object") || n.out.contains_key("properties");
+        let is_object = has_type(&n.out, "object") || has(&n.out, "properties");
         if is_object {
             if depth > 10 && self.treat(&[rules::LIMIT_DEPTH]) == Treatment::Forbid {
                 return Err(self.forbid(ptr, rules::LIMIT_DEPTH));
             }
-            if !n.out.contains_key("additionalProperties")
+            if !has(&n.out, "additionalProperties")
                 && self.treat(&[rules::ADDITIONAL_MISSING]) == Treatment::Rewrite
             {
                 n.out
@@ -472,38 +509,76 @@ impl<'a> Walker<'a> {
         Ok((n.out, n.notes))
     }
 
+    /// What the keyword pass does with keyword `k` of the node at `ptr`.
+    fn keyword(
+        &mut self,
+        k: &str,
+        v: Value,
+        ptr: &str,
+        depth: usize,
+        root: bool,
+        one_of: bool,
+    ) -> Res<Pass> {
+        let rule = self.keyword_rule(k, &v, root);
+        Ok(match rule.treatment {
+            Treatment::Keep | Treatment::Rewrite | Treatment::Loosen => {
+                if k == "examples" && rule.treatment == Treatment::Rewrite {
+                    return Ok(match v {
+                        Value::Array(mut all) if !all.is_empty() => {
+                            Pass::Rename("example", all.swap_remove(0))
+                        }
+                        _ => Pass::Gone,
+                    });
+                }
+                let at = if one_of && k == "anyOf" { "oneOf" } else { k };
+                Pass::Keep(self.child(k, at, v, ptr, depth)?)
+            }
+            Treatment::MoveToDescription => {
+                if k == "uniqueItems" && v == Value::Bool(false) {
+                    return Ok(Pass::Gone);
+                }
+                Pass::Move(v)
+            }
+            Treatment::Drop => {
+                let note = format!("dropped: {}; still enforced at run time", rule.why);
+                self.loss(&join(ptr, k), k, LossAction::Dropped, note);
+                Pass::Gone
+            }
+            Treatment::Strip => Pass::Gone,
+            Treatment::Forbid => {
+                let shown = if rule.keyword == rules::ANY {
+                    k
+                } else {
+                    rule.keyword
+                };
+                return Err(self.error(ptr, format!("{shown} is forbidden: {}", rule.why)));
+            }
+        })
+    }
+
     /// The rule for keyword `k` with value `v`: the first the dialect's
     /// table names of `k (root)` (at the root), the special cases of `items`
     /// and `pattern`, `k: v` (a scalar value), and `k`.
     fn keyword_rule(&self, k: &str, v: &Value, root: bool) -> &'static KeywordRule {
-        let rooted = (root && rules::names_root_of(self.d, k)).then(|| format!("{k} (root)"));
-        // Only a keyword the table names with a value needs `k: v` spelled out.
-        let valued = match v {
-            Value::String(_) | Value::Bool(_) | Value::Number(_)
-                if rules::names_values_of(self.d, k) =>
-            {
-                Some(match v {
-                    Value::String(s) => format!("{k}: {s}"),
-                    _ => format!("{k}: {v}"),
-                })
+        let d = self.d;
+        if root && rules::names_root_of(d, k) {
+            if let Some(rule) = rules::named(d, &format!("{k} (root)")) {
+                return rule;
             }
-            _ => None,
+        }
+        let special = if k == "items" && v.is_array() {
+            Some(rules::ITEMS_TUPLE)
+        } else if k == "pattern" && v.as_str().is_some_and(pattern_unsupported) {
+            Some(rules::PATTERN_UNSUPPORTED)
+        } else {
+            None
         };
-        let mut keys: Vec<&str> = Vec::with_capacity(4);
-        if let Some(rooted) = &rooted {
-            keys.push(rooted);
+        if let Some(rule) = special.and_then(|s| rules::named(d, s)) {
+            return rule;
         }
-        if k == "items" && v.is_array() {
-            keys.push(rules::ITEMS_TUPLE);
-        }
-        if k == "pattern" && v.as_str().is_some_and(pattern_unsupported) {
-            keys.push(rules::PATTERN_UNSUPPORTED);
-        }
-        if let Some(valued) = &valued {
-            keys.push(valued);
-        }
-        keys.push(k);
-        self.rule(&keys)
+        rules::valued(d, k, v)
+            .or_else(|| rules::named(d, k))
+            .unwrap_or_else(|| rules::any(d))
     }
 
     /// Exports the value of keyword `k`, walking it when it holds sub-schemas.
