@@ -775,11 +775,29 @@ pub(crate) fn append_notes(m: &mut Map<String, Value>, notes: &[String]) {
     if notes.is_empty() {
         return;
     }
-    let added = format!("({})", notes.join("; "));
-    let text = match m.get("description").and_then(Value::as_str) {
-        Some(d) if !d.is_empty() => format!("{d} {added}"),
-        _ => added,
+    // Written into the description's own string, grown once: `format!`
+    // grew a new string step by step, and the map was searched twice.
+    let extra = notes.iter().map(|n| n.len() + 2).sum::<usize>() + 1;
+    let push = |text: &mut String| {
+        text.reserve_exact(extra);
+        text.push('(');
+        for (i, note) in notes.iter().enumerate() {
+            if i > 0 {
+                text.push_str("; ");
+            }
+            text.push_str(note);
+        }
+        text.push(')');
     };
+    if let Some(Value::String(d)) = m.get_mut("description") {
+        if !d.is_empty() {
+            d.push(' ');
+        }
+        push(d);
+        return;
+    }
+    let mut text = String::new();
+    push(&mut text);
     m.insert("description".to_owned(), Value::String(text));
 }
 
