@@ -14,30 +14,26 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     let parameters = w.schema(Value::Object(root), "", 1, true)?;
     w.check_limits()?;
     losses.append(&mut w.losses);
-    // `json!` copies a `Value` it is given (it serializes it), so the
-    // schema is put in place afterwards, where the `null` holds its slot.
-    let mut function = json!({
-        "name": tool.name,
-        "description": tool.description,
-        "parameters": null,
-        "strict": true,
-    });
-    function["parameters"] = parameters;
-    Ok(match dialect {
-        Dialect::OpenAiChat => {
-            let mut t = json!({"type": "function", "function": null});
-            t["function"] = function;
-            t
-        }
-        _ => {
-            let mut t = Map::new();
-            t.insert("type".to_owned(), json!("function"));
-            if let Value::Object(f) = function {
-                t.extend(f);
-            }
-            Value::Object(t)
-        }
-    })
+    // Built key by key: `json!` copies a `Value` it is given (it serializes
+    // it), and moving one finished map into another re-hashed its keys.
+    let mut function = Map::with_capacity(5);
+    if dialect != Dialect::OpenAiChat {
+        function.insert("type".to_owned(), Value::String("function".to_owned()));
+    }
+    function.insert("name".to_owned(), Value::String(tool.name.to_owned()));
+    function.insert(
+        "description".to_owned(),
+        Value::String(tool.description.to_owned()),
+    );
+    function.insert("parameters".to_owned(), parameters);
+    function.insert("strict".to_owned(), Value::Bool(true));
+    if dialect != Dialect::OpenAiChat {
+        return Ok(Value::Object(function));
+    }
+    let mut t = Map::with_capacity(2);
+    t.insert("type".to_owned(), Value::String("function".to_owned()));
+    t.insert("function".to_owned(), Value::Object(function));
+    Ok(Value::Object(t))
 }
 
 /// The strict function-tool rules beyond the keyword table.
