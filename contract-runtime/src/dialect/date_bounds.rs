@@ -29,21 +29,44 @@ pub(super) fn move_to_descriptions(
     ptr: &str,
     losses: &mut Vec<Loss>,
 ) {
+    walk(tool, node, At::Root(ptr), losses);
+}
+
+/// Where a node is: its JSON pointer, spelled out only for a node that has
+/// a bound (spelling it for every node was most of this pass).
+#[derive(Clone, Copy)]
+enum At<'a> {
+    Root(&'a str),
+    Key(&'a At<'a>, &'a str),
+    Index(&'a At<'a>, usize),
+}
+
+impl At<'_> {
+    fn pointer(&self) -> String {
+        match self {
+            At::Root(p) => (*p).to_owned(),
+            At::Key(parent, k) => join(&parent.pointer(), k),
+            At::Index(parent, i) => join(&parent.pointer(), &i.to_string()),
+        }
+    }
+}
+
+fn walk(tool: &ToolDef<'_>, node: &mut Map<String, Value>, at: At<'_>, losses: &mut Vec<Loss>) {
     // Most nodes have no bound: one pass over the keys says so, without
     // hashing either name (see `walk::get`).
     if node
         .keys()
         .any(|k| k == rules::FORMAT_MINIMUM || k == rules::FORMAT_MAXIMUM)
     {
-        move_bounds(tool, node, ptr, losses);
+        move_bounds(tool, node, &at.pointer(), losses);
     }
     for (k, v) in node.iter_mut() {
         if DATA.contains(&k.as_str()) {
             continue;
         }
+        let here = At::Key(&at, k);
         match v {
             Value::Object(m) => {
-                let here = join(ptr, k);
                 if matches!(
                     k.as_str(),
                     "properties"
@@ -54,19 +77,17 @@ pub(super) fn move_to_descriptions(
                 ) {
                     for (name, sub) in m.iter_mut() {
                         if let Value::Object(sub) = sub {
-                            move_to_descriptions(tool, sub, &join(&here, name), losses);
+                            walk(tool, sub, At::Key(&here, name), losses);
                         }
                     }
                 } else {
-                    move_to_descriptions(tool, m, &here, losses);
+                    walk(tool, m, here, losses);
                 }
             }
-            // A list of sub-schemas; a list of names (`type`) has no object.
-            Value::Array(list) if list.iter().any(Value::is_object) => {
-                let here = join(ptr, k);
+            Value::Array(list) => {
                 for (i, sub) in list.iter_mut().enumerate() {
                     if let Value::Object(sub) = sub {
-                        move_to_descriptions(tool, sub, &join(&here, &i.to_string()), losses);
+                        walk(tool, sub, At::Index(&here, i), losses);
                     }
                 }
             }

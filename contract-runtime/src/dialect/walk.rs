@@ -834,13 +834,13 @@ pub(crate) fn phrases(moved: &[(String, Value)]) -> Vec<(Vec<String>, String)> {
         }
         done.push(k);
         let text = match k.as_str() {
-            "multipleOf" => format!("a multiple of {v}"),
+            "multipleOf" => format!("a multiple of {}", Shown(v)),
             "uniqueItems" => "items must be unique".to_owned(),
             "format" | "pattern" => format!(
                 "{k}: {}",
                 v.as_str().map_or_else(|| v.to_string(), str::to_owned)
             ),
-            "default" => format!("default: {v}"),
+            "default" => format!("default: {}", Shown(v)),
             "propertyNames" => format!("property names: {v}"),
             "patternProperties" => format!("properties matching a pattern: {v}"),
             "contains" => format!("must contain an item matching {v}"),
@@ -852,6 +852,7 @@ pub(crate) fn phrases(moved: &[(String, Value)]) -> Vec<(Vec<String>, String)> {
 }
 
 fn range_phrase(lo: &str, min: Option<&Value>, max: Option<&Value>) -> String {
+    let (min, max) = (min.map(Shown), max.map(Shown));
     let unit = match lo {
         "minLength" => Some(("character", "characters")),
         "minItems" => Some(("item", "items")),
@@ -859,8 +860,8 @@ fn range_phrase(lo: &str, min: Option<&Value>, max: Option<&Value>) -> String {
         "minContains" => Some(("matching item", "matching items")),
         _ => None,
     };
-    let with_unit = |n: &Value| match unit {
-        Some((one, many)) => format!("{n} {}", if n.as_u64() == Some(1) { one } else { many }),
+    let with_unit = |n: Shown<'_>| match unit {
+        Some((one, many)) => format!("{n} {}", if n.0.as_u64() == Some(1) { one } else { many }),
         None => n.to_string(),
     };
     if lo == "exclusiveMinimum" {
@@ -872,7 +873,7 @@ fn range_phrase(lo: &str, min: Option<&Value>, max: Option<&Value>) -> String {
         };
     }
     match (min, max) {
-        (Some(a), Some(b)) if a == b => format!("exactly {}", with_unit(a)),
+        (Some(a), Some(b)) if a.0 == b.0 => format!("exactly {}", with_unit(a)),
         (Some(a), Some(b)) => match unit {
             Some((_, many)) => format!("{a} to {b} {many}"),
             None => format!("from {a} to {b}"),
@@ -880,6 +881,21 @@ fn range_phrase(lo: &str, min: Option<&Value>, max: Option<&Value>) -> String {
         (Some(a), None) => format!("at least {}", with_unit(a)),
         (None, Some(b)) => format!("at most {}", with_unit(b)),
         (None, None) => String::new(),
+    }
+}
+
+/// A bound as the words show it. A number is written as `Number` writes
+/// it, which is what `Value`'s `Display` writes too, without running the
+/// serializer that `Display` goes through.
+#[derive(Clone, Copy)]
+struct Shown<'a>(&'a Value);
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Value::Number(n) => n.fmt(f),
+            v => v.fmt(f),
+        }
     }
 }
 
