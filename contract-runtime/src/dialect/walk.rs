@@ -376,8 +376,9 @@ impl<'a> Walker<'a> {
             ptr,
             depth,
             root,
-            // Sized once: growing a map rehashes every key it holds.
-            out: Map::with_capacity(m.len() + 1),
+            // Empty until a hook or a renamed keyword needs it: the keyword
+            // pass rewrites `rest` in place and that becomes the export.
+            out: Map::new(),
             rest: m,
             notes: Vec::new(),
         };
