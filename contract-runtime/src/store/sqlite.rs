@@ -591,11 +591,23 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
         StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
     })?;
     conn.busy_timeout(options.busy_timeout).map_err(err)?;
-    // Switching to WAL needs a moment alone with the file; processes starting
-    // together take turns through the busy timeout.
-    let mode: String = conn
-        .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-        .map_err(err)?;
+    // Switching to WAL needs a moment alone with the file. Processes starting
+    // together on a new file take turns through the busy timeout, except
+    // where SQLite sees a deadlock (two readers both asking for the exclusive
+    // lock): it then answers SQLITE_BUSY at once without waiting, so the
+    // switch is tried again until the busy timeout has passed.
+    let started = Instant::now();
+    let mode: String = loop {
+        match conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0)) {
+            Err(rusqlite::Error::SqliteFailure(f, _))
+                if f.code == ErrorCode::DatabaseBusy
+                    && started.elapsed() < options.busy_timeout =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => break other.map_err(err)?,
+        }
+    };
     if !mode.eq_ignore_ascii_case("wal") {
         return Err(StoreError::unavailable(format!(
             "{} cannot use WAL (journal mode {mode}); is it on a network file system?",
@@ -1030,6 +1042,32 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp folder");
         let file = dir.join("state.sqlite");
         (dir, file)
+    }
+
+    /// Processes starting together on a new file all open it: two of them
+    /// switching it to WAL at once is a deadlock SQLite answers with
+    /// SQLITE_BUSY at once, without the busy timeout (two `toolbox` servers
+    /// started side by side lost one this way, "database is locked").
+    #[test]
+    fn stores_opened_together_on_a_new_file_all_open() {
+        for _ in 0..40 {
+            let (dir, file) = scratch("open-together");
+            let gate = Arc::new(std::sync::Barrier::new(6));
+            let openers: Vec<_> = (0..6)
+                .map(|_| {
+                    let (gate, file) = (gate.clone(), file.clone());
+                    std::thread::spawn(move || {
+                        gate.wait();
+                        SqliteStore::open(&file).map(drop)
+                    })
+                })
+                .collect();
+            for o in openers {
+                let opened = o.join().expect("opener thread");
+                assert!(opened.is_ok(), "{:?}", opened.err().map(|e| e.to_string()));
+            }
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 
     fn state_seen_by_another_connection(file: &Path, key: &str) -> Option<String> {
