@@ -273,29 +273,43 @@ fn score_batch(corpus: &str, show: bool) -> (Score, usize, usize) {
     (score, list.len(), negatives)
 }
 
+/// Scores one held-out batch and holds it to its floor: at least `min`
+/// entries, half of them negative, and precision and recall at or above
+/// `floor`. A batch tuned on since it was scored prints its mistakes
+/// (`tuned`); one no tuning has read prints only its scores.
+fn check_batch(name: &str, text: &str, tuned: bool, min: usize, floor: (f64, f64)) {
+    let (score, n, negatives) = score_batch(text, tuned);
+    let state = if tuned {
+        " (tuned on since it was scored)"
+    } else {
+        ""
+    };
+    println!(
+        "{}",
+        score.report(&format!(
+            "{name}{state}, {n} entries ({negatives} negative)"
+        ))
+    );
+    assert!(
+        n >= min && 2 * negatives >= n,
+        "{name}: {n} entries, {negatives} negative"
+    );
+    assert!(
+        score.precision() >= floor.0 && score.recall() >= floor.1,
+        "{name}: precision {:.3}, recall {:.3}",
+        score.precision(),
+        score.recall()
+    );
+}
+
 /// The first held-out batch (`prose_corpus_heldout.txt`): sampled from sources
 /// never tuned on and labelled before the detector ran on it, scored once
 /// (precision 0.818, recall 0.750, see `docs/rule-c12.md`), and tuned on since,
 /// so its mistakes are printed. The floors are the figures after that tuning.
 #[test]
 fn first_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT, true);
-    println!(
-        "{}",
-        score.report(&format!(
-            "first held-out batch (tuned on since it was scored), {n} entries ({negatives} negative)"
-        ))
-    );
-    assert!(n >= 200 && 2 * negatives >= n);
-    assert!(
-        score.precision() >= FIRST_BATCH_FLOOR.0 && score.recall() >= FIRST_BATCH_FLOOR.1,
-        "first held-out batch: precision {:.3}, recall {:.3}",
-        score.precision(),
-        score.recall()
-    );
+    check_batch("first held-out batch", HELD_OUT, true, 200, (0.95, 0.93));
 }
-
-const FIRST_BATCH_FLOOR: (f64, f64) = (0.95, 0.93);
 
 /// The second held-out batch (`prose_corpus_heldout2.txt`), labelled before
 /// any tuning on the first batch's mistakes and scored once at the end of that
@@ -303,20 +317,7 @@ const FIRST_BATCH_FLOOR: (f64, f64) = (0.95, 0.93);
 /// printed. The floors are the figures after that tuning.
 #[test]
 fn second_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT_2, true);
-    println!(
-        "{}",
-        score.report(&format!(
-            "second held-out batch (tuned on since it was scored), {n} entries ({negatives} negative)"
-        ))
-    );
-    assert!(n >= 150 && 2 * negatives >= n);
-    assert!(
-        score.precision() >= SECOND_BATCH_FLOOR.0 && score.recall() >= SECOND_BATCH_FLOOR.1,
-        "second held-out batch: precision {:.3}, recall {:.3}",
-        score.precision(),
-        score.recall()
-    );
+    check_batch("second held-out batch", HELD_OUT_2, true, 150, (0.95, 0.95));
 }
 
 /// The third held-out batch (`prose_corpus_heldout3.txt`), labelled before any
@@ -325,25 +326,8 @@ fn second_held_out_batch_precision_and_recall() {
 /// are printed.
 #[test]
 fn third_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT_3, true);
-    println!(
-        "{}",
-        score.report(&format!(
-            "third held-out batch (tuned on since it was scored), {n} entries ({negatives} negative)"
-        ))
-    );
-    assert!(n >= 150 && 2 * negatives >= n);
-    assert!(
-        score.precision() >= THIRD_BATCH_FLOOR.0 && score.recall() >= THIRD_BATCH_FLOOR.1,
-        "third held-out batch: precision {:.3}, recall {:.3}",
-        score.precision(),
-        score.recall()
-    );
+    check_batch("third held-out batch", HELD_OUT_3, true, 150, (0.92, 0.94));
 }
-
-const THIRD_BATCH_FLOOR: (f64, f64) = (0.92, 0.94);
-
-const SECOND_BATCH_FLOOR: (f64, f64) = (0.95, 0.95);
 
 /// The fourth held-out batch (`prose_corpus_heldout4.txt`), labelled before
 /// any tuning on the third batch's remaining mistakes and scored once at the
@@ -351,23 +335,8 @@ const SECOND_BATCH_FLOOR: (f64, f64) = (0.95, 0.95);
 /// third edition), so its mistakes are printed.
 #[test]
 fn fourth_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT_4, true);
-    println!(
-        "{}",
-        score.report(&format!(
-            "fourth held-out batch, {n} entries ({negatives} negative)"
-        ))
-    );
-    assert!(n >= 150 && 2 * negatives >= n);
-    assert!(
-        score.precision() >= FOURTH_BATCH_FLOOR.0 && score.recall() >= FOURTH_BATCH_FLOOR.1,
-        "fourth held-out batch: precision {:.3}, recall {:.3}",
-        score.precision(),
-        score.recall()
-    );
+    check_batch("fourth held-out batch", HELD_OUT_4, true, 150, (0.95, 0.95));
 }
-
-const FOURTH_BATCH_FLOOR: (f64, f64) = (0.95, 0.95);
 
 pub(super) const HELD_OUT_5: &str = include_str!("../../tests/prose_corpus_heldout5.txt");
 
@@ -377,23 +346,8 @@ pub(super) const HELD_OUT_5: &str = include_str!("../../tests/prose_corpus_heldo
 /// then (`docs/rule-c12.md`).
 #[test]
 fn fifth_held_out_batch_precision_and_recall() {
-    let (score, n, negatives) = score_batch(HELD_OUT_5, false);
-    println!(
-        "{}",
-        score.report(&format!(
-            "fifth held-out batch, {n} entries ({negatives} negative)"
-        ))
-    );
-    assert!(n >= 200 && 2 * negatives >= n);
-    assert!(
-        score.precision() >= FIFTH_BATCH_FLOOR.0 && score.recall() >= FIFTH_BATCH_FLOOR.1,
-        "fifth held-out batch: precision {:.3}, recall {:.3}",
-        score.precision(),
-        score.recall()
-    );
+    check_batch("fifth held-out batch", HELD_OUT_5, false, 200, (0.91, 0.77));
 }
-
-const FIFTH_BATCH_FLOOR: (f64, f64) = (0.91, 0.77);
 
 pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
 
