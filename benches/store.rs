@@ -301,37 +301,35 @@ fn ratios(rounds: usize) {
     std::fs::create_dir_all(&dir).expect("temp folder");
     let mut subjects: Vec<(String, Arc<dyn Store>, Floor)> = Vec::new();
     let memory: Arc<dyn Store> = Arc::new(MemoryStore::new());
-    let sqlite = Arc::new(SqliteStore::open(dir.join("ratios.sqlite")).expect("open SQLite"));
-    let sqlite_hop = sqlite.clone();
-    subjects.push(("sqlite".into(), sqlite.clone(), Floor::Sqlite(sqlite)));
-    // The same with every outcome committed before its answer (two commits
-    // per keyed call, as before outcomes shared the next job's commit).
-    let options = store::SqliteOptions {
-        durable_outcomes: true,
-        ..store::SqliteOptions::default()
-    };
-    let sqlite = Arc::new(
-        SqliteStore::open_with(dir.join("ratios-durable.sqlite"), options).expect("open SQLite"),
-    );
-    subjects.push((
-        "sqlite-durable-outcomes".into(),
-        sqlite.clone(),
-        Floor::Sqlite(sqlite),
-    ));
-    // Every job through the connection thread (`on_caller_thread` off), as
-    // before jobs ran on the caller's thread when the connection is free.
-    let options = store::SqliteOptions {
-        on_caller_thread: false,
-        ..store::SqliteOptions::default()
-    };
-    let sqlite = Arc::new(
-        SqliteStore::open_with(dir.join("ratios-thread.sqlite"), options).expect("open SQLite"),
-    );
-    subjects.push((
-        "sqlite-connection-thread".into(),
-        sqlite.clone(),
-        Floor::Sqlite(sqlite),
-    ));
+    // The default store; the same with every outcome committed before its
+    // answer (two commits per keyed call, as before outcomes shared the next
+    // job's commit); and every job through the connection thread, as before
+    // jobs ran on the caller's thread when the connection is free.
+    let variants = [
+        ("sqlite", store::SqliteOptions::default()),
+        (
+            "sqlite-durable-outcomes",
+            store::SqliteOptions {
+                durable_outcomes: true,
+                ..store::SqliteOptions::default()
+            },
+        ),
+        (
+            "sqlite-connection-thread",
+            store::SqliteOptions {
+                on_caller_thread: false,
+                ..store::SqliteOptions::default()
+            },
+        ),
+    ];
+    let mut sqlite_hop = None;
+    for (name, options) in variants {
+        let file = dir.join(format!("ratios-{name}.sqlite"));
+        let sqlite = Arc::new(SqliteStore::open_with(file, options).expect("open SQLite"));
+        sqlite_hop.get_or_insert_with(|| sqlite.clone());
+        subjects.push((name.into(), sqlite.clone(), Floor::Sqlite(sqlite)));
+    }
+    let sqlite_hop = sqlite_hop.expect("the default SQLite store");
     if let Ok(url) = std::env::var("CONTRACT_TEST_POSTGRES_URL") {
         for durable_outcomes in [false, true] {
             let options = PostgresOptions {
