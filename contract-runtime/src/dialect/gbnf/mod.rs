@@ -552,10 +552,8 @@ impl<'o> Builder<'o> {
             }
             return self.value(&Value::Object(merged), ptr, hint);
         }
-        let types: Vec<&str> = match m.get("type") {
-            Some(Value::String(t)) => vec![t.as_str()],
-            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-            _ => return Err(self.error(ptr, "the node has no type".to_owned())),
+        let Some(types) = super::walk::types_of(m) else {
+            return Err(self.error(ptr, "the node has no type".to_owned()));
         };
         let mut alts = Vec::with_capacity(types.len());
         for t in types {
