@@ -228,6 +228,22 @@ def numbers_written(text: str) -> list:
     return out
 
 
+def member_ref(key: str):
+    """The place in a contract grammar where the member `key` names its value's
+    rule: `"\"key\"" ws ":" ws rule`, the rule's name in group 2."""
+    return re.compile(r'("\\"' + re.escape(key) + r'\\"" ws ":" ws )([a-z0-9-]+)')
+
+
+def rule_name(prefix: str, key: str) -> str:
+    """A GBNF rule name for an adapter's narrowing of `key`."""
+    return prefix + "-" + re.sub(r"[^a-z0-9]+", "-", key.lower())
+
+
+def string_literals(words: list) -> str:
+    """GBNF alternatives, each one JSON string."""
+    return " | ".join('"' + json.dumps(w).replace("\\", "\\\\").replace('"', '\\"') + '"' for w in words)
+
+
 def copy_numbers(text: str, schema: dict, numbers: list) -> str:
     """The copy adapter: the grammar with each top-level integer argument
     narrowed to the numbers the request writes. A host-side grounding
@@ -247,8 +263,8 @@ def copy_numbers(text: str, schema: dict, numbers: list) -> str:
         fit = [n for n in numbers if (lo is None or n >= lo) and (hi is None or n <= hi)]
         if not fit:
             continue
-        rule = "copy-" + re.sub(r"[^a-z0-9]+", "-", key.lower())
-        pat = re.compile(r'("\\"' + re.escape(key) + r'\\"" ws ":" ws )([a-z0-9-]+)')
+        rule = rule_name("copy", key)
+        pat = member_ref(key)
         if not pat.search(text):
             continue
         text = pat.sub(lambda m: m.group(1) + rule, text)
@@ -286,7 +302,7 @@ def ground_values(text: str, schema: dict, request: str) -> str:
     for key, prop in schema.get("properties", {}).items():
         types = prop.get("type")
         types = types if isinstance(types, list) else [types]
-        ref = re.compile(r'("\\"' + re.escape(key) + r'\\"" ws ":" ws )([a-z0-9-]+)')
+        ref = member_ref(key)
         if "integer" in types:
             continue
         item = prop.get("items", {})
@@ -303,14 +319,14 @@ def ground_values(text: str, schema: dict, request: str) -> str:
             inner = re.search(r'"\[" ws ([a-z0-9-]+) \("," ws \1\)\{(\d+),(\d+)\} ws "\]"', body.group(1)) if body else None
             if not inner:
                 continue
-            rule = "ground-" + re.sub(r"[^a-z0-9]+", "-", key.lower()) + "-item"
+            rule = rule_name("ground", key) + "-item"
             top = int(inner.group(3))
             if prop.get("uniqueItems"):
                 top = min(top, len(fits) - 1)
             lo = min(int(inner.group(2)), top)
             new_body = f'"[" ws {rule} ("," ws {rule}){{{lo},{top}}} ws "]"'
             text = text.replace(body.group(0), f"{m.group(2)} ::= {new_body}")
-            alts = " | ".join('"' + json.dumps(w).replace("\\", "\\\\").replace('"', '\\"') + '"' for w in fits)
+            alts = string_literals(fits)
             text += f"{rule} ::= {alts}\n"
             continue
         if "string" not in types or "enum" in prop:
@@ -324,11 +340,11 @@ def ground_values(text: str, schema: dict, request: str) -> str:
                     if (pattern is None or re.search(pattern, w))
                     and len(w) >= prop.get("minLength", 0) and len(w) <= prop.get("maxLength", 1 << 30)]
         if fits:
-            rule = "ground-" + re.sub(r"[^a-z0-9]+", "-", key.lower())
+            rule = rule_name("ground", key)
             if not ref.search(text):
                 continue
             text = ref.sub(lambda m: m.group(1) + rule, text)
-            alts = " | ".join('"' + json.dumps(w).replace("\\", "\\\\").replace('"', '\\"') + '"' for w in fits)
+            alts = string_literals(fits)
             text += f"{rule} ::= {alts}\n"
         elif key not in required:
             # `("," ws "\"key\"" ws ":" ws rule)?`: the optional member, left out.
