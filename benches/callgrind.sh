@@ -16,12 +16,7 @@ ROUTINES=("$@")
   dispatch dispatch/sync dispatch/floor
 )
 
-BIN=$(cargo bench --bench decode --no-run --message-format=json 2>/dev/null |
-  python3 -c 'import json,sys
-for l in sys.stdin:
-    m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "decode" and m.get("executable"):
-        print(m["executable"])')
+BIN=$(benches/bench_exe.sh decode --bench decode)
 echo "bench executable: $BIN"
 
 ir() { # ir ROUTINE N -> total instructions

@@ -17,12 +17,7 @@ DIALECTS=("$@")
 )
 
 # BIN=path runs another build of the bench (an older commit's, to compare).
-[ -n "${BIN:-}" ] || BIN=$(cargo bench --bench registry --no-run --message-format=json 2>/dev/null |
-  python3 -c 'import json,sys
-for l in sys.stdin:
-    m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "registry" and m.get("executable"):
-        print(m["executable"])')
+[ -n "${BIN:-}" ] || BIN=$(benches/bench_exe.sh registry --bench registry)
 echo "bench executable: $BIN"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -12,12 +12,7 @@ cd "$(dirname "$0")/../.."
 
 N1=${N1:-1000}
 N2=${N2:-5000}
-BIN=$(cargo bench -p mcp-bench --no-run --message-format=json 2>/dev/null |
-  python3 -c 'import json,sys
-for l in sys.stdin:
-    m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp" and m.get("executable"):
-        print(m["executable"])')
+BIN=$(benches/bench_exe.sh mcp -p mcp-bench)
 
 ir() { # ir SERVER N -> total instructions
   python3 - "$BIN" "$1" "$2" <<'PY'
