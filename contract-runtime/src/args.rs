@@ -113,15 +113,12 @@ pub trait ArgValue: Sized + Send + 'static {
 
 /// Reports a missing required property; always `None`.
 fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> Option<T> {
-    out.push_violation(crate::validate::Violation {
-        pointer: ptr.key(name).render(),
-        keyword: "required",
-        limit: Some(Value::from(vec![name])),
-        actual: None,
-        message: "is required".to_string(),
-        hint: format!("send `{name}`"),
-        served: false,
-    });
+    out.missing(
+        ptr,
+        name,
+        "is required".to_string(),
+        format!("send `{name}`"),
+    );
     None
 }
 

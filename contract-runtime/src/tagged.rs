@@ -137,18 +137,15 @@ pub fn tagged_variant<'v>(
     };
     let at = ptr.key(t.tag);
     let Some(sent) = obj.get(t.tag) else {
-        out.push_violation(Violation {
-            pointer: at.render(),
-            keyword: "required",
-            limit: Some(Value::from(vec![t.tag])),
-            actual: None,
-            message: format!(
+        out.missing(
+            ptr,
+            t.tag,
+            format!(
                 "is required: it names the variant, one of {}",
                 listed(t.variants)
             ),
-            hint: format!("send `{}` as one of: {}", t.tag, t.variants.join(", ")),
-            served: false,
-        });
+            format!("send `{}` as one of: {}", t.tag, t.variants.join(", ")),
+        );
         return None;
     };
     let Some(i) = sent
@@ -196,15 +193,12 @@ pub fn tagged_variant<'v>(
             None
         }
         None => {
-            out.push_violation(Violation {
-                pointer: here.render(),
-                keyword: "required",
-                limit: Some(Value::from(vec![content])),
-                actual: None,
-                message: format!("is required: it holds the fields of `{}`", t.variants[i]),
-                hint: format!("send the fields of `{}` in `{content}`", t.variants[i]),
-                served: false,
-            });
+            out.missing(
+                ptr,
+                content,
+                format!("is required: it holds the fields of `{}`", t.variants[i]),
+                format!("send the fields of `{}` in `{content}`", t.variants[i]),
+            );
             None
         }
     }

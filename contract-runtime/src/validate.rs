@@ -217,6 +217,19 @@ impl Violations {
         });
     }
 
+    /// Records that the property `name` of the object at `ptr` is missing.
+    pub(crate) fn missing(&mut self, ptr: &Ptr<'_>, name: &str, message: String, hint: String) {
+        self.keep(Violation {
+            pointer: ptr.key(name).render(),
+            keyword: "required",
+            limit: Some(Value::from(vec![name])),
+            actual: None,
+            message,
+            hint,
+            served: false,
+        });
+    }
+
     /// Records a violation built by hand.
     pub fn push_violation(&mut self, v: Violation) {
         self.keep(v);
