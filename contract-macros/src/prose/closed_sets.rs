@@ -303,6 +303,12 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                     Some((j, false, strong))
                 }
             }
+            // "Allowed types include `string`, `float` and `enum`" (box-openapi),
+            // "Current available items are: `item.logprobs`" (openai-openapi):
+            // a word that says the values are accepted, the noun they are, and
+            // "are", "include" or a colon before literals
+            "allowed" | "supported" | "valid" | "possible" | "accepted" | "available"
+            | "permitted" => accepted_lead(t, i),
             // "Agent effort: minimal, low, medium, high, xhigh, or auto."
             // (not after "Format:", which lists formats: "Format: RFC3339 or YYYY-MM-DD")
             ":" if !matches!(prev_word(t, i, 1), "format" | "formats") => {
@@ -329,6 +335,26 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let n = list.items.len();
         let after = text(t, list.last + 1);
         let weak_lead = matches!(w, ":" | "(");
+        // "Currently `/v1/responses`, `/v1/embeddings`, and `/v1/videos` are
+        // supported" (openai-openapi): literals the next words declare
+        // accepted, the list form of "only `dtmf` is supported"
+        let declared_accepted = is_lit(t, i)
+            && list.all_lit
+            && n >= 2
+            && matches!(word(t, list.last + 1), "is" | "are")
+            && matches!(
+                word(t, list.last + 2),
+                "supported" | "allowed" | "accepted" | "valid" | "available"
+            );
+        // "Type of secret to create (generic, docker-registry, tls)"
+        // (Flux159/mcp-server-kubernetes), "The status of the item
+        // (`completed`, `incomplete`, `in_progress`)" (openai-openapi): a
+        // parenthesis that closes on its list, after the noun that names a
+        // kind of value at the head of the sentence, needs no "or"
+        let kind_list = w == "(" && after == ")" && kind_head(t, i) && {
+            let min = if list.all_lit { 2 } else { 3 };
+            n >= min && !list.items.iter().any(|v| v == "etc")
+        };
         let enough = match () {
             // a bare list needs three words after a colon, or to close a parenthesis
             // "Where to send the API key: header or query." — two words closing the
@@ -347,10 +373,11 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                     (i + 1..=list.last).any(|k| word(t, k) == "or" || (short && text(t, k) == "/"));
                 or && ends && lead <= 6
             }
+            _ if kind_list => true,
             _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
             // a colon before three literals introduces their list, "or" or not
             _ if w == ":" => n >= 3,
-            _ if strong => n >= 1,
+            _ if strong || declared_accepted => n >= 1,
             _ => n >= 2,
         };
         if !enough || (lit_only && !list.all_lit) {
@@ -368,7 +395,11 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         {
             continue;
         }
-        if (w == "either" || w == "(" || (is_lit(t, i) && !strong)) && !list.has_or {
+        if (w == "either" || w == "(" || (is_lit(t, i) && !strong))
+            && !list.has_or
+            && !kind_list
+            && !declared_accepted
+        {
             continue;
         }
         // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values
@@ -528,6 +559,57 @@ fn capital_codes(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, 
     (items.len() >= 3 && ends && first < i).then_some((items, first, last))
 }
 
+/// The start of a list after "Allowed types include", "Supported units are",
+/// "Current available items are:" at `i`, as (start, literals only, strong):
+/// one or two nouns, then "are", "include" or a colon. Literals only; a
+/// single one needs the colon. The nouns the "values" lead reads itself
+/// ("Possible values are ...") are left to it.
+fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
+    let verb = |k: usize| matches!(word(t, k), "are" | "include" | "includes" | "is");
+    let mut j = i + 1;
+    while j < i + 3 && kind(t, j) == Some(Tk::Word) && !verb(j) {
+        j += 1;
+    }
+    let noun = word(t, j - 1);
+    if j == i + 1
+        || matches!(
+            noun,
+            "values" | "options" | "choices" | "modes" | "formats" | "levels"
+        )
+        // "Possible properties include 'name' and 'description'" (box-openapi)
+        // names an object's members, not values
+        || matches!(
+            noun,
+            "properties" | "fields" | "parameters" | "attributes" | "keys" | "members"
+        )
+    {
+        return None;
+    }
+    let verb_at = verb(j);
+    if verb_at {
+        j += 1;
+    }
+    let colon = text(t, j) == ":";
+    if colon {
+        j += 1;
+    }
+    (verb_at || colon).then_some((j, true, colon))
+}
+
+/// The parenthesis at `i` follows, within the first words of its sentence,
+/// a noun that names a kind of value ("Type of secret to create (", "The
+/// status of the item ("), so a list inside it lists the values.
+fn kind_head(t: &[Tok], i: usize) -> bool {
+    let from = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
+    from <= 8
+        && (i - from..i).any(|k| {
+            matches!(
+                word(t, k),
+                "type" | "status" | "state" | "kind" | "mode" | "category"
+            )
+        })
+}
+
 /// The clause ends at `k`: the end of the text or of its sentence, or a
 /// closing punctuation mark.
 fn clause_ends(t: &[Tok], k: usize) -> bool {
@@ -560,7 +642,29 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
         && prev_word(t, i, 3) == "be"
         && matches!(prev_word(t, i, 4), "to" | "must");
     let only = p1 == "be" && word(t, i + 1) == "only" && clause_ends(t, i + 2);
-    if !((always || set_to) && clause_ends(t, i + 1) || only) {
+    // "The event type, must be `error`." (openai-openapi), "Can only be
+    // `app_item`." (box-openapi): a modal "be" before the value and nothing
+    // after it, a value with a letter ("must be `1..=99`" is a range). The
+    // modal has no subject of its own, or "value" ("The model must be
+    // \"MiniMax-Hailuo-02\"" names another argument's value), and no code
+    // span is before it in the sentence ("`scope` must be `global`")
+    let modal_at = if p2 == "must" {
+        Some(i - 2)
+    } else if p2 == "only" && matches!(prev_word(t, i, 3), "can" | "may") {
+        Some(i - 3)
+    } else {
+        None
+    };
+    let modal = p1 == "be"
+        && modal_at.is_some_and(|m| {
+            m == 0 || t[m - 1].sent != t[m].sent || matches!(text(t, m - 1), "," | ";" | "value")
+        })
+        && v.s.bytes().any(|b| b.is_ascii_alphabetic())
+        && !(0..i)
+            .rev()
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .any(|k| matches!(t[k].k, Tk::Code | Tk::Quoted));
+    if !((always || set_to || modal) && clause_ends(t, i + 1) || only) {
         return false;
     }
     // (nor a value another argument takes: "The `trash_content` parameter
@@ -752,4 +856,131 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         k += 1;
     }
     (items.len() >= 2).then_some((items, last))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{claims, listed_sets, ClaimKind};
+
+    /// The values of every closed set found in `doc`.
+    fn sets(doc: &str) -> Vec<Vec<String>> {
+        listed_sets(doc).into_iter().map(|(_, v)| v).collect()
+    }
+
+    fn no_set(doc: &str) -> bool {
+        !claims(doc).iter().any(|c| c.kind == ClaimKind::ClosedSet)
+    }
+
+    fn values(v: &[&str]) -> Vec<Vec<String>> {
+        vec![v.iter().map(|s| s.to_string()).collect()]
+    }
+
+    /// A fixed value after a modal with no subject of its own: "must be `x`"
+    /// (openai-openapi), "Can only be `x`" (box-openapi).
+    #[test]
+    fn a_modal_fixed_value() {
+        assert_eq!(sets("The event type, must be `error`."), values(&["error"]));
+        assert_eq!(
+            sets("The type of the source that this event represents. Can only be `app_item`."),
+            values(&["app_item"])
+        );
+        assert_eq!(
+            sets("This value must be `enterprise`."),
+            values(&["enterprise"])
+        );
+        // another argument's value, a condition, a range, a boolean
+        assert!(no_set(
+            "The duration. The model must be \"MiniMax-Hailuo-02\"."
+        ));
+        assert!(no_set("`scope` must be `global`."));
+        assert!(no_set(
+            "This value can only be `true` if `can_download` is also `true`."
+        ));
+        assert!(no_set("Quantity to order; must be `1..=99`."));
+        assert!(no_set("The flag must be `false`."));
+        assert!(no_set("Must be `draft` when the review is pending."));
+    }
+
+    /// Literals the next words declare accepted: "Currently `a`, `b` and `c`
+    /// are supported" (openai-openapi), "Currently, `\"total\"` and `\"day\"`
+    /// are supported" (sendgrid-oai).
+    #[test]
+    fn literals_declared_accepted() {
+        assert_eq!(
+            sets("The endpoint. Currently `/v1/responses`, `/v1/embeddings`, and `/v1/videos` are supported."),
+            values(&["/v1/responses", "/v1/embeddings", "/v1/videos"])
+        );
+        assert_eq!(
+            sets("Dictates how the stats are time-sliced. Currently, `\"total\"` and `\"day\"` are supported."),
+            values(&["\"total\"", "\"day\""])
+        );
+        // other verbs, a negation, a single literal without "only"
+        assert!(no_set("`owner` and `repo` are required."));
+        assert!(no_set("`csv` and `xml` are not supported."));
+        assert!(no_set("`json` is supported as well."));
+    }
+
+    /// A parenthesis closing on its list after a noun that names a kind of
+    /// value: "Type of secret to create (generic, docker-registry, tls)"
+    /// (Flux159/mcp-server-kubernetes), "The status of the item (`completed`,
+    /// `incomplete`, `in_progress`)" (openai-openapi).
+    #[test]
+    fn a_kind_with_its_values_in_parentheses() {
+        assert_eq!(
+            sets("Type of secret to create (generic, docker-registry, tls)"),
+            values(&["generic", "docker-registry", "tls"])
+        );
+        assert_eq!(
+            sets("The status of the item (`completed`, `incomplete`, `in_progress`). These have no effect."),
+            values(&["completed", "incomplete", "in_progress"])
+        );
+        // no kind noun, an open list, examples, two bare words, the output
+        assert!(no_set(
+            "The name of the configuration (alphanumeric, underscore, hyphen)"
+        ));
+        assert!(no_set(
+            "The root (protocol, subdomain, domain) of any links."
+        ));
+        assert!(no_set("The type of content (files, folders, etc)"));
+        assert!(no_set(
+            "The type of resource in use (e.g., automation, journey, campaign)"
+        ));
+        assert!(no_set("The type of connection (standard, private)"));
+        assert!(no_set(
+            "Returns lifecycle status (new, active, inactive, launched)."
+        ));
+    }
+
+    /// "Allowed types include `a`, `b` and `c`" (box-openapi), "Current
+    /// available items are: `x`" (openai-openapi), "Allowed types: `a`, `b`,
+    /// or `c`" (sendgrid-oai): a word saying the values are accepted, their
+    /// noun, then "are", "include" or a colon before literals.
+    #[test]
+    fn accepted_values_named_by_their_noun() {
+        assert_eq!(
+            sets(
+                "The type of the nested field. Allowed types include `string`, `float` and `enum`."
+            ),
+            values(&["string", "float", "enum"])
+        );
+        assert_eq!(
+            sets("The set of items to include. Current available items are: `item.input_audio_transcription.logprobs`"),
+            values(&["item.input_audio_transcription.logprobs"])
+        );
+        assert_eq!(
+            sets("Accepted file extensions are `.jpg` or `.png`."),
+            values(&[".jpg", ".png"])
+        );
+        // members of an object, a single literal without a colon, no literal
+        assert!(no_set(
+            "An update. Possible properties include 'name' and 'description'."
+        ));
+        assert!(no_set("Supported units are listed in `units.md`."));
+        assert!(no_set(
+            "Available regions are those returned by `list_regions`."
+        ));
+        assert!(no_set(
+            "Not all file types are supported for these embed URLs."
+        ));
+    }
 }
