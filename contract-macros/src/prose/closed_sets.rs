@@ -203,6 +203,17 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if i < covered || in_example(t, i) {
             continue;
         }
+        // "Exactly one of [log_group_names, log_group_identifiers] should be
+        // non-null" (awslabs/mcp), "exactly one value field: 'text_value' for
+        // text fields, ..." and "exactly one reference variant: 'node_id', ..."
+        // (github-mcp-server): the list names which member to give, not values
+        if names_one_member(t, i) {
+            covered = (i..t.len())
+                .take_while(|&k| t[k].sent == t[i].sent)
+                .last()
+                .map_or(i + 1, |k| k + 1);
+            continue;
+        }
         // a bullet marker leads the value after it ("- canceled: ...")
         let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
             i + 1
@@ -284,6 +295,12 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 let mut j = i + 1;
                 if matches!(word(t, j), "are" | "include" | "is") {
                     j += 1;
+                } else if matches!(word(t, j), "can" | "may")
+                    && matches!(word(t, j + 1), "be" | "include")
+                {
+                    // "Values can include \"owner\", \"editor\", and \"viewer\""
+                    // (box-openapi), "Values can be 6 and 10" (MiniMax-MCP)
+                    j += 2;
                 }
                 // "The following values are supported: ..."
                 if matches!(word(t, j), "supported" | "allowed" | "accepted" | "valid") {
@@ -296,7 +313,10 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 // a single value needs a colon or a literal after the lead
                 let strong = colon || is_lit(t, j);
                 if j == i + 1
-                    || !matches!(text(t, j - 1), ":" | "\u{2014}" | "are" | "include" | "is")
+                    || !matches!(
+                        text(t, j - 1),
+                        ":" | "\u{2014}" | "are" | "include" | "is" | "be"
+                    )
                 {
                     None
                 } else {
@@ -594,6 +614,12 @@ fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
         j += 1;
     }
     (verb_at || colon).then_some((j, true, colon))
+}
+
+/// "exactly one" within the five words before `i`, which opens a list of
+/// alternative members ("exactly one of [...]", "exactly one value field:").
+fn names_one_member(t: &[Tok], i: usize) -> bool {
+    (1..=5).any(|b| prev_word(t, i, b) == "exactly" && prev_word(t, i, b - 1) == "one")
 }
 
 /// The parenthesis at `i` follows, within the first words of its sentence,
@@ -982,5 +1008,40 @@ mod tests {
         assert!(no_set(
             "Not all file types are supported for these embed URLs."
         ));
+    }
+
+    /// "Values can include \"owner\", \"editor\", and \"viewer\""
+    /// (box-openapi), "Values can be 6 and 10" (MiniMax-MCP): "can" or "may"
+    /// before "be" or "include" after the "values" lead.
+    #[test]
+    fn values_can_be() {
+        assert_eq!(
+            sets(
+                "The collaborator level. Values can include \"owner\", \"editor\", and \"viewer\"."
+            ),
+            values(&["owner", "editor", "viewer"])
+        );
+        assert_eq!(
+            sets("The duration of the video. Values can be 6 and 10."),
+            values(&["6", "10"])
+        );
+        assert!(no_set("Node identifier. Multiple values can be provided."));
+        assert!(no_set("Values can be any string."));
+        assert!(no_set("The values may be separated by commas."));
+    }
+
+    /// "exactly one" before a list names the member to give, not values:
+    /// "Exactly one of [log_group_names, log_group_identifiers] should be
+    /// non-null" (awslabs/mcp), "exactly one value field: 'text_value' for
+    /// text fields, ..." (github-mcp-server).
+    #[test]
+    fn exactly_one_member() {
+        assert!(no_set(
+            "CRITICAL: Exactly one of [log_group_names, log_group_identifiers] should be non-null."
+        ));
+        assert!(no_set("Each element must have exactly one value field: 'text_value' for text fields, 'number_value' for number fields, or 'date_value' for date fields."));
+        assert!(no_set("Each entry must match exactly one reference variant: 'node_id', numeric 'item_id', or 'item_owner' + 'item_repo'."));
+        // a list of values with "one of" still is one
+        assert_eq!(sets("Must be one of [\"a\", \"b\"]."), values(&["a", "b"]));
     }
 }
