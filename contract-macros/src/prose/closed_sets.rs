@@ -121,8 +121,14 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         let tok = t.get(j)?;
         match tok.k {
             Tk::Code | Tk::Quoted => items.push(inner(doc, tok).to_string()),
+            // (a word joined to the next or the one before by a slash is a
+            // value even when it reads as a pronoun or a preposition
+            // elsewhere: "Region: us/eu", "on/off")
             Tk::Word | Tk::Num
-                if !NOT_VALUES.contains(&tok.s.as_str()) && tok.s.chars().count() <= 24 =>
+                if (!NOT_VALUES.contains(&tok.s.as_str())
+                    || text(t, j + 1) == "/"
+                    || (j > i && text(t, j - 1) == "/"))
+                    && tok.s.chars().count() <= 24 =>
             {
                 all_lit = false;
                 items.push(doc[tok.start..tok.end].to_string());
@@ -1043,5 +1049,14 @@ mod tests {
         assert!(no_set("Each entry must match exactly one reference variant: 'node_id', numeric 'item_id', or 'item_owner' + 'item_repo'."));
         // a list of values with "one of" still is one
         assert_eq!(sets("Must be one of [\"a\", \"b\"]."), values(&["a", "b"]));
+    }
+
+    /// A word joined by a slash is a value even when it reads as a pronoun
+    /// elsewhere: "Region: us/eu." (heroku-mcp-server), as "Region: eu/apac."
+    #[test]
+    fn slash_joined_words_are_values() {
+        assert_eq!(sets("Region: us/eu. Default: us."), values(&["us", "eu"]));
+        assert!(no_set("Tell us/them what you need."));
+        assert!(no_set("Ask us about the region."));
     }
 }
