@@ -449,6 +449,13 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
             continue;
         }
+        // "Must include a 'type' field set to 'object' or 'text'" (exa-mcp-server),
+        // like "with a `stream_type` of `admin_logs` or ..." (box-openapi): the
+        // values of a member named just before, not of the argument
+        if is_lit(t, i) && member_set_to(t, i) {
+            covered = list.last + 1;
+            continue;
+        }
         // "Provide either issue_number or pull_request_number" names arguments too
         let provide = (1..=2).any(|b| {
             matches!(
@@ -620,6 +627,19 @@ fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
         j += 1;
     }
     (verb_at || colon).then_some((j, true, colon))
+}
+
+/// "`name` [field] set to" just before `i`: the values that follow are a
+/// member's.
+fn member_set_to(t: &[Tok], i: usize) -> bool {
+    if !(prev_word(t, i, 1) == "to" && prev_word(t, i, 2) == "set") || i < 3 {
+        return false;
+    }
+    let mut k = i - 3;
+    if matches!(word(t, k), "field" | "property" | "parameter" | "key") && k > 0 {
+        k -= 1;
+    }
+    t[k].sent == t[i].sent && is_lit(t, k)
 }
 
 /// "exactly one" within the five words before `i`, which opens a list of
@@ -1058,5 +1078,21 @@ mod tests {
         assert_eq!(sets("Region: us/eu. Default: us."), values(&["us", "eu"]));
         assert!(no_set("Tell us/them what you need."));
         assert!(no_set("Ask us about the region."));
+    }
+
+    /// Values after "`name` [field] set to" are a member's: "Must include a
+    /// 'type' field set to 'object' or 'text'" (exa-mcp-server), like "with
+    /// a `stream_type` of `admin_logs` or `admin_logs_streaming`" (box-openapi).
+    #[test]
+    fn a_members_values() {
+        assert!(no_set(
+            "JSON schema. Must include a 'type' field set to 'object' or 'text'."
+        ));
+        assert!(no_set(
+            "Used with a `stream_type` of `admin_logs` or `admin_logs_streaming`."
+        ));
+        assert!(no_set("Requires `mode` set to `fast` or `slow`."));
+        // the argument's own values after "set to" stay a set
+        assert_eq!(sets("Set to `asc` or `desc`."), values(&["asc", "desc"]));
     }
 }
