@@ -233,6 +233,9 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         };
         if let Some((items, last)) = described {
             covered = last + 1;
+            if names_members(t, last) {
+                continue;
+            }
             out.push(found(What::Set(items), at, last));
             continue;
         }
@@ -506,6 +509,9 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         covered = list.last + 1;
+        if names_members(t, list.last) {
+            continue;
+        }
         out.push(found(What::Set(list.items), i, list.last));
     }
 }
@@ -627,6 +633,25 @@ fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
         j += 1;
     }
     (verb_at || colon).then_some((j, true, colon))
+}
+
+/// The list ending at `last` is followed (past one parenthesis) by a noun
+/// that makes its items members, not values: "Currently only `text` (for
+/// supported block types) and `checked` (for `to_do` blocks) fields can be
+/// updated" (notion-mcp-server), "Passing `sort`, `direction`, `offset`, and
+/// `limit` parameters" (box-openapi).
+fn names_members(t: &[Tok], last: usize) -> bool {
+    let mut k = last + 1;
+    if text(t, k) == "(" {
+        while k < t.len() && k <= last + 16 && text(t, k) != ")" {
+            k += 1;
+        }
+        k += 1;
+    }
+    matches!(
+        word(t, k),
+        "field" | "fields" | "parameter" | "parameters" | "property" | "properties" | "headers"
+    )
 }
 
 /// "`name` [field] set to" just before `i`: the values that follow are a
@@ -1094,5 +1119,22 @@ mod tests {
         assert!(no_set("Requires `mode` set to `fast` or `slow`."));
         // the argument's own values after "set to" stay a set
         assert_eq!(sets("Set to `asc` or `desc`."), values(&["asc", "desc"]));
+    }
+
+    /// Literals followed by "fields", "parameters", ... name members:
+    /// "Currently only `text` (...) and `checked` (...) fields can be updated"
+    /// (notion-mcp-server), "Only `ID` and `type` fields are required"
+    /// (box-openapi).
+    #[test]
+    fn literals_naming_members() {
+        assert!(no_set("Currently only `text` (for supported block types) and `checked` (for `to_do` blocks) fields can be updated."));
+        assert!(no_set("Only `ID` and `type` fields are required."));
+        assert!(no_set(
+            "Passing `sort`, `direction`, or `limit` parameters in query."
+        ));
+        assert_eq!(
+            sets("Only `ID` or `type` are accepted."),
+            values(&["ID", "type"])
+        );
     }
 }
