@@ -220,6 +220,13 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 .map_or(i + 1, |k| k + 1);
             continue;
         }
+        // 'using {"id": 123, "value": ...} or {"name": ...}' (github-mcp-server),
+        // 'For CSV: {"fileFormat": {"csv": ...}}' (awslabs/mcp): keys of a JSON
+        // object written in the prose, not values; skip to its closing brace
+        if i > 0 && text(t, i - 1) == "{" {
+            covered = json_object_end(t, i - 1);
+            continue;
+        }
         // a bullet marker leads the value after it ("- canceled: ...")
         let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
             i + 1
@@ -652,6 +659,27 @@ fn names_members(t: &[Tok], last: usize) -> bool {
         word(t, k),
         "field" | "fields" | "parameter" | "parameters" | "property" | "properties" | "headers"
     )
+}
+
+/// The token after the brace that closes the one at `open` (or the end of
+/// the text).
+fn json_object_end(t: &[Tok], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (k, tok) in t.iter().enumerate().skip(open) {
+        if tok.k == Tk::Punct {
+            match tok.s.as_str() {
+                "{" => depth += 1,
+                "}" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return k + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    t.len()
 }
 
 /// "`name` [field] set to" just before `i`: the values that follow are a
@@ -1135,6 +1163,20 @@ mod tests {
         assert_eq!(
             sets("Only `ID` or `type` are accepted."),
             values(&["ID", "type"])
+        );
+    }
+
+    /// Keys of a JSON object written in the prose are not values:
+    /// 'using {"id": 123, "value": ...} or {"name": ...}' (github-mcp-server),
+    /// 'For CSV: {"fileFormat": {"csv": ...}}' (awslabs/mcp).
+    #[test]
+    fn json_object_keys() {
+        assert!(no_set("The value to apply, using {\"id\": 123, \"value\": ...} or {\"name\": \"Status\", \"value\": ...}; null clears it."));
+        assert!(no_set("Job configuration. For CSV: {\"fileFormat\": {\"csv\": {\"columnNames\": [\"ALIAS\", \"ASSET_ID\", ...]}}}"));
+        // a list after the object is still read
+        assert_eq!(
+            sets("Pass {\"a\": 1}. Mode: `fast` or `slow`."),
+            values(&["fast", "slow"])
         );
     }
 }
