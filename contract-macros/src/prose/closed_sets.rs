@@ -117,6 +117,9 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
     let mut all_lit = true;
     let mut has_or = false;
     let mut last = i;
+    // (a slash and a comma or "or" in one word list: the slash joins the
+    // parts of one item, "the request path (elicitation/create, default)")
+    let (mut slashed, mut joined) = (false, false);
     loop {
         let tok = t.get(j)?;
         match tok.k {
@@ -144,13 +147,16 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         if text(t, j) == "," {
             j += 1;
             sep = true;
+            joined = true;
         }
         if matches!(word(t, j), "or" | "and") {
             has_or |= word(t, j) == "or";
             j += 1;
             sep = true;
+            joined = true;
         } else if matches!(text(t, j), "|" | "/") {
             has_or = true;
+            slashed |= text(t, j) == "/";
             j += 1;
             sep = true;
         }
@@ -163,6 +169,9 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         }
     }
     if items.is_empty() {
+        return None;
+    }
+    if !all_lit && slashed && joined {
         return None;
     }
     if !all_lit {
@@ -1177,6 +1186,22 @@ mod tests {
         assert_eq!(
             sets("Pass {\"a\": 1}. Mode: `fast` or `slow`."),
             values(&["fast", "slow"])
+        );
+    }
+
+    /// A slash next to a comma or "or" in a word list joins the parts of one
+    /// item: "the request path (elicitation/create, default)"
+    /// (modelcontextprotocol/servers), "(start/end, numbered visits, POI
+    /// pins, etc.)" (mapbox/mcp-server). A slash alone still lists values.
+    #[test]
+    fn a_slash_inside_an_item() {
+        assert!(no_set("Supports two mechanisms: the request path (elicitation/create, default) which awaits the response."));
+        assert!(no_set(
+            "Inline point markers (start/end, numbered, pinned)."
+        ));
+        assert_eq!(
+            sets("Features include customizable search depth (basic/advanced/fast/ultra-fast)."),
+            values(&["basic", "advanced", "fast", "ultra-fast"])
         );
     }
 }
