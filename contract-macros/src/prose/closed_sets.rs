@@ -397,7 +397,10 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // parenthesis that closes on its list, after the noun that names a
         // kind of value at the head of the sentence, needs no "or"
         let kind_list = w == "(" && after == ")" && kind_head(t, i) && {
-            let min = if list.all_lit { 2 } else { 3 };
+            // (two words need a slash or "or" between them: "The new state of
+            // the notification (read/done)", github-mcp-server, the form of
+            // "'type' (file/directory)", modelcontextprotocol/servers)
+            let min = if list.all_lit || list.has_or { 2 } else { 3 };
             n >= min && !list.items.iter().any(|v| v == "etc")
         };
         let enough = match () {
@@ -1063,6 +1066,16 @@ mod tests {
         assert!(no_set(
             "Returns lifecycle status (new, active, inactive, launched)."
         ));
+        // two words joined by a slash or "or" (github-mcp-server)
+        assert_eq!(
+            sets("The new state of the notification (read/done)"),
+            values(&["read", "done"])
+        );
+        assert_eq!(
+            sets("Owner type (user or org). If not provided, will be detected."),
+            values(&["user", "org"])
+        );
+        assert!(no_set("The repository to assign tasks in (owner/repo)."));
     }
 
     /// "Allowed types include `a`, `b` and `c`" (box-openapi), "Current
