@@ -1217,4 +1217,24 @@ mod tests {
             values(&["basic", "advanced", "fast", "ultra-fast"])
         );
     }
+
+    /// The new shapes stay silent in examples, outputs, conditions and
+    /// defaults, like the older ones.
+    #[test]
+    fn new_shapes_keep_the_shared_negatives() {
+        assert!(no_set(
+            "For example, allowed types include `string` and `float`."
+        ));
+        assert!(no_set(
+            "e.g. `alpha`, `beta` and `gamma` are supported by some servers."
+        ));
+        assert!(no_set(
+            "Returns the status of the item (`completed`, `incomplete`, `in_progress`)."
+        ));
+        assert!(no_set("When the type is `file`, the value must be `x`."));
+        assert!(no_set("Defaults to `auto`."));
+        assert!(no_set(
+            "If `a` and `b` are supported, the request succeeds."
+        ));
+    }
 }
