@@ -175,9 +175,16 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             sent += 1;
             continue;
         }
+        // "\`seed_ids\`": backticks escaped in a template literal (launchdarkly's
+        // and firecrawl's MCP servers) are the code span the model reads
+        if c == '\\' && ch(&cs, i + 1) == '`' {
+            i += 1;
+            continue;
+        }
         if c == '`' {
             if let Some(j) = (i + 1..n).find(|&j| ch(&cs, j) == '`') {
-                let s = lower(byte(&cs, doc_len, i + 1), byte(&cs, doc_len, j));
+                let close = if ch(&cs, j - 1) == '\\' { j - 1 } else { j };
+                let s = lower(byte(&cs, doc_len, i + 1), byte(&cs, doc_len, close));
                 push(
                     &mut out,
                     Tk::Code,
@@ -437,6 +444,15 @@ mod tests {
         let t = shown("Before\n```\nat most 5\n```\n1..=9, 1\u{2013}9");
         let text: Vec<&str> = t.iter().map(|x| x.1.as_str()).collect();
         assert_eq!(text, ["before", "1", "..=", "9", ",", "1", "-", "9"]);
+    }
+
+    #[test]
+    fn escaped_backticks_delimit_code() {
+        // launchdarkly/mcp-server and firecrawl/firecrawl-mcp-server write
+        // "\\`spec\\`" in template literals; a lone backslash stays punctuation
+        let t = shown("from one to ten \\`seed_ids\\`; a \\ b");
+        assert_eq!(t[4], (Tk::Code, "seed_ids".to_string(), 0));
+        assert_eq!(t[7].1, "\\");
     }
 
     #[test]
