@@ -181,6 +181,24 @@ fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
     (!val.date && !val.year).then(|| found(bound(None, incl(val.v), Unit::Count), i, val.end))
 }
 
+/// "Specify exactly one edit operation" (notion's OpenAPI spec), "exactly one
+/// value field: ..." (github's MCP server): one variant picked among an
+/// object's members or the arguments, not a count of items; "exactly one
+/// character" is still a length.
+fn picks_one(op: Op, v: f64, unit: Unit) -> bool {
+    op == Op::Exact && v == 1.0 && !matches!(unit, Unit::Chars | Unit::Class(_))
+}
+
+/// "Can be more than one if n is greater than 1" (digitalocean's OpenAPI
+/// spec), "There can be more than one page of results" (cloudflare's MCP
+/// servers): "can be more than" grants what is allowed, it limits nothing
+/// ("must be more than 0" does; "can be at most 5" does).
+fn permits_more(t: &[Tok], i: usize, op: Op) -> bool {
+    op == Op::MinEx
+        && prev_word(t, i, 1) == "be"
+        && matches!(prev_word(t, i, 2), "can" | "may" | "could" | "might")
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -232,6 +250,9 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             }
             // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
             if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
+                continue;
+            }
+            if picks_one(op, val.v, unit) || permits_more(t, i, op) {
                 continue;
             }
             if val.year
@@ -370,6 +391,31 @@ mod tests {
         assert!(bounds("Only if more than 100 rows match.").is_empty());
         assert!(bounds("At least 2001-01-01.").is_empty());
         assert!(bounds("At most 1-5 retries.").is_empty());
+    }
+
+    #[test]
+    fn one_variant_and_permissions_are_not_counts() {
+        assert!(bounds("Specify exactly one edit operation.").is_empty());
+        assert!(bounds("Each element must have exactly one value field.").is_empty());
+        assert!(bounds("Can be more than one if n is greater than 1.").is_empty());
+        assert!(bounds("There can be more than one page of results.").is_empty());
+        // what they must not swallow
+        assert_eq!(
+            bounds("Exactly one character."),
+            [pair("Exactly one character", "min 1 max 1 Chars")]
+        );
+        assert_eq!(
+            bounds("Must be exactly 3 tags."),
+            [pair("exactly 3 tags", "min 3 max 3 Count")]
+        );
+        assert_eq!(
+            bounds("Must be more than 0."),
+            [pair("more than 0", "min 0 excl None")]
+        );
+        assert_eq!(
+            bounds("Can be at most 5 items."),
+            [pair("at most 5 items", "max 5 Items")]
+        );
     }
 
     #[test]

@@ -184,6 +184,8 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // -180 to 180", "Array of days off, each with a start and end date in ISO
     // format": a constraint on a member of an object, not on the argument
     fs.retain(|f| !about_a_member(&t, f.t0));
+    fs.retain(|f| !under_a_condition(&t, f.t0));
+    fs.retain(|f| !matches!(f.what, What::Set(_)) || !names_the_default(&t, f.t0));
     // "Whether the file is a URL": a flag's description names what the flag
     // tells about another value, never the flag's format
     if word(&t, 0) == "whether" {
@@ -270,4 +272,71 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
             && matches!(word(t, k + 1), "with" | "having" | "containing")
             && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
     })
+}
+
+/// The finding at `t0` is inside a condition ("This can only be set when
+/// `access` is set to `open` or `company`", box's OpenAPI spec; "until the
+/// status is `completed` or `failed`", firecrawl's MCP server): the values of
+/// another thing in a situation, not a rule on this argument. The clause runs
+/// back to its comma, so "If set, one of `a` or `b`" stays a claim. Bounds
+/// read the same words themselves (`units::in_condition`).
+fn under_a_condition(t: &[Tok], t0: usize) -> bool {
+    let sent = t[t0].sent;
+    (1..=4)
+        .take_while(|&b| {
+            t0 >= b && t[t0 - b].sent == sent && !matches!(text(t, t0 - b), "," | ";" | ":" | "(")
+        })
+        .any(|b| {
+            matches!(
+                word(t, t0 - b),
+                "when" | "if" | "unless" | "until" | "whenever"
+            )
+        })
+}
+
+/// Values that start right after "defaults to" or "the default is" ("`mode`
+/// defaults to `similar`", firecrawl's MCP server; "the default is
+/// `POST`", twilio's OpenAPI spec; "Defaults to \"music_v2\"", elevenlabs'
+/// MCP server) name the default, one value, not the set the argument accepts.
+fn names_the_default(t: &[Tok], t0: usize) -> bool {
+    let (w1, w2) = (word(t, t0.wrapping_sub(1)), word(t, t0.wrapping_sub(2)));
+    matches!(w1, "to" | "is") && matches!(w2, "default" | "defaults")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{claims, ClaimKind};
+
+    fn kinds(doc: &str) -> Vec<ClaimKind> {
+        claims(doc).into_iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn values_under_a_condition_are_not_claims() {
+        assert!(
+            kinds("This can only be set when `access` is set to `open` or `company`.").is_empty()
+        );
+        assert!(kinds("Check again until the status is `completed` or `failed`.").is_empty());
+        // the condition ends at its comma
+        assert_eq!(
+            kinds("If set, one of `asc` or `desc`."),
+            [ClaimKind::ClosedSet]
+        );
+        assert_eq!(
+            kinds("Sort order: `asc` or `desc`."),
+            [ClaimKind::ClosedSet]
+        );
+    }
+
+    #[test]
+    fn the_default_value_is_not_the_set() {
+        assert!(
+            kinds("`mode` defaults to `similar` (co-citation); `citers` returns papers.")
+                .is_empty()
+        );
+        assert_eq!(
+            kinds("One of `music_v1` or `music_v2`. Defaults to `music_v2`."),
+            [ClaimKind::ClosedSet]
+        );
+    }
 }
