@@ -193,7 +193,23 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
         return true;
     }
     let first = t[i].sent == t[0].sent;
-    first && (0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k)))
+    first && !opens_with_an_action(t) && (0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k)))
+}
+
+/// A description that opens with a verb and its object ("Trigger a URL
+/// elicitation so the client ...", modelcontextprotocol's everything server;
+/// "Test an IP address from all included or excluded ranges", "Submit a URL
+/// to scan", cloudflare's MCP servers) tells what the tool does: a format noun
+/// in it is what the tool acts on, not the argument's format. A value's own
+/// description opens with its noun ("The build UUID", "User email address",
+/// "URL to fetch") or says what it is ("Specifies an IP address", sendgrid's
+/// OpenAPI spec): an imperative has no "-s".
+fn opens_with_an_action(t: &[Tok]) -> bool {
+    let w = word(t, 0);
+    !w.is_empty()
+        && !w.ends_with('s')
+        && !matches!(w, "a" | "an" | "the" | "this" | "your" | "its" | "their")
+        && matches!(word(t, 1), "a" | "an" | "the")
 }
 
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
@@ -402,6 +418,26 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn a_noun_the_tool_acts_on_is_not_the_format() {
+        assert!(formats("Trigger a URL elicitation so the client can direct the user.").is_empty());
+        assert!(formats("Test an IP address from all included or excluded ranges.").is_empty());
+        assert_eq!(
+            formats("Specifies an IP address."),
+            [pair("IP address", "format ipv4")]
+        );
+        // a value's own description opens with its noun, or states it after a cue
+        assert_eq!(
+            formats("The build UUID to get logs for."),
+            [pair("UUID", "format uuid")]
+        );
+        assert_eq!(formats("URL to fetch"), [pair("URL", "format uri")]);
+        assert_eq!(
+            formats("Target of the hook, must be a URL."),
+            [pair("URL", "format uri")]
+        );
     }
 
     #[test]

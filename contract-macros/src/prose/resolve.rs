@@ -184,6 +184,7 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // -180 to 180", "Array of days off, each with a start and end date in ISO
     // format": a constraint on a member of an object, not on the argument
     fs.retain(|f| !about_a_member(&t, f.t0));
+    fs.retain(|f| matches!(f.what, What::Bound { .. }) || !lists_each_members(&t, f.t0));
     fs.retain(|f| !under_a_condition(&t, f.t0));
     fs.retain(|f| !matches!(f.what, What::Set(_)) || !names_the_default(&t, f.t0));
     // "Whether the file is a URL": a flag's description names what the flag
@@ -274,6 +275,31 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
     })
 }
 
+/// The finding at `t0` is in a sentence that names the members of each item
+/// ("Each element must have a 'field_id' (...) and exactly one value field:
+/// 'text_value' ..., 'date_value' (ISO 8601 date string) ...", github's MCP
+/// server; "Each entry includes 'name', 'type' (file/directory), and
+/// 'children'", modelcontextprotocol's filesystem server; "Each object
+/// contains a `content` property, which must be a Base64 encoded string",
+/// sendgrid's OpenAPI spec): its values and formats are those of a member.
+/// A rule on each item itself names no member ("Each tag must contain only
+/// lowercase letters"), and bounds are left to the Items rule below.
+fn lists_each_members(t: &[Tok], t0: usize) -> bool {
+    let sent = t[t0].sent;
+    let first = (0..t0)
+        .rev()
+        .take_while(|&k| t[k].sent == sent)
+        .last()
+        .unwrap_or(t0);
+    word(t, first) == "each"
+        && (first + 2..(first + 5).min(t0)).any(|k| {
+            matches!(
+                word(t, k),
+                "have" | "has" | "include" | "includes" | "contain" | "contains"
+            ) && (is_lit(t, k + 1) || matches!(word(t, k + 1), "a" | "an") && is_lit(t, k + 2))
+        })
+}
+
 /// The finding at `t0` is inside a condition ("This can only be set when
 /// `access` is set to `open` or `company`", box's OpenAPI spec; "until the
 /// status is `completed` or `failed`", firecrawl's MCP server): the values of
@@ -309,6 +335,30 @@ mod tests {
 
     fn kinds(doc: &str) -> Vec<ClaimKind> {
         claims(doc).into_iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn members_of_each_item_are_not_claims() {
+        assert!(kinds(
+            "Array of field values. Each element must have a 'field_id' and one value field: 'text_value' for text, 'date_value' (ISO 8601 date string) for dates, or 'number_value'."
+        )
+        .is_empty());
+        assert!(
+            kinds("Each entry includes 'name', 'type' (file/directory), and 'children'.")
+                .is_empty()
+        );
+        assert!(
+            kinds("Each object contains a `content` property, which must be a UUID.").is_empty()
+        );
+        // a rule on each item names no member, and stays
+        assert_eq!(
+            kinds("List of tags. Each tag must contain only lowercase letters."),
+            [ClaimKind::Pattern]
+        );
+        assert_eq!(
+            kinds("Each date must be in ISO 8601 format."),
+            [ClaimKind::Format]
+        );
     }
 
     #[test]
