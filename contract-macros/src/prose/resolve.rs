@@ -186,6 +186,9 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     fs.retain(|f| !about_a_member(&t, f.t0));
     fs.retain(|f| matches!(f.what, What::Bound { .. }) || !lists_each_members(&t, f.t0));
     fs.retain(|f| !under_a_condition(&t, f.t0));
+    fs.retain(|f| {
+        !matches!(f.what, What::Format(_) | What::Pattern(_)) || !holds_for_some(&t, f.t1)
+    });
     fs.retain(|f| !matches!(f.what, What::Set(_)) || !names_the_default(&t, f.t0));
     // "Whether the file is a URL": a flag's description names what the flag
     // tells about another value, never the flag's format
@@ -300,6 +303,23 @@ fn lists_each_members(t: &[Tok], t0: usize) -> bool {
         })
 }
 
+/// The form ending at `t1` holds in one context only ("(UUID in new API,
+/// 'i' prefix in old API)", "Unique identifier of the form (UUID in new
+/// API)", sooperset's Atlassian MCP server; "Format: APP_NAME::DB for other
+/// apps", heroku's MCP server): what values look like in some cases, not the
+/// argument's format.
+fn holds_for_some(t: &[Tok], t1: usize) -> bool {
+    (t1 + 1..(t1 + 6).min(t.len()))
+        .take_while(|&k| t[k].sent == t[t1].sent && !matches!(text(t, k), "," | ";" | ")" | "."))
+        .any(|k| {
+            matches!(word(t, k), "in" | "for")
+                && matches!(
+                    word(t, k + 1),
+                    "new" | "old" | "other" | "legacy" | "older" | "newer" | "some" | "certain"
+                )
+        })
+}
+
 /// The finding at `t0` is inside a condition ("This can only be set when
 /// `access` is set to `open` or `company`", box's OpenAPI spec; "until the
 /// status is `completed` or `failed`", firecrawl's MCP server): the values of
@@ -359,6 +379,15 @@ mod tests {
             kinds("Each date must be in ISO 8601 format."),
             [ClaimKind::Format]
         );
+    }
+
+    #[test]
+    fn a_form_of_some_cases_is_not_the_format() {
+        assert!(kinds("Form ID used in API calls (UUID in new API, 'i' prefix in old API)").is_empty());
+        assert!(kinds("Database identifier. Format: APP_NAME::DB for other apps.").is_empty());
+        // a form for the argument itself stays
+        assert_eq!(kinds("Form ID (UUID) used in new API calls"), [ClaimKind::Format]);
+        assert_eq!(kinds("Date in YYYY-MM-DD format, for example today."), [ClaimKind::Format]);
     }
 
     #[test]
