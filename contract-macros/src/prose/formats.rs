@@ -227,6 +227,17 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
         let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
         if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
             if let Some(what) = format_of_text(&tok.s) {
+                // "Format: YYYY-MM-DD/YYYY-MM-DD" (awslabs' MCP servers), "'YYYY-MM-DDtoYYYY-MM-DD'"
+                // (brave's MCP server): two dates joined are a period, a shape no
+                // format names
+                let joined = matches!(text(t, i + 1), "/" | "to")
+                    && kind(t, i + 2) == Some(Tk::Word)
+                    && matches!(format_of_text(&t[i + 2].s), Some(What::Format("date")));
+                if joined && matches!(what, What::Format("date")) {
+                    push(What::Pattern(None), i + 2);
+                    i += 3;
+                    continue;
+                }
                 push(what, i);
                 i += 1;
                 continue;
@@ -437,6 +448,24 @@ mod tests {
         assert_eq!(
             formats("Target of the hook, must be a URL."),
             [pair("URL", "format uri")]
+        );
+    }
+
+    #[test]
+    fn two_dates_joined_are_a_period() {
+        assert_eq!(
+            formats("Time period. Format: YYYY-MM-DD/YYYY-MM-DD"),
+            [pair("YYYY-MM-DD/YYYY-MM-DD", "pattern ?")]
+        );
+        assert_eq!(
+            formats("From YYYY-MM-DD to YYYY-MM-DD."),
+            [pair("YYYY-MM-DD to YYYY-MM-DD", "pattern ?")]
+        );
+        // one date, or a date and a time, stay formats
+        assert_eq!(formats("Start, YYYY-MM-DD."), [pair("YYYY-MM-DD", "format date")]);
+        assert_eq!(
+            formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
+            [pair("YYYY-MM-DD", "format date")]
         );
     }
 

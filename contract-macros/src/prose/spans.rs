@@ -120,6 +120,15 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                     continue;
                 }
             }
+            // "Summarize the article in 2-3 sentences" (the first corpus), "passages
+            // of text (1-2 paragraphs)" (pinecone's MCP server): a span of
+            // sentences or paragraphs describes a size, and no declaration counts them
+            if matches!(
+                word(t, uend),
+                "sentence" | "sentences" | "paragraph" | "paragraphs"
+            ) {
+                continue;
+            }
             if unit == Unit::None && a.year && b.year {
                 unit = Unit::Year;
             }
@@ -216,5 +225,15 @@ mod tests {
         assert!(spans("Read chapters 3-5 first.").is_empty());
         assert!(spans("A bare 3-5 in a sentence.").is_empty());
         assert!(spans("Released 2024-01-31.").is_empty());
+    }
+
+    #[test]
+    fn sizes_in_sentences_are_not_spans() {
+        assert!(spans("Summarize the article in 2-3 sentences for the reader.").is_empty());
+        assert!(spans("Passages of text (1-2 paragraphs).").is_empty());
+        assert_eq!(
+            spans("A summary of 1-200 words."),
+            [pair("1-200 words", "min 1 max 200 Chars")]
+        );
     }
 }
