@@ -207,8 +207,10 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
     let val = value_at(t, i).filter(|v| !v.date && !v.year && !v.word)?;
     let hyphen = usize::from(text(t, val.end + 1) == "-");
     let unit = val.end + 1 + hyphen;
-    // the noun it sizes follows within a few words: "the 10-character onboarding run token"
-    let noun = (unit + 1..unit + 4).find(|&k| {
+    // the noun it sizes follows within a few words: "the 10-character onboarding run
+    // token", "The 2-character ISO 3166-1 code" (paypal's agent toolkit; brave's MCP
+    // server has "2 character country codes"), a standard's name between
+    let noun = (unit + 1..unit + 7).find(|&k| {
         matches!(
             word(t, k),
             "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash" | "sid"
@@ -216,7 +218,11 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
     })?;
     let exact = matches!(prev_word(t, i, 1), "a" | "an" | "the" | "unique")
         && matches!(word(t, unit), "character" | "char" | "byte")
-        && (unit + 1..noun).all(|k| kind(t, k) == Some(Tk::Word));
+        && (unit + 1..noun).all(|k| {
+            kind(t, k) == Some(Tk::Word)
+                || kind(t, k) == Some(Tk::Num) && matches!(word(t, unit + 1), "iso" | "rfc")
+                || text(t, k) == "-" && kind(t, k - 1) == Some(Tk::Num)
+        });
     exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, noun))
 }
 
@@ -391,6 +397,20 @@ mod tests {
         assert!(bounds("Only if more than 100 rows match.").is_empty());
         assert!(bounds("At least 2001-01-01.").is_empty());
         assert!(bounds("At most 1-5 retries.").is_empty());
+    }
+
+    #[test]
+    fn a_size_before_its_noun_is_an_exact_length() {
+        assert_eq!(
+            bounds("A 34 character string."),
+            [pair("34 character string", "min 34 max 34 Chars")]
+        );
+        assert_eq!(
+            bounds("The 2-character ISO 3166-1 code that identifies the country."),
+            [pair("2-character ISO 3166-1 code", "min 2 max 2 Chars")]
+        );
+        // a number that is not a standard's between: not one noun phrase
+        assert!(bounds("The 2-character part of 10 code points.").is_empty());
     }
 
     #[test]
