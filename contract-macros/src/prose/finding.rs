@@ -128,6 +128,7 @@ const LEADS: &[(&str, u8)] = &[
     ("allow", PATTERNS),
     ("allowed", SETS),
     ("alpha-2", PATTERNS),
+    ("alphabetic", PATTERNS),
     ("alphanumeric", PATTERNS),
     ("alphanumerics", PATTERNS),
     ("any", SETS),

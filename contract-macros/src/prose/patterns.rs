@@ -21,6 +21,12 @@ pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
     ("dots", "."),
     ("alphanumeric", "A-Za-z0-9"),
     ("alphanumerics", "A-Za-z0-9"),
+    // "Must only include uppercase alphabetic characters, underscores, and commas"
+    // (digitalocean's OpenAPI spec); "may contain letters, numbers, spaces,
+    // hyphens, and underscores" (hashicorp's terraform MCP server)
+    ("alphabetic", "A-Za-z"),
+    ("commas", ","),
+    ("spaces", " "),
 ];
 
 /// The literal after "begins with" / "ends with" as an anchored regex, if there is one.
@@ -632,6 +638,28 @@ mod tests {
             patterns("A 6-digit code."),
             [pair("6-digit", "pattern ^[0-9]{6}$")]
         );
+        // (the tail run found too collapses into the longer claim when resolved)
+        assert_eq!(
+            patterns("Must only include uppercase alphabetic characters, underscores, and commas.")[0],
+            pair(
+                "uppercase alphabetic characters, underscores, and commas",
+                "pattern ^[A-Z_,]+$"
+            )
+        );
+        assert_eq!(
+            patterns("May contain letters, numbers, spaces, hyphens, and underscores."),
+            [pair(
+                "letters, numbers, spaces, hyphens, and underscores",
+                "pattern ^[A-Za-z0-9 _-]+$"
+            )]
+        );
+        assert_eq!(
+            patterns("Alphabetic characters only."),
+            [pair("Alphabetic characters only", "pattern ^[A-Za-z]+$")]
+        );
+        // one class named in passing is not a pattern
+        assert!(patterns("Spaces are trimmed from the name.").is_empty());
+        assert!(patterns("Sorted in alphabetic order.").is_empty());
         assert_eq!(
             patterns("A hex string."),
             [pair("hex string", "pattern ^[0-9a-f]+$")]
