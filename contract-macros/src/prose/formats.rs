@@ -462,7 +462,10 @@ mod tests {
             [pair("YYYY-MM-DD to YYYY-MM-DD", "pattern ?")]
         );
         // one date, or a date and a time, stay formats
-        assert_eq!(formats("Start, YYYY-MM-DD."), [pair("YYYY-MM-DD", "format date")]);
+        assert_eq!(
+            formats("Start, YYYY-MM-DD."),
+            [pair("YYYY-MM-DD", "format date")]
+        );
         assert_eq!(
             formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
             [pair("YYYY-MM-DD", "format date")]

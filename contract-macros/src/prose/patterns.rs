@@ -640,7 +640,8 @@ mod tests {
         );
         // (the tail run found too collapses into the longer claim when resolved)
         assert_eq!(
-            patterns("Must only include uppercase alphabetic characters, underscores, and commas.")[0],
+            patterns("Must only include uppercase alphabetic characters, underscores, and commas.")
+                [0],
             pair(
                 "uppercase alphabetic characters, underscores, and commas",
                 "pattern ^[A-Z_,]+$"

@@ -383,11 +383,19 @@ mod tests {
 
     #[test]
     fn a_form_of_some_cases_is_not_the_format() {
-        assert!(kinds("Form ID used in API calls (UUID in new API, 'i' prefix in old API)").is_empty());
+        assert!(
+            kinds("Form ID used in API calls (UUID in new API, 'i' prefix in old API)").is_empty()
+        );
         assert!(kinds("Database identifier. Format: APP_NAME::DB for other apps.").is_empty());
         // a form for the argument itself stays
-        assert_eq!(kinds("Form ID (UUID) used in new API calls"), [ClaimKind::Format]);
-        assert_eq!(kinds("Date in YYYY-MM-DD format, for example today."), [ClaimKind::Format]);
+        assert_eq!(
+            kinds("Form ID (UUID) used in new API calls"),
+            [ClaimKind::Format]
+        );
+        assert_eq!(
+            kinds("Date in YYYY-MM-DD format, for example today."),
+            [ClaimKind::Format]
+        );
     }
 
     #[test]

@@ -129,6 +129,14 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             ) {
                 continue;
             }
+            // "values between 0 and 1 indicate at least one tunnel is not UP"
+            // (awslabs' MCP servers): what values in the span mean, a legend
+            if matches!(
+                word(t, uend.max(b.end) + 1),
+                "indicate" | "indicates" | "mean" | "means" | "represent" | "represents"
+            ) {
+                continue;
+            }
             if unit == Unit::None && a.year && b.year {
                 unit = Unit::Year;
             }
@@ -225,6 +233,16 @@ mod tests {
         assert!(spans("Read chapters 3-5 first.").is_empty());
         assert!(spans("A bare 3-5 in a sentence.").is_empty());
         assert!(spans("Released 2024-01-31.").is_empty());
+    }
+
+    #[test]
+    fn what_a_span_means_is_a_legend() {
+        assert!(spans("Values between 0 and 1 indicate at least one tunnel is not UP.").is_empty());
+        assert!(spans("A score from 1 to 3 means low confidence.").is_empty());
+        assert_eq!(
+            spans("Values between 0 and 1 are accepted."),
+            [pair("between 0 and 1", "min 0 max 1 None")]
+        );
     }
 
     #[test]

@@ -137,6 +137,15 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
     "per",
     "each",
     "es",
+    // a value's meaning follows it: "values between 0 and 1 indicate at least one
+    // tunnel is not UP", "1 indicates UP" (awslabs' MCP servers), "0 means there
+    // is no active bid" (alpaca's OpenAPI specs)
+    "indicate",
+    "indicates",
+    "mean",
+    "means",
+    "represent",
+    "represents",
 ];
 
 pub(super) fn class_of(adj: &str) -> Option<&'static str> {
@@ -273,6 +282,9 @@ mod tests {
         assert_eq!(unit("5 labels"), Some(Unit::Count));
         assert_eq!(unit("5 stop sequences"), Some(Unit::Count));
         assert_eq!(unit("5 of"), None);
+        assert_eq!(unit("1 indicates"), Some(Unit::None));
+        assert_eq!(unit("1 means"), Some(Unit::None));
+        assert_eq!(unit("5 tags indicate"), Some(Unit::Count));
         assert_eq!(unit("5 and"), Some(Unit::None));
     }
 
