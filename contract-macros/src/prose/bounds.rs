@@ -199,6 +199,28 @@ fn permits_more(t: &[Tok], i: usize, op: Op) -> bool {
         && matches!(prev_word(t, i, 2), "can" | "may" | "could" | "might")
 }
 
+/// "Number of days with at least one transaction" (plaid's OpenAPI spec),
+/// "pools with at least one IP", "for users with up to five associated
+/// domains" (sendgrid's OpenAPI spec), "for projects with fewer than 2
+/// existing clusters" (mongodb's MCP server): a bound after "<things> with"
+/// says which things are meant, not what the argument may hold. A length
+/// stays: "tags with at most 32 characters" bounds each item.
+fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
+    let plural = |w: &str| {
+        w.len() >= 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !FUNCTION_WORDS.contains(&w)
+            && !matches!(w, "was" | "does" | "values" | "items" | "entries" | "elements")
+    };
+    let relative = match prev_word(t, i, 1) {
+        "with" | "having" => plural(prev_word(t, i, 2)),
+        "have" => prev_word(t, i, 2) == "that" && plural(prev_word(t, i, 3)),
+        _ => false,
+    };
+    relative && !matches!(unit, Unit::Chars | Unit::Class(_))
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -258,7 +280,8 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
                 continue;
             }
-            if picks_one(op, val.v, unit) || permits_more(t, i, op) {
+            if picks_one(op, val.v, unit) || permits_more(t, i, op) || qualifies_things(t, i, unit)
+            {
                 continue;
             }
             if val.year
@@ -411,6 +434,26 @@ mod tests {
         );
         // a number that is not a standard's between: not one noun phrase
         assert!(bounds("The 2-character part of 10 code points.").is_empty());
+    }
+
+    #[test]
+    fn a_bound_that_picks_things_is_not_a_limit() {
+        assert!(bounds("Number of days with at least one transaction over the past 6 months.").is_empty());
+        assert!(bounds("Include all pools that have at least one IP in the region.").is_empty());
+        assert!(bounds("Defaults to M10 for projects with fewer than 2 existing clusters.").is_empty());
+        // each item's length, and a bound on the argument itself, stay
+        assert_eq!(
+            bounds("Tags with at most 32 characters."),
+            [pair("at most 32 characters", "max 32 Chars")]
+        );
+        assert_eq!(
+            bounds("A list with at least one tag."),
+            [pair("at least one tag", "min 1 Count")]
+        );
+        assert_eq!(
+            bounds("Up to 10 values with at most 5 items each."),
+            [pair("Up to 10 values", "max 10 Items"), pair("at most 5 items", "max 5 Items")]
+        );
     }
 
     #[test]
