@@ -328,6 +328,23 @@ fn holds_for_some(t: &[Tok], t1: usize) -> bool {
 /// read the same words themselves (`units::in_condition`).
 fn under_a_condition(t: &[Tok], t0: usize) -> bool {
     let sent = t[t0].sent;
+    let first = (0..t0)
+        .rev()
+        .take_while(|&k| t[k].sent == sent)
+        .last()
+        .unwrap_or(t0);
+    // "When stream is true, partial_images must be greater than 0" (digitalocean's
+    // OpenAPI spec), "If offering type is `package`, quantity must be 1" (sendgrid's):
+    // a sentence led by another value's state is a rule across values ("If
+    // provided, at most 100" is led by no state, and stays)
+    if matches!(word(t, first), "when" | "if" | "unless") {
+        let comma = (first + 1..t0).find(|&k| text(t, k) == ",");
+        if comma.is_some_and(|c| {
+            (first + 1..c).any(|k| matches!(text(t, k), "is" | "are" | "equals" | "="))
+        }) {
+            return true;
+        }
+    }
     (1..=4)
         .take_while(|&b| {
             t0 >= b && t[t0 - b].sent == sent && !matches!(text(t, t0 - b), "," | ";" | ":" | "(")
@@ -413,6 +430,10 @@ mod tests {
             kinds("Sort order: `asc` or `desc`."),
             [ClaimKind::ClosedSet]
         );
+        assert!(kinds("The image. When stream is true, partial_images must be greater than 0.").is_empty());
+        assert!(kinds("If offering type is `package`, quantity must be at most 1.").is_empty());
+        assert_eq!(kinds("If provided, must be at most 100."), [ClaimKind::Range]);
+        assert_eq!(kinds("When set, must be between 1 and 5."), [ClaimKind::Range]);
     }
 
     #[test]
