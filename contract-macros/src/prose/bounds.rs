@@ -221,6 +221,23 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
     relative && !matches!(unit, Unit::Chars | Unit::Class(_))
 }
 
+/// "extra_snippets allow you to get up to 5 additional, alternative excerpts"
+/// (brave's MCP server), "This endpoint allows you to retrieve up to 100
+/// contacts" (sendgrid's OpenAPI spec): how much the service gives, like
+/// "Returns up to 10", not what may be sent ("allows you to add up to 5
+/// labels" is).
+fn what_you_receive(t: &[Tok], i: usize) -> bool {
+    matches!(
+        prev_word(t, i, 1),
+        "get" | "retrieve" | "fetch" | "receive" | "see" | "view" | "obtain"
+    ) && prev_word(t, i, 2) == "to"
+        && matches!(prev_word(t, i, 3), "you" | "users" | "clients")
+        && matches!(
+            prev_word(t, i, 4),
+            "allow" | "allows" | "let" | "lets" | "enable" | "enables"
+        )
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -280,7 +297,10 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
                 continue;
             }
-            if picks_one(op, val.v, unit) || permits_more(t, i, op) || qualifies_things(t, i, unit)
+            if picks_one(op, val.v, unit)
+                || permits_more(t, i, op)
+                || qualifies_things(t, i, unit)
+                || what_you_receive(t, i)
             {
                 continue;
             }
@@ -453,6 +473,16 @@ mod tests {
         assert_eq!(
             bounds("Up to 10 values with at most 5 items each."),
             [pair("Up to 10 values", "max 10 Items"), pair("at most 5 items", "max 5 Items")]
+        );
+    }
+
+    #[test]
+    fn what_the_service_gives_is_not_a_limit() {
+        assert!(bounds("extra_snippets allow you to get up to 5 additional, alternative excerpts.").is_empty());
+        assert!(bounds("This endpoint allows you to retrieve up to 100 contacts.").is_empty());
+        assert_eq!(
+            bounds("This allows you to add up to 5 labels."),
+            [pair("up to 5 labels", "max 5 Count")]
         );
     }
 
