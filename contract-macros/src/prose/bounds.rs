@@ -211,7 +211,10 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
             && w.ends_with('s')
             && !w.ends_with("ss")
             && !FUNCTION_WORDS.contains(&w)
-            && !matches!(w, "was" | "does" | "values" | "items" | "entries" | "elements")
+            && !matches!(
+                w,
+                "was" | "does" | "values" | "items" | "entries" | "elements"
+            )
     };
     let relative = match prev_word(t, i, 1) {
         "with" | "having" => plural(prev_word(t, i, 2)),
@@ -458,9 +461,14 @@ mod tests {
 
     #[test]
     fn a_bound_that_picks_things_is_not_a_limit() {
-        assert!(bounds("Number of days with at least one transaction over the past 6 months.").is_empty());
+        assert!(
+            bounds("Number of days with at least one transaction over the past 6 months.")
+                .is_empty()
+        );
         assert!(bounds("Include all pools that have at least one IP in the region.").is_empty());
-        assert!(bounds("Defaults to M10 for projects with fewer than 2 existing clusters.").is_empty());
+        assert!(
+            bounds("Defaults to M10 for projects with fewer than 2 existing clusters.").is_empty()
+        );
         // each item's length, and a bound on the argument itself, stay
         assert_eq!(
             bounds("Tags with at most 32 characters."),
@@ -472,13 +480,19 @@ mod tests {
         );
         assert_eq!(
             bounds("Up to 10 values with at most 5 items each."),
-            [pair("Up to 10 values", "max 10 Items"), pair("at most 5 items", "max 5 Items")]
+            [
+                pair("Up to 10 values", "max 10 Items"),
+                pair("at most 5 items", "max 5 Items")
+            ]
         );
     }
 
     #[test]
     fn what_the_service_gives_is_not_a_limit() {
-        assert!(bounds("extra_snippets allow you to get up to 5 additional, alternative excerpts.").is_empty());
+        assert!(bounds(
+            "extra_snippets allow you to get up to 5 additional, alternative excerpts."
+        )
+        .is_empty());
         assert!(bounds("This endpoint allows you to retrieve up to 100 contacts.").is_empty());
         assert_eq!(
             bounds("This allows you to add up to 5 labels."),

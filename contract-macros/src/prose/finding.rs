@@ -69,7 +69,18 @@ pub(super) fn mark_context(t: &mut [Tok]) {
                 && !(w == "return" && matches!(prev_word(t, j, 1), "to" | "not")))
                 // "each comment will include its replies (up to 100 ...)": what the tool does
                 || (w == "will"
-                    && matches!(word(t, j + 1), "include" | "return" | "contain" | "show" | "list")));
+                    && matches!(word(t, j + 1), "include" | "return" | "contain" | "show" | "list"))
+                // "The response lists at most 10 suggestions" (the first corpus), "The
+                // response will compute counts of up to 10,000 elements" (box's OpenAPI
+                // spec): a sentence about the response describes the output
+                || (matches!(w, "response" | "output")
+                    && j > 0
+                    && word(t, j - 1) == "the"
+                    && (j < 2 || t[j - 2].sent != t[j].sent)
+                    && matches!(
+                        word(t, j + 1),
+                        "will" | "lists" | "contains" | "includes" | "has" | "is" | "shows"
+                    )));
         let is_example = context & EXAMPLE != 0
             && (matches!(w, "e.g." | "example" | "examples" | "eg")
                 || (w == "such" && word(t, j + 1) == "as")
@@ -109,10 +120,12 @@ const CONTEXT: &[(&str, u8)] = &[
     ("examples", EXAMPLE),
     ("for", EXAMPLE),
     ("like", EXAMPLE),
+    ("output", OUTPUT),
     ("outputs", OUTPUT),
     ("prints", OUTPUT),
     ("produces", OUTPUT),
     ("responds", OUTPUT),
+    ("response", OUTPUT),
     ("return", OUTPUT),
     ("returns", OUTPUT),
     ("such", EXAMPLE),
@@ -500,6 +513,23 @@ fn leads_are_sorted_and_unique() {
             "{verb}"
         );
     }
+}
+
+#[cfg(test)]
+#[test]
+fn a_sentence_about_the_response_is_output() {
+    let marked = |doc: &str| {
+        let mut t = tokenize(doc);
+        mark_context(&mut t);
+        t.iter().any(|x| x.output)
+    };
+    assert!(marked("The response lists at most 10 suggestions."));
+    assert!(marked(
+        "Counts. The response will compute counts of up to 10,000 elements."
+    ));
+    // the argument named after the response is not its output
+    assert!(!marked("The response format: one of json or xml."));
+    assert!(!marked("Limit the response to at most 10 items."));
 }
 
 #[cfg(test)]

@@ -430,10 +430,19 @@ mod tests {
             kinds("Sort order: `asc` or `desc`."),
             [ClaimKind::ClosedSet]
         );
-        assert!(kinds("The image. When stream is true, partial_images must be greater than 0.").is_empty());
+        assert!(
+            kinds("The image. When stream is true, partial_images must be greater than 0.")
+                .is_empty()
+        );
         assert!(kinds("If offering type is `package`, quantity must be at most 1.").is_empty());
-        assert_eq!(kinds("If provided, must be at most 100."), [ClaimKind::Range]);
-        assert_eq!(kinds("When set, must be between 1 and 5."), [ClaimKind::Range]);
+        assert_eq!(
+            kinds("If provided, must be at most 100."),
+            [ClaimKind::Range]
+        );
+        assert_eq!(
+            kinds("When set, must be between 1 and 5."),
+            [ClaimKind::Range]
+        );
     }
 
     #[test]
