@@ -271,11 +271,24 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
             return true;
         }
     }
-    (0..t0).filter(|&k| t[k].sent == sent).any(|k| {
-        word(t, k) == "each"
-            && matches!(word(t, k + 1), "with" | "having" | "containing")
-            && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
-    })
+    // "Must include a 'type' field set to 'object' or 'text'" (exa's MCP server), "a
+    // `last_tagged_uri` attribute set to the last resource" (box's OpenAPI spec):
+    // the value of a member named just before
+    let v = t0 - usize::from(matches!(word(t, t0.wrapping_sub(1)), "a" | "an" | "the"));
+    let member_set = v >= 4
+        && t[v - 4].sent == sent
+        && seq(t, v - 2, &["set", "to"])
+        && matches!(
+            word(t, v - 3),
+            "field" | "property" | "key" | "attribute" | "member"
+        )
+        && is_lit(t, v - 4);
+    member_set
+        || (0..t0).filter(|&k| t[k].sent == sent).any(|k| {
+            word(t, k) == "each"
+                && matches!(word(t, k + 1), "with" | "having" | "containing")
+                && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
+        })
 }
 
 /// The finding at `t0` is in a sentence that names the members of each item
@@ -395,6 +408,17 @@ mod tests {
         assert_eq!(
             kinds("Each date must be in ISO 8601 format."),
             [ClaimKind::Format]
+        );
+    }
+
+    #[test]
+    fn the_value_of_a_named_member_is_not_a_claim() {
+        assert!(kinds("JSON schema. Must include a 'type' field set to 'object' or 'text'.").is_empty());
+        assert!(kinds("Includes a `created` attribute set to an ISO 8601 timestamp.").is_empty());
+        // the argument's own values stay
+        assert_eq!(
+            kinds("The type, set to 'object' or 'text'."),
+            [ClaimKind::ClosedSet]
         );
     }
 
