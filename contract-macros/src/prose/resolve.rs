@@ -336,7 +336,10 @@ fn holds_for_some(t: &[Tok], t1: usize) -> bool {
 /// The finding at `t0` is inside a condition ("This can only be set when
 /// `access` is set to `open` or `company`", box's OpenAPI spec; "until the
 /// status is `completed` or `failed`", firecrawl's MCP server): the values of
-/// another thing in a situation, not a rule on this argument. The clause runs
+/// another thing in a situation, not a rule on this argument; so are the forms
+/// in the clause of a condition ("If the user passes a parameter in the form of
+/// name/otherName, ...", sentry's MCP server; "If a template ID begins with
+/// `d-`, it is a dynamic template", sendgrid's OpenAPI spec). The clause runs
 /// back to its comma, so "If set, one of `a` or `b`" stays a claim. Bounds
 /// read the same words themselves (`units::in_condition`).
 fn under_a_condition(t: &[Tok], t0: usize) -> bool {
@@ -358,9 +361,11 @@ fn under_a_condition(t: &[Tok], t0: usize) -> bool {
             return true;
         }
     }
-    (1..=4)
+    (1..=12)
         .take_while(|&b| {
-            t0 >= b && t[t0 - b].sent == sent && !matches!(text(t, t0 - b), "," | ";" | ":" | "(")
+            t0 >= b
+                && t[t0 - b].sent == sent
+                && !matches!(text(t, t0 - b), "," | ";" | ":" | "(" | "-" | ".")
         })
         .any(|b| {
             matches!(
@@ -413,7 +418,9 @@ mod tests {
 
     #[test]
     fn the_value_of_a_named_member_is_not_a_claim() {
-        assert!(kinds("JSON schema. Must include a 'type' field set to 'object' or 'text'.").is_empty());
+        assert!(
+            kinds("JSON schema. Must include a 'type' field set to 'object' or 'text'.").is_empty()
+        );
         assert!(kinds("Includes a `created` attribute set to an ISO 8601 timestamp.").is_empty());
         // the argument's own values stay
         assert_eq!(
@@ -466,6 +473,17 @@ mod tests {
         assert_eq!(
             kinds("When set, must be between 1 and 5."),
             [ClaimKind::Range]
+        );
+        // the whole clause of the condition, up to its comma (sentry's MCP server,
+        // sendgrid's OpenAPI spec)
+        assert!(
+            kinds("- If the user passes a parameter in the form of name/otherName, use it.")
+                .is_empty()
+        );
+        assert!(kinds("If a template ID begins with `d-`, it is a dynamic template.").is_empty());
+        assert_eq!(
+            kinds("Must begin with `d-`, if you have one."),
+            [ClaimKind::Pattern]
         );
     }
 
