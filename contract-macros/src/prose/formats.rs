@@ -149,7 +149,8 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     if matches!(
         word(t, end + 1),
         "pattern" | "patterns" | "template" | "templates" | "prefix" | "suffix" | "regex" | "glob"
-    ) {
+    ) || heads_a_compound(word(t, end + 1))
+    {
         return false;
     }
     // "identifier/URL", "(UUID format: ... or external ID format: ...)"
@@ -194,6 +195,22 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     }
     let first = t[i].sent == t[0].sent;
     first && !opens_with_an_action(t) && (0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k)))
+}
+
+/// A noun that the format noun before it qualifies: "URL elicitation"
+/// (modelcontextprotocol's everything server), "URL scan" (cloudflare's MCP
+/// servers), "Email Address Validation API", "IP Address Management Error
+/// Response Schema", "The IP address segment that you'd like to use in a prefix
+/// search" (sendgrid's OpenAPI spec). The value is the thing the compound
+/// names, not an address: an abstract noun (-tion, -ment, -ance, -ence) or an
+/// API, a schema, a scan.
+fn heads_a_compound(next: &str) -> bool {
+    matches!(next, "api" | "apis" | "schema" | "schemas" | "scan" | "scans")
+        || (next.len() > 5
+            && (next.ends_with("tion")
+                || next.ends_with("ment")
+                || next.ends_with("ance")
+                || next.ends_with("ence")))
 }
 
 /// A description that opens with a verb and its object ("Trigger a URL
@@ -429,6 +446,21 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    #[test]
+    fn a_format_noun_in_a_compound_is_not_the_format() {
+        assert!(formats("The Email Address Validation API.").is_empty());
+        assert!(formats("IP Address Management Error Response Schema").is_empty());
+        assert!(formats("The IP address segment to use in a prefix search.").is_empty());
+        assert!(formats("The results of a URL scan.").is_empty());
+        // the format noun heading the description, before a verb or a preposition
+        assert_eq!(formats("The IP address to get."), [pair("IP address", "format ipv4")]);
+        assert_eq!(
+            formats("Recipient email address."),
+            [pair("email address", "format email")]
+        );
+        assert_eq!(formats("URL of the document."), [pair("URL", "format uri")]);
     }
 
     #[test]
