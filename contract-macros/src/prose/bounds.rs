@@ -241,6 +241,13 @@ fn what_you_receive(t: &[Tok], i: usize) -> bool {
         )
 }
 
+/// "It may take up to 60 seconds for your IP address to be added" (sendgrid's
+/// OpenAPI spec), "Each call can take more than 30 seconds" (the real
+/// corpus): how long the service takes, not a value to send.
+fn how_long_it_takes(t: &[Tok], i: usize, unit: Unit) -> bool {
+    unit == Unit::Time && matches!(prev_word(t, i, 1), "take" | "takes" | "taking")
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -304,6 +311,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 || permits_more(t, i, op)
                 || qualifies_things(t, i, unit)
                 || what_you_receive(t, i)
+                || how_long_it_takes(t, i, unit)
             {
                 continue;
             }
@@ -484,6 +492,19 @@ mod tests {
                 pair("Up to 10 values", "max 10 Items"),
                 pair("at most 5 items", "max 5 Items")
             ]
+        );
+    }
+
+    #[test]
+    fn how_long_the_service_takes_is_not_a_limit() {
+        assert!(bounds("It may take up to 60 seconds for your IP address to be added.").is_empty());
+        assert_eq!(
+            bounds("Timeout, up to 60 seconds."),
+            [pair("up to 60 seconds", "max 60 Time")]
+        );
+        assert_eq!(
+            bounds("Takes at most 5 tags."),
+            [pair("at most 5 tags", "max 5 Count")]
         );
     }
 
