@@ -134,6 +134,16 @@ const NOT_THE_VALUE: &[&str] = &[
     "each",
     "enumerate",
     "all",
+    // in a clause about something else: "A message explaining why the IP address
+    // could not be added", "The IP pools that this IP address has been added to"
+    // (sendgrid's OpenAPI spec), "Defines how far from the base URL the crawler can
+    // explore" (tavily's MCP server)
+    "why",
+    "that",
+    "which",
+    "where",
+    "how",
+    "whose",
 ];
 
 /// A format noun (UUID, URL, email address, IP address, hostname) says what the
@@ -205,12 +215,14 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
 /// names, not an address: an abstract noun (-tion, -ment, -ance, -ence) or an
 /// API, a schema, a scan.
 fn heads_a_compound(next: &str) -> bool {
-    matches!(next, "api" | "apis" | "schema" | "schemas" | "scan" | "scans")
-        || (next.len() > 5
-            && (next.ends_with("tion")
-                || next.ends_with("ment")
-                || next.ends_with("ance")
-                || next.ends_with("ence")))
+    matches!(
+        next,
+        "api" | "apis" | "schema" | "schemas" | "scan" | "scans"
+    ) || (next.len() > 5
+        && (next.ends_with("tion")
+            || next.ends_with("ment")
+            || next.ends_with("ance")
+            || next.ends_with("ence")))
 }
 
 /// A description that opens with a verb and its object ("Trigger a URL
@@ -455,12 +467,25 @@ mod tests {
         assert!(formats("The IP address segment to use in a prefix search.").is_empty());
         assert!(formats("The results of a URL scan.").is_empty());
         // the format noun heading the description, before a verb or a preposition
-        assert_eq!(formats("The IP address to get."), [pair("IP address", "format ipv4")]);
+        assert_eq!(
+            formats("The IP address to get."),
+            [pair("IP address", "format ipv4")]
+        );
         assert_eq!(
             formats("Recipient email address."),
             [pair("email address", "format email")]
         );
         assert_eq!(formats("URL of the document."), [pair("URL", "format uri")]);
+    }
+
+    #[test]
+    fn a_format_noun_in_a_clause_is_not_the_value() {
+        assert!(formats("A message explaining why the IP address could not be added.").is_empty());
+        assert!(formats("The IP pools that this IP address has been added to.").is_empty());
+        assert_eq!(
+            formats("The IP address that was added."),
+            [pair("IP address", "format ipv4")]
+        );
     }
 
     #[test]
