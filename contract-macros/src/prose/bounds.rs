@@ -248,6 +248,20 @@ fn how_long_it_takes(t: &[Tok], i: usize, unit: Unit) -> bool {
     unit == Unit::Time && matches!(prev_word(t, i, 1), "take" | "takes" | "taking")
 }
 
+/// "rate limited to 100 requests per minute", "limited to 1 request every 12
+/// hours" (sendgrid's OpenAPI spec), "Rate limit: 20 requests per minute"
+/// (tavily's MCP server): a rate of calls to the service, not a count of the
+/// argument's items ("Up to 100 requests per batch" is one).
+fn a_rate(t: &[Tok], end: usize) -> bool {
+    let time = |k: usize| TIME_UNITS.contains(&word(t, k)) && word(t, k) != "times";
+    matches!(word(t, end), "request" | "requests" | "call" | "calls")
+        && match word(t, end + 1) {
+            "per" | "a" => time(end + 2),
+            "every" => time(end + 2) || kind(t, end + 2) == Some(Tk::Num) && time(end + 3),
+            _ => false,
+        }
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -320,6 +334,9 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
             {
                 unit = Unit::Year;
+            }
+            if a_rate(t, end.max(val.end)) {
+                continue;
             }
             let (min, max) = apply(op, val.v);
             out.push(found(bound(min, max, unit), i, end.max(val.end)));
@@ -505,6 +522,16 @@ mod tests {
         assert_eq!(
             bounds("Takes at most 5 tags."),
             [pair("at most 5 tags", "max 5 Count")]
+        );
+    }
+
+    #[test]
+    fn a_rate_of_calls_is_not_a_count() {
+        assert!(bounds("This endpoint is rate limited to 100 requests per minute.").is_empty());
+        assert!(bounds("It will be rate limited to 1 request every 12 hours.").is_empty());
+        assert_eq!(
+            bounds("Up to 100 requests per batch."),
+            [pair("Up to 100 requests", "max 100 Count")]
         );
     }
 
