@@ -24,11 +24,7 @@ pub(super) fn in_example(t: &[Tok], i: usize) -> bool {
 /// Asked only at a finding, so it may scan its sentence.
 pub(super) fn among_alternative_forms(t: &[Tok], i: usize) -> bool {
     let sent = t[i].sent;
-    let from = (0..i)
-        .rev()
-        .take_while(|&k| t[k].sent == sent)
-        .last()
-        .unwrap_or(i);
+    let from = sentence_start(t, i);
     let to = (i..t.len())
         .take_while(|&k| t[k].sent == sent)
         .last()

@@ -215,12 +215,7 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // a sentence about the default describes the default, not what may be sent
     kept.retain(|(a, _, c)| {
         !matches!(c.what, What::Bound { .. }) || {
-            let sent = t[*a].sent;
-            let first = (0..*a)
-                .rev()
-                .take_while(|&k| t[k].sent == sent)
-                .last()
-                .unwrap_or(*a);
+            let first = sentence_start(&t, *a);
             !matches!(word(&t, first), "default" | "defaults")
         }
     });
@@ -228,12 +223,7 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // item, not the size of the list
     kept.retain(|(a, _, c)| {
         c.claim.kind != ClaimKind::Items || {
-            let sent = t[*a].sent;
-            let first = (0..*a)
-                .rev()
-                .take_while(|&k| t[k].sent == sent)
-                .last()
-                .unwrap_or(*a);
+            let first = sentence_start(&t, *a);
             word(&t, first) != "each"
         }
     });
@@ -284,7 +274,7 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
         )
         && is_lit(t, v - 4);
     member_set
-        || (0..t0).filter(|&k| t[k].sent == sent).any(|k| {
+        || (sentence_start(t, t0)..t0).any(|k| {
             word(t, k) == "each"
                 && matches!(word(t, k + 1), "with" | "having" | "containing")
                 && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
@@ -301,12 +291,7 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
 /// A rule on each item itself names no member ("Each tag must contain only
 /// lowercase letters"), and bounds are left to the Items rule below.
 fn lists_each_members(t: &[Tok], t0: usize) -> bool {
-    let sent = t[t0].sent;
-    let first = (0..t0)
-        .rev()
-        .take_while(|&k| t[k].sent == sent)
-        .last()
-        .unwrap_or(t0);
+    let first = sentence_start(t, t0);
     word(t, first) == "each"
         && (first + 2..(first + 5).min(t0)).any(|k| {
             matches!(
@@ -343,12 +328,7 @@ fn holds_for_some(t: &[Tok], t1: usize) -> bool {
 /// back to its comma, so "If set, one of `a` or `b`" stays a claim. Bounds
 /// read the same words themselves (`units::in_condition`).
 fn under_a_condition(t: &[Tok], t0: usize) -> bool {
-    let sent = t[t0].sent;
-    let first = (0..t0)
-        .rev()
-        .take_while(|&k| t[k].sent == sent)
-        .last()
-        .unwrap_or(t0);
+    let first = sentence_start(t, t0);
     // "When stream is true, partial_images must be greater than 0" (digitalocean's
     // OpenAPI spec), "If offering type is `package`, quantity must be 1" (sendgrid's):
     // a sentence led by another value's state is a rule across values ("If
@@ -363,9 +343,7 @@ fn under_a_condition(t: &[Tok], t0: usize) -> bool {
     }
     (1..=12)
         .take_while(|&b| {
-            t0 >= b
-                && t[t0 - b].sent == sent
-                && !matches!(text(t, t0 - b), "," | ";" | ":" | "(" | "-" | ".")
+            t0 >= first + b && !matches!(text(t, t0 - b), "," | ";" | ":" | "(" | "-" | ".")
         })
         .any(|b| {
             matches!(

@@ -133,7 +133,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         }
     };
     let doc_len = doc.len();
-    let mut out: Vec<Tok> = Vec::new();
+    // about one token per five bytes of prose: no regrowth for most doc comments
+    let mut out: Vec<Tok> = Vec::with_capacity(doc.len() / 5 + 8);
     let mut sent = 0;
     let mut i = 0;
     let push = |out: &mut Vec<Tok>, k: Tk, s: String, a: usize, b: usize, sent: usize| {
@@ -398,6 +399,15 @@ pub(super) fn prev_word(t: &[Tok], i: usize, back: usize) -> &str {
     }
 }
 
+/// The first token of the sentence of token `i`.
+pub(super) fn sentence_start(t: &[Tok], i: usize) -> usize {
+    let mut k = i;
+    while k > 0 && t[k - 1].sent == t[i].sent {
+        k -= 1;
+    }
+    k
+}
+
 #[inline(always)]
 pub(super) fn is_lit(t: &[Tok], i: usize) -> bool {
     matches!(kind(t, i), Some(Tk::Code) | Some(Tk::Quoted))
@@ -453,6 +463,14 @@ mod tests {
         let t = shown("from one to ten \\`seed_ids\\`; a \\ b");
         assert_eq!(t[4], (Tk::Code, "seed_ids".to_string(), 0));
         assert_eq!(t[7].1, "\\");
+    }
+
+    #[test]
+    fn sentence_starts() {
+        let t = tokenize("One two. Three four.");
+        assert_eq!(sentence_start(&t, 1), 0);
+        assert_eq!(sentence_start(&t, 4), 3);
+        assert_eq!(sentence_start(&t, 3), 3);
     }
 
     #[test]
