@@ -191,12 +191,16 @@ fn picks_one(op: Op, v: f64, unit: Unit) -> bool {
 
 /// "Can be more than one if n is greater than 1" (digitalocean's OpenAPI
 /// spec), "There can be more than one page of results" (cloudflare's MCP
-/// servers): "can be more than" grants what is allowed, it limits nothing
-/// ("must be more than 0" does; "can be at most 5" does).
+/// servers), "A task can be assigned to more than one user", "the user can
+/// select more than one value" (box's OpenAPI spec): "can ... more than"
+/// grants what is allowed, it limits nothing ("must be more than 0" does; "can
+/// be at most 5" does; "can not be more than 5" does).
 fn permits_more(t: &[Tok], i: usize, op: Op) -> bool {
     op == Op::MinEx
-        && prev_word(t, i, 1) == "be"
-        && matches!(prev_word(t, i, 2), "can" | "may" | "could" | "might")
+        && (1..=4)
+            .map(|b| prev_word(t, i, b))
+            .take_while(|w| !matches!(*w, "not" | "never" | "only" | ""))
+            .any(|w| matches!(w, "can" | "may" | "could" | "might"))
 }
 
 /// "Number of days with at least one transaction" (plaid's OpenAPI spec),
@@ -554,6 +558,12 @@ mod tests {
         assert!(bounds("Each element must have exactly one value field.").is_empty());
         assert!(bounds("Can be more than one if n is greater than 1.").is_empty());
         assert!(bounds("There can be more than one page of results.").is_empty());
+        assert!(bounds("A task can be assigned to more than one user.").is_empty());
+        assert!(bounds("A list where the user can select more than one value.").is_empty());
+        assert_eq!(
+            bounds("It can not be more than 5 characters."),
+            [pair("more than 5 characters", "min 5 excl Chars")]
+        );
         // what they must not swallow
         assert_eq!(
             bounds("Exactly one character."),
