@@ -232,12 +232,29 @@ fn heads_a_compound(next: &str) -> bool {
 /// in it is what the tool acts on, not the argument's format. A value's own
 /// description opens with its noun ("The build UUID", "User email address",
 /// "URL to fetch") or says what it is ("Specifies an IP address", sendgrid's
-/// OpenAPI spec): an imperative has no "-s".
+/// OpenAPI spec): an imperative has no "-s". An imperative that asks the
+/// caller for the value ("Provide the URL of the repository") still names it.
 fn opens_with_an_action(t: &[Tok]) -> bool {
     let w = word(t, 0);
     !w.is_empty()
         && !w.ends_with('s')
-        && !matches!(w, "a" | "an" | "the" | "this" | "your" | "its" | "their")
+        && !matches!(
+            w,
+            "a" | "an"
+                | "the"
+                | "this"
+                | "your"
+                | "its"
+                | "their"
+                | "provide"
+                | "enter"
+                | "specify"
+                | "set"
+                | "give"
+                | "pass"
+                | "supply"
+                | "use"
+        )
         && matches!(word(t, 1), "a" | "an" | "the")
 }
 
@@ -495,6 +512,10 @@ mod tests {
         assert_eq!(
             formats("Specifies an IP address."),
             [pair("IP address", "format ipv4")]
+        );
+        assert_eq!(
+            formats("Provide the URL of the repository."),
+            [pair("URL", "format uri")]
         );
         // a value's own description opens with its noun, or states it after a cue
         assert_eq!(
