@@ -22,13 +22,18 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             continue;
         }
         // "0=disabled, 1=Covered Call, 2=Long Call, 3=Spreads": a legend of every
-        // whole number from the first to the last is their range
-        if i >= legend_end && kind(t, i) == Some(Tk::Num) && text(t, i + 1) == "=" {
+        // whole number from the first to the last is their range; so are two or
+        // more entries read with a word: "1 for a guild subscription, 2 for a user
+        // subscription" (discord's OpenAPI spec), "(0 is inactive, 1 is active)"
+        // (sendgrid's)
+        let sep = text(t, i + 1);
+        let worded = matches!(sep, "for" | "is") && !in_example(t, i);
+        if i >= legend_end && kind(t, i) == Some(Tk::Num) && (sep == "=" || worded) {
             let (mut next, mut k, mut last) = (t[i].num, i, i);
             let first = t[i].num;
             let mut count = 0;
             while k < t.len() && t[k].sent == t[i].sent {
-                if kind(t, k) == Some(Tk::Num) && text(t, k + 1) == "=" && t[k].num == next {
+                if kind(t, k) == Some(Tk::Num) && text(t, k + 1) == sep && t[k].num == next {
                     count += 1;
                     last = k;
                     next = next.map(|n| n + 1.0);
@@ -36,7 +41,8 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                 k += 1;
             }
             legend_end = last + 1;
-            if let (Some(lo), Some(hi), true) = (first, next.map(|n| n - 1.0), count >= 3) {
+            let enough = count >= if worded { 2 } else { 3 };
+            if let (Some(lo), Some(hi), true) = (first, next.map(|n| n - 1.0), enough) {
                 out.push(found(bound(incl(lo), incl(hi), Unit::None), i, last + 1));
                 continue;
             }
@@ -233,6 +239,29 @@ mod tests {
         assert!(spans("Read chapters 3-5 first.").is_empty());
         assert!(spans("A bare 3-5 in a sentence.").is_empty());
         assert!(spans("Released 2024-01-31.").is_empty());
+    }
+
+    #[test]
+    fn legends_of_whole_numbers() {
+        assert_eq!(
+            spans("0=disabled, 1=read, 2=write, 3=admin"),
+            [pair("0=disabled, 1=read, 2=write, 3=", "min 0 max 3 None")]
+        );
+        assert_eq!(
+            spans("1 for a guild subscription, 2 for a user subscription"),
+            [pair(
+                "1 for a guild subscription, 2 for",
+                "min 1 max 2 None"
+            )]
+        );
+        assert_eq!(
+            spans("Set the version as active (0 is inactive, 1 is active)."),
+            [pair("0 is inactive, 1 is", "min 0 max 1 None")]
+        );
+        // not consecutive, an example, or one entry: no legend
+        assert!(spans("Iterations (e.g. 7 for weekly, 14 for bi-weekly).").is_empty());
+        assert!(spans("1 for a guild subscription.").is_empty());
+        assert!(spans("0=disabled, 1=read").is_empty());
     }
 
     #[test]
