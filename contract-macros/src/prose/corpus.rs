@@ -234,8 +234,8 @@ fn real_corpus_precision_and_recall() {
     // Floors just under the figures in docs/rule-c12.md: a change that loses
     // precision or recall on either part fails here.
     for (part, score, precision, recall) in [
-        ("tuned-on", &tuned, 0.96, 0.98),
-        ("old held-out (tuned on since)", &held, 0.93, 0.94),
+        ("tuned-on", &tuned, 0.98, 0.98),
+        ("old held-out (tuned on since)", &held, 0.98, 0.95),
     ] {
         assert!(
             score.precision() >= precision && score.recall() >= recall,
@@ -308,7 +308,7 @@ fn check_batch(name: &str, text: &str, tuned: bool, min: usize, floor: (f64, f64
 /// so its mistakes are printed. The floors are the figures after that tuning.
 #[test]
 fn first_held_out_batch_precision_and_recall() {
-    check_batch("first held-out batch", HELD_OUT, true, 200, (0.95, 0.95));
+    check_batch("first held-out batch", HELD_OUT, true, 200, (0.97, 0.95));
 }
 
 /// The second held-out batch (`prose_corpus_heldout2.txt`), labelled before
@@ -326,7 +326,7 @@ fn second_held_out_batch_precision_and_recall() {
 /// are printed.
 #[test]
 fn third_held_out_batch_precision_and_recall() {
-    check_batch("third held-out batch", HELD_OUT_3, true, 150, (0.92, 0.94));
+    check_batch("third held-out batch", HELD_OUT_3, true, 150, (0.92, 0.97));
 }
 
 /// The fourth held-out batch (`prose_corpus_heldout4.txt`), labelled before
@@ -343,11 +343,11 @@ pub(super) const HELD_OUT_5: &str = include_str!("../../tests/prose_corpus_heldo
 /// The fifth held-out batch (`prose_corpus_heldout5.txt`): labelled before the
 /// third edition's tuning began and scored once, at its end (precision 0.919,
 /// recall 0.773, `docs/rule-c12.md`); tuned on since (the fourth session's
-/// closed-set shapes), so its mistakes are printed. The floors are the
+/// closed-set shapes and round 6), so its mistakes are printed. The floors are the
 /// figures after that tuning.
 #[test]
 fn fifth_held_out_batch_precision_and_recall() {
-    check_batch("fifth held-out batch", HELD_OUT_5, true, 200, (0.92, 0.88));
+    check_batch("fifth held-out batch", HELD_OUT_5, true, 200, (0.95, 0.90));
 }
 
 pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
