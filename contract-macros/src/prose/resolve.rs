@@ -184,6 +184,8 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // -180 to 180", "Array of days off, each with a start and end date in ISO
     // format": a constraint on a member of an object, not on the argument
     fs.retain(|f| !about_a_member(&t, f.t0));
+    // members each item must have, conditions, forms of some cases only, values
+    // named as the default: each function says the shape it reads and where it was seen
     fs.retain(|f| matches!(f.what, What::Bound { .. }) || !lists_each_members(&t, f.t0));
     fs.retain(|f| !under_a_condition(&t, f.t0));
     fs.retain(|f| {
