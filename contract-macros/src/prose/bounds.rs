@@ -184,9 +184,9 @@ fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
 /// "Specify exactly one edit operation" (notion's OpenAPI spec), "exactly one
 /// value field: ..." (github's MCP server): one variant picked among an
 /// object's members or the arguments, not a count of items; "exactly one
-/// character" is still a length.
+/// character" is still a length, and "exactly one item" a list size.
 fn picks_one(op: Op, v: f64, unit: Unit) -> bool {
-    op == Op::Exact && v == 1.0 && !matches!(unit, Unit::Chars | Unit::Class(_))
+    op == Op::Exact && v == 1.0 && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items)
 }
 
 /// "Can be more than one if n is greater than 1" (digitalocean's OpenAPI
@@ -208,7 +208,8 @@ fn permits_more(t: &[Tok], i: usize, op: Op) -> bool {
 /// domains" (sendgrid's OpenAPI spec), "for projects with fewer than 2
 /// existing clusters" (mongodb's MCP server): a bound after "<things> with"
 /// says which things are meant, not what the argument may hold. A length
-/// stays: "tags with at most 32 characters" bounds each item.
+/// stays ("tags with at most 32 characters" bounds each item), and so does a
+/// count of items ("A list of tags with at least one entry").
 fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
     let plural = |w: &str| {
         w.len() >= 3
@@ -225,7 +226,7 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
         "have" => prev_word(t, i, 2) == "that" && plural(prev_word(t, i, 3)),
         _ => false,
     };
-    relative && !matches!(unit, Unit::Chars | Unit::Class(_))
+    relative && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items)
 }
 
 /// "extra_snippets allow you to get up to 5 additional, alternative excerpts"
@@ -508,6 +509,10 @@ mod tests {
             [pair("at least one tag", "min 1 Count")]
         );
         assert_eq!(
+            bounds("A list of tags with at least one entry."),
+            [pair("at least one entry", "min 1 Items")]
+        );
+        assert_eq!(
             bounds("Up to 10 values with at most 5 items each."),
             [
                 pair("Up to 10 values", "max 10 Items"),
@@ -568,6 +573,10 @@ mod tests {
         assert_eq!(
             bounds("Exactly one character."),
             [pair("Exactly one character", "min 1 max 1 Chars")]
+        );
+        assert_eq!(
+            bounds("Must contain exactly one item."),
+            [pair("exactly one item", "min 1 max 1 Items")]
         );
         assert_eq!(
             bounds("Must be exactly 3 tags."),
