@@ -181,8 +181,8 @@ fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
     (!val.date && !val.year).then(|| found(bound(None, incl(val.v), Unit::Count), i, val.end))
 }
 
-/// "Specify exactly one edit operation" (notion's OpenAPI spec), "exactly one
-/// value field: ..." (github's MCP server): one variant picked among an
+/// "Specify exactly one edit operation" (notion's OpenAPI spec), "must match
+/// exactly one reference variant: ..." (github's MCP server): one variant picked among an
 /// object's members or the arguments, not a count of items; "exactly one
 /// character" is still a length, and "exactly one item" a list size.
 fn picks_one(op: Op, v: f64, unit: Unit) -> bool {
@@ -560,7 +560,7 @@ mod tests {
     #[test]
     fn one_variant_and_permissions_are_not_counts() {
         assert!(bounds("Specify exactly one edit operation.").is_empty());
-        assert!(bounds("Each element must have exactly one value field.").is_empty());
+        assert!(bounds("Each entry must match exactly one reference variant.").is_empty());
         assert!(bounds("Can be more than one if n is greater than 1.").is_empty());
         assert!(bounds("There can be more than one page of results.").is_empty());
         assert!(bounds("A task can be assigned to more than one user.").is_empty());
