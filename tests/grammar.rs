@@ -1060,7 +1060,7 @@ fn served_bounds_reach_every_dialect() {
             out.tools
                 .iter()
                 .find(|t| t.to_string().contains(&format!("\"{name}\"")))
-                .map(Value::to_string)
+                .map(ToString::to_string)
                 .unwrap_or_else(|| panic!("{d}: no {name}"))
         };
         let (filings, log) = (text("list_filings"), text("git_log"));

@@ -166,6 +166,9 @@ fn initialize_list_and_call() {
     .expect("export");
     assert_eq!(listed.len(), export.tools.len());
     for (got, want) in listed.iter().zip(&export.tools) {
+        // Listed whole as exported, `outputSchema` included (the server
+        // builds it from the export's parts, shared between equal outputs).
+        assert_eq!(*got, *want, "{}", want["name"]);
         assert_eq!(got["name"], want["name"]);
         assert_eq!(got["description"], want["description"]);
         assert_eq!(got["inputSchema"], want["inputSchema"], "{}", want["name"]);

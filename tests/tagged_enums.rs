@@ -250,7 +250,7 @@ fn adjacently_tagged_content_is_required_and_refused_on_a_unit_variant() {
 fn exported(d: Dialect) -> (Value, Vec<contract_runtime::dialect::Loss>) {
     let defs = reminders::registry().canonical();
     let out = export(&defs, d, &ExportOptions::default()).unwrap_or_else(|e| panic!("{d}: {e}"));
-    (out.tools[0].clone(), out.losses)
+    (out.tools[0].to_value(), out.losses)
 }
 
 #[test]

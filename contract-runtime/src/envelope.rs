@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// How a call ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -263,47 +263,190 @@ pub struct ApprovalRequest {
 /// MCP publishes this as a tool's `outputSchema`, because a result's
 /// `structuredContent` is the envelope.
 pub fn envelope_schema(output: Option<&Value>) -> Value {
+    EnvelopeSchema::new(output).to_value()
+}
+
+/// The envelope's schema generated from [`Envelope`], once per process: the
+/// part every tool's envelope schema shares.
+fn template() -> &'static Map<String, Value> {
     // Generated once: with thousands of tools (MCP `tools/list`), running
     // the generator per tool was most of the export's time.
-    static BASE: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
-    let mut schema = BASE
-        .get_or_init(|| {
-            let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-            gen.into_root_schema_for::<Envelope>().to_value()
-        })
-        .clone();
-    // Taken, not removed: `$defs` keeps its place among the keys.
-    let mut defs = match schema.get_mut("$defs") {
-        Some(Value::Object(d)) => std::mem::take(d),
-        _ => serde_json::Map::new(),
-    };
-    let result = match output {
-        Some(v @ Value::Object(o)) if refs_are_local_defs(v) => {
-            let mut o = o.clone();
-            o.remove("$schema");
-            if let Some(Value::Object(d)) = o.remove("$defs") {
-                defs.extend(d);
+    static TEMPLATE: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+        match gen.into_root_schema_for::<Envelope>().to_value() {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        }
+    })
+}
+
+/// One tool's envelope schema ([`envelope_schema`]) held as what is its own,
+/// the `result` schema and the output's `$defs`, over the shared
+/// [`template`]: with thousands of tools, a whole copy per tool (45 KB of
+/// `Value`) was most of an MCP export's time and memory. Serializing it
+/// writes the template with the tool's parts in place, as the whole schema
+/// would be written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct EnvelopeSchema {
+    /// The schema of the envelope's `result` property.
+    result: Value,
+    /// The output's own `$defs`: merged into the template's, where one with
+    /// the same name takes that one's place and the others follow.
+    defs: Map<String, Value>,
+}
+
+/// The `result` property's description, with or without an output schema.
+const RESULT_DESCRIPTION: &str =
+    "The tool's output when `status` is ok or partial; null otherwise.";
+
+impl EnvelopeSchema {
+    pub(crate) fn new(output: Option<&Value>) -> EnvelopeSchema {
+        let mut defs = Map::new();
+        let mut result = Map::new();
+        if let Some(v @ Value::Object(o)) = output {
+            if refs_are_local_defs(v) {
+                let mut o = o.clone();
+                o.remove("$schema");
+                if let Some(Value::Object(d)) = o.remove("$defs") {
+                    defs = d;
+                }
+                result.insert(
+                    "anyOf".to_owned(),
+                    Value::Array(vec![Value::Object(o), serde_json::json!({"type": "null"})]),
+                );
             }
-            // Put in place after `json!`, which would copy it.
-            let mut result = serde_json::json!({"anyOf": [null, {"type": "null"}], "description": "The tool's output when `status` is ok or partial; null otherwise."});
-            result["anyOf"][0] = Value::Object(o);
-            result
         }
-        _ => {
-            serde_json::json!({"description": "The tool's output when `status` is ok or partial; null otherwise."})
+        result.insert("description".to_owned(), RESULT_DESCRIPTION.into());
+        EnvelopeSchema {
+            result: Value::Object(result),
+            defs,
         }
-    };
-    if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
-        props.insert("result".into(), result);
     }
-    if let Some(o) = schema.as_object_mut() {
+
+    /// The whole schema as one value: the template copied, the parts put in.
+    pub(crate) fn to_value(&self) -> Value {
+        let mut schema = template().clone();
+        // Taken, not removed: `$defs` keeps its place among the keys.
+        let mut defs = match schema.get_mut("$defs") {
+            Some(Value::Object(d)) => std::mem::take(d),
+            _ => Map::new(),
+        };
+        defs.extend(self.defs.iter().map(|(k, v)| (k.clone(), v.clone())));
+        if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+            props.insert("result".into(), self.result.clone());
+        }
         if defs.is_empty() {
-            o.remove("$defs");
+            schema.remove("$defs");
         } else {
-            o.insert("$defs".into(), Value::Object(defs));
+            schema.insert("$defs".into(), Value::Object(defs));
         }
+        Value::Object(schema)
     }
-    schema
+
+    /// The tool's parts as text: two tools with the same key have the same
+    /// schema.
+    pub(crate) fn own_key(&self) -> String {
+        serde_json::to_string(&(&self.result, &self.defs)).unwrap_or_default()
+    }
+
+    /// Whether the template's `$defs` and the output's together are empty
+    /// (then the schema has no `$defs` at all).
+    fn no_defs(&self) -> bool {
+        self.defs.is_empty()
+            && template()
+                .get("$defs")
+                .and_then(Value::as_object)
+                .is_none_or(Map::is_empty)
+    }
+}
+
+/// Written as [`EnvelopeSchema::to_value`]'s value would be, key for key,
+/// without building it.
+impl Serialize for EnvelopeSchema {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let template = template();
+        let has_defs = template.contains_key("$defs");
+        let len = match (has_defs, self.no_defs()) {
+            (true, true) => template.len() - 1,
+            (false, false) => template.len() + 1,
+            _ => template.len(),
+        };
+        let mut map = s.serialize_map(Some(len))?;
+        for (k, v) in template {
+            match (k.as_str(), v) {
+                ("properties", Value::Object(props)) => map.serialize_entry(
+                    k,
+                    &Replaced {
+                        base: props,
+                        key: "result",
+                        value: &self.result,
+                    },
+                )?,
+                ("$defs", _) if self.no_defs() => {}
+                ("$defs", Value::Object(base)) => map.serialize_entry(
+                    k,
+                    &Merged {
+                        base,
+                        own: &self.defs,
+                    },
+                )?,
+                // A template `$defs` that is not a map is replaced by the output's.
+                ("$defs", _) => map.serialize_entry(k, &self.defs)?,
+                _ => map.serialize_entry(k, v)?,
+            }
+        }
+        if !has_defs && !self.no_defs() {
+            map.serialize_entry("$defs", &self.defs)?;
+        }
+        map.end()
+    }
+}
+
+/// A map written with one key's value replaced (or appended when absent),
+/// as `Map::insert` would leave it.
+struct Replaced<'a> {
+    base: &'a Map<String, Value>,
+    key: &'a str,
+    value: &'a Value,
+}
+
+impl Serialize for Replaced<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let present = self.base.contains_key(self.key);
+        let mut map = s.serialize_map(Some(self.base.len() + usize::from(!present)))?;
+        for (k, v) in self.base {
+            map.serialize_entry(k, if k == self.key { self.value } else { v })?;
+        }
+        if !present {
+            map.serialize_entry(self.key, self.value)?;
+        }
+        map.end()
+    }
+}
+
+/// Two maps written as `base.extend(own)` would leave them: an own entry
+/// takes the place of the base's of the same name, the others follow.
+struct Merged<'a> {
+    base: &'a Map<String, Value>,
+    own: &'a Map<String, Value>,
+}
+
+impl Serialize for Merged<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let added = self.own.keys().filter(|k| !self.base.contains_key(*k));
+        let mut map = s.serialize_map(Some(self.base.len() + added.clone().count()))?;
+        for (k, v) in self.base {
+            map.serialize_entry(k, self.own.get(k).unwrap_or(v))?;
+        }
+        for k in added {
+            map.serialize_entry(k, &self.own[k])?;
+        }
+        map.end()
+    }
 }
 
 /// Whether every `$ref` in `schema` points into its root `$defs`, so that

@@ -33,6 +33,7 @@
 //! hyper's HTTP/1.1 server). Each request runs on its own task, so calls from
 //! concurrent clients, or concurrent calls from one client, run concurrently.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -254,17 +255,42 @@ pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
         Dialect::Mcp,
         &ExportOptions::default(),
     )?;
+    rmcp_tools(export)
+}
+
+/// The MCP SDK's tools of a [`Dialect::Mcp`] export, as [`list`] gives them.
+///
+/// rmcp holds each `outputSchema` as an `Arc`, whole: tools whose outputs
+/// have the same schema share one (about 45 KB of `Value` each; every tool
+/// without an output schema has the same one), and each other one is built
+/// once, straight from the export's parts.
+pub fn rmcp_tools(export: dialect::Export) -> Result<Vec<Tool>, ExportError> {
+    let mut shared: HashMap<String, Arc<Map<String, Value>>> = HashMap::new();
     export
         .tools
         .into_iter()
         .map(|tool| {
-            let name = tool["name"].as_str().unwrap_or_default().to_owned();
-            serde_json::from_value::<Tool>(tool).map_err(|e| ExportError {
+            let (value, output) = match tool.into_mcp_parts() {
+                Ok((value, output)) => (value, Some(output)),
+                Err(tool) => (tool.into_value(), None),
+            };
+            let name = value["name"].as_str().unwrap_or_default().to_owned();
+            let mut tool = serde_json::from_value::<Tool>(value).map_err(|e| ExportError {
                 tool: name,
                 dialect: Dialect::Mcp,
                 pointer: String::new(),
                 reason: format!("the MCP SDK cannot read the exported tool: {e}"),
-            })
+            })?;
+            if let Some(output) = output {
+                let schema = shared.entry(output.own_key()).or_insert_with(|| {
+                    Arc::new(match output.to_value() {
+                        Value::Object(m) => m,
+                        _ => Map::new(),
+                    })
+                });
+                tool.output_schema = Some(Arc::clone(schema));
+            }
+            Ok(tool)
         })
         .collect()
 }

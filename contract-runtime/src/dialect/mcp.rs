@@ -2,11 +2,13 @@
 
 use serde_json::{json, Map, Value};
 
+use super::exported::{ExportedTool, McpTool};
 use super::walk::Res;
 use super::{Loss, ToolDef};
+use crate::envelope::EnvelopeSchema;
 
-/// `{"name","title"?,"description","inputSchema","outputSchema"?,"annotations"}`.
-pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
+/// `{"name","title"?,"description","inputSchema","outputSchema","annotations"}`.
+pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<ExportedTool> {
     let root = tool.checked_root(losses)?;
     let input = if tool.has_no_arguments() {
         json!({"type": "object", "additionalProperties": false})
@@ -22,12 +24,13 @@ pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Value> {
     t.insert("inputSchema".to_owned(), input);
     // A result's `structuredContent` is the envelope, so the envelope is what
     // the output schema must describe; the tool's own output is its `result`.
-    t.insert(
-        "outputSchema".to_owned(),
-        crate::envelope::envelope_schema(tool.output),
-    );
-    t.insert("annotations".to_owned(), annotations(tool)?);
-    Ok(Value::Object(t))
+    // Held in parts: the envelope's schema is shared by every tool.
+    let output = EnvelopeSchema::new(tool.output);
+    Ok(ExportedTool::mcp(McpTool::new(
+        t,
+        output,
+        annotations(tool)?,
+    )))
 }
 
 /// MCP hints from the effects and idempotency, and the title.

@@ -26,6 +26,7 @@
 
 mod anthropic;
 mod date_bounds;
+mod exported;
 pub mod gbnf;
 mod gemini;
 mod mcp;
@@ -41,6 +42,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+pub use exported::ExportedTool;
 pub use names::check_name;
 pub use rules::{rules, rules_markdown, KeywordRule, Treatment};
 
@@ -206,8 +208,9 @@ impl std::error::Error for ExportError {}
 /// The result of an export: one provider definition per tool, and every loss.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Export {
-    /// The provider's tool definitions, in input order.
-    pub tools: Vec<Value>,
+    /// The provider's tool definitions, in input order: each serializes to
+    /// the provider's JSON and reads like a [`Value`] (see [`ExportedTool`]).
+    pub tools: Vec<ExportedTool>,
     /// Every constraint that became description text, was dropped or was
     /// weakened, in tool order.
     pub losses: Vec<Loss>,
@@ -241,15 +244,15 @@ pub fn export(
         check_name(tool.name, dialect).map_err(|reason| tool.error("", reason))?;
         let mut losses = Vec::new();
         let exported = match dialect {
-            Dialect::Canonical => def.clone(),
+            Dialect::Canonical => def.clone().into(),
             Dialect::OpenAiResponses | Dialect::OpenAiChat => {
-                openai::export(&tool, dialect, &mut losses)?
+                openai::export(&tool, dialect, &mut losses)?.into()
             }
             Dialect::Anthropic | Dialect::AnthropicStrict => {
-                anthropic::export(&tool, dialect, &mut losses)?
+                anthropic::export(&tool, dialect, &mut losses)?.into()
             }
             Dialect::Gemini | Dialect::GeminiJsonSchema => {
-                gemini::export(&tool, dialect, &mut losses)?
+                gemini::export(&tool, dialect, &mut losses)?.into()
             }
             Dialect::Mcp => mcp::export(&tool, &mut losses)?,
         };

@@ -308,7 +308,7 @@ fn openai_chat_wraps_the_function() {
     let responses = run(&[search_notes()], Dialect::OpenAiResponses);
     let f = &chat.tools[0]["function"];
     assert_eq!(chat.tools[0]["type"], "function");
-    assert_eq!(keys(&chat.tools[0]).len(), 2);
+    assert_eq!(chat.tools[0].keys().count(), 2);
     for k in ["name", "description", "parameters", "strict"] {
         assert_eq!(f[k], responses.tools[0][k]);
     }
