@@ -7,8 +7,10 @@
 //! benches/registry_callgrind.sh           # instructions, export against floor
 //! ```
 //!
-//! `REGISTRY_DIALECTS=openai-chat,mcp` exports to those dialects only, and
-//! `REGISTRY_ROUNDS=N` sets the timed rounds (default 3).
+//! `REGISTRY_DIALECTS=openai-chat,mcp` exports to those dialects only,
+//! `REGISTRY_ROUNDS=N` sets the timed rounds (default 3), and
+//! `REGISTRY_SERVING=0` leaves out MCP's extra rows (the export as whole
+//! values, and the MCP SDK's tools made from it, as a server does).
 //!
 //! A tool is a type, so 10,000 distinct tools would be 10,000 contracts to
 //! compile. The toolbox's tools stand in for them:
@@ -223,10 +225,11 @@ fn main() {
                 mib(peak),
                 ms / floor
             );
-            exports.insert(
-                d.id().to_owned(),
-                serde_json::json!({"ms": ms, "mib": mib(held), "floor_ms": floor}),
-            );
+            let mut entry = serde_json::json!({"ms": ms, "mib": mib(held), "floor_ms": floor});
+            if d == Dialect::Mcp && std::env::var("REGISTRY_SERVING").as_deref() != Ok("0") {
+                mcp_rows(&export, &canonical, rounds, &mut entry);
+            }
+            exports.insert(d.id().to_owned(), entry);
         }
         row["export"] = Value::Object(exports);
         report.push(row);
@@ -257,6 +260,86 @@ fn patterns_of(v: &Value) -> Vec<String> {
         Value::Array(a) => a.iter().flat_map(patterns_of).collect(),
         _ => Vec::new(),
     }
+}
+
+/// MCP's extra rows: the old floor (each tool a whole `Value`, as the export
+/// held them before its tools shared the envelope's schema) and the serving
+/// path, the MCP SDK's tools made from the export (`McpServer::new`'s work
+/// after the export), with the stand-ins' outputs and with every output
+/// made distinct (no two tools share an `outputSchema` then).
+fn mcp_rows(export: &dialect::Export, canonical: &[Value], rounds: usize, entry: &mut Value) {
+    let (values, ms, held, _) = measure(rounds, || {
+        export
+            .tools
+            .iter()
+            .map(|t| t.to_value())
+            .collect::<Vec<Value>>()
+    });
+    let (_, copy, _, _) = measure(rounds, || floor_values(&values));
+    println!(
+        "{:<20} {ms:8.1} ms  held {:7.2} MiB  (each tool a whole Value); copy of those {copy:6.1} ms",
+        "  mcp as values",
+        mib(held)
+    );
+    drop(values);
+    entry["values_ms"] = ms.into();
+    entry["values_mib"] = mib(held).into();
+    entry["values_floor_ms"] = copy.into();
+
+    let (tools, ms, held, peak) = measure(rounds, || {
+        contract_runtime::mcp::rmcp_tools(export.clone()).expect("rmcp tools")
+    });
+    println!(
+        "{:<20} {ms:8.1} ms  held {:7.2} MiB  peak {:7.2} MiB  ({} distinct outputSchema; clone of the export included)",
+        "  rmcp tools",
+        mib(held),
+        mib(peak),
+        distinct(tools.iter().map(|t| t.output_schema.as_ref().map(|s| std::sync::Arc::as_ptr(s).cast())))
+    );
+    entry["rmcp_ms"] = ms.into();
+    entry["rmcp_mib"] = mib(held).into();
+    drop(tools);
+
+    // Every output schema made distinct: a title of its own.
+    let renamed: Vec<Value> = canonical
+        .iter()
+        .enumerate()
+        .map(|(i, def)| {
+            let mut def = def.clone();
+            if let Some(out) = def["output_schema"].as_object_mut() {
+                out.insert("title".to_owned(), format!("Output {i}").into());
+            }
+            def
+        })
+        .collect();
+    let opts = ExportOptions::default();
+    let (tools, ms, held, peak) = measure(rounds, || {
+        let export = dialect::export(&renamed, Dialect::Mcp, &opts).expect("export");
+        contract_runtime::mcp::rmcp_tools(export).expect("rmcp tools")
+    });
+    println!(
+        "{:<20} {ms:8.1} ms  held {:7.2} MiB  peak {:7.2} MiB  ({} distinct outputSchema; export included)",
+        "  rmcp tools, distinct",
+        mib(held),
+        mib(peak),
+        distinct(tools.iter().map(|t| t.output_schema.as_ref().map(|s| std::sync::Arc::as_ptr(s).cast())))
+    );
+    entry["rmcp_distinct_ms"] = ms.into();
+    entry["rmcp_distinct_mib"] = mib(held).into();
+}
+
+/// How many different allocations these (each tool's `outputSchema`) are.
+fn distinct(ptrs: impl Iterator<Item = Option<*const ()>>) -> usize {
+    let mut ptrs: Vec<*const ()> = ptrs.flatten().collect();
+    ptrs.sort();
+    ptrs.dedup();
+    ptrs.len()
+}
+
+/// The old floor of MCP's export: a deep copy of each tool as a whole `Value`.
+#[inline(never)]
+fn floor_values(values: &[Value]) -> Vec<Value> {
+    values.to_vec()
 }
 
 /// The floor of an export: an owned copy of its result. Never inlined, so
