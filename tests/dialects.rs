@@ -128,6 +128,44 @@ fn openai_loss_report_names_the_moved_constraints() {
     }
 }
 
+/// Each exported tool writes the JSON of its value (an MCP tool writes its
+/// `outputSchema` from parts, without building it), compact and indented,
+/// and reads as that value key by key.
+#[test]
+fn exported_tools_write_their_values() {
+    for &d in Dialect::ALL {
+        let export = dialect::export(&tools::registry().canonical(), d, &ExportOptions::default())
+            .unwrap_or_else(|e| panic!("{d}: {e}"));
+        for tool in &export.tools {
+            let value = tool.to_value();
+            let name = &value["name"];
+            assert_eq!(
+                serde_json::to_string(tool).expect("JSON"),
+                value.to_string(),
+                "{d}: {name}"
+            );
+            assert_eq!(
+                serde_json::to_string_pretty(tool).expect("JSON"),
+                serde_json::to_string_pretty(&value).expect("JSON"),
+                "{d}: {name}"
+            );
+            assert_eq!(format!("{tool:#}"), format!("{value:#}"), "{d}: {name}");
+            let keys: Vec<&str> = value
+                .as_object()
+                .expect("an object")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(tool.keys().collect::<Vec<_>>(), keys, "{d}: {name}");
+            for key in keys {
+                assert_eq!(tool.get(key), value.get(key), "{d}: {name} {key}");
+            }
+            assert_eq!(*tool, value, "{d}: {name}");
+            assert_eq!(tool.clone().into_value(), value, "{d}: {name}");
+        }
+    }
+}
+
 #[test]
 fn canonical_export_loses_nothing() {
     let export = dialect::export(

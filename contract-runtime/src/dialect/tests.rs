@@ -581,6 +581,100 @@ fn mcp_search_notes() {
     assert!(out.losses.is_empty());
 }
 
+/// An MCP tool holds its `outputSchema` in parts over the envelope's shared
+/// schema: read, indexed, copied, compared and written, it is the whole
+/// schema, whatever the output's `$defs` and `$ref`s.
+#[test]
+fn mcp_output_schema_reads_and_writes_whole() {
+    let envelope = |output: &Value| crate::envelope::envelope_schema(Some(output));
+    let with_output = |name: &str, output: Value| {
+        let mut t = search_notes();
+        t["name"] = json!(name);
+        t["output_schema"] = output;
+        t
+    };
+    let status = json!({"type": "string", "enum": ["mine"]});
+    let outputs = [
+        // The toolbox's: one `$defs` entry, added after the envelope's.
+        search_notes()["output_schema"].clone(),
+        // A `$defs` entry named as one of the envelope's takes its place.
+        json!({"type": "object", "properties": {"s": {"$ref": "#/$defs/Status"}},
+               "$defs": {"Status": status, "Extra": {"type": "integer"}}}),
+        // A `$ref` out of the output's `$defs`: `result` is left open.
+        json!({"$ref": "https://example.com/schema"}),
+        // Not an object: `result` is left open.
+        json!(true),
+        Value::Null,
+    ];
+    let defs: Vec<Value> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| with_output(&format!("t{i}"), o.clone()))
+        .collect();
+    let out = run(&defs, Dialect::Mcp);
+    for (tool, output) in out.tools.iter().zip(&outputs) {
+        let whole = if output.is_null() {
+            crate::envelope::envelope_schema(None)
+        } else {
+            envelope(output)
+        };
+        assert_eq!(tool["outputSchema"], whole, "{}", tool["name"]);
+        assert_eq!(tool.get("outputSchema"), Some(&whole));
+        assert_eq!(
+            serde_json::to_string(tool).unwrap(),
+            tool.to_value().to_string()
+        );
+        assert_eq!(tool.to_value()["outputSchema"], whole);
+        assert_eq!(tool.clone().into_value()["outputSchema"], whole);
+    }
+    // The envelope's `Status` replaced in place, `Extra` appended.
+    let merged = &out.tools[1]["outputSchema"]["$defs"];
+    assert_eq!(merged["Status"], status);
+    let names: Vec<&String> = merged.as_object().unwrap().keys().collect();
+    assert_eq!(names.first().map(|s| s.as_str()), Some("Status"));
+    assert_eq!(names.last().map(|s| s.as_str()), Some("Extra"));
+    assert!(out.tools[2]["outputSchema"]["properties"]["result"]
+        .get("anyOf")
+        .is_none());
+    // Keys it does not have read as null, as on a `Value`.
+    assert_eq!(out.tools[0]["nothing"], Value::Null);
+    assert_eq!(out.tools[0].get("nothing"), None);
+    assert_eq!(
+        out.tools[0].keys().collect::<Vec<_>>(),
+        [
+            "name",
+            "description",
+            "inputSchema",
+            "outputSchema",
+            "annotations"
+        ]
+    );
+}
+
+/// Copies are equal, a different output is not, and a tool equals its own
+/// value whichever way it is held.
+#[test]
+fn mcp_tools_clone_and_compare_as_json() {
+    let mut other = search_notes();
+    other["output_schema"]["title"] = json!("Other");
+    let out = run(&[search_notes()], Dialect::Mcp);
+    let changed = run(&[other], Dialect::Mcp);
+    let tool = &out.tools[0];
+    let copy = tool.clone();
+    assert_eq!(copy, *tool);
+    assert_ne!(changed.tools[0], *tool);
+    assert_ne!(changed.tools[0], tool.to_value());
+    // Read once (its `outputSchema` built), still equal to a fresh copy.
+    assert_eq!(tool["outputSchema"]["title"], "Envelope");
+    assert_eq!(run(&[search_notes()], Dialect::Mcp).tools[0], *tool);
+    let held_as_value = ExportedTool::from(tool.to_value());
+    assert_eq!(held_as_value, *tool);
+    assert_eq!(*tool, held_as_value);
+    assert_eq!(tool.to_value(), *tool);
+    assert_ne!(ExportedTool::from(changed.tools[0].to_value()), *tool);
+    assert_eq!(out.clone(), out);
+}
+
 #[test]
 fn mcp_annotations_follow_effect_and_idempotency() {
     let out = run(&toolbox(), Dialect::Mcp);
