@@ -295,21 +295,11 @@ fn mcp_rows(export: &dialect::Export, canonical: &[Value], rounds: usize, entry:
     entry["values_mib"] = mib(held).into();
     entry["values_floor_ms"] = copy.into();
 
-    let (tools, ms, held, peak) = measure(rounds, || {
-        contract_runtime::mcp::rmcp_tools(export.clone()).expect("rmcp tools")
-    });
-    println!(
-        "{:<20} {ms:8.1} ms  held {:7.2} MiB  peak {:7.2} MiB  ({} distinct outputSchema; clone of the export included)",
-        "  rmcp tools",
-        mib(held),
-        mib(peak),
-        distinct(tools.iter().map(|t| t.output_schema.as_ref().map(|s| std::sync::Arc::as_ptr(s).cast())))
-    );
-    entry["rmcp_ms"] = ms.into();
-    entry["rmcp_mib"] = mib(held).into();
-    drop(tools);
-
-    // Every output schema made distinct: a title of its own.
+    // What `mcp::list` (and so `McpServer::new`) does after `Registry::canonical`:
+    // the export, then the MCP SDK's tools; with the stand-ins' outputs (8
+    // different ones), with every output made distinct (a title of its
+    // own), and the old way (each tool made a whole `Value`, then read by
+    // the SDK whole, as `list` did before the export held tools in parts).
     let renamed: Vec<Value> = canonical
         .iter()
         .enumerate()
@@ -322,19 +312,38 @@ fn mcp_rows(export: &dialect::Export, canonical: &[Value], rounds: usize, entry:
         })
         .collect();
     let opts = ExportOptions::default();
-    let (tools, ms, held, peak) = measure(rounds, || {
-        let export = dialect::export(&renamed, Dialect::Mcp, &opts).expect("export");
-        contract_runtime::mcp::rmcp_tools(export).expect("rmcp tools")
-    });
-    println!(
-        "{:<20} {ms:8.1} ms  held {:7.2} MiB  peak {:7.2} MiB  ({} distinct outputSchema; export included)",
-        "  rmcp tools, distinct",
-        mib(held),
-        mib(peak),
-        distinct(tools.iter().map(|t| t.output_schema.as_ref().map(|s| std::sync::Arc::as_ptr(s).cast())))
-    );
-    entry["rmcp_distinct_ms"] = ms.into();
-    entry["rmcp_distinct_mib"] = mib(held).into();
+    for (label, key, defs, whole) in [
+        ("mcp::list", "list", canonical, false),
+        ("  distinct outputs", "list_distinct", &renamed[..], false),
+        ("  old way", "list_values", canonical, true),
+    ] {
+        let (tools, ms, held, peak) = measure(rounds, || {
+            let mut export = dialect::export(defs, Dialect::Mcp, &opts).expect("export");
+            if whole {
+                export.tools = export
+                    .tools
+                    .into_iter()
+                    .map(|t| dialect::ExportedTool::from(t.into_value()))
+                    .collect();
+            }
+            contract_runtime::mcp::rmcp_tools(export).expect("rmcp tools")
+        });
+        let outputs = distinct(tools.iter().map(|t| {
+            t.output_schema
+                .as_ref()
+                .map(|s| std::sync::Arc::as_ptr(s).cast())
+        }));
+        println!(
+            "{label:<20} {ms:8.1} ms {:6.2} us/tool  held {:7.2} MiB  peak {:7.2} MiB  ({outputs} different outputSchema)",
+            ms * 1e3 / defs.len() as f64,
+            mib(held),
+            mib(peak),
+        );
+        entry[format!("{key}_ms")] = ms.into();
+        entry[format!("{key}_mib")] = mib(held).into();
+        entry[format!("{key}_peak_mib")] = mib(peak).into();
+        entry[format!("{key}_outputs")] = outputs.into();
+    }
 }
 
 /// How many different allocations these (each tool's `outputSchema`) are.
