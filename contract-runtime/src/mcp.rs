@@ -251,7 +251,7 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
 /// `outputSchema` describes the envelope (see the module docs).
 pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
     let export = dialect::export(
-        &registry.canonical(),
+        registry.canonical(),
         Dialect::Mcp,
         &ExportOptions::default(),
     )?;
@@ -263,24 +263,34 @@ pub fn list(registry: &Registry) -> Result<Vec<Tool>, ExportError> {
 /// rmcp holds each `outputSchema` as an `Arc`, whole: tools whose outputs
 /// have the same schema share one (about 45 KB of `Value` each; every tool
 /// without an output schema has the same one), and each other one is built
-/// once, straight from the export's parts.
+/// once, straight from the export's parts. Input schemas are moved, not
+/// copied.
 pub fn rmcp_tools(export: dialect::Export) -> Result<Vec<Tool>, ExportError> {
     let mut shared: HashMap<String, Arc<Map<String, Value>>> = HashMap::new();
     export
         .tools
         .into_iter()
         .map(|tool| {
-            let (value, output) = match tool.into_mcp_parts() {
+            let (mut value, output) = match tool.into_mcp_parts() {
                 Ok((value, output)) => (value, Some(output)),
                 Err(tool) => (tool.into_value(), None),
             };
             let name = value["name"].as_str().unwrap_or_default().to_owned();
+            // The input schema is moved into the SDK's tool: read through
+            // serde, it would be built again, map by map.
+            let input = match value.get_mut("inputSchema") {
+                Some(Value::Object(input)) => Some(std::mem::take(input)),
+                _ => None,
+            };
             let mut tool = serde_json::from_value::<Tool>(value).map_err(|e| ExportError {
                 tool: name,
                 dialect: Dialect::Mcp,
                 pointer: String::new(),
                 reason: format!("the MCP SDK cannot read the exported tool: {e}"),
             })?;
+            if let Some(input) = input {
+                tool.input_schema = Arc::new(input);
+            }
             if let Some(output) = output {
                 let schema = shared.entry(output.own_key()).or_insert_with(|| {
                     Arc::new(match output.to_value() {

@@ -80,7 +80,7 @@ fn schemas(args: &[String]) -> Result<(), String> {
     }
     let registry = toolbox::registry();
     let export =
-        dialect::export(&registry.canonical(), dialect, &opts).map_err(|e| e.to_string())?;
+        dialect::export(registry.canonical(), dialect, &opts).map_err(|e| e.to_string())?;
     for loss in &export.losses {
         eprintln!(
             "loss: {} {} {}: {}",

@@ -38,6 +38,7 @@ mod walk;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -219,15 +220,23 @@ pub struct Export {
 /// Exports canonical tool definitions (see the module docs for the shape) to
 /// `dialect`.
 ///
+/// `tools` is borrowed (`&defs`, `&[def]`) or given (`defs`, a
+/// `Vec<Value>`): the canonical export of definitions given keeps them as
+/// they are, where borrowed ones must be copied (with 10,000 tools, that
+/// copy is the whole of the canonical export's time).
+///
 /// Fails on a definition without a name, description or object input schema,
 /// on a name the dialect rejects or uses twice, and on any keyword the
 /// dialect's [`rules()`] forbid. With [`ExportOptions::loss_is_error`], the
 /// first loss is an error too.
-pub fn export(
-    tools: &[Value],
+pub fn export<'a>(
+    tools: impl Into<Cow<'a, [Value]>>,
     dialect: Dialect,
     opts: &ExportOptions,
 ) -> Result<Export, ExportError> {
+    let tools: Cow<'a, [Value]> = tools.into();
+    // Definitions given are kept as the canonical export, after the checks.
+    let keep = dialect == Dialect::Canonical && matches!(tools, Cow::Owned(_));
     let mut out = Export {
         tools: Vec::with_capacity(tools.len()),
         losses: Vec::new(),
@@ -236,7 +245,7 @@ pub fn export(
     // name for each new one was most of the export's time.
     let mut seen: std::collections::HashSet<&str> =
         std::collections::HashSet::with_capacity(tools.len());
-    for def in tools {
+    for def in tools.iter() {
         let tool = ToolDef::read(def, dialect)?;
         if !seen.insert(tool.name) {
             return Err(tool.error("", format!("the name `{}` is used twice", tool.name)));
@@ -244,17 +253,18 @@ pub fn export(
         check_name(tool.name, dialect).map_err(|reason| tool.error("", reason))?;
         let mut losses = Vec::new();
         let exported = match dialect {
-            Dialect::Canonical => def.clone().into(),
+            Dialect::Canonical if keep => None,
+            Dialect::Canonical => Some(def.clone().into()),
             Dialect::OpenAiResponses | Dialect::OpenAiChat => {
-                openai::export(&tool, dialect, &mut losses)?.into()
+                Some(openai::export(&tool, dialect, &mut losses)?.into())
             }
             Dialect::Anthropic | Dialect::AnthropicStrict => {
-                anthropic::export(&tool, dialect, &mut losses)?.into()
+                Some(anthropic::export(&tool, dialect, &mut losses)?.into())
             }
             Dialect::Gemini | Dialect::GeminiJsonSchema => {
-                gemini::export(&tool, dialect, &mut losses)?.into()
+                Some(gemini::export(&tool, dialect, &mut losses)?.into())
             }
-            Dialect::Mcp => mcp::export(&tool, &mut losses)?,
+            Dialect::Mcp => Some(mcp::export(&tool, &mut losses)?),
         };
         tool.unpublished_rules(&mut losses);
         dedup(&mut losses);
@@ -271,8 +281,11 @@ pub fn export(
                 ));
             }
         }
-        out.tools.push(exported);
+        out.tools.extend(exported);
         out.losses.extend(losses);
+    }
+    if keep {
+        out.tools = tools.into_owned().into_iter().map(Into::into).collect();
     }
     Ok(out)
 }

@@ -651,6 +651,23 @@ fn mcp_output_schema_reads_and_writes_whole() {
     );
 }
 
+/// Definitions given (a `Vec`) export as borrowed ones do, the canonical
+/// export keeping them, and are checked the same.
+#[test]
+fn definitions_given_export_as_borrowed_ones() {
+    let defs = toolbox();
+    for &d in Dialect::ALL {
+        let given = export(defs.clone(), d, &ExportOptions::default()).unwrap();
+        assert_eq!(given, run(&defs, d), "{d}");
+    }
+    let twice = vec![search_notes(), search_notes()];
+    let err = export(twice, Dialect::Canonical, &ExportOptions::default()).unwrap_err();
+    assert_eq!(err.reason, "the name `search_notes` is used twice");
+    let mut bad = search_notes();
+    bad["name"] = json!("no spaces allowed");
+    assert!(export(vec![bad], Dialect::Canonical, &ExportOptions::default()).is_err());
+}
+
 /// Copies are equal, a different output is not, and a tool equals its own
 /// value whichever way it is held.
 #[test]
