@@ -27,7 +27,7 @@ json=${OUT:-target/registry-callgrind.json}
 rows=()
 printf '%-20s %14s %14s %7s\n' dialect "export Ir/tool" "floor Ir/tool" ratio
 for d in "${DIALECTS[@]}"; do
-  REGISTRY_TOOLS=$N REGISTRY_DIALECTS=$d REGISTRY_ROUNDS=1 REGISTRY_SERVING=0 \
+  REGISTRY_TOOLS=$N REGISTRY_DIALECTS=$d REGISTRY_ROUNDS=1 REGISTRY_EXTRA=0 \
     valgrind --tool=callgrind --callgrind-out-file="$out" "$BIN" >/dev/null 2>&1
   # Inclusive counts; each step runs twice (one timed round, one counted).
   read -r export floor < <(callgrind_annotate --inclusive=yes "$out" 2>/dev/null | python3 -c '
