@@ -8,6 +8,12 @@
 //! [`ExportError`]. What each dialect does with each keyword is one table,
 //! [`rules()`], which the exporter consults.
 //!
+//! An [`Export`] holds one [`ExportedTool`] per definition, and every loss.
+//! An exported tool serializes to the provider's JSON and reads like a
+//! [`Value`] (`tool["inputSchema"]`, [`ExportedTool::to_value`]); an MCP
+//! tool holds only what is its own, over one copy per process of the
+//! envelope's schema that every `outputSchema` shares.
+//!
 //! ```
 //! # use contract_runtime::dialect::*;
 //! let tool = serde_json::json!({
