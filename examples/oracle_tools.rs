@@ -18,7 +18,7 @@ fn main() -> std::process::ExitCode {
     };
     let out = dialect.and_then(|d| {
         dialect::export(
-            &reminders::registry().canonical(),
+            reminders::registry().canonical(),
             d,
             &ExportOptions::default(),
         )

@@ -17,7 +17,7 @@ fn snapshot_path(d: Dialect) -> PathBuf {
 }
 
 fn export_text(d: Dialect) -> String {
-    let export = dialect::export(&tools::registry().canonical(), d, &ExportOptions::default())
+    let export = dialect::export(tools::registry().canonical(), d, &ExportOptions::default())
         .unwrap_or_else(|e| panic!("{d}: {e}"));
     serde_json::to_string_pretty(&export.tools).expect("JSON") + "\n"
 }
@@ -87,7 +87,7 @@ fn every_export_lists_every_tool_in_order() {
 #[test]
 fn openai_loss_report_names_the_moved_constraints() {
     for d in [Dialect::OpenAiResponses, Dialect::OpenAiChat] {
-        let export = dialect::export(&tools::registry().canonical(), d, &ExportOptions::default())
+        let export = dialect::export(tools::registry().canonical(), d, &ExportOptions::default())
             .expect("export");
         let mut keywords: Vec<&str> = export.losses.iter().map(|l| l.keyword.as_str()).collect();
         keywords.sort_unstable();
@@ -134,7 +134,7 @@ fn openai_loss_report_names_the_moved_constraints() {
 #[test]
 fn exported_tools_write_their_values() {
     for &d in Dialect::ALL {
-        let export = dialect::export(&tools::registry().canonical(), d, &ExportOptions::default())
+        let export = dialect::export(tools::registry().canonical(), d, &ExportOptions::default())
             .unwrap_or_else(|e| panic!("{d}: {e}"));
         for tool in &export.tools {
             let value = tool.to_value();
@@ -169,7 +169,7 @@ fn exported_tools_write_their_values() {
 #[test]
 fn canonical_export_loses_nothing() {
     let export = dialect::export(
-        &tools::registry().canonical(),
+        tools::registry().canonical(),
         Dialect::Canonical,
         &ExportOptions::default(),
     )

@@ -159,7 +159,7 @@ fn initialize_list_and_call() {
         .unwrap_or_else(|| panic!("{list}"))
         .clone();
     let export = dialect::export(
-        &tools::registry().canonical(),
+        tools::registry().canonical(),
         Dialect::Mcp,
         &ExportOptions::default(),
     )

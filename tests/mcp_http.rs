@@ -112,7 +112,7 @@ fn toolbox_serves_its_tools_over_http() {
     assert_eq!(out["server"]["name"], "toolbox");
     // tools/list as the SDK parsed it: the MCP export, tool for tool.
     let export = dialect::export(
-        &tools::registry().canonical(),
+        tools::registry().canonical(),
         Dialect::Mcp,
         &ExportOptions::default(),
     )
