@@ -301,21 +301,38 @@ const RESULT_DESCRIPTION: &str =
     "The tool's output when `status` is ok or partial; null otherwise.";
 
 impl EnvelopeSchema {
+    /// The envelope schema of an output schema borrowed: the parts used are copied.
     pub(crate) fn new(output: Option<&Value>) -> EnvelopeSchema {
+        EnvelopeSchema::of(
+            output
+                .filter(|v| usable(v))
+                .and_then(Value::as_object)
+                .cloned(),
+        )
+    }
+
+    /// The envelope schema of an output schema given: its parts are moved in.
+    pub(crate) fn given(output: Value) -> EnvelopeSchema {
+        let usable = usable(&output);
+        EnvelopeSchema::of(match output {
+            Value::Object(o) if usable => Some(o),
+            _ => None,
+        })
+    }
+
+    /// From an output schema that can be the `result` (see [`usable`]).
+    fn of(output: Option<Map<String, Value>>) -> EnvelopeSchema {
         let mut defs = Map::new();
         let mut result = Map::new();
-        if let Some(v @ Value::Object(o)) = output {
-            if refs_are_local_defs(v) {
-                let mut o = o.clone();
-                o.remove("$schema");
-                if let Some(Value::Object(d)) = o.remove("$defs") {
-                    defs = d;
-                }
-                result.insert(
-                    "anyOf".to_owned(),
-                    Value::Array(vec![Value::Object(o), serde_json::json!({"type": "null"})]),
-                );
+        if let Some(mut o) = output {
+            o.remove("$schema");
+            if let Some(Value::Object(d)) = o.remove("$defs") {
+                defs = d;
             }
+            result.insert(
+                "anyOf".to_owned(),
+                Value::Array(vec![Value::Object(o), serde_json::json!({"type": "null"})]),
+            );
         }
         result.insert("description".to_owned(), RESULT_DESCRIPTION.into());
         EnvelopeSchema {
@@ -447,6 +464,13 @@ impl Serialize for Merged<'_> {
         }
         map.end()
     }
+}
+
+/// Whether an output schema can be the envelope's `result`: an object whose
+/// every `$ref` points into its own `$defs` (anything else leaves `result`
+/// open).
+fn usable(output: &Value) -> bool {
+    output.is_object() && refs_are_local_defs(output)
 }
 
 /// Whether every `$ref` in `schema` points into its root `$defs`, so that

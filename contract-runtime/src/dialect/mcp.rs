@@ -8,7 +8,13 @@ use super::{Loss, ToolDef};
 use crate::envelope::EnvelopeSchema;
 
 /// `{"name","title"?,"description","inputSchema","outputSchema","annotations"}`.
-pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<ExportedTool> {
+/// `given` is the definition's output schema when the definition was given
+/// (then it was taken out of it): moved into the tool instead of copied.
+pub(super) fn export(
+    tool: &ToolDef<'_>,
+    given: Option<Value>,
+    losses: &mut Vec<Loss>,
+) -> Res<ExportedTool> {
     let root = tool.checked_root(losses)?;
     let input = if tool.has_no_arguments() {
         json!({"type": "object", "additionalProperties": false})
@@ -25,7 +31,10 @@ pub(super) fn export(tool: &ToolDef<'_>, losses: &mut Vec<Loss>) -> Res<Exported
     // A result's `structuredContent` is the envelope, so the envelope is what
     // the output schema must describe; the tool's own output is its `result`.
     // Held in parts: the envelope's schema is shared by every tool.
-    let output = EnvelopeSchema::new(tool.output);
+    let output = match given {
+        Some(output) => EnvelopeSchema::given(output),
+        None => EnvelopeSchema::new(tool.output),
+    };
     Ok(ExportedTool::mcp(McpTool::new(
         t,
         output,

@@ -228,8 +228,9 @@ pub struct Export {
 ///
 /// `tools` is borrowed (`&defs`, `&[def]`) or given (`defs`, a
 /// `Vec<Value>`): the canonical export of definitions given keeps them as
-/// they are, where borrowed ones must be copied (with 10,000 tools, that
-/// copy is the whole of the canonical export's time).
+/// they are, and the MCP export moves their output schemas into its tools,
+/// where borrowed ones must be copied (with 10,000 tools, that copy is the
+/// whole of the canonical export's time and half of MCP's).
 ///
 /// Fails on a definition without a name, description or object input schema,
 /// on a name the dialect rejects or uses twice, and on any keyword the
@@ -240,9 +241,22 @@ pub fn export<'a>(
     dialect: Dialect,
     opts: &ExportOptions,
 ) -> Result<Export, ExportError> {
-    let tools: Cow<'a, [Value]> = tools.into();
+    let mut tools: Cow<'a, [Value]> = tools.into();
+    let given = matches!(tools, Cow::Owned(_));
     // Definitions given are kept as the canonical export, after the checks.
-    let keep = dialect == Dialect::Canonical && matches!(tools, Cow::Owned(_));
+    let keep = dialect == Dialect::Canonical && given;
+    // The output schemas of definitions given are moved into the MCP tools
+    // (left `null` in the definitions, which are dropped after): copied,
+    // they were half of an MCP export's work and memory.
+    let mut outputs: Vec<Option<Value>> = if dialect == Dialect::Mcp && given {
+        tools
+            .to_mut()
+            .iter_mut()
+            .map(|def| def.get_mut("output_schema").map(Value::take))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut out = Export {
         tools: Vec::with_capacity(tools.len()),
         losses: Vec::new(),
@@ -251,7 +265,7 @@ pub fn export<'a>(
     // name for each new one was most of the export's time.
     let mut seen: std::collections::HashSet<&str> =
         std::collections::HashSet::with_capacity(tools.len());
-    for def in tools.iter() {
+    for (i, def) in tools.iter().enumerate() {
         let tool = ToolDef::read(def, dialect)?;
         if !seen.insert(tool.name) {
             return Err(tool.error("", format!("the name `{}` is used twice", tool.name)));
@@ -270,7 +284,10 @@ pub fn export<'a>(
             Dialect::Gemini | Dialect::GeminiJsonSchema => {
                 Some(gemini::export(&tool, dialect, &mut losses)?.into())
             }
-            Dialect::Mcp => Some(mcp::export(&tool, &mut losses)?),
+            Dialect::Mcp => {
+                let given = outputs.get_mut(i).and_then(Option::take);
+                Some(mcp::export(&tool, given, &mut losses)?)
+            }
         };
         tool.unpublished_rules(&mut losses);
         dedup(&mut losses);
