@@ -289,8 +289,11 @@ fn template() -> &'static Map<String, Value> {
 /// would be written.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct EnvelopeSchema {
-    /// The schema of the envelope's `result` property.
-    result: Value,
+    /// The output schema as the `result` property holds it (without
+    /// `$schema` and `$defs`), when it can be (see [`usable`]); the
+    /// property's `anyOf` with `null` and its description are written
+    /// around it ([`ResultSchema`]), not held per tool.
+    output: Option<Map<String, Value>>,
     /// The output's own `$defs`: merged into the template's, where one with
     /// the same name takes that one's place and the others follow.
     defs: Map<String, Value>,
@@ -321,24 +324,31 @@ impl EnvelopeSchema {
     }
 
     /// From an output schema that can be the `result` (see [`usable`]).
-    fn of(output: Option<Map<String, Value>>) -> EnvelopeSchema {
+    fn of(mut output: Option<Map<String, Value>>) -> EnvelopeSchema {
         let mut defs = Map::new();
-        let mut result = Map::new();
-        if let Some(mut o) = output {
+        if let Some(o) = &mut output {
             o.remove("$schema");
             if let Some(Value::Object(d)) = o.remove("$defs") {
                 defs = d;
             }
+        }
+        EnvelopeSchema { output, defs }
+    }
+
+    /// The `result` property's schema as a value.
+    fn result_value(&self) -> Value {
+        let mut result = Map::new();
+        if let Some(o) = &self.output {
             result.insert(
                 "anyOf".to_owned(),
-                Value::Array(vec![Value::Object(o), serde_json::json!({"type": "null"})]),
+                Value::Array(vec![
+                    Value::Object(o.clone()),
+                    serde_json::json!({"type": "null"}),
+                ]),
             );
         }
         result.insert("description".to_owned(), RESULT_DESCRIPTION.into());
-        EnvelopeSchema {
-            result: Value::Object(result),
-            defs,
-        }
+        Value::Object(result)
     }
 
     /// The whole schema as one value: the template copied, the parts put in.
@@ -351,7 +361,7 @@ impl EnvelopeSchema {
         };
         defs.extend(self.defs.iter().map(|(k, v)| (k.clone(), v.clone())));
         if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
-            props.insert("result".into(), self.result.clone());
+            props.insert("result".into(), self.result_value());
         }
         if defs.is_empty() {
             schema.remove("$defs");
@@ -364,7 +374,7 @@ impl EnvelopeSchema {
     /// The tool's parts as text: two tools with the same key have the same
     /// schema.
     pub(crate) fn own_key(&self) -> String {
-        serde_json::to_string(&(&self.result, &self.defs)).unwrap_or_default()
+        serde_json::to_string(&(&self.output, &self.defs)).unwrap_or_default()
     }
 
     /// Whether the template's `$defs` and the output's together are empty
@@ -398,7 +408,7 @@ impl Serialize for EnvelopeSchema {
                     &Replaced {
                         base: props,
                         key: "result",
-                        value: &self.result,
+                        value: &ResultSchema(self.output.as_ref()),
                     },
                 )?,
                 ("$defs", _) if self.no_defs() => {}
@@ -421,21 +431,53 @@ impl Serialize for EnvelopeSchema {
     }
 }
 
-/// A map written with one key's value replaced (or appended when absent),
-/// as `Map::insert` would leave it.
-struct Replaced<'a> {
-    base: &'a Map<String, Value>,
-    key: &'a str,
-    value: &'a Value,
+/// The `result` property's schema, written as
+/// [`EnvelopeSchema::result_value`]'s value would be.
+struct ResultSchema<'a>(Option<&'a Map<String, Value>>);
+
+impl Serialize for ResultSchema<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(1 + usize::from(self.0.is_some())))?;
+        if let Some(o) = self.0 {
+            map.serialize_entry("anyOf", &(o, NullType))?;
+        }
+        map.serialize_entry("description", RESULT_DESCRIPTION)?;
+        map.end()
+    }
 }
 
-impl Serialize for Replaced<'_> {
+/// `{"type": "null"}`.
+struct NullType;
+
+impl Serialize for NullType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry("type", "null")?;
+        map.end()
+    }
+}
+
+/// A map written with one key's value replaced (or appended when absent),
+/// as `Map::insert` would leave it.
+struct Replaced<'a, V> {
+    base: &'a Map<String, Value>,
+    key: &'a str,
+    value: &'a V,
+}
+
+impl<V: Serialize> Serialize for Replaced<'_, V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let present = self.base.contains_key(self.key);
         let mut map = s.serialize_map(Some(self.base.len() + usize::from(!present)))?;
         for (k, v) in self.base {
-            map.serialize_entry(k, if k == self.key { self.value } else { v })?;
+            if k == self.key {
+                map.serialize_entry(k, self.value)?;
+            } else {
+                map.serialize_entry(k, v)?;
+            }
         }
         if !present {
             map.serialize_entry(self.key, self.value)?;
