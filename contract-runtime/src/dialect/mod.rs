@@ -241,7 +241,15 @@ pub fn export<'a>(
     dialect: Dialect,
     opts: &ExportOptions,
 ) -> Result<Export, ExportError> {
-    let mut tools: Cow<'a, [Value]> = tools.into();
+    // Generic only here: the export is compiled once, not per caller's type.
+    export_cow(tools.into(), dialect, opts)
+}
+
+fn export_cow(
+    mut tools: Cow<'_, [Value]>,
+    dialect: Dialect,
+    opts: &ExportOptions,
+) -> Result<Export, ExportError> {
     let given = matches!(tools, Cow::Owned(_));
     // Definitions given are kept as the canonical export, after the checks.
     let keep = dialect == Dialect::Canonical && given;
