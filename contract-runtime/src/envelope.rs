@@ -336,15 +336,12 @@ impl EnvelopeSchema {
     }
 
     /// The `result` property's schema as a value.
-    fn result_value(&self) -> Value {
+    fn result_value(output: Option<Map<String, Value>>) -> Value {
         let mut result = Map::new();
-        if let Some(o) = &self.output {
+        if let Some(o) = output {
             result.insert(
                 "anyOf".to_owned(),
-                Value::Array(vec![
-                    Value::Object(o.clone()),
-                    serde_json::json!({"type": "null"}),
-                ]),
+                Value::Array(vec![Value::Object(o), serde_json::json!({"type": "null"})]),
             );
         }
         result.insert("description".to_owned(), RESULT_DESCRIPTION.into());
@@ -353,15 +350,20 @@ impl EnvelopeSchema {
 
     /// The whole schema as one value: the template copied, the parts put in.
     pub(crate) fn to_value(&self) -> Value {
+        self.clone().into_value()
+    }
+
+    /// The whole schema as one value: the template copied, the parts moved in.
+    pub(crate) fn into_value(self) -> Value {
         let mut schema = template().clone();
         // Taken, not removed: `$defs` keeps its place among the keys.
         let mut defs = match schema.get_mut("$defs") {
             Some(Value::Object(d)) => std::mem::take(d),
             _ => Map::new(),
         };
-        defs.extend(self.defs.iter().map(|(k, v)| (k.clone(), v.clone())));
+        defs.extend(self.defs);
         if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
-            props.insert("result".into(), self.result_value());
+            props.insert("result".into(), EnvelopeSchema::result_value(self.output));
         }
         if defs.is_empty() {
             schema.remove("$defs");
@@ -432,7 +434,7 @@ impl Serialize for EnvelopeSchema {
 }
 
 /// The `result` property's schema, written as
-/// [`EnvelopeSchema::result_value`]'s value would be.
+/// [`EnvelopeSchema::result_value`] would build it.
 struct ResultSchema<'a>(Option<&'a Map<String, Value>>);
 
 impl Serialize for ResultSchema<'_> {

@@ -293,7 +293,7 @@ pub fn rmcp_tools(export: dialect::Export) -> Result<Vec<Tool>, ExportError> {
             }
             if let Some(output) = output {
                 let schema = shared.entry(output.own_key()).or_insert_with(|| {
-                    Arc::new(match output.to_value() {
+                    Arc::new(match output.into_value() {
                         Value::Object(m) => m,
                         _ => Map::new(),
                     })

@@ -162,7 +162,7 @@ impl ExportedTool {
                 } = *t;
                 let output = output_value
                     .into_inner()
-                    .unwrap_or_else(|| output.to_value());
+                    .unwrap_or_else(|| output.into_value());
                 head.insert("outputSchema".to_owned(), output);
                 head.insert("annotations".to_owned(), annotations);
                 Value::Object(head)
