@@ -338,6 +338,17 @@ fn mcp_rows(export: &dialect::Export, canonical: &[Value], rounds: usize, entry:
         "  mcp as values",
         mib(held)
     );
+    // Writing `tools/list`'s tools as JSON text: streamed from the parts,
+    // and from whole values (the text is the same).
+    let (text, streamed, _, _) = measure(rounds, || serde_json::to_vec(&export.tools));
+    let (_, whole, _, _) = measure(rounds, || serde_json::to_vec(&values));
+    println!(
+        "{:<20} {streamed:8.1} ms  ({:.1} MB of JSON; from whole values {whole:6.1} ms)",
+        "  written as JSON",
+        text.map_or(0, |t| t.len()) as f64 / 1e6,
+    );
+    entry["json_ms"] = streamed.into();
+    entry["json_values_ms"] = whole.into();
     drop(values);
     entry["values_ms"] = ms.into();
     entry["values_mib"] = mib(held).into();
@@ -412,6 +423,15 @@ fn mcp_rows(export: &dialect::Export, canonical: &[Value], rounds: usize, entry:
         entry[format!("{key}_mib")] = mib(held).into();
         entry[format!("{key}_peak_mib")] = mib(peak).into();
         entry[format!("{key}_outputs")] = outputs.into();
+        if key == "list" {
+            // What rmcp writes for a `tools/list` answer of all of them.
+            let (_, ms, _, _) = measure(rounds, || serde_json::to_vec(&tools));
+            println!(
+                "{:<20} {ms:8.1} ms  (the SDK's tools written as JSON)",
+                "  tools/list text"
+            );
+            entry["list_json_ms"] = ms.into();
+        }
     }
 }
 

@@ -300,3 +300,55 @@ fn a_bad_root_fails_to_start() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--root"), "{stderr}");
 }
+
+/// The SDK's tools of an MCP export: tools whose outputs have the same
+/// schema share one `outputSchema` (rmcp holds it whole, about 45 KB of
+/// `Value`), different outputs have their own, and each is the export's.
+#[test]
+fn sdk_tools_share_equal_output_schemas() {
+    let mut defs = tools::registry().canonical();
+    let copies: Vec<Value> = defs
+        .iter()
+        .map(|d| {
+            let mut d = d.clone();
+            d["name"] = json!(format!("{}_copy", d["name"].as_str().expect("a name")));
+            d
+        })
+        .collect();
+    defs.extend(copies);
+    let export = dialect::export(&defs, Dialect::Mcp, &ExportOptions::default()).expect("export");
+    let listed = contract_runtime::mcp::rmcp_tools(export.clone()).expect("SDK tools");
+    assert_eq!(listed.len(), defs.len());
+    let schema = |i: usize| listed[i].output_schema.as_ref().expect("an output schema");
+    for (i, want) in export.tools.iter().enumerate() {
+        assert_eq!(
+            Value::Object((**schema(i)).clone()),
+            want["outputSchema"],
+            "{}",
+            want["name"]
+        );
+        assert_eq!(listed[i].name, want["name"].as_str().expect("a name"));
+        assert_eq!(
+            Value::Object((*listed[i].input_schema).clone()),
+            want["inputSchema"]
+        );
+    }
+    let half = defs.len() / 2;
+    for i in 0..half {
+        assert!(std::sync::Arc::ptr_eq(schema(i), schema(i + half)));
+    }
+    // As many allocations as different schemas: equal ones shared, and
+    // no two different ones merged.
+    let mut texts: Vec<String> = (0..defs.len())
+        .map(|i| export.tools[i]["outputSchema"].to_string())
+        .collect();
+    texts.sort();
+    texts.dedup();
+    let mut ptrs: Vec<*const _> = (0..defs.len())
+        .map(|i| std::sync::Arc::as_ptr(schema(i)))
+        .collect();
+    ptrs.sort();
+    ptrs.dedup();
+    assert_eq!(ptrs.len(), texts.len());
+    assert!(texts.len() > 1, "the toolbox's outputs differ");
+}
