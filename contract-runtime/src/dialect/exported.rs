@@ -41,7 +41,7 @@ use crate::envelope::EnvelopeSchema;
 #[derive(Clone)]
 pub struct ExportedTool(Repr);
 
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 enum Repr {
     Value(Value),
     // Boxed: most exports are values, and a vector of tools is as wide as
@@ -54,11 +54,11 @@ enum Repr {
 pub(crate) struct McpTool {
     /// `name`, `title` (when there is one), `description`, `inputSchema`,
     /// in that order.
-    pub(crate) head: Map<String, Value>,
+    head: Map<String, Value>,
     /// `outputSchema`, in parts.
-    pub(crate) output: EnvelopeSchema,
+    output: EnvelopeSchema,
     /// `annotations`.
-    pub(crate) annotations: Value,
+    annotations: Value,
     /// `outputSchema` as a value, built on the first read.
     output_value: OnceLock<Value>,
 }
