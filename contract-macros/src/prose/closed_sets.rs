@@ -269,6 +269,30 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             Some(Tk::Punct) => text(t, i),
             _ => word(t, i),
         };
+        // "Currently the only supported value is `content`" (openai-openapi),
+        // "The only currently supported value for this field is `standard`"
+        // (plaid-openapi), "The only reason currently supported is merge.",
+        // "`status_update` is the only supported template at this time"
+        // (PagerDuty api-schema): the one value the argument takes
+        if let Some((v, first, last)) = only_supported_value(t, doc, i) {
+            covered = last + 1;
+            out.push(found(What::Set(vec![v]), first, last));
+            continue;
+        }
+        // "(currently only AI is supported)" after "Filter by user agent
+        // category" (cloudflare/mcp-server-cloudflare), "Currently only
+        // SCHEDULED is supported" after "One of different type of triggers"
+        // (digitalocean/openapi), "The OAuth grant type (currently only
+        // client_credentials is supported)" (PagerDuty api-schema): a bare
+        // word, when the description heads with a kind of value
+        if w == "only" {
+            if let Some(last) = only_word_supported(t, i) {
+                covered = last + 1;
+                let v = doc[t[i + 1].start..t[i + 1].end].to_string();
+                out.push(found(What::Set(vec![v]), i, last));
+                continue;
+            }
+        }
         // "Values range ["happy", "sad", "angry"]", "Values: [16000, 24000, 32000]":
         // a bracketed array of values after a lead
         if w == "[" {
@@ -533,6 +557,211 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         out.push(found(What::Set(list.items), i, list.last));
     }
+}
+
+/// Words that say a value is accepted ("supported value", "valid option").
+fn accepting(w: &str) -> bool {
+    matches!(
+        w,
+        "supported" | "valid" | "allowed" | "accepted" | "permitted"
+    )
+}
+
+/// A single value that may stand for the argument: a literal without a space,
+/// or a bare word that ends its clause ("is merge."); not a boolean, a null or
+/// a number, which are facts about the service.
+fn single_value(t: &[Tok], doc: &str, k: usize) -> Option<String> {
+    let tok = t.get(k)?;
+    let v = match tok.k {
+        Tk::Code | Tk::Quoted if !tok.s.contains(' ') && tok.s.chars().count() <= 40 => {
+            inner(doc, tok).to_string()
+        }
+        Tk::Word
+            if !NOT_VALUES.contains(&tok.s.as_str())
+                && tok.s.chars().count() <= 24
+                && clause_ends(t, k + 1) =>
+        {
+            doc[tok.start..tok.end].to_string()
+        }
+        _ => return None,
+    };
+    let bare = tok.s.as_str();
+    let fact = bare.is_empty()
+        || matches!(bare, "true" | "false" | "null" | "none" | "nil")
+        || bare
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    (!fact).then_some(v)
+}
+
+/// A noun that names a member of an object, not a kind of value ("the only
+/// supported field is `name`" names the member to give).
+fn member_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "field"
+            | "fields"
+            | "parameter"
+            | "parameters"
+            | "property"
+            | "properties"
+            | "attribute"
+            | "attributes"
+            | "key"
+            | "keys"
+            | "header"
+            | "headers"
+            | "filter"
+            | "filters"
+    )
+}
+
+/// The sentence of `i` has a condition before it ("if", "when", ...).
+fn under_condition(t: &[Tok], i: usize) -> bool {
+    (0..i)
+        .rev()
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"))
+}
+
+/// "the only supported value is `x`" with the accepting word at `i`, in its
+/// forms: "Currently the only supported value is `content`" (openai-openapi),
+/// "The only currently supported value for this field is `standard`"
+/// (plaid-openapi), "The only supported role type at this time is "base"",
+/// "The only reason currently supported is merge.", "Supported value is
+/// "privileges"." (PagerDuty api-schema); and the value first: "`x` is the
+/// only supported template at this time" (PagerDuty), "Defaults to `30m`,
+/// which is currently the only supported value" (openai-openapi). As
+/// (value, first token, last token).
+fn only_supported_value(t: &[Tok], doc: &str, i: usize) -> Option<(String, usize, usize)> {
+    let w = word(t, i);
+    if accepting(w) {
+        // back over "currently" and one noun to "only"
+        let mut k = i;
+        if prev_word(t, k, 1) == "currently" {
+            k -= 1;
+        }
+        let only = prev_word(t, k, 1) == "only";
+        let noun_before = !only
+            && prev_word(t, k, 2) == "only"
+            && !matches!(prev_word(t, k, 1), "" | "one" | "value" | "values")
+            && !member_noun(prev_word(t, k, 1));
+        // "Supported value is "privileges"": the lead opens its sentence
+        let opens = k == 0 || t[k - 1].sent != t[k].sent;
+        let mut j = i + 1;
+        if only {
+            // one or two nouns after the accepting word
+            while j < i + 3
+                && kind(t, j) == Some(Tk::Word)
+                && !matches!(word(t, j), "is" | "currently" | "for" | "at")
+            {
+                // (a noun, not a condition: "Only valid when state_reason is
+                // 'duplicate'", github-mcp-server)
+                let noun = word(t, j);
+                if member_noun(noun)
+                    || noun == "values"
+                    || (NOT_VALUES.contains(&noun) && !matches!(noun, "type" | "kind" | "option"))
+                {
+                    return None;
+                }
+                j += 1;
+            }
+        } else if !(noun_before || (opens && word(t, j) == "value" && word(t, j + 1) == "is")) {
+            return None;
+        } else if word(t, j) == "value" {
+            j += 1;
+        }
+        if word(t, j) == "currently" {
+            j += 1;
+        }
+        // "for this field", "at this time"
+        if matches!(word(t, j), "for" | "at")
+            && word(t, j + 1) == "this"
+            && matches!(
+                word(t, j + 2),
+                "field" | "parameter" | "property" | "argument" | "time" | "value"
+            )
+        {
+            j += 3;
+        }
+        if word(t, j) == "currently" {
+            j += 1;
+        }
+        if word(t, j) != "is" {
+            return None;
+        }
+        j += 1;
+        if text(t, j) == ":" {
+            j += 1;
+        }
+        let v = single_value(t, doc, j)?;
+        let from = match () {
+            _ if only => k - 1,
+            _ if noun_before => k - 2,
+            _ => i,
+        };
+        if in_example(t, j) || under_condition(t, from) {
+            return None;
+        }
+        return Some((v, from, j));
+    }
+    // the value first: "`x` [, which] is [currently] the only [currently] supported"
+    if !is_lit(t, i) {
+        return None;
+    }
+    let mut j = i + 1;
+    if text(t, j) == "," && word(t, j + 1) == "which" {
+        j += 2;
+    }
+    if word(t, j) != "is" {
+        return None;
+    }
+    j += 1;
+    if word(t, j) == "currently" {
+        j += 1;
+    }
+    if !seq(t, j, &["the", "only"]) {
+        return None;
+    }
+    j += 2;
+    if word(t, j) == "currently" {
+        j += 1;
+    }
+    if !accepting(word(t, j)) || member_noun(word(t, j + 1)) {
+        return None;
+    }
+    let v = single_value(t, doc, i)?;
+    if in_example(t, i) || under_condition(t, i) {
+        return None;
+    }
+    Some((v, i, j))
+}
+
+/// "only WORD is supported" at `i` ("only"), a bare word as the single value,
+/// when a kind noun heads the description (in its first eight words: "Filter
+/// by user agent category (currently only AI is supported)"); the last token.
+/// Without the kind noun the word names something else the value uses ("Only
+/// HTTPS is supported" of an endpoint URL, "Only SHA1 is supported" of a
+/// digest).
+fn only_word_supported(t: &[Tok], i: usize) -> Option<usize> {
+    let k = i + 1;
+    let tok = t.get(k).filter(|x| x.k == Tk::Word)?;
+    if NOT_VALUES.contains(&tok.s.as_str())
+        || tok.s.chars().count() > 24
+        || matches!(tok.s.as_str(), "true" | "false" | "null")
+        || word(t, k + 1) != "is"
+        || !accepting(word(t, k + 2))
+        || !clause_ends(t, k + 3)
+    {
+        return None;
+    }
+    let head = (0..8.min(t.len())).any(|h| {
+        matches!(
+            word(t, h),
+            "type" | "status" | "state" | "kind" | "mode" | "category"
+        )
+    });
+    (head && !in_example(t, i) && !under_condition(t, i)).then_some(k + 2)
 }
 
 /// A bracketed array of values at `i` ("[" ... "]") after a lead that says they
@@ -1216,6 +1445,112 @@ mod tests {
             sets("Features include customizable search depth (basic/advanced/fast/ultra-fast)."),
             values(&["basic", "advanced", "fast", "ultra-fast"])
         );
+    }
+
+    /// "the only supported value is `x`" and its forms: openai-openapi
+    /// ("Currently the only supported value is `content` to fetch ...",
+    /// "Defaults to `30m`, which is currently the only supported value"),
+    /// plaid-openapi ("The only currently supported value for this field is
+    /// `standard`", "Currently, the only supported value is `w2`"), PagerDuty
+    /// api-schema ("The only reason currently supported is merge.", "The only
+    /// supported role type at this time is \"base\"", "(`status_update` is
+    /// the only supported template at this time)", "Supported value is
+    /// \"privileges\".").
+    #[test]
+    fn the_only_supported_value() {
+        assert_eq!(
+            sets("Fields to include. Currently the only supported value is `content` to fetch the PEM content."),
+            values(&["content"])
+        );
+        assert_eq!(
+            sets("The only currently supported value for this field is `standard`."),
+            values(&["standard"])
+        );
+        assert_eq!(
+            sets("The type of tax document. Currently, the only supported value is `w2`."),
+            values(&["w2"])
+        );
+        assert_eq!(
+            sets("The reason the incident was resolved. The only reason currently supported is merge."),
+            values(&["merge"])
+        );
+        assert_eq!(
+            sets("The only supported role type at this time is \"base\", which maps to the base role."),
+            values(&["base"])
+        );
+        assert_eq!(
+            sets("The type of template (`status_update` is the only supported template at this time)"),
+            values(&["status_update"])
+        );
+        assert_eq!(
+            sets("The lifetime. Defaults to `30m`, which is currently the only supported value."),
+            values(&["30m"])
+        );
+        assert_eq!(
+            sets("Include additional details. Supported value is \"privileges\"."),
+            values(&["privileges"])
+        );
+        // a condition, a member named, a boolean, a number, an example, a
+        // value of several words, a word that does not end its clause
+        assert!(no_set(
+            "The issue number. Only valid when state_reason is 'duplicate'."
+        ));
+        assert!(no_set(
+            "When `mode` is set, the only supported value is `fast`."
+        ));
+        assert!(no_set("The only supported field is `name`."));
+        assert!(no_set("The only supported value is `true`."));
+        assert!(no_set("The only supported value is `1`."));
+        assert!(no_set(
+            "For example, the only supported value is `x` on old servers."
+        ));
+        assert!(no_set("The only supported value is the default one."));
+        assert!(no_set("The only reason supported is merge requests."));
+        assert!(no_set("Supported values are listed in the guide."));
+        assert!(no_set("`csv` is the only format not supported."));
+    }
+
+    /// "only WORD is supported", a bare word, when a kind noun heads the
+    /// description: "Filter by user agent category (currently only AI is
+    /// supported)" (cloudflare/mcp-server-cloudflare), "One of different type
+    /// of triggers. Currently only SCHEDULED is supported."
+    /// (digitalocean/openapi), "The OAuth grant type (currently only
+    /// client_credentials is supported)" (PagerDuty api-schema).
+    #[test]
+    fn only_a_word_is_supported() {
+        assert_eq!(
+            sets("Filter by user agent category (currently only AI is supported)."),
+            values(&["AI"])
+        );
+        assert_eq!(
+            sets("One of different type of triggers. Currently only SCHEDULED is supported."),
+            values(&["SCHEDULED"])
+        );
+        assert_eq!(
+            sets("The OAuth grant type (currently only client_credentials is supported)"),
+            values(&["client_credentials"])
+        );
+        // no kind noun at the head: what the value uses (digitalocean "Only
+        // HTTPS is supported" of an endpoint, box "Only SHA1 is supported" of
+        // a digest); several words; a number; a plural
+        assert!(no_set(
+            "OpenSearch API Endpoint. Only HTTPS is supported. Format: https://<host>:<port>."
+        ));
+        assert!(no_set(
+            "The message digest of the chunk uploaded. Only SHA1 is supported."
+        ));
+        assert!(no_set(
+            "The type of operation. Currently only Regex-based variable extraction is supported."
+        ));
+        assert!(no_set(
+            "The type of squash. Currently only 65534 is supported."
+        ));
+        assert!(no_set(
+            "The type of tools. Currently, only functions are supported as a tool."
+        ));
+        assert!(no_set(
+            "The type of the event. If set, only this is supported."
+        ));
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
