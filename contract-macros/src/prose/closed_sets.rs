@@ -127,10 +127,15 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
             // (a word joined to the next or the one before by a slash is a
             // value even when it reads as a pronoun or a preposition
             // elsewhere: "Region: us/eu", "on/off")
+            // (and "none" or "all" between commas: "One of: none, cheapest,
+            // fastest" (digitalocean/openapi), "Valid values: ALL, PENDING,
+            // ..." and "HTTP, NONE, RELATIONAL" (awslabs/mcp))
             Tk::Word | Tk::Num
                 if (!NOT_VALUES.contains(&tok.s.as_str())
                     || text(t, j + 1) == "/"
-                    || (j > i && text(t, j - 1) == "/"))
+                    || (j > i && text(t, j - 1) == "/")
+                    || (matches!(tok.s.as_str(), "none" | "all")
+                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ","))))
                     && tok.s.chars().count() <= 24 =>
             {
                 all_lit = false;
@@ -1551,6 +1556,29 @@ mod tests {
         assert!(no_set(
             "The type of the event. If set, only this is supported."
         ));
+    }
+
+    /// "none" and "all" between commas are values: "One of: none, cheapest,
+    /// fastest" (digitalocean/openapi), "Valid values: ALL, PENDING, RUNNING"
+    /// and "AWS_LAMBDA, HTTP, NONE, RELATIONAL_DATABASE" (awslabs/mcp).
+    #[test]
+    fn none_and_all_in_a_comma_list() {
+        assert_eq!(
+            sets("One of: none, cheapest, fastest"),
+            values(&["none", "cheapest", "fastest"])
+        );
+        assert_eq!(
+            sets("Filter to apply. Valid values: ALL, PENDING, RUNNING, FAILED"),
+            values(&["ALL", "PENDING", "RUNNING", "FAILED"])
+        );
+        assert_eq!(
+            sets("The type of the DataSource. Valid values: AWS_LAMBDA, HTTP, NONE, RELATIONAL_DATABASE"),
+            values(&["AWS_LAMBDA", "HTTP", "NONE", "RELATIONAL_DATABASE"])
+        );
+        // joined by "or", or words of the sentence
+        assert!(no_set("Return either all or none of the results."));
+        assert!(no_set("Options: all of the above."));
+        assert!(no_set("The values: none."));
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
