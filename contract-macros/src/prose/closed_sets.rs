@@ -147,6 +147,17 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         j += 1;
         if text(t, j) == "(" && word(t, j + 1) == "default" && text(t, j + 2) == ")" {
             j += 3;
+        } else if let Some(after) = gloss_end(t, j).filter(|_| {
+            // (a bare word needs a lead that says values follow: "with
+            // either inlineSettings (list of ...) or s3UriSettings (...)"
+            // names members, awslabs/mcp)
+            all_lit || i == 0 || matches!(text(t, i - 1), ":" | "are" | "is" | "of")
+        }) {
+            // "Allowed values are 'mobile' (to sign users out of the mobile
+            // app) and 'web' (...)" (PagerDuty api-schema), "Allowed values:
+            // LOCAL (mount local EBS ...) or SHARED (use shared scratch
+            // storage)" (awslabs/mcp): a gloss in parentheses after each value
+            j = after;
         }
         let mut sep = false;
         if text(t, j) == "," {
@@ -197,6 +208,31 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         all_lit,
         has_or,
     })
+}
+
+/// The token after a parenthesis at `j` that glosses the value before it,
+/// when a separator and another value follow it (so the list goes on); the
+/// parenthesis closes within 16 tokens of its sentence.
+fn gloss_end(t: &[Tok], j: usize) -> Option<usize> {
+    if text(t, j) != "(" {
+        return None;
+    }
+    let close = (j + 1..(j + 17).min(t.len()))
+        .take_while(|&k| t[k].sent == t[j].sent)
+        .find(|&k| matches!(text(t, k), ")" | "("))
+        .filter(|&k| text(t, k) == ")")?;
+    let sep = close + 1;
+    let sep_len = match text(t, sep) {
+        "," if matches!(word(t, sep + 1), "or" | "and") => 2,
+        "," | "|" | "/" => 1,
+        "or" | "and" => 1,
+        _ => return None,
+    };
+    matches!(
+        kind(t, sep + sep_len),
+        Some(Tk::Code | Tk::Quoted | Tk::Word)
+    )
+    .then_some(close + 1)
 }
 
 /// "either `owner` or `org` must be provided" names arguments, not values.
@@ -519,7 +555,9 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         // "(format: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS')": formats, not values
-        if list.items.iter().all(|v| {
+        // (any of them: "in the following formats: `YYYY-MM-DD` (...),
+        // `<=YYYY-MM-DD` (...), and `>=YYYY-MM-DD`", twilio-oai)
+        if list.items.iter().any(|v| {
             // a shape with placeholders, not a date given as a value ("`2010-04-01`")
             v.bytes().any(|b| b.is_ascii_alphabetic())
                 && super::formats::format_of_text(&v.to_lowercase()).is_some()
@@ -1579,6 +1617,42 @@ mod tests {
         assert!(no_set("Return either all or none of the results."));
         assert!(no_set("Options: all of the above."));
         assert!(no_set("The values: none."));
+    }
+
+    /// A gloss in parentheses after each value does not end the list:
+    /// "Allowed values are 'mobile' (to sign users out of the mobile app) and
+    /// 'web' (...)" (PagerDuty api-schema), "Allowed values: LOCAL (mount
+    /// local EBS ...) or SHARED (use shared scratch storage)" and "Options:
+    /// \"internal\" (private VPC only) or \"internet-facing\" (public access)"
+    /// (awslabs/mcp); the list used to stop at its first value.
+    #[test]
+    fn a_gloss_after_each_value() {
+        assert_eq!(
+            sets("The type of OAuth delegations. Allowed values are 'mobile' (to sign users out of the mobile app) and 'web' (to sign users out of the web app)."),
+            values(&["mobile", "web"])
+        );
+        assert_eq!(
+            sets("Scratch storage mode. Allowed values: LOCAL (mount local EBS scratch storage) or SHARED (use shared scratch storage). Defaults to LOCAL."),
+            values(&["LOCAL", "SHARED"])
+        );
+        assert_eq!(
+            sets("AWS load balancer scheme. Options: \"internal\" (private VPC only) or \"internet-facing\" (public access)."),
+            values(&["internal", "internet-facing"])
+        );
+        // the last gloss still ends the list; bare words after "either"
+        // name members ("with either inlineSettings (list of up to 100 run
+        // configs) or s3UriSettings (S3 URI for configs)", awslabs/mcp)
+        assert_eq!(
+            sets("Options: `a` (fast), `b` (slow). Use `a` mostly."),
+            values(&["a", "b"])
+        );
+        assert!(no_set(
+            "Batch run settings with either inlineSettings (list of run configs) or s3UriSettings (S3 URI for configs)."
+        ));
+        // forms of a date are formats, not values, when any of them has
+        // placeholders ("in the following formats: `YYYY-MM-DD` (...),
+        // `<=YYYY-MM-DD` (...), and `>=YYYY-MM-DD` (...)", twilio-oai)
+        assert!(no_set("Filter by date. Accepts dates in the following formats: `YYYY-MM-DD` (on a date), `<=YYYY-MM-DD` (on and before), and `>=YYYY-MM-DD` (on and after)."));
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
