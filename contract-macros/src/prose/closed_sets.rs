@@ -334,6 +334,20 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 continue;
             }
         }
+        // "the following properties: `id`, `type`, ..." (okta management
+        // spec), "Dictionary with supported keys: \"Type\", \"Name\", ..."
+        // (awslabs/mcp), "You may not override the following headers:
+        // `x-sg-id`, ..." (sendgrid-oai), "the following worker fields: `sid`,
+        // ..." (twilio-oai): a member noun before the colon, so the list
+        // names members, not values
+        if w == ":" && member_list_noun(prev_word(t, i, 1)) {
+            let mut k = i + 1;
+            while k < t.len() && t[k].sent == t[i].sent && !matches!(text(t, k), "." | ";") {
+                k += 1;
+            }
+            covered = k;
+            continue;
+        }
         // "Values range ["happy", "sad", "angry"]", "Values: [16000, 24000, 32000]":
         // a bracketed array of values after a lead
         if w == "[" {
@@ -656,6 +670,15 @@ fn member_noun(w: &str) -> bool {
             | "headers"
             | "filter"
             | "filters"
+    )
+}
+
+/// A noun naming members of an object (its properties, keys, fields,
+/// headers), which a list after it names.
+fn member_list_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "properties" | "attributes" | "keys" | "headers" | "fields" | "parameters"
     )
 }
 
@@ -1653,6 +1676,30 @@ mod tests {
         // placeholders ("in the following formats: `YYYY-MM-DD` (...),
         // `<=YYYY-MM-DD` (...), and `>=YYYY-MM-DD` (...)", twilio-oai)
         assert!(no_set("Filter by date. Accepts dates in the following formats: `YYYY-MM-DD` (on a date), `<=YYYY-MM-DD` (on and before), and `>=YYYY-MM-DD` (on and after)."));
+    }
+
+    /// A member noun before the colon makes the list a list of members:
+    /// "Filtering supports the following properties: `id`, `type`, ..."
+    /// (okta management spec), "Dictionary with supported keys: \"Type\",
+    /// \"Name\", ..." (awslabs/mcp), "You may not override the following
+    /// headers: `x-sg-id`, ..." (sendgrid-oai), "the expression can include
+    /// the following worker fields: `sid`, ..." (twilio-oai).
+    #[test]
+    fn members_named_before_a_colon() {
+        assert!(no_set("Filter expression for groups. Filtering supports the following limited number of properties: `id`, `type`, `lastUpdated`, and `lastMembershipUpdated`."));
+        assert!(no_set("Service key attributes. Dictionary with supported keys: \"Type\", \"Name\", \"Environment\"."));
+        assert!(no_set("Handling instructions. You may not override the following headers: `x-sg-id`, `received`, `To`, `From`."));
+        assert!(no_set("Filter by Workers. The expression can include the following worker fields: `sid`, `friendly_name`, or `activity_name`"));
+        assert!(no_set("KMS configuration. An object with keys: \"keyType\" (either \"CustomerManagedKey\" or \"ServiceManagedKey\") and \"kmsKeyArn\"."));
+        // the next sentence is read again, and other nouns keep their list
+        assert_eq!(
+            sets("An object with keys: `a`, `b`. Mode: `fast` or `slow`."),
+            values(&["fast", "slow"])
+        );
+        assert_eq!(
+            sets("The sort field. Sort keys are: `name`, `size`, `date`."),
+            values(&["name", "size", "date"])
+        );
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
