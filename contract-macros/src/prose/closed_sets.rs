@@ -456,6 +456,22 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
+        // "Can be: `inbound` for inbound calls, `outbound-api` for calls
+        // initiated via the REST API ..." (twilio-oai), "One of the supported
+        // ops: `add`: Add a new claim ... `replace`: Modify ..." (okta
+        // management spec): a lead before values described one by one, which
+        // the list reader would stop after the first
+        if list.items.len() == 1 && list.all_lit && !in_example(t, j) {
+            if let Some((items, last)) =
+                described_values(t, doc, j).filter(|(items, _)| items.len() >= 2)
+            {
+                covered = last + 1;
+                if !names_members(t, last) {
+                    out.push(found(What::Set(items), i, last));
+                }
+                continue;
+            }
+        }
         let n = list.items.len();
         let after = text(t, list.last + 1);
         let weak_lead = matches!(w, ":" | "(");
@@ -1700,6 +1716,28 @@ mod tests {
             sets("The sort field. Sort keys are: `name`, `size`, `date`."),
             values(&["name", "size", "date"])
         );
+    }
+
+    /// A lead before values described one by one reads them all, not the
+    /// first alone: "Can be: `inbound` for inbound calls, `outbound-api` for
+    /// calls initiated via the REST API or `outbound-dial` for ..."
+    /// (twilio-oai), "One of the supported ops: `add`: Add a new claim
+    /// `replace`: Modify any element" (okta management spec).
+    #[test]
+    fn a_lead_before_described_values() {
+        assert_eq!(
+            sets("The direction of the call. Can be: `inbound` for inbound calls, `outbound-api` for calls initiated via the REST API or `outbound-dial` for calls initiated by a dial verb."),
+            values(&["inbound", "outbound-api", "outbound-dial"])
+        );
+        assert_eq!(
+            sets("The name of one of the supported ops: `add`: Add a new claim to the assertion `replace`: Modify any element of the assertion"),
+            values(&["add", "replace"])
+        );
+        // a single value keeps its own reading; advice is not a list
+        assert_eq!(sets("Can be: `asc` only."), values(&["asc"]));
+        assert!(no_set(
+            "The client. Options: use `openai.OpenAI` for blocking mode, `AsyncOpenAI` for async."
+        ));
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
