@@ -712,9 +712,9 @@ fn under_condition(t: &[Tok], i: usize) -> bool {
 /// (plaid-openapi), "The only supported role type at this time is "base"",
 /// "The only reason currently supported is merge.", "Supported value is
 /// "privileges"." (PagerDuty api-schema); and the value first: "`x` is the
-/// only supported template at this time" (PagerDuty), "Defaults to `30m`,
-/// which is currently the only supported value" (openai-openapi). As
-/// (value, first token, last token).
+/// only supported template at this time" (PagerDuty), "`SKU` is the only
+/// supported value." (okta management spec), "`x`, which is currently the
+/// only supported value". As (value, first token, last token).
 fn only_supported_value(t: &[Tok], doc: &str, i: usize) -> Option<(String, usize, usize)> {
     let w = word(t, i);
     if accepting(w) {
@@ -1530,14 +1530,14 @@ mod tests {
     }
 
     /// "the only supported value is `x`" and its forms: openai-openapi
-    /// ("Currently the only supported value is `content` to fetch ...",
-    /// "Defaults to `30m`, which is currently the only supported value"),
+    /// ("Currently the only supported value is `content` to fetch ..."),
     /// plaid-openapi ("The only currently supported value for this field is
     /// `standard`", "Currently, the only supported value is `w2`"), PagerDuty
     /// api-schema ("The only reason currently supported is merge.", "The only
     /// supported role type at this time is \"base\"", "(`status_update` is
     /// the only supported template at this time)", "Supported value is
-    /// \"privileges\".").
+    /// \"privileges\"."), okta management spec ("`SKU` is the only supported
+    /// value.").
     #[test]
     fn the_only_supported_value() {
         assert_eq!(
@@ -1565,9 +1565,14 @@ mod tests {
             values(&["status_update"])
         );
         assert_eq!(
-            sets("The lifetime. Defaults to `30m`, which is currently the only supported value."),
-            values(&["30m"])
+            sets("Edition for the org. `SKU` is the only supported value."),
+            values(&["SKU"])
         );
+        // (in a sentence about the default the shared filter of defaults
+        // drops it, as it drops every family's claim there)
+        assert!(no_set(
+            "The lifetime. Defaults to `30m`, which is currently the only supported value."
+        ));
         assert_eq!(
             sets("Include additional details. Supported value is \"privileges\"."),
             values(&["privileges"])

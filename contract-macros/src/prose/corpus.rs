@@ -235,7 +235,7 @@ fn real_corpus_precision_and_recall() {
     // precision or recall on either part fails here.
     for (part, score, precision, recall) in [
         ("tuned-on", &tuned, 0.98, 0.98),
-        ("old held-out (tuned on since)", &held, 0.98, 0.95),
+        ("old held-out (tuned on since)", &held, 0.98, 0.96),
     ] {
         assert!(
             score.precision() >= precision && score.recall() >= recall,
