@@ -566,6 +566,23 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
             continue;
         }
+        // "Compression level for `jpeg` or `webp` output." (openai-openapi),
+        // "Required for `move` or `copy` operations" (box-openapi), "The
+        // phone number for a `call` or `sms` authenticator enrollment" (okta
+        // management spec): after "for" and before their noun, literals name
+        // the cases the argument serves, not its values ("Optimize route for
+        // 'FastestRoute' or 'ShortestRoute' (default: ...)" stays a set)
+        let noun_after = kind(t, list.last + 1) == Some(Tk::Word)
+            && !NOT_VALUES.contains(&word(t, list.last + 1));
+        if is_lit(t, i)
+            && noun_after
+            && (prev_word(t, i, 1) == "for"
+                || (matches!(prev_word(t, i, 1), "a" | "an" | "the")
+                    && prev_word(t, i, 2) == "for"))
+        {
+            covered = list.last + 1;
+            continue;
+        }
         // "Must include a 'type' field set to 'object' or 'text'" (exa-mcp-server),
         // like "with a `stream_type` of `admin_logs` or ..." (box-openapi): the
         // values of a member named just before, not of the argument
@@ -1743,6 +1760,31 @@ mod tests {
         assert!(no_set(
             "The client. Options: use `openai.OpenAI` for blocking mode, `AsyncOpenAI` for async."
         ));
+    }
+
+    /// Literals after "for" and before their noun name the cases the
+    /// argument serves: "Compression level for `jpeg` or `webp` output."
+    /// (openai-openapi), "Required for `move` or `copy` operations"
+    /// (box-openapi), "The phone number for a `call` or `sms` authenticator
+    /// enrollment" (okta management spec).
+    #[test]
+    fn cases_named_after_for() {
+        assert!(no_set("Compression level for `jpeg` or `webp` output."));
+        assert!(no_set(
+            "The location to copy a value from. Required for `move` or `copy` operations."
+        ));
+        assert!(no_set(
+            "The phone number for a `call` or `sms` authenticator enrollment."
+        ));
+        // values that end the clause stay a set
+        assert_eq!(
+            sets("Optimize route for 'FastestRoute' or 'ShortestRoute' (default: 'FastestRoute')"),
+            values(&["FastestRoute", "ShortestRoute"])
+        );
+        assert_eq!(
+            sets("Sort order for results, `asc` or `desc`."),
+            values(&["asc", "desc"])
+        );
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
