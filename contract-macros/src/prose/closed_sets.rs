@@ -466,8 +466,12 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 described_values(t, doc, j).filter(|(items, _)| items.len() >= 2)
             {
                 covered = last + 1;
+                // (the finding starts at the first value, as when the values
+                // are read without the lead: the shared filters look back from
+                // there, "Indicates if the assignment is direct (`USER`) or
+                // ..." stays a set)
                 if !names_members(t, last) {
-                    out.push(found(What::Set(items), i, last));
+                    out.push(found(What::Set(items), j, last));
                 }
                 continue;
             }
@@ -1754,6 +1758,14 @@ mod tests {
         assert_eq!(
             sets("The name of one of the supported ops: `add`: Add a new claim to the assertion `replace`: Modify any element of the assertion"),
             values(&["add", "replace"])
+        );
+        // the finding starts at the first value, so a condition before the
+        // parenthesis does not swallow it (okta management spec)
+        assert_eq!(
+            sets(
+                "Indicates if the assignment is direct (`USER`) or by group membership (`GROUP`)."
+            ),
+            values(&["USER", "GROUP"])
         );
         // a single value keeps its own reading; advice is not a list
         assert_eq!(sets("Can be: `asc` only."), values(&["asc"]));
