@@ -1003,6 +1003,13 @@ fn names_members(t: &[Tok], last: usize) -> bool {
         word(t, k),
         "field" | "fields" | "parameter" | "parameters" | "property" | "properties" | "headers"
     )
+        // "The `sid` or `unique_name` of the Service resource to fetch"
+        // (twilio-oai), "`id` or `label` of the role" (okta management
+        // spec): literals that are members of the thing named after "of the"
+        || (k == last + 1
+            && is_lit(t, last)
+            && word(t, k) == "of"
+            && matches!(word(t, k + 1), "the" | "a" | "an"))
 }
 
 /// The token after the brace that closes the one at `open` (or the end of
@@ -1797,6 +1804,23 @@ mod tests {
             sets("Sort order for results, `asc` or `desc`."),
             values(&["asc", "desc"])
         );
+    }
+
+    /// Literals followed by "of the" name members of that thing: "The `sid`
+    /// or `unique_name` of the Service resource to fetch" (twilio-oai), "`id`
+    /// or `label` of the role" (okta management spec).
+    #[test]
+    fn members_of_the_thing_named_after() {
+        assert!(no_set(
+            "The `sid` or `unique_name` of the Service resource to fetch."
+        ));
+        assert!(no_set("`id` or `label` of the role"));
+        // values followed by something else stay a set
+        assert_eq!(
+            sets("The sort order, `asc` or `desc`, of results."),
+            values(&["asc", "desc"])
+        );
+        assert_eq!(sets("One of `asc` or `desc`."), values(&["asc", "desc"]));
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
