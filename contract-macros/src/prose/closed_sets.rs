@@ -558,12 +558,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         // "cannot be combined with `value` or `delete`" names fields, not values
         // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
-        let conditional = is_lit(t, i)
-            && !strong
-            && (0..i)
-                .rev()
-                .take_while(|&k| t[k].sent == t[i].sent)
-                .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"));
+        let conditional = is_lit(t, i) && !strong && under_condition(t, i);
         if conditional {
             continue;
         }
@@ -858,12 +853,7 @@ fn only_word_supported(t: &[Tok], i: usize) -> Option<usize> {
     {
         return None;
     }
-    let head = (0..8.min(t.len())).any(|h| {
-        matches!(
-            word(t, h),
-            "type" | "status" | "state" | "kind" | "mode" | "category"
-        )
-    });
+    let head = (0..8.min(t.len())).any(|h| kind_noun(word(t, h)));
     (head && !in_example(t, i) && !under_condition(t, i)).then_some(k + 2)
 }
 
@@ -1057,13 +1047,17 @@ fn names_one_member(t: &[Tok], i: usize) -> bool {
 /// status of the item ("), so a list inside it lists the values.
 fn kind_head(t: &[Tok], i: usize) -> bool {
     let from = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
-    from <= 8
-        && (i - from..i).any(|k| {
-            matches!(
-                word(t, k),
-                "type" | "status" | "state" | "kind" | "mode" | "category"
-            )
-        })
+    from <= 8 && (i - from..i).any(|k| kind_noun(word(t, k)))
+}
+
+/// A noun that names a kind of value, whose values a list or a single word
+/// near it gives ("Type of secret to create (generic, ...)", "user agent
+/// category (currently only AI is supported)").
+fn kind_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "type" | "status" | "state" | "kind" | "mode" | "category"
+    )
 }
 
 /// The clause ends at `k`: the end of the text or of its sentence, or a
