@@ -267,6 +267,20 @@ fn a_rate(t: &[Tok], end: usize) -> bool {
         }
 }
 
+/// "At most 25 invocations are returned" (PagerDuty's OpenAPI spec), "A
+/// maximum of 10 IPs will be returned per IP Pool by default" (sendgrid's):
+/// what the service returns, the passive of "Returns up to 10"; "Up to 10
+/// tags are allowed" and "the number of results to be returned (at most 100)"
+/// are limits.
+fn passively_returned(t: &[Tok], end: usize) -> bool {
+    let returned = |k: usize| word(t, k) == "returned";
+    match word(t, end + 1) {
+        "are" | "is" | "get" => returned(end + 2),
+        "will" => word(t, end + 2) == "be" && returned(end + 3),
+        _ => false,
+    }
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -340,7 +354,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             {
                 unit = Unit::Year;
             }
-            if a_rate(t, end.max(val.end)) {
+            if a_rate(t, end.max(val.end)) || passively_returned(t, end.max(val.end)) {
                 continue;
             }
             let (min, max) = apply(op, val.v);
@@ -518,6 +532,24 @@ mod tests {
                 pair("Up to 10 values", "max 10 Items"),
                 pair("at most 5 items", "max 5 Items")
             ]
+        );
+    }
+
+    #[test]
+    fn what_the_service_returns_is_not_a_limit() {
+        // PagerDuty's and sendgrid's OpenAPI specs
+        assert!(bounds(
+            "List of invocations sorted by creation_time. At most 25 invocations are returned."
+        )
+        .is_empty());
+        assert!(bounds("A maximum of 10 IPs will be returned per IP Pool by default.").is_empty());
+        assert_eq!(
+            bounds("Up to 10 tags are allowed."),
+            [pair("Up to 10 tags", "max 10 Count")]
+        );
+        assert_eq!(
+            bounds("The number of results to be returned, at most 100 results."),
+            [pair("at most 100 results", "max 100 Count")]
         );
     }
 

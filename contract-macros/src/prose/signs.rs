@@ -19,6 +19,9 @@ pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
             continue;
         }
         let next_noun = NOUNS.contains(&word(t, i + 1));
+        if w == "positive" && says_what_it_means(t, i + 1) {
+            continue;
+        }
         let integer = matches!(
             word(t, i + 1),
             "integer" | "integers" | "int" | "whole" | "count"
@@ -46,6 +49,41 @@ pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
         };
         out.push(found(what, i, if next_noun { i + 1 } else { i }));
     }
+}
+
+/// "Positive values penalize new tokens" (openai's OpenAPI spec), "where a
+/// positive value increases the likelihood" (together's OpenAPI spec),
+/// "Positive values when money moves out of the account; negative values when
+/// ...", "a positive value on credit cards" (plaid's OpenAPI spec): what a
+/// sign of the value means, a legend of a value that may take either sign,
+/// not a bound ("Must be a positive value." and "A positive value, in
+/// seconds." are).
+fn says_what_it_means(t: &[Tok], noun: usize) -> bool {
+    matches!(word(t, noun), "value" | "values" | "number" | "numbers")
+        && matches!(
+            word(t, noun + 1),
+            "when"
+                | "on"
+                | "for"
+                | "mean"
+                | "means"
+                | "indicate"
+                | "indicates"
+                | "represent"
+                | "represents"
+                | "penalize"
+                | "penalizes"
+                | "increase"
+                | "increases"
+                | "decrease"
+                | "decreases"
+                | "make"
+                | "makes"
+                | "favor"
+                | "favors"
+                | "encourage"
+                | "encourages"
+        )
 }
 
 #[cfg(test)]
@@ -81,5 +119,37 @@ mod tests {
     fn adjectives_without_a_number_noun_are_prose() {
         assert!(signs("A positive review of the film.").is_empty());
         assert!(signs("Reports false positive matches.").is_empty());
+    }
+
+    #[test]
+    fn what_a_sign_means_is_a_legend() {
+        // openai's and together's OpenAPI specs
+        assert!(signs(
+            "Number between -2.0 and 2.0. Positive values penalize new tokens based on their existing frequency."
+        )
+        .is_empty());
+        assert!(signs(
+            "A number between -2.0 and 2.0 where a positive value increases the likelihood of new topics."
+        )
+        .is_empty());
+        // plaid's OpenAPI spec
+        assert!(signs(
+            "Positive values when money moves out of the account; negative values when money moves in."
+        )
+        .is_empty());
+        assert!(signs("Typically represented as a positive value on credit cards.").is_empty());
+        // the sign still bounds when nothing says what it means
+        assert_eq!(
+            signs("Must be a positive value."),
+            [pair("positive value", "min 0 excl Year")]
+        );
+        assert_eq!(
+            signs("A positive value, in seconds."),
+            [pair("positive value", "min 0 excl Year")]
+        );
+        assert_eq!(
+            signs("Positive values only."),
+            [pair("Positive values", "min 0 excl Year")]
+        );
     }
 }
