@@ -223,7 +223,9 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
     };
     let relative = match prev_word(t, i, 1) {
         "with" | "having" => plural(prev_word(t, i, 2)),
-        "have" => prev_word(t, i, 2) == "that" && plural(prev_word(t, i, 3)),
+        // "The number of users who have at least one notification method
+        // configured" (PagerDuty's OpenAPI spec): the same relative clause
+        "have" => matches!(prev_word(t, i, 2), "that" | "who") && plural(prev_word(t, i, 3)),
         _ => false,
     };
     relative && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items)
@@ -279,6 +281,19 @@ fn passively_returned(t: &[Tok], end: usize) -> bool {
         "will" => word(t, end + 2) == "be" && returned(end + 3),
         _ => false,
     }
+}
+
+/// "Retries up to 3 times on network errors" (the first corpus), "You may
+/// retry a transfer up to 2 times, within 180 days" (plaid's OpenAPI spec):
+/// how often the tool or the caller repeats an action, not a value to send
+/// ("Number of retries, up to 5 times" and "times to retry (at most 5 times)"
+/// are bounds on the argument).
+fn retries_an_action(t: &[Tok], i: usize, end: usize) -> bool {
+    word(t, end) == "times"
+        && (1..=4).any(|b| {
+            matches!(prev_word(t, i, b), "retry" | "retries" | "retried")
+                && !matches!(prev_word(t, i, b + 1), "of" | "to")
+        })
 }
 
 /// "A 34 character string": an exact length written as a size before the noun.
@@ -354,7 +369,10 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             {
                 unit = Unit::Year;
             }
-            if a_rate(t, end.max(val.end)) || passively_returned(t, end.max(val.end)) {
+            if a_rate(t, end.max(val.end))
+                || passively_returned(t, end.max(val.end))
+                || retries_an_action(t, i, end.max(val.end))
+            {
                 continue;
             }
             let (min, max) = apply(op, val.v);
@@ -511,6 +529,14 @@ mod tests {
         );
         assert!(bounds("Include all pools that have at least one IP in the region.").is_empty());
         assert!(
+            bounds("The number of users who have at least one notification method configured.")
+                .is_empty()
+        );
+        assert_eq!(
+            bounds("Users who have at least 8 characters in the name."),
+            [pair("at least 8 characters", "min 8 Chars")]
+        );
+        assert!(
             bounds("Defaults to M10 for projects with fewer than 2 existing clusters.").is_empty()
         );
         // each item's length, and a bound on the argument itself, stay
@@ -550,6 +576,21 @@ mod tests {
         assert_eq!(
             bounds("The number of results to be returned, at most 100 results."),
             [pair("at most 100 results", "max 100 Count")]
+        );
+    }
+
+    #[test]
+    fn how_often_an_action_is_retried_is_not_a_limit() {
+        // the first corpus; plaid's OpenAPI spec
+        assert!(bounds("Retries up to 3 times on network errors.").is_empty());
+        assert!(bounds("You may retry a transfer up to 2 times, within 180 days.").is_empty());
+        assert_eq!(
+            bounds("Number of retries, up to 5 times."),
+            [pair("up to 5 times", "max 5 Time")]
+        );
+        assert_eq!(
+            bounds("Times to retry, at most 5 times."),
+            [pair("at most 5 times", "max 5 Time")]
         );
     }
 
