@@ -296,6 +296,46 @@ fn retries_an_action(t: &[Tok], i: usize, end: usize) -> bool {
         })
 }
 
+/// "temporarily disable one or more Services", "Create one or more overrides"
+/// (PagerDuty's OpenAPI spec), "removes one or more custom profile properties"
+/// (okta's), "allows you to add one or more email addresses" (sendgrid's),
+/// "Applies one or more Box Skills metadata cards" (box's), "the model must
+/// call one or more tools" (openai's): "one or more" after the verb of an
+/// operation says what it acts on, like "to one or more workspaces"; a call
+/// with none does nothing. Asked for, it is a list size ("Specify one or more
+/// tags", "One or more label names to remove").
+fn acted_on(verb: &str) -> bool {
+    matches!(
+        verb,
+        "add"
+            | "adds"
+            | "remove"
+            | "removes"
+            | "delete"
+            | "deletes"
+            | "update"
+            | "updates"
+            | "create"
+            | "creates"
+            | "call"
+            | "calls"
+            | "calling"
+            | "execute"
+            | "executes"
+            | "apply"
+            | "applies"
+            | "associate"
+            | "associates"
+            | "disable"
+            | "disables"
+            | "enable"
+            | "enables"
+            | "reassign"
+            | "attach"
+            | "detach"
+    )
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -415,7 +455,10 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
             ) && !(prev_word(t, i, 1) == "of"
                 && matches!(prev_word(t, i, 2), "list" | "array" | "set" | "collection"));
-            if (op == Op::Min && val.v == 0.0) || preposition {
+            if (op == Op::Min && val.v == 0.0)
+                || preposition
+                || (op == Op::Min && val.v == 1.0 && acted_on(prev_word(t, i, 1)))
+            {
                 continue;
             }
             // "1 or more tags": the unit follows the operator
@@ -576,6 +619,29 @@ mod tests {
         assert_eq!(
             bounds("The number of results to be returned, at most 100 results."),
             [pair("at most 100 results", "max 100 Count")]
+        );
+    }
+
+    #[test]
+    fn what_an_operation_acts_on_is_not_a_list_size() {
+        // PagerDuty's, okta's, sendgrid's, box's and openai's OpenAPI specs
+        for doc in [
+            "A Maintenance Window is used to temporarily disable one or more Services.",
+            "Create one or more overrides, each for a specific user.",
+            "This updates, adds, or removes one or more custom profile properties.",
+            "This endpoint allows you to add one or more email addresses to the group.",
+            "Applies one or more Box Skills metadata cards to a file.",
+            "`required` means the model must call one or more tools.",
+        ] {
+            assert!(bounds(doc).is_empty(), "{doc}");
+        }
+        assert_eq!(
+            bounds("Specify one or more tags."),
+            [pair("one or more tags", "min 1 Count")]
+        );
+        assert_eq!(
+            bounds("One or more label names to remove."),
+            [pair("One or more label", "min 1 Count")]
         );
     }
 
