@@ -46,6 +46,16 @@ fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
 // Family: patterns (Pattern) — "lowercase letters and digits only", "must match `^[A-Z]{1,5}$`",
 // "no spaces", "must start with a letter", "kebab-case", "E.164", "ISO 3166 country code",
 // "a 6-digit code", "hex string", "semver".
+/// "Search for groups whose samAccountName profile attribute starts with
+/// \"West Coast\"" (okta's OpenAPI spec), "Suppress alerts where
+/// event.summary matches 'disk usage'" (PagerDuty's), "Only teams whose name
+/// exactly matches one of the provided values" (terraform's MCP server): a
+/// clause that picks things by one of their members says what the operation
+/// selects, not the shape of the value ("IDs begin with 'ws-'" is one).
+fn picks_things_by(t: &[Tok], i: usize) -> bool {
+    (1..=5).any(|b| matches!(prev_word(t, i, b), "whose" | "where"))
+}
+
 pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     for i in 0..t.len() {
         if t[i].lead & PATTERNS == 0 {
@@ -63,7 +73,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         if matches!(w, "match" | "matches" | "matching") {
             // "For example, `/api` will match `/api`" illustrates
-            if in_example(t, i) {
+            if in_example(t, i) || picks_things_by(t, i) {
                 continue;
             }
             let mut j = i + 1;
@@ -262,6 +272,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             // "IDs begin with", "(starts with 'S')", not the advice "Start with 'list-workspaces'"
             && !matches!(prev_word(t, i, 1), "must" | "should")
             && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
+            && !picks_things_by(t, i)
         {
             out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
             continue;
@@ -699,5 +710,17 @@ mod tests {
     fn words_that_only_look_like_classes() {
         assert!(patterns("Count the letters in the word.").is_empty());
         assert!(patterns("Matches are ranked by score.").is_empty());
+    }
+
+    #[test]
+    fn a_clause_picking_things_by_a_member_is_not_the_shape() {
+        // okta's and PagerDuty's OpenAPI specs
+        assert!(patterns(
+            "Search for groups whose samAccountName profile attribute starts with \"West Coast\""
+        )
+        .is_empty());
+        assert!(patterns("Suppress alerts where event.summary matches 'disk usage'").is_empty());
+        assert!(!patterns("Workspace IDs begin with 'ws-'.").is_empty());
+        assert!(!patterns("Must match `^[a-z]+$`.").is_empty());
     }
 }
