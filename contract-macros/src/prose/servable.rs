@@ -72,7 +72,10 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
         }
         // "2001 or later", "2001 onwards", "from 2001 on"
         if let Some(v) = value_at(t, i) {
-            if !v.year {
+            // "In API versions 2018-05-22 and earlier, this field is called `zip`"
+            // (plaid's OpenAPI spec): a version named by its date is a reference,
+            // as "version 2" and "lines 10-20" are for spans
+            if !v.year || matches!(prev_word(t, i, 1), "version" | "versions") {
                 continue;
             }
             let k = v.end + 1;
@@ -202,5 +205,17 @@ mod tests {
         assert!(servable("Added since 2022 in the API.").is_empty());
         assert!(servable("Back to 200 results.").is_empty());
         assert!(servable("since the last call").is_empty());
+    }
+
+    #[test]
+    fn a_version_named_by_its_date_is_a_reference() {
+        // plaid's OpenAPI spec
+        assert!(servable("In API versions 2018-05-22 and earlier, this field is called `zip`.")
+            .is_empty());
+        assert!(
+            servable("This field is only populated in API version 2019-05-29 and later.")
+                .is_empty()
+        );
+        assert!(!servable("Records from 2001 onwards.").is_empty());
     }
 }
