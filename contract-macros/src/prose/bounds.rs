@@ -223,10 +223,27 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
     };
     let relative = match prev_word(t, i, 1) {
         "with" | "having" => plural(prev_word(t, i, 2)),
-        // "The number of users who have at least one notification method
-        // configured" (PagerDuty's OpenAPI spec): the same relative clause
-        "have" => matches!(prev_word(t, i, 2), "that" | "who") && plural(prev_word(t, i, 3)),
-        _ => false,
+        _ => {
+            // the same relative clause: "users who have at least one notification
+            // method configured", "users who are on at least one escalation
+            // policy" (PagerDuty's OpenAPI spec), "One entry per underlying model
+            // that received at least one prompt" (openai's): of plural things, or
+            // of a thing in the past (what happened, not what may be sent; "A list
+            // that has at least one tag" still bounds)
+            (2..=3).any(|b| {
+                let verb = prev_word(t, i, b - 1);
+                matches!(prev_word(t, i, b), "that" | "who" | "which")
+                    && (plural(prev_word(t, i, b + 1))
+                        || verb.ends_with("ed")
+                        || matches!(verb, "had" | "was" | "were"))
+                    && !(1..b).any(|k| {
+                        matches!(
+                            prev_word(t, i, k),
+                            "must" | "should" | "can" | "may" | "need" | "needs" | "be"
+                        )
+                    })
+            })
+        }
     };
     relative && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items)
 }
@@ -574,6 +591,19 @@ mod tests {
         assert!(
             bounds("The number of users who have at least one notification method configured.")
                 .is_empty()
+        );
+        assert!(bounds("The percentage of users who are on at least one escalation policy.").is_empty());
+        assert!(bounds(
+            "One entry per underlying model that received at least one prompt during the run."
+        )
+        .is_empty());
+        assert_eq!(
+            bounds("A list that has at least one tag."),
+            [pair("at least one tag", "min 1 Count")]
+        );
+        assert_eq!(
+            bounds("Labels that must have at least one tag."),
+            [pair("at least one tag", "min 1 Count")]
         );
         assert_eq!(
             bounds("Users who have at least 8 characters in the name."),
