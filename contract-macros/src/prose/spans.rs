@@ -11,6 +11,9 @@ pub(super) const REFERENCE_NOUNS: &[&str] = &[
     "section", "sections", "verse", "verses", "version", "versions", "step", "steps", "rfc",
     "http", "issues", "issue", "python", "node", "ports", "port", "v", "edition", "volume",
     "figure", "table",
+    // "the ISO-3166-1 alpha-2 country code standard" (plaid's OpenAPI spec), "ISO
+    // 639-1" (together's, okta's): a standard's number, like "RFC 3339"
+    "iso",
 ];
 
 // Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
@@ -282,5 +285,12 @@ mod tests {
             spans("A summary of 1-200 words."),
             [pair("1-200 words", "min 1 max 200 Chars")]
         );
+    }
+
+    #[test]
+    fn a_standard_number_is_a_reference() {
+        // plaid's OpenAPI spec
+        assert!(spans("Use the ISO-3166-1 alpha-2 country code standard.").is_empty());
+        assert!(spans("An ISO 639-1 language code.").is_empty());
     }
 }
