@@ -588,11 +588,13 @@ mod tests {
                 .is_empty()
         );
         assert!(bounds("Include all pools that have at least one IP in the region.").is_empty());
+        assert!(bounds(
+            "The number of users who have at least one notification method configured."
+        )
+        .is_empty());
         assert!(
-            bounds("The number of users who have at least one notification method configured.")
-                .is_empty()
+            bounds("The percentage of users who are on at least one escalation policy.").is_empty()
         );
-        assert!(bounds("The percentage of users who are on at least one escalation policy.").is_empty());
         assert!(bounds(
             "One entry per underlying model that received at least one prompt during the run."
         )

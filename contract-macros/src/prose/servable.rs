@@ -210,8 +210,10 @@ mod tests {
     #[test]
     fn a_version_named_by_its_date_is_a_reference() {
         // plaid's OpenAPI spec
-        assert!(servable("In API versions 2018-05-22 and earlier, this field is called `zip`.")
-            .is_empty());
+        assert!(
+            servable("In API versions 2018-05-22 and earlier, this field is called `zip`.")
+                .is_empty()
+        );
         assert!(
             servable("This field is only populated in API version 2019-05-29 and later.")
                 .is_empty()
