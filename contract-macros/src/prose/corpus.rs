@@ -363,10 +363,22 @@ pub(super) const HELD_OUT_7: &str = include_str!("../../tests/prose_corpus_heldo
 #[test]
 fn sixth_and_seventh_held_out_batches_precision_and_recall() {
     check_batch("sixth held-out batch", HELD_OUT_6, false, 150, (0.81, 0.65));
-    check_batch("seventh held-out batch", HELD_OUT_7, false, 150, (0.83, 0.73));
+    check_batch(
+        "seventh held-out batch",
+        HELD_OUT_7,
+        false,
+        150,
+        (0.83, 0.73),
+    );
     let mut both = String::from(HELD_OUT_6);
     both.push_str(HELD_OUT_7);
-    check_batch("sixth and seventh together", &both, false, 300, (0.82, 0.68));
+    check_batch(
+        "sixth and seventh together",
+        &both,
+        false,
+        300,
+        (0.82, 0.68),
+    );
 }
 
 pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
