@@ -306,6 +306,16 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             });
             continue;
         }
+        // "The type of this object (`container.file`)", "The type of the
+        // tool, i.e. `function`" (openai-openapi), "The type of the tool.
+        // ('WEBHOOK')" (twilio-oai), "The type of this event. The value is
+        // `gift_card.updated`." (square's Connect API): a description that
+        // names the kind of the value and ends on its one value
+        if let Some(v) = restated_type_value(t, doc, i) {
+            covered = t.len();
+            out.push(found(What::Set(vec![v]), i, i));
+            continue;
+        }
         let w = match kind(t, i) {
             Some(Tk::Punct) => text(t, i),
             _ => word(t, i),
@@ -453,6 +463,17 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let Some((j, lit_only, strong)) = start else {
             continue;
         };
+        // "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
+        // OTHER." (vercel/ai), "Valid states: SUBMITTED, PENDING, ...,
+        // CANCELLED" (awslabs/mcp): codes in capitals after a word that says
+        // they are accepted, its noun and a colon, a code of two words too
+        if lit_only && strong && accepting(w) && capital_code(t, doc, j) {
+            if let Some((items, last)) = capital_list(t, doc, j) {
+                covered = last + 1;
+                out.push(found(What::Set(items), i, last));
+                continue;
+            }
+        }
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
@@ -912,6 +933,36 @@ fn capital_code(t: &[Tok], doc: &str, k: usize) -> bool {
     }
 }
 
+/// Two or more capital codes from `j`, each of one to three words, joined by
+/// commas, "or" or "and", ending their clause ("TRAVEL, MEALS, OFFICE
+/// SUPPLIES, OTHER."), as (values, last token).
+fn capital_list(t: &[Tok], doc: &str, j: usize) -> Option<(Vec<String>, usize)> {
+    let mut items = Vec::new();
+    let mut k = j;
+    let mut last;
+    loop {
+        let first = k;
+        while capital_code(t, doc, k) && k < first + 3 && t[k].sent == t[j].sent {
+            k += 1;
+        }
+        if k == first {
+            return None;
+        }
+        last = k - 1;
+        items.push(doc[t[first].start..t[last].end].to_string());
+        if text(t, k) == "," {
+            k += 1;
+        }
+        if matches!(word(t, k), "or" | "and") {
+            k += 1;
+        }
+        if k == last + 1 {
+            break;
+        }
+    }
+    (items.len() >= 2 && clause_ends(t, last + 1)).then_some((items, last))
+}
+
 /// Three or more capital codes around the "or" at `i` ("PENDING, VALID, or
 /// INVALID"), as (values, first token, last token).
 fn capital_codes(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, usize)> {
@@ -1128,6 +1179,44 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
                 "if" | "when" | "unless" | "whenever" | "parameter" | "argument" | "field"
             )
         })
+}
+
+/// The one value of a description that opens with "The type of" and ends on
+/// its only literal at `i`, restated after a parenthesis, "i.e.", a colon or
+/// "the value is": "The type of this object (`container.file`).", "The type
+/// of the tool, i.e. `function`.", "The type of tool being defined:
+/// `function`" (openai-openapi), "The type of the tool. ('WEBHOOK')"
+/// (twilio-oai), "The type of this event. For this event, the value is
+/// `gift_card.updated`." (square's Connect API). Not an example ("The type of
+/// transfer, e.g. 'ACH'"), a default ("Default value: `web`"), advice ("For
+/// regex, use `EXPRESSION`"), a boolean, a null or a number.
+fn restated_type_value(t: &[Tok], doc: &str, i: usize) -> Option<String> {
+    let head = if word(t, 0) == "the" { 1 } else { 0 };
+    if !(is_lit(t, i) && seq(t, head, &["type", "of"])) || in_example(t, i) {
+        return None;
+    }
+    if !(i + 1..t.len()).all(|k| matches!(text(t, k), ")" | ".")) {
+        return None;
+    }
+    let restated = match text(t, i.wrapping_sub(1)) {
+        "(" | ":" => true,
+        "," => prev_word(t, i, 1) == "i.e.",
+        _ => {
+            prev_word(t, i, 1) == "i.e."
+                || (prev_word(t, i, 1) == "is" && prev_word(t, i, 2) == "value")
+        }
+    };
+    let default = (sentence_start(t, i)..i).any(|k| matches!(word(t, k), "default" | "defaults"));
+    if !restated || default || (0..i).any(|k| is_lit(t, k)) {
+        return None;
+    }
+    let v = inner(doc, &t[i]).trim_matches('"');
+    let fact = v.is_empty()
+        || v.contains(' ')
+        || matches!(v, "true" | "false" | "null" | "none" | "nil")
+        || v.bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    (!fact).then(|| v.to_string())
 }
 
 /// A bullet marker ("-", "*", "\u{2022}") at `k` that opens an item: at the
@@ -1349,6 +1438,78 @@ mod tests {
         assert!(no_set("Quantity to order; must be `1..=99`."));
         assert!(no_set("The flag must be `false`."));
         assert!(no_set("Must be `draft` when the review is pending."));
+    }
+
+    /// A description opening with "The type of" that ends on its one value,
+    /// restated: openai-openapi ("The type of this object
+    /// (`container.file`).", "The type of the tool, i.e. `function`."),
+    /// twilio-oai ("The type of the tool. ('WEBHOOK')"), square's Connect API
+    /// ("The type of this event. The value is `gift_card.updated`.").
+    #[test]
+    fn a_type_restated_by_its_one_value() {
+        assert_eq!(
+            sets("The type of this object (`container.file`)."),
+            values(&["container.file"])
+        );
+        assert_eq!(
+            sets("The type of the tool, i.e. `function`."),
+            values(&["function"])
+        );
+        assert_eq!(
+            sets("The type of the tool. ('WEBHOOK')"),
+            values(&["WEBHOOK"])
+        );
+        assert_eq!(
+            sets("The type of this event. For this event, the value is `gift_card.updated`."),
+            values(&["gift_card.updated"])
+        );
+        assert_eq!(
+            sets("The type of this event. The value is `\"merchant.custom_attribute_definition.visible.updated\"`."),
+            values(&["merchant.custom_attribute_definition.visible.updated"])
+        );
+        // an example, a default, advice, a member's name, a value that does
+        // not end the description, another literal before it, a boolean
+        assert!(no_set("The type of transfer, e.g. 'ACH'"));
+        assert!(no_set(
+            "The type of client application. Default value: `web`."
+        ));
+        assert!(no_set("The type of pattern. For regex, use `EXPRESSION`."));
+        assert!(no_set(
+            "The state or region component of the user's address (`region`)"
+        ));
+        assert!(no_set(
+            "The type of this object (`file`) in the response body."
+        ));
+        assert!(no_set("The type of the `AppItem`."));
+        assert!(no_set("The type of the `owner`. The value is `user`."));
+        assert!(no_set("The type of this flag. The value is `true`."));
+        assert!(no_set("Whether to stream. The value is `true` by default."));
+    }
+
+    /// Capital codes after an accepting word, its noun and a colon: vercel/ai
+    /// ("Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
+    /// OTHER."), awslabs/mcp ("Valid states: SUBMITTED, PENDING, ...,
+    /// CANCELLED").
+    #[test]
+    fn capital_codes_after_an_accepting_lead() {
+        assert_eq!(
+            sets("Category of the expense. Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES, OTHER."),
+            values(&["TRAVEL", "MEALS", "ENTERTAINMENT", "OFFICE SUPPLIES", "OTHER"])
+        );
+        assert_eq!(
+            sets("Filter job runs by states (optional). Valid states: SUBMITTED, PENDING, RUNNING, SUCCESS, FAILED"),
+            values(&["SUBMITTED", "PENDING", "RUNNING", "SUCCESS", "FAILED"])
+        );
+        assert_eq!(sets("Supported regions: US or EU."), values(&["US", "EU"]));
+        // a list that runs on, words not in capitals, a single code, no
+        // accepting word
+        assert!(no_set(
+            "Valid KeywordTypes: STOP, START, HELP Valid Locales: see the list"
+        ));
+        assert!(no_set("Allowed categories: travel, meals, other."));
+        assert!(no_set("Supported regions: US."));
+        assert!(no_set("Common states: SUBMITTED, PENDING, RUNNING."));
+        assert!(no_set("Valid states: SUBMITTED, PENDING and more."));
     }
 
     /// Literals the next words declare accepted: "Currently `a`, `b` and `c`
