@@ -167,13 +167,24 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     if text(t, i.wrapping_sub(1)) == "/" || text(t, end + 1) == "/" {
         return false;
     }
-    // "Add-on identifier: UUID, name (...), or attachment name": one of a list of forms
+    // "Add-on identifier: UUID, name (...), or attachment name" (heroku's MCP
+    // server), "Item identifiers (name, URL, or ID)" (browser-use), "The
+    // HTTP protocol, IP address, and port of your InfluxDB API" (grafana's
+    // MCP server): one item of a list of forms or of parts (the last item
+    // follows "or" or "and", above)
     let listed = text(t, end + 1) == ","
-        && text(t, i.wrapping_sub(1)) == ":"
+        && matches!(text(t, i.wrapping_sub(1)), ":" | "(" | ",")
         && (end + 2..t.len())
-            .take_while(|&k| t[k].sent == t[i].sent)
-            .any(|k| word(t, k) == "or");
-    if listed {
+            .take_while(|&k| {
+                t[k].sent == t[i].sent && !(text(t, k) == ")" && text(t, i - 1) == "(")
+            })
+            .any(|k| word(t, k) == "or" || (word(t, k) == "and" && text(t, i - 1) != ":"));
+    // "either the unique identifier (GUID) or the display name" (Azure's MCP
+    // server), "the identifier for the sweep (UUID) or a shortened form"
+    // (plaid's OpenAPI spec): the form of one alternative
+    let alternative =
+        text(t, i.wrapping_sub(1)) == "(" && text(t, end + 1) == ")" && word(t, end + 2) == "or";
+    if listed || alternative {
         return false;
     }
     let alternative_format = (end + 1..t.len())
@@ -204,7 +215,44 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
         return true;
     }
     let first = t[i].sent == t[0].sent;
-    first && !opens_with_an_action(t) && (0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k)))
+    first
+        && !opens_with_an_action(t)
+        && ((0..i).all(|k| !NOT_THE_VALUE.contains(&word(t, k))) || items_named(t, i, end))
+}
+
+/// The format noun ending at `end` names the items of a description that
+/// opens with a list ("Explicit list of prior episode UUIDs to use as
+/// history", getzep's graphiti MCP server; "List of email addresses that are
+/// allowed for external collaboration", box's OpenAPI spec; "An array of
+/// associated partner attachment UUIDs", digitalocean's): a plural noun at
+/// the end of the phrase after "list of", each item's format. Not after a
+/// verb ("Removes a list of email addresses"), nor past another word of
+/// relation ("List of tags for the URLs").
+fn items_named(t: &[Tok], i: usize, end: usize) -> bool {
+    let Some(of) = (0..4.min(i)).find(|&k| matches!(word(t, k), "list" | "array")) else {
+        return false;
+    };
+    let of = of + 1;
+    let noun = word(t, end);
+    word(t, of) == "of"
+        && (noun == "addresses" || noun.ends_with('s') && !noun.ends_with("ss"))
+        // (the items are these alone: not "presigned URLs and object keys")
+        && !matches!(text(t, end + 1), "and" | "or" | "," | "/")
+        && i - of <= 4
+        && (0..of - 1).all(|k| {
+            kind(t, k) == Some(Tk::Word)
+                && !word(t, k).ends_with('s')
+                && (matches!(word(t, k), "a" | "an" | "the") || !NOT_THE_VALUE.contains(&word(t, k)))
+        })
+        // (one noun phrase: no article nor plural noun before the format
+        // noun, "An array of Subuser IDs the IP address was assigned to")
+        && (of + 1..i).all(|k| {
+            let w = word(t, k);
+            kind(t, k) == Some(Tk::Word)
+                && !w.ends_with('s')
+                && !matches!(w, "a" | "an" | "the")
+                && !NOT_THE_VALUE.contains(&w)
+        })
 }
 
 /// A noun that the format noun before it qualifies: "URL elicitation"
@@ -475,6 +523,70 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    /// One of a list of forms or parts: heroku's MCP server ("Add-on
+    /// identifier: UUID, name, or attachment name"), browser-use ("Item
+    /// identifiers (name, URL, or ID)"), grafana's MCP server ("The HTTP
+    /// protocol, IP address, and port"); the form of one of two alternatives:
+    /// Azure's MCP server ("either the unique identifier (GUID) or the
+    /// display name"), plaid's OpenAPI spec ("(UUID) or a shortened form").
+    #[test]
+    fn a_form_among_alternatives_or_parts_is_not_the_format() {
+        assert!(formats(
+            "Add-on identifier: UUID, name (postgresql-curved-12345), or attachment name (DATABASE)"
+        )
+        .is_empty());
+        assert!(formats("Item identifiers (name, URL, or ID) already collected.").is_empty());
+        assert!(formats("The HTTP protocol, IP address, and port of your API.").is_empty());
+        assert!(formats(
+            "The workspace. This can be either the unique identifier (GUID) or the display name."
+        )
+        .is_empty());
+        assert!(formats("Accepts either a subscription ID (GUID) or display name.").is_empty());
+        assert!(formats("The sweep's identifier (UUID) or a shortened form of it.").is_empty());
+        // the form of the value itself stays
+        assert_eq!(
+            formats("The workspace identifier (GUID)."),
+            [pair("GUID", "format uuid")]
+        );
+        assert_eq!(
+            formats("The workspace identifier (GUID), required."),
+            [pair("GUID", "format uuid")]
+        );
+        assert_eq!(
+            formats("The page URL, and the crawler follows it."),
+            [pair("URL", "format uri")]
+        );
+    }
+
+    /// The items' format after a list head: getzep's graphiti MCP server
+    /// ("Explicit list of prior episode UUIDs to use as ... history"), box's
+    /// OpenAPI spec ("List of email addresses that are allowed ..."),
+    /// digitalocean's ("An array of associated partner attachment UUIDs.").
+    #[test]
+    fn a_list_of_format_nouns_names_each_items_format() {
+        assert_eq!(
+            formats("Explicit list of prior episode UUIDs to use as conversational history."),
+            [pair("UUIDs", "format uuid")]
+        );
+        assert_eq!(
+            formats("List of email addresses that are allowed for external collaboration."),
+            [pair("email addresses", "format email")]
+        );
+        assert_eq!(
+            formats("An array of associated partner attachment UUIDs."),
+            [pair("UUIDs", "format uuid")]
+        );
+        // after a verb, past a word of relation, a singular noun, too far
+        assert!(formats("Removes a list of email addresses from the bounce list.").is_empty());
+        assert!(formats("Retrieve a list of IP addresses for the given SIM.").is_empty());
+        assert!(formats("List of tags for the URLs.").is_empty());
+        assert!(formats("An array of Subuser IDs the IP address was assigned to.").is_empty());
+        assert!(formats("A list of generated presigned URLs and object keys.").is_empty());
+        assert!(formats("List of ip addresses and CIDRs.").is_empty());
+        assert!(formats("List of documents with a URL.").is_empty());
+        assert!(formats("List of the many different kinds of old URLs.").is_empty());
     }
 
     #[test]
