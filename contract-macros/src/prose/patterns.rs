@@ -305,7 +305,16 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             continue;
         }
         // "Supported patterns: https://dev.azure.com/{org}/...": templates
-        if w == "patterns" && text(t, i + 1) == ":" && !in_example(t, i) {
+        // (the templates accepted, not "Common patterns: \"user:*\",
+        // \"cache:*\", etc.", redis's MCP server: examples of what is typical)
+        if w == "patterns"
+            && text(t, i + 1) == ":"
+            && matches!(
+                prev_word(t, i, 1),
+                "supported" | "allowed" | "accepted" | "valid" | "permitted"
+            )
+            && !in_example(t, i)
+        {
             out.push(found(What::Pattern(None), i, i + 1));
             continue;
         }
@@ -618,6 +627,21 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    /// Templates after "Supported patterns:" (microsoft/azure-devops-mcp);
+    /// "Common patterns: ..., etc." gives examples of what is typical
+    /// (redis's MCP server).
+    #[test]
+    fn supported_patterns_not_common_ones() {
+        assert_eq!(
+            patterns("The wiki URL. Supported patterns: https://dev.azure.com/{org}/{project}"),
+            [pair("patterns:", "pattern ?")]
+        );
+        assert!(patterns(
+            "Pattern to match keys against. Common patterns: \"user:*\", \"cache:*\", etc."
+        )
+        .is_empty());
     }
 
     #[test]
