@@ -251,7 +251,7 @@ fn real_corpus_precision_and_recall() {
     // precision or recall on either part fails here.
     for (part, score, precision, recall) in [
         ("tuned-on", &tuned, 0.98, 0.98),
-        ("old held-out (tuned on since)", &held, 0.98, 0.96),
+        ("old held-out (tuned on since)", &held, 0.99, 0.96),
     ] {
         assert!(
             score.precision() >= precision && score.recall() >= recall,
@@ -363,7 +363,7 @@ pub(super) const HELD_OUT_5: &str = include_str!("../../tests/prose_corpus_heldo
 /// figures after that tuning.
 #[test]
 fn fifth_held_out_batch_precision_and_recall() {
-    check_batch("fifth held-out batch", HELD_OUT_5, true, 200, (0.95, 0.90));
+    check_batch("fifth held-out batch", HELD_OUT_5, true, 200, (0.95, 0.95));
 }
 
 pub(super) const HELD_OUT_6: &str = include_str!("../../tests/prose_corpus_heldout6.txt");
@@ -379,13 +379,13 @@ pub(super) const HELD_OUT_7: &str = include_str!("../../tests/prose_corpus_heldo
 /// at that scoring until a round raises them.
 #[test]
 fn sixth_and_seventh_held_out_batches_precision_and_recall() {
-    check_batch("sixth held-out batch", HELD_OUT_6, true, 150, (0.81, 0.65));
+    check_batch("sixth held-out batch", HELD_OUT_6, true, 150, (0.82, 0.71));
     check_batch(
         "seventh held-out batch",
         HELD_OUT_7,
         true,
         150,
-        (0.83, 0.73),
+        (0.96, 0.76),
     );
     let mut both = String::from(HELD_OUT_6);
     both.push_str(HELD_OUT_7);
@@ -394,7 +394,7 @@ fn sixth_and_seventh_held_out_batches_precision_and_recall() {
         &both,
         false,
         300,
-        (0.82, 0.68),
+        (0.88, 0.73),
     );
 }
 
