@@ -430,7 +430,8 @@ pub(super) enum Unit {
     Count,
     /// Seconds, days, times: always a range.
     Time,
-    /// A year or a date, or a sign ("positive"): always a range.
+    /// A year or a date, a sign ("positive"), or the values of a legend or a scale:
+    /// always a range.
     Year,
 }
 

@@ -16,6 +16,21 @@ pub(super) const REFERENCE_NOUNS: &[&str] = &[
     "iso",
 ];
 
+/// "Intensity, 0-10 (0 is off, 10 is MAX)" (the gemini cookbook), "the minimum
+/// rating of the hotel (7-9). 7 is 3.5+ stars, 8 is 4+ stars, ..." (the mistral
+/// cookbook): a legend right after a span that reads its low end says the span's
+/// numbers are values, a range whatever the type ("1-200 chars (200 is plenty)"
+/// reads no low end).
+/// Returns the index of the legend's first number.
+fn legend_follows(t: &[Tok], from: usize, lo: f64) -> Option<usize> {
+    let k = (from..from + 3).find(|&k| !matches!(text(t, k), "(" | ")" | "." | "," | ";" | ":"))?;
+    (kind(t, k) == Some(Tk::Num)
+        && t[k].num == Some(lo)
+        && matches!(text(t, k + 1), "is" | "=" | "for")
+        && !in_example(t, k))
+    .then_some(k)
+}
+
 // Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
 // "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
 pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
@@ -29,24 +44,36 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
         // more entries read with a word: "1 for a guild subscription, 2 for a user
         // subscription" (discord's OpenAPI spec), "(0 is inactive, 1 is active)"
         // (sendgrid's)
+        //
+        // Entries read with "is" in ascending order, each after a comma, name the
+        // ends of a scale even when they skip numbers: "1 is the world, 20 is zoomed
+        // in to building level" (the gemini cookbook), "3 is lowest price, 8 is
+        // highest rating, 13 is most reviewed" (the mistral cookbook). The numbers
+        // of a legend are values, never a length or a count, whatever the type.
         let sep = text(t, i + 1);
         let worded = matches!(sep, "for" | "is") && !in_example(t, i);
         if i >= legend_end && kind(t, i) == Some(Tk::Num) && (sep == "=" || worded) {
-            let (mut next, mut k, mut last) = (t[i].num, i, i);
+            let (mut hi, mut k, mut last) = (t[i].num, i, i);
             let first = t[i].num;
             let mut count = 0;
             while k < t.len() && t[k].sent == t[i].sent {
-                if kind(t, k) == Some(Tk::Num) && text(t, k + 1) == sep && t[k].num == next {
-                    count += 1;
-                    last = k;
-                    next = next.map(|n| n + 1.0);
+                if kind(t, k) == Some(Tk::Num) && text(t, k + 1) == sep {
+                    let n = t[k].num;
+                    let consecutive = count == 0 || n == hi.map(|h| h + 1.0);
+                    let ascending =
+                        sep == "is" && count > 0 && matches!(text(t, k - 1), "," | ";") && n > hi;
+                    if consecutive || ascending {
+                        count += 1;
+                        last = k;
+                        hi = n;
+                    }
                 }
                 k += 1;
             }
             legend_end = last + 1;
             let enough = count >= if worded { 2 } else { 3 };
-            if let (Some(lo), Some(hi), true) = (first, next.map(|n| n - 1.0), enough) {
-                out.push(found(bound(incl(lo), incl(hi), Unit::None), i, last + 1));
+            if let (Some(lo), Some(hi), true) = (first, hi, enough) {
+                out.push(found(bound(incl(lo), incl(hi), Unit::Year), i, last + 1));
                 continue;
             }
         }
@@ -89,17 +116,26 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             let Some((mut unit, uend)) = unit_at(t, b.end + 1, b.v) else {
                 continue;
             };
+            let legend_at = legend_follows(t, uend.max(b.end) + 1, a.v);
+            let scale = legend_at.is_some();
             if !led {
                 let prev = if i > 0 { text(t, i - 1) } else { "" };
                 let next = uend.max(b.end) + 1;
                 let closes = matches!(text(t, next), "." | ";" | "")
                     || (text(t, next) == "("
                         && matches!(word(t, next + 1), "inclusive" | "exclusive"));
-                // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound
+                // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound;
+                // "(0-10 scale)" (the mistral cookbook, whose "(0-1 scale)" was already
+                // read, "scale" counted as a noun after 1) names the span itself
                 let legend = prev == "("
                     && unit == Unit::None
-                    && !matches!(text(t, next), ")" | "," | ";" | "inclusive" | "exclusive");
+                    && !scale
+                    && !matches!(
+                        text(t, next),
+                        ")" | "," | ";" | "inclusive" | "exclusive" | "scale"
+                    );
                 let cue = unit != Unit::None
+                    || scale
                     || (prev == "," && closes)
                     || matches!(
                         prev,
@@ -146,8 +182,14 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             ) {
                 continue;
             }
-            if unit == Unit::None && a.year && b.year {
+            if unit == Unit::None && (a.year && b.year || scale) {
                 unit = Unit::Year;
+            }
+            // the legend repeats the span: one claim
+            if let Some(k) = legend_at {
+                legend_end = (k..t.len())
+                    .find(|&e| t[e].sent != t[k].sent)
+                    .unwrap_or(t.len());
             }
             out.push(found(bound(incl(a.v), incl(b.v), unit), i, uend.max(b.end)));
             continue;
@@ -248,23 +290,82 @@ mod tests {
     fn legends_of_whole_numbers() {
         assert_eq!(
             spans("0=disabled, 1=read, 2=write, 3=admin"),
-            [pair("0=disabled, 1=read, 2=write, 3=", "min 0 max 3 None")]
+            [pair("0=disabled, 1=read, 2=write, 3=", "min 0 max 3 Year")]
         );
         assert_eq!(
             spans("1 for a guild subscription, 2 for a user subscription"),
             [pair(
                 "1 for a guild subscription, 2 for",
-                "min 1 max 2 None"
+                "min 1 max 2 Year"
             )]
         );
         assert_eq!(
             spans("Set the version as active (0 is inactive, 1 is active)."),
-            [pair("0 is inactive, 1 is", "min 0 max 1 None")]
+            [pair("0 is inactive, 1 is", "min 0 max 1 Year")]
         );
         // not consecutive, an example, or one entry: no legend
         assert!(spans("Iterations (e.g. 7 for weekly, 14 for bi-weekly).").is_empty());
         assert!(spans("1 for a guild subscription.").is_empty());
         assert!(spans("0=disabled, 1=read").is_empty());
+    }
+
+    #[test]
+    fn a_legend_of_the_ends_is_a_scale() {
+        // the gemini cookbook, the mistral cookbook: ascending entries read with
+        // "is", each after a comma
+        assert_eq!(
+            spans("Google Maps zoom level. 1 is the world, 20 is zoomed in to building level."),
+            [pair("1 is the world, 20 is", "min 1 max 20 Year")]
+        );
+        assert_eq!(
+            spans("3 is lowest price, 8 is highest rating, 13 is most reviewed"),
+            [pair(
+                "3 is lowest price, 8 is highest rating, 13 is",
+                "min 3 max 13 Year"
+            )]
+        );
+        // descending, without a comma, in another sentence, or an example: no scale
+        assert!(spans("10 is the most, 1 is the least.").is_empty());
+        assert!(spans("1 is the world and 20 is a building.").is_empty());
+        assert!(spans("Level 11 shows a 15km radius. Level 9 is a 30km radius.").is_empty());
+        assert!(spans("Zoom (e.g. 1 is the world, 20 is a building).").is_empty());
+        assert!(spans("Iterations (e.g. 7 for weekly, 14 for bi-weekly).").is_empty());
+    }
+
+    #[test]
+    fn a_span_with_a_legend_of_its_ends_is_a_range_of_values() {
+        // the gemini cookbook; the mistral cookbook (on a string argument)
+        assert_eq!(
+            spans("Intensity of the climate to apply, 0-10 (0 is off, 10 is MAX)."),
+            [pair("0-10", "min 0 max 10 Year")]
+        );
+        assert_eq!(
+            spans("The minimum rating of the hotel (7-9). 7 is 3.5+ stars, 8 is 4+ stars."),
+            [pair("7-9", "min 7 max 9 Year")]
+        );
+        // a legend that does not read the low end leaves the span as it was
+        assert_eq!(
+            spans("Title, 1-200 chars (200 is plenty)."),
+            [pair("1-200 chars", "min 1 max 200 Chars")]
+        );
+        assert!(spans("A bare 3-5 (4 is typical).").is_empty());
+    }
+
+    #[test]
+    fn a_span_named_a_scale_is_not_a_legend() {
+        // the mistral cookbook: "(0-1 scale)" and "(0-10 scale)" alike
+        assert_eq!(
+            spans("How well the skill matches the requirement (0-10 scale)"),
+            [pair("0-10", "min 0 max 10 None")]
+        );
+        assert_eq!(
+            spans("Confidence in the skill evaluation (0-1 scale)"),
+            [pair("0-1 scale", "min 0 max 1 Count")]
+        );
+        // without a cue it stays a remark (PostHog's MCP server), and a legend of
+        // ranges stays a legend
+        assert!(spans("NPS questions always use 0-10 scale").is_empty());
+        assert!(spans("Score (1-4 low, 5-7 mid, 8+ high)").is_empty());
     }
 
     #[test]
