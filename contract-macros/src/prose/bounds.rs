@@ -370,7 +370,11 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
             "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash" | "sid"
         )
     })?;
-    let exact = matches!(prev_word(t, i, 1), "a" | "an" | "the" | "unique")
+    // or opening its sentence: "4 Character Tab ID of the tab to close", "4-char id"
+    // (browser-use's MCP server), "10-character Key ID obtained from the Apple
+    // developer account" (okta's OpenAPI spec)
+    let exact = (matches!(prev_word(t, i, 1), "a" | "an" | "the" | "unique")
+        || sentence_start(t, i) == i)
         && matches!(word(t, unit), "character" | "char" | "byte")
         && (unit + 1..noun).all(|k| {
             kind(t, k) == Some(Tk::Word)
@@ -378,6 +382,41 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
                 || text(t, k) == "-" && kind(t, k - 1) == Some(Tk::Num)
         });
     exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, noun))
+}
+
+/// "The default value (as well as the maximum) is 20", "The default value (and
+/// maximum) is 10" (apify's MCP server), "The default (and maximum allowed value)
+/// is 1000" (PagerDuty's OpenAPI spec): a maximum named in parentheses beside the
+/// default shares its value, and it is a rule, whatever the default sentence says.
+fn beside_the_default(t: &[Tok], i: usize) -> Option<Found> {
+    let op = match word(t, i) {
+        "maximum" | "max" => Op::Max,
+        "minimum" | "min" => Op::Min,
+        _ => return None,
+    };
+    let mut k = i - usize::from(prev_word(t, i, 1) == "the");
+    if prev_word(t, k, 1) == "and" {
+        k -= 1;
+    } else if k >= 3 && seq(t, k - 3, &["as", "well", "as"]) {
+        k -= 3;
+    } else {
+        return None;
+    }
+    let open = k.checked_sub(1).filter(|&o| text(t, o) == "(")?;
+    let default = match prev_word(t, open, 1) {
+        "default" => true,
+        "value" => prev_word(t, open, 2) == "default",
+        _ => false,
+    };
+    let close = (i + 1..i + 4)
+        .take_while(|&k| kind(t, k) != Some(Tk::Num))
+        .find(|&k| text(t, k) == ")")?;
+    if !default || !matches!(text(t, close + 1), "is" | "=" | ":") {
+        return None;
+    }
+    let val = value_at(t, close + 2).filter(|v| !v.date && !v.year)?;
+    let (min, max) = apply(op, val.v);
+    Some(found(bound(min, max, Unit::None), open, val.end))
 }
 
 // Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
@@ -390,7 +429,10 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
         if in_example(t, i) {
             continue;
         }
-        if let Some(f) = counted_maximum(t, i).or_else(|| sized(t, i)) {
+        if let Some(f) = counted_maximum(t, i)
+            .or_else(|| sized(t, i))
+            .or_else(|| beside_the_default(t, i))
+        {
             out.push(f);
             continue;
         }
@@ -579,6 +621,46 @@ mod tests {
         );
         // a number that is not a standard's between: not one noun phrase
         assert!(bounds("The 2-character part of 10 code points.").is_empty());
+    }
+
+    #[test]
+    fn a_size_opening_the_description_is_an_exact_length() {
+        // browser-use's MCP server, okta's OpenAPI spec
+        assert_eq!(
+            bounds("4 Character Tab ID of the tab to close"),
+            [pair("4 Character Tab ID", "min 4 max 4 Chars")]
+        );
+        assert_eq!(
+            bounds("4-char id"),
+            [pair("4-char id", "min 4 max 4 Chars")]
+        );
+        assert_eq!(
+            bounds("10-character Key ID obtained from the Apple developer account"),
+            [pair("10-character Key", "min 10 max 10 Chars")]
+        );
+        // a count of characters, or a size inside the sentence without an article
+        assert!(bounds("10 characters of the key ID are shown.").is_empty());
+        assert!(bounds("Uses 4 character codes as the id.").is_empty());
+    }
+
+    #[test]
+    fn a_maximum_beside_the_default() {
+        // apify's MCP server, PagerDuty's OpenAPI spec
+        assert_eq!(
+            bounds("Maximum number of array elements to return. The default value (as well as the maximum) is 20."),
+            [pair("(as well as the maximum) is 20", "max 20 None")]
+        );
+        assert_eq!(
+            bounds("The default value (and maximum) is 10."),
+            [pair("(and maximum) is 10", "max 10 None")]
+        );
+        assert_eq!(
+            bounds("The maximum number of results to return per page. The default (and maximum allowed value) is 1000."),
+            [pair("(and maximum allowed value) is 1000", "max 1000 None")]
+        );
+        // not beside the default, or a maximum of something else
+        assert!(bounds("The page size (and maximum) is 10.").is_empty());
+        assert!(bounds("The default (and the recommended value) is 10.").is_empty());
     }
 
     #[test]
