@@ -214,11 +214,14 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
         }
     }
     // "Default: the beginning of the day, but at least 15 minutes ago": a bound in
-    // a sentence about the default describes the default, not what may be sent
+    // a sentence about the default describes the default, not what may be sent;
+    // a clause of its own that names the maximum or minimum is a rule ("Defaults to
+    // 100 and the max is 100", HubSpot's specs; "Default value is 365; maximum is
+    // 731; minimum is 180", plaid's OpenAPI spec)
     kept.retain(|(a, _, c)| {
         !matches!(c.what, What::Bound { .. }) || {
             let first = sentence_start(&t, *a);
-            !matches!(word(&t, first), "default" | "defaults")
+            !matches!(word(&t, first), "default" | "defaults") || names_the_limit(&t, *a)
         }
     });
     // "Each entry must match exactly one reference variant": a count inside each
@@ -355,6 +358,16 @@ fn under_a_condition(t: &[Tok], t0: usize) -> bool {
         })
 }
 
+/// The bound at `t0` opens a clause that names the maximum or minimum: "and the
+/// max is 100", "; maximum is 731".
+fn names_the_limit(t: &[Tok], t0: usize) -> bool {
+    let before = t0.saturating_sub(1 + usize::from(word(t, t0.wrapping_sub(1)) == "the"));
+    matches!(word(t, t0), "max" | "maximum" | "min" | "minimum")
+        && matches!(text(t, t0 + 1), "is" | ":" | "=")
+        && before < t0
+        && matches!(text(t, before), "and" | ";" | ",")
+}
+
 /// Values that start right after "defaults to" or "the default is" ("`mode`
 /// defaults to `similar`", firecrawl's MCP server; "the default is
 /// `POST`", twilio's OpenAPI spec; "Defaults to \"music_v2\"", elevenlabs'
@@ -465,6 +478,24 @@ mod tests {
             kinds("Must begin with `d-`, if you have one."),
             [ClaimKind::Pattern]
         );
+    }
+
+    #[test]
+    fn a_limit_in_its_own_clause_of_a_default_sentence_stays() {
+        // HubSpot's specs, plaid's OpenAPI spec
+        assert_eq!(
+            kinds("The maximum number of results to display per page. Defaults to 100 and the max is 100."),
+            [ClaimKind::Range]
+        );
+        assert_eq!(
+            kinds("Default value is 365; maximum is 731; minimum is 180."),
+            [ClaimKind::Range]
+        );
+        // a bound describing the default is still the default's
+        assert!(
+            kinds("Default: the beginning of the day, but at least 15 minutes ago.").is_empty()
+        );
+        assert!(kinds("Defaults to a maximum of 10.").is_empty());
     }
 
     #[test]
