@@ -290,7 +290,12 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         };
         if let Some((items, last)) = described {
             covered = last + 1;
-            if names_members(t, last) {
+            // ("`true` allows SIP Endpoints to register ..., `false` does
+            // not", twilio-oai: what a flag's two states mean)
+            let bools = items
+                .iter()
+                .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false"));
+            if names_members(t, last) || bools {
                 continue;
             }
             out.push(found(What::Set(items), at, last));
@@ -1340,13 +1345,19 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
                 || k == 0
                 || t[k - 1].sent != t[k].sent)
     };
+    // (any verb in the third person that a lowercase word follows, read from
+    // its ending: "'codeblock' wraps logs ... 'plain' returns raw text"
+    // (containers/kubernetes-mcp-server), "\"first\" uses first item as
+    // template, \"all\" merges all items" (apify/actors-mcp-server), "`IN`
+    // returns content ...; `NIN` excludes content ..." (Intercom-OpenAPI);
+    // not a plural noun the literal qualifies, "`query` fields match ...")
     let verb_described = |k: usize| {
         lit(k).is_some()
             && opens(k)
-            && matches!(
+            && (matches!(
                 word(t, k + 1),
                 "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
-            )
+            ) || third_person_verb(t, k + 1))
     };
     // the first value of a described list starts it
     let described = |k: usize| {
@@ -1379,22 +1390,71 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // (values described by verbs are all described so)
     let by_verb = verb_described(i);
     let reach = if by_verb { 40 } else { 14 };
+    // (a verb known only by its ending needs the first value to open its
+    // sentence or bullet, not to follow a semicolon after another argument's
+    // default: "`mode` defaults to `similar`; `citers` returns papers ...
+    // `intent` ranks candidates", firecrawl's MCP server)
+    let known = |k: usize| {
+        matches!(
+            word(t, k + 1),
+            "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
+        )
+    };
+    let sentence_opener = i == 0 || t[i - 1].sent != t[i].sent || text(t, i - 1) == "-";
+    let mut generic = by_verb && !known(i);
     while k < t.len() && k <= last + reach {
         // (a later value may follow a comma, described by the same verb:
         // "'number' shows ..., 'emoji' shows ...")
         let next = if by_verb {
             verb_described(k)
-                || (text(t, k - 1) == "," && lit(k).is_some() && word(t, k + 1) == word(t, i + 1))
+                || (text(t, k - 1) == ","
+                    && lit(k).is_some()
+                    && (word(t, k + 1) == word(t, i + 1) || third_person_verb(t, k + 1)))
         } else {
             described(k)
         };
         if next && t[k].sent <= t[last].sent + 1 {
+            generic |= by_verb && !known(k) && word(t, k + 1) != word(t, i + 1);
             items.push(value(k));
             last = k;
         }
         k += 1;
     }
-    (items.len() >= 2).then_some((items, last))
+    (items.len() >= 2 && (!generic || sentence_opener)).then_some((items, last))
+}
+
+/// A verb in the third person at `k`, read from its ending ("wraps",
+/// "merges", "excludes", "applies"), with a lowercase word, a literal or an
+/// article after it: not a plural noun that the value before it qualifies
+/// ("`query` fields match ...", "`swept` events occur ..."), which a verb
+/// follows, nor a member noun ("fields", "properties").
+fn third_person_verb(t: &[Tok], k: usize) -> bool {
+    let w = word(t, k);
+    let n = w.chars().count();
+    if n < 4 || !w.bytes().all(|b| b.is_ascii_lowercase()) || !w.ends_with('s') {
+        return false;
+    }
+    // ("`mode` defaults to `similar`" names another argument's default)
+    if w.ends_with("ss")
+        || w.ends_with("us")
+        || w.ends_with("is")
+        || w == "defaults"
+        || member_noun(w)
+    {
+        return false;
+    }
+    // what follows the verb: its object or a preposition, not another verb
+    let next = word(t, k + 1);
+    let object = is_lit(t, k + 1)
+        || (kind(t, k + 1) == Some(Tk::Word)
+            && next.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+            && !matches!(
+                next,
+                "are" | "is" | "were" | "was" | "can" | "will" | "must" | "should" | "may"
+                    | "have" | "has" | "do" | "does"
+            )
+            && !next.ends_with("ed"));
+    object
 }
 
 #[cfg(test)]
@@ -1484,6 +1544,40 @@ mod tests {
         assert!(no_set("The type of the `owner`. The value is `user`."));
         assert!(no_set("The type of this flag. The value is `true`."));
         assert!(no_set("Whether to stream. The value is `true` by default."));
+    }
+
+    /// Values opening sentences, each described by a verb known by its
+    /// ending: containers/kubernetes-mcp-server ("'codeblock' wraps logs
+    /// ... 'plain' returns raw text"), apify/actors-mcp-server ("\"first\"
+    /// uses first item as template, \"all\" merges all items"), box-openapi
+    /// ("`permanently_delete` deletes the content ... `remove_retention`
+    /// lifts retention policy ...").
+    #[test]
+    fn values_opening_sentences_with_any_verb() {
+        assert_eq!(
+            sets("Output formatting for chat. 'codeblock' wraps logs in ~~~ fences (recommended). 'plain' returns raw text like pods_log."),
+            values(&["codeblock", "plain"])
+        );
+        assert_eq!(
+            sets("Strategy for handling arrays. \"first\" uses first item as template, \"all\" merges all items. Default is \"all\"."),
+            values(&["first", "all"])
+        );
+        assert_eq!(
+            sets("The disposition action. `permanently_delete` deletes the content permanently. `remove_retention` lifts retention policy from the content."),
+            values(&["permanently_delete", "remove_retention"])
+        );
+        // another argument's default and a following semicolon, plural nouns
+        // the literal qualifies, a flag's two states, a single value
+        assert!(no_set(
+            "`mode` defaults to `similar` (co-citation); `citers` returns papers citing a seed. `intent` ranks candidates."
+        ));
+        assert!(no_set(
+            "How the field is used. `query` fields match incoming events; `enriched` fields carry the data."
+        ));
+        assert!(no_set(
+            "Whether to allow registration. `true` allows SIP Endpoints to register, `false` does not."
+        ));
+        assert!(no_set("The output. 'codeblock' wraps logs in fences."));
     }
 
     /// Capital codes after an accepting word, its noun and a colon: vercel/ai
