@@ -528,6 +528,20 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             let min = if list.all_lit || list.has_or { 2 } else { 3 };
             n >= min && !list.items.iter().any(|v| v == "etc")
         };
+        // "Filter by financial status - 'paid', 'pending', 'refunded'
+        // (optional)." (agno-agi/agno), as "The pay type - `GROSS`, `NET`, or
+        // `UNKNOWN`" (plaid-openapi) and "The status of the batch processing
+        // request - \"PENDING\", ... or \"COMPLETE\"" (HubSpot): three
+        // literals after a dash that follows the noun naming a kind of value,
+        // ending their clause, need no "or" either
+        let kind_list = kind_list
+            || (is_lit(t, i)
+                && i > 0
+                && text(t, i - 1) == "-"
+                && kind_head(t, i - 1)
+                && list.all_lit
+                && n >= 3
+                && (clause_ends(t, list.last + 1) || after == "("));
         let enough = match () {
             // a bare list needs three words after a colon, or to close a parenthesis
             // "Where to send the API key: header or query." — two words closing the
@@ -1578,6 +1592,29 @@ mod tests {
             "Whether to allow registration. `true` allows SIP Endpoints to register, `false` does not."
         ));
         assert!(no_set("The output. 'codeblock' wraps logs in fences."));
+    }
+
+    /// Literals after a dash that follows a kind noun: agno-agi/agno ("Filter
+    /// by financial status - 'paid', 'pending', 'refunded' (optional)."),
+    /// plaid-openapi ("The pay type - `GROSS`, `NET`, or `UNKNOWN`"), HubSpot
+    /// ("The status of the batch processing request - \"PENDING\", ...").
+    #[test]
+    fn literals_after_a_dash_after_a_kind_noun() {
+        assert_eq!(
+            sets("Filter by financial status - 'paid', 'pending', 'refunded' (optional)."),
+            values(&["paid", "pending", "refunded"])
+        );
+        assert_eq!(
+            sets("The status of the request - \"PENDING\", \"PROCESSING\", \"COMPLETE\""),
+            values(&["PENDING", "PROCESSING", "COMPLETE"])
+        );
+        // two literals, no kind noun, a list that runs on, words not quoted
+        assert!(no_set("Filter by financial status - 'paid', 'pending'."));
+        assert!(no_set("Filter the orders - 'paid', 'pending', 'refunded'."));
+        assert!(no_set(
+            "Filter by status - 'paid', 'pending', 'refunded' orders are listed first."
+        ));
+        assert!(no_set("Filter by financial status - paid, pending, refunded."));
     }
 
     /// Capital codes after an accepting word, its noun and a colon: vercel/ai
