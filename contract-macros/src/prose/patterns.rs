@@ -329,12 +329,24 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         // "(colon-separated hex)", "a hex string", "a hexadecimal identifier of 24
         // characters": the value's alphabet
+        // ("Header background color (hex format)", camel-ai/camel; "Must be
+        // in hex format", twilio-oai; "Custom branding color in hex.",
+        // box-openapi: the value written in hex, its clause ending there)
+        // (not what another thing is: "the brand color is in hexadecimal
+        // format", plaid-openapi, of a returned logo)
+        let in_hex = prev_word(t, i, 1) == "in"
+            && (i + 1 >= t.len() || t[i + 1].sent != t[i].sent || text(t, i + 1) == ".");
+        let of_another = prev_word(t, i, 1) == "in"
+            && prev_word(t, i, 2) == "is"
+            && !matches!(prev_word(t, i, 3), "value" | "it" | "this");
         if matches!(w, "hex" | "hexadecimal")
             && (text(t, i + 1) == ")"
+                || in_hex
                 || matches!(
                     word(t, i + 1),
-                    "string" | "strings" | "identifier" | "id" | "encoded"
+                    "string" | "strings" | "identifier" | "id" | "encoded" | "format"
                 ))
+            && !of_another
             && !in_example(t, i)
         {
             out.push(found(What::Pattern(None), i, i + 1));
@@ -357,7 +369,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             if let Some(from) = from {
                 let shaped = (from + 1..i)
                     .any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
-                if shaped {
+                // "in `YYYY-MM-DD` format" (Asana/openapi), "in \"YYYY-MM-DD\"
+                // format" (plaid-openapi): an ISO date, which is a Format
+                let mut lits = (from + 1..i).filter(|&k| is_lit(t, k)).peekable();
+                let iso = lits.peek().is_some()
+                    && lits.all(|k| matches!(format_of_text(&t[k].s), Some(What::Format(_))));
+                if shaped && !iso {
                     out.push(found(What::Pattern(None), from, i));
                     continue;
                 }
@@ -627,6 +644,52 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    /// The value written in hex: camel-ai/camel ("Header background color
+    /// (hex format)."), twilio-oai ("Must be in hex format"), box-openapi
+    /// ("Custom branding color in hex.").
+    #[test]
+    fn written_in_hex() {
+        assert_eq!(
+            patterns("Header background color (hex format)."),
+            [pair("hex format", "pattern ?")]
+        );
+        assert_eq!(
+            patterns("The color theme of the sender. Must be in hex format and have contrast."),
+            [pair("hex format", "pattern ?")]
+        );
+        assert_eq!(
+            patterns("Custom branding color in hex."),
+            [pair("hex.", "pattern ?")]
+        );
+        // what another thing is, "hex" running on, an example
+        assert!(patterns(
+            "When `true`, return the logo; the brand color is in hexadecimal format."
+        )
+        .is_empty());
+        assert!(patterns("The color in hex or RGB.").is_empty());
+        assert!(patterns("A color, e.g. hex format.").is_empty());
+    }
+
+    /// An ISO date between "in" and "format" is a Format, not a layout:
+    /// Asana/openapi ("in `YYYY-MM-DD` format"), plaid-openapi ("in
+    /// \"YYYY-MM-DD\" format", "in the 'YYYY-MM-DD' format"); a layout that is
+    /// not ISO's stays a Pattern.
+    #[test]
+    fn an_iso_date_in_format_is_no_pattern() {
+        use super::super::{claims, ClaimKind};
+        let kinds = |d: &str| claims(d).into_iter().map(|c| c.kind).collect::<Vec<_>>();
+        assert_eq!(
+            kinds("The localized start date of the time period in `YYYY-MM-DD` format."),
+            [ClaimKind::Format]
+        );
+        assert_eq!(
+            kinds("Pay date on the paystub in the 'YYYY-MM-DD' format."),
+            [ClaimKind::Format]
+        );
+        assert!(kinds("DOB in `MM/DD/YYYY` format").contains(&ClaimKind::Pattern));
+        assert!(kinds("The repository in `owner/repo` format").contains(&ClaimKind::Pattern));
     }
 
     /// Templates after "Supported patterns:" (microsoft/azure-devops-mcp);
