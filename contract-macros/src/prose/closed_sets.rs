@@ -357,7 +357,14 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // names members, not values
         if w == ":" && member_list_noun(prev_word(t, i, 1)) {
             let mut k = i + 1;
-            while k < t.len() && t[k].sent == t[i].sent && !matches!(text(t, k), "." | ";") {
+            // (a full stop inside a member's path does not end the list:
+            // "Supported fields: metadata.name, ..., status.phase
+            // (Pending/Running/...), status.podIP", kubernetes-mcp-server)
+            let inside = |k: usize| k + 1 < t.len() && t[k + 1].start == t[k].end;
+            while k < t.len()
+                && t[k].sent == t[i].sent
+                && !(matches!(text(t, k), "." | ";") && !inside(k))
+            {
                 k += 1;
             }
             covered = k;
@@ -2034,6 +2041,13 @@ mod tests {
         assert_eq!(
             sets("The sort field. Sort keys are: `name`, `size`, `date`."),
             values(&["name", "size", "date"])
+        );
+        // a member's dotted path does not end the list (kubernetes-mcp-server),
+        // a full stop before a space still does
+        assert!(no_set("Field selector. Supported fields: metadata.name, spec.nodeName, status.phase (Pending/Running/Failed), status.podIP."));
+        assert_eq!(
+            sets("Supported fields: metadata.name, status.podIP. Phase (Pending/Running/Failed)."),
+            values(&["Pending", "Running", "Failed"])
         );
     }
 
