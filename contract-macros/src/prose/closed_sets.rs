@@ -301,6 +301,18 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Set(items), at, last));
             continue;
         }
+        // "The type of resource to query. Use 'app' for Kiali applications
+        // ... Use 'argoapp' for ArgoCD Application CRDs"
+        // (containers/kubernetes-mcp-server), "The detail level of the file
+        // ... Use `auto` to let the system select ... Use `low` for
+        // lower-cost rendering, or `high` to render ..." (openai-openapi):
+        // after a description that names the value, sentences that each
+        // open with "Use" and a value give the values one by one
+        if let Some((items, last)) = values_to_use(t, doc, i) {
+            covered = last + 1;
+            out.push(found(What::Set(items), i, last));
+            continue;
+        }
         // "The value will always be `comment`": a fixed value, stated of the
         // value itself, so even a sentence with "will" gives it
         if fixed_value(t, i) {
@@ -1444,6 +1456,57 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     (items.len() >= 2 && (!generic || sentence_opener)).then_some((items, last))
 }
 
+/// Values each given by a sentence "Use `v` for ..." or "Use `v` to ...",
+/// two or more in consecutive sentences (a later one may follow "or" in the
+/// same sentence: "Use `low` for ..., or `high` to ..."), after a first
+/// sentence that names the value ("The type of resource to query.", "The
+/// detail level of the file ..."), not an instruction of a tool description
+/// ("List the items. Use `get_item` to read one.") or after a condition.
+fn values_to_use(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
+    let lit = |k: usize| {
+        t.get(k)
+            .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))
+            .filter(|x| !x.s.contains(' ') && !x.s.is_empty() && x.s.chars().count() <= 32)
+            .is_some()
+    };
+    let purpose = |k: usize| matches!(word(t, k + 1), "for" | "to");
+    let opens = |k: usize| {
+        k >= 1 && word(t, k - 1) == "use" && (k == 1 || t[k - 2].sent != t[k - 1].sent)
+    };
+    if !(lit(i) && opens(i) && purpose(i)) || t[i].sent == 0 {
+        return None;
+    }
+    // the description opens with a noun phrase naming the value
+    let head = word(t, 0);
+    if !(matches!(head, "the" | "a" | "an") || kind_noun(head)) {
+        return None;
+    }
+    // the first such sentence, not a later one
+    if (0..i.saturating_sub(1)).any(|k| opens(k) && lit(k) && purpose(k)) {
+        return None;
+    }
+    let value = |k: usize| inner(doc, &t[k]).to_string();
+    let mut items = vec![value(i)];
+    let mut last = i;
+    let mut k = i + 1;
+    while k < t.len() && t[k].sent <= t[last].sent + 1 {
+        let next = (opens(k) && lit(k) && purpose(k))
+            || (t[k].sent == t[last].sent
+                && word(t, k - 1) == "or"
+                && lit(k)
+                && purpose(k));
+        if next {
+            items.push(value(k));
+            last = k;
+        }
+        k += 1;
+    }
+    let bools = items
+        .iter()
+        .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false"));
+    (items.len() >= 2 && !bools).then_some((items, last))
+}
+
 /// A verb in the third person at `k`, read from its ending ("wraps",
 /// "merges", "excludes", "applies"), with a lowercase word, a literal or an
 /// article after it: not a plural noun that the value before it qualifies
@@ -1622,6 +1685,32 @@ mod tests {
             "Filter by status - 'paid', 'pending', 'refunded' orders are listed first."
         ));
         assert!(no_set("Filter by financial status - paid, pending, refunded."));
+    }
+
+    /// Values given one by one by sentences opening with "Use": kubernetes-
+    /// mcp-server ("The type of resource to query. Use 'app' for ... Use
+    /// 'argoapp' for ..."), openai-openapi ("The detail level ... Use `auto`
+    /// to ... Use `low` for ..., or `high` to ..."), box-openapi ("The type of
+    /// the item. Use `file` to ..., or `hubs` to ...").
+    #[test]
+    fn values_to_use_one_by_one() {
+        assert_eq!(
+            sets("The type of resource to query. Use 'app' for Kiali applications. Use 'argoapp' for ArgoCD Application CRDs."),
+            values(&["app", "argoapp"])
+        );
+        assert_eq!(
+            sets("The detail level of the file. Use `auto` to let the system select the level. Use `low` for lower-cost rendering, or `high` to render the file at higher quality."),
+            values(&["auto", "low", "high"])
+        );
+        // a tool's instructions, a single value, sentences far apart, a
+        // value not followed by "for" or "to", a flag
+        assert!(no_set(
+            "List the items. Use `list_items` to find IDs. Use `get_item` to read one."
+        ));
+        assert!(no_set("API version. Use 'v1' for all resource types."));
+        assert!(no_set("The type of resource. Use 'app' for applications. It is grouped by label. The label is set by the admin. Use 'argoapp' for CRDs."));
+        assert!(no_set("The mode. Use 'app' when querying. Use 'argoapp' when listing."));
+        assert!(no_set("The flag. Use `true` to enable it. Use `false` to disable it."));
     }
 
     /// Capital codes after an accepting word, its noun and a colon: vercel/ai
