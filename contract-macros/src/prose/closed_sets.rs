@@ -375,7 +375,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             let inside = |k: usize| k + 1 < t.len() && t[k + 1].start == t[k].end;
             while k < t.len()
                 && t[k].sent == t[i].sent
-                && !(matches!(text(t, k), "." | ";") && !inside(k))
+                && (inside(k) || !matches!(text(t, k), "." | ";"))
             {
                 k += 1;
             }
@@ -1470,9 +1470,8 @@ fn values_to_use(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)>
             .is_some()
     };
     let purpose = |k: usize| matches!(word(t, k + 1), "for" | "to");
-    let opens = |k: usize| {
-        k >= 1 && word(t, k - 1) == "use" && (k == 1 || t[k - 2].sent != t[k - 1].sent)
-    };
+    let opens =
+        |k: usize| k >= 1 && word(t, k - 1) == "use" && (k == 1 || t[k - 2].sent != t[k - 1].sent);
     if !(lit(i) && opens(i) && purpose(i)) || t[i].sent == 0 {
         return None;
     }
@@ -1491,10 +1490,7 @@ fn values_to_use(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)>
     let mut k = i + 1;
     while k < t.len() && t[k].sent <= t[last].sent + 1 {
         let next = (opens(k) && lit(k) && purpose(k))
-            || (t[k].sent == t[last].sent
-                && word(t, k - 1) == "or"
-                && lit(k)
-                && purpose(k));
+            || (t[k].sent == t[last].sent && word(t, k - 1) == "or" && lit(k) && purpose(k));
         if next {
             items.push(value(k));
             last = k;
@@ -1534,8 +1530,19 @@ fn third_person_verb(t: &[Tok], k: usize) -> bool {
             && next.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
             && !matches!(
                 next,
-                "are" | "is" | "were" | "was" | "can" | "will" | "must" | "should" | "may"
-                    | "have" | "has" | "do" | "does"
+                "are"
+                    | "is"
+                    | "were"
+                    | "was"
+                    | "can"
+                    | "will"
+                    | "must"
+                    | "should"
+                    | "may"
+                    | "have"
+                    | "has"
+                    | "do"
+                    | "does"
             )
             && !next.ends_with("ed"));
     object
@@ -1684,7 +1691,9 @@ mod tests {
         assert!(no_set(
             "Filter by status - 'paid', 'pending', 'refunded' orders are listed first."
         ));
-        assert!(no_set("Filter by financial status - paid, pending, refunded."));
+        assert!(no_set(
+            "Filter by financial status - paid, pending, refunded."
+        ));
     }
 
     /// Values given one by one by sentences opening with "Use": kubernetes-
@@ -1709,8 +1718,12 @@ mod tests {
         ));
         assert!(no_set("API version. Use 'v1' for all resource types."));
         assert!(no_set("The type of resource. Use 'app' for applications. It is grouped by label. The label is set by the admin. Use 'argoapp' for CRDs."));
-        assert!(no_set("The mode. Use 'app' when querying. Use 'argoapp' when listing."));
-        assert!(no_set("The flag. Use `true` to enable it. Use `false` to disable it."));
+        assert!(no_set(
+            "The mode. Use 'app' when querying. Use 'argoapp' when listing."
+        ));
+        assert!(no_set(
+            "The flag. Use `true` to enable it. Use `false` to disable it."
+        ));
     }
 
     /// Capital codes after an accepting word, its noun and a colon: vercel/ai
