@@ -1384,9 +1384,12 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // template, \"all\" merges all items" (apify/actors-mcp-server), "`IN`
     // returns content ...; `NIN` excludes content ..." (Intercom-OpenAPI);
     // not a plural noun the literal qualifies, "`query` fields match ...")
+    // (not a label written with its colon, "`digital:` transactions that
+    // took place online", plaid-openapi: a plural noun, not a verb)
     let verb_described = |k: usize| {
         lit(k).is_some()
             && opens(k)
+            && !t[k].s.ends_with(':')
             && (matches!(
                 word(t, k + 1),
                 "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
@@ -1438,6 +1441,9 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     while k < t.len() && k <= last + reach {
         // (a later value may follow a comma, described by the same verb:
         // "'number' shows ..., 'emoji' shows ...")
+        // (an example sentence may come between two values described by
+        // verbs, "For example, \"Knope\" vs. \"Knope-Wyatt\" for last name."
+        // (plaid-openapi): the set is read whole, not split in two)
         let next = if by_verb {
             verb_described(k)
                 || (text(t, k - 1) == ","
@@ -1446,7 +1452,8 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         } else {
             described(k)
         };
-        if next && t[k].sent <= t[last].sent + 1 {
+        let gap = if by_verb { 2 } else { 1 };
+        if next && t[k].sent <= t[last].sent + gap {
             generic |= by_verb && !known(k) && word(t, k + 1) != word(t, i + 1);
             items.push(value(k));
             last = k;
@@ -1669,6 +1676,15 @@ mod tests {
             "Whether to allow registration. `true` allows SIP Endpoints to register, `false` does not."
         ));
         assert!(no_set("The output. 'codeblock' wraps logs in fences."));
+        // an example sentence between two values does not split the set
+        // (plaid-openapi); a label written with its colon is no value
+        assert_eq!(
+            sets("The match type. `match` indicates a strong match. `partial_match` indicates an approximate match. For example, \"Knope\" vs. \"Knope-Wyatt\" for last name. `no_match` indicates no match."),
+            values(&["match", "partial_match", "no_match"])
+        );
+        assert!(no_set(
+            "`digital:` transactions that took place online. `place:` transactions that were made at a store."
+        ));
     }
 
     /// Literals after a dash that follows a kind noun: agno-agi/agno ("Filter
