@@ -415,6 +415,80 @@ fn tuning_batches_precision_and_recall() {
     check_batch("tuning batch 11", TUNING_11, true, 200, (0.84, 0.79));
 }
 
+pub(super) const HELD_OUT_8: &str = include_str!("../../tests/prose_corpus_heldout8.txt");
+pub(super) const HELD_OUT_9: &str = include_str!("../../tests/prose_corpus_heldout9.txt");
+
+/// The two labellers of batches 8 and 9 (`prose_corpus_heldout{8,9}_labellers.txt`:
+/// the first labeller's kinds, the second's, the source, for each entry in
+/// order): how far two people who follow the same guide agree, scored like
+/// the detector, the second labeller against the first. This is the ceiling
+/// a detector can be measured to: a disagreement between labellers is a
+/// point of precision or recall that no detector can win for certain.
+#[test]
+fn labellers_agree() {
+    for (name, batch, labellers, floor) in [
+        (
+            "eighth",
+            HELD_OUT_8,
+            include_str!("../../tests/prose_corpus_heldout8_labellers.txt"),
+            (1.0, 0.98),
+        ),
+        (
+            "ninth",
+            HELD_OUT_9,
+            include_str!("../../tests/prose_corpus_heldout9_labellers.txt"),
+            (0.93, 1.0),
+        ),
+    ] {
+        let gold = entries(batch, true);
+        let pairs: Vec<(Vec<ClaimKind>, Vec<ClaimKind>, &str)> = labellers
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let cols: Vec<&str> = l.splitn(3, '\t').collect();
+                assert_eq!(cols.len(), 3, "{name}: {l:?} needs three columns");
+                (kinds(cols[0]), kinds(cols[1]), cols[2])
+            })
+            .collect();
+        assert_eq!(pairs.len(), gold.len(), "{name}: one line per entry");
+        let (mut second, mut first_vs_gold) = (Score::default(), Score::default());
+        for ((a, b, source), entry) in pairs.iter().zip(&gold) {
+            assert_eq!(
+                *source,
+                entry.source.trim(),
+                "{name}: entries in the batch's order"
+            );
+            second.add(a, b);
+            first_vs_gold.add(&entry.expected, a);
+        }
+        println!(
+            "{}",
+            second.report(&format!("{name} batch, second labeller against the first"))
+        );
+        println!(
+            "{}",
+            first_vs_gold.report(&format!(
+                "{name} batch, first labeller against the decided labels"
+            ))
+        );
+        assert!(
+            second.precision() >= floor.0 && second.recall() >= floor.1,
+            "{name}: the labellers agree less than when the batch was labelled"
+        );
+    }
+}
+
+fn kinds(column: &str) -> Vec<ClaimKind> {
+    let mut k: Vec<ClaimKind> = if column.trim() == "NONE" {
+        Vec::new()
+    } else {
+        column.split(',').map(parse_kind).collect()
+    };
+    k.sort_by_key(|k| *k as u8);
+    k.dedup();
+    k
+}
+
 pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
 
 /// The descriptions of the complete real tool sets, as (source, text).
