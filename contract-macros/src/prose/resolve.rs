@@ -12,6 +12,7 @@ use super::servable::detect_servable;
 use super::signs::detect_signs;
 use super::spans::detect_spans;
 use super::tokens::*;
+use super::units::FUNCTION_WORDS;
 use super::{Claim, ClaimKind, Declared};
 
 /// A claim together with what was found, so that [`super::agree`] can compare
@@ -184,6 +185,7 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // -180 to 180", "Array of days off, each with a start and end date in ISO
     // format": a constraint on a member of an object, not on the argument
     fs.retain(|f| !about_a_member(&t, f.t0));
+    fs.retain(|f| !matches!(f.what, What::Bound { .. }) || !bound_of_a_member(&t, f.t0));
     // members each item must have, conditions, forms of some cases only, values
     // named as the default: each function says the shape it reads and where it was seen
     fs.retain(|f| matches!(f.what, What::Bound { .. }) || !lists_each_members(&t, f.t0));
@@ -253,16 +255,7 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
         None
     };
     if let Some(c) = colon.filter(|&c| c >= 1 && t[c].sent == sent) {
-        let label = word(t, c - 1);
-        if !label.is_empty()
-            && (0..c - 1).any(|k| word(t, k) == label)
-            && (0..t0).any(|k| {
-                matches!(
-                    word(t, k),
-                    "object" | "objects" | "dict" | "dictionary" | "properties" | "fields" | "keys"
-                )
-            })
-        {
+        if names_a_member(t, c - 1, t0) {
             return true;
         }
     }
@@ -284,6 +277,46 @@ fn about_a_member(t: &[Tok], t0: usize) -> bool {
                 && matches!(word(t, k + 1), "with" | "having" | "containing")
                 && matches!(word(t, k + 2), "a" | "an" | "its" | "their")
         })
+}
+
+/// The word at `label` names a member: the description used it before (as a
+/// word or a literal), and it speaks of objects or their members before `t0`.
+fn names_a_member(t: &[Tok], label: usize, t0: usize) -> bool {
+    let name = word(t, label);
+    !name.is_empty()
+        && (0..label).any(|k| matches!(t[k].k, Tk::Word | Tk::Code | Tk::Quoted) && t[k].s == name)
+        && (0..t0).any(|k| {
+            matches!(
+                word(t, k),
+                "object"
+                    | "objects"
+                    | "dict"
+                    | "dictionary"
+                    | "properties"
+                    | "fields"
+                    | "keys"
+                    | "elements"
+            )
+        })
+}
+
+/// The bound at `t0` is in a clause that opens with a member's name, right
+/// before the bound or as a bullet's label: "List of ReplyButton objects, each
+/// with 'id' and 'title'. Max 3 buttons, title max 20 chars" (agno's tools),
+/// "The array of name/value custom data strings ... The array contains the
+/// elements: * name - A string that can be a maximum of 50 characters"
+/// (docusign's OpenAPI spec). "Max 3 buttons" bounds the list, and stays.
+fn bound_of_a_member(t: &[Tok], t0: usize) -> bool {
+    let start = sentence_start(t, t0);
+    let Some(label) = (start.max(t0.saturating_sub(10)) + 1..t0)
+        .rev()
+        .find(|&k| matches!(text(t, k - 1), "," | ";" | "*"))
+    else {
+        return false;
+    };
+    let labelled =
+        label + 1 == t0 || matches!(text(t, label + 1), "-" | ":") && text(t, label - 1) == "*";
+    labelled && !FUNCTION_WORDS.contains(&word(t, label)) && names_a_member(t, label, t0)
 }
 
 /// The finding at `t0` is in a sentence that names the members of each item
@@ -359,11 +392,14 @@ fn under_a_condition(t: &[Tok], t0: usize) -> bool {
 }
 
 /// The bound at `t0` opens a clause that names the maximum or minimum: "and the
-/// max is 100", "; maximum is 731".
+/// max is 100", "; maximum is 731", or its bare number after a comma, as the
+/// default's is ("Default 25, max 100", monday's MCP server; "(default: 30, max:
+/// 100)", github's, where the sentence does not open with the default).
 fn names_the_limit(t: &[Tok], t0: usize) -> bool {
     let before = t0.saturating_sub(1 + usize::from(word(t, t0.wrapping_sub(1)) == "the"));
+    let bare = kind(t, t0 + 1) == Some(Tk::Num) && matches!(text(t, before), "," | ";");
     matches!(word(t, t0), "max" | "maximum" | "min" | "minimum")
-        && matches!(text(t, t0 + 1), "is" | ":" | "=")
+        && (matches!(text(t, t0 + 1), "is" | ":" | "=") || bare)
         && before < t0
         && matches!(text(t, before), "and" | ";" | ",")
 }
@@ -383,6 +419,36 @@ mod tests {
 
     fn kinds(doc: &str) -> Vec<ClaimKind> {
         claims(doc).into_iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn a_bound_in_a_clause_naming_a_member_is_the_members() {
+        // agno's tools, docusign's OpenAPI spec
+        assert_eq!(
+            kinds("List of ReplyButton objects, each with 'id' and 'title'. Max 3 buttons, title max 20 chars."),
+            [ClaimKind::Items]
+        );
+        assert!(kinds(
+            "The array of name/value custom data strings. The array contains the elements: * name - A string that can be a maximum of 50 characters. * value - A string that can be a maximum of 200 characters."
+        )
+        .is_empty());
+        // a name the description did not use before, no objects, no label
+        assert_eq!(
+            kinds("List of ReplyButton objects, each with 'id' and 'title'. Max 3 buttons, labels max 20 chars."),
+            [ClaimKind::Items, ClaimKind::Length]
+        );
+        assert_eq!(
+            kinds("The page title, title max 20 chars."),
+            [ClaimKind::Length]
+        );
+        assert_eq!(
+            kinds("A list of objects with a `file_id`. The maximum batch size is 2000 files."),
+            [ClaimKind::Items]
+        );
+        assert_eq!(
+            kinds("Names of the elements. * name - one name. Each name can be a maximum of 50 characters."),
+            [ClaimKind::Length]
+        );
     }
 
     #[test]
@@ -496,6 +562,15 @@ mod tests {
             kinds("Default: the beginning of the day, but at least 15 minutes ago.").is_empty()
         );
         assert!(kinds("Defaults to a maximum of 10.").is_empty());
+        // monday's MCP server; github's has "(default: 30, max: 100)"
+        assert_eq!(
+            kinds("Number of results per page. Default 25, max 100."),
+            [ClaimKind::Range]
+        );
+        assert_eq!(kinds("Default: 20; maximum 50."), [ClaimKind::Range]);
+        // the maximum as the default's value, or a bound of the default
+        assert!(kinds("Defaults to the max, 100.").is_empty());
+        assert!(kinds("Defaults to 10, or at most 100 when paging.").is_empty());
     }
 
     #[test]
