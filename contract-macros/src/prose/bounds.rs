@@ -353,6 +353,17 @@ fn acted_on(verb: &str) -> bool {
     )
 }
 
+/// "A payment formula can have one or more line items" (docusign's OpenAPI
+/// spec), "each subuser can have one or more of their own IP addresses"
+/// (sendgrid's), "passwords can include one or more symbols" (okta's): "can
+/// have one or more" grants what a thing may hold, like "can be more than
+/// one"; it asks for nothing ("must have one or more tags" does).
+fn may_have(t: &[Tok], i: usize) -> bool {
+    let b = 2 + usize::from(prev_word(t, i, 2) == "also");
+    matches!(prev_word(t, i, 1), "have" | "contain" | "include" | "hold")
+        && matches!(prev_word(t, i, b), "can" | "may" | "could")
+}
+
 /// "A 34 character string": an exact length written as a size before the noun.
 fn sized(t: &[Tok], i: usize) -> Option<Found> {
     if kind(t, i) != Some(Tk::Num) {
@@ -517,6 +528,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             if (op == Op::Min && val.v == 0.0)
                 || preposition
                 || (op == Op::Min && val.v == 1.0 && acted_on(prev_word(t, i, 1)))
+                || (op == Op::Min && may_have(t, i))
             {
                 continue;
             }
@@ -641,6 +653,30 @@ mod tests {
         // a count of characters, or a size inside the sentence without an article
         assert!(bounds("10 characters of the key ID are shown.").is_empty());
         assert!(bounds("Uses 4 character codes as the id.").is_empty());
+    }
+
+    #[test]
+    fn what_a_thing_may_have_is_not_a_bound() {
+        // docusign's, sendgrid's and okta's OpenAPI specs
+        assert!(
+            bounds("A payment formula can have one or more line items that provide detail.")
+                .is_empty()
+        );
+        assert!(
+            bounds("Each subuser can have one or more of their own IP addresses as well.")
+                .is_empty()
+        );
+        assert!(bounds("If `true`, passwords can include one or more symbols").is_empty());
+        assert!(bounds("A group can also contain one or more users.").is_empty());
+        // asked for, or a bound after "can"
+        assert_eq!(
+            bounds("The formula must have one or more line items."),
+            [pair("one or more line", "min 1 Chars")]
+        );
+        assert_eq!(
+            bounds("The list can have at most 5 tags."),
+            [pair("at most 5 tags", "max 5 Count")]
+        );
     }
 
     #[test]
