@@ -286,6 +286,14 @@ fn a_rate(t: &[Tok], end: usize) -> bool {
         }
 }
 
+/// "Okta enforces a rate limit of five activation attempts within five minutes",
+/// "a rate limit of one OTP challenge per device every 30 seconds" (okta's
+/// OpenAPI spec), "CDN endpoints have a rate limit of 5 requests per 10 seconds"
+/// (digitalocean's): what the service allows over time, whatever it counts.
+fn a_rate_limit(t: &[Tok], i: usize) -> bool {
+    word(t, i) == "limit" && prev_word(t, i, 1) == "rate"
+}
+
 /// "At most 25 invocations are returned" (PagerDuty's OpenAPI spec), "A
 /// maximum of 10 IPs will be returned per IP Pool by default" (sendgrid's):
 /// what the service returns, the passive of "Returns up to 10"; "Up to 10
@@ -470,6 +478,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 || qualifies_things(t, i, unit)
                 || what_you_receive(t, i)
                 || how_long_it_takes(t, i, unit)
+                || a_rate_limit(t, i)
             {
                 continue;
             }
@@ -653,6 +662,22 @@ mod tests {
         // a count of characters, or a size inside the sentence without an article
         assert!(bounds("10 characters of the key ID are shown.").is_empty());
         assert!(bounds("Uses 4 character codes as the id.").is_empty());
+    }
+
+    #[test]
+    fn a_rate_limit_is_not_a_bound() {
+        // okta's and digitalocean's OpenAPI specs
+        assert!(bounds(
+            "Okta enforces a rate limit of five activation attempts within five minutes."
+        )
+        .is_empty());
+        assert!(bounds("a rate limit of one OTP challenge per device every 30 seconds").is_empty());
+        assert!(bounds("CDN endpoints have a rate limit of 5 requests per 10 seconds.").is_empty());
+        // a limit of the argument
+        assert_eq!(
+            bounds("There is a limit of 50 tags."),
+            [pair("limit of 50 tags", "max 50 Count")]
+        );
     }
 
     #[test]
