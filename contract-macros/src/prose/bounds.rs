@@ -114,6 +114,12 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
     ) {
         return None;
     }
+    // "<br> 401 - When the user is not authenticated" (okta's OpenAPI spec): the
+    // end of an HTML tag ("<br>", "<br/>", as digitalocean's, together's and
+    // nytimes' descriptions write them), not "greater than"
+    if first == ">" && closes_a_tag(t, i) {
+        return None;
+    }
     let (phrase, mut op, cue) = OPS
         .iter()
         .filter(|(p, _, _)| p[0] == first)
@@ -156,6 +162,15 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
         }
     }
     Some((op, j, hint, weak))
+}
+
+/// The `>` at `i` ends an HTML tag: "<br>", "<br/>", "</b>".
+fn closes_a_tag(t: &[Tok], i: usize) -> bool {
+    let name = i - usize::from(text(t, i.wrapping_sub(1)) == "/");
+    name >= 2
+        && kind(t, name - 1) == Some(Tk::Word)
+        && matches!(text(t, name - 2), "<" | "/")
+        && (text(t, name - 2) == "<" || text(t, name.wrapping_sub(3)) == "<")
 }
 
 pub(super) fn apply(op: Op, v: f64) -> (Option<Bound>, Option<Bound>) {
@@ -662,6 +677,20 @@ mod tests {
         // a count of characters, or a size inside the sentence without an article
         assert!(bounds("10 characters of the key ID are shown.").is_empty());
         assert!(bounds("Uses 4 character codes as the id.").is_empty());
+    }
+
+    #[test]
+    fn the_end_of_an_html_tag_is_not_greater_than() {
+        // okta's OpenAPI spec; digitalocean's, together's and nytimes' write such tags
+        assert!(bounds(
+            "400 - When request validation fails <br> 401 - When the user is not authenticated"
+        )
+        .is_empty());
+        assert!(bounds("Two values <br/> 5 of them").is_empty());
+        assert!(bounds("Bold </b> 5 times").is_empty());
+        // a comparison
+        assert_eq!(bounds("Must be > 0"), [pair("> 0", "min 0 excl None")]);
+        assert_eq!(bounds("value > 10"), [pair("> 10", "min 10 excl None")]);
     }
 
     #[test]
