@@ -172,14 +172,23 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
             );
         !(matches!(f.what, What::Bound { .. }) && decimals)
     });
-    // ("At most 50 fields may be set" on a hash does count its members)
+    // ("At most 50 fields may be set" on a hash does count its members); so is
+    // "of the" before them: "Any one or more of the parameters can be updated"
+    // (sendgrid's OpenAPI spec), "specify one or more of the attributes below"
+    // (digitalocean's); "one or more of the following codes" counts items
     fs.retain(|f| {
         let one = (f.t0..=f.t1).any(|k| matches!(text(&t, k), "one" | "1"));
+        let of_members = seq(&t, f.t1 + 1, &["of", "the"])
+            && matches!(
+                word(&t, f.t1 + 3),
+                "parameters" | "properties" | "attributes" | "fields"
+            );
         !matches!(f.what, What::Bound { .. })
             || !(matches!(
                 word(&t, f.t1),
                 "property" | "properties" | "parameter" | "parameters"
-            ) || one && matches!(word(&t, f.t1), "field" | "fields"))
+            ) || one && matches!(word(&t, f.t1), "field" | "fields")
+                || of_members)
     });
     // "A coordinate object with longitude and latitude properties ... Longitude:
     // -180 to 180", "Array of days off, each with a start and end date in ISO
@@ -419,6 +428,23 @@ mod tests {
 
     fn kinds(doc: &str) -> Vec<ClaimKind> {
         claims(doc).into_iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn a_count_of_the_parameters_is_not_a_list_size() {
+        // sendgrid's and digitalocean's OpenAPI specs
+        assert!(
+            kinds("Any one or more of the parameters can be updated via the PATCH endpoint.")
+                .is_empty()
+        );
+        assert!(
+            kinds("Send a PUT request and specify one or more of the attributes below.").is_empty()
+        );
+        // plaid's: items of the list (untyped here, so read as a Range)
+        assert_eq!(
+            kinds("This should be a list that contains one or more of the following codes."),
+            [ClaimKind::Range]
+        );
     }
 
     #[test]
