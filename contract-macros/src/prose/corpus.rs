@@ -411,8 +411,8 @@ pub(super) const TUNING_11: &str = include_str!("../../tests/prose_corpus_tuning
 /// round that read them.
 #[test]
 fn tuning_batches_precision_and_recall() {
-    check_batch("tuning batch 10", TUNING_10, true, 200, (0.92, 0.65));
-    check_batch("tuning batch 11", TUNING_11, true, 200, (0.84, 0.79));
+    check_batch("tuning batch 10", TUNING_10, true, 200, (0.92, 0.68));
+    check_batch("tuning batch 11", TUNING_11, true, 200, (0.89, 0.79));
 }
 
 pub(super) const HELD_OUT_8: &str = include_str!("../../tests/prose_corpus_heldout8.txt");
