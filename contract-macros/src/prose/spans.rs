@@ -174,6 +174,23 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             ) {
                 continue;
             }
+            // "Higher values (100-1000) provide more granular data", "Lower values
+            // (1-60) provide higher resolution" (awslabs' MCP servers), "Higher values
+            // (e.g., 8-10) make the output more faithful" (together's OpenAPI spec):
+            // which part of the range to pick, advice, not the range
+            let open = (i.saturating_sub(5)..i)
+                .rev()
+                .take_while(|&k| t[k].sent == t[i].sent && text(t, k) != ")")
+                .find(|&k| text(t, k) == "(");
+            if open.is_some_and(|o| {
+                matches!(word(t, o.wrapping_sub(1)), "values" | "value")
+                    && matches!(
+                        prev_word(t, o, 2),
+                        "higher" | "lower" | "larger" | "smaller" | "greater"
+                    )
+            }) {
+                continue;
+            }
             // "values between 0 and 1 indicate at least one tunnel is not UP"
             // (awslabs' MCP servers): what values in the span mean, a legend
             if matches!(
@@ -375,6 +392,29 @@ mod tests {
         assert_eq!(
             spans("Values between 0 and 1 are accepted."),
             [pair("between 0 and 1", "min 0 max 1 None")]
+        );
+    }
+
+    #[test]
+    fn a_span_of_higher_values_is_advice() {
+        // awslabs' MCP servers, together's OpenAPI spec
+        assert!(spans("Maximum number of data points to return. Higher values (100-1000) provide more granular data.").is_empty());
+        assert!(
+            spans("Lower values (1-60) provide higher resolution but may be less available.")
+                .is_empty()
+        );
+        assert!(
+            spans("Higher values (e.g., 8-10) make the output more faithful to the prompt.")
+                .is_empty()
+        );
+        // the range itself
+        assert_eq!(
+            spans("Maximum number of results to return (1-100). Higher values are slower."),
+            [pair("1-100", "min 1 max 100 None")]
+        );
+        assert_eq!(
+            spans("Allowed values (1-60)."),
+            [pair("1-60", "min 1 max 60 None")]
         );
     }
 
