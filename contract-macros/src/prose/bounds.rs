@@ -287,6 +287,21 @@ fn how_long_it_takes(t: &[Tok], i: usize, unit: Unit) -> bool {
     unit == Unit::Time && matches!(prev_word(t, i, 1), "take" | "takes" | "taking")
 }
 
+/// "We only store up to 7 days of email activity" (sendgrid's OpenAPI spec),
+/// "Result files themselves are retained for up to 30 days" (digitalocean's),
+/// "Anomalies are available for up to 90 days" (awslabs' MCP servers): how long
+/// the service keeps its data, not a value to send ("Number of days to retain
+/// logs, up to 90 days" is one).
+fn how_long_it_is_kept(t: &[Tok], i: usize, unit: Unit) -> bool {
+    let kept = |w: &str| matches!(w, "stored" | "retained" | "kept");
+    unit == Unit::Time
+        && match prev_word(t, i, 1) {
+            "store" | "stores" | "retain" | "retains" | "keep" | "keeps" => true,
+            "for" => kept(prev_word(t, i, 2)) || prev_word(t, i, 2) == "available",
+            w => kept(w),
+        }
+}
+
 /// "rate limited to 100 requests per minute", "limited to 1 request every 12
 /// hours" (sendgrid's OpenAPI spec), "Rate limit: 20 requests per minute"
 /// (tavily's MCP server): a rate of calls to the service, not a count of the
@@ -493,6 +508,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 || qualifies_things(t, i, unit)
                 || what_you_receive(t, i)
                 || how_long_it_takes(t, i, unit)
+                || how_long_it_is_kept(t, i, unit)
                 || a_rate_limit(t, i)
             {
                 continue;
@@ -691,6 +707,26 @@ mod tests {
         // a comparison
         assert_eq!(bounds("Must be > 0"), [pair("> 0", "min 0 excl None")]);
         assert_eq!(bounds("value > 10"), [pair("> 10", "min 10 excl None")]);
+    }
+
+    #[test]
+    fn how_long_the_service_keeps_data_is_not_a_bound() {
+        // sendgrid's and digitalocean's OpenAPI specs, awslabs' MCP servers
+        assert!(bounds("We only store up to 7 days of email activity in our database.").is_empty());
+        assert!(bounds(
+            "Result files themselves are retained for up to 30 days after the job completes."
+        )
+        .is_empty());
+        assert!(bounds("Anomalies are available for up to 90 days.").is_empty());
+        // a retention to send
+        assert_eq!(
+            bounds("Number of days to retain logs, up to 90 days."),
+            [pair("up to 90 days", "max 90 Time")]
+        );
+        assert_eq!(
+            bounds("How long the file is stored, at most 30 days."),
+            [pair("at most 30 days", "max 30 Time")]
+        );
     }
 
     #[test]
