@@ -166,11 +166,14 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
 
 /// The `>` at `i` ends an HTML tag: "<br>", "<br/>", "</b>".
 fn closes_a_tag(t: &[Tok], i: usize) -> bool {
-    let name = i - usize::from(text(t, i.wrapping_sub(1)) == "/");
-    name >= 2
-        && kind(t, name - 1) == Some(Tk::Word)
-        && matches!(text(t, name - 2), "<" | "/")
-        && (text(t, name - 2) == "<" || text(t, name.wrapping_sub(3)) == "<")
+    // the tag's name, before a "/" of "<br/>"
+    let Some(name) = i.checked_sub(1 + usize::from(text(t, i.wrapping_sub(1)) == "/")) else {
+        return false;
+    };
+    let opened = |k: usize| text(t, k) == "<";
+    kind(t, name) == Some(Tk::Word)
+        && name >= 1
+        && (opened(name - 1) || (text(t, name - 1) == "/" && name >= 2 && opened(name - 2)))
 }
 
 pub(super) fn apply(op: Op, v: f64) -> (Option<Bound>, Option<Bound>) {

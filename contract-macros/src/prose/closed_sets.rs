@@ -292,10 +292,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = last + 1;
             // ("`true` allows SIP Endpoints to register ..., `false` does
             // not", twilio-oai: what a flag's two states mean)
-            let bools = items
-                .iter()
-                .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false"));
-            if names_members(t, last) || bools {
+            if names_members(t, last) || flag_states(&items) {
                 continue;
             }
             out.push(found(What::Set(items), at, last));
@@ -954,10 +951,16 @@ fn bracketed_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             _ => return None,
         }
     }
-    let bools = items
+    (items.len() >= 2 && !(numbers && items.len() == 2) && !flag_states(&items))
+        .then_some((items, k))
+}
+
+/// The values are a flag's two states (`true`, `false`), which its type says,
+/// not a set to declare.
+fn flag_states(items: &[String]) -> bool {
+    items
         .iter()
-        .all(|v| matches!(v.to_lowercase().as_str(), "true" | "false"));
-    (items.len() >= 2 && !(numbers && items.len() == 2) && !bools).then_some((items, k))
+        .all(|v| matches!(v.to_lowercase().as_str(), "true" | "false"))
 }
 
 /// A word written in capitals as a code: "PENDING", "IN_PROGRESS", "V2".
@@ -1386,14 +1389,18 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // not a plural noun the literal qualifies, "`query` fields match ...")
     // (not a label written with its colon, "`digital:` transactions that
     // took place online", plaid-openapi: a plural noun, not a verb)
+    // (the verbs read by name; any other is known only by its ending)
+    let known = |k: usize| {
+        matches!(
+            word(t, k + 1),
+            "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
+        )
+    };
     let verb_described = |k: usize| {
         lit(k).is_some()
             && opens(k)
             && !t[k].s.ends_with(':')
-            && (matches!(
-                word(t, k + 1),
-                "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
-            ) || third_person_verb(t, k + 1))
+            && (known(k) || third_person_verb(t, k + 1))
     };
     // the first value of a described list starts it
     let described = |k: usize| {
@@ -1430,12 +1437,6 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // sentence or bullet, not to follow a semicolon after another argument's
     // default: "`mode` defaults to `similar`; `citers` returns papers ...
     // `intent` ranks candidates", firecrawl's MCP server)
-    let known = |k: usize| {
-        matches!(
-            word(t, k + 1),
-            "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
-        )
-    };
     let sentence_opener = i == 0 || t[i - 1].sent != t[i].sent || text(t, i - 1) == "-";
     let mut generic = by_verb && !known(i);
     while k < t.len() && k <= last + reach {
@@ -1504,10 +1505,7 @@ fn values_to_use(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)>
         }
         k += 1;
     }
-    let bools = items
-        .iter()
-        .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false"));
-    (items.len() >= 2 && !bools).then_some((items, last))
+    (items.len() >= 2 && !flag_states(&items)).then_some((items, last))
 }
 
 /// A verb in the third person at `k`, read from its ending ("wraps",

@@ -235,7 +235,8 @@ fn items_named(t: &[Tok], i: usize, end: usize) -> bool {
     let of = of + 1;
     let noun = word(t, end);
     word(t, of) == "of"
-        && (noun == "addresses" || noun.ends_with('s') && !noun.ends_with("ss"))
+        && noun.ends_with('s')
+        && !noun.ends_with("ss")
         // (the items are these alone: not "presigned URLs and object keys")
         && !matches!(text(t, end + 1), "and" | "or" | "," | "/")
         && i - of <= 4
