@@ -283,8 +283,12 @@ fn a_denial_ends_in_denied_with_the_persons_reason() {
 #[test]
 fn requests_and_grants_expire() {
     each(|kind| {
+        // Long enough that a loaded CI machine still grants the second
+        // request before it lapses (at 400 ms a slow PostgreSQL round trip
+        // once let it expire first), short enough to wait out twice.
+        let ttl = Duration::from_millis(2500);
         let times = RecordTimes {
-            approval_ttl: Duration::from_millis(400),
+            approval_ttl: ttl,
             ..RecordTimes::default()
         };
         let Some(s) = session(kind, "expiry", times) else {
@@ -293,7 +297,7 @@ fn requests_and_grants_expire() {
         let args = json!({"note": "a.md"});
         // Undecided in time: the request expires and cannot be granted.
         let first = Session::request_id(&s.call("delete_note", args.clone()));
-        std::thread::sleep(Duration::from_millis(600));
+        std::thread::sleep(ttl + Duration::from_millis(500));
         let late = s.rt.block_on(s.d.approvals().grant(&first, "alice", None));
         assert!(
             matches!(&late, Err(DecideError::NotPending(r)) if r.state == ApprovalState::Expired),
@@ -304,7 +308,7 @@ fn requests_and_grants_expire() {
         let second = Session::request_id(&s.call("delete_note", args.clone()));
         assert_ne!(first, second);
         s.grant(&second);
-        std::thread::sleep(Duration::from_millis(600));
+        std::thread::sleep(ttl + Duration::from_millis(500));
         let env = s.call("delete_note", args);
         assert_ne!(Session::request_id(&env), second, "{kind:?}");
         assert!(s.fx.path("notes/a.md").exists(), "nothing ran");
