@@ -82,13 +82,25 @@ pub(super) fn mark_context(t: &mut [Tok]) {
                 || (w == "such" && word(t, j + 1) == "as")
                 || (w == "for" && word(t, j + 1) == "instance")
                 // "a short code like 'DEV', 'TEAM'": a value after "like" is an example
-                || (w == "like" && is_lit(t, j + 1)));
+                || (w == "like" && is_lit(t, j + 1))
+                // "Common types: 'person', 'company', ..." (neo4j-contrib/mcp-neo4j),
+                // "Common values: 0.5 (median), 0.95 (...)" (render-oss/render-mcp-server),
+                // "Common patterns: \"user:*\", ..." (redis/mcp-redis): what is
+                // typical, not what is accepted ("Supported values:" is a claim)
+                || (w == "common" && common_examples(t, j)));
         t[j].output = output;
         t[j].example = example;
         t[j].lead = bits;
         output |= is_output;
         example |= is_example;
     }
+}
+
+/// "Common types:", "Common values:": the word at `j` is "common" heading a
+/// plural noun and a colon, which introduce typical values.
+fn common_examples(t: &[Tok], j: usize) -> bool {
+    let noun = word(t, j + 1);
+    noun.len() > 3 && noun.ends_with('s') && text(t, j + 2) == ":"
 }
 
 // One bit per family: the family can start a finding at a token with its bit
@@ -109,6 +121,7 @@ const OUTPUT: u8 = 1;
 const EXAMPLE: u8 = 2;
 /// Words that mark the rest of their sentence (output verbs, example cues).
 const CONTEXT: &[(&str, u8)] = &[
+    ("common", EXAMPLE),
     ("displays", OUTPUT),
     ("e.g.", EXAMPLE),
     ("eg", EXAMPLE),
