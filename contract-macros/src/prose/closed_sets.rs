@@ -518,6 +518,13 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 continue;
             }
         }
+        // "The materialization type for the model config block (optional,
+        // e.g., 'view', 'table')" (dbt-labs/dbt-mcp): a parenthesis whose
+        // list runs past an example cue gives examples, as "(e.g., a, b, c)"
+        if w == "(" && in_example(t, list.last) {
+            covered = list.last + 1;
+            continue;
+        }
         let n = list.items.len();
         let after = text(t, list.last + 1);
         let weak_lead = matches!(w, ":" | "(");
@@ -2237,6 +2244,46 @@ mod tests {
             values(&["asc", "desc"])
         );
         assert_eq!(sets("One of `asc` or `desc`."), values(&["asc", "desc"]));
+    }
+
+    /// A parenthesis of examples after a word ("(optional, e.g., 'view',
+    /// 'table')", dbt-labs/dbt-mcp) is no set, as "(e.g., a, b, c)".
+    #[test]
+    fn a_parenthesis_running_into_examples() {
+        assert!(no_set(
+            "The materialization type for the model config block (optional, e.g., 'view', 'table')"
+        ));
+        assert_eq!(
+            sets("Type of secret to create (generic, docker-registry, tls)"),
+            values(&["generic", "docker-registry", "tls"])
+        );
+    }
+
+    /// "Common <things>:" introduces typical values, examples: neo4j-contrib/mcp-neo4j
+    /// ("Common types: 'person', 'company', ..."), render-oss/render-mcp-server
+    /// ("Common values: 0.5 (median), ..."), as redis/mcp-redis's "Common
+    /// patterns:" (patterns).
+    #[test]
+    fn common_values_are_examples() {
+        assert!(no_set(
+            "Category or classification of the entity. Common types: 'person', 'company', 'location', 'concept', 'event'"
+        ));
+        assert!(no_set(
+            "The quantile of HTTP latency to fetch. Common values: 0.5 (median), 0.95 (95th percentile), 0.99 (99th percentile)."
+        ));
+        // accepted values, a list in the next sentence, a singular label stay sets
+        assert_eq!(
+            sets("The entity type. Supported types: 'person', 'company', 'location'"),
+            values(&["person", "company", "location"])
+        );
+        assert_eq!(
+            sets("Common types are listed below. One of `a`, `b` or `c`."),
+            values(&["a", "b", "c"])
+        );
+        assert_eq!(
+            sets("Common name: one of `cn`, `dn` or `uid`."),
+            values(&["cn", "dn", "uid"])
+        );
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and
