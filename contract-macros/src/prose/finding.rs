@@ -33,6 +33,18 @@ pub(super) fn among_alternative_forms(t: &[Tok], i: usize) -> bool {
     has_or
         && (from..=to).any(|k| match word(t, k) {
             "relative" | "ago" | "unix" | "epoch" => true,
+            // "Either a date with the format YYYY-MM-DD or a millisecond
+            // timestamp" (langchain-ai/langchain-community): Unix time in ms
+            "millisecond" | "milliseconds" => word(t, k + 1) == "timestamp",
+            // "Format: YYYY-MM-DD or 'today'" (Doist/todoist-ai), "in format
+            // 'YYYY-MM-DD' or `now`": a relative date given as a keyword
+            "or" => {
+                is_lit(t, k + 1)
+                    && matches!(
+                        t[k + 1].s.as_str(),
+                        "today" | "now" | "yesterday" | "tomorrow"
+                    )
+            }
             "external" => matches!(word(t, k + 1), "id" | "ids"),
             "channel" => matches!(word(t, k + 1), "address" | "addresses"),
             _ => false,
