@@ -380,9 +380,27 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 }
             }
         }
+        // "Should be all caps." (neo4j-contrib/mcp-neo4j), "metric value for
+        // this operation should be in all caps" (awslabs/mcp): no lowercase
+        // letter, the rule "must be uppercase" states of letters only
+        let be = if prev_word(t, i, 2) == "in" { 3 } else { 2 };
+        if w == "caps"
+            && prev_word(t, i, 1) == "all"
+            && prev_word(t, i, be) == "be"
+            && matches!(prev_word(t, i, be + 1), "must" | "should")
+            && !in_example(t, i)
+        {
+            out.push(found(What::Pattern(Some("^[^a-z]+$".into())), i - 1, i));
+            continue;
+        }
         let styled = matches!(
             w,
             "kebab-case"
+                // ("Should be in SCREAMING_SNAKE_CASE.", neo4j-contrib/mcp-neo4j:
+                // snake_case in capitals, a name of the same style as camelCase
+                // and PascalCase beside it)
+                | "screaming_snake_case"
+                | "upper_snake_case"
                 | "snake_case"
                 | "snake-case"
                 | "camelcase"
@@ -690,6 +708,29 @@ mod tests {
         );
         assert!(kinds("DOB in `MM/DD/YYYY` format").contains(&ClaimKind::Pattern));
         assert!(kinds("The repository in `owner/repo` format").contains(&ClaimKind::Pattern));
+    }
+
+    /// Letter case named as a rule: "Should be all caps." (neo4j-contrib/mcp-neo4j),
+    /// "should be in all caps" (awslabs/mcp); "Should be in
+    /// SCREAMING_SNAKE_CASE." (neo4j-contrib/mcp-neo4j), a snake_case style.
+    #[test]
+    fn letter_case_rules() {
+        assert_eq!(
+            patterns("The Neo4j type of the property. Should be all caps."),
+            [pair("all caps", "pattern ^[^a-z]+$")]
+        );
+        assert_eq!(
+            patterns("Notes: metric value for this operation should be in all caps"),
+            [pair("all caps", "pattern ^[^a-z]+$")]
+        );
+        assert_eq!(
+            patterns("The type of the relationship. Should be in SCREAMING_SNAKE_CASE."),
+            [pair("SCREAMING_SNAKE_CASE", "pattern ?")]
+        );
+        // a heading written in capitals, an example, no modal
+        assert!(patterns("The title, shown in all caps in the sidebar.").is_empty());
+        assert!(patterns("For example, names must be all caps in some schemas.").is_empty());
+        assert!(patterns("Keys written all caps are constants.").is_empty());
     }
 
     /// Templates after "Supported patterns:" (microsoft/azure-devops-mcp);
