@@ -179,6 +179,18 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         if !sep {
             break;
         }
+        // "Can be: `GET` or `POST` and defaults to `POST`" (twilio-oai), "Can
+        // be \"five9\", \"zoom_phone\", or defaults to \"aws_connect\""
+        // (intercom/Intercom-OpenAPI): the default closes a list of literals
+        // and is one of its values
+        if all_lit && word(t, j) == "defaults" && word(t, j + 1) == "to" && is_lit(t, j + 2) {
+            let v = inner(doc, &t[j + 2]);
+            if !items.iter().any(|x| x == v) {
+                items.push(v.to_string());
+            }
+            last = j + 2;
+            break;
+        }
         // ", or" followed by something that is not a value ends the list
         if !matches!(kind(t, j), Some(Tk::Code | Tk::Quoted | Tk::Word | Tk::Num)) {
             break;
@@ -2244,6 +2256,30 @@ mod tests {
             values(&["asc", "desc"])
         );
         assert_eq!(sets("One of `asc` or `desc`."), values(&["asc", "desc"]));
+    }
+
+    /// The default closing a list of literals is one of its values:
+    /// twilio-oai ("Can be: `GET` or `POST` and defaults to `POST`"),
+    /// intercom/Intercom-OpenAPI ("Can be \"five9\", \"zoom_phone\", or
+    /// defaults to \"aws_connect\"").
+    #[test]
+    fn a_default_closing_the_list() {
+        assert_eq!(
+            sets("The HTTP method to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`."),
+            values(&["GET", "POST"])
+        );
+        assert_eq!(
+            sets("Source of the call. Can be \"five9\", \"zoom_phone\", or defaults to \"aws_connect\""),
+            values(&["five9", "zoom_phone", "aws_connect"])
+        );
+        // a default that is no literal, names of members, another value's default
+        assert!(no_set(
+            "Each entry must declare its own `auth_type`/`auth_token` or defaults to no auth."
+        ));
+        assert_eq!(
+            sets("The mode, `fast` or `slow`. `mode` defaults to `fast`."),
+            values(&["fast", "slow"])
+        );
     }
 
     /// A parenthesis of examples after a word ("(optional, e.g., 'view',
