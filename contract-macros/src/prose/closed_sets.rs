@@ -304,7 +304,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = last + 1;
             // ("`true` allows SIP Endpoints to register ..., `false` does
             // not", twilio-oai: what a flag's two states mean)
-            if names_members(t, last) || flag_states(&items) {
+            if names_members(t, last) || flag_states(&items) || characters(&items) {
                 continue;
             }
             out.push(found(What::Set(items), at, last));
@@ -700,11 +700,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
         }
         // "must not contain `<`, `>` or `&`": characters, not values
-        if list
-            .items
-            .iter()
-            .all(|v| !v.chars().any(char::is_alphanumeric))
-        {
+        if characters(&list.items) {
             covered = list.last + 1;
             continue;
         }
@@ -721,6 +717,14 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         out.push(found(What::Set(list.items), i, list.last));
     }
+}
+
+/// Items with no letter or digit are characters or operators ("must not
+/// contain `<`, `>` or `&`"; "Values support '!' for exclusion and '*' for
+/// prefix matching", buildkite/buildkite-mcp-server, described one by one):
+/// what the value may hold, not values it takes.
+fn characters(items: &[String]) -> bool {
+    items.iter().all(|v| !v.chars().any(char::is_alphanumeric))
 }
 
 /// Words that say a value is accepted ("supported value", "valid option").
@@ -2279,6 +2283,22 @@ mod tests {
         assert_eq!(
             sets("The mode, `fast` or `slow`. `mode` defaults to `fast`."),
             values(&["fast", "slow"])
+        );
+    }
+
+    /// Characters described one by one are operators the value may hold, not
+    /// its values (buildkite/buildkite-mcp-server), as "must not contain `<`,
+    /// `>` or `&`" (the real corpus) in a plain list.
+    #[test]
+    fn characters_described_one_by_one() {
+        assert!(no_set(
+            "Filter by tags in key:value form. Values support '!' for exclusion and '*' for prefix matching."
+        ));
+        assert!(no_set("The name. Must not contain `<`, `>` or `&`."));
+        // words described one by one stay values
+        assert_eq!(
+            sets("Can be: `inbound` for inbound calls, `outbound-api` for calls initiated via the REST API"),
+            values(&["inbound", "outbound-api"])
         );
     }
 
