@@ -507,6 +507,22 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 continue;
             }
         }
+        // "Valid types: Model, Source, Seed, ..., SavedQuery, Test."
+        // (dbt-labs/dbt-mcp), "Allowed types: agent, llm, tool, retriever"
+        // (digitalocean/openapi), "Valid operations: GetItem, Query, Scan"
+        // (awslabs/mcp): bare words after an accepting word, its noun and a
+        // colon, as the capital codes above; three of them, or two joined by
+        // "or", ending their clause (not characters: "Allowed characters:
+        // letters, digits and hyphens" is a Pattern)
+        let word_list = lit_only
+            && strong
+            && accepting(w)
+            && kind(t, j) == Some(Tk::Word)
+            && !matches!(
+                prev_word(t, j - 1, 1),
+                "characters" | "chars" | "symbols" | "letters"
+            );
+        let lit_only = lit_only && !word_list;
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
@@ -596,6 +612,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 or && ends && lead <= 6
             }
             _ if kind_list => true,
+            _ if word_list => n >= 3 || (n >= 2 && list.has_or),
             _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
             // a colon before three literals introduces their list, "or" or not
             _ if w == ":" => n >= 3,
@@ -2284,6 +2301,35 @@ mod tests {
             sets("The mode, `fast` or `slow`. `mode` defaults to `fast`."),
             values(&["fast", "slow"])
         );
+    }
+
+    /// Bare words after an accepting word, its noun and a colon:
+    /// dbt-labs/dbt-mcp ("Valid types: Model, Source, ..., Test."),
+    /// digitalocean/openapi ("Allowed types: agent, llm, tool, retriever"),
+    /// awslabs/mcp ("Valid operations: GetItem, Query, Scan").
+    #[test]
+    fn words_after_an_accepting_lead_and_a_colon() {
+        assert_eq!(
+            sets("Resource types to include. Valid types: Model, Source, Seed, SavedQuery, Test."),
+            values(&["Model", "Source", "Seed", "SavedQuery", "Test"])
+        );
+        assert_eq!(
+            sets("Allowed types: agent, llm, tool, retriever"),
+            values(&["agent", "llm", "tool", "retriever"])
+        );
+        assert_eq!(
+            sets("Valid operations: GetItem, Query, Scan"),
+            values(&["GetItem", "Query", "Scan"])
+        );
+        // characters, a sentence, a single word, a list that runs on
+        assert!(no_set("Allowed characters: letters, digits and hyphens."));
+        assert!(no_set(
+            "Supported regions: see the documentation for a list."
+        ));
+        assert!(no_set("Valid types: Model."));
+        assert!(no_set(
+            "Supported databases: MySQL, PostgreSQL, SQL Server, Oracle"
+        ));
     }
 
     /// Characters described one by one are operators the value may hold, not
