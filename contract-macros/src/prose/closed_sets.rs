@@ -1218,7 +1218,23 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
         return false;
     }
     let (p1, p2) = (prev_word(t, i, 1), prev_word(t, i, 2));
-    let always = p1 == "always" || (p1 == "be" && p2 == "always");
+    let no_literal_before = || {
+        !(0..i)
+            .rev()
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .any(|k| matches!(t[k].k, Tk::Code | Tk::Quoted))
+    };
+    // "this property is always set to `drag`" (openai-openapi), "Always has
+    // the value `banner`." (intercom/Intercom-OpenAPI): the same fixed value
+    // by other verbs, unless a member named before is what is set ("the
+    // `data.action.credential` is always set to `UNVERIFIED`", okta)
+    let always_set = ((p1 == "to" && p2 == "set" && prev_word(t, i, 3) == "always")
+        || (p1 == "value"
+            && p2 == "the"
+            && matches!(prev_word(t, i, 3), "has" | "takes")
+            && prev_word(t, i, 4) == "always"))
+        && no_literal_before();
+    let always = p1 == "always" || (p1 == "be" && p2 == "always") || always_set;
     let set_to = p1 == "to"
         && p2 == "set"
         && prev_word(t, i, 3) == "be"
@@ -1242,10 +1258,7 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
             m == 0 || t[m - 1].sent != t[m].sent || matches!(text(t, m - 1), "," | ";" | "value")
         })
         && v.s.bytes().any(|b| b.is_ascii_alphabetic())
-        && !(0..i)
-            .rev()
-            .take_while(|&k| t[k].sent == t[i].sent)
-            .any(|k| matches!(t[k].k, Tk::Code | Tk::Quoted));
+        && no_literal_before();
     if !((always || set_to || modal) && clause_ends(t, i + 1) || only) {
         return false;
     }
@@ -2301,6 +2314,32 @@ mod tests {
             sets("The mode, `fast` or `slow`. `mode` defaults to `fast`."),
             values(&["fast", "slow"])
         );
+    }
+
+    /// A fixed value after "always set to" (openai-openapi: "this property is
+    /// always set to `drag`") or "always has the value"
+    /// (intercom/Intercom-OpenAPI: "Always has the value `banner`."), as
+    /// "will always be `comment`" (box-openapi).
+    #[test]
+    fn always_set_to_a_value() {
+        assert_eq!(
+            sets("Specifies the event type. For a drag action, this property is always set to `drag`."),
+            values(&["drag"])
+        );
+        assert_eq!(
+            sets("String representing the object's type. Always has the value `banner`."),
+            values(&["banner"])
+        );
+        // a member named before, a boolean, a number
+        assert!(no_set(
+            "By default, the `data.action.credential` is always set to `UNVERIFIED`."
+        ));
+        assert!(no_set(
+            "Indicates if sign-in is supported and is always set to `true`."
+        ));
+        assert!(no_set(
+            "The step number. Currently unused and always set to `0`."
+        ));
     }
 
     /// Bare words after an accepting word, its noun and a colon:
