@@ -1460,6 +1460,13 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         (lit(k).is_some()
             && (matches!(text(t, k + 1), ":" | "(" | "-" | "\u{2014}" | "=")
                 || word(t, k + 1) == "for"
+                // "\"completion\" to get tasks by completion date ..., \"due\"
+                // to get tasks by due date" (Doist/todoist-ai), "\"new\" to
+                // open a new tab, \"select\" to switch to a tab by index"
+                // (awslabs/mcp): a value described by what it is for
+                || (word(t, k + 1) == "to"
+                    && kind(t, k + 2) == Some(Tk::Word)
+                    && !NOT_VALUES.contains(&word(t, k + 2)))
                 || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")")))
             || verb_described(k)
     };
@@ -1485,7 +1492,24 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // (a value described by a verb may be a long sentence away)
     // (values described by verbs are all described so)
     let by_verb = verb_described(i);
-    let reach = if by_verb { 40 } else { 14 };
+    // (what a value is for may carry a gloss in parentheses: "\"completion\"
+    // to get tasks by completion date (ie, when the task was actually
+    // completed), \"due\" ...")
+    let for_what = word(t, i + 1) == "to";
+    let reach = if by_verb {
+        40
+    } else if for_what {
+        24
+    } else {
+        14
+    };
+    // (the first value opens its sentence or follows a colon: not advice,
+    // "Prefer `replace_content` to overwrite the whole page or ..."
+    // (notion-mcp-server), nor a member's value, "Use resource='workspace'
+    // to create a new workspace" (mongodb-mcp-server))
+    if for_what && !opens(i) {
+        return None;
+    }
     // (a verb known only by its ending needs the first value to open its
     // sentence or bullet, not to follow a semicolon after another argument's
     // default: "`mode` defaults to `similar`; `citers` returns papers ...
@@ -2314,6 +2338,27 @@ mod tests {
             sets("The mode, `fast` or `slow`. `mode` defaults to `fast`."),
             values(&["fast", "slow"])
         );
+    }
+
+    /// Values each described by what it is for, "`v` to <verb> ...":
+    /// Doist/todoist-ai ("\"completion\" to get tasks by completion date
+    /// (...), \"due\" to get tasks by due date (...)"), awslabs/mcp ("\"new\"
+    /// to open a new tab, \"select\" to switch to a tab by index").
+    #[test]
+    fn values_described_by_what_they_are_for() {
+        assert_eq!(
+            sets("The method to use to get the tasks: \"completion\" to get tasks by completion date (ie, when the task was actually completed), \"due\" to get tasks by due date."),
+            values(&["completion", "due"])
+        );
+        assert_eq!(
+            sets("The tab action: \"new\" to open a new tab, \"select\" to switch to a tab by index."),
+            values(&["new", "select"])
+        );
+        // a flag's states, a change of value, advice, members named by their noun
+        assert!(no_set("Whether to record the call. Can be `true` to record the phone call, or `false` to not."));
+        assert!(no_set("Change `foo` to `bar` in the config."));
+        assert!(no_set("Set `a` to enable it, `b` to disable it."));
+        assert!(no_set("The field `name` to sort by, and `order` to apply."));
     }
 
     /// A fixed value after "always set to" (openai-openapi: "this property is
