@@ -540,7 +540,9 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 // are read without the lead: the shared filters look back from
                 // there, "Indicates if the assignment is direct (`USER`) or
                 // ..." stays a set)
-                if !names_members(t, last) {
+                // (nor a flag's two states: "Can be: `true` to enable
+                // multi-tasking, or `false` to disable it", twilio-oai)
+                if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
                     out.push(found(What::Set(items), j, last));
                 }
                 continue;
@@ -2356,6 +2358,9 @@ mod tests {
         );
         // a flag's states, a change of value, advice, members named by their noun
         assert!(no_set("Whether to record the call. Can be `true` to record the phone call, or `false` to not."));
+        assert!(no_set(
+            "Whether to enable multi-tasking. Can be: `true` to enable multi-tasking, or `false` to disable it."
+        ));
         assert!(no_set("Change `foo` to `bar` in the config."));
         assert!(no_set("Set `a` to enable it, `b` to disable it."));
         assert!(no_set("The field `name` to sort by, and `order` to apply."));
