@@ -484,6 +484,19 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             Some("^[A-Z]{2}$")
         } else if w == "three-letter" {
             Some("^[A-Z]{3}$")
+        } else if matches!(w, "two" | "three")
+            && word(t, i + 1) == "letter"
+            && names_a_code(t, i + 2)
+        {
+            // "The three letter International Air Transport Association
+            // (IATA) Location Identifier" (langchain-ai/langchain-community),
+            // "The three letter country code representing where ..."
+            // (twilio-oai): the hyphen of "three-letter" left out
+            Some(if w == "two" {
+                "^[A-Z]{2}$"
+            } else {
+                "^[A-Z]{3}$"
+            })
         } else {
             None
         };
@@ -509,6 +522,14 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
         }
     }
+}
+
+/// A code's noun within the few words from `k` of its sentence ("country
+/// code", "(IATA) Location Identifier"), the thing a counted letter names.
+fn names_a_code(t: &[Tok], k: usize) -> bool {
+    (k..(k + 9).min(t.len()))
+        .take_while(|&m| t[m].sent == t[k.min(t.len() - 1)].sent)
+        .any(|m| matches!(word(t, m), "code" | "codes" | "identifier" | "identifiers"))
 }
 
 /// Words that name characters a value may hold ("slashes", "special characters").
@@ -708,6 +729,24 @@ mod tests {
         );
         assert!(kinds("DOB in `MM/DD/YYYY` format").contains(&ClaimKind::Pattern));
         assert!(kinds("The repository in `owner/repo` format").contains(&ClaimKind::Pattern));
+    }
+
+    /// A code counted in letters, the hyphen left out: langchain-ai/langchain-community
+    /// ("The three letter International Air Transport Association (IATA)
+    /// Location Identifier"), twilio-oai ("The three letter country code").
+    #[test]
+    fn a_code_counted_in_letters() {
+        assert_eq!(
+            patterns("The three letter International Air Transport Association (IATA) Location Identifier for the origin airport."),
+            [pair("three letter", "pattern ^[A-Z]{3}$")]
+        );
+        assert_eq!(
+            patterns("The three letter country code representing where the session took place."),
+            [pair("three letter", "pattern ^[A-Z]{3}$")]
+        );
+        // letters counted without a code
+        assert!(patterns("The three letter word to guess.").is_empty());
+        assert!(patterns("Use a two letter word as the prefix.").is_empty());
     }
 
     /// Letter case named as a rule: "Should be all caps." (neo4j-contrib/mcp-neo4j),
