@@ -61,6 +61,12 @@ enum Stricter {
 fn compare(prose: Side, declared: Side, lower: bool) -> Stricter {
     match (prose, declared) {
         (None, _) => Stricter::Same,
+        // a bound written as a template's placeholder ("max
+        // ${MAX_TASKS_PER_OPERATION}"), whose number the prose does not show:
+        // the model reads the placeholder as written, so a declared side is
+        // the number to write; nothing to compare with an open side
+        (Some(p), Some(_)) if p.v.is_nan() => Stricter::Declaration,
+        (Some(p), None) if p.v.is_nan() => Stricter::Same,
         (Some(_), None) => Stricter::Prose,
         (Some(p), Some(q)) if p.v == q.v && p.exclusive == q.exclusive => Stricter::Same,
         (Some(p), Some(q)) => {
@@ -375,6 +381,32 @@ mod tests {
         assert!(unmatched("Fewer than 10.", number(limits(None, Some(9.0)))).is_empty());
         // the prose need not repeat every declared side
         assert!(unmatched("At most 100.", number(limits(Some(1.0), Some(100.0)))).is_empty());
+    }
+
+    /// A bound written as a template's placeholder (Doist/todoist-ai,
+    /// mondaycom/mcp): the declared number is what the prose should say.
+    #[test]
+    fn a_placeholder_bound_is_reworded_to_the_declared_number() {
+        let list = |length: Option<Limits>| Declared {
+            is_list: true,
+            length_limits: length,
+            ..Declared::default()
+        };
+        let doc = "The array of tasks to add (max ${MAX_TASKS_PER_OPERATION}).";
+        let c = &unmatched(doc, list(limits(None, Some(25.0))))[0];
+        assert_eq!(
+            c.conflict.as_ref().map(|c| &c.change),
+            Some(&Change::Prose("\"at most 25 items\"".into()))
+        );
+        // a declaration open on that side has nothing to compare
+        assert!(unmatched(doc, list(limits(Some(1.0), None))).is_empty());
+        // undeclared: the help asks for the number first
+        let c = &unmatched(doc, list(None))[0];
+        assert!(
+            c.conflict.is_none() && c.help.contains("placeholder"),
+            "{}",
+            c.help
+        );
     }
 
     #[test]

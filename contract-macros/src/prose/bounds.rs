@@ -604,6 +604,27 @@ mod tests {
         (p.to_string(), s.to_string())
     }
 
+    /// A maximum written as a TypeScript template's placeholder:
+    /// Doist/todoist-ai ("(max ${MAX_TASKS_PER_OPERATION})"), mondaycom/mcp
+    /// ("up to ${MAX_UPDATES_PER_CALL} per call"); its number is not known.
+    #[test]
+    fn a_placeholder_maximum() {
+        assert_eq!(
+            bounds("The array of tasks to add (max ${MAX_TASKS_PER_OPERATION})."),
+            [pair("max ${MAX_TASKS_PER_OPERATION}", "max NaN None")]
+        );
+        assert_eq!(
+            bounds("The item updates to apply, up to ${MAX_UPDATES_PER_CALL} per call."),
+            [pair("up to ${MAX_UPDATES_PER_CALL}", "max NaN None")]
+        );
+        // a default, a placeholder that is no constant, a sentinel value
+        assert!(
+            bounds("Truncate the README. Default value is ${ACTOR_README_MAX_LENGTH}.").is_empty()
+        );
+        assert!(bounds("The items (max ${limit}).").is_empty());
+        assert!(bounds("New description. Use \"${REMOVE_SENTINEL}\" to clear.").is_empty());
+    }
+
     #[test]
     fn prefix_operators_with_units() {
         assert_eq!(

@@ -179,6 +179,18 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         if !sep {
             break;
         }
+        // "Can be: `GET` or `POST` and defaults to `POST`" (twilio-oai), "Can
+        // be \"five9\", \"zoom_phone\", or defaults to \"aws_connect\""
+        // (intercom/Intercom-OpenAPI): the default closes a list of literals
+        // and is one of its values
+        if all_lit && word(t, j) == "defaults" && word(t, j + 1) == "to" && is_lit(t, j + 2) {
+            let v = inner(doc, &t[j + 2]);
+            if !items.iter().any(|x| x == v) {
+                items.push(v.to_string());
+            }
+            last = j + 2;
+            break;
+        }
         // ", or" followed by something that is not a value ends the list
         if !matches!(kind(t, j), Some(Tk::Code | Tk::Quoted | Tk::Word | Tk::Num)) {
             break;
@@ -292,7 +304,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = last + 1;
             // ("`true` allows SIP Endpoints to register ..., `false` does
             // not", twilio-oai: what a flag's two states mean)
-            if names_members(t, last) || flag_states(&items) {
+            if names_members(t, last) || flag_states(&items) || characters(&items) {
                 continue;
             }
             out.push(found(What::Set(items), at, last));
@@ -495,6 +507,22 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 continue;
             }
         }
+        // "Valid types: Model, Source, Seed, ..., SavedQuery, Test."
+        // (dbt-labs/dbt-mcp), "Allowed types: agent, llm, tool, retriever"
+        // (digitalocean/openapi), "Valid operations: GetItem, Query, Scan"
+        // (awslabs/mcp): bare words after an accepting word, its noun and a
+        // colon, as the capital codes above; three of them, or two joined by
+        // "or", ending their clause (not characters: "Allowed characters:
+        // letters, digits and hyphens" is a Pattern)
+        let word_list = lit_only
+            && strong
+            && accepting(w)
+            && kind(t, j) == Some(Tk::Word)
+            && !matches!(
+                prev_word(t, j - 1, 1),
+                "characters" | "chars" | "symbols" | "letters"
+            );
+        let lit_only = lit_only && !word_list;
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
@@ -512,11 +540,20 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 // are read without the lead: the shared filters look back from
                 // there, "Indicates if the assignment is direct (`USER`) or
                 // ..." stays a set)
-                if !names_members(t, last) {
+                // (nor a flag's two states: "Can be: `true` to enable
+                // multi-tasking, or `false` to disable it", twilio-oai)
+                if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
                     out.push(found(What::Set(items), j, last));
                 }
                 continue;
             }
+        }
+        // "The materialization type for the model config block (optional,
+        // e.g., 'view', 'table')" (dbt-labs/dbt-mcp): a parenthesis whose
+        // list runs past an example cue gives examples, as "(e.g., a, b, c)"
+        if w == "(" && in_example(t, list.last) {
+            covered = list.last + 1;
+            continue;
         }
         let n = list.items.len();
         let after = text(t, list.last + 1);
@@ -577,6 +614,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 or && ends && lead <= 6
             }
             _ if kind_list => true,
+            _ if word_list => n >= 3 || (n >= 2 && list.has_or),
             _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
             // a colon before three literals introduces their list, "or" or not
             _ if w == ":" => n >= 3,
@@ -681,11 +719,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
         }
         // "must not contain `<`, `>` or `&`": characters, not values
-        if list
-            .items
-            .iter()
-            .all(|v| !v.chars().any(char::is_alphanumeric))
-        {
+        if characters(&list.items) {
             covered = list.last + 1;
             continue;
         }
@@ -702,6 +736,14 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         out.push(found(What::Set(list.items), i, list.last));
     }
+}
+
+/// Items with no letter or digit are characters or operators ("must not
+/// contain `<`, `>` or `&`"; "Values support '!' for exclusion and '*' for
+/// prefix matching", buildkite/buildkite-mcp-server, described one by one):
+/// what the value may hold, not values it takes.
+fn characters(items: &[String]) -> bool {
+    items.iter().all(|v| !v.chars().any(char::is_alphanumeric))
 }
 
 /// Words that say a value is accepted ("supported value", "valid option").
@@ -1178,7 +1220,23 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
         return false;
     }
     let (p1, p2) = (prev_word(t, i, 1), prev_word(t, i, 2));
-    let always = p1 == "always" || (p1 == "be" && p2 == "always");
+    let no_literal_before = || {
+        !(0..i)
+            .rev()
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .any(|k| matches!(t[k].k, Tk::Code | Tk::Quoted))
+    };
+    // "this property is always set to `drag`" (openai-openapi), "Always has
+    // the value `banner`." (intercom/Intercom-OpenAPI): the same fixed value
+    // by other verbs, unless a member named before is what is set ("the
+    // `data.action.credential` is always set to `UNVERIFIED`", okta)
+    let always_set = ((p1 == "to" && p2 == "set" && prev_word(t, i, 3) == "always")
+        || (p1 == "value"
+            && p2 == "the"
+            && matches!(prev_word(t, i, 3), "has" | "takes")
+            && prev_word(t, i, 4) == "always"))
+        && no_literal_before();
+    let always = p1 == "always" || (p1 == "be" && p2 == "always") || always_set;
     let set_to = p1 == "to"
         && p2 == "set"
         && prev_word(t, i, 3) == "be"
@@ -1202,10 +1260,7 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
             m == 0 || t[m - 1].sent != t[m].sent || matches!(text(t, m - 1), "," | ";" | "value")
         })
         && v.s.bytes().any(|b| b.is_ascii_alphabetic())
-        && !(0..i)
-            .rev()
-            .take_while(|&k| t[k].sent == t[i].sent)
-            .any(|k| matches!(t[k].k, Tk::Code | Tk::Quoted));
+        && no_literal_before();
     if !((always || set_to || modal) && clause_ends(t, i + 1) || only) {
         return false;
     }
@@ -1407,6 +1462,13 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         (lit(k).is_some()
             && (matches!(text(t, k + 1), ":" | "(" | "-" | "\u{2014}" | "=")
                 || word(t, k + 1) == "for"
+                // "\"completion\" to get tasks by completion date ..., \"due\"
+                // to get tasks by due date" (Doist/todoist-ai), "\"new\" to
+                // open a new tab, \"select\" to switch to a tab by index"
+                // (awslabs/mcp): a value described by what it is for
+                || (word(t, k + 1) == "to"
+                    && kind(t, k + 2) == Some(Tk::Word)
+                    && !NOT_VALUES.contains(&word(t, k + 2)))
                 || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")")))
             || verb_described(k)
     };
@@ -1432,7 +1494,24 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // (a value described by a verb may be a long sentence away)
     // (values described by verbs are all described so)
     let by_verb = verb_described(i);
-    let reach = if by_verb { 40 } else { 14 };
+    // (what a value is for may carry a gloss in parentheses: "\"completion\"
+    // to get tasks by completion date (ie, when the task was actually
+    // completed), \"due\" ...")
+    let for_what = word(t, i + 1) == "to";
+    let reach = if by_verb {
+        40
+    } else if for_what {
+        24
+    } else {
+        14
+    };
+    // (the first value opens its sentence or follows a colon: not advice,
+    // "Prefer `replace_content` to overwrite the whole page or ..."
+    // (notion-mcp-server), nor a member's value, "Use resource='workspace'
+    // to create a new workspace" (mongodb-mcp-server))
+    if for_what && !opens(i) {
+        return None;
+    }
     // (a verb known only by its ending needs the first value to open its
     // sentence or bullet, not to follow a semicolon after another argument's
     // default: "`mode` defaults to `similar`; `citers` returns papers ...
@@ -2237,6 +2316,165 @@ mod tests {
             values(&["asc", "desc"])
         );
         assert_eq!(sets("One of `asc` or `desc`."), values(&["asc", "desc"]));
+    }
+
+    /// The default closing a list of literals is one of its values:
+    /// twilio-oai ("Can be: `GET` or `POST` and defaults to `POST`"),
+    /// intercom/Intercom-OpenAPI ("Can be \"five9\", \"zoom_phone\", or
+    /// defaults to \"aws_connect\"").
+    #[test]
+    fn a_default_closing_the_list() {
+        assert_eq!(
+            sets("The HTTP method to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`."),
+            values(&["GET", "POST"])
+        );
+        assert_eq!(
+            sets("Source of the call. Can be \"five9\", \"zoom_phone\", or defaults to \"aws_connect\""),
+            values(&["five9", "zoom_phone", "aws_connect"])
+        );
+        // a default that is no literal, names of members, another value's default
+        assert!(no_set(
+            "Each entry must declare its own `auth_type`/`auth_token` or defaults to no auth."
+        ));
+        assert_eq!(
+            sets("The mode, `fast` or `slow`. `mode` defaults to `fast`."),
+            values(&["fast", "slow"])
+        );
+    }
+
+    /// Values each described by what it is for, "`v` to <verb> ...":
+    /// Doist/todoist-ai ("\"completion\" to get tasks by completion date
+    /// (...), \"due\" to get tasks by due date (...)"), awslabs/mcp ("\"new\"
+    /// to open a new tab, \"select\" to switch to a tab by index").
+    #[test]
+    fn values_described_by_what_they_are_for() {
+        assert_eq!(
+            sets("The method to use to get the tasks: \"completion\" to get tasks by completion date (ie, when the task was actually completed), \"due\" to get tasks by due date."),
+            values(&["completion", "due"])
+        );
+        assert_eq!(
+            sets("The tab action: \"new\" to open a new tab, \"select\" to switch to a tab by index."),
+            values(&["new", "select"])
+        );
+        // a flag's states, a change of value, advice, members named by their noun
+        assert!(no_set("Whether to record the call. Can be `true` to record the phone call, or `false` to not."));
+        assert!(no_set(
+            "Whether to enable multi-tasking. Can be: `true` to enable multi-tasking, or `false` to disable it."
+        ));
+        assert!(no_set("Change `foo` to `bar` in the config."));
+        assert!(no_set("Set `a` to enable it, `b` to disable it."));
+        assert!(no_set("The field `name` to sort by, and `order` to apply."));
+    }
+
+    /// A fixed value after "always set to" (openai-openapi: "this property is
+    /// always set to `drag`") or "always has the value"
+    /// (intercom/Intercom-OpenAPI: "Always has the value `banner`."), as
+    /// "will always be `comment`" (box-openapi).
+    #[test]
+    fn always_set_to_a_value() {
+        assert_eq!(
+            sets("Specifies the event type. For a drag action, this property is always set to `drag`."),
+            values(&["drag"])
+        );
+        assert_eq!(
+            sets("String representing the object's type. Always has the value `banner`."),
+            values(&["banner"])
+        );
+        // a member named before, a boolean, a number
+        assert!(no_set(
+            "By default, the `data.action.credential` is always set to `UNVERIFIED`."
+        ));
+        assert!(no_set(
+            "Indicates if sign-in is supported and is always set to `true`."
+        ));
+        assert!(no_set(
+            "The step number. Currently unused and always set to `0`."
+        ));
+    }
+
+    /// Bare words after an accepting word, its noun and a colon:
+    /// dbt-labs/dbt-mcp ("Valid types: Model, Source, ..., Test."),
+    /// digitalocean/openapi ("Allowed types: agent, llm, tool, retriever"),
+    /// awslabs/mcp ("Valid operations: GetItem, Query, Scan").
+    #[test]
+    fn words_after_an_accepting_lead_and_a_colon() {
+        assert_eq!(
+            sets("Resource types to include. Valid types: Model, Source, Seed, SavedQuery, Test."),
+            values(&["Model", "Source", "Seed", "SavedQuery", "Test"])
+        );
+        assert_eq!(
+            sets("Allowed types: agent, llm, tool, retriever"),
+            values(&["agent", "llm", "tool", "retriever"])
+        );
+        assert_eq!(
+            sets("Valid operations: GetItem, Query, Scan"),
+            values(&["GetItem", "Query", "Scan"])
+        );
+        // characters, a sentence, a single word, a list that runs on
+        assert!(no_set("Allowed characters: letters, digits and hyphens."));
+        assert!(no_set(
+            "Supported regions: see the documentation for a list."
+        ));
+        assert!(no_set("Valid types: Model."));
+        assert!(no_set(
+            "Supported databases: MySQL, PostgreSQL, SQL Server, Oracle"
+        ));
+    }
+
+    /// Characters described one by one are operators the value may hold, not
+    /// its values (buildkite/buildkite-mcp-server), as "must not contain `<`,
+    /// `>` or `&`" (the real corpus) in a plain list.
+    #[test]
+    fn characters_described_one_by_one() {
+        assert!(no_set(
+            "Filter by tags in key:value form. Values support '!' for exclusion and '*' for prefix matching."
+        ));
+        assert!(no_set("The name. Must not contain `<`, `>` or `&`."));
+        // words described one by one stay values
+        assert_eq!(
+            sets("Can be: `inbound` for inbound calls, `outbound-api` for calls initiated via the REST API"),
+            values(&["inbound", "outbound-api"])
+        );
+    }
+
+    /// A parenthesis of examples after a word ("(optional, e.g., 'view',
+    /// 'table')", dbt-labs/dbt-mcp) is no set, as "(e.g., a, b, c)".
+    #[test]
+    fn a_parenthesis_running_into_examples() {
+        assert!(no_set(
+            "The materialization type for the model config block (optional, e.g., 'view', 'table')"
+        ));
+        assert_eq!(
+            sets("Type of secret to create (generic, docker-registry, tls)"),
+            values(&["generic", "docker-registry", "tls"])
+        );
+    }
+
+    /// "Common <things>:" introduces typical values, examples: neo4j-contrib/mcp-neo4j
+    /// ("Common types: 'person', 'company', ..."), render-oss/render-mcp-server
+    /// ("Common values: 0.5 (median), ..."), as redis/mcp-redis's "Common
+    /// patterns:" (patterns).
+    #[test]
+    fn common_values_are_examples() {
+        assert!(no_set(
+            "Category or classification of the entity. Common types: 'person', 'company', 'location', 'concept', 'event'"
+        ));
+        assert!(no_set(
+            "The quantile of HTTP latency to fetch. Common values: 0.5 (median), 0.95 (95th percentile), 0.99 (99th percentile)."
+        ));
+        // accepted values, a list in the next sentence, a singular label stay sets
+        assert_eq!(
+            sets("The entity type. Supported types: 'person', 'company', 'location'"),
+            values(&["person", "company", "location"])
+        );
+        assert_eq!(
+            sets("Common types are listed below. One of `a`, `b` or `c`."),
+            values(&["a", "b", "c"])
+        );
+        assert_eq!(
+            sets("Common name: one of `cn`, `dn` or `uid`."),
+            values(&["cn", "dn", "uid"])
+        );
     }
 
     /// The new shapes stay silent in examples, outputs, conditions and

@@ -33,6 +33,18 @@ pub(super) fn among_alternative_forms(t: &[Tok], i: usize) -> bool {
     has_or
         && (from..=to).any(|k| match word(t, k) {
             "relative" | "ago" | "unix" | "epoch" => true,
+            // "Either a date with the format YYYY-MM-DD or a millisecond
+            // timestamp" (langchain-ai/langchain-community): Unix time in ms
+            "millisecond" | "milliseconds" => word(t, k + 1) == "timestamp",
+            // "Format: YYYY-MM-DD or 'today'" (Doist/todoist-ai), "in format
+            // 'YYYY-MM-DD' or `now`": a relative date given as a keyword
+            "or" => {
+                is_lit(t, k + 1)
+                    && matches!(
+                        t[k + 1].s.as_str(),
+                        "today" | "now" | "yesterday" | "tomorrow"
+                    )
+            }
             "external" => matches!(word(t, k + 1), "id" | "ids"),
             "channel" => matches!(word(t, k + 1), "address" | "addresses"),
             _ => false,
@@ -82,13 +94,25 @@ pub(super) fn mark_context(t: &mut [Tok]) {
                 || (w == "such" && word(t, j + 1) == "as")
                 || (w == "for" && word(t, j + 1) == "instance")
                 // "a short code like 'DEV', 'TEAM'": a value after "like" is an example
-                || (w == "like" && is_lit(t, j + 1)));
+                || (w == "like" && is_lit(t, j + 1))
+                // "Common types: 'person', 'company', ..." (neo4j-contrib/mcp-neo4j),
+                // "Common values: 0.5 (median), 0.95 (...)" (render-oss/render-mcp-server),
+                // "Common patterns: \"user:*\", ..." (redis/mcp-redis): what is
+                // typical, not what is accepted ("Supported values:" is a claim)
+                || (w == "common" && common_examples(t, j)));
         t[j].output = output;
         t[j].example = example;
         t[j].lead = bits;
         output |= is_output;
         example |= is_example;
     }
+}
+
+/// "Common types:", "Common values:": the word at `j` is "common" heading a
+/// plural noun and a colon, which introduce typical values.
+fn common_examples(t: &[Tok], j: usize) -> bool {
+    let noun = word(t, j + 1);
+    noun.len() > 3 && noun.ends_with('s') && text(t, j + 2) == ":"
 }
 
 // One bit per family: the family can start a finding at a token with its bit
@@ -109,6 +133,7 @@ const OUTPUT: u8 = 1;
 const EXAMPLE: u8 = 2;
 /// Words that mark the rest of their sentence (output verbs, example cues).
 const CONTEXT: &[(&str, u8)] = &[
+    ("common", EXAMPLE),
     ("displays", OUTPUT),
     ("e.g.", EXAMPLE),
     ("eg", EXAMPLE),
@@ -161,6 +186,7 @@ const LEADS: &[(&str, u8)] = &[
     ("cap", BOUNDS),
     ("capital", PATTERNS),
     ("capped", BOUNDS),
+    ("caps", PATTERNS),
     ("choices", SETS),
     ("cidr", PATTERNS),
     ("combination", SETS),
@@ -279,6 +305,7 @@ const LEADS: &[(&str, u8)] = &[
     ("prohibited", PATTERNS),
     ("rfc", FORMATS | PATTERNS),
     ("rfc3339", FORMATS),
+    ("screaming_snake_case", PATTERNS),
     ("semantic", PATTERNS),
     ("semver", PATTERNS),
     ("sep", BOUNDS | SPANS | SERVABLE),
@@ -302,18 +329,19 @@ const LEADS: &[(&str, u8)] = &[
     ("supported", SETS),
     ("ten", BOUNDS | SPANS),
     ("thirteen", BOUNDS | SPANS),
-    ("three", BOUNDS | SPANS),
+    ("three", BOUNDS | SPANS | PATTERNS),
     ("three-letter", PATTERNS),
     ("through", SERVABLE),
     ("twelve", BOUNDS | SPANS),
     ("twenty", BOUNDS | SPANS),
-    ("two", BOUNDS | SPANS),
+    ("two", BOUNDS | SPANS | PATTERNS),
     ("two-letter", PATTERNS),
     ("underscore", PATTERNS),
     ("underscores", PATTERNS),
     ("until", SERVABLE),
     ("up", BOUNDS),
     ("upper-case", PATTERNS),
+    ("upper_snake_case", PATTERNS),
     ("uppercase", PATTERNS),
     ("uri", FORMATS),
     ("uris", FORMATS),

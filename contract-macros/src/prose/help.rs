@@ -112,6 +112,22 @@ pub(super) fn help_for(
     servable: bool,
     decl: Option<&Declared>,
 ) -> String {
+    // a bound written as a template's placeholder ("max
+    // ${MAX_TASKS_PER_OPERATION}", Doist/todoist-ai): no number to declare
+    // until the prose states it, which the model needs too, as it reads the
+    // placeholder as written
+    if let What::Bound { min, max, .. } = what {
+        if [min, max].iter().any(|b| b.is_some_and(|b| b.v.is_nan())) {
+            let key = if kind == ClaimKind::Range {
+                "range"
+            } else {
+                "length"
+            };
+            return format!(
+                "the model reads the placeholder as written: state its number in the prose, then declare it with `#[arg({key}(..))]`"
+            );
+        }
+    }
     let typed = decl.filter(|d| d.scalar != Scalar::Unknown);
     let Some(d) = typed else {
         return match kind {

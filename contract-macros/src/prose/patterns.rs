@@ -380,9 +380,27 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 }
             }
         }
+        // "Should be all caps." (neo4j-contrib/mcp-neo4j), "metric value for
+        // this operation should be in all caps" (awslabs/mcp): no lowercase
+        // letter, the rule "must be uppercase" states of letters only
+        let be = if prev_word(t, i, 2) == "in" { 3 } else { 2 };
+        if w == "caps"
+            && prev_word(t, i, 1) == "all"
+            && prev_word(t, i, be) == "be"
+            && matches!(prev_word(t, i, be + 1), "must" | "should")
+            && !in_example(t, i)
+        {
+            out.push(found(What::Pattern(Some("^[^a-z]+$".into())), i - 1, i));
+            continue;
+        }
         let styled = matches!(
             w,
             "kebab-case"
+                // ("Should be in SCREAMING_SNAKE_CASE.", neo4j-contrib/mcp-neo4j:
+                // snake_case in capitals, a name of the same style as camelCase
+                // and PascalCase beside it)
+                | "screaming_snake_case"
+                | "upper_snake_case"
                 | "snake_case"
                 | "snake-case"
                 | "camelcase"
@@ -466,6 +484,19 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             Some("^[A-Z]{2}$")
         } else if w == "three-letter" {
             Some("^[A-Z]{3}$")
+        } else if matches!(w, "two" | "three")
+            && word(t, i + 1) == "letter"
+            && names_a_code(t, i + 2)
+        {
+            // "The three letter International Air Transport Association
+            // (IATA) Location Identifier" (langchain-ai/langchain-community),
+            // "The three letter country code representing where ..."
+            // (twilio-oai): the hyphen of "three-letter" left out
+            Some(if w == "two" {
+                "^[A-Z]{2}$"
+            } else {
+                "^[A-Z]{3}$"
+            })
         } else {
             None
         };
@@ -491,6 +522,14 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
         }
     }
+}
+
+/// A code's noun within the few words from `k` of its sentence ("country
+/// code", "(IATA) Location Identifier"), the thing a counted letter names.
+fn names_a_code(t: &[Tok], k: usize) -> bool {
+    (k..(k + 9).min(t.len()))
+        .take_while(|&m| t[m].sent == t[k.min(t.len() - 1)].sent)
+        .any(|m| matches!(word(t, m), "code" | "codes" | "identifier" | "identifiers"))
 }
 
 /// Words that name characters a value may hold ("slashes", "special characters").
@@ -690,6 +729,47 @@ mod tests {
         );
         assert!(kinds("DOB in `MM/DD/YYYY` format").contains(&ClaimKind::Pattern));
         assert!(kinds("The repository in `owner/repo` format").contains(&ClaimKind::Pattern));
+    }
+
+    /// A code counted in letters, the hyphen left out: langchain-ai/langchain-community
+    /// ("The three letter International Air Transport Association (IATA)
+    /// Location Identifier"), twilio-oai ("The three letter country code").
+    #[test]
+    fn a_code_counted_in_letters() {
+        assert_eq!(
+            patterns("The three letter International Air Transport Association (IATA) Location Identifier for the origin airport."),
+            [pair("three letter", "pattern ^[A-Z]{3}$")]
+        );
+        assert_eq!(
+            patterns("The three letter country code representing where the session took place."),
+            [pair("three letter", "pattern ^[A-Z]{3}$")]
+        );
+        // letters counted without a code
+        assert!(patterns("The three letter word to guess.").is_empty());
+        assert!(patterns("Use a two letter word as the prefix.").is_empty());
+    }
+
+    /// Letter case named as a rule: "Should be all caps." (neo4j-contrib/mcp-neo4j),
+    /// "should be in all caps" (awslabs/mcp); "Should be in
+    /// SCREAMING_SNAKE_CASE." (neo4j-contrib/mcp-neo4j), a snake_case style.
+    #[test]
+    fn letter_case_rules() {
+        assert_eq!(
+            patterns("The Neo4j type of the property. Should be all caps."),
+            [pair("all caps", "pattern ^[^a-z]+$")]
+        );
+        assert_eq!(
+            patterns("Notes: metric value for this operation should be in all caps"),
+            [pair("all caps", "pattern ^[^a-z]+$")]
+        );
+        assert_eq!(
+            patterns("The type of the relationship. Should be in SCREAMING_SNAKE_CASE."),
+            [pair("SCREAMING_SNAKE_CASE", "pattern ?")]
+        );
+        // a heading written in capitals, an example, no modal
+        assert!(patterns("The title, shown in all caps in the sidebar.").is_empty());
+        assert!(patterns("For example, names must be all caps in some schemas.").is_empty());
+        assert!(patterns("Keys written all caps are constants.").is_empty());
     }
 
     /// Templates after "Supported patterns:" (microsoft/azure-devops-mcp);

@@ -110,6 +110,23 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
             ..v
         });
     }
+    // "(max ${MAX_TASKS_PER_OPERATION})" (Doist/todoist-ai), "up to
+    // ${MAX_UPDATES_PER_CALL} per call" (mondaycom/mcp): a number written as
+    // the placeholder of a TypeScript template, a constant's name whose value
+    // the prose does not show (NaN: agreement and help say so)
+    if tok.s == "$"
+        && text(t, i + 1) == "{"
+        && word(t, i + 2).contains('_')
+        && text(t, i + 3) == "}"
+    {
+        return Some(Val {
+            v: f64::NAN,
+            end: i + 3,
+            year: false,
+            date: false,
+            word: false,
+        });
+    }
     match tok.k {
         Tk::Num => {
             let v = tok.num?;
