@@ -1,10 +1,10 @@
 //! Precision and recall of the detector over the labelled corpora in
 //! `contract-macros/tests/`: `prose_corpus.txt` (written for the first edition),
 //! `prose_corpus_real.txt` (wording from real public tool descriptions, each
-//! entry with its source), nine batches from sources never used before
+//! entry with its source), ten batches from sources never used before
 //! (`prose_corpus_heldout*.txt`), each held out until it was scored once (the
-//! eighth and ninth, labelled twice, are the only ones no tuning has read), and
-//! two tuning batches (`prose_corpus_tuning*.txt`). Scores count (entry, kind)
+//! twelfth, labelled twice, is the only one no tuning has read), and two
+//! tuning batches (`prose_corpus_tuning*.txt`). Scores count (entry, kind)
 //! pairs, and whole entries (any claim or none). The held-out part of the real corpus was fixed by a
 //! hash of each entry's text before any tuning (FNV-1a 64 of the text, 0 mod 3);
 //! it has been tuned on since the second edition. `docs/rule-c12.md` reports
@@ -467,7 +467,28 @@ fn eighth_and_ninth_batches_after_round_10() {
     );
 }
 
-/// The two labellers of batches 8 and 9 (`prose_corpus_heldout{8,9}_labellers.txt`:
+pub(super) const HELD_OUT_12: &str = include_str!("../../tests/prose_corpus_heldout12.txt");
+
+/// The twelfth held-out batch (`prose_corpus_heldout12.txt`: two OpenAPI
+/// specs and three MCP servers), sampled and labelled twice, independently,
+/// at the start of the sixth session from sources no tuning read, its five
+/// disagreements decided from the labelling guide before the detector ran on
+/// it, and scored once after round 10 (the detector frozen at d0efadf):
+/// precision 0.844, recall 0.776, the same figures as the detector before
+/// round 10. Not tuned on: only its scores are printed; the floors are the
+/// scores at that scoring.
+#[test]
+fn twelfth_held_out_batch_precision_and_recall() {
+    check_batch(
+        "twelfth held-out batch",
+        HELD_OUT_12,
+        false,
+        200,
+        (0.84, 0.77),
+    );
+}
+
+/// The two labellers of batches 8, 9 and 12 (`prose_corpus_heldout{8,9,12}_labellers.txt`:
 /// the first labeller's kinds, the second's, the source, for each entry in
 /// order): how far two people who follow the same guide agree, scored like
 /// the detector, the second labeller against the first. This is the ceiling
@@ -487,6 +508,12 @@ fn labellers_agree() {
             HELD_OUT_9,
             include_str!("../../tests/prose_corpus_heldout9_labellers.txt"),
             (0.93, 1.0),
+        ),
+        (
+            "twelfth",
+            HELD_OUT_12,
+            include_str!("../../tests/prose_corpus_heldout12_labellers.txt"),
+            (0.94, 0.95),
         ),
     ] {
         let gold = entries(batch, true);
