@@ -581,6 +581,15 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             let min = if list.all_lit || list.has_or { 2 } else { 3 };
             n >= min && !list.items.iter().any(|v| v == "etc")
         };
+        // "Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX
+        // by default" (XeroAPI/xero-mcp-server), "Compression format ('zip',
+        // 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')." (crewAIInc/crewAI-tools):
+        // whatever the noun before it, a parenthesis that holds only values
+        // by their shape (literals, or codes in capitals) and closes its
+        // clause lists the values; the kind noun above is needed only for
+        // bare words, which may as well be the parts of a thing ("The root
+        // (protocol, subdomain, domain) of any links")
+        let kind_list = kind_list || (w == "(" && after == ")" && shaped_values(t, doc, i, &list));
         // "Filter by financial status - 'paid', 'pending', 'refunded'
         // (optional)." (agno-agi/agno), as "The pay type - `GROSS`, `NET`, or
         // `UNKNOWN`" (plaid-openapi) and "The status of the batch processing
@@ -1182,6 +1191,77 @@ fn names_one_member(t: &[Tok], i: usize) -> bool {
 fn kind_head(t: &[Tok], i: usize) -> bool {
     let from = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
     from <= 8 && (i - from..i).any(|k| kind_noun(word(t, k)))
+}
+
+/// The list in the parenthesis at `i` holds values by the shape of its
+/// items, whatever noun stands before it: two or more literals, or three or
+/// more codes in capitals, the parenthesis closing its clause ("Optional
+/// line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX),"). The parenthesis
+/// closes the head of its sentence, the noun phrase that names the value
+/// (eight words at most, no verb, no condition): deeper in a sentence it
+/// lists the values of something the sentence goes on to name ("corresponding
+/// with the `status` field (`completed`, ...)", "an effective date range
+/// (`effective_since`, `effective_until`)", "Must be true for destructive
+/// actions (\"remove\", \"leave\")", openai-openapi, PagerDuty api-schema,
+/// awslabs/mcp). The noun before it names one value: a plural names several
+/// things, and the parenthesis lists them or their parts ("The wait duration
+/// statistics (`avg`, `min`, `max`, `total`)", awslabs/mcp; "one of the
+/// built-in lucene analyzers (`lucene.standard`, ...)",
+/// mongodb-js/mongodb-mcp-server), unless it is the plural of a kind noun
+/// ("line amount types").
+fn shaped_values(t: &[Tok], doc: &str, i: usize, list: &List) -> bool {
+    let n = list.items.len();
+    let from = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
+    if i == 0 || from == 0 || from > 8 || kind(t, i - 1) != Some(Tk::Word) {
+        return false;
+    }
+    let head = (i - from..i).all(|k| {
+        !matches!(
+            word(t, k),
+            "must"
+                | "should"
+                | "can"
+                | "may"
+                | "will"
+                | "is"
+                | "are"
+                | "be"
+                | "if"
+                | "when"
+                | "for"
+                | "unless"
+                | "only"
+                | "either"
+                | "one"
+        )
+    });
+    let noun = word(t, i - 1);
+    let plural = noun.len() > 3
+        && noun.ends_with('s')
+        && !(noun.ends_with("ss") || noun.ends_with("us") || noun.ends_with("is"));
+    let one_value = !plural || kind_noun(singular(noun));
+    let shaped = if list.all_lit {
+        n >= 2
+    } else {
+        n >= 3
+            && (i + 1..=list.last)
+                .all(|k| capital_code(t, doc, k) || matches!(text(t, k), "," | "or" | "and"))
+    };
+    head && one_value && shaped && clause_ends(t, list.last + 2)
+}
+
+/// The singular of a plural noun, as far as the kind nouns need
+/// ("categories", "statuses", "types").
+fn singular(w: &str) -> &str {
+    if let Some(stem) = w.strip_suffix("ies") {
+        // ("categories" -> "category": the stem and a "y" are not a slice of
+        // the word, so the kind nouns that end in "y" are matched here)
+        return if stem == "categor" { "category" } else { w };
+    }
+    w.strip_suffix("uses")
+        .map(|_| &w[..w.len() - 2])
+        .or_else(|| w.strip_suffix('s'))
+        .unwrap_or(w)
 }
 
 /// A noun that names a kind of value, whose values a list or a single word
@@ -1903,6 +1983,60 @@ mod tests {
             values(&["user", "org"])
         );
         assert!(no_set("The repository to assign tasks in (owner/repo)."));
+    }
+
+    /// Round 11: the values in a parenthesis read by the shape of its items,
+    /// literals or codes in capitals, after any noun that heads its
+    /// sentence, not only after a kind noun.
+    #[test]
+    fn values_in_parentheses_by_their_shape() {
+        // XeroAPI/xero-mcp-server, crewAIInc/crewAI-tools (batches 12, 9)
+        assert_eq!(
+            sets("Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX by default"),
+            values(&["EXCLUSIVE", "INCLUSIVE", "NO_TAX"])
+        );
+        assert_eq!(
+            sets("Compression format ('zip', 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')."),
+            values(&["zip", "tar", "tar.gz", "tar.bz2", "tar.xz"])
+        );
+        // openai-openapi, awslabs/mcp (development text)
+        assert_eq!(
+            sets("The role of the message sender (`user`, `assistant`, `system`), only applicable for `message` items."),
+            values(&["user", "assistant", "system"])
+        );
+        assert_eq!(
+            sets("The data aggregating function (AVERAGE, COUNT, MAXIMUM, MINIMUM, SUM, STANDARD_DEVIATION)"),
+            values(&["AVERAGE", "COUNT", "MAXIMUM", "MINIMUM", "SUM", "STANDARD_DEVIATION"])
+        );
+        // deeper in the sentence: another thing's values (openai-openapi,
+        // PagerDuty api-schema, awslabs/mcp)
+        assert!(no_set(
+            "The type of error that caused the response to fail, corresponding with the `status` field (`completed`, `cancelled`, `incomplete`, `failed`)."
+        ));
+        assert!(no_set(
+            "It combines a recurring time window with an effective date range (`effective_since`, `effective_until`)."
+        ));
+        assert!(no_set(
+            "Must be true for destructive actions (\"remove\", \"leave\")."
+        ));
+        // a plural noun: its parts or the things it names (awslabs/mcp,
+        // mongodb-js/mongodb-mcp-server)
+        assert!(no_set(
+            "The wait duration statistics (`avg`, `min`, `max`, `total`)"
+        ));
+        assert!(no_set(
+            "Can be one of the built-in lucene analyzers (`lucene.standard`, `lucene.simple`, `lucene.whitespace`), a language-specific analyzer."
+        ));
+        // bare words, one word, units, examples, a parenthesis that does
+        // not close its clause
+        assert!(no_set("The incident visibility (public, private)"));
+        assert!(no_set("The page size (optional)"));
+        assert!(no_set("The timeout (seconds, minutes, hours)"));
+        assert!(no_set("The output format (e.g. `json`, `csv`)"));
+        assert!(no_set(
+            "The root (`protocol`, `subdomain`, `domain`) of any links."
+        ));
+        assert!(no_set("The repository (OWNER, REPO)"));
     }
 
     /// "Allowed types include `a`, `b` and `c`" (box-openapi), "Current
