@@ -249,6 +249,20 @@ fn gloss_end(t: &[Tok], j: usize) -> Option<usize> {
 
 /// "either `owner` or `org` must be provided" names arguments, not values.
 pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
+    // "Use either `date_created` or `date_modified`, not both."
+    // (lob/lob-openapi), "Nucleus sampling; use either `temperature` or
+    // `top_p`, not both." (openai-openapi): two things that could both be
+    // given are arguments or fields, never two values of one argument
+    let mut k = last + 1;
+    if text(t, k) == "," {
+        k += 1;
+    }
+    if word(t, k) == "but" {
+        k += 1;
+    }
+    if word(t, k) == "not" && word(t, k + 1) == "both" {
+        return true;
+    }
     (last + 1..last + 5).any(|k| {
         matches!(
             word(t, k),
@@ -2037,6 +2051,24 @@ mod tests {
             "The root (`protocol`, `subdomain`, `domain`) of any links."
         ));
         assert!(no_set("The repository (OWNER, REPO)"));
+    }
+
+    /// Two things that could both be given name arguments, not values
+    /// (lob/lob-openapi, openai-openapi).
+    #[test]
+    fn either_of_two_not_both() {
+        assert!(no_set(
+            "Sorts items by ascending or descending dates. Use either `date_created` or `date_modified`, not both."
+        ));
+        assert!(no_set(
+            "Nucleus sampling; use either `temperature` or `top_p`, not both."
+        ));
+        assert!(no_set("Set `a` or `b` but not both."));
+        // a list of values stays one
+        assert_eq!(
+            sets("Sort order, either `asc` or `desc`. Both fields are optional."),
+            values(&["asc", "desc"])
+        );
     }
 
     /// "Allowed types include `a`, `b` and `c`" (box-openapi), "Current
