@@ -127,15 +127,18 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
             // (a word joined to the next or the one before by a slash is a
             // value even when it reads as a pronoun or a preposition
             // elsewhere: "Region: us/eu", "on/off")
-            // (and "none" or "all" between commas: "One of: none, cheapest,
+            // (and "none" or "all" beside a comma: "One of: none, cheapest,
             // fastest" (digitalocean/openapi), "Valid values: ALL, PENDING,
-            // ..." and "HTTP, NONE, RELATIONAL" (awslabs/mcp))
+            // ..." and "HTTP, NONE, RELATIONAL" (awslabs/mcp); any word
+            // between two commas of the list: "One of: ns, us, ms, s"
+            // (awslabs/mcp), "`h`, `m`, `s`, `ms`, `us`, `ns`" as words)
             Tk::Word | Tk::Num
                 if (!NOT_VALUES.contains(&tok.s.as_str())
                     || text(t, j + 1) == "/"
                     || (j > i && text(t, j - 1) == "/")
                     || (matches!(tok.s.as_str(), "none" | "all")
-                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ","))))
+                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ",")))
+                    || (j > i && text(t, j - 1) == "," && text(t, j + 1) == ","))
                     && tok.s.chars().count() <= 24 =>
             {
                 all_lit = false;
@@ -2051,6 +2054,20 @@ mod tests {
             "The root (`protocol`, `subdomain`, `domain`) of any links."
         ));
         assert!(no_set("The repository (OWNER, REPO)"));
+    }
+
+    /// A word between two commas of a list is a value, whatever it reads as
+    /// elsewhere: the "none"/"all" rule read by its position (awslabs/mcp's
+    /// "One of: ns, us, ms, s", which stopped at `ns`).
+    #[test]
+    fn any_word_between_commas_is_a_value() {
+        assert_eq!(
+            sets("The precision for the unix timestamps. One of: ns, us, ms, s (default is ns)."),
+            values(&["ns", "us", "ms", "s"])
+        );
+        // a pronoun beside one comma still ends a word list
+        assert!(no_set("Pick from: red, blue, or any."));
+        assert!(no_set("Tags for this, us, and them."));
     }
 
     /// Two things that could both be given name arguments, not values
