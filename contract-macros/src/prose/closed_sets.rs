@@ -1211,8 +1211,8 @@ fn kind_head(t: &[Tok], i: usize) -> bool {
 }
 
 /// The list in the parenthesis at `i` holds values by the shape of its
-/// items, whatever noun stands before it: two or more literals, or three or
-/// more codes in capitals, the parenthesis closing its clause ("Optional
+/// items, whatever noun stands before it: two or more literals, or codes
+/// in capitals (three, or two read as words), the parenthesis closing its clause ("Optional
 /// line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX),"). The parenthesis
 /// closes the head of its sentence, the noun phrase that names the value
 /// (eight words at most, no verb, no condition): deeper in a sentence it
@@ -1257,10 +1257,15 @@ fn shaped_values(t: &[Tok], doc: &str, i: usize, list: &List) -> bool {
         && noun.ends_with('s')
         && !(noun.ends_with("ss") || noun.ends_with("us") || noun.ends_with("is"));
     let one_value = !plural || kind_noun(singular(noun));
+    // (two codes read as words, five letters or more or joined by "_": "Warm
+    // tier setting (ENABLED, DISABLED)", "Cache behavior (CACHE_ALWAYS or
+    // CACHE_ON_FAILURE)", awslabs/mcp; two short ones are as often the
+    // forms of an identifier or its parts: "(ID or ARN)", "(LAT, LON)")
+    let word_codes = list.items.iter().all(|v| v.len() >= 5 || v.contains('_'));
     let shaped = if list.all_lit {
         n >= 2
     } else {
-        n >= 3
+        (n >= 3 || (n == 2 && word_codes))
             && (i + 1..=list.last)
                 .all(|k| capital_code(t, doc, k) || matches!(text(t, k), "," | "or" | "and"))
     };
@@ -2025,6 +2030,18 @@ mod tests {
             sets("The data aggregating function (AVERAGE, COUNT, MAXIMUM, MINIMUM, SUM, STANDARD_DEVIATION)"),
             values(&["AVERAGE", "COUNT", "MAXIMUM", "MINIMUM", "SUM", "STANDARD_DEVIATION"])
         );
+        // two codes read as words (awslabs/mcp); two short ones are forms
+        // or parts
+        assert_eq!(
+            sets("Warm tier setting (ENABLED, DISABLED)"),
+            values(&["ENABLED", "DISABLED"])
+        );
+        assert_eq!(
+            sets("Cache behavior (CACHE_ALWAYS or CACHE_ON_FAILURE)"),
+            values(&["CACHE_ALWAYS", "CACHE_ON_FAILURE"])
+        );
+        assert!(no_set("The resource identifier (ID or ARN)"));
+        assert!(no_set("Position (LAT, LON)"));
         // deeper in the sentence: another thing's values (openai-openapi,
         // PagerDuty api-schema, awslabs/mcp)
         assert!(no_set(
