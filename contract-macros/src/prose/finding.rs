@@ -434,7 +434,8 @@ fn word_shape_families(w: &str) -> u8 {
         [b'0'..=b'9', ..]
         | [b'y', b'y', b'y', b'y', ..]
         | [b'd', b'd', ..]
-        | [b'm', b'm', b'/' | b'-', ..] => FORMATS | PATTERNS,
+        | [b'h', b'h', ..]
+        | [b'm', b'm', ..] => FORMATS | PATTERNS,
         // a standard and its number in one word: "iso3166-1", "rfc3230", "bcp-47"
         [b'i', b's', b'o', b'0'..=b'9' | b'-', ..]
         | [b'r', b'f', b'c', b'0'..=b'9' | b'-', ..]

@@ -12,7 +12,8 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
         || month_first
         || s.starts_with("yyyy")
         || s.starts_with("dd")
-        || s.starts_with("hh"))
+        || s.starts_with("hh")
+        || s.starts_with("mm"))
     {
         return None;
     }
@@ -50,7 +51,39 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
             What::Pattern(None)
         });
     }
+    // "in 24-hour hhmm format" (googlemaps/openapi-specification), "Format:
+    // YYYYMMDD" (nytimes/public_api_specs), "ddmmyyyy": any layout written in
+    // the letters of a date or a time, read by its shape rather than from a
+    // list of layouts
+    if layout(s) {
+        return Some(What::Pattern(None));
+    }
     None
+}
+
+/// A date or time layout: two or more runs of one of the letters y, m, d, h,
+/// s, each two to four long ("hhmm", "ddmmyyyy", "yyyy.mm.dd", "mmm-dd"),
+/// with only separators between them. No English word has that shape.
+fn layout(s: &str) -> bool {
+    let b = s.as_bytes();
+    let (mut runs, mut k) = (0, 0);
+    while k < b.len() {
+        match b[k] {
+            c @ (b'y' | b'm' | b'd' | b'h' | b's') => {
+                let start = k;
+                while k < b.len() && b[k] == c {
+                    k += 1;
+                }
+                if !(2..=4).contains(&(k - start)) {
+                    return false;
+                }
+                runs += 1;
+            }
+            b'-' | b'/' | b'.' | b':' | b' ' => k += 1,
+            _ => return false,
+        }
+    }
+    runs >= 2
 }
 
 /// Words before a format noun that make it something the sentence acts on or
@@ -321,7 +354,14 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
         let w = word(t, i);
         let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
         if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
-            if let Some(what) = format_of_text(&tok.s) {
+            // (a layout glued to the token before it is the rest of a longer
+            // shape: "YYYY-MM-DDThh:mmss±hh:mm", mapbox/mcp-server, splits
+            // at the colon into "mmss")
+            let glued = i > 0
+                && t[i - 1].end == tok.start
+                && !matches!(text(t, i - 1), "(" | "[" | "\"" | "'" | "`")
+                && layout(&tok.s);
+            if let Some(what) = format_of_text(&tok.s).filter(|_| !glued) {
                 // "Format: YYYY-MM-DD/YYYY-MM-DD" (awslabs' MCP servers), "'YYYY-MM-DDtoYYYY-MM-DD'"
                 // (brave's MCP server): two dates joined are a period, a shape no
                 // format names
@@ -691,6 +731,30 @@ mod tests {
             formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
             [pair("YYYY-MM-DD", "format date")]
         );
+    }
+
+    /// Round 11: a date or time layout read by its letters, not from a list
+    /// of layouts: "in 24-hour hhmm format" (googlemaps/openapi-specification),
+    /// "Format: YYYYMMDD" (nytimes/public_api_specs, read before by its
+    /// "yyyy").
+    #[test]
+    fn a_layout_read_by_its_letters() {
+        assert_eq!(
+            formats("May contain a time of day in 24-hour hhmm format."),
+            [pair("hhmm", "pattern ?")]
+        );
+        assert_eq!(
+            formats("Format: YYYYMMDD Restricts responses."),
+            [pair("YYYYMMDD", "pattern ?")]
+        );
+        assert_eq!(formats("Date (ddmmyyyy)."), [pair("ddmmyyyy", "pattern ?")]);
+        // the ISO time stays a format; a unit, one run, a word, the rest of a
+        // longer shape (mapbox/mcp-server) are no layout
+        assert_eq!(formats("Time as HH:MM."), [pair("HH:MM", "format time")]);
+        assert!(formats("The size in mm.").is_empty());
+        assert!(formats("Add a summary.").is_empty());
+        assert!(formats("Hello mmhmm.").is_empty());
+        assert!(formats("A time like hh:mmss here.").is_empty());
     }
 
     #[test]
