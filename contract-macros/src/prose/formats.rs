@@ -17,6 +17,13 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
     {
         return None;
     }
+    // "Example: \"2024-12-01~2024-12-31\"" after "tilde-separated dates"
+    // (klaviyo/incidentio-mcp), "YYYY-MM-DD/YYYY-MM-DD" (awslabs/mcp, read
+    // at the slash below): two dates glued by any separator are a period, a
+    // shape no format names
+    if period(s) {
+        return Some(What::Pattern(None));
+    }
     if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
         let date_time = rest.starts_with("thh")
             || rest.starts_with(" hh")
@@ -59,6 +66,24 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
         return Some(What::Pattern(None));
     }
     None
+}
+
+/// Two dates, written or as a layout, glued by one or two characters that
+/// are neither letters, digits nor spaces ("2024-12-01~2024-12-31",
+/// "yyyy-mm-dd..yyyy-mm-dd").
+fn period(s: &str) -> bool {
+    let date = |x: &str| {
+        x.get(..10)
+            .is_some_and(|d| d == "yyyy-mm-dd" || date_literal(d).is_some())
+    };
+    let Some(rest) = s.get(10..).filter(|_| date(s)) else {
+        return false;
+    };
+    let sep = rest
+        .bytes()
+        .take_while(|b| !b.is_ascii_alphanumeric() && *b != b' ')
+        .count();
+    (1..=2).contains(&sep) && date(&rest[sep..])
 }
 
 /// A date or time layout: two or more runs of one of the letters y, m, d, h,
@@ -730,6 +755,35 @@ mod tests {
         assert_eq!(
             formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
             [pair("YYYY-MM-DD", "format date")]
+        );
+    }
+
+    /// Round 11: two dates glued by any separator are a period, not only by
+    /// "/" or "to" (klaviyo/incidentio-mcp's "tilde-separated dates ...
+    /// Example: \"2024-12-01~2024-12-31\""; awslabs/mcp's and brave's shapes
+    /// above).
+    #[test]
+    fn two_dates_glued_by_any_separator() {
+        assert_eq!(
+            formats("Example: \"2024-12-01~2024-12-31\""),
+            [pair("\"2024-12-01~2024-12-31\"", "pattern ?")]
+        );
+        assert_eq!(
+            formats("Range as `YYYY-MM-DD..YYYY-MM-DD`."),
+            [pair("`YYYY-MM-DD..YYYY-MM-DD`", "pattern ?")]
+        );
+        // one date, a date and a time, dates apart
+        assert_eq!(
+            formats("e.g. `2024-01-31`"),
+            [pair("`2024-01-31`", "format date")]
+        );
+        assert_eq!(
+            formats("Since `2024-01-31 10:00`."),
+            [pair("`2024-01-31 10:00`", "format date-time")]
+        );
+        assert_eq!(
+            formats("e.g. `2024-01-31~x`"),
+            [pair("`2024-01-31~x`", "format date")]
         );
     }
 
