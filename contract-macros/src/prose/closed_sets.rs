@@ -306,6 +306,18 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = json_object_end(t, i - 1);
             continue;
         }
+        // "LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3", "history =
+        // paginated run feed, detail = single run by triggerUuid", "public =
+        // visible to all account members (API default). private = ..."
+        // (mondaycom/mcp): the legend "0=disabled, 1=read" of the spans read
+        // with any value, not only a number
+        if text(t, i) == "=" {
+            if let Some((items, first, last)) = value_legend(t, doc, i) {
+                covered = last + 1;
+                out.push(found(What::Set(items), first, last));
+            }
+            continue;
+        }
         // a bullet marker leads the value after it ("- canceled: ...")
         let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
             i + 1
@@ -762,6 +774,63 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         out.push(found(What::Set(list.items), i, list.last));
     }
+}
+
+/// A legend of values at the "=" at `i`: two or more entries "value =
+/// gloss", each value one word or literal opening its clause (the first its
+/// sentence, or after a colon or a parenthesis), each gloss a word, the
+/// entries in one sentence or in sentences that follow each other, as
+/// (values, first token, last token). Not a flag's states nor a sign's
+/// ("`false` = exact origin only", okta; "positive = down", awslabs/mcp):
+/// what the type says, or a legend of what a value means.
+fn value_legend(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, usize)> {
+    let value = |k: usize| {
+        matches!(kind(t, k), Some(Tk::Word | Tk::Code | Tk::Quoted))
+            && text(t, k + 1) == "="
+            && kind(t, k + 2) == Some(Tk::Word)
+    };
+    let opens = |k: usize, first: bool| {
+        k == 0
+            || t[k - 1].sent != t[k].sent
+            || matches!(text(t, k - 1), ":" | "(")
+            || (!first && matches!(text(t, k - 1), "," | ";"))
+    };
+    if i == 0 || !value(i - 1) || !opens(i - 1, true) {
+        return None;
+    }
+    let first = i - 1;
+    let raw = |k: usize| match t[k].k {
+        Tk::Word => doc[t[k].start..t[k].end].to_string(),
+        _ => inner(doc, &t[k]).to_string(),
+    };
+    let mut items = vec![raw(first)];
+    let mut last = i + 1;
+    let mut k = i + 2;
+    // (the next entry opens a clause of this sentence or the next one; the
+    // search ends there, or forty tokens on)
+    while k < t.len() && k < last + 40 {
+        if text(t, k) == "=" && value(k - 1) && opens(k - 1, false) {
+            items.push(raw(k - 1));
+            last = k + 1;
+        } else if t[k].sent != t[last].sent && t[k].sent != t[k - 1].sent && !value(k) {
+            // a sentence that opens with no entry ends the legend
+            break;
+        }
+        k += 1;
+    }
+    let signs = items.iter().all(|v| {
+        matches!(
+            v.to_lowercase().as_str(),
+            "true" | "false" | "positive" | "negative" | "yes" | "no"
+        )
+    });
+    // (one name repeated is a parameter set to values: "down=True=scroll
+    // down, down=False scroll up", browser-use/browser-use)
+    let distinct = items
+        .iter()
+        .enumerate()
+        .all(|(n, v)| !items[..n].contains(v));
+    (items.len() >= 2 && !signs && distinct).then_some((items, first, last))
 }
 
 /// Items with no letter or digit are characters or operators ("must not
@@ -2085,6 +2154,35 @@ mod tests {
         // a pronoun beside one comma still ends a word list
         assert!(no_set("Pick from: red, blue, or any."));
         assert!(no_set("Tags for this, us, and them."));
+    }
+
+    /// Round 11: a legend "value = gloss" read with any value, as the spans
+    /// read "0=disabled, 1=read" with numbers (mondaycom/mcp, three
+    /// descriptions; no development source writes it).
+    #[test]
+    fn a_legend_of_values() {
+        assert_eq!(
+            sets("Block subtype. LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3."),
+            values(&["LARGE_TITLE", "MEDIUM_TITLE", "SMALL_TITLE"])
+        );
+        assert_eq!(
+            sets("history = paginated run feed, detail = single run by triggerUuid"),
+            values(&["history", "detail"])
+        );
+        assert_eq!(
+            sets("Visibility of the boards. public = visible to all account members (API default). private = visible only to owner. share = accessible to guests via a link. For workspace templates this applies to every board."),
+            values(&["public", "private", "share"])
+        );
+        // a flag's states, a sign's, one name repeated, an example, one entry
+        assert!(no_set(
+            "Whether to include subdomains (`false` = exact origin only, `true` = includes subdomains)"
+        ));
+        assert!(no_set(
+            "Vertical scroll amount in pixels (positive = down, negative = up)"
+        ));
+        assert!(no_set("down=True=scroll down, down=False scroll up"));
+        assert!(no_set("Filter like status=open, priority=high."));
+        assert!(no_set("Sort key. name = the item's name."));
     }
 
     /// Two things that could both be given name arguments, not values

@@ -414,7 +414,7 @@ fn families(tok: &Tok) -> u8 {
             "*" | "\u{2022}" => SETS,
             "(" => SPANS | SETS,
             "[" => SPANS | SETS,
-            ":" => SETS,
+            ":" | "=" => SETS,
             "<=" | ">=" | "<" | ">" => BOUNDS,
             _ => 0,
         },
