@@ -120,6 +120,16 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
     // (a slash and a comma or "or" in one word list: the slash joins the
     // parts of one item, "the request path (elicitation/create, default)")
     let (mut slashed, mut joined) = (false, false);
+    // "One of: * ActivationRequired * ActivationSent * Active", "Supported
+    // Fonts include: - Default - Arial - ArialNarrow" (docusign's OpenAPI
+    // spec), as "`file_search` - `web_search_preview` - ..." (openai-openapi):
+    // a list that opens with a bullet marker goes on at the same marker,
+    // written apart from the words around it (not "OCR-A")
+    let bullet =
+        (i > 0 && matches!(text(t, i - 1), "*" | "-" | "\u{2022}")).then(|| text(t, i - 1));
+    let spaced = |k: usize| {
+        k > 0 && k + 1 < t.len() && t[k - 1].end < t[k].start && t[k].end < t[k + 1].start
+    };
     loop {
         let tok = t.get(j)?;
         match tok.k {
@@ -170,6 +180,10 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         }
         if matches!(word(t, j), "or" | "and") {
             has_or |= word(t, j) == "or";
+            j += 1;
+            sep = true;
+            joined = true;
+        } else if bullet.is_some_and(|b| text(t, j) == b && spaced(j)) {
             j += 1;
             sep = true;
             joined = true;
@@ -522,9 +536,18 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             _ if is_lit(t, i) => Some((i, true, false)),
             _ => None,
         };
-        let Some((j, lit_only, strong)) = start else {
+        let Some((mut j, lit_only, strong)) = start else {
             continue;
         };
+        // (a bullet marker after the lead's colon opens the list: "One of: *
+        // ActivationRequired * ...", docusign's OpenAPI spec)
+        let bulleted = j > 0
+            && text(t, j - 1) == ":"
+            && matches!(text(t, j), "*" | "-" | "\u{2022}")
+            && kind(t, j + 1).is_some_and(|k| k != Tk::Punct);
+        if bulleted {
+            j += 1;
+        }
         // "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
         // OTHER." (vercel/ai), "Valid states: SUBMITTED, PENDING, ...,
         // CANCELLED" (awslabs/mcp): codes in capitals after a word that says
@@ -555,6 +578,13 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
+        // (bullets that hold one value each give two or more; one is the
+        // label of a described bullet, read by the bullet reader: "values
+        // are: - Dropbox: `connector_dropbox` - Gmail: ...", openai-openapi;
+        // "options: * null - ... * \"time\" - ...", PagerDuty api-schema)
+        if bulleted && list.items.len() < 2 {
+            continue;
+        }
         // "Can be: `inbound` for inbound calls, `outbound-api` for calls
         // initiated via the REST API ..." (twilio-oai), "One of the supported
         // ops: `add`: Add a new claim ... `replace`: Modify ..." (okta
@@ -2154,6 +2184,32 @@ mod tests {
         // a pronoun beside one comma still ends a word list
         assert!(no_set("Pick from: red, blue, or any."));
         assert!(no_set("Tags for this, us, and them."));
+    }
+
+    /// Round 11: a list that opens with a bullet marker after the lead's
+    /// colon goes on at the same marker, words as well as literals
+    /// (docusign's OpenAPI spec, three descriptions; openai-openapi's
+    /// "Allowed values are: - `file_search` - ...", read before by the
+    /// literals).
+    #[test]
+    fn bare_values_as_bullets_after_a_lead() {
+        assert_eq!(
+            sets("Status of the user's account. One of: * ActivationRequired * ActivationSent * Active * Closed * Disabled"),
+            values(&["ActivationRequired", "ActivationSent", "Active", "Closed", "Disabled"])
+        );
+        assert_eq!(
+            sets("The font. Supported Fonts include: - Default - Arial - OCR-A - Tahoma"),
+            values(&["Default", "Arial", "OCR-A", "Tahoma"])
+        );
+        assert_eq!(
+            sets("The type of hosted tool. Allowed values are: - `file_search` - `computer` - `code_interpreter`"),
+            values(&["file_search", "computer", "code_interpreter"])
+        );
+        // one bullet's label, described bullets, no lead
+        assert!(no_set(
+            "Connector. Currently supported values are: - Dropbox: the Dropbox connector"
+        ));
+        assert!(no_set("Notes: - first draft - then review"));
     }
 
     /// Round 11: a legend "value = gloss" read with any value, as the spans
