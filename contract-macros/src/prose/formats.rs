@@ -269,7 +269,14 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
         ) || (i >= 2 && text(t, i - 2) == ",")))
         || matches!(p1, "valid" | "be" | "is" | "as")
         || (i > 0 && text(t, i - 1) == "(");
-    if cue {
+    // "Contains the URL of a suggested icon ...", "Contains the URL for the
+    // icon ..." (googlemaps/openapi-specification): a description that
+    // opens with "Contains" and the format noun says what the value holds,
+    // as "Contains a URI for ..." (docusign's OpenAPI spec) does with "a"
+    // above; not plural ("Contains absolute URLs to access ...", twilio-oai,
+    // an object of links)
+    let opens_contains = i == 2 && end == i && p1 == "the" && p2 == "contains";
+    if cue || opens_contains {
         return true;
     }
     let first = t[i].sent == t[0].sent;
@@ -756,6 +763,25 @@ mod tests {
             formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
             [pair("YYYY-MM-DD", "format date")]
         );
+    }
+
+    /// Round 11: a description opening "Contains the URL ..." says what the
+    /// value holds, as "Contains a URI ..." did (googlemaps/openapi-specification;
+    /// docusign's OpenAPI spec); a plural is an object of links (twilio-oai),
+    /// "contains" inside a sentence relates the noun to something else.
+    #[test]
+    fn opening_with_contains_the_format_noun() {
+        assert_eq!(
+            formats("Contains the URL of a suggested icon which may be displayed to the user."),
+            [pair("URL", "format uri")]
+        );
+        assert_eq!(
+            formats("Contains the URL for the icon associated with this vehicle type."),
+            [pair("URL", "format uri")]
+        );
+        assert!(formats("Contains absolute URLs to access the participants.").is_empty());
+        assert!(formats("A field that contains the URL of the page.").is_empty());
+        assert!(formats("Contains the customized well-known URI content and links.").is_empty());
     }
 
     /// Round 11: two dates glued by any separator are a period, not only by
