@@ -720,8 +720,21 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         // "cannot be combined with `value` or `delete`" names fields, not values
         // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
-        let conditional = is_lit(t, i) && !strong && under_condition(t, i);
+        // "Will not be returned for ... military addresses (state is `AA`,
+        // `AE`, or `AP`)" (lob/lob-openapi): a parenthesis that opens with
+        // a noun and "is" names the case by another member's values, as a
+        // clause with "when" does
+        let case = is_lit(t, i)
+            && i >= 3
+            && matches!(word(t, i - 1), "is" | "are")
+            && kind(t, i - 2) == Some(Tk::Word)
+            && text(t, i - 3) == "("
+            && !matches!(word(t, i - 2), "value" | "values" | "default");
+        let conditional = is_lit(t, i) && !strong && (under_condition(t, i) || case);
         if conditional {
+            if case {
+                covered = list.last + 1;
+            }
             continue;
         }
         if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
@@ -2210,6 +2223,24 @@ mod tests {
             "Connector. Currently supported values are: - Dropbox: the Dropbox connector"
         ));
         assert!(no_set("Notes: - first draft - then review"));
+    }
+
+    /// Round 11: a parenthesis that opens with a noun and "is" names a case
+    /// by another member's values (lob/lob-openapi).
+    #[test]
+    fn a_case_named_in_parentheses() {
+        assert!(no_set(
+            "Will not be returned for undeliverable addresses or military addresses (state is `AA`, `AE`, or `AP`)."
+        ));
+        // the value's own values stay
+        assert_eq!(
+            sets("The unit (value is `metric` or `imperial`)."),
+            values(&["metric", "imperial"])
+        );
+        assert_eq!(
+            sets("The unit, `metric` or `imperial`."),
+            values(&["metric", "imperial"])
+        );
     }
 
     /// Round 11: a legend "value = gloss" read with any value, as the spans
