@@ -633,13 +633,16 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // (`completed`, `incomplete`, `in_progress`)" (openai-openapi): a
         // parenthesis that closes on its list, after the noun that names a
         // kind of value at the head of the sentence, needs no "or"
-        let kind_list = w == "(" && after == ")" && kind_head(t, i) && {
-            // (two words need a slash or "or" between them: "The new state of
-            // the notification (read/done)", github-mcp-server, the form of
-            // "'type' (file/directory)", modelcontextprotocol/servers)
-            let min = if list.all_lit || list.has_or { 2 } else { 3 };
-            n >= min && !list.items.iter().any(|v| v == "etc")
-        };
+        let kind_list = w == "("
+            && after == ")"
+            && (kind_head(t, i) || (kind_before(t, i) && clause_ends(t, list.last + 2)))
+            && {
+                // (two words need a slash or "or" between them: "The new state of
+                // the notification (read/done)", github-mcp-server, the form of
+                // "'type' (file/directory)", modelcontextprotocol/servers)
+                let min = if list.all_lit || list.has_or { 2 } else { 3 };
+                n >= min && !list.items.iter().any(|v| v == "etc")
+            };
         // "Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX
         // by default" (XeroAPI/xero-mcp-server), "Compression format ('zip',
         // 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')." (crewAIInc/crewAI-tools):
@@ -1320,6 +1323,17 @@ fn names_one_member(t: &[Tok], i: usize) -> bool {
 fn kind_head(t: &[Tok], i: usize) -> bool {
     let from = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
     from <= 8 && (i - from..i).any(|k| kind_noun(word(t, k)))
+}
+
+/// The parenthesis at `i` follows a kind noun or its plural right before
+/// it, anywhere in its sentence ("Accepts aliases (...) OR direct
+/// categories (live, triage, learning, ...).", klaviyo/incidentio-mcp); the
+/// caller asks that it close its clause, since a parenthesis that goes on
+/// ("supported file types (`jpeg`, ...) and 500 KB for ...", twilio-oai;
+/// "Text-bearing block types (`paragraph`, ...) include a `fragment`
+/// property", HubSpot) names the cases a sentence speaks of.
+fn kind_before(t: &[Tok], i: usize) -> bool {
+    i > 0 && t[i - 1].sent == t[i].sent && kind_noun(singular(word(t, i - 1)))
 }
 
 /// The list in the parenthesis at `i` holds values by the shape of its
@@ -2223,6 +2237,25 @@ mod tests {
             "Connector. Currently supported values are: - Dropbox: the Dropbox connector"
         ));
         assert!(no_set("Notes: - first draft - then review"));
+    }
+
+    /// Round 11: a kind noun or its plural right before the parenthesis,
+    /// anywhere in the sentence, when the parenthesis closes its clause
+    /// (klaviyo/incidentio-mcp); not when the sentence goes on about the
+    /// cases (twilio-oai, HubSpot).
+    #[test]
+    fn a_kind_noun_right_before_the_parenthesis() {
+        assert_eq!(
+            sets("Accepts aliases (\"active\" → \"live\") OR direct categories (live, triage, learning, closed)."),
+            values(&["live", "triage", "learning", "closed"])
+        );
+        assert!(no_set(
+            "The media size limit is 5 MB for supported file types (`jpeg`, `jpg`, `png`, `gif`) and 500 KB for other types."
+        ));
+        assert!(no_set(
+            "A single block. Text-bearing block types (`paragraph`, `section_title`, `callout_box`) include a `fragment` property."
+        ));
+        assert!(no_set("Filter by the named statuses (open, closed)."));
     }
 
     /// Round 11: a parenthesis that opens with a noun and "is" names a case
