@@ -1331,7 +1331,7 @@ fn kind_head(t: &[Tok], i: usize) -> bool {
 /// caller asks that it close its clause, since a parenthesis that goes on
 /// ("supported file types (`jpeg`, ...) and 500 KB for ...", twilio-oai;
 /// "Text-bearing block types (`paragraph`, ...) include a `fragment`
-/// property", HubSpot) names the cases a sentence speaks of.
+/// property", box-openapi) names the cases a sentence speaks of.
 fn kind_before(t: &[Tok], i: usize) -> bool {
     i > 0 && t[i - 1].sent == t[i].sent && kind_noun(singular(word(t, i - 1)))
 }
@@ -2242,7 +2242,7 @@ mod tests {
     /// Round 11: a kind noun or its plural right before the parenthesis,
     /// anywhere in the sentence, when the parenthesis closes its clause
     /// (klaviyo/incidentio-mcp); not when the sentence goes on about the
-    /// cases (twilio-oai, HubSpot).
+    /// cases (twilio-oai, box-openapi).
     #[test]
     fn a_kind_noun_right_before_the_parenthesis() {
         assert_eq!(
