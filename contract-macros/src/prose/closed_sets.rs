@@ -2239,6 +2239,21 @@ mod tests {
         assert!(no_set("Notes: - first draft - then review"));
     }
 
+    /// Round 11: "the example to load" names the thing the value is, a
+    /// noun, not an example cue (neo4j-contrib/mcp-neo4j); the cues stay.
+    #[test]
+    fn the_example_as_a_noun() {
+        assert_eq!(
+            sets("Name of the example to load: 'patient_journey', 'supply_chain', or 'fraud_aml'"),
+            values(&["patient_journey", "supply_chain", "fraud_aml"])
+        );
+        assert!(no_set("The mode. For example: 'fast', 'slow', or 'auto'"));
+        assert!(no_set("The mode, e.g. 'fast', 'slow', or 'auto'"));
+        assert!(no_set(
+            "The mode. The example is: 'fast', 'slow', or 'auto'"
+        ));
+    }
+
     /// Round 11: a kind noun or its plural right before the parenthesis,
     /// anywhere in the sentence, when the parenthesis closes its clause
     /// (klaviyo/incidentio-mcp); not when the sentence goes on about the
