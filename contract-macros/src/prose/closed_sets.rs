@@ -132,6 +132,26 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
     };
     loop {
         let tok = t.get(j)?;
+        // "Can be: `count`, `usage`, or `price`, as described in the
+        // [UsageRecords documentation](...)" (twilio-oai): literals that a
+        // bare word follows after a comma alone end there; the word opens
+        // the next clause (not "etc", which leaves the list open)
+        // (a list that "but" qualifies is not the set: "Valid types include
+        // `pairwise` and `public`, but only `public` is currently
+        // supported", okta management spec)
+        if all_lit
+            && !items.is_empty()
+            && text(t, j - 1) == ","
+            && tok.k == Tk::Word
+            && tok.s != "etc"
+            && kind(t, j + 1) == Some(Tk::Word)
+            && !matches!(word(t, j + 1), "or" | "and")
+        {
+            if matches!(tok.s.as_str(), "but" | "except" | "though" | "although") {
+                return None;
+            }
+            break;
+        }
         match tok.k {
             Tk::Code | Tk::Quoted => items.push(inner(doc, tok).to_string()),
             // (a word joined to the next or the one before by a slash is a
@@ -2237,6 +2257,21 @@ mod tests {
             "Connector. Currently supported values are: - Dropbox: the Dropbox connector"
         ));
         assert!(no_set("Notes: - first draft - then review"));
+    }
+
+    /// Round 11: literals end where a bare word opens the next clause
+    /// after a comma (twilio-oai); "but" qualifies the list (okta
+    /// management spec), "etc" leaves it open.
+    #[test]
+    fn literals_end_before_the_next_clause() {
+        assert_eq!(
+            sets("The field that fires the trigger. Can be: `count`, `usage`, or `price`, as described in the documentation."),
+            values(&["count", "usage", "price"])
+        );
+        assert!(no_set(
+            "Valid types include `pairwise` and `public`, but only `public` is currently supported."
+        ));
+        assert!(no_set("The type, one of `a`, `b`, etc, as listed."));
     }
 
     /// Round 11: "the example to load" names the thing the value is, a
