@@ -1536,7 +1536,12 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
 /// regex, use `EXPRESSION`"), a boolean, a null or a number.
 fn restated_type_value(t: &[Tok], doc: &str, i: usize) -> Option<String> {
     let head = if word(t, 0) == "the" { 1 } else { 0 };
-    if !(is_lit(t, i) && seq(t, head, &["type", "of"])) || in_example(t, i) {
+    // (or a description that is only "Value is `data_attribute`."
+    // (intercom/Intercom-OpenAPI): the value restated with no kind before
+    // it, the last sentence of square's "The type of this event. ... the
+    // value is `gift_card.updated`." standing alone)
+    let only_value = i == head + 2 && seq(t, head, &["value", "is"]);
+    if !(is_lit(t, i) && (seq(t, head, &["type", "of"]) || only_value)) || in_example(t, i) {
         return None;
     }
     if !(i + 1..t.len()).all(|k| matches!(text(t, k), ")" | ".")) {
@@ -2272,6 +2277,26 @@ mod tests {
             "Valid types include `pairwise` and `public`, but only `public` is currently supported."
         ));
         assert!(no_set("The type, one of `a`, `b`, etc, as listed."));
+    }
+
+    /// Round 11: a description that is only "Value is `x`." restates its one
+    /// value, as "The type of ... The value is `x`." does
+    /// (intercom/Intercom-OpenAPI; square's Connect API).
+    #[test]
+    fn a_description_that_is_only_its_value() {
+        assert_eq!(
+            sets("Value is `data_attribute`."),
+            values(&["data_attribute"])
+        );
+        assert_eq!(sets("The value is `banner`."), values(&["banner"]));
+        // a null, a condition, more text after it
+        assert!(no_set(
+            "Value is `null` when messages are created manually."
+        ));
+        assert!(no_set("Value is `null`."));
+        assert!(no_set(
+            "Value is `x` for the first page. Later pages differ."
+        ));
     }
 
     /// Round 11: "the example to load" names the thing the value is, a
