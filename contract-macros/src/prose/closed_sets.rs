@@ -120,22 +120,55 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
     // (a slash and a comma or "or" in one word list: the slash joins the
     // parts of one item, "the request path (elicitation/create, default)")
     let (mut slashed, mut joined) = (false, false);
+    // "One of: * ActivationRequired * ActivationSent * Active", "Supported
+    // Fonts include: - Default - Arial - ArialNarrow" (docusign's OpenAPI
+    // spec), as "`file_search` - `web_search_preview` - ..." (openai-openapi):
+    // a list that opens with a bullet marker goes on at the same marker,
+    // written apart from the words around it (not "OCR-A")
+    let bullet =
+        (i > 0 && matches!(text(t, i - 1), "*" | "-" | "\u{2022}")).then(|| text(t, i - 1));
+    let spaced = |k: usize| {
+        k > 0 && k + 1 < t.len() && t[k - 1].end < t[k].start && t[k].end < t[k + 1].start
+    };
     loop {
         let tok = t.get(j)?;
+        // "Can be: `count`, `usage`, or `price`, as described in the
+        // [UsageRecords documentation](...)" (twilio-oai): literals that a
+        // bare word follows after a comma alone end there; the word opens
+        // the next clause (not "etc", which leaves the list open)
+        // (a list that "but" qualifies is not the set: "Valid types include
+        // `pairwise` and `public`, but only `public` is currently
+        // supported", okta management spec)
+        if all_lit
+            && !items.is_empty()
+            && text(t, j - 1) == ","
+            && tok.k == Tk::Word
+            && tok.s != "etc"
+            && kind(t, j + 1) == Some(Tk::Word)
+            && !matches!(word(t, j + 1), "or" | "and")
+        {
+            if matches!(tok.s.as_str(), "but" | "except" | "though" | "although") {
+                return None;
+            }
+            break;
+        }
         match tok.k {
             Tk::Code | Tk::Quoted => items.push(inner(doc, tok).to_string()),
             // (a word joined to the next or the one before by a slash is a
             // value even when it reads as a pronoun or a preposition
             // elsewhere: "Region: us/eu", "on/off")
-            // (and "none" or "all" between commas: "One of: none, cheapest,
+            // (and "none" or "all" beside a comma: "One of: none, cheapest,
             // fastest" (digitalocean/openapi), "Valid values: ALL, PENDING,
-            // ..." and "HTTP, NONE, RELATIONAL" (awslabs/mcp))
+            // ..." and "HTTP, NONE, RELATIONAL" (awslabs/mcp); any word
+            // between two commas of the list: "One of: ns, us, ms, s"
+            // (awslabs/mcp), "`h`, `m`, `s`, `ms`, `us`, `ns`" as words)
             Tk::Word | Tk::Num
                 if (!NOT_VALUES.contains(&tok.s.as_str())
                     || text(t, j + 1) == "/"
                     || (j > i && text(t, j - 1) == "/")
                     || (matches!(tok.s.as_str(), "none" | "all")
-                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ","))))
+                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ",")))
+                    || (j > i && text(t, j - 1) == "," && text(t, j + 1) == ","))
                     && tok.s.chars().count() <= 24 =>
             {
                 all_lit = false;
@@ -167,6 +200,10 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         }
         if matches!(word(t, j), "or" | "and") {
             has_or |= word(t, j) == "or";
+            j += 1;
+            sep = true;
+            joined = true;
+        } else if bullet.is_some_and(|b| text(t, j) == b && spaced(j)) {
             j += 1;
             sep = true;
             joined = true;
@@ -249,6 +286,20 @@ fn gloss_end(t: &[Tok], j: usize) -> Option<usize> {
 
 /// "either `owner` or `org` must be provided" names arguments, not values.
 pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
+    // "Use either `date_created` or `date_modified`, not both."
+    // (lob/lob-openapi), "Nucleus sampling; use either `temperature` or
+    // `top_p`, not both." (openai-openapi): two things that could both be
+    // given are arguments or fields, never two values of one argument
+    let mut k = last + 1;
+    if text(t, k) == "," {
+        k += 1;
+    }
+    if word(t, k) == "but" {
+        k += 1;
+    }
+    if word(t, k) == "not" && word(t, k + 1) == "both" {
+        return true;
+    }
     (last + 1..last + 5).any(|k| {
         matches!(
             word(t, k),
@@ -287,6 +338,18 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // object written in the prose, not values; skip to its closing brace
         if i > 0 && text(t, i - 1) == "{" {
             covered = json_object_end(t, i - 1);
+            continue;
+        }
+        // "LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3", "history =
+        // paginated run feed, detail = single run by triggerUuid", "public =
+        // visible to all account members (API default). private = ..."
+        // (mondaycom/mcp): the legend "0=disabled, 1=read" of the spans read
+        // with any value, not only a number
+        if text(t, i) == "=" {
+            if let Some((items, first, last)) = value_legend(t, doc, i) {
+                covered = last + 1;
+                out.push(found(What::Set(items), first, last));
+            }
             continue;
         }
         // a bullet marker leads the value after it ("- canceled: ...")
@@ -493,9 +556,18 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             _ if is_lit(t, i) => Some((i, true, false)),
             _ => None,
         };
-        let Some((j, lit_only, strong)) = start else {
+        let Some((mut j, lit_only, strong)) = start else {
             continue;
         };
+        // (a bullet marker after the lead's colon opens the list: "One of: *
+        // ActivationRequired * ...", docusign's OpenAPI spec)
+        let bulleted = j > 0
+            && text(t, j - 1) == ":"
+            && matches!(text(t, j), "*" | "-" | "\u{2022}")
+            && kind(t, j + 1).is_some_and(|k| k != Tk::Punct);
+        if bulleted {
+            j += 1;
+        }
         // "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
         // OTHER." (vercel/ai), "Valid states: SUBMITTED, PENDING, ...,
         // CANCELLED" (awslabs/mcp): codes in capitals after a word that says
@@ -526,6 +598,13 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };
+        // (bullets that hold one value each give two or more; one is the
+        // label of a described bullet, read by the bullet reader: "values
+        // are: - Dropbox: `connector_dropbox` - Gmail: ...", openai-openapi;
+        // "options: * null - ... * \"time\" - ...", PagerDuty api-schema)
+        if bulleted && list.items.len() < 2 {
+            continue;
+        }
         // "Can be: `inbound` for inbound calls, `outbound-api` for calls
         // initiated via the REST API ..." (twilio-oai), "One of the supported
         // ops: `add`: Add a new claim ... `replace`: Modify ..." (okta
@@ -574,13 +653,25 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // (`completed`, `incomplete`, `in_progress`)" (openai-openapi): a
         // parenthesis that closes on its list, after the noun that names a
         // kind of value at the head of the sentence, needs no "or"
-        let kind_list = w == "(" && after == ")" && kind_head(t, i) && {
-            // (two words need a slash or "or" between them: "The new state of
-            // the notification (read/done)", github-mcp-server, the form of
-            // "'type' (file/directory)", modelcontextprotocol/servers)
-            let min = if list.all_lit || list.has_or { 2 } else { 3 };
-            n >= min && !list.items.iter().any(|v| v == "etc")
-        };
+        let kind_list = w == "("
+            && after == ")"
+            && (kind_head(t, i) || (kind_before(t, i) && clause_ends(t, list.last + 2)))
+            && {
+                // (two words need a slash or "or" between them: "The new state of
+                // the notification (read/done)", github-mcp-server, the form of
+                // "'type' (file/directory)", modelcontextprotocol/servers)
+                let min = if list.all_lit || list.has_or { 2 } else { 3 };
+                n >= min && !list.items.iter().any(|v| v == "etc")
+            };
+        // "Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX
+        // by default" (XeroAPI/xero-mcp-server), "Compression format ('zip',
+        // 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')." (crewAIInc/crewAI-tools):
+        // whatever the noun before it, a parenthesis that holds only values
+        // by their shape (literals, or codes in capitals) and closes its
+        // clause lists the values; the kind noun above is needed only for
+        // bare words, which may as well be the parts of a thing ("The root
+        // (protocol, subdomain, domain) of any links")
+        let kind_list = kind_list || (w == "(" && after == ")" && shaped_values(t, doc, i, &list));
         // "Filter by financial status - 'paid', 'pending', 'refunded'
         // (optional)." (agno-agi/agno), as "The pay type - `GROSS`, `NET`, or
         // `UNKNOWN`" (plaid-openapi) and "The status of the batch processing
@@ -652,8 +743,21 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         // "cannot be combined with `value` or `delete`" names fields, not values
         // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
-        let conditional = is_lit(t, i) && !strong && under_condition(t, i);
+        // "Will not be returned for ... military addresses (state is `AA`,
+        // `AE`, or `AP`)" (lob/lob-openapi): a parenthesis that opens with
+        // a noun and "is" names the case by another member's values, as a
+        // clause with "when" does
+        let case = is_lit(t, i)
+            && i >= 3
+            && matches!(word(t, i - 1), "is" | "are")
+            && kind(t, i - 2) == Some(Tk::Word)
+            && text(t, i - 3) == "("
+            && !matches!(word(t, i - 2), "value" | "values" | "default");
+        let conditional = is_lit(t, i) && !strong && (under_condition(t, i) || case);
         if conditional {
+            if case {
+                covered = list.last + 1;
+            }
             continue;
         }
         if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
@@ -736,6 +840,63 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         out.push(found(What::Set(list.items), i, list.last));
     }
+}
+
+/// A legend of values at the "=" at `i`: two or more entries "value =
+/// gloss", each value one word or literal opening its clause (the first its
+/// sentence, or after a colon or a parenthesis), each gloss a word, the
+/// entries in one sentence or in sentences that follow each other, as
+/// (values, first token, last token). Not a flag's states nor a sign's
+/// ("`false` = exact origin only", okta; "positive = down", awslabs/mcp):
+/// what the type says, or a legend of what a value means.
+fn value_legend(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, usize)> {
+    let value = |k: usize| {
+        matches!(kind(t, k), Some(Tk::Word | Tk::Code | Tk::Quoted))
+            && text(t, k + 1) == "="
+            && kind(t, k + 2) == Some(Tk::Word)
+    };
+    let opens = |k: usize, first: bool| {
+        k == 0
+            || t[k - 1].sent != t[k].sent
+            || matches!(text(t, k - 1), ":" | "(")
+            || (!first && matches!(text(t, k - 1), "," | ";"))
+    };
+    if i == 0 || !value(i - 1) || !opens(i - 1, true) {
+        return None;
+    }
+    let first = i - 1;
+    let raw = |k: usize| match t[k].k {
+        Tk::Word => doc[t[k].start..t[k].end].to_string(),
+        _ => inner(doc, &t[k]).to_string(),
+    };
+    let mut items = vec![raw(first)];
+    let mut last = i + 1;
+    let mut k = i + 2;
+    // (the next entry opens a clause of this sentence or the next one; the
+    // search ends there, or forty tokens on)
+    while k < t.len() && k < last + 40 {
+        if text(t, k) == "=" && value(k - 1) && opens(k - 1, false) {
+            items.push(raw(k - 1));
+            last = k + 1;
+        } else if t[k].sent != t[last].sent && t[k].sent != t[k - 1].sent && !value(k) {
+            // a sentence that opens with no entry ends the legend
+            break;
+        }
+        k += 1;
+    }
+    let signs = items.iter().all(|v| {
+        matches!(
+            v.to_lowercase().as_str(),
+            "true" | "false" | "positive" | "negative" | "yes" | "no"
+        )
+    });
+    // (one name repeated is a parameter set to values: "down=True=scroll
+    // down, down=False scroll up", browser-use/browser-use)
+    let distinct = items
+        .iter()
+        .enumerate()
+        .all(|(n, v)| !items[..n].contains(v));
+    (items.len() >= 2 && !signs && distinct).then_some((items, first, last))
 }
 
 /// Items with no letter or digit are characters or operators ("must not
@@ -1184,6 +1345,93 @@ fn kind_head(t: &[Tok], i: usize) -> bool {
     from <= 8 && (i - from..i).any(|k| kind_noun(word(t, k)))
 }
 
+/// The parenthesis at `i` follows a kind noun or its plural right before
+/// it, anywhere in its sentence ("Accepts aliases (...) OR direct
+/// categories (live, triage, learning, ...).", klaviyo/incidentio-mcp); the
+/// caller asks that it close its clause, since a parenthesis that goes on
+/// ("supported file types (`jpeg`, ...) and 500 KB for ...", twilio-oai;
+/// "Text-bearing block types (`paragraph`, ...) include a `fragment`
+/// property", box-openapi) names the cases a sentence speaks of.
+fn kind_before(t: &[Tok], i: usize) -> bool {
+    i > 0 && t[i - 1].sent == t[i].sent && kind_noun(singular(word(t, i - 1)))
+}
+
+/// The list in the parenthesis at `i` holds values by the shape of its
+/// items, whatever noun stands before it: two or more literals, or codes
+/// in capitals (three, or two read as words), the parenthesis closing its clause ("Optional
+/// line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX),"). The parenthesis
+/// closes the head of its sentence, the noun phrase that names the value
+/// (eight words at most, no verb, no condition): deeper in a sentence it
+/// lists the values of something the sentence goes on to name ("corresponding
+/// with the `status` field (`completed`, ...)", "an effective date range
+/// (`effective_since`, `effective_until`)", "Must be true for destructive
+/// actions (\"remove\", \"leave\")", openai-openapi, PagerDuty api-schema,
+/// awslabs/mcp). The noun before it names one value: a plural names several
+/// things, and the parenthesis lists them or their parts ("The wait duration
+/// statistics (`avg`, `min`, `max`, `total`)", awslabs/mcp; "one of the
+/// built-in lucene analyzers (`lucene.standard`, ...)",
+/// mongodb-js/mongodb-mcp-server), unless it is the plural of a kind noun
+/// ("line amount types").
+fn shaped_values(t: &[Tok], doc: &str, i: usize, list: &List) -> bool {
+    let n = list.items.len();
+    let from = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
+    if i == 0 || from == 0 || from > 8 || kind(t, i - 1) != Some(Tk::Word) {
+        return false;
+    }
+    let head = (i - from..i).all(|k| {
+        !matches!(
+            word(t, k),
+            "must"
+                | "should"
+                | "can"
+                | "may"
+                | "will"
+                | "is"
+                | "are"
+                | "be"
+                | "if"
+                | "when"
+                | "for"
+                | "unless"
+                | "only"
+                | "either"
+                | "one"
+        )
+    });
+    let noun = word(t, i - 1);
+    let plural = noun.len() > 3
+        && noun.ends_with('s')
+        && !(noun.ends_with("ss") || noun.ends_with("us") || noun.ends_with("is"));
+    let one_value = !plural || kind_noun(singular(noun));
+    // (two codes read as words, five letters or more or joined by "_": "Warm
+    // tier setting (ENABLED, DISABLED)", "Cache behavior (CACHE_ALWAYS or
+    // CACHE_ON_FAILURE)", awslabs/mcp; two short ones are as often the
+    // forms of an identifier or its parts: "(ID or ARN)", "(LAT, LON)")
+    let word_codes = list.items.iter().all(|v| v.len() >= 5 || v.contains('_'));
+    let shaped = if list.all_lit {
+        n >= 2
+    } else {
+        (n >= 3 || (n == 2 && word_codes))
+            && (i + 1..=list.last)
+                .all(|k| capital_code(t, doc, k) || matches!(text(t, k), "," | "or" | "and"))
+    };
+    head && one_value && shaped && clause_ends(t, list.last + 2)
+}
+
+/// The singular of a plural noun, as far as the kind nouns need
+/// ("categories", "statuses", "types").
+fn singular(w: &str) -> &str {
+    if let Some(stem) = w.strip_suffix("ies") {
+        // ("categories" -> "category": the stem and a "y" are not a slice of
+        // the word, so the kind nouns that end in "y" are matched here)
+        return if stem == "categor" { "category" } else { w };
+    }
+    w.strip_suffix("uses")
+        .map(|_| &w[..w.len() - 2])
+        .or_else(|| w.strip_suffix('s'))
+        .unwrap_or(w)
+}
+
 /// A noun that names a kind of value, whose values a list or a single word
 /// near it gives ("Type of secret to create (generic, ...)", "user agent
 /// category (currently only AI is supported)").
@@ -1288,7 +1536,12 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
 /// regex, use `EXPRESSION`"), a boolean, a null or a number.
 fn restated_type_value(t: &[Tok], doc: &str, i: usize) -> Option<String> {
     let head = if word(t, 0) == "the" { 1 } else { 0 };
-    if !(is_lit(t, i) && seq(t, head, &["type", "of"])) || in_example(t, i) {
+    // (or a description that is only "Value is `data_attribute`."
+    // (intercom/Intercom-OpenAPI): the value restated with no kind before
+    // it, the last sentence of square's "The type of this event. ... the
+    // value is `gift_card.updated`." standing alone)
+    let only_value = i == head + 2 && seq(t, head, &["value", "is"]);
+    if !(is_lit(t, i) && (seq(t, head, &["type", "of"]) || only_value)) || in_example(t, i) {
         return None;
     }
     if !(i + 1..t.len()).all(|k| matches!(text(t, k), ")" | ".")) {
@@ -1903,6 +2156,246 @@ mod tests {
             values(&["user", "org"])
         );
         assert!(no_set("The repository to assign tasks in (owner/repo)."));
+    }
+
+    /// Round 11: the values in a parenthesis read by the shape of its items,
+    /// literals or codes in capitals, after any noun that heads its
+    /// sentence, not only after a kind noun.
+    #[test]
+    fn values_in_parentheses_by_their_shape() {
+        // XeroAPI/xero-mcp-server, crewAIInc/crewAI-tools (batches 12, 9)
+        assert_eq!(
+            sets("Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX by default"),
+            values(&["EXCLUSIVE", "INCLUSIVE", "NO_TAX"])
+        );
+        assert_eq!(
+            sets("Compression format ('zip', 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')."),
+            values(&["zip", "tar", "tar.gz", "tar.bz2", "tar.xz"])
+        );
+        // openai-openapi, awslabs/mcp (development text)
+        assert_eq!(
+            sets("The role of the message sender (`user`, `assistant`, `system`), only applicable for `message` items."),
+            values(&["user", "assistant", "system"])
+        );
+        assert_eq!(
+            sets("The data aggregating function (AVERAGE, COUNT, MAXIMUM, MINIMUM, SUM, STANDARD_DEVIATION)"),
+            values(&["AVERAGE", "COUNT", "MAXIMUM", "MINIMUM", "SUM", "STANDARD_DEVIATION"])
+        );
+        // two codes read as words (awslabs/mcp); two short ones are forms
+        // or parts
+        assert_eq!(
+            sets("Warm tier setting (ENABLED, DISABLED)"),
+            values(&["ENABLED", "DISABLED"])
+        );
+        assert_eq!(
+            sets("Cache behavior (CACHE_ALWAYS or CACHE_ON_FAILURE)"),
+            values(&["CACHE_ALWAYS", "CACHE_ON_FAILURE"])
+        );
+        assert!(no_set("The resource identifier (ID or ARN)"));
+        assert!(no_set("Position (LAT, LON)"));
+        // deeper in the sentence: another thing's values (openai-openapi,
+        // PagerDuty api-schema, awslabs/mcp)
+        assert!(no_set(
+            "The type of error that caused the response to fail, corresponding with the `status` field (`completed`, `cancelled`, `incomplete`, `failed`)."
+        ));
+        assert!(no_set(
+            "It combines a recurring time window with an effective date range (`effective_since`, `effective_until`)."
+        ));
+        assert!(no_set(
+            "Must be true for destructive actions (\"remove\", \"leave\")."
+        ));
+        // a plural noun: its parts or the things it names (awslabs/mcp,
+        // mongodb-js/mongodb-mcp-server)
+        assert!(no_set(
+            "The wait duration statistics (`avg`, `min`, `max`, `total`)"
+        ));
+        assert!(no_set(
+            "Can be one of the built-in lucene analyzers (`lucene.standard`, `lucene.simple`, `lucene.whitespace`), a language-specific analyzer."
+        ));
+        // bare words, one word, units, examples, a parenthesis that does
+        // not close its clause
+        assert!(no_set("The incident visibility (public, private)"));
+        assert!(no_set("The page size (optional)"));
+        assert!(no_set("The timeout (seconds, minutes, hours)"));
+        assert!(no_set("The output format (e.g. `json`, `csv`)"));
+        assert!(no_set(
+            "The root (`protocol`, `subdomain`, `domain`) of any links."
+        ));
+        assert!(no_set("The repository (OWNER, REPO)"));
+    }
+
+    /// A word between two commas of a list is a value, whatever it reads as
+    /// elsewhere: the "none"/"all" rule read by its position (awslabs/mcp's
+    /// "One of: ns, us, ms, s", which stopped at `ns`).
+    #[test]
+    fn any_word_between_commas_is_a_value() {
+        assert_eq!(
+            sets("The precision for the unix timestamps. One of: ns, us, ms, s (default is ns)."),
+            values(&["ns", "us", "ms", "s"])
+        );
+        // a pronoun beside one comma still ends a word list
+        assert!(no_set("Pick from: red, blue, or any."));
+        assert!(no_set("Tags for this, us, and them."));
+    }
+
+    /// Round 11: a list that opens with a bullet marker after the lead's
+    /// colon goes on at the same marker, words as well as literals
+    /// (docusign's OpenAPI spec, three descriptions; openai-openapi's
+    /// "Allowed values are: - `file_search` - ...", read before by the
+    /// literals).
+    #[test]
+    fn bare_values_as_bullets_after_a_lead() {
+        assert_eq!(
+            sets("Status of the user's account. One of: * ActivationRequired * ActivationSent * Active * Closed * Disabled"),
+            values(&["ActivationRequired", "ActivationSent", "Active", "Closed", "Disabled"])
+        );
+        assert_eq!(
+            sets("The font. Supported Fonts include: - Default - Arial - OCR-A - Tahoma"),
+            values(&["Default", "Arial", "OCR-A", "Tahoma"])
+        );
+        assert_eq!(
+            sets("The type of hosted tool. Allowed values are: - `file_search` - `computer` - `code_interpreter`"),
+            values(&["file_search", "computer", "code_interpreter"])
+        );
+        // one bullet's label, described bullets, no lead
+        assert!(no_set(
+            "Connector. Currently supported values are: - Dropbox: the Dropbox connector"
+        ));
+        assert!(no_set("Notes: - first draft - then review"));
+    }
+
+    /// Round 11: literals end where a bare word opens the next clause
+    /// after a comma (twilio-oai); "but" qualifies the list (okta
+    /// management spec), "etc" leaves it open.
+    #[test]
+    fn literals_end_before_the_next_clause() {
+        assert_eq!(
+            sets("The field that fires the trigger. Can be: `count`, `usage`, or `price`, as described in the documentation."),
+            values(&["count", "usage", "price"])
+        );
+        assert!(no_set(
+            "Valid types include `pairwise` and `public`, but only `public` is currently supported."
+        ));
+        assert!(no_set("The type, one of `a`, `b`, etc, as listed."));
+    }
+
+    /// Round 11: a description that is only "Value is `x`." restates its one
+    /// value, as "The type of ... The value is `x`." does
+    /// (intercom/Intercom-OpenAPI; square's Connect API).
+    #[test]
+    fn a_description_that_is_only_its_value() {
+        assert_eq!(
+            sets("Value is `data_attribute`."),
+            values(&["data_attribute"])
+        );
+        assert_eq!(sets("The value is `banner`."), values(&["banner"]));
+        // a null, a condition, more text after it
+        assert!(no_set(
+            "Value is `null` when messages are created manually."
+        ));
+        assert!(no_set("Value is `null`."));
+        assert!(no_set(
+            "Value is `x` for the first page. Later pages differ."
+        ));
+    }
+
+    /// Round 11: "the example to load" names the thing the value is, a
+    /// noun, not an example cue (neo4j-contrib/mcp-neo4j); the cues stay.
+    #[test]
+    fn the_example_as_a_noun() {
+        assert_eq!(
+            sets("Name of the example to load: 'patient_journey', 'supply_chain', or 'fraud_aml'"),
+            values(&["patient_journey", "supply_chain", "fraud_aml"])
+        );
+        assert!(no_set("The mode. For example: 'fast', 'slow', or 'auto'"));
+        assert!(no_set("The mode, e.g. 'fast', 'slow', or 'auto'"));
+        assert!(no_set(
+            "The mode. The example is: 'fast', 'slow', or 'auto'"
+        ));
+    }
+
+    /// Round 11: a kind noun or its plural right before the parenthesis,
+    /// anywhere in the sentence, when the parenthesis closes its clause
+    /// (klaviyo/incidentio-mcp); not when the sentence goes on about the
+    /// cases (twilio-oai, box-openapi).
+    #[test]
+    fn a_kind_noun_right_before_the_parenthesis() {
+        assert_eq!(
+            sets("Accepts aliases (\"active\" → \"live\") OR direct categories (live, triage, learning, closed)."),
+            values(&["live", "triage", "learning", "closed"])
+        );
+        assert!(no_set(
+            "The media size limit is 5 MB for supported file types (`jpeg`, `jpg`, `png`, `gif`) and 500 KB for other types."
+        ));
+        assert!(no_set(
+            "A single block. Text-bearing block types (`paragraph`, `section_title`, `callout_box`) include a `fragment` property."
+        ));
+        assert!(no_set("Filter by the named statuses (open, closed)."));
+    }
+
+    /// Round 11: a parenthesis that opens with a noun and "is" names a case
+    /// by another member's values (lob/lob-openapi).
+    #[test]
+    fn a_case_named_in_parentheses() {
+        assert!(no_set(
+            "Will not be returned for undeliverable addresses or military addresses (state is `AA`, `AE`, or `AP`)."
+        ));
+        // the value's own values stay
+        assert_eq!(
+            sets("The unit (value is `metric` or `imperial`)."),
+            values(&["metric", "imperial"])
+        );
+        assert_eq!(
+            sets("The unit, `metric` or `imperial`."),
+            values(&["metric", "imperial"])
+        );
+    }
+
+    /// Round 11: a legend "value = gloss" read with any value, as the spans
+    /// read "0=disabled, 1=read" with numbers (mondaycom/mcp, three
+    /// descriptions; no development source writes it).
+    #[test]
+    fn a_legend_of_values() {
+        assert_eq!(
+            sets("Block subtype. LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3."),
+            values(&["LARGE_TITLE", "MEDIUM_TITLE", "SMALL_TITLE"])
+        );
+        assert_eq!(
+            sets("history = paginated run feed, detail = single run by triggerUuid"),
+            values(&["history", "detail"])
+        );
+        assert_eq!(
+            sets("Visibility of the boards. public = visible to all account members (API default). private = visible only to owner. share = accessible to guests via a link. For workspace templates this applies to every board."),
+            values(&["public", "private", "share"])
+        );
+        // a flag's states, a sign's, one name repeated, an example, one entry
+        assert!(no_set(
+            "Whether to include subdomains (`false` = exact origin only, `true` = includes subdomains)"
+        ));
+        assert!(no_set(
+            "Vertical scroll amount in pixels (positive = down, negative = up)"
+        ));
+        assert!(no_set("down=True=scroll down, down=False scroll up"));
+        assert!(no_set("Filter like status=open, priority=high."));
+        assert!(no_set("Sort key. name = the item's name."));
+    }
+
+    /// Two things that could both be given name arguments, not values
+    /// (lob/lob-openapi, openai-openapi).
+    #[test]
+    fn either_of_two_not_both() {
+        assert!(no_set(
+            "Sorts items by ascending or descending dates. Use either `date_created` or `date_modified`, not both."
+        ));
+        assert!(no_set(
+            "Nucleus sampling; use either `temperature` or `top_p`, not both."
+        ));
+        assert!(no_set("Set `a` or `b` but not both."));
+        // a list of values stays one
+        assert_eq!(
+            sets("Sort order, either `asc` or `desc`. Both fields are optional."),
+            values(&["asc", "desc"])
+        );
     }
 
     /// "Allowed types include `a`, `b` and `c`" (box-openapi), "Current

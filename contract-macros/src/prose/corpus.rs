@@ -412,8 +412,8 @@ pub(super) const TUNING_11: &str = include_str!("../../tests/prose_corpus_tuning
 /// round that read them.
 #[test]
 fn tuning_batches_precision_and_recall() {
-    check_batch("tuning batch 10", TUNING_10, true, 200, (0.93, 0.71));
-    check_batch("tuning batch 11", TUNING_11, true, 200, (0.89, 0.79));
+    check_batch("tuning batch 10", TUNING_10, true, 200, (0.93, 0.78));
+    check_batch("tuning batch 11", TUNING_11, true, 200, (0.90, 0.85));
 }
 
 pub(super) const HELD_OUT_8: &str = include_str!("../../tests/prose_corpus_heldout8.txt");
@@ -450,12 +450,12 @@ fn eighth_and_ninth_held_out_batches_precision_and_recall() {
 
 /// Batches 8 and 9 as tuning data: tuned on since round 10 (sixth session),
 /// so their mistakes are printed; the floors are their scores after the
-/// latest round that read them. The test above keeps the floors of their
+/// latest round that read them (round 11). The test above keeps the floors of their
 /// one scoring as held-out text.
 #[test]
 fn eighth_and_ninth_batches_after_round_10() {
-    check_batch("eighth batch", HELD_OUT_8, true, 200, (0.88, 0.74));
-    check_batch("ninth batch", HELD_OUT_9, true, 200, (0.92, 0.82));
+    check_batch("eighth batch", HELD_OUT_8, true, 200, (0.88, 0.76));
+    check_batch("ninth batch", HELD_OUT_9, true, 200, (0.92, 0.85));
     let mut both = String::from(HELD_OUT_8);
     both.push_str(HELD_OUT_9);
     check_batch(
@@ -463,7 +463,7 @@ fn eighth_and_ninth_batches_after_round_10() {
         &both,
         false,
         400,
-        (0.902, 0.783),
+        (0.905, 0.811),
     );
 }
 
@@ -486,6 +486,15 @@ fn twelfth_held_out_batch_precision_and_recall() {
         200,
         (0.84, 0.77),
     );
+}
+
+/// Batch 12 as tuning data: tuned on since round 11 (sixth session), so its
+/// mistakes are printed; the floors are its scores after the latest round
+/// that read it (round 11: 46 / 5 / 3, from 38 / 7 / 11 at its scoring).
+/// The test above keeps the floors of its one scoring as held-out text.
+#[test]
+fn twelfth_batch_after_round_11() {
+    check_batch("twelfth batch", HELD_OUT_12, true, 200, (0.90, 0.93));
 }
 
 /// The two labellers of batches 8, 9 and 12 (`prose_corpus_heldout{8,9,12}_labellers.txt`:

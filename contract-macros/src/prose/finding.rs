@@ -90,7 +90,7 @@ pub(super) fn mark_context(t: &mut [Tok]) {
                         "will" | "lists" | "contains" | "includes" | "has" | "is" | "shows"
                     )));
         let is_example = context & EXAMPLE != 0
-            && (matches!(w, "e.g." | "example" | "examples" | "eg")
+            && ((matches!(w, "e.g." | "example" | "examples" | "eg") && !names_an_example(t, j))
                 || (w == "such" && word(t, j + 1) == "as")
                 || (w == "for" && word(t, j + 1) == "instance")
                 // "a short code like 'DEV', 'TEAM'": a value after "like" is an example
@@ -106,6 +106,15 @@ pub(super) fn mark_context(t: &mut [Tok]) {
         output |= is_output;
         example |= is_example;
     }
+}
+
+/// "Name of the example to load: 'patient_journey', ..., or
+/// 'health_insurance_fraud'" (neo4j-contrib/mcp-neo4j): "example" after
+/// "the" and before the verb of a relative clause ("to load", "to run") is
+/// the thing the value names, a noun, not a cue that what follows
+/// illustrates ("The example: 'x'", "For example, 'x'").
+fn names_an_example(t: &[Tok], j: usize) -> bool {
+    j > 0 && word(t, j - 1) == "the" && word(t, j + 1) == "to" && kind(t, j + 2) == Some(Tk::Word)
 }
 
 /// "Common types:", "Common values:": the word at `j` is "common" heading a
@@ -414,7 +423,7 @@ fn families(tok: &Tok) -> u8 {
             "*" | "\u{2022}" => SETS,
             "(" => SPANS | SETS,
             "[" => SPANS | SETS,
-            ":" => SETS,
+            ":" | "=" => SETS,
             "<=" | ">=" | "<" | ">" => BOUNDS,
             _ => 0,
         },
@@ -434,7 +443,8 @@ fn word_shape_families(w: &str) -> u8 {
         [b'0'..=b'9', ..]
         | [b'y', b'y', b'y', b'y', ..]
         | [b'd', b'd', ..]
-        | [b'm', b'm', b'/' | b'-', ..] => FORMATS | PATTERNS,
+        | [b'h', b'h', ..]
+        | [b'm', b'm', ..] => FORMATS | PATTERNS,
         // a standard and its number in one word: "iso3166-1", "rfc3230", "bcp-47"
         [b'i', b's', b'o', b'0'..=b'9' | b'-', ..]
         | [b'r', b'f', b'c', b'0'..=b'9' | b'-', ..]

@@ -12,9 +12,17 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
         || month_first
         || s.starts_with("yyyy")
         || s.starts_with("dd")
-        || s.starts_with("hh"))
+        || s.starts_with("hh")
+        || s.starts_with("mm"))
     {
         return None;
+    }
+    // "Example: \"2024-12-01~2024-12-31\"" after "tilde-separated dates"
+    // (klaviyo/incidentio-mcp), "YYYY-MM-DD/YYYY-MM-DD" (awslabs/mcp, read
+    // at the slash below): two dates glued by any separator are a period, a
+    // shape no format names
+    if period(s) {
+        return Some(What::Pattern(None));
     }
     if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
         let date_time = rest.starts_with("thh")
@@ -50,7 +58,57 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
             What::Pattern(None)
         });
     }
+    // "in 24-hour hhmm format" (googlemaps/openapi-specification), "Format:
+    // YYYYMMDD" (nytimes/public_api_specs), "ddmmyyyy": any layout written in
+    // the letters of a date or a time, read by its shape rather than from a
+    // list of layouts
+    if layout(s) {
+        return Some(What::Pattern(None));
+    }
     None
+}
+
+/// Two dates, written or as a layout, glued by one or two characters that
+/// are neither letters, digits nor spaces ("2024-12-01~2024-12-31",
+/// "yyyy-mm-dd..yyyy-mm-dd").
+fn period(s: &str) -> bool {
+    let date = |x: &str| {
+        x.get(..10)
+            .is_some_and(|d| d == "yyyy-mm-dd" || date_literal(d).is_some())
+    };
+    let Some(rest) = s.get(10..).filter(|_| date(s)) else {
+        return false;
+    };
+    let sep = rest
+        .bytes()
+        .take_while(|b| !b.is_ascii_alphanumeric() && *b != b' ')
+        .count();
+    (1..=2).contains(&sep) && date(&rest[sep..])
+}
+
+/// A date or time layout: two or more runs of one of the letters y, m, d, h,
+/// s, each two to four long ("hhmm", "ddmmyyyy", "yyyy.mm.dd", "mmm-dd"),
+/// with only separators between them. No English word has that shape.
+fn layout(s: &str) -> bool {
+    let b = s.as_bytes();
+    let (mut runs, mut k) = (0, 0);
+    while k < b.len() {
+        match b[k] {
+            c @ (b'y' | b'm' | b'd' | b'h' | b's') => {
+                let start = k;
+                while k < b.len() && b[k] == c {
+                    k += 1;
+                }
+                if !(2..=4).contains(&(k - start)) {
+                    return false;
+                }
+                runs += 1;
+            }
+            b'-' | b'/' | b'.' | b':' | b' ' => k += 1,
+            _ => return false,
+        }
+    }
+    runs >= 2
 }
 
 /// Words before a format noun that make it something the sentence acts on or
@@ -211,7 +269,14 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
         ) || (i >= 2 && text(t, i - 2) == ",")))
         || matches!(p1, "valid" | "be" | "is" | "as")
         || (i > 0 && text(t, i - 1) == "(");
-    if cue {
+    // "Contains the URL of a suggested icon ...", "Contains the URL for the
+    // icon ..." (googlemaps/openapi-specification): a description that
+    // opens with "Contains" and the format noun says what the value holds,
+    // as "Contains a URI for ..." (docusign's OpenAPI spec) does with "a"
+    // above; not plural ("Contains absolute URLs to access ...", twilio-oai,
+    // an object of links)
+    let opens_contains = i == 2 && end == i && p1 == "the" && p2 == "contains";
+    if cue || opens_contains {
         return true;
     }
     let first = t[i].sent == t[0].sent;
@@ -321,7 +386,14 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
         let w = word(t, i);
         let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
         if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
-            if let Some(what) = format_of_text(&tok.s) {
+            // (a layout glued to the token before it is the rest of a longer
+            // shape: "YYYY-MM-DDThh:mmss±hh:mm", mapbox/mcp-server, splits
+            // at the colon into "mmss")
+            let glued = i > 0
+                && t[i - 1].end == tok.start
+                && !matches!(text(t, i - 1), "(" | "[" | "\"" | "'" | "`")
+                && layout(&tok.s);
+            if let Some(what) = format_of_text(&tok.s).filter(|_| !glued) {
                 // "Format: YYYY-MM-DD/YYYY-MM-DD" (awslabs' MCP servers), "'YYYY-MM-DDtoYYYY-MM-DD'"
                 // (brave's MCP server): two dates joined are a period, a shape no
                 // format names
@@ -691,6 +763,78 @@ mod tests {
             formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
             [pair("YYYY-MM-DD", "format date")]
         );
+    }
+
+    /// Round 11: a description opening "Contains the URL ..." says what the
+    /// value holds, as "Contains a URI ..." did (googlemaps/openapi-specification;
+    /// docusign's OpenAPI spec); a plural is an object of links (twilio-oai),
+    /// "contains" inside a sentence relates the noun to something else.
+    #[test]
+    fn opening_with_contains_the_format_noun() {
+        assert_eq!(
+            formats("Contains the URL of a suggested icon which may be displayed to the user."),
+            [pair("URL", "format uri")]
+        );
+        assert_eq!(
+            formats("Contains the URL for the icon associated with this vehicle type."),
+            [pair("URL", "format uri")]
+        );
+        assert!(formats("Contains absolute URLs to access the participants.").is_empty());
+        assert!(formats("A field that contains the URL of the page.").is_empty());
+        assert!(formats("Contains the customized well-known URI content and links.").is_empty());
+    }
+
+    /// Round 11: two dates glued by any separator are a period, not only by
+    /// "/" or "to" (klaviyo/incidentio-mcp's "tilde-separated dates ...
+    /// Example: \"2024-12-01~2024-12-31\""; awslabs/mcp's and brave's shapes
+    /// above).
+    #[test]
+    fn two_dates_glued_by_any_separator() {
+        assert_eq!(
+            formats("Example: \"2024-12-01~2024-12-31\""),
+            [pair("\"2024-12-01~2024-12-31\"", "pattern ?")]
+        );
+        assert_eq!(
+            formats("Range as `YYYY-MM-DD..YYYY-MM-DD`."),
+            [pair("`YYYY-MM-DD..YYYY-MM-DD`", "pattern ?")]
+        );
+        // one date, a date and a time, dates apart
+        assert_eq!(
+            formats("e.g. `2024-01-31`"),
+            [pair("`2024-01-31`", "format date")]
+        );
+        assert_eq!(
+            formats("Since `2024-01-31 10:00`."),
+            [pair("`2024-01-31 10:00`", "format date-time")]
+        );
+        assert_eq!(
+            formats("e.g. `2024-01-31~x`"),
+            [pair("`2024-01-31~x`", "format date")]
+        );
+    }
+
+    /// Round 11: a date or time layout read by its letters, not from a list
+    /// of layouts: "in 24-hour hhmm format" (googlemaps/openapi-specification),
+    /// "Format: YYYYMMDD" (nytimes/public_api_specs, read before by its
+    /// "yyyy").
+    #[test]
+    fn a_layout_read_by_its_letters() {
+        assert_eq!(
+            formats("May contain a time of day in 24-hour hhmm format."),
+            [pair("hhmm", "pattern ?")]
+        );
+        assert_eq!(
+            formats("Format: YYYYMMDD Restricts responses."),
+            [pair("YYYYMMDD", "pattern ?")]
+        );
+        assert_eq!(formats("Date (ddmmyyyy)."), [pair("ddmmyyyy", "pattern ?")]);
+        // the ISO time stays a format; a unit, one run, a word, the rest of a
+        // longer shape (mapbox/mcp-server) are no layout
+        assert_eq!(formats("Time as HH:MM."), [pair("HH:MM", "format time")]);
+        assert!(formats("The size in mm.").is_empty());
+        assert!(formats("Add a summary.").is_empty());
+        assert!(formats("Hello mmhmm.").is_empty());
+        assert!(formats("A time like hh:mmss here.").is_empty());
     }
 
     #[test]

@@ -33,6 +33,14 @@ fn legend_follows(t: &[Tok], from: usize, lo: f64) -> Option<usize> {
 
 // Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
 // "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
+/// Words before "of" that make the span after it something other than the
+/// value's ends: a share or a count of things ("one of 2 to 5", "a ratio of
+/// 1 to 3", "as of 2024-06").
+const NOT_VALUES_BEFORE_OF: &[&str] = &[
+    "one", "some", "any", "each", "all", "none", "most", "many", "ratio", "out", "as", "type",
+    "kind", "version", "versions",
+];
+
 pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
     let mut legend_end = 0;
     for i in 0..t.len() {
@@ -154,6 +162,18 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                         text(t, uend.max(b.end) + 1),
                         ")" | "inclusive" | "exclusive" | "range"
                     );
+                // "The price level of the place, on a scale of 0 to 4"
+                // (googlemaps/openapi-specification), "Use a range of 1-5 to
+                // indicate the call experience score" (twilio-oai): a noun and
+                // "of" before the span, whatever the noun ("scale", "range",
+                // "level"), give its ends, as "range" and "values" do before
+                // a bare span; not "one of 2 to 5", "page 1 of 2-3" (a
+                // number or a count before "of") nor "a ratio of 1 to 3"
+                let of_noun = prev == "of"
+                    && i >= 2
+                    && kind(t, i - 2) == Some(Tk::Word)
+                    && !NOT_VALUES_BEFORE_OF.contains(&word(t, i - 2));
+                let cue = cue || of_noun;
                 // "Check again after 15-30 seconds" is advice about timing
                 let timing = matches!(prev, "after" | "every" | "again" | "wait");
                 if !cue
@@ -252,6 +272,32 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    /// Round 11: a noun and "of" before a bare span give its ends, whatever
+    /// the noun (googlemaps/openapi-specification's "on a scale of 0 to 4",
+    /// twilio-oai's "Use a range of 1-5 to indicate ...").
+    #[test]
+    fn a_span_after_a_noun_and_of() {
+        assert_eq!(
+            spans(
+                "The price level of the place, on a scale of 0 to 4. The exact amount will vary."
+            ),
+            [pair("0 to 4", "min 0 max 4 None")]
+        );
+        assert_eq!(
+            spans("Use a range of 1-5 to indicate the call experience score."),
+            [pair("1-5", "min 1 max 5 None")]
+        );
+        assert_eq!(
+            spans("A value in the range of 1 to 10."),
+            [pair("1 to 10", "min 1 max 10 None")]
+        );
+        // a share, a ratio, a date, a bare "of"
+        assert!(spans("Pick any of 2 to 5.").is_empty());
+        assert!(spans("A ratio of 1 to 3.").is_empty());
+        assert!(spans("In effect as of 2024-06.").is_empty());
+        assert!(spans("Of 1 to 3, pick the best.").is_empty());
     }
 
     #[test]
