@@ -1640,8 +1640,13 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         let mut items = vec![value(i)];
         let mut last = i;
         let mut k = i + 1;
+        // (every bullet of one list holds the same kind of value: "- **Users**:
+        // ... - **Escalation Policies**: ... **Result Values**: - `cancelled`:
+        // ..." (PagerDuty/api-schema) is a bullet of headings, then literals,
+        // once markdown emphasis is seen through)
+        let literal = lit(i).is_some();
         while k < t.len() && k <= last + 80 {
-            if bulleted_as(k, false) {
+            if bulleted_as(k, false) && lit(k).is_some() == literal {
                 items.push(value(k));
                 last = k;
             }
@@ -2267,6 +2272,29 @@ mod tests {
     /// Round 11: literals end where a bare word opens the next clause
     /// after a comma (twilio-oai); "but" qualifies the list (okta
     /// management spec), "etc" leaves it open.
+    /// Round 12: described bullets hold one kind of value, all literals or
+    /// all bare words. Once markdown emphasis is seen through,
+    /// PagerDuty/api-schema's "- **Users**: Direct cancellation ... **Result
+    /// Values**: - `cancelled`: ..." would read headings and literals as one
+    /// list; a list of one kind still reads (`none`/`overwrite`, the
+    /// development text's "- canceled: ... - incorrect: ...").
+    #[test]
+    fn described_bullets_hold_one_kind_of_value() {
+        assert_eq!(
+            sets("Mode. * `none` will preserve it * `overwrite` will force it"),
+            values(&["none", "overwrite"])
+        );
+        assert_eq!(
+            sets("Reason. - canceled: indicates a cancel - incorrect: indicates an error"),
+            values(&["canceled", "incorrect"])
+        );
+        assert!(!sets(
+            "Cancel requests. - **Users**: Direct cancellation - **Escalation Policies**: stops it **Result**: - `cancelled`: done - `joined`: already joined"
+        )
+        .iter()
+        .any(|v| v.contains(&"Users".to_string())));
+    }
+
     #[test]
     fn literals_end_before_the_next_clause() {
         assert_eq!(

@@ -77,6 +77,13 @@ fn digit(c: char) -> bool {
     matches!(c, '0'..='9')
 }
 
+// A pattern, not the `char` method: see `ch`.
+#[allow(clippy::manual_is_ascii_check)]
+#[inline(always)]
+fn upper(c: char) -> bool {
+    matches!(c, 'A'..='Z')
+}
+
 #[inline(always)]
 fn space(c: char) -> bool {
     matches!(c, ' ' | '\n' | '\t' | '\r') || (c > '\x7f' && c.is_whitespace())
@@ -286,6 +293,23 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             i = j;
             continue;
         }
+        // "**672**", "__Read-only__", "***x***": markdown emphasis says how a
+        // value is shown, not what it is, so the reading sees through it. A
+        // run of two or more stars or underscores that touches a word, a
+        // number or a quotation on one side is dropped; a lone star stays (a
+        // bullet, a wildcard), and so does a run between spaces.
+        if matches!(c, '*' | '_') && ch(&cs, i + 1) == c {
+            let mut j = i;
+            while ch(&cs, j) == c {
+                j += 1;
+            }
+            let before = i > 0 && !space(ch(&cs, i - 1));
+            let after = j < n && !space(ch(&cs, j));
+            if before || after {
+                i = j;
+                continue;
+            }
+        }
         if alpha(c) || c == '_' {
             let mut j = i;
             loop {
@@ -298,6 +322,38 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     continue;
                 }
                 break;
+            }
+            // "content__", the closing half of "__content__": emphasis, not
+            // part of the word (the opening half was dropped above)
+            while j > i + 1 && ch(&cs, j - 1) == '_' && ch(&cs, j - 2) == '_' {
+                j -= 2;
+                while j > i + 1 && ch(&cs, j - 1) == '_' {
+                    j -= 1;
+                }
+            }
+            // "maxLength", "minItems": a JSON Schema keyword written in prose
+            // ("* maxLength: 12", adyen-openapi) reads as the words "max
+            // length", which every bound reader knows. Only "max" or "min"
+            // followed by a capital: "minute", "maximal" stay words.
+            if j >= i + 4
+                && upper(ch(&cs, i + 3))
+                && matches!(ch(&cs, i), 'm' | 'M')
+                && matches!((ch(&cs, i + 1), ch(&cs, i + 2)), ('a', 'x') | ('i', 'n'))
+                && (i + 4..j).all(|k| alpha(ch(&cs, k)))
+            {
+                let a = byte(&cs, doc_len, i);
+                let m = byte(&cs, doc_len, i + 3);
+                push(&mut out, Tk::Word, lower(a, m), a, m, sent);
+                push(
+                    &mut out,
+                    Tk::Word,
+                    lower(m, byte(&cs, doc_len, j)),
+                    m,
+                    byte(&cs, doc_len, j),
+                    sent,
+                );
+                i = j;
+                continue;
             }
             let mut w = lower(byte(&cs, doc_len, i), byte(&cs, doc_len, j));
             if w.contains('\u{2019}') {
@@ -422,6 +478,38 @@ mod tests {
             .into_iter()
             .map(|t| (t.k, t.s, t.sent))
             .collect()
+    }
+
+    #[test]
+    fn markdown_emphasis_is_seen_through() {
+        // adyen-openapi: "Maximum value: **672** (28 days)", "* **01** — No
+        // suspicious activity"; linode (batch 9): "__Read-only__ The ..."
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(words("Maximum value: **672** (28 days)")[3], "672");
+        assert_eq!(words("* **01** - No")[..3], ["*", "01", "-"]);
+        assert_eq!(words("__Read-only__ The")[..2], ["read-only", "the"]);
+        assert_eq!(words("***x***"), ["x"]);
+        // not emphasis: a lone star (a bullet, a wildcard), a run between
+        // spaces, a snake_case name, a double underscore inside a name
+        assert_eq!(words("* a"), ["*", "a"]);
+        assert_eq!(words("a ** b"), ["a", "*", "*", "b"]);
+        assert_eq!(words("max_length and a__b"), ["max_length", "and", "a__b"]);
+    }
+
+    #[test]
+    fn a_json_schema_keyword_reads_as_its_words() {
+        // adyen-openapi: "* minLength: 3 characters * maxLength: 6 characters"
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(words("maxLength: 12"), ["max", "length", ":", "12"]);
+        assert_eq!(words("minItems"), ["min", "items"]);
+        // not a keyword: a word that only starts with the letters, lowercase
+        // or running on, nor a code span
+        assert_eq!(
+            words("minute maximal maxlength"),
+            ["minute", "maximal", "maxlength"]
+        );
+        assert_eq!(words("MINIMUM mInLength"), ["minimum", "minlength"]);
+        assert_eq!(words("`maxLength`"), ["maxlength"]);
     }
 
     #[test]
