@@ -223,6 +223,7 @@ const LEADS: &[(&str, u8)] = &[
     ("fewer", BOUNDS),
     ("fifteen", BOUNDS | SPANS),
     ("five", BOUNDS | SPANS),
+    ("fixed", BOUNDS),
     ("forbidden", PATTERNS),
     ("form", PATTERNS),
     ("format", PATTERNS),
