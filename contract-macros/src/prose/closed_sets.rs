@@ -167,7 +167,14 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
                     || text(t, j + 1) == "/"
                     || (j > i && text(t, j - 1) == "/")
                     || (matches!(tok.s.as_str(), "none" | "all")
-                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ",")))
+                        && (text(t, j + 1) == ","
+                            || (j > i && text(t, j - 1) == ",")
+                            // "(active, scheduled, ..., deleted, or all)"
+                            // (sanity-io/sanity-mcp-server): the last of
+                            // a comma list after its "or" (after bare
+                            // words only: after literals, "or None" is the
+                            // null of an optional value, awslabs/mcp)
+                            || (!all_lit && j > i + 1 && word(t, j - 1) == "or" && text(t, j - 2) == ",")))
                     || (j > i && text(t, j - 1) == "," && text(t, j + 1) == ","))
                     && tok.s.chars().count() <= 24 =>
             {
@@ -231,6 +238,22 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         // ", or" followed by something that is not a value ends the list
         if !matches!(kind(t, j), Some(Tk::Code | Tk::Quoted | Tk::Word | Tk::Num)) {
             break;
+        }
+        // "\"raw\", \"drafts\", \"published\", or a release ID"
+        // (sanity-io/sanity-mcp-server), "`auto`, `none`, or any other model
+        // name": the last alternative is a noun phrase, a form of value and
+        // not a literal, so the list is one of several forms, not the set
+        // (not "or any combination of them", openai-openapi: the values
+        // combined are still the set; nor "or an empty string",
+        // digitalocean/openapi: one more literal, written in words)
+        let open_form = match word(t, j) {
+            "a" | "an" => word(t, j + 1) != "empty",
+            "any" => word(t, j + 1) == "other",
+            "another" | "other" | "some" => true,
+            _ => false,
+        };
+        if word(t, j - 1) == "or" && open_form {
+            return None;
         }
     }
     if items.is_empty() {
@@ -911,7 +934,7 @@ fn characters(items: &[String]) -> bool {
 fn accepting(w: &str) -> bool {
     matches!(
         w,
-        "supported" | "valid" | "allowed" | "accepted" | "permitted"
+        "supported" | "valid" | "allowed" | "accepted" | "permitted" | "available"
     )
 }
 
@@ -1246,6 +1269,12 @@ fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
         j += 1;
     }
     let noun = word(t, j - 1);
+    // "Supported: native, hourly, hourly_3, hourly_6." (open-meteo's
+    // OpenAPI files): the accepting word alone is the label of the list
+    // that follows its colon
+    if j == i + 1 && text(t, j) == ":" && (i == 0 || t[i - 1].sent != t[i].sent) {
+        return Some((j + 1, true, true));
+    }
     if j == i + 1
         || matches!(
             noun,
@@ -2272,6 +2301,64 @@ mod tests {
     /// Round 11: literals end where a bare word opens the next clause
     /// after a comma (twilio-oai); "but" qualifies the list (okta
     /// management spec), "etc" leaves it open.
+    /// Round 12: lists after a label, and the end of a list. "Supported:
+    /// native, hourly, hourly_3, hourly_6." (open-meteo), "Available
+    /// regions: us-east-1, ..." (upstash/mcp-server; "available" as the
+    /// accepting word of "Valid types:", dbt-labs/dbt-mcp and
+    /// digitalocean/openapi); "(active, ..., deleted, or all)" after "by
+    /// state" (sanity-io/sanity-mcp-server: "all" the last word of a comma
+    /// list, as "none, cheapest, fastest" was read beside a comma).
+    #[test]
+    fn lists_after_a_label() {
+        assert_eq!(
+            sets("Aggregate data into larger time intervals. Supported: native, hourly, hourly_3, hourly_6."),
+            values(&["native", "hourly", "hourly_3", "hourly_6"])
+        );
+        assert_eq!(
+            sets("Array of read regions. Available regions: us-east-1, us-west-1, eu-central-1"),
+            values(&["us-east-1", "us-west-1", "eu-central-1"])
+        );
+        assert_eq!(
+            sets("Filter releases by state (active, scheduled, published, archived, deleted, or all)"),
+            values(&["active", "scheduled", "published", "archived", "deleted", "all"])
+        );
+        // not a list: "supported" inside a sentence, with no noun; "or None"
+        // after literals (the null of an optional value, awslabs/mcp)
+        assert!(no_set("Only three are supported: red, green, blue."));
+        assert_eq!(
+            sets("Sort order. Can be 'ASC', 'DESC', or None."),
+            values(&["ASC", "DESC"])
+        );
+    }
+
+    /// Round 12: a list whose last alternative is a noun phrase gives one of
+    /// several forms, not the set: "\"raw\", \"drafts\", \"published\", or
+    /// a release ID" (sanity-io/sanity-mcp-server), "'glue', 'emr',
+    /// 'athena', or other AWS service name" (awslabs/mcp), "Can be `always`,
+    /// `never`, or a filter object" (openai-openapi); not "or any
+    /// combination of them" (openai-openapi) nor "or an empty string"
+    /// (digitalocean/openapi), whose values stay the set.
+    #[test]
+    fn a_last_alternative_that_is_a_form() {
+        assert!(no_set(
+            "Optional perspective to query from: \"raw\", \"drafts\", \"published\", or a release ID."
+        ));
+        assert!(no_set(
+            "Type of data processing service: 'glue', 'emr', 'athena', or other AWS service name."
+        ));
+        assert!(no_set("Can be `always`, `never`, or a filter object."));
+        assert_eq!(
+            sets("Possible values are `read`, `readwrite`, `fullaccess`, or an empty string."),
+            values(&["read", "readwrite", "fullaccess"])
+        );
+        assert_eq!(
+            sets(
+                "Possible values are `image.generation`, `image.edit` or any combination of them."
+            ),
+            values(&["image.generation", "image.edit"])
+        );
+    }
+
     /// Round 12: described bullets hold one kind of value, all literals or
     /// all bare words. Once markdown emphasis is seen through,
     /// PagerDuty/api-schema's "- **Users**: Direct cancellation ... **Result

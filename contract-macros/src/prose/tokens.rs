@@ -321,6 +321,21 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     j += 1;
                     continue;
                 }
+                // "us-east-1", "eu-central-1" (upstash/mcp-server's regions,
+                // digitalocean's "nyc-1"-like slugs): a hyphenated word that
+                // ends on a number is one identifier, when the number ends it
+                // (not "text-embedding-3-small", read on as before, nor
+                // "ISO-3166-1", whose first part has no hyphen)
+                if ch(&cs, j) == '-' && digit(ch(&cs, j + 1)) && (i..j).any(|k| ch(&cs, k) == '-') {
+                    let mut k = j + 1;
+                    while digit(ch(&cs, k)) {
+                        k += 1;
+                    }
+                    let c = ch(&cs, k);
+                    if !alnum(c) && c != '-' && c != '_' && !(c == '.' && digit(ch(&cs, k + 1))) {
+                        j = k;
+                    }
+                }
                 break;
             }
             // "content__", the closing half of "__content__": emphasis, not
@@ -494,6 +509,21 @@ mod tests {
         assert_eq!(words("* a"), ["*", "a"]);
         assert_eq!(words("a ** b"), ["a", "*", "*", "b"]);
         assert_eq!(words("max_length and a__b"), ["max_length", "and", "a__b"]);
+    }
+
+    #[test]
+    fn a_hyphenated_identifier_ending_on_a_number_is_one_word() {
+        // upstash/mcp-server: "us-east-1, eu-central-1"
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(
+            words("us-east-1, eu-central-1."),
+            ["us-east-1", ",", "eu-central-1", "."]
+        );
+        // not a word that has no hyphen before its number, a number that
+        // runs on, a version
+        assert_eq!(words("alpha-2")[0], "alpha");
+        assert_eq!(words("text-embedding-3-small")[0], "text-embedding");
+        assert_eq!(words("us-east-2.5")[0], "us-east");
     }
 
     #[test]
