@@ -1744,6 +1744,29 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             && !t[k].s.ends_with(':')
             && (known(k) || third_person_verb(t, k + 1))
     };
+    // (a literal alone in parentheses after a plural noun, restating no
+    // word of the description before it, is an example of the things the
+    // noun names, not a value it glosses: "Supports: simple fields
+    // (\"title\"), nested objects (\"author.name\"), ..."
+    // (sanity-io/sanity-mcp-server); a value restates its description,
+    // "local branches ('local')" (modelcontextprotocol/servers), "a set of
+    // groups (`GROUPS`)" (okta), or follows a singular, "ascending (`asc`)",
+    // "direct (`USER`)", "anyone with the link (`open`)" (box-openapi))
+    let category = |k: usize| {
+        let w = word(t, k);
+        w.len() > 3
+            && w.ends_with('s')
+            && !(w.ends_with("ss") || w.ends_with("us") || w.ends_with("is"))
+    };
+    let restates = |k: usize| {
+        let v = t[k].s.as_str();
+        (k.saturating_sub(5)..k.saturating_sub(1)).any(|m| {
+            let w = word(t, m);
+            t[m].sent == t[k].sent
+                && w.len() >= 2
+                && (w.starts_with(v) || v.starts_with(w) || (w.len() >= 3 && v.contains(w)))
+        })
+    };
     // the first value of a described list starts it
     let described = |k: usize| {
         (lit(k).is_some()
@@ -1756,7 +1779,9 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
                 || (word(t, k + 1) == "to"
                     && kind(t, k + 2) == Some(Tk::Word)
                     && !NOT_VALUES.contains(&word(t, k + 2)))
-                || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")")))
+                || (text(t, k.wrapping_sub(1)) == "("
+                    && text(t, k + 1) == ")"
+                    && (!category(k.wrapping_sub(2)) || restates(k)))))
             || verb_described(k)
     };
     if !described(i) || (i > 0 && described(i - 1)) {
@@ -2356,6 +2381,32 @@ mod tests {
                 "Possible values are `image.generation`, `image.edit` or any combination of them."
             ),
             values(&["image.generation", "image.edit"])
+        );
+    }
+
+    /// Round 12: a literal alone in parentheses after a plural noun that it
+    /// does not restate is an example of the things named: "Supports: simple
+    /// fields (\"title\"), nested objects (\"author.name\"), ..." (sanity-io's
+    /// MCP server, four descriptions); the values glossed in parentheses of
+    /// modelcontextprotocol/servers ("local branches ('local')"), okta ("a set
+    /// of groups (`GROUPS`)") and box-openapi ("anyone with the link
+    /// (`open`)") stay sets.
+    #[test]
+    fn a_literal_after_a_plural_noun_is_an_example() {
+        assert!(no_set(
+            "The path to set. Supports: simple fields (\"title\"), nested objects (\"author.name\"), and nested properties in arrays (\"items[0].title\")"
+        ));
+        assert_eq!(
+            sets("Whether to list local branches ('local'), remote branches ('remote') or all branches ('all')."),
+            values(&["local", "remote", "all"])
+        );
+        assert_eq!(
+            sets("Whether the claim is an expression (`EXPRESSION`), a set of groups (`GROUPS`), or a system claim (`SYSTEM`)"),
+            values(&["EXPRESSION", "GROUPS", "SYSTEM"])
+        );
+        assert_eq!(
+            sets("Sort by date, ascending (`asc`) or descending (`desc`)."),
+            values(&["asc", "desc"])
         );
     }
 
