@@ -1620,7 +1620,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             .filter(|x| !x.s.contains(' ') && x.s.chars().count() <= 32)
     };
     let value = |k: usize| match t[k].k {
-        Tk::Word => doc[t[k].start..t[k].end].to_string(),
+        Tk::Word | Tk::Num => doc[t[k].start..t[k].end].to_string(),
         _ => inner(doc, &t[k]).to_string(),
     };
     // "- canceled: indicates ... - incorrect: indicates ...", "* `none` will
@@ -1645,8 +1645,14 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         k > 0
             && opened(k, first)
             && (lit(k).is_some()
+                // "Allowed values: * **01** — No suspicious activity ... *
+                // **02** — ..." (adyen-openapi, its emphasis seen through):
+                // a code of digits, glossed after a colon or a dash
+                || (kind(t, k) == Some(Tk::Num)
+                    && t[k].s.bytes().all(|b| b.is_ascii_digit())
+                    && matches!(text(t, k + 1), ":" | "-" | "\u{2014}"))
                 || (kind(t, k) == Some(Tk::Word)
-                    && text(t, k + 1) == ":"
+                    && matches!(text(t, k + 1), ":" | "\u{2014}")
                     && t[k].s.chars().count() <= 24
                     && !NOT_VALUES.contains(&t[k].s.as_str())
                     && !matches!(
@@ -2408,6 +2414,27 @@ mod tests {
             sets("Sort by date, ascending (`asc`) or descending (`desc`)."),
             values(&["asc", "desc"])
         );
+    }
+
+    /// Round 12: described bullets of any kind of value and gloss: codes of
+    /// digits ("Allowed values: * **01** — No suspicious activity ... *
+    /// **02** — ...", adyen-openapi, its emphasis seen through) and an em
+    /// dash after a word, as the colon of "- canceled: indicates ..."; not a
+    /// number that is no code ("* 2.5 - ..."), nor a word before a dash.
+    #[test]
+    fn described_bullets_of_codes_and_dashes() {
+        assert_eq!(
+            sets("Suspicious activity. Allowed values: * **01** \u{2014} No suspicious activity has been observed * **02** \u{2014} Suspicious activity has been observed"),
+            values(&["01", "02"])
+        );
+        assert_eq!(
+            sets("Reason. * canceled \u{2014} indicates a cancel * incorrect \u{2014} indicates an error"),
+            values(&["canceled", "incorrect"])
+        );
+        assert!(no_set(
+            "Steps. * 2.5 - the first step * 3.5 - the next step"
+        ));
+        assert!(no_set("Notes. * first - a draft * then - a review"));
     }
 
     /// Round 12: described bullets hold one kind of value, all literals or
