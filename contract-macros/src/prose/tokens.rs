@@ -422,7 +422,52 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         }
         i += len;
     }
+    label_bullets_open_sentences(&mut out);
     out
+}
+
+/// "For example, 2000 means USD 20.00 * maxLength: 12", "* Example: Amsterdam
+/// = AMS * Encoding: ASCII * minLength: 3 characters" (adyen-openapi, its
+/// newlines collapsed): a bullet marker written apart that opens a "Label:"
+/// item (one to three words and a colon) starts an item of its own, so a
+/// sentence of its own: the example, the output or the condition of the
+/// item before does not run into it. One pass, a few tokens looked at per
+/// marker.
+fn label_bullets_open_sentences(out: &mut [Tok]) {
+    let n = out.len();
+    let opens = |out: &[Tok], k: usize| -> bool {
+        if !(out[k].k == Tk::Punct && matches!(out[k].s.as_str(), "*" | "-" | "\u{2022}")) {
+            return false;
+        }
+        // written apart, and not already the first token of its sentence,
+        // nor the first bullet of a lead's list ("each containing the
+        // following keys: - field_name: ...", agno-agi/agno: the lead names
+        // what the bullets are, members)
+        if k == 0 || k + 1 >= n || out[k - 1].sent != out[k].sent || out[k - 1].s == ":" {
+            return false;
+        }
+        if !(out[k - 1].end < out[k].start && out[k].end < out[k + 1].start) {
+            return false;
+        }
+        let words = (k + 1..n.min(k + 4))
+            .take_while(|&m| out[m].k == Tk::Word)
+            .count();
+        words >= 1 && k + 1 + words < n && out[k + 1 + words].s == ":"
+    };
+    // (read on the sentences as the tokenizer numbered them, then renumbered)
+    let Some(first) = (0..n).find(|&k| opens(out, k)) else {
+        return;
+    };
+    let marks: Vec<usize> = (first..n).filter(|&k| opens(out, k)).collect();
+    let mut bump = 0;
+    let mut next = 0;
+    for (k, tok) in out.iter_mut().enumerate().skip(first) {
+        if marks.get(next) == Some(&k) {
+            bump += 1;
+            next += 1;
+        }
+        tok.sent += bump;
+    }
 }
 
 /// The text of a code span or quotation without its delimiters, as written
@@ -524,6 +569,30 @@ mod tests {
         assert_eq!(words("alpha-2")[0], "alpha");
         assert_eq!(words("text-embedding-3-small")[0], "text-embedding");
         assert_eq!(words("us-east-2.5")[0], "us-east");
+    }
+
+    #[test]
+    fn a_bullet_opening_a_label_opens_a_sentence() {
+        // adyen-openapi: "For example, 2000 means USD 20.00 * maxLength: 12",
+        // "* Example: Amsterdam = AMS * Encoding: ASCII * minLength: 3"
+        let sents = |doc: &str| -> Vec<usize> { shown(doc).into_iter().map(|t| t.2).collect() };
+        let t = shown("For example, 2000 means USD 20.00 * maxLength: 12");
+        let star = t.iter().position(|x| x.1 == "*").unwrap();
+        assert_eq!(t[star - 1].2, 0);
+        assert!(t[star..].iter().all(|x| x.2 == 1));
+        assert_eq!(
+            sents("* Example: AMS * Encoding: ASCII * Max length: 3"),
+            [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2]
+        );
+        // not a bullet that opens no label, one written against a word, the
+        // first bullet after a lead's colon (agno-agi/agno: "the following
+        // keys: - field_name: ..."), a product "a * b"
+        assert!(sents("Values: * a * b").iter().all(|&s| s == 0));
+        assert!(sents("keys: - field_name: the name")
+            .iter()
+            .all(|&s| s == 0));
+        assert!(sents("2 * 3 is 6").iter().all(|&s| s == 0));
+        assert!(sents("x*Note: y").iter().all(|&s| s == 0));
     }
 
     #[test]
