@@ -1834,7 +1834,18 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // sentence or bullet, not to follow a semicolon after another argument's
     // default: "`mode` defaults to `similar`; `citers` returns papers ...
     // `intent` ranks candidates", firecrawl's MCP server)
-    let sentence_opener = i == 0 || t[i - 1].sent != t[i].sent || text(t, i - 1) == "-";
+    // (or follows the colon of a label that opens its sentence: "Operation
+    // type: \"edit\" modifies existing document, \"create\" creates new
+    // document" (sanity-io/sanity-mcp-server), the label a bullet or a
+    // sentence would hold; not a semicolon)
+    let labelled = i >= 2
+        && text(t, i - 1) == ":"
+        && (1..=4).any(|b| {
+            i > b
+                && (i - 1 - b == 0 || t[i - 2 - b].sent != t[i].sent)
+                && (i - 1 - b..i - 1).all(|m| kind(t, m) == Some(Tk::Word))
+        });
+    let sentence_opener = i == 0 || t[i - 1].sent != t[i].sent || text(t, i - 1) == "-" || labelled;
     let mut generic = by_verb && !known(i);
     while k < t.len() && k <= last + reach {
         // (a later value may follow a comma, described by the same verb:
@@ -2435,6 +2446,27 @@ mod tests {
             "Steps. * 2.5 - the first step * 3.5 - the next step"
         ));
         assert!(no_set("Notes. * first - a draft * then - a review"));
+    }
+
+    /// Round 12: values described by any verb after the colon of a label
+    /// that opens its sentence, as after a bullet: "Operation type: \"edit\"
+    /// modifies existing document, \"create\" creates new document"
+    /// (sanity-io/sanity-mcp-server), the form of PostHog/mcp's "Display
+    /// format: 'number' shows ..., 'emoji' shows ..." read before by its
+    /// known verb; not
+    /// after a label deeper in the sentence, nor after a semicolon.
+    #[test]
+    fn values_described_by_a_verb_after_a_label() {
+        assert_eq!(
+            sets("Operation type: \"edit\" modifies existing document, \"create\" creates new document."),
+            values(&["edit", "create"])
+        );
+        assert!(no_set(
+            "Pick the right one for the whole operation type: \"edit\" modifies existing document, \"create\" creates new document."
+        ));
+        assert!(no_set(
+            "`mode` defaults to `similar`; `citers` returns papers, `intent` ranks candidates"
+        ));
     }
 
     /// Round 12: described bullets hold one kind of value, all literals or
