@@ -144,6 +144,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::with_capacity(doc.len() / 5 + 8);
     let mut sent = 0;
     let mut i = 0;
+    // the sentence an emphasized span opened at its start, until it closes
+    let mut tag_open: Option<usize> = None;
     let push = |out: &mut Vec<Tok>, k: Tk, s: String, a: usize, b: usize, sent: usize| {
         out.push(Tok {
             k,
@@ -305,6 +307,23 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             }
             let before = i > 0 && !space(ch(&cs, i - 1));
             let after = j < n && !space(ch(&cs, j));
+            // "__Read-only__ The private IPv4 address." (linode's OpenAPI
+            // spec): an emphasized tag that opens the description and is
+            // followed by a capital or a code span marks the description,
+            // it is not part of its text: its words are dropped, and the
+            // description reads from the word after it
+            if !before && after {
+                tag_open = out.is_empty().then_some(0);
+            } else if before && tag_open.is_some() {
+                let mut k = j;
+                while k < n && space(ch(&cs, k)) {
+                    k += 1;
+                }
+                if k > j && (upper(ch(&cs, k)) || ch(&cs, k) == '`') && out.len() <= 4 {
+                    out.clear();
+                }
+                tag_open = None;
+            }
             if before || after {
                 i = j;
                 continue;
@@ -547,7 +566,7 @@ mod tests {
         let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
         assert_eq!(words("Maximum value: **672** (28 days)")[3], "672");
         assert_eq!(words("* **01** - No")[..3], ["*", "01", "-"]);
-        assert_eq!(words("__Read-only__ The")[..2], ["read-only", "the"]);
+        assert_eq!(words("__Read-only__ the")[..2], ["read-only", "the"]);
         assert_eq!(words("***x***"), ["x"]);
         // not emphasis: a lone star (a bullet, a wildcard), a run between
         // spaces, a snake_case name, a double underscore inside a name
@@ -593,6 +612,23 @@ mod tests {
             .all(|&s| s == 0));
         assert!(sents("2 * 3 is 6").iter().all(|&s| s == 0));
         assert!(sents("x*Note: y").iter().all(|&s| s == 0));
+    }
+
+    #[test]
+    fn an_emphasized_tag_opening_the_description_is_dropped() {
+        // linode (batch 9): "__Read-only__ The private IPv4 address.";
+        // openai-openapi: "**SIP Only:** Returned when ..."
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(words("__Read-only__ The private IPv4 address.")[0], "the");
+        assert_eq!(words("**SIP Only:** Returned when")[0], "returned");
+        // not a tag inside the text, one followed by lowercase text, nor a
+        // long one (a condition: "**gpt-5 and o-series models only**")
+        assert_eq!(words("The **bold** Word")[1], "bold");
+        assert_eq!(words("**Note** that it")[0], "note");
+        assert_eq!(
+            words("**gpt-5 and o-series models only** Configuration")[0],
+            "gpt"
+        );
     }
 
     #[test]
