@@ -146,6 +146,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     let mut i = 0;
     // the sentence an emphasized span opened at its start, until it closes
     let mut tag_open: Option<usize> = None;
+    // the bullet markers' tokens, for `label_bullets_open_sentences`
+    let mut markers: Vec<usize> = Vec::new();
     let push = |out: &mut Vec<Tok>, k: Tk, s: String, a: usize, b: usize, sent: usize| {
         out.push(Tok {
             k,
@@ -369,9 +371,9 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             // ("* maxLength: 12", adyen-openapi) reads as the words "max
             // length", which every bound reader knows. Only "max" or "min"
             // followed by a capital: "minute", "maximal" stay words.
-            if j >= i + 4
+            if matches!(c, 'm' | 'M')
+                && j >= i + 4
                 && upper(ch(&cs, i + 3))
-                && matches!(ch(&cs, i), 'm' | 'M')
                 && matches!((ch(&cs, i + 1), ch(&cs, i + 2)), ('a', 'x') | ('i', 'n'))
                 && (i + 4..j).all(|k| alpha(ch(&cs, k)))
             {
@@ -435,13 +437,18 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         let abbrev = out
             .last()
             .is_some_and(|t| t.k == Tk::Word && ABBREV.contains(&t.s.as_str()));
+        if matches!(c, '*' | '-' | '\u{2022}') {
+            markers.push(out.len());
+        }
         push(&mut out, Tk::Punct, s, a, b, sent);
         if ends && !abbrev {
             sent += 1;
         }
         i += len;
     }
-    label_bullets_open_sentences(&mut out);
+    if !markers.is_empty() {
+        label_bullets_open_sentences(&mut out, &markers);
+    }
     out
 }
 
@@ -452,10 +459,10 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
 /// sentence of its own: the example, the output or the condition of the
 /// item before does not run into it. One pass, a few tokens looked at per
 /// marker.
-fn label_bullets_open_sentences(out: &mut [Tok]) {
+fn label_bullets_open_sentences(out: &mut [Tok], markers: &[usize]) {
     let n = out.len();
     let opens = |out: &[Tok], k: usize| -> bool {
-        if !(out[k].k == Tk::Punct && matches!(out[k].s.as_str(), "*" | "-" | "\u{2022}")) {
+        if !(matches!(out[k].k, Tk::Punct) && matches!(out[k].s.as_str(), "*" | "-" | "\u{2022}")) {
             return false;
         }
         // written apart, and not already the first token of its sentence,
@@ -473,11 +480,12 @@ fn label_bullets_open_sentences(out: &mut [Tok]) {
             .count();
         words >= 1 && k + 1 + words < n && out[k + 1 + words].s == ":"
     };
-    // (read on the sentences as the tokenizer numbered them, then renumbered)
-    let Some(first) = (0..n).find(|&k| opens(out, k)) else {
+    // (read on the sentences as the tokenizer numbered them, then renumbered;
+    // only a marker is looked at, most doc comments have none)
+    let marks: Vec<usize> = markers.iter().copied().filter(|&k| opens(out, k)).collect();
+    let Some(&first) = marks.first() else {
         return;
     };
-    let marks: Vec<usize> = (first..n).filter(|&k| opens(out, k)).collect();
     let mut bump = 0;
     let mut next = 0;
     for (k, tok) in out.iter_mut().enumerate().skip(first) {
