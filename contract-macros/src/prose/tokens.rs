@@ -146,6 +146,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     let mut i = 0;
     // the sentence an emphasized span opened at its start, until it closes
     let mut tag_open: Option<usize> = None;
+    // an opening "__" was dropped: the word that closes it ends on "__"
+    let mut underscores_open = false;
     // the bullet markers' tokens, for `label_bullets_open_sentences`
     let mut markers: Vec<usize> = Vec::new();
     let push = |out: &mut Vec<Tok>, k: Tk, s: String, a: usize, b: usize, sent: usize| {
@@ -315,6 +317,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             // it is not part of its text: its words are dropped, and the
             // description reads from the word after it
             if !before && after {
+                underscores_open = c == '_';
                 tag_open = out.is_empty().then_some(0);
             } else if before && tag_open.is_some() {
                 let mut k = j;
@@ -361,7 +364,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             }
             // "content__", the closing half of "__content__": emphasis, not
             // part of the word (the opening half was dropped above)
-            while j > i + 1 && ch(&cs, j - 1) == '_' && ch(&cs, j - 2) == '_' {
+            while underscores_open && j > i + 1 && ch(&cs, j - 1) == '_' && ch(&cs, j - 2) == '_' {
+                underscores_open = false;
                 j -= 2;
                 while j > i + 1 && ch(&cs, j - 1) == '_' {
                     j -= 1;
