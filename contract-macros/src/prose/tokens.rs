@@ -373,13 +373,18 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             }
             // "maxLength", "minItems": a JSON Schema keyword written in prose
             // ("* maxLength: 12", adyen-openapi) reads as the words "max
-            // length", which every bound reader knows. Only "max" or "min"
-            // followed by a capital: "minute", "maximal" stay words.
+            // length", which every bound reader knows. Only the keywords
+            // "maxLength", "minLength", "maxItems", "minItems": "minute",
+            // "maximal" stay words, and so do names of other members,
+            // "maxTtl", "minLat", "maxResults" (a member set to a value)
             if matches!(c, 'm' | 'M')
                 && j >= i + 4
                 && upper(ch(&cs, i + 3))
                 && matches!((ch(&cs, i + 1), ch(&cs, i + 2)), ('a', 'x') | ('i', 'n'))
-                && (i + 4..j).all(|k| alpha(ch(&cs, k)))
+                && matches!(
+                    lower(byte(&cs, doc_len, i + 3), byte(&cs, doc_len, j)).as_str(),
+                    "length" | "items"
+                )
             {
                 let a = byte(&cs, doc_len, i);
                 let m = byte(&cs, doc_len, i + 3);
@@ -656,6 +661,10 @@ mod tests {
             ["minute", "maximal", "maxlength"]
         );
         assert_eq!(words("MINIMUM mInLength"), ["minimum", "minlength"]);
+        assert_eq!(
+            words("maxTtl: 3600, minLat"),
+            ["maxttl", ":", "3600", ",", "minlat"]
+        );
         assert_eq!(words("`maxLength`"), ["maxlength"]);
     }
 
