@@ -21,6 +21,22 @@ pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
             unit: Unit::Class(_),
             ..
         } => pattern_repeat(*min, *max, d),
+        // "Minimum is 1950-01-01", "earliest available date: 2001-01-01": a
+        // bound read from a date (its year) against a range declared on a date
+        // argument, whose bounds are text (`range(min = "1950-01-01")`) and
+        // carry no number here: nothing to compare, the declaration answers
+        What::Bound {
+            unit: Unit::Year, ..
+        } if d.range_limits.is_some_and(|l| {
+            l.min
+                .or(l.max)
+                .or(l.exclusive_min)
+                .or(l.exclusive_max)
+                .is_none()
+        }) =>
+        {
+            None
+        }
         What::Bound {
             min, max, integer, ..
         } => bounds(kind, *min, *max, *integer, d),
@@ -341,6 +357,38 @@ mod tests {
             range_limits: range,
             ..Declared::default()
         }
+    }
+
+    /// Round 12: "Minimum is 1950-01-01." (open-meteo) on a date argument
+    /// whose range is declared as text (`range(min = "1950-01-01")`): no
+    /// number to compare, so no conflict; undeclared, the help names the
+    /// date as written.
+    #[test]
+    fn a_date_bound_against_a_date_range() {
+        let date = Declared {
+            range: true,
+            format: true,
+            format_name: Some("date"),
+            scalar: Scalar::Other,
+            range_limits: limits(None, None),
+            ..Declared::default()
+        };
+        assert!(unmatched(
+            "Start date in ISO 8601 format. Minimum is 1950-01-01.",
+            date
+        )
+        .is_empty());
+        let open = Declared {
+            scalar: Scalar::Other,
+            ..Declared::default()
+        };
+        let c = unmatched("End date. Maximum is 2050-12-31.", open);
+        assert_eq!(c.len(), 1);
+        assert!(
+            c[0].help.contains("range(max = \"2050-12-31\")"),
+            "{}",
+            c[0].help
+        );
     }
 
     #[test]

@@ -62,6 +62,7 @@ pub(super) const OPS: &[(&[&str], Op, bool)] = &[
     (&["longer", "than"], Op::MinEx, true),
     (&["higher", "than"], Op::MinEx, true),
     (&["exactly"], Op::Exact, false),
+    (&["fixed"], Op::Exact, false),
     (&["maximum"], Op::Max, false),
     (&["max"], Op::Max, false),
     (&["minimum"], Op::Min, false),
@@ -107,6 +108,7 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
             | "longer"
             | "higher"
             | "exactly"
+            | "fixed"
             | "<="
             | ">="
             | "<"
@@ -131,7 +133,8 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
         j += 3;
     }
     let mut hint = Unit::None;
-    if phrase.len() == 1 && matches!(phrase[0], "max" | "maximum" | "min" | "minimum") {
+    let fixed = first == "fixed";
+    if phrase.len() == 1 && matches!(phrase[0], "max" | "maximum" | "min" | "minimum" | "fixed") {
         if text(t, j) == "." {
             j += 1;
         }
@@ -157,8 +160,15 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
                 }
             }
             j = k + 1;
+        } else if fixed {
+            return None;
         } else if matches!(text(t, j), ":" | "=" | "is") {
             j += 1;
+        }
+        // "Fixed length: 3 characters" (adyen-openapi's bullets): "fixed" is a
+        // bound only as the label of a length, never "a fixed fee of 5"
+        if fixed && hint != Unit::Chars {
+            return None;
         }
     }
     Some((op, j, hint, weak))
@@ -493,6 +503,18 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             if in_condition(t, i) {
                 continue;
             }
+            // "Minimum is 1950-01-01.", "Maximum: 2050-12-31" (open-meteo's
+            // OpenAPI files; "earliest available date: 2001-01-01" is read by
+            // the servable family): a date after a label that names the bound
+            // is the bound, a range of dates (their year, as the servable family
+            // writes one); any other date belongs to other detectors
+            let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
+                && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
+            if val.date && labelled && !matches!(op, Op::Exact) {
+                let (min, max) = apply(op, val.v);
+                out.push(found(bound(min, max, Unit::Year), i, val.end));
+                continue;
+            }
             if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
                 continue; // dates and "1-5" ranges belong to other detectors
             }
@@ -529,6 +551,11 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 continue;
             }
             let (min, max) = apply(op, val.v);
+            // "Fixed length: 4 digits", "Max length: 4 digits": the label says
+            // a length is counted, the unit which characters; both are claims
+            if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
+                out.push(found(bound(min, max, Unit::Chars), i, end.max(val.end)));
+            }
             out.push(found(bound(min, max, unit), i, end.max(val.end)));
         }
         // postfix: "200 characters max", "10 or fewer tags", "1 or more"
@@ -623,6 +650,52 @@ mod tests {
         );
         assert!(bounds("The items (max ${limit}).").is_empty());
         assert!(bounds("New description. Use \"${REMOVE_SENTINEL}\" to clear.").is_empty());
+    }
+
+    /// Round 12: bounds written as "Label: value" lines, as OpenAPI specs
+    /// write them in bullets: adyen-openapi's "* Fixed length: 3 characters",
+    /// "* Fixed length: 4 digits", "* maxLength: 12" (the keyword read as its
+    /// words by the tokenizer), "Maximum value: **672**" (emphasis seen
+    /// through); open-meteo's "Minimum is 1950-01-01." (a date after the
+    /// label: a range of dates, by year as the servable family writes one);
+    /// twilio-oai's "with a maximum length of 32 digits" (a length counted in
+    /// digits is a length as well as a pattern).
+    #[test]
+    fn bounds_written_as_labels() {
+        assert_eq!(
+            bounds("* Encoding: ASCII * Fixed length: 3 characters"),
+            [pair("Fixed length: 3 characters", "min 3 max 3 Chars")]
+        );
+        assert_eq!(
+            bounds("* Format: Numeric * Fixed length: 4 digits"),
+            [
+                pair("Fixed length: 4 digits", "min 4 max 4 Chars"),
+                pair("Fixed length: 4 digits", "min 4 max 4 Class(\"0-9\")")
+            ]
+        );
+        assert_eq!(
+            bounds("Tax amount. * maxLength: 12"),
+            [pair("maxLength: 12", "max 12 Chars")]
+        );
+        assert_eq!(
+            bounds("In hours. Maximum value: **672** (28 days)."),
+            [pair("Maximum value: **672", "max 672 None")]
+        );
+        assert_eq!(
+            bounds("Start date in ISO 8601 format. Minimum is 1950-01-01."),
+            [pair("Minimum is 1950-01-01", "min 1950 Year")]
+        );
+        assert_eq!(
+            bounds("End date. Maximum: 2050-12-31"),
+            [pair("Maximum: 2050-12-31", "max 2050 Year")]
+        );
+        // not a bound: "fixed" without a length label, a date after a bound
+        // word that is no label, a date in a condition
+        assert!(bounds("A fixed fee of 5 dollars.").is_empty());
+        assert!(bounds("Uses a fixed 3 retries.").is_empty());
+        assert!(bounds("The fixed length of the code.").is_empty());
+        assert!(bounds("At least 2001-01-01 data is kept.").is_empty());
+        assert!(bounds("If the minimum is 2020-01-01, use the other field.").is_empty());
     }
 
     #[test]

@@ -167,7 +167,14 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
                     || text(t, j + 1) == "/"
                     || (j > i && text(t, j - 1) == "/")
                     || (matches!(tok.s.as_str(), "none" | "all")
-                        && (text(t, j + 1) == "," || (j > i && text(t, j - 1) == ",")))
+                        && (text(t, j + 1) == ","
+                            || (j > i && text(t, j - 1) == ",")
+                            // "(active, scheduled, ..., deleted, or all)"
+                            // (sanity-io/sanity-mcp-server): the last of
+                            // a comma list after its "or" (after bare
+                            // words only: after literals, "or None" is the
+                            // null of an optional value, awslabs/mcp)
+                            || (!all_lit && j > i + 1 && word(t, j - 1) == "or" && text(t, j - 2) == ",")))
                     || (j > i && text(t, j - 1) == "," && text(t, j + 1) == ","))
                     && tok.s.chars().count() <= 24 =>
             {
@@ -231,6 +238,22 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         // ", or" followed by something that is not a value ends the list
         if !matches!(kind(t, j), Some(Tk::Code | Tk::Quoted | Tk::Word | Tk::Num)) {
             break;
+        }
+        // "\"raw\", \"drafts\", \"published\", or a release ID"
+        // (sanity-io/sanity-mcp-server), "`auto`, `none`, or any other model
+        // name": the last alternative is a noun phrase, a form of value and
+        // not a literal, so the list is one of several forms, not the set
+        // (not "or any combination of them", openai-openapi: the values
+        // combined are still the set; nor "or an empty string",
+        // digitalocean/openapi: one more literal, written in words)
+        let open_form = match word(t, j) {
+            "a" | "an" => word(t, j + 1) != "empty",
+            "any" => word(t, j + 1) == "other",
+            "another" | "other" | "some" => true,
+            _ => false,
+        };
+        if word(t, j - 1) == "or" && open_form {
+            return None;
         }
     }
     if items.is_empty() {
@@ -911,7 +934,7 @@ fn characters(items: &[String]) -> bool {
 fn accepting(w: &str) -> bool {
     matches!(
         w,
-        "supported" | "valid" | "allowed" | "accepted" | "permitted"
+        "supported" | "valid" | "allowed" | "accepted" | "permitted" | "available"
     )
 }
 
@@ -1246,6 +1269,12 @@ fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
         j += 1;
     }
     let noun = word(t, j - 1);
+    // "Supported: native, hourly, hourly_3, hourly_6." (open-meteo's
+    // OpenAPI files): the accepting word alone is the label of the list
+    // that follows its colon
+    if j == i + 1 && text(t, j) == ":" && (i == 0 || t[i - 1].sent != t[i].sent) {
+        return Some((j + 1, true, true));
+    }
     if j == i + 1
         || matches!(
             noun,
@@ -1591,7 +1620,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             .filter(|x| !x.s.contains(' ') && x.s.chars().count() <= 32)
     };
     let value = |k: usize| match t[k].k {
-        Tk::Word => doc[t[k].start..t[k].end].to_string(),
+        Tk::Word | Tk::Num => doc[t[k].start..t[k].end].to_string(),
         _ => inner(doc, &t[k]).to_string(),
     };
     // "- canceled: indicates ... - incorrect: indicates ...", "* `none` will
@@ -1616,8 +1645,14 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         k > 0
             && opened(k, first)
             && (lit(k).is_some()
+                // "Allowed values: * **01** — No suspicious activity ... *
+                // **02** — ..." (adyen-openapi, its emphasis seen through):
+                // a code of digits, glossed after a colon or a dash
+                || (kind(t, k) == Some(Tk::Num)
+                    && t[k].s.bytes().all(|b| b.is_ascii_digit())
+                    && matches!(text(t, k + 1), ":" | "-" | "\u{2014}"))
                 || (kind(t, k) == Some(Tk::Word)
-                    && text(t, k + 1) == ":"
+                    && matches!(text(t, k + 1), ":" | "\u{2014}")
                     && t[k].s.chars().count() <= 24
                     && !NOT_VALUES.contains(&t[k].s.as_str())
                     && !matches!(
@@ -1640,8 +1675,13 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         let mut items = vec![value(i)];
         let mut last = i;
         let mut k = i + 1;
+        // (every bullet of one list holds the same kind of value: "- **Users**:
+        // ... - **Escalation Policies**: ... **Result Values**: - `cancelled`:
+        // ..." (PagerDuty/api-schema) is a bullet of headings, then literals,
+        // once markdown emphasis is seen through)
+        let literal = lit(i).is_some();
         while k < t.len() && k <= last + 80 {
-            if bulleted_as(k, false) {
+            if bulleted_as(k, false) && lit(k).is_some() == literal {
                 items.push(value(k));
                 last = k;
             }
@@ -1710,6 +1750,29 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
             && !t[k].s.ends_with(':')
             && (known(k) || third_person_verb(t, k + 1))
     };
+    // (a literal alone in parentheses after a plural noun, restating no
+    // word of the description before it, is an example of the things the
+    // noun names, not a value it glosses: "Supports: simple fields
+    // (\"title\"), nested objects (\"author.name\"), ..."
+    // (sanity-io/sanity-mcp-server); a value restates its description,
+    // "local branches ('local')" (modelcontextprotocol/servers), "a set of
+    // groups (`GROUPS`)" (okta), or follows a singular, "ascending (`asc`)",
+    // "direct (`USER`)", "anyone with the link (`open`)" (box-openapi))
+    let category = |k: usize| {
+        let w = word(t, k);
+        w.len() > 3
+            && w.ends_with('s')
+            && !(w.ends_with("ss") || w.ends_with("us") || w.ends_with("is"))
+    };
+    let restates = |k: usize| {
+        let v = t[k].s.as_str();
+        (k.saturating_sub(5)..k.saturating_sub(1)).any(|m| {
+            let w = word(t, m);
+            t[m].sent == t[k].sent
+                && w.len() >= 2
+                && (w.starts_with(v) || v.starts_with(w) || (w.len() >= 3 && v.contains(w)))
+        })
+    };
     // the first value of a described list starts it
     let described = |k: usize| {
         (lit(k).is_some()
@@ -1722,7 +1785,9 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
                 || (word(t, k + 1) == "to"
                     && kind(t, k + 2) == Some(Tk::Word)
                     && !NOT_VALUES.contains(&word(t, k + 2)))
-                || (text(t, k.wrapping_sub(1)) == "(" && text(t, k + 1) == ")")))
+                || (text(t, k.wrapping_sub(1)) == "("
+                    && text(t, k + 1) == ")"
+                    && (!category(k.wrapping_sub(2)) || restates(k)))))
             || verb_described(k)
     };
     if !described(i) || (i > 0 && described(i - 1)) {
@@ -1769,7 +1834,18 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // sentence or bullet, not to follow a semicolon after another argument's
     // default: "`mode` defaults to `similar`; `citers` returns papers ...
     // `intent` ranks candidates", firecrawl's MCP server)
-    let sentence_opener = i == 0 || t[i - 1].sent != t[i].sent || text(t, i - 1) == "-";
+    // (or follows the colon of a label that opens its sentence: "Operation
+    // type: \"edit\" modifies existing document, \"create\" creates new
+    // document" (sanity-io/sanity-mcp-server), the label a bullet or a
+    // sentence would hold; not a semicolon)
+    let labelled = i >= 2
+        && text(t, i - 1) == ":"
+        && (1..=4).any(|b| {
+            i > b
+                && (i - 1 - b == 0 || t[i - 2 - b].sent != t[i].sent)
+                && (i - 1 - b..i - 1).all(|m| kind(t, m) == Some(Tk::Word))
+        });
+    let sentence_opener = i == 0 || t[i - 1].sent != t[i].sent || text(t, i - 1) == "-" || labelled;
     let mut generic = by_verb && !known(i);
     while k < t.len() && k <= last + reach {
         // (a later value may follow a comma, described by the same verb:
@@ -2267,6 +2343,155 @@ mod tests {
     /// Round 11: literals end where a bare word opens the next clause
     /// after a comma (twilio-oai); "but" qualifies the list (okta
     /// management spec), "etc" leaves it open.
+    /// Round 12: lists after a label, and the end of a list. "Supported:
+    /// native, hourly, hourly_3, hourly_6." (open-meteo), "Available
+    /// regions: us-east-1, ..." (upstash/mcp-server; "available" as the
+    /// accepting word of "Valid types:", dbt-labs/dbt-mcp and
+    /// digitalocean/openapi); "(active, ..., deleted, or all)" after "by
+    /// state" (sanity-io/sanity-mcp-server: "all" the last word of a comma
+    /// list, as "none, cheapest, fastest" was read beside a comma).
+    #[test]
+    fn lists_after_a_label() {
+        assert_eq!(
+            sets("Aggregate data into larger time intervals. Supported: native, hourly, hourly_3, hourly_6."),
+            values(&["native", "hourly", "hourly_3", "hourly_6"])
+        );
+        assert_eq!(
+            sets("Array of read regions. Available regions: us-east-1, us-west-1, eu-central-1"),
+            values(&["us-east-1", "us-west-1", "eu-central-1"])
+        );
+        assert_eq!(
+            sets("Filter releases by state (active, scheduled, published, archived, deleted, or all)"),
+            values(&["active", "scheduled", "published", "archived", "deleted", "all"])
+        );
+        // not a list: "supported" inside a sentence, with no noun; "or None"
+        // after literals (the null of an optional value, awslabs/mcp)
+        assert!(no_set("Only three are supported: red, green, blue."));
+        assert_eq!(
+            sets("Sort order. Can be 'ASC', 'DESC', or None."),
+            values(&["ASC", "DESC"])
+        );
+    }
+
+    /// Round 12: a list whose last alternative is a noun phrase gives one of
+    /// several forms, not the set: "\"raw\", \"drafts\", \"published\", or
+    /// a release ID" (sanity-io/sanity-mcp-server), "'glue', 'emr',
+    /// 'athena', or other AWS service name" (awslabs/mcp), "Can be `always`,
+    /// `never`, or a filter object" (openai-openapi); not "or any
+    /// combination of them" (openai-openapi) nor "or an empty string"
+    /// (digitalocean/openapi), whose values stay the set.
+    #[test]
+    fn a_last_alternative_that_is_a_form() {
+        assert!(no_set(
+            "Optional perspective to query from: \"raw\", \"drafts\", \"published\", or a release ID."
+        ));
+        assert!(no_set(
+            "Type of data processing service: 'glue', 'emr', 'athena', or other AWS service name."
+        ));
+        assert!(no_set("Can be `always`, `never`, or a filter object."));
+        assert_eq!(
+            sets("Possible values are `read`, `readwrite`, `fullaccess`, or an empty string."),
+            values(&["read", "readwrite", "fullaccess"])
+        );
+        assert_eq!(
+            sets(
+                "Possible values are `image.generation`, `image.edit` or any combination of them."
+            ),
+            values(&["image.generation", "image.edit"])
+        );
+    }
+
+    /// Round 12: a literal alone in parentheses after a plural noun that it
+    /// does not restate is an example of the things named: "Supports: simple
+    /// fields (\"title\"), nested objects (\"author.name\"), ..." (sanity-io's
+    /// MCP server, four descriptions); the values glossed in parentheses of
+    /// modelcontextprotocol/servers ("local branches ('local')"), okta ("a set
+    /// of groups (`GROUPS`)") and box-openapi ("anyone with the link
+    /// (`open`)") stay sets.
+    #[test]
+    fn a_literal_after_a_plural_noun_is_an_example() {
+        assert!(no_set(
+            "The path to set. Supports: simple fields (\"title\"), nested objects (\"author.name\"), and nested properties in arrays (\"items[0].title\")"
+        ));
+        assert_eq!(
+            sets("Whether to list local branches ('local'), remote branches ('remote') or all branches ('all')."),
+            values(&["local", "remote", "all"])
+        );
+        assert_eq!(
+            sets("Whether the claim is an expression (`EXPRESSION`), a set of groups (`GROUPS`), or a system claim (`SYSTEM`)"),
+            values(&["EXPRESSION", "GROUPS", "SYSTEM"])
+        );
+        assert_eq!(
+            sets("Sort by date, ascending (`asc`) or descending (`desc`)."),
+            values(&["asc", "desc"])
+        );
+    }
+
+    /// Round 12: described bullets of any kind of value and gloss: codes of
+    /// digits ("Allowed values: * **01** — No suspicious activity ... *
+    /// **02** — ...", adyen-openapi, its emphasis seen through) and an em
+    /// dash after a word, as the colon of "- canceled: indicates ..."; not a
+    /// number that is no code ("* 2.5 - ..."), nor a word before a dash.
+    #[test]
+    fn described_bullets_of_codes_and_dashes() {
+        assert_eq!(
+            sets("Suspicious activity. Allowed values: * **01** \u{2014} No suspicious activity has been observed * **02** \u{2014} Suspicious activity has been observed"),
+            values(&["01", "02"])
+        );
+        assert_eq!(
+            sets("Reason. * canceled \u{2014} indicates a cancel * incorrect \u{2014} indicates an error"),
+            values(&["canceled", "incorrect"])
+        );
+        assert!(no_set(
+            "Steps. * 2.5 - the first step * 3.5 - the next step"
+        ));
+        assert!(no_set("Notes. * first - a draft * then - a review"));
+    }
+
+    /// Round 12: values described by any verb after the colon of a label
+    /// that opens its sentence, as after a bullet: "Operation type: \"edit\"
+    /// modifies existing document, \"create\" creates new document"
+    /// (sanity-io/sanity-mcp-server), the form of PostHog/mcp's "Display
+    /// format: 'number' shows ..., 'emoji' shows ..." read before by its
+    /// known verb; not
+    /// after a label deeper in the sentence, nor after a semicolon.
+    #[test]
+    fn values_described_by_a_verb_after_a_label() {
+        assert_eq!(
+            sets("Operation type: \"edit\" modifies existing document, \"create\" creates new document."),
+            values(&["edit", "create"])
+        );
+        assert!(no_set(
+            "Pick the right one for the whole operation type: \"edit\" modifies existing document, \"create\" creates new document."
+        ));
+        assert!(no_set(
+            "`mode` defaults to `similar`; `citers` returns papers, `intent` ranks candidates"
+        ));
+    }
+
+    /// Round 12: described bullets hold one kind of value, all literals or
+    /// all bare words. Once markdown emphasis is seen through,
+    /// PagerDuty/api-schema's "- **Users**: Direct cancellation ... **Result
+    /// Values**: - `cancelled`: ..." would read headings and literals as one
+    /// list; a list of one kind still reads (`none`/`overwrite`, the
+    /// development text's "- canceled: ... - incorrect: ...").
+    #[test]
+    fn described_bullets_hold_one_kind_of_value() {
+        assert_eq!(
+            sets("Mode. * `none` will preserve it * `overwrite` will force it"),
+            values(&["none", "overwrite"])
+        );
+        assert_eq!(
+            sets("Reason. - canceled: indicates a cancel - incorrect: indicates an error"),
+            values(&["canceled", "incorrect"])
+        );
+        assert!(!sets(
+            "Cancel requests. - **Users**: Direct cancellation - **Escalation Policies**: stops it **Result**: - `cancelled`: done - `joined`: already joined"
+        )
+        .iter()
+        .any(|v| v.contains(&"Users".to_string())));
+    }
+
     #[test]
     fn literals_end_before_the_next_clause() {
         assert_eq!(

@@ -5,6 +5,7 @@ use super::formats::format_of_text;
 use super::help::regex_literal;
 use super::tokens::*;
 use super::units::class_of;
+use super::values::NUMBER_WORDS;
 
 pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
     ("letters", "A-Za-z"),
@@ -506,6 +507,18 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             out.push(found(What::Pattern(re), i, end));
             continue;
         }
+        // "a four-digit number" (adyen-openapi), "A six-digit verification
+        // code" (okta), "The three-digit exchange code" (twilio-oai),
+        // "Two-digit instance number" (awslabs/mcp): the count of "a 6-digit
+        // code" written as a number word, one word with its hyphen
+        if let Some(n) = w
+            .strip_suffix("-digit")
+            .and_then(|n| NUMBER_WORDS.iter().position(|x| *x == n))
+            .filter(|&n| n >= 2)
+        {
+            out.push(found(What::Pattern(Some(format!("^[0-9]{{{n}}}$"))), i, i));
+            continue;
+        }
         // "a 6-digit code", "a 40-character hex string"
         if kind(t, i) == Some(Tk::Num) && text(t, i + 1) == "-" {
             let n = text(t, i);
@@ -683,6 +696,24 @@ mod tests {
 
     fn pair(p: &str, s: &str) -> (String, String) {
         (p.to_string(), s.to_string())
+    }
+
+    /// Round 12: the count of "a 6-digit code" as a number word: "a
+    /// four-digit number" (adyen-openapi), "A six-digit verification code"
+    /// (okta), "The three-digit exchange code" (twilio-oai), "Two-digit
+    /// instance number" (awslabs/mcp); not "one-digit" nor another word.
+    #[test]
+    fn a_count_of_digits_in_words() {
+        assert_eq!(
+            patterns("The code (MCC) is a four-digit number."),
+            [pair("four-digit", "pattern ^[0-9]{4}$")]
+        );
+        assert_eq!(
+            patterns("A six-digit verification code."),
+            [pair("six-digit", "pattern ^[0-9]{6}$")]
+        );
+        assert!(patterns("A one-digit flag.").is_empty());
+        assert!(patterns("A multi-digit value.").is_empty());
     }
 
     /// The value written in hex: camel-ai/camel ("Header background color

@@ -228,6 +228,20 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                     .find(|&e| t[e].sent != t[k].sent)
                     .unwrap_or(t.len());
             }
+            // "Length: 1–3 digits." (adyen-openapi): a span after a label
+            // naming the length counts characters of the class its unit names,
+            // a length as well as a pattern
+            if matches!(unit, Unit::Class(_))
+                && i >= 2
+                && text(t, i - 1) == ":"
+                && matches!(word(t, i - 2), "length" | "len")
+            {
+                out.push(found(
+                    bound(incl(a.v), incl(b.v), Unit::Chars),
+                    i,
+                    uend.max(b.end),
+                ));
+            }
             out.push(found(bound(incl(a.v), incl(b.v), unit), i, uend.max(b.end)));
             continue;
         }
@@ -277,6 +291,24 @@ mod tests {
     /// Round 11: a noun and "of" before a bare span give its ends, whatever
     /// the noun (googlemaps/openapi-specification's "on a scale of 0 to 4",
     /// twilio-oai's "Use a range of 1-5 to indicate ...").
+    /// Round 12: "Length: 1–3 digits." (adyen-openapi): a span after a
+    /// label naming the length is a length as well as a pattern of digits;
+    /// without the label, "1-3 digits" stays a pattern only.
+    #[test]
+    fn a_span_after_a_length_label() {
+        assert_eq!(
+            spans("Country code. Length: 1–3 digits."),
+            [
+                pair("1–3 digits", "min 1 max 3 Chars"),
+                pair("1–3 digits", "min 1 max 3 Class(\"0-9\")")
+            ]
+        );
+        assert_eq!(
+            spans("A code of 1-3 digits."),
+            [pair("1-3 digits", "min 1 max 3 Class(\"0-9\")")]
+        );
+    }
+
     #[test]
     fn a_span_after_a_noun_and_of() {
         assert_eq!(

@@ -77,6 +77,13 @@ fn digit(c: char) -> bool {
     matches!(c, '0'..='9')
 }
 
+// A pattern, not the `char` method: see `ch`.
+#[allow(clippy::manual_is_ascii_check)]
+#[inline(always)]
+fn upper(c: char) -> bool {
+    matches!(c, 'A'..='Z')
+}
+
 #[inline(always)]
 fn space(c: char) -> bool {
     matches!(c, ' ' | '\n' | '\t' | '\r') || (c > '\x7f' && c.is_whitespace())
@@ -137,6 +144,12 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::with_capacity(doc.len() / 5 + 8);
     let mut sent = 0;
     let mut i = 0;
+    // the sentence an emphasized span opened at its start, until it closes
+    let mut tag_open: Option<usize> = None;
+    // an opening "__" was dropped: the word that closes it ends on "__"
+    let mut underscores_open = false;
+    // the bullet markers' tokens, for `label_bullets_open_sentences`
+    let mut markers: Vec<usize> = Vec::new();
     let push = |out: &mut Vec<Tok>, k: Tk, s: String, a: usize, b: usize, sent: usize| {
         out.push(Tok {
             k,
@@ -286,6 +299,41 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             i = j;
             continue;
         }
+        // "**672**", "__Read-only__", "***x***": markdown emphasis says how a
+        // value is shown, not what it is, so the reading sees through it. A
+        // run of two or more stars or underscores that touches a word, a
+        // number or a quotation on one side is dropped; a lone star stays (a
+        // bullet, a wildcard), and so does a run between spaces.
+        if matches!(c, '*' | '_') && ch(&cs, i + 1) == c {
+            let mut j = i;
+            while ch(&cs, j) == c {
+                j += 1;
+            }
+            let before = i > 0 && !space(ch(&cs, i - 1));
+            let after = j < n && !space(ch(&cs, j));
+            // "__Read-only__ The private IPv4 address." (linode's OpenAPI
+            // spec): an emphasized tag that opens the description and is
+            // followed by a capital or a code span marks the description,
+            // it is not part of its text: its words are dropped, and the
+            // description reads from the word after it
+            if !before && after {
+                underscores_open = c == '_';
+                tag_open = out.is_empty().then_some(0);
+            } else if before && tag_open.is_some() {
+                let mut k = j;
+                while k < n && space(ch(&cs, k)) {
+                    k += 1;
+                }
+                if k > j && (upper(ch(&cs, k)) || ch(&cs, k) == '`') && out.len() <= 4 {
+                    out.clear();
+                }
+                tag_open = None;
+            }
+            if before || after {
+                i = j;
+                continue;
+            }
+        }
         if alpha(c) || c == '_' {
             let mut j = i;
             loop {
@@ -297,7 +345,60 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     j += 1;
                     continue;
                 }
+                // "us-east-1", "eu-central-1" (upstash/mcp-server's regions,
+                // digitalocean's "nyc-1"-like slugs): a hyphenated word that
+                // ends on a number is one identifier, when the number ends it
+                // (not "text-embedding-3-small", read on as before, nor
+                // "ISO-3166-1", whose first part has no hyphen)
+                if ch(&cs, j) == '-' && digit(ch(&cs, j + 1)) && (i..j).any(|k| ch(&cs, k) == '-') {
+                    let mut k = j + 1;
+                    while digit(ch(&cs, k)) {
+                        k += 1;
+                    }
+                    let c = ch(&cs, k);
+                    if !alnum(c) && c != '-' && c != '_' && !(c == '.' && digit(ch(&cs, k + 1))) {
+                        j = k;
+                    }
+                }
                 break;
+            }
+            // "content__", the closing half of "__content__": emphasis, not
+            // part of the word (the opening half was dropped above)
+            while underscores_open && j > i + 1 && ch(&cs, j - 1) == '_' && ch(&cs, j - 2) == '_' {
+                underscores_open = false;
+                j -= 2;
+                while j > i + 1 && ch(&cs, j - 1) == '_' {
+                    j -= 1;
+                }
+            }
+            // "maxLength", "minItems": a JSON Schema keyword written in prose
+            // ("* maxLength: 12", adyen-openapi) reads as the words "max
+            // length", which every bound reader knows. Only the keywords
+            // "maxLength", "minLength", "maxItems", "minItems": "minute",
+            // "maximal" stay words, and so do names of other members,
+            // "maxTtl", "minLat", "maxResults" (a member set to a value)
+            if matches!(c, 'm' | 'M')
+                && j >= i + 4
+                && upper(ch(&cs, i + 3))
+                && matches!((ch(&cs, i + 1), ch(&cs, i + 2)), ('a', 'x') | ('i', 'n'))
+                && matches!(
+                    lower(byte(&cs, doc_len, i + 3), byte(&cs, doc_len, j)).as_str(),
+                    "length" | "items"
+                )
+            {
+                let a = byte(&cs, doc_len, i);
+                let m = byte(&cs, doc_len, i + 3);
+                push(&mut out, Tk::Word, lower(a, m), a, m, sent);
+                push(
+                    &mut out,
+                    Tk::Word,
+                    lower(m, byte(&cs, doc_len, j)),
+                    m,
+                    byte(&cs, doc_len, j),
+                    sent,
+                );
+                i = j;
+                continue;
             }
             let mut w = lower(byte(&cs, doc_len, i), byte(&cs, doc_len, j));
             if w.contains('\u{2019}') {
@@ -345,13 +446,64 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         let abbrev = out
             .last()
             .is_some_and(|t| t.k == Tk::Word && ABBREV.contains(&t.s.as_str()));
+        if matches!(c, '*' | '-' | '\u{2022}') {
+            markers.push(out.len());
+        }
         push(&mut out, Tk::Punct, s, a, b, sent);
         if ends && !abbrev {
             sent += 1;
         }
         i += len;
     }
+    if !markers.is_empty() {
+        label_bullets_open_sentences(&mut out, &markers);
+    }
     out
+}
+
+/// "For example, 2000 means USD 20.00 * maxLength: 12", "* Example: Amsterdam
+/// = AMS * Encoding: ASCII * minLength: 3 characters" (adyen-openapi, its
+/// newlines collapsed): a bullet marker written apart that opens a "Label:"
+/// item (one to three words and a colon) starts an item of its own, so a
+/// sentence of its own: the example, the output or the condition of the
+/// item before does not run into it. One pass, a few tokens looked at per
+/// marker.
+fn label_bullets_open_sentences(out: &mut [Tok], markers: &[usize]) {
+    let n = out.len();
+    let opens = |out: &[Tok], k: usize| -> bool {
+        if !(matches!(out[k].k, Tk::Punct) && matches!(out[k].s.as_str(), "*" | "-" | "\u{2022}")) {
+            return false;
+        }
+        // written apart, and not already the first token of its sentence,
+        // nor the first bullet of a lead's list ("each containing the
+        // following keys: - field_name: ...", agno-agi/agno: the lead names
+        // what the bullets are, members)
+        if k == 0 || k + 1 >= n || out[k - 1].sent != out[k].sent || out[k - 1].s == ":" {
+            return false;
+        }
+        if !(out[k - 1].end < out[k].start && out[k].end < out[k + 1].start) {
+            return false;
+        }
+        let words = (k + 1..n.min(k + 4))
+            .take_while(|&m| out[m].k == Tk::Word)
+            .count();
+        words >= 1 && k + 1 + words < n && out[k + 1 + words].s == ":"
+    };
+    // (read on the sentences as the tokenizer numbered them, then renumbered;
+    // only a marker is looked at, most doc comments have none)
+    let marks: Vec<usize> = markers.iter().copied().filter(|&k| opens(out, k)).collect();
+    let Some(&first) = marks.first() else {
+        return;
+    };
+    let mut bump = 0;
+    let mut next = 0;
+    for (k, tok) in out.iter_mut().enumerate().skip(first) {
+        if marks.get(next) == Some(&k) {
+            bump += 1;
+            next += 1;
+        }
+        tok.sent += bump;
+    }
 }
 
 /// The text of a code span or quotation without its delimiters, as written
@@ -422,6 +574,98 @@ mod tests {
             .into_iter()
             .map(|t| (t.k, t.s, t.sent))
             .collect()
+    }
+
+    #[test]
+    fn markdown_emphasis_is_seen_through() {
+        // adyen-openapi: "Maximum value: **672** (28 days)", "* **01** — No
+        // suspicious activity"; linode (batch 9): "__Read-only__ The ..."
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(words("Maximum value: **672** (28 days)")[3], "672");
+        assert_eq!(words("* **01** - No")[..3], ["*", "01", "-"]);
+        assert_eq!(words("__Read-only__ the")[..2], ["read-only", "the"]);
+        assert_eq!(words("***x***"), ["x"]);
+        // not emphasis: a lone star (a bullet, a wildcard), a run between
+        // spaces, a snake_case name, a double underscore inside a name
+        assert_eq!(words("* a"), ["*", "a"]);
+        assert_eq!(words("a ** b"), ["a", "*", "*", "b"]);
+        assert_eq!(words("max_length and a__b"), ["max_length", "and", "a__b"]);
+    }
+
+    #[test]
+    fn a_hyphenated_identifier_ending_on_a_number_is_one_word() {
+        // upstash/mcp-server: "us-east-1, eu-central-1"
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(
+            words("us-east-1, eu-central-1."),
+            ["us-east-1", ",", "eu-central-1", "."]
+        );
+        // not a word that has no hyphen before its number, a number that
+        // runs on, a version
+        assert_eq!(words("alpha-2")[0], "alpha");
+        assert_eq!(words("text-embedding-3-small")[0], "text-embedding");
+        assert_eq!(words("us-east-2.5")[0], "us-east");
+    }
+
+    #[test]
+    fn a_bullet_opening_a_label_opens_a_sentence() {
+        // adyen-openapi: "For example, 2000 means USD 20.00 * maxLength: 12",
+        // "* Example: Amsterdam = AMS * Encoding: ASCII * minLength: 3"
+        let sents = |doc: &str| -> Vec<usize> { shown(doc).into_iter().map(|t| t.2).collect() };
+        let t = shown("For example, 2000 means USD 20.00 * maxLength: 12");
+        let star = t.iter().position(|x| x.1 == "*").unwrap();
+        assert_eq!(t[star - 1].2, 0);
+        assert!(t[star..].iter().all(|x| x.2 == 1));
+        assert_eq!(
+            sents("* Example: AMS * Encoding: ASCII * Max length: 3"),
+            [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2]
+        );
+        // not a bullet that opens no label, one written against a word, the
+        // first bullet after a lead's colon (agno-agi/agno: "the following
+        // keys: - field_name: ..."), a product "a * b"
+        assert!(sents("Values: * a * b").iter().all(|&s| s == 0));
+        assert!(sents("keys: - field_name: the name")
+            .iter()
+            .all(|&s| s == 0));
+        assert!(sents("2 * 3 is 6").iter().all(|&s| s == 0));
+        assert!(sents("x*Note: y").iter().all(|&s| s == 0));
+    }
+
+    #[test]
+    fn an_emphasized_tag_opening_the_description_is_dropped() {
+        // linode (batch 9): "__Read-only__ The private IPv4 address.";
+        // openai-openapi: "**SIP Only:** Returned when ..."
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(words("__Read-only__ The private IPv4 address.")[0], "the");
+        assert_eq!(words("**SIP Only:** Returned when")[0], "returned");
+        // not a tag inside the text, one followed by lowercase text, nor a
+        // long one (a condition: "**gpt-5 and o-series models only**")
+        assert_eq!(words("The **bold** Word")[1], "bold");
+        assert_eq!(words("**Note** that it")[0], "note");
+        assert_eq!(
+            words("**gpt-5 and o-series models only** Configuration")[0],
+            "gpt"
+        );
+    }
+
+    #[test]
+    fn a_json_schema_keyword_reads_as_its_words() {
+        // adyen-openapi: "* minLength: 3 characters * maxLength: 6 characters"
+        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
+        assert_eq!(words("maxLength: 12"), ["max", "length", ":", "12"]);
+        assert_eq!(words("minItems"), ["min", "items"]);
+        // not a keyword: a word that only starts with the letters, lowercase
+        // or running on, nor a code span
+        assert_eq!(
+            words("minute maximal maxlength"),
+            ["minute", "maximal", "maxlength"]
+        );
+        assert_eq!(words("MINIMUM mInLength"), ["minimum", "minlength"]);
+        assert_eq!(
+            words("maxTtl: 3600, minLat"),
+            ["maxttl", ":", "3600", ",", "minlat"]
+        );
+        assert_eq!(words("`maxLength`"), ["maxlength"]);
     }
 
     #[test]
