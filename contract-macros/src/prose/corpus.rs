@@ -1,9 +1,9 @@
 //! Precision and recall of the detector over the labelled corpora in
 //! `contract-macros/tests/`: `prose_corpus.txt` (written for the first edition),
 //! `prose_corpus_real.txt` (wording from real public tool descriptions, each
-//! entry with its source), eleven batches from sources never used before
+//! entry with its source), twelve batches from sources never used before
 //! (`prose_corpus_heldout*.txt`), each held out until it was scored once (the
-//! thirteenth, labelled twice, is the only one no tuning has read), and two
+//! fourteenth, labelled twice, is the only one no tuning has read), and two
 //! tuning batches (`prose_corpus_tuning*.txt`). Scores count (entry, kind)
 //! pairs, and whole entries (any claim or none). The held-out part of the real corpus was fixed by a
 //! hash of each entry's text before any tuning (FNV-1a 64 of the text, 0 mod 3);
@@ -527,7 +527,27 @@ fn thirteenth_batch_after_round_12() {
     check_batch("thirteenth batch", HELD_OUT_13, true, 200, (0.98, 0.85));
 }
 
-/// The two labellers of batches 8, 9, 12 and 13 (`prose_corpus_heldout{8,9,12,13}_labellers.txt`:
+pub(super) const HELD_OUT_14: &str = include_str!("../../tests/prose_corpus_heldout14.txt");
+
+/// The fourteenth held-out batch (`prose_corpus_heldout14.txt`: two OpenAPI
+/// specs and three MCP servers), sampled and labelled twice, independently,
+/// in the sixth session from sources no tuning read, its one disagreement
+/// decided from the labelling guide before the detector ran on it, and scored
+/// once after round 12 (the detector frozen at afe9cd2): precision 0.950,
+/// recall 0.679, the same as before rounds 10, 11 and 12. Not tuned on: only
+/// its scores are printed; the floors are the scores at that scoring.
+#[test]
+fn fourteenth_held_out_batch_precision_and_recall() {
+    check_batch(
+        "fourteenth held-out batch",
+        HELD_OUT_14,
+        false,
+        200,
+        (0.95, 0.67),
+    );
+}
+
+/// The two labellers of batches 8, 9, 12, 13 and 14 (`prose_corpus_heldout{8,9,12,13,14}_labellers.txt`:
 /// the first labeller's kinds, the second's, the source, for each entry in
 /// order): how far two people who follow the same guide agree, scored like
 /// the detector, the second labeller against the first. This is the ceiling
@@ -559,6 +579,12 @@ fn labellers_agree() {
             HELD_OUT_13,
             include_str!("../../tests/prose_corpus_heldout13_labellers.txt"),
             (0.98, 0.94),
+        ),
+        (
+            "fourteenth",
+            HELD_OUT_14,
+            include_str!("../../tests/prose_corpus_heldout14_labellers.txt"),
+            (0.96, 1.0),
         ),
     ] {
         let gold = entries(batch, true);
