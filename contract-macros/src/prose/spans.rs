@@ -31,8 +31,6 @@ fn legend_follows(t: &[Tok], from: usize, lo: f64) -> Option<usize> {
     .then_some(k)
 }
 
-// Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
-// "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
 /// Words before "of" that make the span after it something other than the
 /// value's ends: a share or a count of things ("one of 2 to 5", "a ratio of
 /// 1 to 3", "as of 2024-06").
@@ -41,6 +39,8 @@ const NOT_VALUES_BEFORE_OF: &[&str] = &[
     "kind", "version", "versions",
 ];
 
+// Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
+// "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
 pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
     let mut legend_end = 0;
     for i in 0..t.len() {
