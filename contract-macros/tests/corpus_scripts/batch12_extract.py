@@ -226,5 +226,15 @@ def main():
     print("\n".join(lines))
 
 
+def run(sources, quota, seed):
+    """Extracts and samples other sources with these readers (batches 13 and 14 call it with
+    their own SOURCES, QUOTA and SEED)."""
+    global SOURCES, QUOTA, SEED
+    SOURCES, QUOTA, SEED = sources, quota, seed
+    COMMIT.clear()
+    COMMIT.update({repo: commit for repo, _, commit, _ in sources})
+    main()
+
+
 if __name__ == "__main__":
     main()
