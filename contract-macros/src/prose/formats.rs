@@ -22,7 +22,7 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
     // at the slash below): two dates glued by any separator are a period, a
     // shape no format names
     if period(s) {
-        return Some(What::Pattern(None));
+        return Some(What::Pattern(layout_regex(s)));
     }
     if let Some(rest) = s.strip_prefix("yyyy-mm-dd") {
         let date_time = rest.starts_with("thh")
@@ -55,7 +55,7 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
         return Some(if s.starts_with("hh") {
             What::Format("time")
         } else {
-            What::Pattern(None)
+            What::Pattern(layout_regex(s))
         });
     }
     // "in 24-hour hhmm format" (googlemaps/openapi-specification), "Format:
@@ -63,9 +63,56 @@ pub(super) fn format_of_text(s: &str) -> Option<What> {
     // the letters of a date or a time, read by its shape rather than from a
     // list of layouts
     if layout(s) {
-        return Some(What::Pattern(None));
+        return Some(What::Pattern(layout_regex(s)));
     }
     None
+}
+
+/// The regex of a date or time layout, or of a period written as an example,
+/// so that the help is a declaration: each run of digits or of the letters
+/// y, d, h, s is that many digits, a run of m two digits or, three or four
+/// long, the month's name ("mmm-dd"); separators stand for themselves.
+/// `None` when anything else is in it.
+fn layout_regex(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut re = String::from("^");
+    // digits of adjacent runs ("hhmm") are one count: `[0-9]{4}`
+    let mut digits = 0;
+    let flush = |re: &mut String, digits: &mut usize| {
+        if *digits > 0 {
+            re.push_str(&format!("[0-9]{{{digits}}}"));
+            *digits = 0;
+        }
+    };
+    let mut k = 0;
+    while k < b.len() {
+        let c = b[k];
+        let start = k;
+        let digit = c.is_ascii_digit();
+        while k < b.len() && (b[k] == c || digit && b[k].is_ascii_digit()) {
+            k += 1;
+        }
+        let n = k - start;
+        match c {
+            b'0'..=b'9' | b'y' | b'm' | b'd' | b'h' | b's' if n >= 2 && !(c == b'm' && n >= 3) => {
+                digits += n
+            }
+            _ => {
+                flush(&mut re, &mut digits);
+                match c {
+                    b'm' if n >= 4 => re.push_str("[A-Za-z]+"),
+                    b'm' if n == 3 => re.push_str("[A-Za-z]{3}"),
+                    b'0'..=b'9' | b'y' | b'm' | b'd' | b'h' | b's' => re.push_str("[0-9]{1,2}"),
+                    b'.' => re.push_str(&"\\.".repeat(n)),
+                    b'-' | b'/' | b':' | b'~' | b' ' | b'_' | b',' => re.push_str(&s[start..k]),
+                    _ => return None,
+                }
+            }
+        }
+    }
+    flush(&mut re, &mut digits);
+    re.push('$');
+    Some(re)
 }
 
 /// Two dates, written or as a layout, glued by one or two characters that
@@ -792,11 +839,17 @@ mod tests {
     fn two_dates_glued_by_any_separator() {
         assert_eq!(
             formats("Example: \"2024-12-01~2024-12-31\""),
-            [pair("\"2024-12-01~2024-12-31\"", "pattern ?")]
+            [pair(
+                "\"2024-12-01~2024-12-31\"",
+                "pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}~[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+            )]
         );
         assert_eq!(
             formats("Range as `YYYY-MM-DD..YYYY-MM-DD`."),
-            [pair("`YYYY-MM-DD..YYYY-MM-DD`", "pattern ?")]
+            [pair(
+                "`YYYY-MM-DD..YYYY-MM-DD`",
+                "pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+            )]
         );
         // one date, a date and a time, dates apart
         assert_eq!(
@@ -821,13 +874,16 @@ mod tests {
     fn a_layout_read_by_its_letters() {
         assert_eq!(
             formats("May contain a time of day in 24-hour hhmm format."),
-            [pair("hhmm", "pattern ?")]
+            [pair("hhmm", "pattern ^[0-9]{4}$")]
         );
         assert_eq!(
             formats("Format: YYYYMMDD Restricts responses."),
-            [pair("YYYYMMDD", "pattern ?")]
+            [pair("YYYYMMDD", "pattern ^[0-9]{8}$")]
         );
-        assert_eq!(formats("Date (ddmmyyyy)."), [pair("ddmmyyyy", "pattern ?")]);
+        assert_eq!(
+            formats("Date (ddmmyyyy)."),
+            [pair("ddmmyyyy", "pattern ^[0-9]{8}$")]
+        );
         // the ISO time stays a format; a unit, one run, a word, the rest of a
         // longer shape (mapbox/mcp-server) are no layout
         assert_eq!(formats("Time as HH:MM."), [pair("HH:MM", "format time")]);

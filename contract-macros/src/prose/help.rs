@@ -123,8 +123,10 @@ pub(super) fn help_for(
             } else {
                 "length"
             };
+            // no attribute to offer until the number is known: the message
+            // adds the opt-out, the one declaration that compiles as written
             return format!(
-                "the model reads the placeholder as written: state its number in the prose, then declare it with `#[arg({key}(..))]`"
+                "the model reads the placeholder as written: write its number in the prose, then declare that number as `{key}(max = ..)`"
             );
         }
     }
@@ -182,6 +184,24 @@ pub(super) fn help_for(
         ClaimKind::ClosedSet => no_fit(d, "an enum", "an enum with `#[derive(ToolArgs)]`"),
         ClaimKind::Range => no_fit(d, &attr, "a number"),
         _ => no_fit(d, &attr, "a string"),
+    }
+}
+
+/// A bound read from a date ("Minimum is 1950-01-01") is declared on a date
+/// argument, with the date as written (`range(min = "1950-01-01")` on
+/// `chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`). The macro cannot
+/// tell a date type from another type it does not know, so only a string,
+/// number or flag is told plainly that it cannot carry it; for any other type
+/// the attribute is named without being handed over as a declaration.
+pub(super) fn date_bound_help(side: &str, date: &str, decl: Option<&Declared>) -> String {
+    let attr = format!("range({side} = \"{date}\")");
+    const DATES: &str = "a date (`chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`)";
+    match decl.map(|d| (d, d.scalar)) {
+        Some((
+            d,
+            Scalar::String | Scalar::Path | Scalar::Integer | Scalar::Float | Scalar::Bool,
+        )) => no_fit(d, &attr, DATES),
+        _ => format!("on {DATES} argument, declare `{attr}`"),
     }
 }
 

@@ -450,6 +450,18 @@ mod tests {
         ("duration", "An ISO 8601 duration."),
         ("pattern", "Lowercase letters and digits only."),
         ("digits", "A 6-digit code."),
+        // the kinds of suggestion the sixth session's rounds added
+        ("digit_words", "A four-digit number."),
+        ("letter_code", "The three letter country code."),
+        ("caps", "Should be all caps."),
+        ("case_style", "The name in SCREAMING_SNAKE_CASE."),
+        ("length_label", "Fixed length: 3 characters."),
+        ("time_layout", "A time of day in 24-hour hhmm format."),
+        (
+            "date_bound",
+            "Start date in ISO 8601 format. Minimum is 1950-01-01.",
+        ),
+        ("placeholder", "The tags to add (max ${MAX_TAGS_PER_CALL})."),
     ];
 
     /// The attribute a help asks for, or the opt-out when no attribute fits the type.

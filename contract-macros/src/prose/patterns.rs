@@ -350,7 +350,8 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && !of_another
             && !in_example(t, i)
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            let hex = "^[0-9A-Fa-f]+$".to_string();
+            out.push(found(What::Pattern(Some(hex)), i, i + 1));
             continue;
         }
         // "with format `proj/<projectKey>:env/<envKey>`": a template
@@ -411,7 +412,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 | "slugified"
         ) || seq(t, i, &["semantic", "version"]);
         if styled {
-            out.push(found(What::Pattern(None), i, i));
+            out.push(found(What::Pattern(style_regex(w)), i, i));
             continue;
         }
         if (matches!(w, "form" | "format")
@@ -685,6 +686,24 @@ fn standard_by_number(t: &[Tok], i: usize) -> Option<(What, usize)> {
     Some((what, end))
 }
 
+/// The regex of a named case style, so that the help is a declaration
+/// ("Should be in SCREAMING_SNAKE_CASE" asks for `^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`);
+/// `None` for a word with no one shape.
+fn style_regex(w: &str) -> Option<String> {
+    let re = match w {
+        "screaming_snake_case" | "upper_snake_case" => "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$",
+        "snake_case" | "snake-case" => "^[a-z][a-z0-9]*(_[a-z0-9]+)*$",
+        "kebab-case" => "^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
+        "camelcase" | "camel-case" => "^[a-z][a-zA-Z0-9]*$",
+        "pascalcase" => "^[A-Z][a-zA-Z0-9]*$",
+        "slugified" => "^[a-z0-9]+(-[a-z0-9]+)*$",
+        // "semver", "semantic version": SemVer 2.0's shape
+        "semver" | "semantic" => "^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?([+][0-9A-Za-z.-]+)?$",
+        _ => return None,
+    };
+    Some(re.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::finding::found_in;
@@ -723,15 +742,15 @@ mod tests {
     fn written_in_hex() {
         assert_eq!(
             patterns("Header background color (hex format)."),
-            [pair("hex format", "pattern ?")]
+            [pair("hex format", "pattern ^[0-9A-Fa-f]+$")]
         );
         assert_eq!(
             patterns("The color theme of the sender. Must be in hex format and have contrast."),
-            [pair("hex format", "pattern ?")]
+            [pair("hex format", "pattern ^[0-9A-Fa-f]+$")]
         );
         assert_eq!(
             patterns("Custom branding color in hex."),
-            [pair("hex.", "pattern ?")]
+            [pair("hex.", "pattern ^[0-9A-Fa-f]+$")]
         );
         // what another thing is, "hex" running on, an example
         assert!(patterns(
@@ -795,7 +814,10 @@ mod tests {
         );
         assert_eq!(
             patterns("The type of the relationship. Should be in SCREAMING_SNAKE_CASE."),
-            [pair("SCREAMING_SNAKE_CASE", "pattern ?")]
+            [pair(
+                "SCREAMING_SNAKE_CASE",
+                "pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$"
+            )]
         );
         // a heading written in capitals, an example, no modal
         assert!(patterns("The title, shown in all caps in the sidebar.").is_empty());
@@ -888,7 +910,7 @@ mod tests {
         );
         assert_eq!(
             patterns("A kebab-case slug."),
-            [pair("kebab-case", "pattern ?")]
+            [pair("kebab-case", "pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$")]
         );
         assert_eq!(
             patterns("In E.164 form."),

@@ -90,9 +90,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
         let date = phrase.get(phrase.len().saturating_sub(10)..).unwrap_or("");
         if date_literal(date) == Some("date") && date.len() == 10 {
             let side = if min.is_some() { "min" } else { "max" };
-            help = format!(
-                "make the argument a date (`chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`) and declare `#[arg(range({side} = \"{date}\"))]`"
-            );
+            help = date_bound_help(side, date, decl);
         }
     }
     Resolved {
