@@ -162,6 +162,9 @@ pub(super) fn help_for(
         ),
         ClaimKind::Items => no_fit(d, &attr, "a list (`Vec<..>`)"),
         ClaimKind::Format if stringy => on_value(&attr),
+        ClaimKind::Pattern if stringy && matches!(what, What::Pattern(None)) => {
+            NAMED_SHAPE.to_string()
+        }
         ClaimKind::Pattern if stringy => on_value(&attr),
         ClaimKind::Pattern if integer => match what {
             What::Bound {
@@ -248,6 +251,8 @@ fn no_fit(d: &Declared, attr: &str, fits: &str) -> String {
 /// `length(..)`, `range(..)`, `format = ".."` or `pattern = ".."` as it goes inside `#[arg(..)]`.
 fn untyped_attr(kind: ClaimKind, what: &What, integer: bool) -> String {
     let full = match (kind, what) {
+        // named in "a number cannot declare `pattern = ..`"
+        (_, What::Pattern(None)) => return "pattern = ..".to_string(),
         (
             ClaimKind::Range,
             What::Bound {
@@ -287,12 +292,17 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
         // The contract has no `duration` format: its shape is a pattern.
         What::Format("duration") => format!("#[arg(pattern = \"{}\")]", escape(DURATION)),
         What::Format(f) => format!("#[arg(format = \"{f}\")]"),
-        What::Pattern(re) => format!(
-            "#[arg(pattern = \"{}\")]",
-            re.as_deref().map(escape).unwrap_or_else(|| "...".into())
-        ),
+        What::Pattern(Some(re)) => format!("#[arg(pattern = \"{}\")]", escape(re)),
+        What::Pattern(None) => NAMED_SHAPE.to_string(),
     }
 }
+
+/// The help of a shape the prose names without one regex ("an ISO code", a
+/// template "`proj/<key>`", "up to 2 decimal places"): no declaration can be
+/// handed over as it is, so the help asks for the regex (the message adds the
+/// opt-out, the declaration that compiles as written).
+const NAMED_SHAPE: &str =
+    "write the shape it names as a regex and declare it with `pattern = \"^...$\"`";
 
 /// Variant names for a closed set, with the serde rule that publishes the
 /// values as written: "Asc, Desc (with `#[serde(rename_all = \"lowercase\")]`)".
