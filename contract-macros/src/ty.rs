@@ -116,3 +116,35 @@ pub fn classify(ty: &Type) -> Kind {
         _ => Kind::Other,
     }
 }
+
+/// The format a date or time type publishes (`docs/attributes.md`, "Dates and
+/// times"), read from the last segment of its path, under `Option`, `Vec` and
+/// references: "date" for `NaiveDate`, `civil::Date`, `time::Date`;
+/// "date-time" for `DateTime<..>`, `Timestamp`, `OffsetDateTime`; "time" for
+/// a time of day (`NaiveTime`, `civil::Time`, `time::Time`). Rule C12 counts
+/// it as a declared format, so "YYYY-MM-DD" on a `NaiveDate` is not a
+/// constraint stated only in prose: the type enforces it.
+pub fn date_format(ty: &Type) -> Option<&'static str> {
+    match ty {
+        Type::Reference(r) => date_format(&r.elem),
+        Type::Group(g) => date_format(&g.elem),
+        Type::Paren(p) => date_format(&p.elem),
+        Type::Path(p) => {
+            let seg = p.path.segments.last()?;
+            match seg.ident.to_string().as_str() {
+                "Option" | "Vec" => match &seg.arguments {
+                    PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+                        GenericArgument::Type(t) => date_format(t),
+                        _ => None,
+                    }),
+                    _ => None,
+                },
+                "NaiveDate" | "Date" => Some("date"),
+                "DateTime" | "Timestamp" | "OffsetDateTime" => Some("date-time"),
+                "NaiveTime" | "Time" => Some("time"),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}

@@ -784,7 +784,9 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     let format = (f.attrs.format.as_ref())
         .or_else(|| each.and_then(|e| e.format.as_ref()))
         .and_then(|w| w.value.known())
-        .map(Format::word);
+        .map(Format::word)
+        // a date or time type carries its format: the prose may name it
+        .or_else(|| crate::ty::date_format(&f.ty));
     let pattern = (f.attrs.pattern.as_ref())
         .or_else(|| each.and_then(|e| e.pattern.as_ref()))
         .map(|l| l.value.value());

@@ -192,10 +192,10 @@ pub(super) fn help_for(
 
 /// A bound read from a date ("Minimum is 1950-01-01") is declared on a date
 /// argument, with the date as written (`range(min = "1950-01-01")` on
-/// `chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`). The macro cannot
-/// tell a date type from another type it does not know, so only a string,
-/// number or flag is told plainly that it cannot carry it; for any other type
-/// the attribute is named without being handed over as a declaration.
+/// `chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`). A type the macro
+/// reads as a date (its format known from the type's name) gets the
+/// declaration; a string, number or flag is told plainly that it cannot carry
+/// it; for any other type the attribute is named without being handed over.
 pub(super) fn date_bound_help(side: &str, date: &str, decl: Option<&Declared>) -> String {
     let attr = format!("range({side} = \"{date}\")");
     const DATES: &str = "a date (`chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`)";
@@ -204,6 +204,10 @@ pub(super) fn date_bound_help(side: &str, date: &str, decl: Option<&Declared>) -
             d,
             Scalar::String | Scalar::Path | Scalar::Integer | Scalar::Float | Scalar::Bool,
         )) => no_fit(d, &attr, DATES),
+        // a type the macro reads as a date publishes its format
+        Some((d, Scalar::Other)) if matches!(d.format_name, Some("date" | "date-time")) => {
+            format!("#[arg({attr})]")
+        }
         _ => format!("on {DATES} argument, declare `{attr}`"),
     }
 }
