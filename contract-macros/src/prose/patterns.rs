@@ -135,7 +135,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 "string" | "digits" | "characters" | "chars" | "color" | "colour"
             )
         {
-            out.push(found(What::Pattern(Some("^[0-9a-f]+$".into())), i, i + 1));
+            out.push(found(What::Pattern(Some(hex())), i, i + 1));
             continue;
         }
         let is_class = |k: usize| {
@@ -350,8 +350,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && !of_another
             && !in_example(t, i)
         {
-            let hex = "^[0-9A-Fa-f]+$".to_string();
-            out.push(found(What::Pattern(Some(hex)), i, i + 1));
+            out.push(found(What::Pattern(Some(hex())), i, i + 1));
             continue;
         }
         // "with format `proj/<projectKey>:env/<envKey>`": a template
@@ -686,6 +685,13 @@ fn standard_by_number(t: &[Tok], i: usize) -> Option<(What, usize)> {
     Some((what, end))
 }
 
+/// A value written in hex, in the class "hex" names everywhere ("6 hex
+/// digits" counts the same class): one regex for "hex string" and "(hex
+/// format)" alike.
+fn hex() -> String {
+    format!("^[{}]+$", class_of("hex").unwrap_or("0-9a-f"))
+}
+
 /// The regex of a named case style, so that the help is a declaration
 /// ("Should be in SCREAMING_SNAKE_CASE" asks for `^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`);
 /// `None` for a word with no one shape.
@@ -742,15 +748,15 @@ mod tests {
     fn written_in_hex() {
         assert_eq!(
             patterns("Header background color (hex format)."),
-            [pair("hex format", "pattern ^[0-9A-Fa-f]+$")]
+            [pair("hex format", "pattern ^[0-9a-f]+$")]
         );
         assert_eq!(
             patterns("The color theme of the sender. Must be in hex format and have contrast."),
-            [pair("hex format", "pattern ^[0-9A-Fa-f]+$")]
+            [pair("hex format", "pattern ^[0-9a-f]+$")]
         );
         assert_eq!(
             patterns("Custom branding color in hex."),
-            [pair("hex.", "pattern ^[0-9A-Fa-f]+$")]
+            [pair("hex.", "pattern ^[0-9a-f]+$")]
         );
         // what another thing is, "hex" running on, an example
         assert!(patterns(
