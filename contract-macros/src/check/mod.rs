@@ -797,14 +797,19 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     };
     // Bounds of form and of service both answer a claim of a range.
     let declared_range = f.attrs.full_range();
-    let range = (declared_range.clone())
-        .or_else(|| each.and_then(ArgAttrs::full_range))
-        .map(|r| crate::prose::Limits {
-            min: r.min.as_ref().map(|n| n.value),
-            max: r.max.as_ref().map(|n| n.value),
-            exclusive_min: r.exclusive_min.as_ref().map(|n| n.value),
-            exclusive_max: r.exclusive_max.as_ref().map(|n| n.value),
-        });
+    let full_range = (declared_range.clone()).or_else(|| each.and_then(ArgAttrs::full_range));
+    // a date argument's bounds are text: `range(min = "2001-01-01")`
+    let text = |t: Option<&syn::LitStr>| t.map(syn::LitStr::value);
+    let (min_text, max_text) = full_range
+        .as_ref()
+        .map(|r| (text(r.min_text.as_ref()), text(r.max_text.as_ref())))
+        .unwrap_or_default();
+    let range = full_range.map(|r| crate::prose::Limits {
+        min: r.min.as_ref().map(|n| n.value),
+        max: r.max.as_ref().map(|n| n.value),
+        exclusive_min: r.exclusive_min.as_ref().map(|n| n.value),
+        exclusive_max: r.exclusive_max.as_ref().map(|n| n.value),
+    });
     let scalar = match f.kind.item().unwrap_or(f.kind.inner()).inner() {
         Kind::String => crate::prose::Scalar::String,
         Kind::Integer => crate::prose::Scalar::Integer,
@@ -832,6 +837,8 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         format_name: format,
         pattern_source: pattern.as_deref(),
         enum_values: &[],
+        range_text: (min_text.as_deref(), max_text.as_deref()),
+        served: f.attrs.served_sides(),
     };
     let docs = f.description.iter().map(String::as_str).chain(extra_doc);
     for doc in docs {

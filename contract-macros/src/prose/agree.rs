@@ -7,7 +7,7 @@
 //! let through, or invite, values someone meant to refuse); for formats, sets
 //! and patterns the declaration wins, as it is what the schema publishes.
 
-use super::finding::{Bound, Unit, What};
+use super::finding::{excl, incl, Bound, Unit, What};
 use super::help::{escape, num};
 use super::resolve::Resolved;
 use super::{Change, ClaimKind, Conflict, Declared, Limits, Scalar};
@@ -21,35 +21,16 @@ pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
             unit: Unit::Class(_),
             ..
         } => pattern_repeat(*min, *max, d),
-        // "Minimum is 1950-01-01", "earliest available date: 2001-01-01": a
-        // bound read from a date (its year) against a range declared on a date
-        // argument, whose bounds are text (`range(min = "1950-01-01")`) and
-        // carry no number here: nothing to compare, the declaration answers
-        What::Bound {
-            unit: Unit::Year, ..
-        } if d.range_limits.is_some_and(|l| {
-            l.min
-                .or(l.max)
-                .or(l.exclusive_min)
-                .or(l.exclusive_max)
-                .is_none()
-        }) =>
-        {
-            None
+        // "Minimum is 1950-01-01", "from 2001-01-01 to 2024-12-31": days
+        // against a range declared on a date argument, whose bounds are text
+        // (`range(min = "1950-01-01")`) and carry no number
+        What::Bound { min, max, .. } if d.range_text.0.or(d.range_text.1).is_some() => {
+            days(*min, *max, d)
         }
         What::Bound {
             min, max, integer, ..
         } => bounds(kind, *min, *max, *integer, d),
-        What::NonEmpty { .. } => bounds(
-            kind,
-            Some(Bound {
-                v: 1.0,
-                exclusive: false,
-            }),
-            None,
-            true,
-            d,
-        ),
+        What::NonEmpty { .. } => bounds(kind, incl(1.0), None, true, d),
         What::Format(f) => format(f, &r.claim.phrase, d),
         What::Set(items) => set(items, d),
         What::Pattern(Some(re)) => {
@@ -107,22 +88,18 @@ fn whole(b: Side, lower: bool) -> Side {
         (true, true) => Bound {
             v: b.v.floor() + 1.0,
             exclusive: false,
+            ..b
         },
         (true, false) => Bound {
             v: b.v.ceil() - 1.0,
             exclusive: false,
+            ..b
         },
     })
 }
 
 fn sides(l: &Limits) -> (Side, Side) {
-    let side = |incl: Option<f64>, excl: Option<f64>| {
-        incl.map(|v| Bound {
-            v,
-            exclusive: false,
-        })
-        .or(excl.map(|v| Bound { v, exclusive: true }))
-    };
+    let side = |i: Option<f64>, e: Option<f64>| i.and_then(incl).or(e.and_then(excl));
     (side(l.min, l.exclusive_min), side(l.max, l.exclusive_max))
 }
 
@@ -152,13 +129,20 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
     };
     let lo = compare(pmin, dmin, true);
     let hi = compare(pmax, dmax, false);
-    let declared = write(key, each, dmin, dmax);
+    let served = match kind {
+        ClaimKind::Range => served(d, dmin.is_some(), dmax.is_some()),
+        _ => (false, false),
+    };
+    let declared = write(key, each, dmin, dmax, served);
     if lo == Stricter::Prose || hi == Stricter::Prose {
         let new_min = if lo == Stricter::Prose { pmin } else { dmin };
         let new_max = if hi == Stricter::Prose { pmax } else { dmax };
         return Some(Conflict {
             declared,
-            change: Change::Declaration(format!("#[arg({})]", write(key, each, new_min, new_max))),
+            change: Change::Declaration(format!(
+                "#[arg({})]",
+                write(key, each, new_min, new_max, served)
+            )),
         });
     }
     if lo == Stricter::Declaration || hi == Stricter::Declaration {
@@ -175,20 +159,99 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
     None
 }
 
-/// `range(min = 1, max = 100)`, `each(length(max = 32))`.
-fn write(key: &str, each: bool, min: Side, max: Side) -> String {
-    let mut parts = Vec::new();
-    for (b, name) in [(min, "min"), (max, "max")] {
-        if let Some(b) = b {
-            let name = if b.exclusive {
-                format!("exclusive_{name}")
-            } else {
-                name.to_string()
-            };
-            parts.push(format!("{name} = {}", num(b.v)));
-        }
+/// Bounds read from full dates against the text bounds of a date argument,
+/// compared by day (a later minimum, an earlier maximum is stricter), as
+/// [`bounds`] compares numbers. A side the prose states without a day
+/// ("records back to 2001", a year) is not compared: a year is no day.
+fn days(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
+    let (dmin, dmax) = d.range_text;
+    // the day of a declared bound: a date-time bound's date
+    fn day(t: &str) -> &str {
+        t.get(..10).unwrap_or(t)
     }
-    let inner = format!("{key}({})", parts.join(", "));
+    let side = |p: Side, declared: Option<&str>, lower: bool| {
+        let Some(p) = p.and_then(|b| b.day) else {
+            return (Stricter::Same, declared.map(str::to_string));
+        };
+        match declared {
+            None => (Stricter::Prose, Some(p.as_str().to_string())),
+            Some(q) if day(q) == p.as_str() => (Stricter::Same, Some(q.to_string())),
+            Some(q) if (p.as_str() > day(q)) == lower => {
+                (Stricter::Prose, Some(p.as_str().to_string()))
+            }
+            Some(q) => (Stricter::Declaration, Some(q.to_string())),
+        }
+    };
+    let (lo, new_min) = side(min, dmin, true);
+    let (hi, new_max) = side(max, dmax, false);
+    let served = served(d, dmin.is_some(), dmax.is_some());
+    let quoted = |min: Option<&str>, max: Option<&str>| {
+        let parts = [(min, "min", served.0), (max, "max", served.1)]
+            .map(|(v, name, served)| Some((format!("{name} = \"{}\"", v?), served)));
+        group("range", false, parts)
+    };
+    let declared = quoted(dmin, dmax);
+    if lo == Stricter::Prose || hi == Stricter::Prose {
+        let attr = quoted(new_min.as_deref(), new_max.as_deref());
+        return Some(Conflict {
+            declared,
+            change: Change::Declaration(format!("#[arg({attr})]")),
+        });
+    }
+    if lo == Stricter::Declaration || hi == Stricter::Declaration {
+        let says = match (dmin, dmax) {
+            (Some(a), Some(b)) => format!("\"from {a} to {b}\""),
+            (Some(a), None) => format!("\"from {a}\""),
+            (None, Some(b)) => format!("\"until {b}\""),
+            (None, None) => return None,
+        };
+        return Some(Conflict {
+            declared,
+            change: Change::Prose(says),
+        });
+    }
+    None
+}
+
+/// `range(min = 1, max = 100)`, `each(length(max = 32))`.
+/// Which sides of a range to write inside `served(..)`: those declared there,
+/// and a side the prose adds when its declared partner is served.
+fn served(d: &Declared, has_min: bool, has_max: bool) -> (bool, bool) {
+    let (min, max) = d.served;
+    (min || max && !has_min, max || min && !has_max)
+}
+
+/// A side declared inside `served(..)` is written there again
+/// (`range(min = 1), served(range(max = 2026))`), so that a suggestion keeps
+/// what the declaration meant.
+fn write(key: &str, each: bool, min: Side, max: Side, served: (bool, bool)) -> String {
+    let parts = [(min, "min", served.0), (max, "max", served.1)].map(|(b, name, served)| {
+        let b = b?;
+        let name = if b.exclusive {
+            format!("exclusive_{name}")
+        } else {
+            name.to_string()
+        };
+        Some((format!("{name} = {}", num(b.v)), served))
+    });
+    group(key, each, parts)
+}
+
+/// `key(..)` around the parts of the form, `served(key(..))` around the
+/// served ones, `each(..)` around a list's items.
+fn group(key: &str, each: bool, parts: [Option<(String, bool)>; 2]) -> String {
+    let of = |served: bool| {
+        let mine: Vec<&str> = (parts.iter().flatten())
+            .filter(|(_, s)| *s == served)
+            .map(|(p, _)| p.as_str())
+            .collect();
+        (!mine.is_empty()).then(|| format!("{key}({})", mine.join(", ")))
+    };
+    let inner = match (of(false), of(true)) {
+        (Some(form), Some(served)) => format!("{form}, served({served})"),
+        (None, Some(served)) => format!("served({served})"),
+        (form, None) => form.unwrap_or_else(|| format!("{key}()")),
+    };
     if each {
         format!("each({inner})")
     } else {
@@ -303,14 +366,8 @@ fn pattern_repeat(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
             (n, n)
         }
     };
-    let incl = |v: Option<f64>| {
-        v.map(|v| Bound {
-            v,
-            exclusive: false,
-        })
-    };
     let (pmin, pmax) = (whole(min, true), whole(max, false));
-    let (dmin, dmax) = (incl(lo), incl(hi));
+    let (dmin, dmax) = (lo.and_then(incl), hi.and_then(incl));
     let lo_s = compare(pmin, dmin, true);
     let hi_s = compare(pmax, dmax, false);
     if lo_s == Stricter::Same && hi_s == Stricter::Same {
@@ -359,35 +416,138 @@ mod tests {
         }
     }
 
-    /// Round 12: "Minimum is 1950-01-01." (open-meteo) on a date argument
-    /// whose range is declared as text (`range(min = "1950-01-01")`): no
-    /// number to compare, so no conflict; undeclared, the help names the
+    fn date(min: Option<&'static str>, max: Option<&'static str>) -> Declared<'static> {
+        Declared {
+            format_name: Some("date"),
+            scalar: Scalar::Other,
+            range_text: (min, max),
+            ..Declared::default()
+        }
+    }
+
+    fn conflict_of(doc: &str, d: Declared) -> Option<(String, Change)> {
+        let c = unmatched(doc, d);
+        assert!(c.len() <= 1, "{doc}: {c:?}");
+        let c = c.into_iter().next()?;
+        let conflict = c.conflict.expect("a conflict, not a missing declaration");
+        Some((conflict.declared, conflict.change))
+    }
+
+    /// Round 12: "Minimum is 1950-01-01." (open-meteo) on a date argument,
+    /// whose range is declared as text (`range(min = "1950-01-01")`):
+    /// compared day by day (seventh session); undeclared, the help names the
     /// date as written.
     #[test]
     fn a_date_bound_against_a_date_range() {
-        let date = Declared {
-            range: true,
-            format: true,
-            format_name: Some("date"),
-            scalar: Scalar::Other,
-            range_limits: limits(None, None),
-            ..Declared::default()
-        };
-        assert!(unmatched(
-            "Start date in ISO 8601 format. Minimum is 1950-01-01.",
-            date
-        )
-        .is_empty());
-        let open = Declared {
-            scalar: Scalar::Other,
-            ..Declared::default()
-        };
-        let c = unmatched("End date. Maximum is 2050-12-31.", open);
+        let min = "Start date in ISO 8601 format. Minimum is 1950-01-01.";
+        assert_eq!(conflict_of(min, date(Some("1950-01-01"), None)), None);
+        // a date-time bound on the same day agrees
+        assert_eq!(
+            conflict_of(min, date(Some("1950-01-01T00:00:00Z"), None)),
+            None
+        );
+        assert_eq!(
+            conflict_of(min, date(Some("1940-01-01"), None)),
+            Some((
+                "range(min = \"1940-01-01\")".into(),
+                Change::Declaration("#[arg(range(min = \"1950-01-01\"))]".into())
+            ))
+        );
+        assert_eq!(
+            conflict_of(min, date(Some("1960-01-01"), None)),
+            Some((
+                "range(min = \"1960-01-01\")".into(),
+                Change::Prose("\"from 1960-01-01\"".into())
+            ))
+        );
+        // the side the declaration leaves open is added
+        assert_eq!(
+            conflict_of(min, date(None, Some("2000-12-31"))),
+            Some((
+                "range(max = \"2000-12-31\")".into(),
+                Change::Declaration(
+                    "#[arg(range(min = \"1950-01-01\", max = \"2000-12-31\"))]".into()
+                )
+            ))
+        );
+        let span = "The day, from 2001-01-01 to 2024-12-31.";
+        assert_eq!(
+            conflict_of(span, date(Some("2001-01-01"), Some("2023-12-31"))),
+            Some((
+                "range(min = \"2001-01-01\", max = \"2023-12-31\")".into(),
+                Change::Prose("\"from 2001-01-01 to 2023-12-31\"".into())
+            ))
+        );
+        // a year is no day: "back to 2001" is not compared with a day
+        let year = "The day. Records go back to 2001.";
+        assert_eq!(conflict_of(year, date(Some("2002-06-01"), None)), None);
+        let c = unmatched("End date. Maximum is 2050-12-31.", date(None, None));
         assert_eq!(c.len(), 1);
         assert!(
             c[0].help.contains("range(max = \"2050-12-31\")"),
             "{}",
             c[0].help
+        );
+    }
+
+    /// "from 2001-01-01 to 2024-12-31" is both days, each on its side (the
+    /// help once gave the later day as the minimum); a date of service is
+    /// served on a date argument, and read as its year only on a number.
+    #[test]
+    fn date_bounds_are_declared_with_their_days() {
+        // the range claim's help (a date on a number is also a format claim)
+        let help = |doc: &str, d: Declared| {
+            let c = unmatched(doc, d);
+            let range = c.iter().find(|c| c.kind == super::ClaimKind::Range);
+            range.expect("a range claim").help.clone()
+        };
+        let span = "The day, from 2001-01-01 to 2024-12-31.";
+        assert_eq!(
+            help(span, date(None, None)),
+            "#[arg(range(min = \"2001-01-01\", max = \"2024-12-31\"))]"
+        );
+        let served = "The day. Earliest available date: 2001-01-01.";
+        assert_eq!(
+            help(served, date(None, None)),
+            "#[arg(served(range(min = \"2001-01-01\")))]"
+        );
+        assert_eq!(
+            help(served, number(None)),
+            "#[arg(served(range(min = 2001)))]"
+        );
+        let text = Declared {
+            scalar: Scalar::String,
+            ..Declared::default()
+        };
+        assert!(help(span, text).starts_with(
+            "a string cannot declare `range(min = \"2001-01-01\", max = \"2024-12-31\")`; make the argument a date"
+        ));
+    }
+
+    /// A side declared inside `served(..)` stays there in the suggestion.
+    #[test]
+    fn a_served_side_stays_served() {
+        let year = Declared {
+            served: (true, false),
+            ..number(limits(Some(1990.0), None))
+        };
+        assert_eq!(
+            conflict_of("The year; records go back to 2001.", year),
+            Some((
+                "served(range(min = 1990))".into(),
+                Change::Declaration("#[arg(served(range(min = 2001)))]".into())
+            ))
+        );
+        let both = Declared {
+            served: (false, true),
+            ..number(limits(Some(1.0), Some(2026.0)))
+        };
+        assert_eq!(
+            conflict_of("The year, between 1 and 2024.", both),
+            Some((
+                "range(min = 1), served(range(max = 2026))".into(),
+                Change::Declaration("#[arg(range(min = 1), served(range(max = 2024)))]".into())
+            ))
         );
     }
 

@@ -511,7 +511,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
                 && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
             if val.date && labelled && !matches!(op, Op::Exact) {
-                let (min, max) = apply(op, val.v);
+                let (min, max) = dated(apply(op, val.v), &val);
                 out.push(found(bound(min, max, Unit::Year), i, val.end));
                 continue;
             }

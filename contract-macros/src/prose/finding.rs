@@ -2,6 +2,7 @@
 //! [`Claim`](super::Claim), and the sentence-level filter every family shares.
 
 use super::tokens::*;
+use super::values::{Day, Val};
 
 /// A sentence that describes the output ("Returns up to 10 results") states no input constraint.
 pub(super) const OUTPUT_VERBS: &[&str] = &[
@@ -489,6 +490,10 @@ pub(super) enum Unit {
 pub(super) struct Bound {
     pub(super) v: f64,
     pub(super) exclusive: bool,
+    /// The day the prose wrote, when the bound was read from a full date
+    /// ("Minimum is 1950-01-01"; `v` is its year): a date argument declares
+    /// the day, and agreement compares days.
+    pub(super) day: Option<Day>,
 }
 
 #[derive(Clone, Debug)]
@@ -538,11 +543,33 @@ pub(super) fn incl(v: f64) -> Option<Bound> {
     Some(Bound {
         v,
         exclusive: false,
+        day: None,
     })
 }
 
 pub(super) fn excl(v: f64) -> Option<Bound> {
-    Some(Bound { v, exclusive: true })
+    Some(Bound {
+        v,
+        exclusive: true,
+        day: None,
+    })
+}
+
+/// The inclusive bound a value states, with its day when it is a full date.
+pub(super) fn at(val: &Val) -> Option<Bound> {
+    Some(Bound {
+        day: val.day,
+        ..incl(val.v)?
+    })
+}
+
+/// Both sides of a bound read from `val`, each keeping the day it was written as.
+pub(super) fn dated(
+    sides: (Option<Bound>, Option<Bound>),
+    val: &Val,
+) -> (Option<Bound>, Option<Bound>) {
+    let keep = |b: Option<Bound>| b.map(|b| Bound { day: val.day, ..b });
+    (keep(sides.0), keep(sides.1))
 }
 
 /// Runs one family detector over `doc` and lists each finding as its phrase
@@ -598,7 +625,7 @@ pub(super) fn run(
 #[cfg(test)]
 pub(super) fn summary(what: &What) -> String {
     let b = |tag: &str, b: &Option<Bound>| match b {
-        Some(Bound { v, exclusive }) => {
+        Some(Bound { v, exclusive, .. }) => {
             format!("{tag} {v}{} ", if *exclusive { " excl" } else { "" })
         }
         None => String::new(),

@@ -130,6 +130,17 @@ pub(super) fn help_for(
             );
         }
     }
+    // "Minimum is 1950-01-01", "from 2001-01-01 to 2024-12-31": declared with
+    // the days as written; only a number reads a date of service as its year
+    // ("earliest available date: 2001-01-01" on a `year`)
+    if let (ClaimKind::Range, Some(attr)) = (kind, date_range(what)) {
+        let on_number = decl.is_some_and(|d| matches!(d.scalar, Scalar::Integer | Scalar::Float));
+        match servable {
+            false => return date_bound_help(&attr, decl),
+            true if !on_number => return date_bound_help(&served(&attr), decl),
+            true => {}
+        }
+    }
     let typed = decl.filter(|d| d.scalar != Scalar::Unknown);
     let Some(d) = typed else {
         return match kind {
@@ -190,20 +201,36 @@ pub(super) fn help_for(
     }
 }
 
-/// A bound read from a date ("Minimum is 1950-01-01") is declared on a date
-/// argument, with the date as written (`range(min = "1950-01-01")` on
-/// `chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`). A type the macro
-/// reads as a date (its format known from the type's name) gets the
-/// declaration; a string, number or flag is told plainly that it cannot carry
-/// it; for any other type the attribute is named without being handed over.
-pub(super) fn date_bound_help(side: &str, date: &str, decl: Option<&Declared>) -> String {
-    let attr = format!("range({side} = \"{date}\")");
+/// The declaration of a bound read from full dates ("Minimum is
+/// 1950-01-01", "from 2001-01-01 to 2024-12-31"): `range(..)` with each day as
+/// written, as a date argument declares it (`range(min = "1950-01-01")` on
+/// `chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`). `None` unless every
+/// side stated is an inclusive day (a date's bounds are inclusive).
+fn date_range(what: &What) -> Option<String> {
+    let What::Bound { min, max, .. } = what else {
+        return None;
+    };
+    let mut parts = Vec::new();
+    for (side, name) in [(min, "min"), (max, "max")] {
+        if let Some(b) = side {
+            let day = b.day.filter(|_| !b.exclusive)?;
+            parts.push(format!("{name} = \"{}\"", day.as_str()));
+        }
+    }
+    (!parts.is_empty()).then(|| format!("range({})", parts.join(", ")))
+}
+
+/// The help for a bound read from dates, `attr` being its declaration: a type
+/// the macro reads as a date (its format known from the type's name) gets it;
+/// a string, number or flag is told plainly that it cannot carry it; for any
+/// other type the attribute is named without being handed over.
+fn date_bound_help(attr: &str, decl: Option<&Declared>) -> String {
     const DATES: &str = "a date (`chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`)";
     match decl.map(|d| (d, d.scalar)) {
         Some((
             d,
             Scalar::String | Scalar::Path | Scalar::Integer | Scalar::Float | Scalar::Bool,
-        )) => no_fit(d, &attr, DATES),
+        )) => no_fit(d, attr, DATES),
         // a type the macro reads as a date publishes its format
         Some((d, Scalar::Other)) if matches!(d.format_name, Some("date" | "date-time")) => {
             format!("#[arg({attr})]")
@@ -371,7 +398,11 @@ mod tests {
     use super::*;
 
     fn b(v: f64, exclusive: bool) -> Option<Bound> {
-        Some(Bound { v, exclusive })
+        Some(Bound {
+            v,
+            exclusive,
+            day: None,
+        })
     }
 
     #[test]

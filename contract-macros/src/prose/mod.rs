@@ -197,6 +197,11 @@ pub struct Declared<'a> {
     pub pattern_source: Option<&'a str>,
     /// The wire values of the argument's enum type, when the caller knows them.
     pub enum_values: &'a [&'a str],
+    /// The text bounds of `range(..)` (or `served(range(..))`) on a date or
+    /// time argument, as written: `(min, max)`, each inclusive.
+    pub range_text: (Option<&'a str>, Option<&'a str>),
+    /// Which sides of the range are declared inside `served(..)`: (min, max).
+    pub served: (bool, bool),
 }
 
 /// Every constraint-like statement in a doc text, in the order written.
@@ -292,7 +297,9 @@ impl Declared<'_> {
             _ => {}
         }
         self.length |= self.length_limits.is_some();
-        self.range |= self.range_limits.is_some();
+        self.range |= self.range_limits.is_some()
+            || self.range_text.0.is_some()
+            || self.range_text.1.is_some();
         self.format |= self.format_name.is_some();
         self.pattern |= self.pattern_source.is_some();
         self

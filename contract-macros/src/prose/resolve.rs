@@ -13,7 +13,6 @@ use super::signs::detect_signs;
 use super::spans::detect_spans;
 use super::tokens::*;
 use super::units::FUNCTION_WORDS;
-use super::values::date_literal;
 use super::{Claim, ClaimKind, Declared};
 
 /// A claim together with what was found, so that [`super::agree`] can compare
@@ -73,26 +72,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     let t0 = f.t0.min(t1);
     let phrase = doc[t[t0].start..t[t1].end].to_string();
     let kind = kind_of(&f.what, decl, list_subject(t));
-    let mut help = help_for(kind, &f.what, f.always, decl);
-    // "Minimum is 1950-01-01": a bound read from a date is declared on a date
-    // argument, with the date as written (docs/attributes.md, "Dates and
-    // times"), not as the number of its year
-    if let (
-        ClaimKind::Range,
-        What::Bound {
-            min,
-            unit: Unit::Year,
-            ..
-        },
-        false,
-    ) = (kind, &f.what, f.always)
-    {
-        let date = phrase.get(phrase.len().saturating_sub(10)..).unwrap_or("");
-        if date_literal(date) == Some("date") && date.len() == 10 {
-            let side = if min.is_some() { "min" } else { "max" };
-            help = date_bound_help(side, date, decl);
-        }
-    }
+    let help = help_for(kind, &f.what, f.always, decl);
     Resolved {
         claim: Claim {
             kind,

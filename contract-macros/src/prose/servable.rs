@@ -58,7 +58,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
             }
             if let Some(v) = value_at(t, j) {
                 if v.year {
-                    let b = incl(v.v);
+                    let b = at(&v);
                     let (min, max) = if is_min { (b, None) } else { (None, b) };
                     out.push(Found {
                         what: bound(min, max, Unit::Year),
@@ -91,7 +91,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                 k
             };
             if min || max {
-                let b = incl(v.v);
+                let b = at(&v);
                 let (lo, hi) = if min { (b, None) } else { (None, b) };
                 let t0 = if prev_word(t, i, 1) == "from" {
                     i - 1
@@ -112,7 +112,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                 if (v.end + 1..v.end + 5)
                     .any(|k| matches!(word(t, k), "not" | "unsupported" | "unavailable"))
                 {
-                    let b = incl(v.v);
+                    let b = at(&v);
                     let (lo, hi) = if word(t, i) == "before" {
                         (b, None)
                     } else {
@@ -133,7 +133,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                 if let Some(v) = value_at(t, k) {
                     if v.year {
                         out.push(Found {
-                            what: bound(incl(v.v), None, Unit::Year),
+                            what: bound(at(&v), None, Unit::Year),
                             t0: i,
                             t1: v.end,
                             always: true,

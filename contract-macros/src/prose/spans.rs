@@ -242,7 +242,7 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                     uend.max(b.end),
                 ));
             }
-            out.push(found(bound(incl(a.v), incl(b.v), unit), i, uend.max(b.end)));
+            out.push(found(bound(at(&a), at(&b), unit), i, uend.max(b.end)));
             continue;
         }
         // "in the range [1, 100]"

@@ -61,6 +61,31 @@ pub(super) struct Val {
     pub(super) year: bool,
     pub(super) date: bool,
     pub(super) word: bool,
+    /// The calendar day as written, for a full date (`2001-01-31`): `v` is
+    /// only its year, and a bound read from it is declared with the day.
+    pub(super) day: Option<Day>,
+}
+
+/// A calendar day written `YYYY-MM-DD`, kept as its ten bytes so that a
+/// bound carrying it stays `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Day([u8; 10]);
+
+impl Day {
+    /// The day `s` starts with, if it starts with exactly `dddd-dd-dd` and
+    /// no time follows (a date-time bound is declared with its time).
+    pub(super) fn parse(s: &str) -> Option<Day> {
+        if date_literal(s) != Some("date") {
+            return None;
+        }
+        Some(Day(s.as_bytes().get(..10)?.try_into().ok()?))
+    }
+
+    /// `YYYY-MM-DD`; ordered as text, which is the calendar order.
+    pub(super) fn as_str(&self) -> &str {
+        // `parse` kept ten ASCII bytes: never the fallback
+        std::str::from_utf8(&self.0).unwrap_or("")
+    }
 }
 
 /// A date literal's format ("date" or "date-time"), if `s` starts with `dddd-dd-dd`.
@@ -107,6 +132,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
             v: -v.v,
             year: false,
             date: false,
+            day: None,
             ..v
         });
     }
@@ -125,6 +151,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
             year: false,
             date: false,
             word: false,
+            day: None,
         });
     }
     match tok.k {
@@ -137,12 +164,15 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                 && text(t, i + 3) == "-"
                 && (kind(t, i + 4) == Some(Tk::Num) || time_follows(word(t, i + 4)));
             if date_chain {
+                // "2024-01-31T10:00" runs its time into the day: no day alone
+                let written = format!("{}-{}-{}", tok.s, t[i + 2].s, t[i + 4].s);
                 return Some(Val {
                     v,
                     end: i + 4,
                     year: true,
                     date: true,
                     word: false,
+                    day: Day::parse(&written),
                 });
             }
             Some(Val {
@@ -151,6 +181,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                 year: is_year(v, tok.digits),
                 date: false,
                 word: false,
+                day: None,
             })
         }
         Tk::Word => {
@@ -165,6 +196,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                     year: false,
                     date: false,
                     word: true,
+                    day: None,
                 });
             }
             if MONTHS.contains(&tok.s.as_str()) && kind(t, i + 1) == Some(Tk::Num) {
@@ -177,6 +209,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                         year: true,
                         date: true,
                         word: false,
+                        day: None,
                     });
                 }
             }
@@ -191,6 +224,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                     year: true,
                     date: true,
                     word: false,
+                    day: Day::parse(&tok.s),
                 });
             }
             let v: f64 = tok.s.parse().ok()?;
@@ -200,6 +234,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
                 year: false,
                 date: false,
                 word: false,
+                day: None,
             })
         }
         _ => None,

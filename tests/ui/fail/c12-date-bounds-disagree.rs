@@ -1,0 +1,37 @@
+//! Bounds written as days agree with a date argument's declared days, day by
+//! day (rule C12), and a side declared inside `served(..)` stays served in
+//! the suggestion.
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+#[derive(Serialize, JsonSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// Fetch the daily weather of one place.
+#[tool_contract(effect = read_only)]
+pub fn daily_weather(
+    /// The first day. Minimum is 1950-01-01.
+    #[arg(range(min = "1940-01-01"))]
+    start: chrono::NaiveDate,
+    /// The last day, from 1950-01-01 to 2050-12-31.
+    #[arg(range(min = "1950-01-01", max = "2030-12-31"))]
+    end: chrono::NaiveDate,
+    /// The day of the archive. Earliest available date: 2001-01-01.
+    archived: Option<chrono::NaiveDate>,
+    /// The year of the climate normals; records go back to 1991.
+    #[arg(served(range(min = 1981, max = 2026)))]
+    normals: Option<u16>,
+) -> Result<Done, Oops> {
+    let _ = (start, end, archived, normals);
+    Ok(Done { ok: true })
+}
+
+fn main() {}
