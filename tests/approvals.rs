@@ -220,7 +220,7 @@ fn of_many_racing_calls_one_grant_runs_exactly_one() {
 }
 
 #[test]
-fn other_arguments_get_a_fresh_request_saying_the_grant_covers_other_arguments() {
+fn other_arguments_are_an_approval_mismatch_with_a_fresh_request() {
     each(|kind| {
         let Some(s) = session(kind, "mismatch", RecordTimes::default()) else {
             return;
@@ -228,13 +228,24 @@ fn other_arguments_get_a_fresh_request_saying_the_grant_covers_other_arguments()
         let a = Session::request_id(&s.call("delete_note", json!({"note": "a.md"})));
         s.grant(&a);
         let other = s.call("delete_note", json!({"note": "b.md"}));
-        let b = Session::request_id(&other);
+        assert_eq!(other.status, Status::Denied, "{kind:?}");
+        assert_eq!(other.codes(), vec!["approval-mismatch"], "{kind:?}");
+        let b = (other.approval.as_ref().and_then(|r| r.id.clone())).expect("b.md's request");
         assert_ne!(a, b, "{kind:?}: b.md is its own request");
         let message = &other.errors[0].message;
         assert!(
-            message.contains(&a) && message.contains("covers other arguments"),
+            message.contains(&a) && message.contains("was given for other arguments"),
             "{kind:?}: {message}"
         );
+        let hint = other.errors[0].repair.as_ref().map(|r| r.hint.clone());
+        assert!(
+            hint.as_deref().is_some_and(|h| h.contains(&b)),
+            "{kind:?}: the hint names b.md's request: {hint:?}"
+        );
+        // sent again, the same refusal and the same request: no new one
+        let again = s.call("delete_note", json!({"note": "b.md"}));
+        assert_eq!(again.codes(), vec!["approval-mismatch"], "{kind:?}");
+        assert_eq!(again.approval.and_then(|r| r.id), Some(b.clone()));
         assert!(s.fx.path("notes/b.md").exists(), "b.md kept");
         // b.md's request can be granted in turn: no dead end.
         s.grant(&b);

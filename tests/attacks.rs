@@ -1063,7 +1063,7 @@ fn approval_is_bound_to_the_exact_arguments() {
         |d| d,
     );
     let env = approved.call("delete_note", r#"{"note":"b.md"}"#);
-    expect(&env, "needs-approval", "approval-required");
+    expect(&env, "denied", "approval-mismatch");
     assert_ne!(env["approval"]["digest"], digest.as_str());
     assert!(fx.path("notes/b.md").exists(), "b.md was not deleted");
 
@@ -1131,7 +1131,7 @@ fn a_reused_call_id_carries_no_authority() {
     );
     // The same call id with other arguments is judged on its arguments alone.
     let env = approved.call_id("call_same", "delete_note", r#"{"note":"b.md"}"#);
-    expect(&env, "needs-approval", "approval-required");
+    expect(&env, "denied", "approval-mismatch");
     let env = approved.call_id("call_same", "read_file", r#"{"path":"/etc/passwd"}"#);
     expect(&env, "denied", "path-outside-scope");
     let env = approved.call_id("call_same", "delete_note", r#"{"note":"a.md"}"#);

@@ -353,9 +353,10 @@ fn an_unknown_outcome_is_never_retried_and_its_key_stays_unknown() {
         "lossy_send",
         json!({"request_key": key, "body": "hi"}),
     );
-    // Replaying is safe here only because the key makes the store answer
-    // instead of the tool: the envelope says so.
-    assert_eq!((first.status, first.retry_safe), (Status::Unknown, true));
+    // The key makes a replay answer from the store instead of the tool,
+    // and that answer is `unknown` until an operator settles the record:
+    // sending it again gains nothing, and the first answer says so too.
+    assert_eq!((first.status, first.retry_safe), (Status::Unknown, false));
     assert_eq!(first.codes(), vec!["connection-reset", "unknown-outcome"]);
     let again = run(
         &d,
@@ -447,10 +448,16 @@ fn scopes_then_approval_bound_to_the_exact_arguments() {
     let other = run(&d, &approved, "delete_thing", json!({"count": 501}));
     assert_eq!(
         (other.status, other.codes()),
-        (Status::NeedsApproval, vec!["approval-required"]),
-        "other arguments are a new question for a person, not a dead end"
+        (Status::Denied, vec!["approval-mismatch"]),
+        "arguments changed after approval are refused"
     );
-    assert_ne!(other.approval.unwrap().digest, approval.digest);
+    // not a dead end: the refusal names a request a person can grant
+    let asked = other.approval.unwrap();
+    assert_ne!(asked.digest, approval.digest);
+    assert!(asked.id.is_some_and(|id| other.errors[0]
+        .repair
+        .as_ref()
+        .is_some_and(|r| r.hint.contains(&id))));
 }
 
 // ------------------------------------------------------------------ batches
@@ -552,6 +559,7 @@ fn every_standard_code_is_in_one_list() {
         "permission-denied",
         "path-outside-scope",
         "approval-required",
+        "approval-mismatch",
         "approval-denied",
         "timeout",
         "transient",

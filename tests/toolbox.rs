@@ -2033,3 +2033,159 @@ fn repeating_the_same_failing_call_opens_the_circuit() {
         envs[10]
     );
 }
+
+// ------------------------------------------------------------------ found by a black-box audit
+
+/// Where the file is decides, not how its path is spelled: a link inside the
+/// task scope to a folder outside it leads outside, and the edit waits for a
+/// person. A link inside the scope to a folder inside it stays inside.
+#[test]
+fn a_link_inside_the_task_scope_to_a_folder_outside_it_needs_approval() {
+    let f = Fixture::standard("scope-link");
+    symlink("../docs", f.path("repo/src/dlink")).unwrap();
+    std::fs::create_dir_all(f.path("repo/src/inner")).unwrap();
+    symlink("inner", f.path("repo/src/ilink")).unwrap();
+    f.write("repo/src/inner/a.md", "inner\n");
+    let envs = f.calls(
+        &["--task-scope", "src", "--store", "memory"],
+        &[
+            (
+                "replace_text",
+                &replace_args("src/dlink/guide.md", "guide", "BYPASS", &version("guide\n")),
+            ),
+            (
+                "replace_text",
+                &replace_args("src/ilink/a.md", "inner", "INNER", &version("inner\n")),
+            ),
+        ],
+    );
+    only_error(&envs[0], "needs-approval", "approval-required");
+    assert_eq!(f.read("repo/docs/guide.md"), "guide\n", "nothing ran");
+    assert_eq!(status(&envs[1]), "ok", "{:#}", envs[1]);
+    assert_eq!(f.read("repo/src/inner/a.md"), "INNER\n");
+}
+
+/// A task scope that is the whole repository or leaves it would let every
+/// edit skip the person: the server refuses to start.
+#[test]
+fn a_task_scope_that_is_not_a_folder_inside_repo_is_refused() {
+    let f = Fixture::standard("scope-bad");
+    let root = f.root.to_str().unwrap();
+    for scope in ["..", "", "/", ".", "src/..", "../x", "/etc"] {
+        let out = run(
+            &[
+                "serve-jsonl",
+                "--root",
+                root,
+                "--store",
+                "memory",
+                "--task-scope",
+                scope,
+            ],
+            Vec::new(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{scope:?}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("--task-scope") && out.stderr.contains("inside repo/"),
+            "{scope:?}: {}",
+            out.stderr
+        );
+    }
+}
+
+/// A line that is not UTF-8 is one bad line: an error line, and the server
+/// answers the next one.
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_line_and_the_server_goes_on() {
+    let f = Fixture::standard("not-utf8");
+    let root = f.root.to_str().unwrap();
+    let call = |id: &str| {
+        json!({"type": "function_call", "call_id": id, "name": "search_notes", "arguments": r#"{"query":"kv"}"#})
+            .to_string()
+    };
+    let mut input = Vec::new();
+    input.extend_from_slice(call("c1").as_bytes());
+    input.extend_from_slice(b"\n\xff\xfe not utf8\n");
+    input.extend_from_slice(call("c3").as_bytes());
+    input.push(b'\n');
+    let out = run(&["serve-jsonl", "--root", root, "--store", "memory"], input);
+    assert!(out.status.success(), "{}", out.stderr);
+    let lines: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{}", out.stdout);
+    assert_eq!(lines[0]["call_id"], "c1");
+    assert_eq!(lines[1]["type"], "error");
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["message"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(lines[2]["call_id"], "c3");
+}
+
+/// A function_call the model had not finished (`in_progress`,
+/// `incomplete`) is never executed: an error line, no effect. `completed`,
+/// or no status at all, runs.
+#[test]
+fn a_function_call_that_is_not_complete_is_never_executed() {
+    let f = Fixture::standard("incomplete");
+    let post = |id: &str, status: Option<&str>| {
+        let mut item = json!({"type": "function_call", "call_id": id, "name": "post_comment",
+            "arguments": json!({"issue": 1, "body": "x", "request_key": format!("12121212-1212-4121-8121-12121212121{}", &id[1..])}).to_string()});
+        if let Some(s) = status {
+            item["status"] = json!(s);
+        }
+        item.to_string()
+    };
+    let lines = f.serve_raw(
+        &["--store", "memory"],
+        &[
+            post("c1", Some("in_progress")),
+            post("c2", Some("incomplete")),
+            post("c3", Some("completed")),
+            post("c4", None),
+        ],
+    );
+    assert_eq!(lines.len(), 4, "{lines:#?}");
+    for (line, id) in lines[..2].iter().zip(["c1", "c2"]) {
+        assert_eq!(line["type"], "error", "{line:#}");
+        assert_eq!(line["call_id"], id);
+        assert!(line["message"]
+            .as_str()
+            .unwrap()
+            .contains("only a completed call is executed"));
+    }
+    for line in &lines[2..] {
+        assert_eq!(line["type"], "function_call_output", "{line:#}");
+    }
+    let outbox = f.read("outbox.jsonl");
+    assert_eq!(
+        outbox.lines().count(),
+        2,
+        "only the complete calls posted: {outbox}"
+    );
+}
+
+/// A reader that stops early (`| head -1`) ends a command with a one-line
+/// error, never a panic.
+#[test]
+fn a_closed_stdout_is_an_error_not_a_panic() {
+    let mut child = Command::new(toolbox())
+        .args(["schemas", "--dialect", "mcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn toolbox");
+    drop(child.stdout.take());
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("writing stdout"), "{stderr}");
+}

@@ -38,6 +38,7 @@ standard_codes! {
     PERMISSION_DENIED = "permission-denied" => Denied, "the caller lacks a scope the tool needs";
     PATH_OUTSIDE_SCOPE = "path-outside-scope" => Denied, "a path argument resolves outside the tool's root";
     APPROVAL_REQUIRED = "approval-required" => NeedsApproval, "a person must approve these exact arguments first";
+    APPROVAL_MISMATCH = "approval-mismatch" => Denied, "an approval was given for other arguments of this tool; these were not approved, and nothing ran";
     APPROVAL_DENIED = "approval-denied" => Denied, "a person denied these exact arguments; the message carries their reason";
     TIMEOUT = "timeout" => Failed, "the tool did not finish in time (unknown for writes)";
     TRANSIENT = "transient" => Failed, "a passing failure; replaying is safe";

@@ -189,6 +189,7 @@ impl Dispatcher {
             Some(t) if wants_args => Some(self.redact(t, &call.arguments, tree, &mut found)),
             _ => None,
         };
+        env.keep_messages_on_one_line();
         if found.is_empty() {
             caller.secrets().scrub_envelope(&mut env);
         } else {

@@ -136,6 +136,42 @@ impl Envelope {
     pub fn codes(&self) -> Vec<&str> {
         self.errors.iter().map(|e| e.code.as_str()).collect()
     }
+
+    /// Puts every error message and repair hint on one line: text that came
+    /// from elsewhere (a tool's failure, a person's reason for a denial) may
+    /// carry line breaks, and a message is one line, for logs that are read
+    /// line by line and for a model that must not take a second line for an
+    /// instruction of its own.
+    pub(crate) fn keep_messages_on_one_line(&mut self) {
+        for e in &mut self.errors {
+            for s in [Some(&mut e.message), e.repair.as_mut().map(|r| &mut r.hint)]
+                .into_iter()
+                .flatten()
+            {
+                if s.contains(|c: char| c.is_control()) {
+                    *s = one_line(s);
+                }
+            }
+        }
+    }
+}
+
+/// `s` with each run of control characters (line breaks, tabs) made one space.
+fn one_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut gap = false;
+    for c in s.chars() {
+        if c.is_control() {
+            gap = true;
+            continue;
+        }
+        if gap && !out.is_empty() && !out.ends_with(' ') && c != ' ' {
+            out.push(' ');
+        }
+        gap = false;
+        out.push(c);
+    }
+    out
 }
 
 /// One error inside an envelope.
@@ -530,5 +566,30 @@ fn refs_are_local_defs(schema: &Value) -> bool {
         }),
         Value::Array(a) => a.iter().all(refs_are_local_defs),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_and_hints_become_one_line() {
+        let mut env = Envelope::failure(
+            "c",
+            "t",
+            Status::Denied,
+            true,
+            vec![
+                ErrorEntry::new("x", "dana denied this call: line1\nline2\r\n\tend")
+                    .with_hint("first\nsecond"),
+            ],
+        );
+        env.keep_messages_on_one_line();
+        assert_eq!(
+            env.errors[0].message,
+            "dana denied this call: line1 line2 end"
+        );
+        assert_eq!(env.errors[0].repair.as_ref().unwrap().hint, "first second");
     }
 }

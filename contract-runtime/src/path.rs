@@ -330,6 +330,64 @@ impl Root {
         }
     }
 
+    /// Where `p` leads beneath the root, links followed: its canonical path
+    /// relative to the root, `/`-separated (`""` for the root itself). A
+    /// part that does not exist yet is kept as written after the resolved
+    /// part that does. For a check that compares locations, not spellings
+    /// (is this file inside the task's folder?): `src/l/x.md`, with `src/l`
+    /// a link to `docs`, is `docs/x.md`.
+    ///
+    /// An escape is [`PathError::OutsideScope`], as for [`Root::check`].
+    ///
+    /// ```
+    /// # use contract_runtime::path::{ConfinedPath, Root};
+    /// # let dir = std::env::temp_dir().join(format!("resolve-doc-{}", std::process::id()));
+    /// # std::fs::create_dir_all(dir.join("docs"))?;
+    /// # #[cfg(unix)] { let _ = std::os::unix::fs::symlink("docs", dir.join("l")); }
+    /// let root = Root::open(&dir, "repo")?;
+    /// let p = ConfinedPath::parse("l/new.md").unwrap();
+    /// # #[cfg(unix)]
+    /// assert_eq!(root.resolve(&p).unwrap(), "docs/new.md");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn resolve(&self, p: &ConfinedPath) -> Result<String, PathError> {
+        self.check(p)?;
+        let mut missing: Vec<&std::ffi::OsStr> = Vec::new();
+        let mut current = p.as_path();
+        loop {
+            if current.as_os_str().is_empty() {
+                break;
+            }
+            match self.dir.canonicalize(current).map_err(PathError::from) {
+                Ok(found) => {
+                    let mut parts: Vec<String> = found
+                        .components()
+                        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                        .collect();
+                    parts.extend(
+                        missing
+                            .iter()
+                            .rev()
+                            .map(|m| m.to_string_lossy().into_owned()),
+                    );
+                    return Ok(parts.join("/"));
+                }
+                Err(PathError::NotFound) => {
+                    missing.extend(current.file_name());
+                    current = current.parent().unwrap_or_else(|| Path::new(""));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        let parts: Vec<String> = missing
+            .iter()
+            .rev()
+            .map(|m| m.to_string_lossy().into_owned())
+            .collect();
+        Ok(parts.join("/"))
+    }
+
     /// Read a regular file's bytes.
     pub fn read(&self, p: &ConfinedPath) -> Result<Vec<u8>, PathError> {
         self.check(p)?;

@@ -68,7 +68,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 };
                 let now = now_ms();
                 for r in list.map_err(|e| e.to_string())? {
-                    println!("{}", shown(&r, now));
+                    out!("{}", shown(&r, now))?;
                 }
                 Ok(())
             }
@@ -77,16 +77,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .grant(id, &by, reason.as_deref())
                     .await
                     .map_err(|e| e.to_string())?;
-                println!("{}", shown(&r, now_ms()));
-                Ok(())
+                out!("{}", shown(&r, now_ms()))
             }
             ["deny", id] => {
                 let r = approvals
                     .deny(id, &by, reason.as_deref())
                     .await
                     .map_err(|e| e.to_string())?;
-                println!("{}", shown(&r, now_ms()));
-                Ok(())
+                out!("{}", shown(&r, now_ms()))
             }
             _ => Err(USAGE.to_string()),
         }

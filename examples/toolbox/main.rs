@@ -15,6 +15,16 @@
 //!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]
 //! ```
 
+/// Writes one line to stdout, as `println!` does, but a closed pipe
+/// (`toolbox state journal | head -1`) or a full disk ends the command with a
+/// one-line error (exit code 2), not a panic.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*).map_err(|e| format!("writing stdout: {e}"))
+    }};
+}
+
 mod approvals;
 mod demo;
 mod mcp;
@@ -49,8 +59,7 @@ fn main() -> ExitCode {
         Some("approvals") => approvals::run(&args[1..]),
         Some("demo") => demo::run(),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            Ok(())
+            out!("{USAGE}")
         }
         Some(other) => Err(format!("unknown command `{other}`\n{USAGE}")),
         None => Err(USAGE.to_string()),
@@ -88,8 +97,7 @@ fn schemas(args: &[String]) -> Result<(), String> {
         );
     }
     let text = serde_json::to_string_pretty(&export.tools).map_err(|e| e.to_string())?;
-    println!("{text}");
-    Ok(())
+    out!("{text}")
 }
 
 /// GBNF for llama.cpp: one call to any tool, or `--tool NAME`'s arguments;
@@ -137,8 +145,7 @@ fn grammar(args: &[String]) -> Result<(), String> {
     for o in &grammar.omissions {
         eprintln!("omitted: {} {} {}: {}", o.tool, o.pointer, o.keyword, o.why);
     }
-    print!("{}", grammar.text);
-    Ok(())
+    out!("{}", grammar.text.trim_end_matches('\n'))
 }
 
 /// One envelope per input line, written back as its compact feedback text
@@ -150,7 +157,7 @@ fn compact() -> Result<(), String> {
         let envelope: serde_json::Value =
             serde_json::from_str(&line).map_err(|e| format!("not JSON: {e}"))?;
         let text = contract_runtime::provider::compact(&envelope);
-        println!("{}", serde_json::Value::from(text));
+        out!("{}", serde_json::Value::from(text))?;
     }
     Ok(())
 }

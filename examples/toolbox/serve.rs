@@ -72,13 +72,23 @@ pub fn run(opts: Options) -> Result<(), String> {
     }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    for (i, line) in stdin.lock().lines().enumerate() {
+    // Lines are read as bytes: a line that is not UTF-8 is one bad line,
+    // answered like any line that is not JSON, not the end of the session.
+    for (i, line) in stdin.lock().split(b'\n').enumerate() {
         let n = i + 1;
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        if line.trim().is_empty() {
+        let mut line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        let replies = match serde_json::from_str::<Value>(&line) {
+        let replies = match serde_json::from_slice::<Value>(&line) {
+            Err(e) if std::str::from_utf8(&line).is_err() => {
+                vec![
+                    json!({"type": "error", "line": n, "message": format!("not UTF-8 text, so not JSON: {e}")}),
+                ]
+            }
             Err(e) => {
                 vec![json!({"type": "error", "line": n, "message": format!("not JSON: {e}")})]
             }
@@ -146,7 +156,8 @@ fn answer_turn(
 
 /// Only a protocol-level `function_call` item is a call; anything else, even a
 /// message whose text looks like one, produces no line (`None`). A
-/// `function_call` without a string `call_id` and `name` is an error line.
+/// `function_call` without a string `call_id` and `name`, or one whose
+/// `status` is not `completed`, is an error line.
 fn call_of(item: &Value, n: usize) -> Option<Result<ToolCall, Value>> {
     if item.get("type").and_then(Value::as_str) != Some("function_call") {
         return None;
@@ -159,6 +170,15 @@ fn call_of(item: &Value, n: usize) -> Option<Result<ToolCall, Value>> {
             json!({"type": "error", "line": n, "message": "a function_call item needs string `call_id` and `name`"}),
         ));
     };
+    // An item the model had not finished (`in_progress`, `incomplete`) may
+    // carry arguments cut short: never executed. No `status` is complete.
+    match item.get("status").and_then(Value::as_str) {
+        None | Some("completed") => {}
+        Some(status) => {
+            return Some(Err(json!({"type": "error", "line": n, "call_id": call_id,
+                "message": format!("the function_call {call_id:?} has status `{status}`: only a completed call is executed")})));
+        }
+    }
     // Arguments that are missing or not a string cannot be understood: the
     // dispatcher answers them as malformed rather than guessing.
     let arguments = item

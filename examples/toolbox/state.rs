@@ -182,8 +182,8 @@ const USAGE: &str = "usage:
   toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
   toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]";
 
-fn print(line: serde_json::Value) {
-    println!("{line}");
+fn print(line: serde_json::Value) -> Result<(), String> {
+    out!("{line}")
 }
 
 async fn unknown(s: &dyn Store) -> Result<(), String> {
@@ -196,7 +196,7 @@ async fn unknown(s: &dyn Store) -> Result<(), String> {
             "call_id": r.call_id,
             "digest": r.digest,
             "claimed_ms": r.claimed_ms,
-        }));
+        }))?;
     }
     Ok(())
 }
@@ -250,7 +250,7 @@ async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
         "tool": record.key.tool,
         "key": record.key.key,
         "resolved": match as_ { Resolution::Done => "done", Resolution::Failed => "failed" },
-    }));
+    }))?;
     Ok(())
 }
 
@@ -266,7 +266,7 @@ async fn journal(s: &dyn Store, args: &[String]) -> Result<(), String> {
         }
     }
     for r in s.query(&q).await.map_err(|e| e.to_string())? {
-        print(serde_json::to_value(&r).map_err(|e| e.to_string())?);
+        print(serde_json::to_value(&r).map_err(|e| e.to_string())?)?;
     }
     Ok(())
 }

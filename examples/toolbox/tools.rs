@@ -291,9 +291,21 @@ pub fn replace_text(
 }
 
 /// `replace_text` needs a person when the file lies outside the task's scope.
+/// Where the file is, not how its path is spelled, decides: a link inside the
+/// scope to a folder outside it (`src/l -> ../docs`) leads outside. A path
+/// that cannot be resolved needs a person too (the path check refuses an
+/// escape before this rule is asked).
 pub fn outside_task_scope(ctx: &CallContext, args: &ReplaceTextArgs) -> Option<String> {
     let scope = ctx.state::<TaskScope>()?.0.as_deref()?;
-    let inside = within(args.path.as_str(), scope);
+    let repo = ctx.root("repo");
+    let located = |p: &str| {
+        let p = ConfinedPath::parse(p).ok()?;
+        repo?.resolve(&p).ok()
+    };
+    let inside = match (located(args.path.as_str()), located(scope)) {
+        (Some(path), Some(scope)) => within(&path, &scope),
+        _ => false,
+    };
     (!inside).then(|| {
         format!(
             "`{}` is outside the task scope `{scope}`",
@@ -304,21 +316,23 @@ pub fn outside_task_scope(ctx: &CallContext, args: &ReplaceTextArgs) -> Option<S
 
 /// Whether `path` lies inside the directory `scope`, comparing normalised components.
 fn within(path: &str, scope: &str) -> bool {
-    fn norm(s: &str) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for c in s.split('/') {
-            match c {
-                "" | "." => {}
-                ".." => {
-                    out.pop();
-                }
-                c => out.push(c),
-            }
-        }
-        out
-    }
-    let (p, s) = (norm(path), norm(scope));
+    let (p, s) = (components(path), components(scope));
     p.len() > s.len() && p[..s.len()] == s[..]
+}
+
+/// A relative path's names after `.` and `..` are applied.
+fn components(s: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for c in s.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 // ------------------------------------------------------------------ list_filings
@@ -708,6 +722,15 @@ pub fn caller(
     task_scope: Option<String>,
     deny: &[String],
 ) -> Result<Caller, String> {
+    // A scope that is the whole repository, or not inside it, would let every
+    // edit skip the person: refused, not taken as written.
+    if let Some(scope) = &task_scope {
+        if ConfinedPath::parse(scope).is_err() || components(scope).is_empty() {
+            return Err(format!(
+                "--task-scope {scope:?} must name a folder inside repo/ (relative, no `..`)"
+            ));
+        }
+    }
     let base = Root::open(root, "base")
         .map_err(|e| format!("cannot open --root {}: {e}", root.display()))?;
     let notes = base

@@ -12,9 +12,13 @@
 //!    again);
 //! 3. answers `denied / approval-denied` with the person's reason if they
 //!    denied these arguments and the denial has not expired;
-//! 4. otherwise answers `needs-approval` with the id of the pending request
-//!    for these arguments (created on first sight, reused on repeats), saying
-//!    when a grant on record covers other arguments.
+//! 4. answers `denied / approval-mismatch` if an approval on record (a grant,
+//!    or the host's standing approval) covers other arguments of this tool
+//!    only: the arguments changed after a person approved them. A pending
+//!    request for these arguments is still made, and the answer names it,
+//!    so that a person can approve them too;
+//! 5. otherwise answers `needs-approval` with the id of the pending request
+//!    for these arguments (created on first sight, reused on repeats).
 //!
 //! It runs after the idempotency stage: a re-sent call with a request key is
 //! answered from its record and never reaches for a second use of the grant.
@@ -30,6 +34,7 @@ use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard;
 use crate::policy::approval::{
     caller_name, grant_for_other_arguments, journal, on_record, standing,
+    standing_for_other_arguments,
 };
 use crate::store::{ApprovalRecord, NewApproval, StoreError};
 
@@ -121,31 +126,50 @@ async fn ask(
     if fresh {
         journal(&*store, "approval-request", &request, None).await;
     }
-    let mut message = reason.clone();
-    if lost_race {
-        message = format!(
+    let approval = ApprovalRequest {
+        rule: request.rule,
+        reason: reason.clone(),
+        digest: digest.to_string(),
+        id: Some(request.id.clone()),
+    };
+    // A grant that another racing call used up says nothing about a change
+    // of arguments; an approval for other arguments does.
+    let other = match lost_race {
+        true => None,
+        false if standing_for_other_arguments(f.caller, tool, digest) => {
+            Some("the host's standing approval".to_string())
+        }
+        false => guarded(|| Box::pin(grant_for_other_arguments(&*store, &who, tool, digest)))
+            .await?
+            .map(|g| format!("the approval on record ({})", g.id)),
+    };
+    if let Some(other) = other {
+        let e = ErrorEntry::new(
+            codes::APPROVAL_MISMATCH,
+            format!("{other} was given for other arguments of `{tool}`; these arguments are not approved, and nothing ran"),
+        )
+        .with_hint(format!(
+            "send the call with the arguments the person approved; or, if these are the ones meant, ask a person to grant approval request {} and then send this exact call again",
+            request.id
+        ));
+        let mut env = f.refusal(Status::Denied, vec![e]);
+        env.approval = Some(approval);
+        return Ok(Some(env));
+    }
+    let message = if lost_race {
+        format!(
             "the grant for these arguments was used by another call; {}",
             lower_first(&reason)
-        );
-    } else if let Some(other) =
-        guarded(|| Box::pin(grant_for_other_arguments(&*store, &who, tool, digest))).await?
-    {
-        message = format!(
-            "the approval on record ({}) covers other arguments of `{tool}`; these arguments need their own",
-            other.id
-        );
-    }
+        )
+    } else {
+        reason
+    };
     let e = ErrorEntry::new(codes::APPROVAL_REQUIRED, message).with_hint(format!(
         "ask a person to grant approval request {}; then send this exact call again, and it runs once",
         request.id
     ));
     let mut env = f.refusal(Status::NeedsApproval, vec![e]);
-    env.approval = Some(ApprovalRequest {
-        rule: request.rule,
-        reason,
-        digest: digest.to_string(),
-        id: Some(request.id),
-    });
+    env.approval = Some(approval);
     Ok(Some(env))
 }
 

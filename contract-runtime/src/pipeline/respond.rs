@@ -216,11 +216,24 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
             env.errors.push(e);
         }
     }
-    if env.status == Status::Unknown && !env.codes().contains(&codes::UNKNOWN_OUTCOME) {
-        env.errors.push(ErrorEntry::new(
-            codes::UNKNOWN_OUTCOME,
-            "the call may or may not have taken effect".to_string(),
-        ));
+    if env.status == Status::Unknown {
+        // Only a naturally idempotent write can be sent again after an
+        // unknown outcome: a keyed one answers `unknown` from its record
+        // until an operator settles it, and a `none` one may do it twice.
+        // The first answer says what every replay will say.
+        let safe = spec.idempotency == Idempotency::Natural;
+        env.retry_safe = safe;
+        for e in &mut env.errors {
+            if e.retry_safe.is_some() {
+                e.retry_safe = Some(safe);
+            }
+        }
+        if !env.codes().contains(&codes::UNKNOWN_OUTCOME) {
+            env.errors.push(ErrorEntry::new(
+                codes::UNKNOWN_OUTCOME,
+                "the call may or may not have taken effect".to_string(),
+            ));
+        }
     }
     env
 }

@@ -80,6 +80,12 @@ pub fn standing(caller: &Caller, tool: &str, digest: &str) -> bool {
     caller.approvals_for(tool).any(|a| a.digest == digest)
 }
 
+/// Whether the host approved this tool for this caller with other arguments
+/// only: a call that changed its arguments after approval.
+pub fn standing_for_other_arguments(caller: &Caller, tool: &str, digest: &str) -> bool {
+    caller.approvals_for(tool).any(|a| a.digest != digest)
+}
+
 /// How a caller is named in approval requests and their filters: its tenant,
 /// or `-` for a caller that names none.
 pub fn caller_name(caller: &Caller) -> &str {
@@ -125,8 +131,9 @@ pub async fn on_record(
     Ok(seen)
 }
 
-/// A grant for this tool and caller that covers other arguments, if any: the
-/// fresh request for these arguments says so, so nobody takes it for a bug.
+/// A grant for this tool and caller that covers other arguments, if any: a
+/// call that changed its arguments after a person approved them is refused
+/// (`denied / approval-mismatch`), naming the grant.
 pub async fn grant_for_other_arguments(
     store: &dyn Store,
     caller: &str,

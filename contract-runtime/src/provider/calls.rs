@@ -109,6 +109,9 @@ mod typed {
             let mut calls = Vec::with_capacity(seq.size_hint().unwrap_or(1).min(16));
             while let Some(item) = seq.next_element::<Item<'de>>()? {
                 if item.kind == "function_call" {
+                    if let Some(why) = super::incomplete(item.status.as_deref()) {
+                        return Err(serde::de::Error::custom(why));
+                    }
                     let (Some(id), Some(name), Some(arguments)) =
                         (item.call_id, item.name, item.arguments)
                     else {
@@ -160,6 +163,21 @@ mod typed {
         name: Option<Cow<'a, str>>,
         #[serde(default, borrow)]
         arguments: Option<Cow<'a, str>>,
+        #[serde(default, borrow)]
+        status: Option<Cow<'a, str>>,
+    }
+}
+
+/// A Responses `function_call` item whose `status` says it is not complete
+/// (`in_progress`, `incomplete`): its arguments may be cut short, so it is
+/// never executed. An item without `status` (a replayed or hand-built one)
+/// is taken as complete.
+pub(crate) fn incomplete(status: Option<&str>) -> Option<String> {
+    match status {
+        None | Some("completed") => None,
+        Some(other) => Some(format!(
+            "a function_call whose status is `{other}` is not complete and is never executed; only a completed call is"
+        )),
     }
 }
 
@@ -187,6 +205,9 @@ fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
         // `reasoning`, `web_search_call` and the like are never executed here.
         if at.string(item, &path, "type")? != "function_call" {
             continue;
+        }
+        if let Some(why) = incomplete(item.get("status").and_then(Value::as_str)) {
+            return Err(at.error(&format!("{path}.status"), &why));
         }
         calls.push(ToolCall {
             id: at.string(item, &path, "call_id")?.to_string(),
@@ -554,6 +575,29 @@ mod tests {
         )
         .expect("valid items");
         assert_eq!(calls[0].arguments, "{ \"b\": 1,\n \"a\": \"\\u00e9\" ");
+    }
+
+    /// An item the model had not finished is never run, in either reader:
+    /// its arguments may be cut short.
+    #[test]
+    fn responses_refuses_a_call_that_is_not_complete() {
+        for status in ["in_progress", "incomplete"] {
+            let text = format!(
+                r#"{{"output":[{{"type":"function_call","call_id":"c","name":"f","arguments":"{{}}","status":"{status}"}}]}}"#
+            );
+            let e = err(Provider::OpenAiResponses, &text);
+            assert_eq!(
+                e,
+                format!("openai-responses response: output[0].status: a function_call whose status is `{status}` is not complete and is never executed; only a completed call is")
+            );
+            let typed = parse_calls_slice(Provider::OpenAiResponses, text.as_bytes());
+            assert!(
+                typed
+                    .as_ref()
+                    .is_err_and(|e| e.to_string().contains("never executed")),
+                "{typed:?}"
+            );
+        }
     }
 
     #[test]
