@@ -85,6 +85,8 @@ impl IdempotencyStore for MemoryStore {
                         lease_until_ms: now.saturating_add(millis(claim.lease)),
                         expires_ms: now.saturating_add(millis(claim.retention)),
                         envelope: None,
+                        // one process holds every lease of this store
+                        token: None,
                     },
                     call_id: claim.call_id.clone(),
                     token: Some(token.clone()),

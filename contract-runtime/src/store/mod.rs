@@ -43,6 +43,7 @@ use serde_json::Value;
 
 use crate::envelope::{Envelope, Status};
 
+mod holder;
 mod memory;
 #[cfg(feature = "postgres")]
 mod postgres;
@@ -336,7 +337,30 @@ pub struct ExistingRecord {
     pub expires_ms: i64,
     /// The recorded envelope (JSON), for `done` and `unknown`.
     pub envelope: Option<String>,
+    /// The lease token of a `running` record: it names the process that
+    /// holds it, where that can be named (see [`ExistingRecord::holder_gone`]).
+    pub token: Option<String>,
 }
+
+impl ExistingRecord {
+    /// A `running` record whose lease is live but whose holder is known to
+    /// be gone (killed on this machine mid-call): it can never finish, so
+    /// the store ends its lease now and the key answers `unknown` at once
+    /// instead of `in-flight` until the lease runs out. Returns the token
+    /// to end.
+    pub fn holder_gone(&self, now_ms: i64) -> Option<&str> {
+        let token = self.token.as_deref()?;
+        (self.state == RecordState::Running
+            && self.lease_until_ms > now_ms
+            && holder::holder_gone(token))
+        .then_some(token)
+    }
+}
+
+/// A fresh lease token, naming this process as its holder where it can be
+/// named (see [`ExistingRecord::holder_gone`]).
+#[cfg(any(feature = "sqlite", feature = "postgres"))]
+pub(crate) use holder::lease_token;
 
 /// What a record answers a claim that found it, at the database's `now_ms`:
 /// the one table of `docs/state.md`, shared by every store.

@@ -24,9 +24,9 @@ use tokio_postgres::{Client, Config, NoTls, Statement};
 
 use super::sql::{self, Dialect, Row};
 use super::{
-    envelope_json, json_text, judge_claim, millis, new_id, settled_envelope, ApprovalFilter,
-    ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided, Decision,
-    DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
+    envelope_json, json_text, judge_claim, lease_token, millis, new_id, settled_envelope,
+    ApprovalFilter, ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided,
+    Decision, DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
     NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture,
 };
 use crate::envelope::Envelope;
@@ -71,6 +71,7 @@ struct Prepared {
     resolve_done: Statement,
     resolve_failed: Statement,
     in_doubt: Statement,
+    live_leases: Statement,
     purge_records: Statement,
     purge_approvals: Statement,
     create_approval: Statement,
@@ -270,6 +271,7 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
         resolve_done: p(d(&sql::resolve_done())).await?,
         resolve_failed: p(d(&sql::resolve_failed())).await?,
         in_doubt: p(d(&sql::list_in_doubt())).await?,
+        live_leases: p(d(sql::LIVE_LEASES)).await?,
         purge_records: p(d(sql::PURGE_RECORDS)).await?,
         purge_approvals: p(d(sql::PURGE_APPROVALS)).await?,
         create_approval: p(d(&sql::create_approval())).await?,
@@ -356,12 +358,18 @@ impl PostgresStore {
         let c = self.conn(use_).await?;
         c.client.execute(pick(&c.st), params).await.map_err(err)
     }
+
+    /// Ends the lease `token` holds on `k` now: its holder is gone.
+    async fn end_lease(&self, k: &RecordKey, token: &str) -> Result<u64, StoreError> {
+        self.execute(|s| &s.renew, &[&k.tool, &k.tenant, &k.key, &token, &0i64])
+            .await
+    }
 }
 
 impl IdempotencyStore for PostgresStore {
     fn claim<'a>(&'a self, claim: &'a Claim) -> StoreFuture<'a, Claimed> {
         Box::pin(async move {
-            let token = new_id("lease")?;
+            let token = lease_token()?;
             let k = &claim.key;
             let (lease, retention) = (millis(claim.lease), millis(claim.retention));
             // The insert and the read are two statements; a record purged or
@@ -394,6 +402,12 @@ impl IdempotencyStore for PostgresStore {
                     .one(|s| &s.find, &[&k.tool, &k.tenant, &k.key], sql::existing)
                     .await?;
                 if let Some((existing, now)) = found {
+                    // a holder killed mid-call: its lease ends now, and the
+                    // next round reads the record in doubt
+                    if let Some(dead) = existing.holder_gone(now) {
+                        self.end_lease(k, dead).await?;
+                        continue;
+                    }
                     return Ok(judge_claim(&existing, claim, now));
                 }
             }
@@ -466,7 +480,15 @@ impl IdempotencyStore for PostgresStore {
     }
 
     fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
-        Box::pin(async move { self.all(|s| &s.in_doubt, &[], sql::doubtful).await })
+        Box::pin(async move {
+            // records whose holder was killed mid-call are in doubt now
+            for (k, existing, now) in self.all(|s| &s.live_leases, &[], sql::live_lease).await? {
+                if let Some(dead) = existing.holder_gone(now) {
+                    self.end_lease(&k, dead).await?;
+                }
+            }
+            self.all(|s| &s.in_doubt, &[], sql::doubtful).await
+        })
     }
 
     fn purge(&self) -> StoreFuture<'_, u64> {

@@ -113,8 +113,14 @@ RETURNING token";
 
 /// The record a claim lost to, and the database's now.
 pub(super) const FIND: &str = "
-SELECT digest, revision, state, lease_until_ms, expires_ms, envelope, NOW_MS
+SELECT digest, revision, state, lease_until_ms, expires_ms, envelope, NOW_MS, token
 FROM contract_idempotency WHERE tool = ?1 AND tenant = ?2 AND key = ?3";
+
+/// The `running` records whose lease is live, with their tokens: the ones
+/// whose holder may be gone (see `ExistingRecord::holder_gone`).
+pub(super) const LIVE_LEASES: &str = "
+SELECT tool, tenant, key, digest, revision, state, lease_until_ms, expires_ms, NOW_MS, token
+FROM contract_idempotency WHERE state = 'running' AND lease_until_ms > NOW_MS";
 
 /// `?4` state, `?5` envelope, `?6` token.
 pub(super) const COMPLETE: &str = "
@@ -265,8 +271,30 @@ pub(super) fn existing(row: &impl Row) -> Result<(ExistingRecord, i64), StoreErr
             lease_until_ms: row.int(3)?,
             expires_ms: row.int(4)?,
             envelope: row.opt_text(5)?,
+            token: row.opt_text(7)?,
         },
         row.int(6)?,
+    ))
+}
+
+/// A [`LIVE_LEASES`] row: the key, the record and the database's now.
+pub(super) fn live_lease(row: &impl Row) -> Result<(RecordKey, ExistingRecord, i64), StoreError> {
+    Ok((
+        RecordKey {
+            tool: row.text(0)?,
+            tenant: row.text(1)?,
+            key: row.text(2)?,
+        },
+        ExistingRecord {
+            digest: row.text(3)?,
+            revision: row.text(4)?,
+            state: RecordState::parse(&row.text(5)?)?,
+            lease_until_ms: row.int(6)?,
+            expires_ms: row.int(7)?,
+            envelope: None,
+            token: row.opt_text(9)?,
+        },
+        row.int(8)?,
     ))
 }
 

@@ -35,9 +35,9 @@ use rusqlite::{params, Connection, ErrorCode};
 
 use super::sql::{self, Dialect, Row};
 use super::{
-    envelope_json, json_text, judge_claim, millis, new_id, settled_envelope, ApprovalFilter,
-    ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided, Decision,
-    DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
+    envelope_json, json_text, judge_claim, lease_token, millis, new_id, settled_envelope,
+    ApprovalFilter, ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided,
+    Decision, DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
     NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture,
 };
 use crate::envelope::Envelope;
@@ -667,6 +667,7 @@ struct Statements {
     resolve_done: String,
     resolve_failed: String,
     in_doubt: String,
+    live_leases: String,
     purge_records: String,
     purge_approvals: String,
     create_approval: String,
@@ -691,6 +692,7 @@ fn statements() -> &'static Statements {
             resolve_done: d(&sql::resolve_done()),
             resolve_failed: d(&sql::resolve_failed()),
             in_doubt: d(&sql::list_in_doubt()),
+            live_leases: d(sql::LIVE_LEASES),
             purge_records: d(sql::PURGE_RECORDS),
             purge_approvals: d(sql::PURGE_APPROVALS),
             create_approval: d(&sql::create_approval()),
@@ -756,7 +758,7 @@ impl Drop for SqliteStore {
 impl IdempotencyStore for SqliteStore {
     fn claim<'a>(&'a self, claim: &'a Claim) -> StoreFuture<'a, Claimed> {
         let claim = claim.clone();
-        let token = new_id("lease");
+        let token = lease_token();
         self.run(move |c| {
             let token = token?;
             let s = statements();
@@ -790,6 +792,12 @@ impl IdempotencyStore for SqliteStore {
                     sql::existing(r)
                 })?;
                 if let Some((existing, now)) = found {
+                    // a holder killed mid-call: its lease ends now, and the
+                    // next round reads the record in doubt
+                    if let Some(dead) = existing.holder_gone(now) {
+                        execute(c, &s.renew, params![k.tool, k.tenant, k.key, dead, 0i64])?;
+                        continue;
+                    }
                     return Ok(judge_claim(&existing, &claim, now));
                 }
             }
@@ -864,7 +872,16 @@ impl IdempotencyStore for SqliteStore {
     }
 
     fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
-        self.run(|c| all(c, &statements().in_doubt, [], |r| sql::doubtful(r)))
+        self.run(|c| {
+            let s = statements();
+            // records whose holder was killed mid-call are in doubt now
+            for (k, existing, now) in all(c, &s.live_leases, [], |r| sql::live_lease(r))? {
+                if let Some(dead) = existing.holder_gone(now) {
+                    execute(c, &s.renew, params![k.tool, k.tenant, k.key, dead, 0i64])?;
+                }
+            }
+            all(c, &s.in_doubt, [], |r| sql::doubtful(r))
+        })
     }
 
     fn purge(&self) -> StoreFuture<'_, u64> {
