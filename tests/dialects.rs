@@ -329,3 +329,47 @@ fn docs_dialects_md_has_the_generated_tables() {
         "docs/dialects.md differs from dialect::rules(); run `UPDATE_SNAPSHOTS=1 cargo test --test dialects`"
     );
 }
+
+/// The canonical schema closes every object (`additionalProperties: false`),
+/// the output schemas' included: walks every node that is an object schema
+/// (it has `properties` or `type: object`) in both schemas of every tool.
+#[test]
+fn every_canonical_object_is_closed() {
+    fn walk(v: &Value, at: &str, open: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                let is_object = m.get("properties").is_some_and(Value::is_object)
+                    || m.get("type") == Some(&Value::from("object"));
+                if is_object && !m.contains_key("additionalProperties") {
+                    open.push(at.to_string());
+                }
+                for (k, child) in m {
+                    // a `properties` map's keys are names, its values schemas
+                    if k == "properties" || k == "$defs" {
+                        if let Value::Object(props) = child {
+                            for (name, s) in props {
+                                walk(s, &format!("{at}/{k}/{name}"), open);
+                            }
+                        }
+                    } else {
+                        walk(child, &format!("{at}/{k}"), open);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, s) in items.iter().enumerate() {
+                    walk(s, &format!("{at}/{i}"), open);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut open = Vec::new();
+    for def in tools::registry().canonical() {
+        let name = def["name"].as_str().unwrap_or_default().to_string();
+        for key in ["input_schema", "output_schema"] {
+            walk(&def[key], &format!("{name}/{key}"), &mut open);
+        }
+    }
+    assert!(open.is_empty(), "objects left open: {open:#?}");
+}

@@ -124,8 +124,47 @@ fn to_value<T: Serialize>(v: &T) -> Result<Value, String> {
 }
 
 fn schema_of<T: JsonSchema>() -> Value {
-    let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let gen = schemars::generate::SchemaSettings::draft2020_12()
+        .with_transform(|s: &mut schemars::Schema| close_objects(s, true))
+        .into_generator();
     gen.into_root_schema_for::<T>().to_value()
+}
+
+/// Every object of an output schema gets `additionalProperties: false`, as
+/// every object of an input schema has: the canonical schema closes every
+/// object, and a Rust type serializes exactly its fields. An object that
+/// states `additionalProperties` (a map) keeps it, and the branches of an
+/// `allOf` stay open, since closing each would refuse the others' fields.
+fn close_objects(schema: &mut schemars::Schema, close_here: bool) {
+    let Some(node) = schema.as_object_mut() else {
+        return;
+    };
+    let is_object = node.contains_key("properties")
+        || match node.get("type") {
+            Some(Value::String(t)) => t == "object",
+            Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
+            _ => false,
+        };
+    if close_here && is_object && !node.contains_key("additionalProperties") {
+        node.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    let all_of = node.remove("allOf");
+    schemars::transform::transform_subschemas(
+        &mut |s: &mut schemars::Schema| close_objects(s, true),
+        schema,
+    );
+    if let Some(mut branches) = all_of {
+        if let Value::Array(items) = &mut branches {
+            for item in items.iter_mut() {
+                if let Ok(s) = <&mut schemars::Schema>::try_from(item) {
+                    close_objects(s, false);
+                }
+            }
+        }
+        if let Some(node) = schema.as_object_mut() {
+            node.insert("allOf".into(), branches);
+        }
+    }
 }
 
 impl<T, E> ToolOutput for Result<T, E>
