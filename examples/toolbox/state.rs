@@ -123,29 +123,53 @@ impl StoreChoice {
 /// The embedded default: one SQLite file per root, in the user's state folder
 /// (`$XDG_STATE_HOME/toolbox`, else `~/.local/state/toolbox`), so it is outside
 /// every tool root, and a restart on the same root finds its records again.
+/// A relative `XDG_STATE_HOME` is ignored, as the XDG spec asks; a state
+/// folder that lies inside the root (links followed) gives way to the next
+/// one, the system's temporary folder last.
 fn default_path(root: &Path) -> Result<PathBuf, String> {
     let root = root
         .canonicalize()
         .map_err(|e| format!("cannot open --root {}: {e}", root.display()))?;
-    let base = std::env::var_os("XDG_STATE_HOME")
-        .filter(|v| !v.is_empty())
+    let xdg = std::env::var_os("XDG_STATE_HOME")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("toolbox");
+        .filter(|p| p.is_absolute());
+    let home = std::env::var_os("HOME")
+        .map(|h| PathBuf::from(h).join(".local/state"))
+        .filter(|p| p.is_absolute());
     let hash = contract_runtime::policy::approval::sha256_hex(root.as_os_str().as_encoded_bytes());
     let name = root
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let file = base.join(format!("{name}-{}.sqlite", &hash["sha256:".len()..][..16]));
-    if file.starts_with(&root) {
-        return Err(format!(
-            "the default store {} would be inside --root; choose one with --store",
-            file.display()
-        ));
+    let file_name = format!("{name}-{}.sqlite", &hash["sha256:".len()..][..16]);
+    [xdg, home, Some(std::env::temp_dir())]
+        .into_iter()
+        .flatten()
+        .map(|base| base.join("toolbox"))
+        .find(|dir| !located(dir).starts_with(&root))
+        .map(|dir| dir.join(file_name))
+        .ok_or_else(|| {
+            "every state folder (XDG_STATE_HOME, ~/.local/state, the temporary folder) is inside --root; choose a store with --store".to_string()
+        })
+}
+
+/// Where `dir` is, links followed: its deepest existing ancestor made
+/// canonical, with the rest of the path as written.
+fn located(dir: &Path) -> PathBuf {
+    let mut rest = Vec::new();
+    let mut at = dir;
+    loop {
+        if let Ok(real) = at.canonicalize() {
+            return rest.iter().rev().fold(real, |p, c| p.join(c));
+        }
+        match (at.file_name(), at.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name.to_os_string());
+                at = parent;
+            }
+            _ => return dir.to_path_buf(),
+        }
     }
-    Ok(file)
 }
 
 /// `toolbox state ...`
