@@ -808,12 +808,21 @@ async fn a_store_that_cannot_open_is_a_typed_error() {
         .await
         .err()
         .expect("not a store");
-    assert_eq!(e.kind, StoreErrorKind::Invalid);
+    assert_eq!(e.kind, StoreErrorKind::Config);
     assert_eq!(
         e.to_string(),
-        "store answered something unreadable: `redis:localhost` is not a store: use memory, \
+        "not a usable store: `redis:localhost` is not a store: use memory, \
          sqlite:PATH or postgres:URL"
     );
+    for (spec, says) in [
+        ("sqlite:", "`sqlite:` needs the path of its file"),
+        ("postgres:not a url", "not a PostgreSQL URL"),
+        ("MEMORY", "`MEMORY` is not a store"),
+    ] {
+        let e = store::open(spec).await.err().expect("not a store");
+        assert_eq!(e.kind, StoreErrorKind::Config, "{spec}: {e}");
+        assert!(e.to_string().contains(says), "{spec}: {e}");
+    }
     assert_eq!(store::open("memory").await.unwrap().describe(), "memory");
 }
 

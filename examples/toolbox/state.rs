@@ -35,12 +35,17 @@ impl StateOptions {
         rest: &mut impl Iterator<Item = &'a String>,
     ) -> Result<bool, String> {
         let mut value = || rest.next().cloned().ok_or(format!("{a} needs a value"));
+        // A century at most: the store adds it to its clock in milliseconds,
+        // and a larger number would overflow there, not here.
+        const CENTURY_MS: u64 = 100 * 365 * 24 * 3600 * 1000;
         let ms = |v: String| {
             v.parse::<u64>()
                 .ok()
-                .filter(|&n| n > 0)
+                .filter(|&n| n > 0 && n <= CENTURY_MS)
                 .map(std::time::Duration::from_millis)
-                .ok_or(format!("{a} needs a positive number of milliseconds"))
+                .ok_or(format!(
+                    "{a} needs a positive number of milliseconds, at most a century ({CENTURY_MS})"
+                ))
         };
         match a {
             "--store" => self.store = Some(value()?),

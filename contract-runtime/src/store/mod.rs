@@ -113,6 +113,8 @@ pub enum StoreErrorKind {
     Unavailable,
     /// The store answered with something this version cannot read.
     Invalid,
+    /// The store was named wrongly: not a store, no path, not a URL.
+    Config,
 }
 
 impl StoreError {
@@ -131,6 +133,14 @@ impl StoreError {
             message: message.into(),
         }
     }
+
+    /// A store named wrongly: the fix is in the configuration, not the store.
+    pub fn config(message: impl Into<String>) -> StoreError {
+        StoreError {
+            kind: StoreErrorKind::Config,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for StoreError {
@@ -138,6 +148,7 @@ impl fmt::Display for StoreError {
         let kind = match self.kind {
             StoreErrorKind::Unavailable => "store unavailable",
             StoreErrorKind::Invalid => "store answered something unreadable",
+            StoreErrorKind::Config => "not a usable store",
         };
         write!(f, "{kind}: {}", self.message)
     }
@@ -678,6 +689,11 @@ pub async fn open(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
         return Ok(Arc::new(MemoryStore::new()));
     }
     if let Some(path) = spec.strip_prefix("sqlite:") {
+        if path.is_empty() {
+            return Err(StoreError::config(
+                "`sqlite:` needs the path of its file: sqlite:PATH",
+            ));
+        }
         #[cfg(feature = "sqlite")]
         return Ok(Arc::new(SqliteStore::open(path)?));
         #[cfg(not(feature = "sqlite"))]
@@ -693,7 +709,7 @@ pub async fn open(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
             "a `postgres:` store needs contract-runtime's `postgres` feature",
         ));
     }
-    Err(StoreError::invalid(format!(
+    Err(StoreError::config(format!(
         "`{spec}` is not a store: use memory, sqlite:PATH or postgres:URL"
     )))
 }
@@ -712,9 +728,14 @@ pub fn new_id(prefix: &str) -> Result<String, StoreError> {
     Ok(s)
 }
 
-/// Milliseconds in a duration, saturating (a lease of centuries is still a lease).
+/// Milliseconds in a duration, saturating (a lease of centuries is still a
+/// lease) well below `i64::MAX`: the stores add it to their clock, and the
+/// sum must not overflow there (PostgreSQL refuses it, SQLite turns it into
+/// a float).
 fn millis(d: Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+    i64::try_from(d.as_millis())
+        .unwrap_or(i64::MAX)
+        .min(i64::MAX / 4)
 }
 
 fn envelope_json(envelope: &Envelope) -> String {

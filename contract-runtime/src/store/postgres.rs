@@ -119,12 +119,12 @@ impl PostgresStore {
         };
         let mut config: Config = url
             .parse()
-            .map_err(|e| StoreError::invalid(format!("not a PostgreSQL URL: {e}")))?;
+            .map_err(|e| StoreError::config(format!("not a PostgreSQL URL: {e}")))?;
         config.connect_timeout(options.connect_timeout);
         let schema = match options.schema {
             Some(s) if is_identifier(&s) => Some(s),
             Some(s) => {
-                return Err(StoreError::invalid(format!(
+                return Err(StoreError::config(format!(
                     "`{s}` is not a schema name: use lowercase letters, digits and `_`"
                 )))
             }
