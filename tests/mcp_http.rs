@@ -263,3 +263,38 @@ fn concurrent_calls_on_one_session_overlap() {
     );
     rt.shutdown_background();
 }
+
+/// A page on another site must not reach the server through the user's
+/// browser: a request with a foreign `Origin` is refused (403), one from a
+/// loopback page or with no `Origin` (not a browser) is answered.
+#[test]
+fn a_foreign_origin_is_refused() {
+    use std::io::{Read, Write};
+    let server = Toolbox::start("origin");
+    let addr = server
+        .url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .expect("host:port")
+        .to_string();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    let status = |origin: Option<&str>| {
+        let mut s = std::net::TcpStream::connect(&addr).expect("connect");
+        let origin = origin
+            .map(|o| format!("Origin: {o}\r\n"))
+            .unwrap_or_default();
+        let req = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{origin}Content-Length: {}\r\nConnection: close\r\n\r\n{init}",
+            init.len()
+        );
+        s.write_all(req.as_bytes()).expect("write");
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).expect("status line");
+        String::from_utf8_lossy(&head[9..12]).into_owned()
+    };
+    assert_eq!(status(Some("http://evil.example")), "403");
+    assert_eq!(status(Some("https://attacker.test:8443")), "403");
+    assert_eq!(status(Some("http://localhost:3000")), "200");
+    assert_eq!(status(None), "200");
+}

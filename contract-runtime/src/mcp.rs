@@ -128,9 +128,11 @@ impl McpServer {
     /// path, until the process ends. Must run inside a tokio runtime; give it
     /// a multi-threaded one for calls to run in parallel, not just interleaved.
     ///
-    /// Only requests whose `Host` header names a loopback address are
-    /// answered (rmcp's default, against DNS rebinding); to serve other hosts,
-    /// use [`McpServer::serve_http_on`] with a configuration that lists them.
+    /// Only requests whose `Host` header names a loopback address, and whose
+    /// `Origin` (when a browser sends one) is a loopback page, are answered
+    /// ([`http::loopback`], against DNS rebinding and other sites' pages); to
+    /// serve other hosts, use [`McpServer::serve_http_on`] with a
+    /// configuration that lists them.
     ///
     /// ```no_run
     /// # use std::sync::Arc;
@@ -147,8 +149,7 @@ impl McpServer {
         addr: std::net::SocketAddr,
     ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
-        self.serve_http_on(listener, http::HttpConfig::default())
-            .await?;
+        self.serve_http_on(listener, http::loopback()).await?;
         Ok(())
     }
 
@@ -164,7 +165,7 @@ impl McpServer {
     /// let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))?;
     /// let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     /// println!("http://{}/mcp", listener.local_addr()?);
-    /// server.serve_http_on(listener, HttpConfig::default()).await?;
+    /// server.serve_http_on(listener, contract_runtime::mcp::http::loopback()).await?;
     /// # Ok(())
     /// # }
     /// ```
@@ -195,6 +196,20 @@ pub mod http {
     /// server-sent events), which every streamable HTTP client speaks, and
     /// answers loopback `Host`s only.
     pub use rmcp::transport::streamable_http_server::StreamableHttpServerConfig as HttpConfig;
+
+    /// The configuration for a server on a loopback address: loopback `Host`s
+    /// only (rmcp's default), and an `Origin`, when a browser sends one, only
+    /// from a page on a loopback address (any port), as MCP's transport asks
+    /// servers to validate it. A request without `Origin` (not a browser)
+    /// passes.
+    pub fn loopback() -> HttpConfig {
+        let origins = ["localhost", "127.0.0.1", "[::1]"]
+            .into_iter()
+            .flat_map(|host| ["http", "https"].map(|scheme| format!("{scheme}://{host}:*")));
+        HttpConfig::default()
+            .with_allowed_origins(origins)
+            .enforce_origin_validation()
+    }
 
     pub(super) async fn serve(
         server: McpServer,

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use contract_runtime::mcp::{http::HttpConfig, McpServer};
+use contract_runtime::mcp::{http, McpServer};
 use contract_runtime::Dispatcher;
 
 use crate::state::StateOptions;
@@ -67,7 +67,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // One line a client (or a test that asked for port 0) can read.
         eprintln!("toolbox: serving MCP on http://{bound}/mcp");
         server
-            .serve_http_on(listener, HttpConfig::default())
+            .serve_http_on(listener, http::loopback())
             .await
             .map_err(|e| format!("mcp --http: {e}"))
     })
