@@ -117,9 +117,11 @@ SELECT digest, revision, state, lease_until_ms, expires_ms, envelope, NOW_MS, to
 FROM contract_idempotency WHERE tool = ?1 AND tenant = ?2 AND key = ?3";
 
 /// The `running` records whose lease is live, with their tokens: the ones
-/// whose holder may be gone (see `ExistingRecord::holder_gone`).
+/// whose holder may be gone (see `ExistingRecord::holder_gone`). The columns
+/// of [`FIND`], then the key.
 pub(super) const LIVE_LEASES: &str = "
-SELECT tool, tenant, key, digest, revision, state, lease_until_ms, expires_ms, NOW_MS, token
+SELECT digest, revision, state, lease_until_ms, expires_ms, envelope, NOW_MS, token,
+       tool, tenant, key
 FROM contract_idempotency WHERE state = 'running' AND lease_until_ms > NOW_MS";
 
 /// `?4` state, `?5` envelope, `?6` token.
@@ -279,23 +281,13 @@ pub(super) fn existing(row: &impl Row) -> Result<(ExistingRecord, i64), StoreErr
 
 /// A [`LIVE_LEASES`] row: the key, the record and the database's now.
 pub(super) fn live_lease(row: &impl Row) -> Result<(RecordKey, ExistingRecord, i64), StoreError> {
-    Ok((
-        RecordKey {
-            tool: row.text(0)?,
-            tenant: row.text(1)?,
-            key: row.text(2)?,
-        },
-        ExistingRecord {
-            digest: row.text(3)?,
-            revision: row.text(4)?,
-            state: RecordState::parse(&row.text(5)?)?,
-            lease_until_ms: row.int(6)?,
-            expires_ms: row.int(7)?,
-            envelope: None,
-            token: row.opt_text(9)?,
-        },
-        row.int(8)?,
-    ))
+    let (record, now) = existing(row)?;
+    let key = RecordKey {
+        tool: row.text(8)?,
+        tenant: row.text(9)?,
+        key: row.text(10)?,
+    };
+    Ok((key, record, now))
 }
 
 /// A [`list_in_doubt`] row.
