@@ -352,3 +352,31 @@ fn sdk_tools_share_equal_output_schemas() {
     assert_eq!(ptrs.len(), texts.len());
     assert!(texts.len() > 1, "the toolbox's outputs differ");
 }
+
+/// `arguments` that is not an object (the JSON text of the arguments as a
+/// string, a list, a number) is a tool result, `invalid /
+/// malformed-arguments` with `isError`, as for every provider: never a
+/// JSON-RPC error, which the model would not see.
+#[test]
+fn arguments_that_are_not_an_object_are_a_result_not_a_protocol_error() {
+    let mut server = Server::start("not-an-object");
+    server.initialize();
+    for (id, arguments, kind) in [
+        (10, json!("{\"query\":\"kv\"}"), "string"),
+        (11, json!([1]), "array"),
+        (12, json!(7), "integer"),
+    ] {
+        let result = server.call(json!(id), "search_notes", Some(arguments));
+        assert_eq!(result["isError"], true, "{result}");
+        let env = &result["structuredContent"];
+        assert_eq!(env["status"], "invalid", "{env}");
+        assert_eq!(env["errors"][0]["code"], "malformed-arguments", "{env}");
+        assert!(
+            env["errors"][0]["message"].as_str().unwrap().contains(kind),
+            "{env}"
+        );
+    }
+    // the session goes on
+    let ok = server.call(json!(13), "search_notes", Some(json!({"query": "kv"})));
+    assert_eq!(ok["structuredContent"]["status"], "ok", "{ok}");
+}

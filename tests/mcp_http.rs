@@ -298,3 +298,63 @@ fn a_foreign_origin_is_refused() {
     assert_eq!(status(Some("http://localhost:3000")), "200");
     assert_eq!(status(None), "200");
 }
+
+/// Over HTTP as over stdio: `arguments` that is not an object is a tool
+/// result (`invalid / malformed-arguments`, `isError`), not a JSON-RPC error.
+#[test]
+fn arguments_that_are_not_an_object_are_a_result_over_http() {
+    use std::io::{Read, Write};
+    let server = Toolbox::start("not-an-object");
+    let addr = server
+        .url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .expect("host:port")
+        .to_string();
+    // One request on its own connection: the status line, the headers and the body.
+    let post = |body: &str, session: Option<&str>| {
+        let mut s = std::net::TcpStream::connect(&addr).expect("connect");
+        let session = session
+            .map(|id| format!("Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: 2025-06-18\r\n"))
+            .unwrap_or_default();
+        let req = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        s.write_all(req.as_bytes()).expect("write");
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer
+    };
+    let init = post(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        None,
+    );
+    let session = init
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("mcp-session-id")
+                .then(|| value.trim().to_string())
+        })
+        .unwrap_or_else(|| panic!("a session id: {init}"));
+    post(
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        Some(&session),
+    );
+    let answer = post(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_notes","arguments":"{\"query\":\"kv\"}"}}"#,
+        Some(&session),
+    );
+    let data = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("data: ").filter(|d| d.contains("\"id\":2")))
+        .unwrap_or_else(|| panic!("an answer to request 2: {answer}"));
+    let message: Value = serde_json::from_str(data).expect("JSON");
+    assert!(message.get("error").is_none(), "{message}");
+    assert_eq!(message["result"]["isError"], true, "{message}");
+    let env = &message["result"]["structuredContent"];
+    assert_eq!(env["status"], "invalid", "{env}");
+    assert_eq!(env["errors"][0]["code"], "malformed-arguments", "{env}");
+}
