@@ -264,34 +264,44 @@ fn concurrent_calls_on_one_session_overlap() {
     rt.shutdown_background();
 }
 
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+impl Toolbox {
+    /// One POST of `body` on its own connection, with `headers` (each line
+    /// ending in CRLF) added: the raw answer, status line, headers and body.
+    /// For what the official client never sends.
+    fn raw_post(&self, body: &str, headers: &str) -> String {
+        use std::io::{Read, Write};
+        let addr = self
+            .url
+            .trim_start_matches("http://")
+            .split('/')
+            .next()
+            .expect("host:port");
+        let mut s = std::net::TcpStream::connect(addr).expect("connect");
+        let req = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        s.write_all(req.as_bytes()).expect("write");
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer
+    }
+}
+
 /// A page on another site must not reach the server through the user's
 /// browser: a request with a foreign `Origin` is refused (403), one from a
 /// loopback page or with no `Origin` (not a browser) is answered.
 #[test]
 fn a_foreign_origin_is_refused() {
-    use std::io::{Read, Write};
     let server = Toolbox::start("origin");
-    let addr = server
-        .url
-        .trim_start_matches("http://")
-        .split('/')
-        .next()
-        .expect("host:port")
-        .to_string();
-    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
     let status = |origin: Option<&str>| {
-        let mut s = std::net::TcpStream::connect(&addr).expect("connect");
         let origin = origin
             .map(|o| format!("Origin: {o}\r\n"))
             .unwrap_or_default();
-        let req = format!(
-            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{origin}Content-Length: {}\r\nConnection: close\r\n\r\n{init}",
-            init.len()
-        );
-        s.write_all(req.as_bytes()).expect("write");
-        let mut head = [0u8; 12];
-        s.read_exact(&mut head).expect("status line");
-        String::from_utf8_lossy(&head[9..12]).into_owned()
+        let answer = server.raw_post(INITIALIZE, &origin);
+        answer.get(9..12).unwrap_or_default().to_string()
     };
     assert_eq!(status(Some("http://evil.example")), "403");
     assert_eq!(status(Some("https://attacker.test:8443")), "403");
@@ -303,34 +313,14 @@ fn a_foreign_origin_is_refused() {
 /// result (`invalid / malformed-arguments`, `isError`), not a JSON-RPC error.
 #[test]
 fn arguments_that_are_not_an_object_are_a_result_over_http() {
-    use std::io::{Read, Write};
     let server = Toolbox::start("not-an-object");
-    let addr = server
-        .url
-        .trim_start_matches("http://")
-        .split('/')
-        .next()
-        .expect("host:port")
-        .to_string();
-    // One request on its own connection: the status line, the headers and the body.
     let post = |body: &str, session: Option<&str>| {
-        let mut s = std::net::TcpStream::connect(&addr).expect("connect");
         let session = session
             .map(|id| format!("Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: 2025-06-18\r\n"))
             .unwrap_or_default();
-        let req = format!(
-            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
-        s.write_all(req.as_bytes()).expect("write");
-        let mut answer = String::new();
-        let _ = s.read_to_string(&mut answer);
-        answer
+        server.raw_post(body, &session)
     };
-    let init = post(
-        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-        None,
-    );
+    let init = post(INITIALIZE, None);
     let session = init
         .lines()
         .find_map(|l| {
