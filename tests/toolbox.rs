@@ -2189,3 +2189,56 @@ fn a_closed_stdout_is_an_error_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stderr.contains("writing stdout"), "{stderr}");
 }
+
+/// Without `--store`, the state lives in an SQLite file outside the root
+/// (toolbox.md), wherever the environment points: a relative
+/// `XDG_STATE_HOME` is ignored (the XDG spec), and a state folder inside
+/// the root, directly or through a link, gives way to the next one.
+#[test]
+fn the_default_store_is_never_inside_the_root() {
+    let f = Fixture::standard("default-store");
+    let root = f.root.canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("inner")).unwrap();
+    let link = f.base.join("state-link");
+    symlink(root.join("inner"), &link).unwrap();
+    let home = f.base.join("home");
+    for (xdg, home) in [
+        (Some("relative/state".into()), home.clone()),
+        (Some(root.join("st")), home.clone()),
+        (Some(link.clone()), home.clone()),
+        (None, root.clone()),
+    ] {
+        let mut cmd = Command::new(toolbox());
+        cmd.args(["serve-jsonl", "--root"])
+            .arg(&root)
+            .env("HOME", &home)
+            .current_dir(&root)
+            .stdin(Stdio::null());
+        match &xdg {
+            Some(x) => cmd.env("XDG_STATE_HOME", x),
+            None => cmd.env_remove("XDG_STATE_HOME"),
+        };
+        let out = cmd.output().expect("run toolbox");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{xdg:?}: {stderr}");
+        let path = stderr
+            .split("sqlite:")
+            .nth(1)
+            .and_then(|rest| rest.split(" (").next())
+            .unwrap_or_else(|| panic!("{xdg:?}: the path on stderr: {stderr}"));
+        let file = std::path::Path::new(path);
+        assert!(file.is_absolute(), "{xdg:?}: {path}");
+        let real = file.parent().unwrap().canonicalize().unwrap();
+        assert!(
+            !real.starts_with(&root),
+            "{xdg:?}: {path} is inside the root"
+        );
+    }
+    assert!(
+        std::fs::read_dir(root.join("inner"))
+            .unwrap()
+            .next()
+            .is_none(),
+        "nothing was written through the link"
+    );
+}
