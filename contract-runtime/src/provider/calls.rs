@@ -25,6 +25,12 @@ use super::{kind, AdapterError, Provider, ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 ///   and a call without `id` gets `gemini-call-<n>`, `n` counting the body's
 ///   calls from 0.
 ///
+/// Only complete calls are read, as the streaming assemblers yield only
+/// complete ones: a Responses item whose `status` is not `completed`, a Chat
+/// choice with calls that finished with `length` or `content_filter`, and an
+/// Anthropic response with calls that stopped at `max_tokens` are errors
+/// (their arguments may be cut), and none of their calls is returned.
+///
 /// ```
 /// use contract_runtime::provider::{parse_calls, Provider};
 /// use serde_json::json;
@@ -225,11 +231,26 @@ fn chat(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
         let path = format!("choices[{c}]");
         let choice = at.object_value(choice, &path)?;
         let message = at.object(choice, &path, "message")?;
-        let path = format!("{path}.message");
+        let choice_path = path;
+        let path = format!("{choice_path}.message");
         // `content` is never read: a call written out as text is prose.
         let Some(tool_calls) = at.optional_array(message, &path, "tool_calls")? else {
             continue;
         };
+        // A choice cut at the token limit (or by the content filter) may
+        // carry a call whose arguments were cut with it: none of its calls
+        // runs, as the streaming assembler reports them cut. (`stop` with
+        // calls is normal when a function was forced with `tool_choice`.)
+        if let Some(reason @ ("length" | "content_filter")) =
+            choice.get("finish_reason").and_then(Value::as_str)
+        {
+            if !tool_calls.is_empty() {
+                return Err(at.error(
+                    &format!("{choice_path}.finish_reason"),
+                    &format!("the choice finished with `{reason}`, so its tool calls may be cut; none is executed"),
+                ));
+            }
+        }
         for (t, tool_call) in tool_calls.iter().enumerate() {
             let path = format!("{path}.tool_calls[{t}]");
             let tool_call = at.object_value(tool_call, &path)?;
@@ -256,6 +277,10 @@ fn chat(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
 
 fn anthropic(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
     let body = at.object_value(body, "")?;
+    // A response stopped at `max_tokens` may end in a `tool_use` block whose
+    // input was cut (Anthropic's docs say to retry with a higher limit):
+    // none of its calls runs.
+    let cut = body.get("stop_reason").and_then(Value::as_str) == Some("max_tokens");
     let mut calls = Vec::new();
     for (i, block) in at.array(body, "", "content")?.iter().enumerate() {
         let path = format!("content[{i}]");
@@ -270,6 +295,12 @@ fn anthropic(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
         // Any JSON value is passed on: a non-object input is the dispatcher's
         // `malformed-arguments`, which the model can see and fix.
         let input = at.field(block, &path, "input")?;
+        if cut {
+            return Err(at.error(
+                "stop_reason",
+                "the response stopped at `max_tokens`, so its tool_use may be cut; none is executed",
+            ));
+        }
         calls.push(ToolCall {
             id,
             name,
@@ -575,6 +606,44 @@ mod tests {
         )
         .expect("valid items");
         assert_eq!(calls[0].arguments, "{ \"b\": 1,\n \"a\": \"\\u00e9\" ");
+    }
+
+    /// A turn cut at the token limit carries calls that may be cut: the
+    /// complete-body readers refuse them, as the streaming assemblers do.
+    #[test]
+    fn calls_of_a_turn_cut_at_the_token_limit_are_refused() {
+        assert_eq!(
+            err(
+                Provider::OpenAiChat,
+                r#"{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{\"a\":1}"}}]},"finish_reason":"length"}]}"#
+            ),
+            "openai-chat response: choices[0].finish_reason: the choice finished with `length`, so its tool calls may be cut; none is executed"
+        );
+        assert_eq!(
+            err(
+                Provider::Anthropic,
+                r#"{"content":[{"type":"tool_use","id":"t","name":"f","input":{"a":1}}],"stop_reason":"max_tokens"}"#
+            ),
+            "anthropic response: stop_reason: the response stopped at `max_tokens`, so its tool_use may be cut; none is executed"
+        );
+        // `stop` with calls (a function forced by tool_choice) and a cut turn
+        // without calls are read as before
+        for (provider, text) in [
+            (
+                Provider::OpenAiChat,
+                r#"{"choices":[{"index":0,"message":{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]},"finish_reason":"stop"}]}"#,
+            ),
+            (
+                Provider::OpenAiChat,
+                r#"{"choices":[{"index":0,"message":{"role":"assistant","content":"long"},"finish_reason":"length"}]}"#,
+            ),
+            (
+                Provider::Anthropic,
+                r#"{"content":[{"type":"text","text":"long"}],"stop_reason":"max_tokens"}"#,
+            ),
+        ] {
+            assert!(parse_calls(provider, &body(text)).is_ok(), "{text}");
+        }
     }
 
     /// An item the model had not finished is never run, in either reader:

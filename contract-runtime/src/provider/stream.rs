@@ -159,6 +159,9 @@ struct Pending {
     /// Set when the stream contradicted itself about this call (two ids, two
     /// names); such a call is reported, never executed.
     conflict: Option<String>,
+    /// The arguments came from `response.function_call_arguments.done`,
+    /// which is authoritative: a finished item saying otherwise is a conflict.
+    final_arguments: bool,
 }
 
 impl Pending {
@@ -322,7 +325,9 @@ impl ResponsesAssembler {
                 if let (Some(pos), Some(arguments)) =
                     (self.find_for(event), str_at(event, "arguments"))
                 {
-                    self.pending[pos].call.arguments = arguments.to_string();
+                    let call = &mut self.pending[pos].call;
+                    call.arguments = arguments.to_string();
+                    call.final_arguments = true;
                 }
             }
             Some("response.output_item.done") => {
@@ -334,9 +339,27 @@ impl ResponsesAssembler {
                         let mut call = self.pending.remove(pos).call;
                         call.set_id(str_at(item, "call_id"));
                         call.set_name(str_at(item, "name"));
-                        // The finished item carries the final arguments.
-                        if let Some(arguments) = str_at(item, "arguments") {
-                            call.arguments = arguments.to_string();
+                        // A finished item that says it is not complete
+                        // (`incomplete`: the response was cut) is never run,
+                        // as `parse_calls` refuses the same item.
+                        let status = str_at(item, "status");
+                        if super::calls::incomplete(status).is_some() {
+                            let status = status.unwrap_or_default();
+                            out.push(
+                                call.cut(&format!("the item finished with status `{status}`")),
+                            );
+                            return out;
+                        }
+                        match str_at(item, "arguments") {
+                            // `function_call_arguments.done` is authoritative
+                            Some(a) if call.final_arguments && a != call.arguments => {
+                                call.conflict.get_or_insert_with(|| {
+                                    "the stream sent two different final argument texts".to_string()
+                                });
+                            }
+                            // otherwise the finished item carries the final arguments
+                            Some(a) => call.arguments = a.to_string(),
+                            None => {}
                         }
                         out.push(call.complete());
                     }
@@ -723,6 +746,49 @@ mod tests {
             ]"#,
         );
         assert_eq!(call(&pushed[0]).arguments, r#"{"a":1}"#);
+    }
+
+    /// A finished item that contradicts `arguments.done` is a conflict, not
+    /// a silent switch to the other text.
+    #[test]
+    fn responses_a_finished_item_that_contradicts_arguments_done_is_a_conflict() {
+        let (pushed, _) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}},
+              {"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":"{\"a\":1}"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1","arguments":"{\"a\":2}"}}
+            ]"#,
+        );
+        assert!(
+            matches!(&pushed[0], Assembled::Error(StreamError::Conflict { conflict, .. }) if conflict.contains("two different final argument texts")),
+            "{pushed:?}"
+        );
+    }
+
+    /// A finished item whose status is not `completed` (the response was
+    /// cut at its token limit) is never run, as `parse_calls` refuses it.
+    #[test]
+    fn responses_an_item_that_finished_incomplete_is_cut() {
+        for status in ["incomplete", "in_progress", "failed"] {
+            let events = format!(
+                r#"[
+                  {{"type":"response.output_item.added","output_index":0,"item":{{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":"","status":"in_progress"}}}},
+                  {{"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{{\"a\":1}}"}},
+                  {{"type":"response.output_item.done","output_index":0,"item":{{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":"{{\"a\":1}}","status":"{status}"}}}}
+                ]"#
+            );
+            let (pushed, finished) = replay(ResponsesAssembler::new(), &events);
+            assert_eq!(pushed.len(), 1, "{pushed:?}");
+            let Assembled::Error(e) = &pushed[0] else {
+                panic!("{status}: a call ran: {pushed:?}")
+            };
+            assert_eq!(
+                e.to_string(),
+                format!("call f (call_1): the item finished with status `{status}` before the call was complete; it was not executed")
+            );
+            assert!(finished.is_empty());
+        }
     }
 
     #[test]
