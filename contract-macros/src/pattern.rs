@@ -13,6 +13,8 @@ pub fn check(p: &str) -> Result<(), String> {
     let mut depth = 0usize;
     // Whether the previous item can take a quantifier.
     let mut atom = false;
+    // Group names seen: a name given twice does not compile in either engine.
+    let mut names: Vec<String> = Vec::new();
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -50,6 +52,10 @@ pub fn check(p: &str) -> Result<(), String> {
                         {
                             return Err(format!("invalid group name `{name}`"));
                         }
+                        if names.contains(&name) {
+                            return Err(format!("the group name `{name}` is used twice"));
+                        }
+                        names.push(name);
                         i = start + end + 1;
                     } else {
                         return Err(format!(
@@ -137,6 +143,12 @@ fn escape(chars: &[char], i: usize, in_class: bool) -> Result<usize, String> {
         'x' => {
             if chars.get(i + 2) == Some(&'{') {
                 let end = chars[i..].iter().position(|&c| c == '}').ok_or("unclosed `\\x{`")?;
+                let hex: String = chars[i + 3..i + end].iter().collect();
+                if hex_char(&hex).is_none() {
+                    return Err(format!(
+                        "`\\x{{{hex}}}` at character {i} is not a character (hex digits up to 10FFFF, no surrogate)"
+                    ));
+                }
                 Ok(i + end + 1)
             } else if chars.get(i + 2..i + 4).is_some_and(|h| h.iter().all(char::is_ascii_hexdigit)) {
                 Ok(i + 4)
@@ -159,6 +171,8 @@ fn escape(chars: &[char], i: usize, in_class: bool) -> Result<usize, String> {
 }
 
 /// A character class starting at `chars[i] == '['`; returns the index after it.
+/// Each range's ends are checked: `[_-.]` (meant as `_`, `-`, `.`) is a range
+/// from `_` down to `.`, which no engine compiles.
 fn class(chars: &[char], i: usize) -> Result<usize, String> {
     let mut j = i + 1;
     if chars.get(j) == Some(&'^') {
@@ -169,15 +183,75 @@ fn class(chars: &[char], i: usize) -> Result<usize, String> {
     if chars.get(j) == Some(&']') {
         return Err(format!("`[]` or `[^]` at character {i} means different things to different engines; escape the `]`"));
     }
+    // The element before a `-`: a character, or a class escape (`None`);
+    // nothing at the start and right after a range, where `-` is literal.
+    let mut prev: Option<Option<char>> = None;
     while j < chars.len() {
         match chars[j] {
-            '\\' => j = escape(chars, j, true)?,
             ']' => return Ok(j + 1),
             '[' => return Err(format!("nested `[` at character {j}: escape it as `\\[`")),
-            _ => j += 1,
+            '-' if prev.is_some() && chars.get(j + 1).is_some_and(|&c| c != ']') => {
+                let (hi, next) = class_element(chars, j + 1)?;
+                match (prev.flatten(), hi) {
+                    (Some(lo), Some(hi)) if lo <= hi => {}
+                    (Some(lo), Some(hi)) => {
+                        return Err(format!(
+                            "the class range `{lo}-{hi}` at character {j} runs backwards; to match `-` itself, put it first or last in the class, or escape it as `\\-`"
+                        ))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "a class escape (`\\d`, `\\w`, ...) cannot end a range at character {j}; to match `-` itself, put it last in the class, or escape it as `\\-`"
+                        ))
+                    }
+                }
+                prev = None;
+                j = next;
+            }
+            _ => {
+                let (element, next) = class_element(chars, j)?;
+                prev = Some(element);
+                j = next;
+            }
         }
     }
     Err(format!("unclosed `[` at character {i}"))
+}
+
+/// One element of a class at `chars[j]`: the character it stands for, or
+/// `None` for a class escape (`\d`, `\p{L}`), and the index after it.
+fn class_element(chars: &[char], j: usize) -> Result<(Option<char>, usize), String> {
+    if chars[j] != '\\' {
+        return Ok((Some(chars[j]), j + 1));
+    }
+    let next = escape(chars, j, true)?;
+    let e = chars[j + 1];
+    let one = match e {
+        'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'p' | 'P' => None,
+        'n' => Some('\n'),
+        'r' => Some('\r'),
+        't' => Some('\t'),
+        'f' => Some('\u{c}'),
+        'v' => Some('\u{b}'),
+        '0' => Some('\0'),
+        'x' => {
+            let hex: String = chars[j + 2..next]
+                .iter()
+                .filter(|c| c.is_ascii_hexdigit())
+                .collect();
+            hex_char(&hex)
+        }
+        c => Some(c),
+    };
+    Ok((one, next))
+}
+
+/// The character a hex escape names, if it names one.
+fn hex_char(hex: &str) -> Option<char> {
+    if hex.is_empty() || hex.len() > 6 {
+        return None;
+    }
+    u32::from_str_radix(hex, 16).ok().and_then(char::from_u32)
 }
 
 #[cfg(test)]
@@ -194,8 +268,38 @@ mod tests {
             "(?:ab)+|c*?",
             "^\\d{4}-\\d{2}$",
             "\\p{L}+",
+            "^[a-zA-Z0-9_.-]{1,32}$",
+            "^[-a-z]+$",
+            "^[a-z-]+$",
+            "[\\x41-\\x5A]",
+            "[\\x{41}-\\x{5A}]",
+            "[a-z-0]",
+            "(?P<a>x)(?P<b>y)",
         ] {
             assert_eq!(check(p), Ok(()), "{p}");
+        }
+    }
+
+    /// The mistakes a registry build used to be the first to catch (a
+    /// black-box audit wrote them): a range written backwards, a class
+    /// escape as a range end, a group name given twice, a code point that
+    /// is no character.
+    #[test]
+    fn refuses_what_no_engine_compiles() {
+        for (p, says) in [
+            (
+                "^[a-zA-Z0-9_-.]{1,32}$",
+                "the class range `_-.` at character 12 runs backwards",
+            ),
+            ("[z-a]", "the class range `z-a`"),
+            ("[\\d-z]", "a class escape"),
+            ("[a-\\w]", "a class escape"),
+            ("(?P<n>a)(?P<n>b)", "the group name `n` is used twice"),
+            ("\\x{110000}", "is not a character"),
+            ("\\x{D800}", "is not a character"),
+        ] {
+            let e = check(p).expect_err(p);
+            assert!(e.contains(says), "{p}: {e}");
         }
     }
 

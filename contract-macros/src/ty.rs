@@ -125,24 +125,47 @@ pub fn classify(ty: &Type) -> Kind {
 /// it as a declared format, so "YYYY-MM-DD" on a `NaiveDate` is not a
 /// constraint stated only in prose: the type enforces it.
 pub fn date_format(ty: &Type) -> Option<&'static str> {
+    match leaf_name(ty)?.as_str() {
+        "NaiveDate" | "Date" => Some("date"),
+        "DateTime" | "Timestamp" | "OffsetDateTime" => Some("date-time"),
+        "NaiveTime" | "Time" => Some("time"),
+        _ => None,
+    }
+}
+
+/// The values a Rust integer type holds (`u8`: 0 to 255), under any
+/// `Option` or `Vec`, for rule C10's check that a range leaves a value.
+pub fn integer_range(ty: &Type) -> Option<(f64, f64)> {
+    Some(match leaf_name(ty)?.as_str() {
+        "u8" => (0.0, u8::MAX as f64),
+        "u16" => (0.0, u16::MAX as f64),
+        "u32" => (0.0, u32::MAX as f64),
+        "u64" | "usize" => (0.0, u64::MAX as f64),
+        "i8" => (i8::MIN as f64, i8::MAX as f64),
+        "i16" => (i16::MIN as f64, i16::MAX as f64),
+        "i32" => (i32::MIN as f64, i32::MAX as f64),
+        "i64" | "isize" => (i64::MIN as f64, i64::MAX as f64),
+        _ => return None,
+    })
+}
+
+/// The last segment's name of the type under any `Option` or `Vec`.
+fn leaf_name(ty: &Type) -> Option<String> {
     match ty {
-        Type::Reference(r) => date_format(&r.elem),
-        Type::Group(g) => date_format(&g.elem),
-        Type::Paren(p) => date_format(&p.elem),
+        Type::Reference(r) => leaf_name(&r.elem),
+        Type::Group(g) => leaf_name(&g.elem),
+        Type::Paren(p) => leaf_name(&p.elem),
         Type::Path(p) => {
             let seg = p.path.segments.last()?;
             match seg.ident.to_string().as_str() {
                 "Option" | "Vec" => match &seg.arguments {
                     PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
-                        GenericArgument::Type(t) => date_format(t),
+                        GenericArgument::Type(t) => leaf_name(t),
                         _ => None,
                     }),
                     _ => None,
                 },
-                "NaiveDate" | "Date" => Some("date"),
-                "DateTime" | "Timestamp" | "OffsetDateTime" => Some("date-time"),
-                "NaiveTime" | "Time" => Some("time"),
-                _ => None,
+                name => Some(name.to_string()),
             }
         }
         _ => None,

@@ -568,6 +568,71 @@ pub fn c9_name(tool: &Tool) -> TokenStream {
 fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
     let time = is_time_type(strip_option(&f.ty));
     fits(cx, &f.attrs, &f.kind, &f.name, time);
+    c10_range_leaves_a_value(cx, f);
+}
+
+// C10: a range leaves at least one value of the argument's type. Bounds past
+// what the type holds (`min = 300` on a `u8`, `max = -1` on a `u32`), or
+// exclusive bounds with no whole number between them (`exclusive_min = 5,
+// exclusive_max = 6` on an integer), publish a schema no call can pass.
+// Bounds that cross outright are `range_fits`'s to report.
+fn c10_range_leaves_a_value(cx: &Ctxt, f: &Field) {
+    let a = &f.attrs;
+    let Some(r) = a.full_range() else { return };
+    let Some(span) = a.range.as_ref().map(|r| r.span).or_else(|| {
+        let served = a.served.as_ref()?;
+        served.value.range.as_ref().map(|r| r.span)
+    }) else {
+        return;
+    };
+    let item = f.kind.item().unwrap_or(f.kind.inner()).inner();
+    let (lo, hi) = (r.lower(), r.upper());
+    if matches!((lo, hi), (Some(l), Some(h)) if l.value > h.value) {
+        return;
+    }
+    let lo = lo.map(|n| (n.value, r.min.is_none()));
+    let hi = hi.map(|n| (n.value, r.max.is_none()));
+    let name = &f.name;
+    match item {
+        Kind::Integer => {
+            let Some((t_lo, t_hi)) = crate::ty::integer_range(&f.ty) else {
+                return;
+            };
+            // the whole numbers each bound lets through, then the type's own
+            let from = lo
+                .map_or(t_lo, |(v, ex)| if ex { v.floor() + 1.0 } else { v.ceil() })
+                .max(t_lo);
+            let to = hi
+                .map_or(t_hi, |(v, ex)| if ex { v.ceil() - 1.0 } else { v.floor() })
+                .min(t_hi);
+            if from > to {
+                let ty = tidy(strip_option(&f.ty));
+                let below = match hi {
+                    Some((v, true)) => format!("below {v}"),
+                    Some((v, false)) => format!("at most {v}"),
+                    None => format!("at most {t_hi}, the most a `{ty}` holds"),
+                };
+                let above = match lo {
+                    Some((v, true)) => format!("above {v}"),
+                    Some((v, false)) => format!("at least {v}"),
+                    None => format!("at least {t_lo}, the least a `{ty}` holds"),
+                };
+                cx.error_at(span, format!(
+                    "the range of `{name}` leaves no value a `{ty}` can hold: no whole number is {above} and {below}\nhelp: bound `{name}` within what a `{ty}` holds ({t_lo} to {t_hi}) with a whole number between the bounds, or change its type"
+                ));
+            }
+        }
+        Kind::Float => {
+            if let (Some((l, lx)), Some((h, hx))) = (lo, hi) {
+                if l == h && (lx || hx) {
+                    cx.error_at(span, format!(
+                        "the range of `{name}` leaves no value: an exclusive bound equals the other bound ({l})\nhelp: write `min = {l}, max = {l}` for that one value, or bounds that differ"
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// `time`: the type is a date or time type (bounded by text, not numbers).
@@ -875,7 +940,14 @@ fn c12_tool_sentences(
 // (`file_name`, `filename`) counts only when its description says it is a
 // path; names of other things (`*_url`, `*_name`, `*_id`) never do.
 fn c13_path_type(cx: &Ctxt, f: &Field) {
-    let n = f.name.as_str();
+    // A list of paths is named in the plural (`paths`, `file_paths`,
+    // `dirs`, `directories`): its singular is the name to judge.
+    let singular = match f.name.as_str() {
+        n if n.ends_with("ies") => format!("{}y", &n[..n.len() - 3]),
+        n if n.ends_with('s') && !n.ends_with("ss") => n[..n.len() - 1].to_string(),
+        n => n.to_string(),
+    };
+    let n = singular.as_str();
     let doc = f.description.as_deref().unwrap_or_default().to_lowercase();
     let doc_says_path = ["path", "directory", "folder", "on disk"]
         .iter()
