@@ -90,10 +90,11 @@ impl Pattern {
         self.source
     }
 
-    /// The compiled regex. JSON Schema patterns are unanchored, like `Regex::is_match`.
+    /// The compiled regex. JSON Schema patterns are unanchored, like
+    /// `Regex::is_match`, and read as ECMA-262 reads them (see [`ecma`]).
     pub fn regex(&self) -> Result<&Regex, &str> {
         self.compiled
-            .get_or_init(|| Regex::new(self.source).map_err(|e| e.to_string()))
+            .get_or_init(|| Regex::new(&ecma(self.source)).map_err(|e| e.to_string()))
             .as_ref()
             .map_err(String::as_str)
     }
@@ -116,13 +117,72 @@ pub(crate) fn pattern_compiles(source: &str) -> Result<(), String> {
     if known(&COMPILED.lock().unwrap_or_else(|e| e.into_inner())) {
         return Ok(());
     }
-    Regex::new(source).map_err(|e| e.to_string())?;
+    Regex::new(&ecma(source)).map_err(|e| e.to_string())?;
     COMPILED
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .get_or_insert_with(Default::default)
         .insert(source.to_owned());
     Ok(())
+}
+
+/// A pattern as the `regex` crate must read it to mean what it means in
+/// the published schema. JSON Schema reads patterns as ECMA-262 does, where
+/// `\d` is `[0-9]`, `\w` is `[0-9A-Za-z_]` and `\b` is a boundary of those;
+/// the `regex` crate reads them as Unicode classes, so `^\d{3}$` would pass
+/// Arabic-Indic digits that every JSON Schema validator refuses. Each is
+/// rewritten to its ASCII form (inside a class too); everything else passes
+/// unchanged, and a pattern without them is not copied.
+pub(crate) fn ecma(source: &str) -> std::borrow::Cow<'_, str> {
+    if !source.contains(['\\']) {
+        return std::borrow::Cow::Borrowed(source);
+    }
+    let mut out = String::with_capacity(source.len() + 16);
+    let mut in_class = false;
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(e) = chars.next() else {
+                    out.push(c);
+                    break;
+                };
+                let ascii = match (e, in_class) {
+                    ('d', false) => "[0-9]",
+                    ('D', false) => "[^0-9]",
+                    ('w', false) => "[0-9A-Za-z_]",
+                    ('W', false) => "[^0-9A-Za-z_]",
+                    ('b', false) => "(?-u:\\b)",
+                    ('B', false) => "(?-u:\\B)",
+                    ('d', true) => "0-9",
+                    ('D', true) => "[:^digit:]",
+                    ('w', true) => "0-9A-Za-z_",
+                    ('W', true) => "[:^word:]",
+                    _ => {
+                        out.push(c);
+                        out.push(e);
+                        continue;
+                    }
+                };
+                out.push_str(ascii);
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+                // a `^` or `]` right after `[` belongs to the class
+                if let Some(next) = chars.clone().next().filter(|&n| n == '^') {
+                    out.push(next);
+                    chars.next();
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 impl std::fmt::Debug for Pattern {
@@ -674,6 +734,36 @@ fn tighter(declared: Option<Num>, ty: Option<Num>, lower: bool) -> Option<Num> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `\d`, `\w` and `\b` mean what ECMA-262 (and so every JSON Schema
+    /// validator) means by them: ASCII, not Unicode.
+    #[test]
+    fn class_escapes_mean_what_ecma_means() {
+        for (source, yes, no) in [
+            (r"^\d{3}$", "123", "\u{661}\u{662}\u{663}"),
+            (r"^\w+$", "a_Z9", "\u{e9}t\u{e9}"),
+            (r"^[\d-]+$", "1-2", "\u{661}"),
+            (r"^[^\d]+$", "abc", "a1"),
+            (r"^\D+$", "\u{661}", "1"),
+            (r"^[\W]+$", "\u{e9}", "a"),
+            // `é` is no word character to ECMA-262: a boundary stands beside it
+            (r"\bab\b", "\u{e9}ab\u{e9}", "xab y"),
+            (r"^\.\\d$", ".\\d", ".1"),
+        ] {
+            let p = Pattern::new(Box::leak(source.to_string().into_boxed_str()));
+            assert!(
+                p.is_match(yes),
+                "{source} must match {yes:?} ({})",
+                ecma(source)
+            );
+            assert!(
+                !p.is_match(no),
+                "{source} must not match {no:?} ({})",
+                ecma(source)
+            );
+        }
+        assert!(matches!(ecma("^[a-z]+$"), std::borrow::Cow::Borrowed(_)));
+    }
 
     /// A served side is marked `x-served` and refused as unserved; the other
     /// side stays a bound of form, and a secret's value is never repeated.
