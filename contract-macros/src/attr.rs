@@ -488,12 +488,17 @@ pub struct ToolAttrs {
     /// Keys written but not understood and already reported: a misspelling
     /// (C11) or an unknown value. The rules do not also report them missing.
     pub reported: Vec<&'static str>,
+    /// The attribute did not parse to its end (`effect = "read_only"`, a
+    /// literal where a word goes): the error is reported, and the keys after
+    /// it were never read, so no rule may call them missing.
+    pub cut_short: bool,
 }
 
 impl ToolAttrs {
-    /// Whether `key` was written but not understood (and reported).
+    /// Whether `key` was written but not understood (and reported), or may
+    /// have been written after a parse error.
     pub fn reported(&self, key: &str) -> bool {
-        self.reported.contains(&key)
+        self.cut_short || self.reported.contains(&key)
     }
 }
 
@@ -502,8 +507,17 @@ pub fn parse_tool_attrs(cx: &Ctxt, args: TokenStream) -> ToolAttrs {
     let parser = syn::meta::parser(|meta| parse_tool_key(cx, &meta, &mut out));
     if let Err(e) = syn::parse::Parser::parse2(parser, args) {
         cx.syn_error(e);
+        out.cut_short = true;
     }
     out
+}
+
+/// A word at `input` (`read_only`, `natural`, an argument's name), or an
+/// error there that says what to write instead of a string or a number.
+fn word(input: syn::parse::ParseStream<'_>, help: &str) -> syn::Result<Ident> {
+    input
+        .parse::<Ident>()
+        .map_err(|e| syn::Error::new(e.span(), help))
 }
 
 fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn::Result<()> {
@@ -544,7 +558,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
         "effect" => {
             let input = meta.value()?;
-            let id: Ident = input.parse()?;
+            let id = word(
+                input,
+                "`effect` takes a word, not a string or a number\nhelp: write `effect = read_only`, `reversible`, `external` or `destructive` (several joined by `+`)",
+            )?;
             // `effect = destructive + external`: several effects at once.
             while input.peek(Token![+]) {
                 input.parse::<Token![+]>()?;
@@ -566,14 +583,21 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
         "idempotency" => {
             let input = meta.value()?;
-            let id: Ident = input.parse()?;
+            let id = word(
+                input,
+                "`idempotency` takes a word, not a string\nhelp: write `idempotency = natural`, `none` or `key(field)`",
+            )?;
             let v = match id.to_string().as_str() {
                 "natural" => Idempotency::Natural,
                 "none" => Idempotency::None,
                 "key" => {
+                    let named = "`key(...)` names the argument that holds the request key, as written in the signature, without quotes\nhelp: write `idempotency = key(request_key)`";
+                    if !input.peek(syn::token::Paren) {
+                        return Err(syn::Error::new(id.span(), named));
+                    }
                     let inner;
                     syn::parenthesized!(inner in input);
-                    Idempotency::Key(inner.parse()?)
+                    Idempotency::Key(word(&inner, named)?)
                 }
                 other => {
                     let help = did_you_mean(other, &["natural", "none", "key(field)"])
