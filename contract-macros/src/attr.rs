@@ -101,6 +101,35 @@ fn is_date_bound(s: &str) -> bool {
     }
 }
 
+/// A whole number at `input`, the value of the key `key` (`timeout_ms`,
+/// `attempts`, `length(min ..)`). A suffix (`5s`, `2min`, `1kb`) is refused,
+/// not dropped: the key names its unit, and a unit written after the number
+/// would silently mean something else.
+fn whole<T: std::str::FromStr>(input: syn::parse::ParseStream<'_>, key: &str) -> syn::Result<T>
+where
+    T::Err: std::fmt::Display,
+{
+    let help = format!("`{key}` takes a whole number, like `{key} = 3`");
+    let lit = input.parse::<LitInt>().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            format!("{help}\nhelp: write a whole number, with no sign or unit"),
+        )
+    })?;
+    if !lit.suffix().is_empty() {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "`{key} = {lit}` has a suffix `{}` the number cannot carry: `{key}` names its own unit\nhelp: write `{key} = {}`",
+                lit.suffix(),
+                lit.base10_digits()
+            ),
+        ));
+    }
+    lit.base10_parse()
+        .map_err(|e| syn::Error::new(lit.span(), format!("{help}\nhelp: {e}")))
+}
+
 fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
     let expr: Expr = input.parse()?;
     let (neg, lit) = match &expr {
@@ -115,7 +144,7 @@ fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
     match lit {
         Expr::Lit(ExprLit {
             lit: Lit::Int(i), ..
-        }) => {
+        }) if i.suffix().is_empty() => {
             let v: i64 = i.base10_parse()?;
             let v = if neg { -v } else { v };
             Ok(NumLit {
@@ -126,7 +155,7 @@ fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
         }
         Expr::Lit(ExprLit {
             lit: Lit::Float(f), ..
-        }) => {
+        }) if f.suffix().is_empty() => {
             let v: f64 = f.base10_parse()?;
             Ok(NumLit {
                 tokens: expr.to_token_stream(),
@@ -136,7 +165,7 @@ fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
         }
         _ => Err(syn::Error::new_spanned(
             expr,
-            "expected a number literal, like `1` or `0.5`",
+            "expected a plain number, like `1` or `0.5`, with no suffix or unit",
         )),
     }
 }
@@ -167,6 +196,9 @@ const RANGE_KEYS: &[&str] = &["min", "max", "exclusive_min", "exclusive_max"];
 pub struct Length {
     pub min: Option<Sp<u64>>,
     pub max: Option<Sp<u64>>,
+    /// A key inside was not understood and is reported (C11): an empty
+    /// `length()` is then not also said to bound nothing.
+    pub reported: bool,
 }
 
 #[derive(Default, Clone)]
@@ -321,13 +353,13 @@ fn parse_arg_key(
                 let s = m.path.span();
                 match k.as_str() {
                     "min" | "max" => {
-                        let lit: LitInt = m.value()?.parse()?;
-                        let v: u64 = lit.base10_parse()?;
+                        let v: u64 = whole(m.value()?, &k)?;
                         let slot = if k == "min" { &mut l.min } else { &mut l.max };
                         set(cx, slot, &k, s, v);
                     }
                     _ => {
                         skip_unknown(cx, &m, "length", LENGTH_KEYS)?;
+                        l.reported = true;
                     }
                 }
                 Ok(())
@@ -653,26 +685,31 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         "retry" => {
             let mut attempts = None;
             let mut backoff = None;
+            let mut misspelled = false;
             meta.parse_nested_meta(|m| {
                 let k = m.path.get_ident().map(Ident::to_string).unwrap_or_default();
                 let s = m.path.span();
                 match k.as_str() {
                     "attempts" => {
-                        let v: u32 = m.value()?.parse::<LitInt>()?.base10_parse()?;
+                        let v: u32 = whole(m.value()?, "attempts")?;
                         set(cx, &mut attempts, "attempts", s, v);
                     }
                     "backoff_ms" => {
-                        let v: u64 = m.value()?.parse::<LitInt>()?.base10_parse()?;
+                        let v: u64 = whole(m.value()?, "backoff_ms")?;
                         set(cx, &mut backoff, "backoff_ms", s, v);
                     }
                     _ => {
                         skip_unknown(cx, &m, "retry", RETRY_KEYS)?;
+                        misspelled = true;
                     }
                 }
                 Ok(())
             })?;
             let Some(attempts) = attempts else {
-                cx.error_at(span, "`retry(...)` needs `attempts`\nhelp: write `retry(attempts = 3, backoff_ms = 100)`");
+                // a misspelled `attempts` is reported once, as a misspelling
+                if !misspelled {
+                    cx.error_at(span, "`retry(...)` needs `attempts`\nhelp: write `retry(attempts = 3, backoff_ms = 100)`");
+                }
                 return Ok(());
             };
             let r = Retry {
@@ -682,7 +719,7 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             set(cx, &mut out.retry, "retry", span, r);
         }
         "timeout_ms" => {
-            let v: u64 = meta.value()?.parse::<LitInt>()?.base10_parse()?;
+            let v: u64 = whole(meta.value()?, "timeout_ms")?;
             set(cx, &mut out.timeout_ms, "timeout_ms", span, v);
         }
         "rules" => {
@@ -872,6 +909,9 @@ pub struct FailureAttrs {
     pub transient: Option<Sp<()>>,
     pub unknown: Option<Sp<()>>,
     pub denied: Option<Sp<()>>,
+    /// A key was not understood and is reported (C11): a misspelled `code`
+    /// is not also said to be missing.
+    pub reported: bool,
 }
 
 pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs {
@@ -904,7 +944,7 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
                     set(cx, &mut out.retry_safe, "retry_safe", span, v);
                 }
                 "retry_after_ms" => {
-                    let v: u64 = meta.value()?.parse::<LitInt>()?.base10_parse()?;
+                    let v: u64 = whole(meta.value()?, "retry_after_ms")?;
                     set(cx, &mut out.retry_after_ms, "retry_after_ms", span, v);
                 }
                 "transient" => set(cx, &mut out.transient, "transient", span, ()),
@@ -912,6 +952,7 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
                 "denied" => set(cx, &mut out.denied, "denied", span, ()),
                 _ => {
                     skip_unknown(cx, &meta, "#[failure]", FAILURE_KEYS)?;
+                    out.reported = true;
                 }
             }
             Ok(())

@@ -309,6 +309,8 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
                 fields.iter().map(|f| format!("`{}`", f.name)).collect::<Vec<_>>().join(", ")
             ),
         ),
+        // an optional key is no key: the call without it could not be deduplicated
+        Some(f) if matches!(f.kind, Kind::Option(_)) => cx.error_spanned_by(key, format!("`key({key})` must name a required String argument, but `{key}` is optional (`{}`)\nhelp: make `{key}` a `String`, e.g. with `#[arg(format = \"uuid\")]`: a call without its key could not be told from a repeat", tidy(&f.ty))),
         Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: make `{key}` a String, e.g. with `#[arg(format = \"uuid\")]`", f.kind.describe())),
         Some(_) => {}
     }
@@ -650,7 +652,7 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
                 );
             }
         }
-        if l.value.min.is_none() && l.value.max.is_none() {
+        if l.value.min.is_none() && l.value.max.is_none() && !l.value.reported {
             cx.error_at(l.span, "`length()` bounds nothing\nhelp: write `length(min = 1)`, `length(max = 200)` or both");
         }
     }
@@ -997,7 +999,7 @@ fn tidy(ty: &Type) -> String {
 
 // F1: every failure variant has a code: `#[failure(code = "...")]`.
 fn f1_failure_has_code(cx: &Ctxt, v: &FailureVariant) {
-    if v.attrs.code.is_none() {
+    if v.attrs.code.is_none() && !v.attrs.reported {
         let vi = &v.ident;
         cx.error_spanned_by(
             vi,

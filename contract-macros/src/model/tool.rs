@@ -87,8 +87,9 @@ impl Tool {
                 value: n.value.value(),
                 span: n.value.span(),
             },
+            // `fn r#move` is the tool `move`
             None => Sp {
-                value: ident.to_string(),
+                value: ident.to_string().trim_start_matches("r#").to_string(),
                 span: ident.span(),
             },
         };
@@ -231,7 +232,7 @@ fn arguments(cx: &Ctxt, item: &mut ItemFn, state: &[Type]) -> (Args, Vec<Param>)
     let fn_ident = &item.sig.ident;
     let ident = format_ident!(
         "{}Args",
-        camel(&fn_ident.to_string()),
+        camel(fn_ident.to_string().trim_start_matches("r#")),
         span = fn_ident.span()
     );
     (Args::Inline { ident, fields }, params)
