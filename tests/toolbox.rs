@@ -2191,7 +2191,7 @@ fn a_closed_stdout_is_an_error_not_a_panic() {
 }
 
 /// Without `--store`, the state lives in an SQLite file outside the root
-/// (toolbox.md), wherever the environment points: a relative
+/// (the README's toolbox section), wherever the environment points: a relative
 /// `XDG_STATE_HOME` is ignored (the XDG spec), and a state folder inside
 /// the root, directly or through a link, gives way to the next one.
 #[test]
