@@ -102,6 +102,13 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// "unknown key `efect`; did you mean `effect`?" plus what is accepted.
 pub fn unknown_key_message(what: &str, key: &str, known: &[&str]) -> String {
+    // A JSON Schema keyword (`maxLength`, `min_items`, `maximum`) is how the
+    // published schema says it; the attribute says it its own way.
+    if known.contains(&"length") {
+        if let Some(meant) = schema_keyword(key) {
+            return format!("unknown {what} key `{key}`\nhelp: write `{meant}`");
+        }
+    }
     match suggest(key, known) {
         Some(s) => format!("unknown {what} key `{key}`\nhelp: did you mean `{s}`?"),
         None => format!(
@@ -112,5 +119,49 @@ pub fn unknown_key_message(what: &str, key: &str, known: &[&str]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+    }
+}
+
+/// The attribute for a JSON Schema keyword written as a key (`maxLength`,
+/// `max_length`, `maxItems`, `minimum`), in any case or spelling.
+fn schema_keyword(key: &str) -> Option<&'static str> {
+    let k: String = key
+        .chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    Some(match k.as_str() {
+        "maxlength" | "maxitems" | "maxlen" => "length(max = ..)",
+        "minlength" | "minitems" | "minlen" => "length(min = ..)",
+        "max" | "maximum" => "range(max = ..)",
+        "min" | "minimum" => "range(min = ..)",
+        "exclusivemaximum" => "range(exclusive_max = ..)",
+        "exclusiveminimum" => "range(exclusive_min = ..)",
+        "uniqueitems" => "unique",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod schema_keyword_tests {
+    use super::*;
+
+    #[test]
+    fn json_schema_keywords_point_at_the_attribute() {
+        let known = &["length", "range", "pattern"];
+        for (key, meant) in [
+            ("maxLength", "length(max = ..)"),
+            ("min_length", "length(min = ..)"),
+            ("max", "range(max = ..)"),
+            ("exclusiveMinimum", "range(exclusive_min = ..)"),
+            ("uniqueItems", "unique"),
+        ] {
+            assert_eq!(
+                unknown_key_message("#[arg]", key, known),
+                format!("unknown #[arg] key `{key}`\nhelp: write `{meant}`")
+            );
+        }
+        // elsewhere (inside `length(..)`, where `max` is a key) nothing changes
+        assert!(unknown_key_message("length", "mx", &["min", "max"]).contains("did you mean `max`"));
     }
 }
