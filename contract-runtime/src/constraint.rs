@@ -91,7 +91,8 @@ impl Pattern {
     }
 
     /// The compiled regex. JSON Schema patterns are unanchored, like
-    /// `Regex::is_match`, and read as ECMA-262 reads them (see [`ecma`]).
+    /// `Regex::is_match`, and read as ECMA-262 reads them: `\d`, `\w` and
+    /// `\b` in ASCII, as every JSON Schema validator reads them.
     pub fn regex(&self) -> Result<&Regex, &str> {
         self.compiled
             .get_or_init(|| Regex::new(&ecma(self.source)).map_err(|e| e.to_string()))
