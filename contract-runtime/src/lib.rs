@@ -119,6 +119,8 @@ pub mod dialect;
 pub mod mcp;
 #[cfg(feature = "mcp")]
 mod mcp_approval;
+#[cfg(feature = "mcp")]
+mod mcp_raw;
 pub mod provider;
 pub mod turn;
 
