@@ -135,7 +135,7 @@ pub(crate) fn pattern_compiles(source: &str) -> Result<(), String> {
 /// rewritten to its ASCII form (inside a class too); everything else passes
 /// unchanged, and a pattern without them is not copied.
 pub(crate) fn ecma(source: &str) -> std::borrow::Cow<'_, str> {
-    if !source.contains(['\\']) {
+    if !source.contains('\\') {
         return std::borrow::Cow::Borrowed(source);
     }
     let mut out = String::with_capacity(source.len() + 16);

@@ -331,9 +331,9 @@ impl Root {
     }
 
     /// Where `p` leads beneath the root, links followed: its canonical path
-    /// relative to the root, `/`-separated (`""` for the root itself). A
-    /// part that does not exist yet is kept as written after the resolved
-    /// part that does. For a check that compares locations, not spellings
+    /// relative to the root, `/`-separated (`""` for the root itself). A name
+    /// that does not exist yet is kept as written (a missing folder cannot be
+    /// a link), and `..` steps back from wherever the path had led. For a check that compares locations, not spellings
     /// (is this file inside the task's folder?): `src/l/x.md`, with `src/l`
     /// a link to `docs`, is `docs/x.md`.
     ///
@@ -352,40 +352,37 @@ impl Root {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn resolve(&self, p: &ConfinedPath) -> Result<String, PathError> {
+        use std::path::{Component, PathBuf};
         self.check(p)?;
-        let mut missing: Vec<&std::ffi::OsStr> = Vec::new();
-        let mut current = p.as_path();
-        loop {
-            if current.as_os_str().is_empty() {
-                break;
-            }
-            match self.dir.canonicalize(current).map_err(PathError::from) {
-                Ok(found) => {
-                    let mut parts: Vec<String> = found
-                        .components()
-                        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                        .collect();
-                    parts.extend(
-                        missing
-                            .iter()
-                            .rev()
-                            .map(|m| m.to_string_lossy().into_owned()),
-                    );
-                    return Ok(parts.join("/"));
+        // One name at a time: a name that exists is resolved by the file
+        // system (links and all), one that does not is taken as written, and
+        // `..` steps back from wherever that led, which may be somewhere that
+        // exists again (`new/../link`).
+        let mut at = PathBuf::new();
+        for c in p.as_path().components() {
+            match c {
+                Component::Normal(name) => {
+                    let next = at.join(name);
+                    at = match self.dir.canonicalize(&next).map_err(PathError::from) {
+                        Ok(found) => found,
+                        Err(PathError::NotFound) => next,
+                        Err(other) => return Err(other),
+                    };
                 }
-                Err(PathError::NotFound) => {
-                    missing.extend(current.file_name());
-                    current = current.parent().unwrap_or_else(|| Path::new(""));
+                Component::ParentDir => {
+                    at.pop();
                 }
-                Err(other) => return Err(other),
+                _ => {}
             }
         }
-        let parts: Vec<String> = missing
-            .iter()
-            .rev()
-            .map(|m| m.to_string_lossy().into_owned())
+        let names: Vec<String> = at
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+                _ => None,
+            })
             .collect();
-        Ok(parts.join("/"))
+        Ok(names.join("/"))
     }
 
     /// Read a regular file's bytes.
@@ -748,6 +745,34 @@ mod tests {
     }
 
     const PASSWD_MARKER: &[u8] = b"root:";
+
+    /// Where a path leads: links followed in the part that exists, `..`
+    /// applied in the part that does not, an escape refused.
+    #[cfg(unix)]
+    #[test]
+    fn resolve_names_where_a_path_leads() {
+        let s = Scratch::new("resolve");
+        std::fs::create_dir_all(s.r().join("docs")).unwrap();
+        std::fs::create_dir_all(s.r().join("src")).unwrap();
+        std::os::unix::fs::symlink("../docs", s.r().join("src/l")).unwrap();
+        let root = s.root();
+        for (path, leads) in [
+            ("src/l/guide.md", "docs/guide.md"),
+            ("src/l", "docs"),
+            ("src/new/../l/x.md", "docs/x.md"),
+            ("src/new/sub/../x.md", "src/new/x.md"),
+            ("src/new/..", "src"),
+            (".", ""),
+        ] {
+            assert_eq!(
+                root.resolve(&cp(path)).ok().as_deref(),
+                Some(leads),
+                "{path}"
+            );
+        }
+        std::os::unix::fs::symlink("/etc", s.r().join("out")).unwrap();
+        assert!(is_outside(root.resolve(&cp("out/passwd"))));
+    }
 
     // ---- lexical layer -------------------------------------------------
 

@@ -130,7 +130,7 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
     let lo = compare(pmin, dmin, true);
     let hi = compare(pmax, dmax, false);
     let served = match kind {
-        ClaimKind::Range => served(d, dmin.is_some(), dmax.is_some()),
+        ClaimKind::Range => served_sides(d, dmin.is_some(), dmax.is_some()),
         _ => (false, false),
     };
     let declared = write(key, each, dmin, dmax, served);
@@ -184,7 +184,7 @@ fn days(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
     };
     let (lo, new_min) = side(min, dmin, true);
     let (hi, new_max) = side(max, dmax, false);
-    let served = served(d, dmin.is_some(), dmax.is_some());
+    let served = served_sides(d, dmin.is_some(), dmax.is_some());
     let quoted = |min: Option<&str>, max: Option<&str>| {
         let parts = [(min, "min", served.0), (max, "max", served.1)]
             .map(|(v, name, served)| Some((format!("{name} = \"{}\"", v?), served)));
@@ -216,7 +216,7 @@ fn days(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
 /// `range(min = 1, max = 100)`, `each(length(max = 32))`.
 /// Which sides of a range to write inside `served(..)`: those declared there,
 /// and a side the prose adds when its declared partner is served.
-fn served(d: &Declared, has_min: bool, has_max: bool) -> (bool, bool) {
+fn served_sides(d: &Declared, has_min: bool, has_max: bool) -> (bool, bool) {
     let (min, max) = d.served;
     (min || max && !has_min, max || min && !has_max)
 }

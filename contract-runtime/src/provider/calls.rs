@@ -115,8 +115,8 @@ mod typed {
             let mut calls = Vec::with_capacity(seq.size_hint().unwrap_or(1).min(16));
             while let Some(item) = seq.next_element::<Item<'de>>()? {
                 if item.kind == "function_call" {
-                    if let Some(why) = super::incomplete(item.status.as_deref()) {
-                        return Err(serde::de::Error::custom(why));
+                    if let Some(status) = item.status.filter(|s| !super::is_complete(Some(s))) {
+                        return Err(serde::de::Error::custom(super::not_complete(&status)));
                     }
                     let (Some(id), Some(name), Some(arguments)) =
                         (item.call_id, item.name, item.arguments)
@@ -174,17 +174,20 @@ mod typed {
     }
 }
 
-/// A Responses `function_call` item whose `status` says it is not complete
-/// (`in_progress`, `incomplete`): its arguments may be cut short, so it is
-/// never executed. An item without `status` (a replayed or hand-built one)
-/// is taken as complete.
-pub(crate) fn incomplete(status: Option<&str>) -> Option<String> {
-    match status {
-        None | Some("completed") => None,
-        Some(other) => Some(format!(
-            "a function_call whose status is `{other}` is not complete and is never executed; only a completed call is"
-        )),
-    }
+/// Whether a Responses `function_call` item's `status` says it is complete.
+/// One that is not (`in_progress`, `incomplete`) may carry arguments cut
+/// short, so it is never executed; an item without `status` (a replayed or
+/// hand-built one) is taken as complete. One rule for both readers here and
+/// for the stream assembler.
+pub(crate) fn is_complete(status: Option<&str>) -> bool {
+    matches!(status, None | Some("completed"))
+}
+
+/// Why an item whose `status` is `status` is refused.
+fn not_complete(status: &str) -> String {
+    format!(
+        "a function_call whose status is `{status}` is not complete and is never executed; only a completed call is"
+    )
 }
 
 fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
@@ -212,8 +215,9 @@ fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
         if at.string(item, &path, "type")? != "function_call" {
             continue;
         }
-        if let Some(why) = incomplete(item.get("status").and_then(Value::as_str)) {
-            return Err(at.error(&format!("{path}.status"), &why));
+        let status = item.get("status").and_then(Value::as_str);
+        if let Some(status) = status.filter(|s| !is_complete(Some(s))) {
+            return Err(at.error(&format!("{path}.status"), &not_complete(status)));
         }
         calls.push(ToolCall {
             id: at.string(item, &path, "call_id")?.to_string(),

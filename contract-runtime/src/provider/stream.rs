@@ -343,8 +343,8 @@ impl ResponsesAssembler {
                         // (`incomplete`: the response was cut) is never run,
                         // as `parse_calls` refuses the same item.
                         let status = str_at(item, "status");
-                        if super::calls::incomplete(status).is_some() {
-                            let status = status.unwrap_or_default();
+                        if let Some(status) = status.filter(|s| !super::calls::is_complete(Some(s)))
+                        {
                             out.push(
                                 call.cut(&format!("the item finished with status `{status}`")),
                             );
