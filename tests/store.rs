@@ -330,21 +330,23 @@ mod cases {
 
     pub async fn renewed_lease_keeps_a_slow_worker_in_flight(s: Arc<dyn Store>) {
         let tool = unique("post_comment");
+        // Each renewal has 700 ms to spare, so a loaded machine cannot
+        // make the lease lapse between two of them.
         let c = Claim {
-            lease: Duration::from_millis(200),
+            lease: Duration::from_millis(1000),
             ..claim(&tool, "k1", "sha256:a")
         };
         let lease = run(&*s, &c).await;
-        for _ in 0..3 {
-            sleep_ms(120).await;
-            assert!(s.renew(&lease, Duration::from_millis(200)).await.unwrap());
+        for _ in 0..4 {
+            sleep_ms(300).await;
+            assert!(s.renew(&lease, Duration::from_millis(1000)).await.unwrap());
         }
-        // 360 ms after the claim, past the first lease: still in flight.
+        // 1.2 s after the claim, past the first lease: still in flight.
         assert!(matches!(
             s.claim(&c).await.unwrap(),
             Claimed::InFlight { .. }
         ));
-        sleep_ms(400).await;
+        sleep_ms(1400).await;
         assert_eq!(
             s.claim(&c).await.unwrap(),
             Claimed::Unknown(Doubt::LeaseExpired)
@@ -374,14 +376,15 @@ mod cases {
 
     pub async fn retention_makes_a_key_new_and_purge_removes_it(s: Arc<dyn Store>) {
         let tool = unique("post_comment");
+        // The replay must come inside the retention on a loaded machine too.
         let c = Claim {
-            retention: Duration::from_millis(200),
+            retention: Duration::from_millis(1500),
             ..claim(&tool, "k1", "sha256:a")
         };
         let lease = run(&*s, &c).await;
         assert!(s.complete(&lease, &ok(&tool, json!(1))).await.unwrap());
         assert!(matches!(s.claim(&c).await.unwrap(), Claimed::Replay(_)));
-        sleep_ms(400).await;
+        sleep_ms(1800).await;
         // Past retention the key is new, even with other arguments.
         let other = Claim {
             digest: "sha256:b".into(),
@@ -410,7 +413,7 @@ mod cases {
             ..c.clone()
         };
         run(&*s, &doubtful).await;
-        sleep_ms(400).await;
+        sleep_ms(1800).await;
         // k1 (second run) and k2 are past retention.
         assert_eq!(s.purge().await.unwrap(), 2);
         assert_eq!(s.purge().await.unwrap(), 0);
@@ -591,7 +594,9 @@ mod cases {
 
     pub async fn approvals_expire(s: Arc<dyn Store>) {
         let tool = unique("delete_note");
-        let ttl = Duration::from_millis(200);
+        // Granting the second request must come inside its lifetime on a
+        // loaded machine too.
+        let ttl = Duration::from_millis(1000);
         let undecided = s
             .create_approval(&new_approval(&tool, "sha256:a", ttl))
             .await
@@ -604,7 +609,7 @@ mod cases {
             s.decide(&unused.id, &grant("alice")).await.unwrap(),
             Decided::Now(_)
         ));
-        sleep_ms(450).await;
+        sleep_ms(1300).await;
         let late = s.approval(&undecided.id).await.unwrap().unwrap();
         assert_eq!(late.state, ApprovalState::Expired);
         assert_eq!(
