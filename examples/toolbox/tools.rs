@@ -166,9 +166,13 @@ pub enum FileError {
     #[failure(
         code = "conflict",
         field = "expected_version",
+        message = "{path} changed since it was read",
         repair = "read the file again and retry with its new version"
     )]
     Conflict {
+        /// The file, as the call named it (inside the root: an escape is
+        /// denied before the tool runs).
+        path: String,
         /// The version on disk now.
         current_version: String,
         /// Reads the file again.
@@ -273,6 +277,7 @@ pub fn replace_text(
     if current != expected_version {
         let reread = RepairCall::new("read_file", serde_json::json!({ "path": path.as_str() }));
         return Err(FileError::Conflict {
+            path: path.as_str().to_string(),
             current_version: current,
             reread,
         });
