@@ -61,31 +61,7 @@ impl Attack for Fixture {
     /// Adds a git repository with one commit in `repo/`, isolated from any
     /// user or system git configuration.
     fn with_git(self) -> Fixture {
-        let repo = self.root.join("repo");
-        for args in [
-            &["init", "-q"][..],
-            &[
-                "-c",
-                "user.name=Tester",
-                "-c",
-                "user.email=t@example.com",
-                "commit",
-                "-q",
-                "--allow-empty",
-                "-m",
-                "first commit",
-            ][..],
-        ] {
-            let st = Command::new("git")
-                .args(args)
-                .current_dir(&repo)
-                .env("GIT_CONFIG_NOSYSTEM", "1")
-                .env("GIT_CONFIG_GLOBAL", "/dev/null")
-                .stdout(Stdio::null())
-                .status()
-                .expect("git runs");
-            assert!(st.success(), "git {args:?}");
-        }
+        git_repository(&self.root.join("repo"), "first commit");
         self
     }
 
@@ -110,6 +86,36 @@ impl Attack for Fixture {
                 .unwrap(),
             n: AtomicUsize::new(0),
         }
+    }
+}
+
+/// A git repository in `dir` with one commit whose subject is `subject`,
+/// isolated from any user or system git configuration.
+fn git_repository(dir: &Path, subject: &str) {
+    std::fs::create_dir_all(dir).unwrap();
+    for args in [
+        &["init", "-q"][..],
+        &[
+            "-c",
+            "user.name=Tester",
+            "-c",
+            "user.email=t@example.com",
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            subject,
+        ][..],
+    ] {
+        let st = Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .stdout(Stdio::null())
+            .status()
+            .expect("git runs");
+        assert!(st.success(), "git {args:?}");
     }
 }
 
@@ -575,6 +581,29 @@ fn path_symlink_loops_fail_without_hanging() {
     assert_ne!(env["status"], "denied");
 }
 
+/// A path that always fails the same way (a file used as a folder, a name
+/// too long, a link loop) is not a passing failure: sending many of them
+/// neither retries them nor rests the tool for other paths.
+#[test]
+fn path_errors_that_always_recur_do_not_rest_the_tool() {
+    let fx = attack_fixture("recurring");
+    symlink("loop", fx.path("repo/loop")).unwrap();
+    let s = fx.session();
+    let long = "a".repeat(300);
+    let mut paths: Vec<String> = (0..8).map(|i| format!("ok.txt/{i}")).collect();
+    paths.push(long);
+    paths.push("loop".into());
+    paths.push("loop/x".into());
+    for p in &paths {
+        let env = s.call("read_file", &json!({ "path": p }).to_string());
+        assert_eq!(env["status"], "failed", "{env:#}");
+        let code = env["errors"][0]["code"].as_str().unwrap();
+        assert!(["not-found", "not-a-file"].contains(&code), "{p}: {env:#}");
+    }
+    let env = s.call("read_file", r#"{"path":"ok.txt"}"#);
+    assert_eq!(env["status"], "ok", "another path still runs: {env:#}");
+}
+
 #[test]
 fn path_fifo_is_refused_without_blocking() {
     let fx = attack_fixture("fifo");
@@ -738,6 +767,69 @@ fn command_shell_syntax_is_literal_text() {
     let env = s.call("git_log", r#"{"rev":"HEAD","max_count":5}"#);
     assert_eq!(env["status"], "ok", "{env:#}");
     assert_eq!(env["result"]["commits"][0]["subject"], "first commit");
+}
+
+/// git run in a folder without a repository searches the folders above it:
+/// with none in `repo/`, a repository enclosing the whole root (or one that
+/// `repo/.git` links or points to) must never be read.
+#[test]
+fn command_git_reads_no_repository_but_the_one_in_repo() {
+    let log = r#"{"rev":"HEAD","max_count":5}"#;
+    let refused = |fx: &Fixture, why: &str| {
+        let env = fx.session().call("git_log", log);
+        expect(&env, "failed", "not-a-repository");
+        assert!(!env.to_string().contains("OUTSIDE"), "{why}: {env:#}");
+    };
+    // A repository that encloses the root, and none in repo/.
+    let fx = attack_fixture("git-enclosing");
+    git_repository(&fx.base, "OUTSIDE the root");
+    refused(&fx, "an enclosing repository");
+    // repo/.git a link to a repository outside.
+    let fx = attack_fixture("git-link");
+    git_repository(&fx.outside("other"), "OUTSIDE the root");
+    symlink(fx.outside("other/.git"), fx.path("repo/.git")).unwrap();
+    refused(&fx, "a .git link");
+    // repo/.git a `gitdir:` file pointing outside.
+    let fx = attack_fixture("git-file");
+    git_repository(&fx.outside("other"), "OUTSIDE the root");
+    let pointer = format!("gitdir: {}\n", fx.outside("other/.git").display());
+    fx.write("repo/.git", &pointer);
+    refused(&fx, "a gitdir: file");
+    // The repository in repo/ is read, even inside an enclosing one.
+    let fx = attack_fixture("git-nested").with_git();
+    git_repository(&fx.base, "OUTSIDE the root");
+    let env = fx.session().call("git_log", log);
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["result"]["commits"][0]["subject"], "first commit");
+    assert_eq!(env["result"]["commits"].as_array().unwrap().len(), 1);
+}
+
+/// `.git/` decides what git runs (hooks, `gpg.program`, aliases): no edit
+/// reaches it, spelled out or through a link.
+#[test]
+fn command_repository_metadata_is_never_edited() {
+    let fx = attack_fixture("git-meta").with_git();
+    symlink(".git", fx.path("repo/meta")).unwrap();
+    let s = fx.session();
+    let before = fx.read("repo/.git/config");
+    for path in [
+        ".git/config",
+        "meta/config",
+        "sub/../.git/config",
+        "./.git/config",
+    ] {
+        let v = s.call("read_file", &json!({ "path": path }).to_string());
+        assert_eq!(v["status"], "ok", "reading is allowed: {v:#}");
+        let version = v["result"]["version"].as_str().unwrap();
+        let env = s.call(
+            "replace_text",
+            &json!({"path": path, "old_text": "[core]", "new_text": "[alias]", "expected_version": version})
+                .to_string(),
+        );
+        let e = expect(&env, "denied", "repository-metadata");
+        assert_eq!(e["field"], "/path");
+    }
+    assert_eq!(fx.read("repo/.git/config"), before);
 }
 
 #[test]

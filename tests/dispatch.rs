@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use contract_runtime::policy::breaker::BreakerConfig;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
@@ -252,6 +253,17 @@ pub fn flaky_read(
     }
 }
 
+/// Always busy, whatever the region.
+#[tool_contract(effect = read_only)]
+pub fn busy_read(
+    /// Which region to ask.
+    #[arg(range(max = 100))]
+    region: u32,
+) -> Result<Done, Flaky> {
+    let _ = region;
+    Err(Flaky::Busy)
+}
+
 static RESET_RUNS: AtomicUsize = AtomicUsize::new(0);
 
 /// Sends a request whose answer is lost.
@@ -277,9 +289,32 @@ fn run_stage_dispatcher() -> Dispatcher {
         .tool(slow_sync_write::contract())
         .tool(flaky_read::contract())
         .tool(lossy_send::contract())
+        .tool(busy_read::contract())
         .build()
         .unwrap();
     Dispatcher::new(reg)
+}
+
+#[test]
+fn a_tool_that_keeps_failing_transiently_rests_and_says_so() {
+    let d = run_stage_dispatcher()
+        .with_breaker(BreakerConfig::default().with_tool_transient_failures(3));
+    let caller = Arc::new(Caller::new());
+    // Four regions, each failing once: no call repeats, the tool as a whole fails.
+    for region in 0..4 {
+        let env = run(&d, &caller, "busy_read", json!({ "region": region }));
+        assert_eq!(env.codes(), ["upstream-busy"]);
+    }
+    let env = run(&d, &caller, "busy_read", json!({"region": 50}));
+    assert_eq!(
+        (env.status, env.codes()),
+        (Status::Failed, vec!["circuit-open"])
+    );
+    let e = &env.errors[0];
+    assert!(e.message.contains("rests"), "{}", e.message);
+    let hint = e.repair.as_ref().map(|r| r.hint.as_str()).unwrap();
+    assert!(hint.starts_with("wait retry_after_ms"), "{hint}");
+    assert!(e.retry_after_ms.is_some_and(|ms| ms > 0));
 }
 
 #[test]

@@ -256,6 +256,8 @@ pub struct CommandLine {
     revisions: Vec<String>,
     positionals: Vec<String>,
     current_dir: Option<PathBuf>,
+    /// For git: the one repository it may read (`GIT_DIR`, `GIT_WORK_TREE`).
+    git_repository: Option<PathBuf>,
 }
 
 impl CommandLine {
@@ -297,6 +299,7 @@ impl CommandLine {
             revisions: Vec::new(),
             positionals: Vec::new(),
             current_dir: None,
+            git_repository: None,
         })
     }
 
@@ -440,6 +443,29 @@ impl CommandLine {
         self
     }
 
+    /// Runs git on the repository whose work tree is `dir` and only on it:
+    /// `GIT_DIR` is `dir/.git`, `GIT_WORK_TREE` is `dir`, and `dir` is the
+    /// working directory. Without this, git run in a folder that holds no
+    /// repository searches the folders above it and reads the first one it
+    /// finds: a tool confined to `repo/` would show the history of a
+    /// repository that encloses the whole root. Check first, through the
+    /// root's handle, that `dir/.git` is a directory beneath the root (a link
+    /// or a `gitdir:` file could lead anywhere); git then fails on a `dir`
+    /// without one rather than looking elsewhere.
+    ///
+    /// ```
+    /// use contract_runtime::command::{program, CommandLine};
+    /// let cmd = CommandLine::new(&program("git", &["log"]), "log")?.git_repository("/srv/repo");
+    /// assert_eq!(cmd.argv(), ["git", "log", "--"]);
+    /// # Ok::<(), contract_runtime::command::CommandRejection>(())
+    /// ```
+    pub fn git_repository(mut self, dir: impl Into<PathBuf>) -> Self {
+        let dir = dir.into();
+        self.current_dir = Some(dir.clone());
+        self.git_repository = Some(dir);
+        self
+    }
+
     /// The argv as it will run (for logs/tests): [program, subcommand, flags/options..., revisions..., "--", positionals...]
     ///
     /// ```
@@ -502,6 +528,13 @@ impl CommandLine {
         cmd.env_clear();
         for (key, value) in child_env(self.program) {
             cmd.env(key, value);
+        }
+        if let (Some(dir), "git") = (&self.git_repository, self.program) {
+            cmd.env("GIT_DIR", dir.join(".git"))
+                .env("GIT_WORK_TREE", dir)
+                // a second lock: no search above `dir`, even for a git that
+                // ignored GIT_DIR
+                .env("GIT_CEILING_DIRECTORIES", dir);
         }
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())

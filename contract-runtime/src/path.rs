@@ -660,6 +660,23 @@ impl std::error::Error for PathError {
     }
 }
 
+/// `ELOOP` (too many links), which std names only on nightly
+/// (`ErrorKind::FilesystemLoop`).
+const ELOOP: Option<i32> = if cfg!(target_os = "linux") {
+    Some(40)
+} else if cfg!(any(
+    target_os = "macos",
+    target_os = "ios",
+    target_os = "freebsd",
+    target_os = "netbsd",
+    target_os = "openbsd",
+    target_os = "dragonfly"
+)) {
+    Some(62)
+} else {
+    None
+};
+
 /// The message cap-primitives (`fs/errors.rs`, `escape_attempt`) attaches to
 /// every sandbox escape, including `openat2`'s `EXDEV` under `RESOLVE_BENEATH`.
 const CAP_STD_ESCAPE_MESSAGE: &str = "a path led outside of the filesystem";
@@ -673,10 +690,22 @@ impl From<io::Error> for PathError {
         if is_escape(&e) {
             return PathError::OutsideScope;
         }
-        if e.kind() == io::ErrorKind::NotFound {
-            return PathError::NotFound;
+        // Errors that the same path will always give are named for what they
+        // say about it, not left as `Io`: a tool reads `Io` as a passing
+        // failure, retries it and counts it against its breaker, so a model
+        // sending a few such paths would shut the tool for every caller.
+        match e.kind() {
+            // `a.txt/b` (a component is a file) and a name longer than the
+            // file system allows: nothing can exist there.
+            io::ErrorKind::NotFound
+            | io::ErrorKind::NotADirectory
+            | io::ErrorKind::InvalidFilename => PathError::NotFound,
+            // A directory where a file was asked for.
+            io::ErrorKind::IsADirectory => PathError::NotAFile,
+            // A link loop.
+            _ if e.raw_os_error().is_some() && e.raw_os_error() == ELOOP => PathError::NotAFile,
+            _ => PathError::Io(e),
         }
-        PathError::Io(e)
     }
 }
 

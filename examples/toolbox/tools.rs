@@ -197,6 +197,16 @@ pub enum FileError {
         /// How many times it occurs.
         count: usize,
     },
+    /// The path leads into `.git/`: the repository's own data and settings,
+    /// which decide what git runs, not a file of the work tree.
+    #[failure(
+        code = "repository-metadata",
+        field = "path",
+        denied,
+        message = "`.git/` holds the repository's own data and settings, which this tool does not edit",
+        repair = "edit files of the work tree, outside `.git/`"
+    )]
+    RepositoryMetadata,
     /// The file system refused the operation.
     #[failure(code = "io-error", transient)]
     Io,
@@ -271,6 +281,11 @@ pub fn replace_text(
     expected_version: String,
 ) -> Result<Replaced, FileError> {
     let repo = root(ctx, "repo")?;
+    // Where the path leads, links followed: `l/config` with `l -> .git` is
+    // refused as `.git/config` is.
+    if repo.resolve(&path)?.split('/').next() == Some(".git") {
+        return Err(FileError::RepositoryMetadata);
+    }
     let bytes = repo.read(&path)?;
     let content = String::from_utf8(bytes).map_err(|_| FileError::NotText)?;
     let current = version_of(content.as_bytes());
@@ -624,6 +639,13 @@ pub enum GitError {
         repair = "use `HEAD`, a branch or tag name, or a commit id"
     )]
     NoSuchRevision,
+    /// `repo/` holds no git repository of its own (`repo/.git` is missing,
+    /// or is a link or a file that could lead outside the root).
+    #[failure(
+        code = "not-a-repository",
+        repair = "the repository has no history to show; do not retry"
+    )]
+    NotARepository,
     /// git did not finish in time.
     #[failure(code = "transient", transient)]
     Timeout,
@@ -653,12 +675,19 @@ pub fn git_log(
     max_count: u32,
 ) -> Result<Commits, GitError> {
     let dir = ctx.state::<RepoDir>().ok_or(GitError::Failed)?;
+    // `.git` must be a folder beneath `repo/`, found through the root's
+    // handle: git would follow a link (or a `gitdir:` file) anywhere.
+    let repo = ctx.root("repo").ok_or(GitError::Failed)?;
+    match std::fs::symlink_metadata(dir.0.join(".git")) {
+        Ok(meta) if meta.is_dir() && repo.subdir(".git", false).is_ok() => {}
+        _ => return Err(GitError::NotARepository),
+    }
     let out = CommandLine::new(&GIT, "log")?
         .flag("--no-color")
         .flag("--format=%H%x09%an%x09%s")
         .option_value("--max-count", &max_count.to_string())?
         .revision("rev", &rev)?
-        .current_dir(dir.0.clone())
+        .git_repository(dir.0.clone())
         .run(RunLimits::default())
         .map_err(|e| match e {
             RunError::Timeout => GitError::Timeout,

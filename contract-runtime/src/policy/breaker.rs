@@ -123,6 +123,17 @@ impl ToolState {
     }
 }
 
+/// An open circuit, as [`Breaker::open_circuit`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OpenCircuit {
+    /// How long it stays open.
+    pub retry_after: Duration,
+    /// The whole tool rests (its transient failures, any arguments), not
+    /// only this call.
+    pub whole_tool: bool,
+}
+
 /// The breaker's memory of recent failures.
 #[derive(Default)]
 pub struct Breaker {
@@ -151,21 +162,31 @@ impl Breaker {
     /// `Some(retry_after)` when the circuit for this call (or its tool) is open.
     /// Forgets the tool once everything it remembered has aged out.
     pub fn check(&self, tool: &str, digest: &str, now: Instant) -> Option<Duration> {
+        self.open_circuit(tool, digest, now).map(|o| o.retry_after)
+    }
+
+    /// What refuses this call, when something does: the call's own circuit
+    /// or its tool's, whichever stays open longer. The two need different
+    /// advice (other arguments help with one, not with the other).
+    pub fn open_circuit(&self, tool: &str, digest: &str, now: Instant) -> Option<OpenCircuit> {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let ts = st.get_mut(tool)?;
         ts.prune(now, self.config.window);
-        let until = [
-            ts.open.get(&Circuit::Call(digest.to_owned())),
-            ts.open.get(&Circuit::Tool),
-        ]
-        .into_iter()
-        .flatten()
-        .max()
-        .copied();
+        let call = ts.open.get(&Circuit::Call(digest.to_owned())).copied();
+        let whole = ts.open.get(&Circuit::Tool).copied();
+        let open = match (call, whole) {
+            (Some(c), Some(t)) if c > t => Some((c, false)),
+            (_, Some(t)) => Some((t, true)),
+            (Some(c), None) => Some((c, false)),
+            (None, None) => None,
+        };
         if ts.is_empty() {
             st.remove(tool);
         }
-        until.map(|u| u - now)
+        open.map(|(until, whole_tool)| OpenCircuit {
+            retry_after: until - now,
+            whole_tool,
+        })
     }
 
     /// Records a failed run. `signature` identifies "the same way".
@@ -269,6 +290,15 @@ mod tests {
             b.record_failure("t", d, &sig("transient"), true, t0);
         }
         assert!(b.check("t", "fresh", t0).is_some());
+        let open = b.open_circuit("t", "fresh", t0).unwrap();
+        assert!(open.whole_tool, "{open:?}");
+        // A call's own circuit is told apart from its tool's.
+        let b = Breaker::new(BreakerConfig::default().with_same_call_failures(1));
+        for _ in 0..2 {
+            b.record_failure("t", "a", &sig("no-match"), false, t0);
+        }
+        assert!(!b.open_circuit("t", "a", t0).unwrap().whole_tool);
+        assert_eq!(b.open_circuit("t", "b", t0), None);
     }
 
     #[test]
