@@ -162,6 +162,9 @@ fn registry() -> Registry {
         .tool(fetch_page::contract())
         .tool(call_service::contract())
         .tool(show_config::contract())
+        .tool(check_tokens::contract())
+        .tool(charge_card::contract())
+        .tool(echo_pin::contract())
         .build()
         .expect("a valid registry")
 }
@@ -1385,6 +1388,139 @@ fn tool_output_that_looks_like_a_call_stays_data() {
 }
 
 // ================================================================== secrets
+
+/// Why a token was refused.
+#[derive(Debug, ToolFailure)]
+pub enum TokenError {
+    /// The service does not know this token.
+    #[failure(code = "unknown-token")]
+    Unknown,
+}
+
+/// Whether a token is valid.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Valid {
+    /// Always true when reported.
+    pub valid: bool,
+}
+
+/// Check several access tokens at once.
+#[tool_contract(effect = read_only, authority = "test:use")]
+pub fn check_tokens(
+    /// The tokens to check.
+    #[arg(secret, length(min = 1, max = 5), each(length(min = 8, max = 64)))]
+    tokens: Vec<String>,
+) -> Batch<Valid, TokenError> {
+    // Each item is named by its token: the batch's `item` must not show it.
+    tokens
+        .into_iter()
+        .map(|t| (t, Err(TokenError::Unknown)))
+        .collect()
+}
+
+/// The payment, as charged.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Charged {
+    /// Cents charged.
+    pub cents: u32,
+}
+
+/// Charge a card.
+#[tool_contract(effect = external, idempotency = none, approval = when(always_ask), authority = "test:use")]
+pub fn charge_card(
+    /// Cents to charge.
+    #[arg(range(min = 1, max = 100000))]
+    cents: u32,
+    /// The card number.
+    #[arg(secret, pattern = "^[0-9]{12,19}$")]
+    card: String,
+) -> Result<Charged, TokenError> {
+    let _ = card;
+    Ok(Charged { cents })
+}
+
+/// Every charge needs a person; the reason, carelessly, quotes the card.
+pub fn always_ask(_ctx: &CallContext, args: &ChargeCardArgs) -> Option<String> {
+    Some(format!("charge {} to card {}", args.cents, args.card))
+}
+
+/// What the echo saw.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Echoed {
+    /// The PIN, carelessly echoed.
+    pub pin: u32,
+    /// The short code, carelessly echoed.
+    pub code: String,
+    /// A note.
+    pub note: String,
+}
+
+/// Echo a PIN and a short code back (a careless tool).
+#[tool_contract(effect = read_only, authority = "test:use")]
+pub fn echo_pin(
+    /// The PIN.
+    #[arg(secret, range(min = 1000, max = 99999999))]
+    pin: u32,
+    /// A one-time code of three characters.
+    #[arg(secret, length(min = 3, max = 3))]
+    code: String,
+) -> Result<Echoed, TokenError> {
+    Ok(Echoed {
+        pin,
+        code,
+        note: "echoed".into(),
+    })
+}
+
+/// A secret reaches no corner of the envelope or the approval record: a
+/// batch item named by it, an approval reason that quotes it, a number, a
+/// value shorter than scrubbing inside text allows.
+#[test]
+fn secrets_are_redacted_in_items_approval_reasons_numbers_and_short_values() {
+    let fx = attack_fixture("secrets-corners");
+    let s = fx.session();
+    let token = "tok-corner-5e4d3c2b";
+    let env = s.call(
+        "check_tokens",
+        &json!({ "tokens": [token, "tok-other-1a2b3c4d"] }).to_string(),
+    );
+    assert_eq!(env["status"], "failed", "{env:#}");
+    assert_eq!(env["errors"][0]["item"], "[redacted]", "{env:#}");
+    assert!(!env.to_string().contains("tok-"), "{env:#}");
+
+    let card = "4111111111111111";
+    let env = s.call(
+        "charge_card",
+        &json!({"cents": 500, "card": card}).to_string(),
+    );
+    assert_eq!(env["status"], "needs-approval", "{env:#}");
+    assert!(!env.to_string().contains(card), "{env:#}");
+    assert_eq!(
+        env["approval"]["reason"], "charge 500 to card [redacted]",
+        "{env:#}"
+    );
+    let records =
+        s.rt.block_on(s.d.approvals().pending())
+            .expect("the approval store answers");
+    let mine: Vec<_> = records.iter().filter(|r| r.tool == "charge_card").collect();
+    assert_eq!(mine.len(), 1, "{records:?}");
+    let text = format!("{mine:?}");
+    assert!(
+        !text.contains(card),
+        "the stored request leaks the card: {text}"
+    );
+    assert!(mine[0].reason.contains("[redacted]"), "{text}");
+
+    let env = s.call("echo_pin", r#"{"pin":73914,"code":"x7q"}"#);
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(env["result"]["pin"], "[redacted]", "{env:#}");
+    assert_eq!(env["result"]["code"], "[redacted]", "{env:#}");
+    assert_eq!(
+        env["result"]["note"], "echoed",
+        "other values stay: {env:#}"
+    );
+    assert!(!env.to_string().contains("73914"), "{env:#}");
+}
 
 /// Everything any span or event recorded, as text.
 #[derive(Default, Clone)]

@@ -13,32 +13,49 @@ use crate::envelope::Envelope;
 /// Values that must never reach a model, a log or the journal.
 #[derive(Clone, Debug, Default)]
 pub struct Secrets {
+    /// Scrubbed wherever they occur, inside any text.
     values: Vec<String>,
+    /// Shorter than [`Secrets::MIN_LEN`]: scrubbed only where a whole value
+    /// (a JSON string or number, a batch item) is the secret.
+    short: Vec<String>,
 }
 
 impl Secrets {
-    /// Shorter values are not scrubbed: replacing every `a` would destroy the
-    /// text and protect nothing.
+    /// Shorter values are not scrubbed inside text: replacing every `a`
+    /// would destroy the text and protect nothing. A value that is exactly
+    /// such a secret is still redacted.
     pub const MIN_LEN: usize = 4;
 
     /// Adds a secret value.
     pub fn add(&mut self, v: impl Into<String>) {
         let v = v.into();
-        if v.chars().count() >= Self::MIN_LEN && !self.values.contains(&v) {
-            self.values.push(v);
+        let list = if v.chars().count() >= Self::MIN_LEN {
+            &mut self.values
+        } else if v.is_empty() {
+            return;
+        } else {
+            &mut self.short
+        };
+        if !list.contains(&v) {
+            list.push(v);
         }
     }
 
     /// Adds every value of `other`.
     pub fn extend(&mut self, other: &Secrets) {
-        for v in &other.values {
+        for v in other.values.iter().chain(&other.short) {
             self.add(v.clone());
         }
     }
 
     /// Whether there is nothing to scrub.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.values.is_empty() && self.short.is_empty()
+    }
+
+    /// Whether `v`, whole, is a secret.
+    fn is_whole(&self, v: &str) -> bool {
+        self.values.iter().chain(&self.short).any(|s| s == v)
     }
 
     /// `s` with every secret replaced by `[redacted]`.
@@ -53,13 +70,21 @@ impl Secrets {
         out
     }
 
-    /// Scrubs every string (keys too) inside a JSON value.
+    /// Scrubs every string (keys too) inside a JSON value; a string that is
+    /// a secret as a whole, and a number that is one of at least
+    /// [`Secrets::MIN_LEN`] digits, becomes `"[redacted]"`.
     pub fn scrub_value(&self, v: &mut Value) {
         match v {
+            Value::String(s) if self.is_whole(s) => *s = crate::REDACTED.to_owned(),
             Value::String(s) => {
                 if let Some(clean) = self.scrub_str(s) {
                     *s = clean;
                 }
+            }
+            // Numbers only from MIN_LEN digits: a secret `7` would
+            // otherwise take every 7 out of a result.
+            Value::Number(n) if self.values.contains(&n.to_string()) => {
+                *v = Value::String(crate::REDACTED.to_owned());
             }
             Value::Array(a) => a.iter_mut().for_each(|x| self.scrub_value(x)),
             Value::Object(m) => {
@@ -79,13 +104,26 @@ impl Secrets {
         }
     }
 
-    /// Scrubs an envelope: result, messages, hints, repair calls.
+    /// Scrubs an envelope: result, messages, hints, batch items, repair
+    /// calls and the approval's reason.
     pub fn scrub_envelope(&self, env: &mut Envelope) {
         if self.is_empty() {
             return;
         }
         self.scrub_value(&mut env.result);
+        if let Some(a) = env.approval.as_mut() {
+            if let Some(clean) = self.scrub_str(&a.reason) {
+                a.reason = clean;
+            }
+        }
         for e in &mut env.errors {
+            if let Some(item) = e.item.as_mut() {
+                if self.is_whole(item) {
+                    *item = crate::REDACTED.to_owned();
+                } else if let Some(clean) = self.scrub_str(item) {
+                    *item = clean;
+                }
+            }
             for s in [Some(&mut e.message), e.repair.as_mut().map(|r| &mut r.hint)]
                 .into_iter()
                 .flatten()

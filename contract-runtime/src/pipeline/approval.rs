@@ -32,6 +32,7 @@ use crate::codes;
 use crate::contract::ApprovalRule;
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard;
+use crate::observe::Secrets;
 use crate::policy::approval::{
     caller_name, grant_for_other_arguments, journal, on_record, standing,
     standing_for_other_arguments,
@@ -111,12 +112,14 @@ async fn ask(
     let (request, fresh) = match seen.pending {
         Some(r) => (r, false),
         None => {
+            let (arguments, secrets) = redacted(f);
             let new = NewApproval {
                 tool: tool.to_string(),
-                arguments: redacted(f),
+                arguments,
                 digest: digest.to_string(),
                 rule: f.spec.approval.name().to_string(),
-                reason: reason.clone(),
+                // The rule wrote it from the arguments, secret ones too.
+                reason: secrets.scrub_str(&reason).unwrap_or_else(|| reason.clone()),
                 caller: who.clone(),
                 ttl: f.parts.times.approval_ttl,
             };
@@ -185,12 +188,16 @@ fn denied(f: &Flow<'_>, denial: &ApprovalRecord) -> Envelope {
     f.refusal(Status::Denied, vec![e])
 }
 
-/// The arguments as the person will see them: secret values redacted.
-fn redacted(f: &mut Flow<'_>) -> serde_json::Value {
-    let mut v = f.tree().cloned().unwrap_or(serde_json::Value::Null);
+/// The arguments as the person will see them, secret values redacted, and
+/// every secret value of this call (the caller's and the redacted ones).
+fn redacted(f: &mut Flow<'_>) -> (serde_json::Value, Secrets) {
+    let original = f.tree().cloned().unwrap_or(serde_json::Value::Null);
+    let mut v = original.clone();
     f.tool.redact(&mut v);
-    f.caller.secrets().scrub_value(&mut v);
-    v
+    let mut secrets = f.caller.secrets().clone();
+    secrets.collect_redacted(&original, &v);
+    secrets.scrub_value(&mut v);
+    (v, secrets)
 }
 
 /// A store that cannot be reached never lets a call that needs a person run.
