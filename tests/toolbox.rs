@@ -1315,6 +1315,31 @@ fn outbox_lines(f: &Fixture) -> Vec<Value> {
     }
 }
 
+/// A UUID key is one key in any letter case, and `7.0` is the issue `7`:
+/// neither posts a second comment.
+#[test]
+fn post_comment_sees_one_key_in_any_case_and_one_number_however_written() {
+    let f = Fixture::standard("post-case");
+    let lower = "0b9f7a52-8c1e-4e5b-9a53-2f6d0c1e7a10";
+    let upper = lower.to_ascii_uppercase();
+    let first = json!({"issue": 7, "body": "Looks good.", "request_key": upper}).to_string();
+    let resent = [
+        json!({"issue": 7, "body": "Looks good.", "request_key": lower}).to_string(),
+        format!(r#"{{"issue": 7.0, "body": "Looks good.", "request_key": "{lower}"}}"#),
+        format!(r#"{{"issue": 7e0, "body": "Looks good.", "request_key": "{upper}"}}"#),
+    ];
+    let mut calls = vec![("post_comment", first.as_str())];
+    calls.extend(resent.iter().map(|a| ("post_comment", a.as_str())));
+    let envs = f.calls(&[], &calls);
+    assert_eq!(status(&envs[0]), "ok", "{:#}", envs[0]);
+    for env in &envs[1..] {
+        assert_eq!(status(env), "ok", "{env:#}");
+        assert_eq!(env["replayed"], true, "{env:#}");
+        assert_eq!(env["result"], envs[0]["result"]);
+    }
+    assert_eq!(outbox_lines(&f).len(), 1, "posted once");
+}
+
 #[test]
 fn post_comment_appends_once_per_request_key() {
     let f = Fixture::standard("post");

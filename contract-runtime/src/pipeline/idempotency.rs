@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{Flow, Produced, Step};
 use crate::codes;
@@ -40,6 +40,19 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
 
 /// Claims `key` in the store, or ends the call with what its record says.
 async fn claim(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
+    // A UUID is one key in any letter case (RFC 9562): the record and the
+    // digest both take it in lower case, so a resent call that only changed
+    // the key's case replays instead of running a second time.
+    let (key, digest) = match lowercase_uuid(&key) {
+        Some(lower) => {
+            let mut tree = f.tree().cloned().unwrap_or(Value::Null);
+            if let Some(v) = tree.get_mut(field) {
+                *v = Value::String(lower.clone());
+            }
+            (lower, digest(&tree))
+        }
+        None => (key, f.digest()),
+    };
     let mut record = RecordKey::new(f.spec.name, key);
     if let Some(tenant) = f.caller.tenant_name() {
         record = record.for_tenant(tenant);
@@ -47,7 +60,7 @@ async fn claim(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
     let times = f.parts.times;
     let claim = Claim {
         key: record,
-        digest: f.digest(),
+        digest,
         revision: f.tool.revision().get_or_init(|| revision(f.tool)).clone(),
         call_id: f.call.id.clone(),
         lease: times.lease,
@@ -243,6 +256,39 @@ pub(super) async fn settle(f: &mut Flow<'_>, transient: bool) {
                 error = %e,
                 "could not record an outcome under its idempotency key"
             ),
+        }
+    }
+}
+
+/// `key` in lower case when it is a UUID written with some capitals
+/// (8-4-4-4-12 hex digits); `None` for any other key, whose case counts.
+fn lowercase_uuid(key: &str) -> Option<String> {
+    let b = key.as_bytes();
+    let uuid = b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        });
+    (uuid && b.iter().any(u8::is_ascii_uppercase)).then(|| key.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lowercase_uuid;
+
+    #[test]
+    fn only_a_uuid_loses_its_case() {
+        assert_eq!(
+            lowercase_uuid("123E4567-E89B-12D3-A456-426614174ABC").as_deref(),
+            Some("123e4567-e89b-12d3-a456-426614174abc")
+        );
+        for kept in [
+            "123e4567-e89b-12d3-a456-426614174abc",
+            "Order-42",
+            "123E4567E89B12D3A456426614174ABC",
+            "123E4567-E89B-12D3-A456-426614174ABG",
+        ] {
+            assert_eq!(lowercase_uuid(kept), None, "{kept}");
         }
     }
 }

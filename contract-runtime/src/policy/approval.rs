@@ -19,7 +19,10 @@ use crate::store::{
 };
 
 /// Canonical JSON text: object keys sorted by their UTF-16-independent byte
-/// order, no insignificant whitespace, numbers as serde_json prints them.
+/// order, no insignificant whitespace, numbers as serde_json prints them,
+/// except that a fraction-free number written with a fraction or an
+/// exponent (`1.0`, `1e0`) is written as the integer it is, so that it is
+/// the same call as `1` (the validator reads both as the integer).
 pub fn canonical_json(v: &Value) -> String {
     let mut out = String::new();
     write_canonical(v, &mut out);
@@ -52,6 +55,13 @@ fn write_canonical(v: &Value, out: &mut String) {
             }
             out.push(']');
         }
+        Value::Number(n) => match n.as_f64() {
+            // Below 2^53 every integer is exact in an f64.
+            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => {
+                out.push_str(&(f as i64).to_string())
+            }
+            _ => out.push_str(&n.to_string()),
+        },
         other => out.push_str(&other.to_string()),
     }
 }
@@ -309,5 +319,21 @@ mod tests {
         assert_eq!(digest(&a), digest(&b));
         assert_eq!(canonical_json(&a), r#"{"a":{"x":"é","y":[1,2]},"b":1}"#);
         assert!(digest(&a).starts_with("sha256:") && digest(&a).len() == 71);
+    }
+
+    #[test]
+    fn a_whole_number_is_one_call_however_it_is_written() {
+        let one: Value = serde_json::from_str(r#"{"n":1}"#).unwrap();
+        for same in [r#"{"n":1.0}"#, r#"{"n":1e0}"#, r#"{"n":10e-1}"#] {
+            let v: Value = serde_json::from_str(same).unwrap();
+            assert_eq!(digest(&v), digest(&one), "{same}");
+        }
+        for (text, canonical) in [
+            (r#"[-0.0,1.5,2e20,-3.0]"#, "[0,1.5,2e+20,-3]"),
+            ("[18446744073709551615]", "[18446744073709551615]"),
+        ] {
+            let v: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(canonical_json(&v), canonical, "{text}");
+        }
     }
 }
