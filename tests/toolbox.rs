@@ -2148,6 +2148,46 @@ fn a_line_that_is_not_utf8_is_an_error_line_and_the_server_goes_on() {
     assert_eq!(lines[2]["call_id"], "c3");
 }
 
+/// The item around the arguments is read as strictly as the arguments: a
+/// repeated key is an error line and runs nothing (the last `type` or
+/// `name` would otherwise win), and arguments sent as an object instead of
+/// the Responses API's string are refused with an envelope that says so.
+#[test]
+fn an_item_that_repeats_a_key_or_sends_arguments_as_an_object_runs_nothing() {
+    let f = Fixture::standard("outer-strict");
+    let lines = [
+        r#"{"type":"message","type":"function_call","call_id":"t","name":"search_notes","arguments":"{\"query\":\"kv\"}"}"#.to_string(),
+        r#"{"type":"function_call","call_id":"n","name":"search_notes","name":"delete_note","arguments":"{\"note\":\"agents.md\"}"}"#.to_string(),
+        r#"{"type":"function_call","call_id":"o","name":"search_notes","arguments":{"query":"kv"}}"#.to_string(),
+    ];
+    let out = f.serve_raw(&["--store", "memory"], &lines);
+    assert_eq!(out.len(), 3, "{out:#?}");
+    for (i, line) in out[..2].iter().enumerate() {
+        assert_eq!(line["type"], "error", "{line:#}");
+        assert_eq!(line["line"], i + 1);
+        assert!(
+            line["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("the line repeats the key"),
+            "{line:#}"
+        );
+    }
+    let env: Value = serde_json::from_str(out[2]["output"].as_str().unwrap()).unwrap();
+    assert_eq!(out[2]["call_id"], "o");
+    assert_eq!(
+        (status(&env), codes(&env)),
+        ("invalid", vec!["malformed-arguments"])
+    );
+    assert!(
+        env["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("must be a string"),
+        "{env:#}"
+    );
+}
+
 /// A function_call the model had not finished (`in_progress`,
 /// `incomplete`) is never executed: an error line, no effect. `completed`,
 /// or no status at all, runs.

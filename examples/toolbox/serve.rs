@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use contract_runtime::envelope::ErrorEntry;
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
 
@@ -83,15 +84,17 @@ pub fn run(opts: Options) -> Result<(), String> {
         if line.trim_ascii().is_empty() {
             continue;
         }
-        let replies = match serde_json::from_slice::<Value>(&line) {
-            Err(e) if std::str::from_utf8(&line).is_err() => {
-                vec![
-                    json!({"type": "error", "line": n, "message": format!("not UTF-8 text, so not JSON: {e}")}),
-                ]
-            }
-            Err(e) => {
-                vec![json!({"type": "error", "line": n, "message": format!("not JSON: {e}")})]
-            }
+        // Strict, as for arguments: an item that repeats a key (two `type`s,
+        // two `name`s) would be read one way here and another way by
+        // whatever else reads the same line.
+        let parsed = std::str::from_utf8(&line)
+            .map_err(|e| format!("not UTF-8 text, so not JSON: {e}"))
+            .and_then(|text| {
+                contract_runtime::decode::parse_strict(text, &outer_limits())
+                    .map_err(|e| line_error(e.into_errors()))
+            });
+        let replies = match parsed {
+            Err(message) => vec![json!({"type": "error", "line": n, "message": message})],
             // A whole turn (a Responses `output` array): its calls are
             // dispatched together, by effect, and answered in item order.
             Ok(Value::Array(items)) => answer_turn(&rt, &dispatcher, &caller, &items, n),
@@ -112,6 +115,33 @@ pub fn run(opts: Options) -> Result<(), String> {
             .map_err(|e| format!("writing stdout: {e}"))?;
     }
     Ok(())
+}
+
+/// How large and deep a whole line may be: the arguments inside it have
+/// their own limits, which the dispatcher names in its envelope.
+fn outer_limits() -> contract_runtime::decode::Limits {
+    contract_runtime::decode::Limits::default()
+        .with_max_bytes(usize::MAX)
+        .with_max_depth(127)
+}
+
+/// The strict parser's refusal, said of the line rather than of arguments.
+fn line_error(errors: Vec<ErrorEntry>) -> String {
+    let message = errors
+        .into_iter()
+        .next()
+        .map(|e| e.message)
+        .unwrap_or_default();
+    for (of_arguments, of_the_line) in [
+        ("arguments are not valid JSON: ", "not JSON: "),
+        ("arguments repeat ", "the line repeats "),
+        ("arguments nest ", "the line nests "),
+    ] {
+        if let Some(rest) = message.strip_prefix(of_arguments) {
+            return format!("{of_the_line}{rest}");
+        }
+    }
+    message
 }
 
 /// The lines that answer the items of one input line, in item order.
@@ -179,13 +209,27 @@ fn call_of(item: &Value, n: usize) -> Option<Result<ToolCall, Value>> {
                 "message": format!("the function_call {call_id:?} has status `{status}`: only a completed call is executed")})));
         }
     }
-    // Arguments that are missing or not a string cannot be understood: the
-    // dispatcher answers them as malformed rather than guessing.
-    let arguments = item
-        .get("arguments")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    // Arguments that are missing cannot be understood: the dispatcher
+    // answers them as malformed rather than guessing. Arguments that are
+    // not the string the Responses API sends (an object, a number) are
+    // never read as a call either, and the envelope says what was wrong.
+    let arguments = match item.get("arguments") {
+        Some(Value::String(text)) => text.clone(),
+        None | Some(Value::Null) => String::new(),
+        Some(_) => {
+            let e = ErrorEntry::new(
+                contract_runtime::codes::MALFORMED_ARGUMENTS,
+                "a function_call's `arguments` must be a string holding the arguments' JSON text, as the Responses API sends it",
+            )
+            .with_hint("send `arguments` as one string of JSON text, not as an object");
+            let env = Envelope::failure(call_id, name, Status::Invalid, true, vec![e]);
+            return Some(Err(json!({
+                "type": "function_call_output",
+                "call_id": call_id,
+                "output": env.to_json_string(),
+            })));
+        }
+    };
     Some(Ok(ToolCall::new(
         call_id.to_string(),
         name.to_string(),
