@@ -194,3 +194,14 @@ impl BlockingJob {
         }
     }
 }
+
+/// A `#[derive(ToolFailure)]` code, checked at compile time: a code only the
+/// pipeline produces (`crate::codes::reserved_for_the_pipeline`) fails the
+/// build at the variant that claims it.
+pub const fn a_tool_code(code: &str) {
+    if crate::codes::reserved_for_the_pipeline(code) {
+        panic!(
+            "this failure code is one the runtime's pipeline produces itself (see contract_runtime::codes::STANDARD_CODES); give the tool's failure a code of its own, such as `upstream-refused` (only `timeout` and `transient` are shared)"
+        );
+    }
+}

@@ -51,6 +51,39 @@ standard_codes! {
     STORE_UNAVAILABLE = "store-unavailable" => Failed, "the state store cannot be reached, so a keyed write (or a call that needs approval) did not run; replaying is safe";
 }
 
+/// Whether only the pipeline may produce `code`: every standard code but
+/// `timeout` and `transient`, which describe a tool's own upstream too. A
+/// tool failing with `schema-violation` or `approval-denied` would tell a
+/// host matching on codes that a stage refused the call when the tool ran
+/// it; `#[derive(ToolFailure)]` refuses such a code at compile time.
+pub const fn reserved_for_the_pipeline(code: &str) -> bool {
+    let mut i = 0;
+    while i < STANDARD_CODES.len() {
+        let c = STANDARD_CODES[i].code;
+        if same(c, code) && !same(c, TIMEOUT) && !same(c, TRANSIENT) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `a == b`, in a `const fn`.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Looks a standard code up by its text.
 pub fn lookup(code: &str) -> Option<&'static CodeInfo> {
     STANDARD_CODES.iter().find(|c| c.code == code)
@@ -69,5 +102,15 @@ mod tests {
             }
         }
         assert_eq!(lookup("timeout").map(|c| c.status), Some(Status::Failed));
+    }
+
+    #[test]
+    fn tools_share_timeout_and_transient_and_no_other_standard_code() {
+        for c in STANDARD_CODES {
+            let shared = [TIMEOUT, TRANSIENT].contains(&c.code);
+            assert_eq!(reserved_for_the_pipeline(c.code), !shared, "{}", c.code);
+        }
+        assert!(!reserved_for_the_pipeline("no-match"));
+        assert!(!reserved_for_the_pipeline("schema-violatio"));
     }
 }

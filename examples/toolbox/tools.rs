@@ -173,8 +173,6 @@ pub enum FileError {
         /// The file, as the call named it (inside the root: an escape is
         /// denied before the tool runs).
         path: String,
-        /// The version on disk now.
-        current_version: String,
         /// Reads the file again.
         #[repair]
         reread: RepairCall,
@@ -293,7 +291,6 @@ pub fn replace_text(
         let reread = RepairCall::new("read_file", serde_json::json!({ "path": path.as_str() }));
         return Err(FileError::Conflict {
             path: path.as_str().to_string(),
-            current_version: current,
             reread,
         });
     }

@@ -11,6 +11,15 @@ use crate::model::{FailureEnum, FailureKind, FailureVariant, VariantShape};
 pub fn expand(krate: &Path, failure: &FailureEnum) -> TokenStream {
     let ident = &failure.ident;
     let arms = failure.variants.iter().map(|v| arm(krate, ident, v));
+    // The runtime's list of its own codes decides, at compile time, which
+    // codes a tool may not claim; the check is spanned to the code's text.
+    let own_codes = failure.variants.iter().filter_map(|v| {
+        let lit = &v.attrs.code.as_ref()?.value;
+        // Every token of the call carries the literal's span: rustc points
+        // a failed constant at its call, path and all.
+        let check = respan(quote!(#krate::__private::a_tool_code(#lit)), lit.span());
+        Some(quote::quote_spanned! {lit.span()=> const _: () = #check; })
+    });
     let body = if failure.variants.is_empty() {
         quote!(match *self {})
     } else {
@@ -18,6 +27,7 @@ pub fn expand(krate: &Path, failure: &FailureEnum) -> TokenStream {
     };
     quote! {
         const _: () = {
+            #(#own_codes)*
             #[automatically_derived]
             impl #krate::ToolFailure for #ident {
                 fn failure(&self) -> #krate::__private::Failure {
@@ -109,4 +119,23 @@ fn arm(krate: &Path, ident: &syn::Ident, v: &FailureVariant) -> TokenStream {
             kind: #p::FailureKind::#kind,
         },
     }
+}
+
+/// `tokens` with every span, inside groups too, set to `span`.
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    tokens
+        .into_iter()
+        .map(|t| match t {
+            TokenTree::Group(g) => {
+                let mut new = Group::new(g.delimiter(), respan(g.stream(), span));
+                new.set_span(span);
+                TokenTree::Group(new)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
 }
