@@ -380,3 +380,101 @@ fn arguments_that_are_not_an_object_are_a_result_not_a_protocol_error() {
     let ok = server.call(json!(13), "search_notes", Some(json!({"query": "kv"})));
     assert_eq!(ok["structuredContent"]["status"], "ok", "{ok}");
 }
+
+impl Server {
+    /// Writes `line` as it is (what `json!` could never build) and returns
+    /// the answer to request `id`; a missing answer fails within 30 s.
+    fn call_raw(&mut self, id: u64, line: &str) -> Value {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to the server");
+        stdin.flush().expect("flush");
+        loop {
+            let message = self.recv();
+            if message.get("id") == Some(&json!(id)) {
+                assert!(message.get("error").is_none(), "{message}");
+                check_result(&message["result"]);
+                return message;
+            }
+        }
+    }
+}
+
+/// A `tools/call` line with `arguments` written as given.
+fn raw_call(id: u64, name: &str, arguments: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{name}","arguments":{arguments}}}}}"#
+    )
+}
+
+/// The envelope of an answer that must be `invalid / malformed-arguments`.
+fn malformed(answer: &Value) -> &Value {
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    let env = &answer["result"]["structuredContent"];
+    assert_eq!(env["status"], "invalid", "{env}");
+    assert_eq!(env["errors"][0]["code"], "malformed-arguments", "{env}");
+    env
+}
+
+/// A key sent twice is `malformed-arguments` naming it, as over
+/// serve-jsonl: the SDK alone would keep the last one and run on it (the
+/// file read, or an approval granted for the other note consumed).
+#[test]
+fn repeated_argument_keys_are_malformed_not_the_last_one_run() {
+    let mut server = Server::start("repeated-keys");
+    server.initialize();
+    for (id, name, args, key) in [
+        (
+            20,
+            "read_file",
+            r#"{"path":"/etc/passwd","path":"README.md"}"#,
+            "path",
+        ),
+        (
+            21,
+            "read_file",
+            r#"{"path":"src/lib.rs","p\u0061th":"README.md"}"#,
+            "path",
+        ),
+        (
+            22,
+            "delete_note",
+            r#"{"note":"plain.md","note":"agents.md"}"#,
+            "note",
+        ),
+    ] {
+        let answer = server.call_raw(id, &raw_call(id, name, args));
+        let env = malformed(&answer);
+        let message = env["errors"][0]["message"].as_str().unwrap();
+        assert!(message.contains(&format!("`{key}`")), "{env}");
+        let text = answer.to_string();
+        assert!(
+            !text.contains("hello hello") && !text.contains("pub fn answer"),
+            "{text}"
+        );
+    }
+    assert!(server.dir.path("notes/plain.md").is_file());
+    assert!(server.dir.path("notes/agents.md").is_file());
+    let ok = server.call(json!(23), "read_file", Some(json!({"path": "README.md"})));
+    assert_eq!(ok["structuredContent"]["status"], "ok", "{ok}");
+}
+
+/// Arguments the SDK's JSON reader refuses (it would drop the whole
+/// message, leaving the client without an answer) are answered
+/// `malformed-arguments`, as over serve-jsonl.
+#[test]
+fn arguments_the_sdk_cannot_read_are_answered_malformed() {
+    let mut server = Server::start("unreadable");
+    server.initialize();
+    let deep = format!(r#"{{"query":{}"kv"{}}}"#, "[".repeat(200), "]".repeat(200));
+    for (id, args) in [
+        (30, r#"{"query":"kv","limit":1e400}"#),
+        (31, r#"{"query":"\ud800"}"#),
+        (32, r#"{"query":"kv","limit":NaN}"#),
+        (33, deep.as_str()),
+    ] {
+        let answer = server.call_raw(id, &raw_call(id, "search_notes", args));
+        malformed(&answer);
+    }
+    let ok = server.call(json!(34), "search_notes", Some(json!({"query": "kv"})));
+    assert_eq!(ok["structuredContent"]["status"], "ok", "{ok}");
+}

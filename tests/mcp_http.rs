@@ -309,42 +309,82 @@ fn a_foreign_origin_is_refused() {
     assert_eq!(status(None), "200");
 }
 
-/// Over HTTP as over stdio: `arguments` that is not an object is a tool
-/// result (`invalid / malformed-arguments`, `isError`), not a JSON-RPC error.
-#[test]
-fn arguments_that_are_not_an_object_are_a_result_over_http() {
-    let server = Toolbox::start("not-an-object");
-    let post = |body: &str, session: Option<&str>| {
-        let session = session
-            .map(|id| format!("Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: 2025-06-18\r\n"))
-            .unwrap_or_default();
-        server.raw_post(body, &session)
-    };
-    let init = post(INITIALIZE, None);
-    let session = init
-        .lines()
-        .find_map(|l| {
-            let (name, value) = l.split_once(':')?;
-            name.eq_ignore_ascii_case("mcp-session-id")
-                .then(|| value.trim().to_string())
-        })
-        .unwrap_or_else(|| panic!("a session id: {init}"));
-    post(
-        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-        Some(&session),
-    );
-    let answer = post(
-        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_notes","arguments":"{\"query\":\"kv\"}"}}"#,
-        Some(&session),
-    );
+impl Toolbox {
+    /// A session opened by raw POSTs (initialize, then initialized): a
+    /// function that posts a body on it and returns the raw answer.
+    fn raw_session(&self) -> impl Fn(&str) -> String + '_ {
+        let init = self.raw_post(INITIALIZE, "");
+        let session = init
+            .lines()
+            .find_map(|l| {
+                let (name, value) = l.split_once(':')?;
+                name.eq_ignore_ascii_case("mcp-session-id")
+                    .then(|| value.trim().to_string())
+            })
+            .unwrap_or_else(|| panic!("a session id: {init}"));
+        let headers = format!("Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-06-18\r\n");
+        self.raw_post(
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            &headers,
+        );
+        move |body: &str| self.raw_post(body, &headers)
+    }
+}
+
+/// The JSON-RPC message answering request `id` in a raw answer (sent as a
+/// server-sent event).
+fn answer_to(answer: &str, id: u64) -> Value {
     let data = answer
         .lines()
-        .find_map(|l| l.strip_prefix("data: ").filter(|d| d.contains("\"id\":2")))
-        .unwrap_or_else(|| panic!("an answer to request 2: {answer}"));
-    let message: Value = serde_json::from_str(data).expect("JSON");
+        .find_map(|l| {
+            l.strip_prefix("data: ")
+                .filter(|d| d.contains(&format!("\"id\":{id}")))
+        })
+        .unwrap_or_else(|| panic!("an answer to request {id}: {answer}"));
+    serde_json::from_str(data).expect("JSON")
+}
+
+/// The envelope of a message that must be `invalid / malformed-arguments`.
+fn malformed(message: &Value) -> &Value {
     assert!(message.get("error").is_none(), "{message}");
     assert_eq!(message["result"]["isError"], true, "{message}");
     let env = &message["result"]["structuredContent"];
     assert_eq!(env["status"], "invalid", "{env}");
     assert_eq!(env["errors"][0]["code"], "malformed-arguments", "{env}");
+    env
+}
+
+/// Over HTTP as over stdio: `arguments` that is not an object is a tool
+/// result (`invalid / malformed-arguments`, `isError`), not a JSON-RPC error.
+#[test]
+fn arguments_that_are_not_an_object_are_a_result_over_http() {
+    let server = Toolbox::start("not-an-object");
+    let post = server.raw_session();
+    let answer = post(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_notes","arguments":"{\"query\":\"kv\"}"}}"#,
+    );
+    malformed(&answer_to(&answer, 2));
+}
+
+/// Over HTTP as over stdio: a key sent twice is `malformed-arguments`
+/// naming it (the SDK alone runs on the last one), and a number no JSON
+/// reader holds is a tool result too (the SDK alone answers 415).
+#[test]
+fn repeated_keys_and_unreadable_numbers_are_malformed_over_http() {
+    let server = Toolbox::start("repeated-keys");
+    let post = server.raw_session();
+    let answer = post(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd","path":"README.md"}}}"#,
+    );
+    assert!(!answer.contains("hello hello"), "{answer}");
+    let message = answer_to(&answer, 2);
+    let env = malformed(&message);
+    let text = env["errors"][0]["message"].as_str().unwrap();
+    assert!(text.contains("`path`"), "{env}");
+
+    let answer = post(
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":"kv","n":1e400}}}"#,
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    malformed(&answer_to(&answer, 3));
 }

@@ -6,10 +6,14 @@
 //! JSON-RPC request id as the call id, and always ends in a `CallToolResult`
 //! (`docs/envelope.md`, "Per provider"): the envelope in `structuredContent`, its JSON
 //! text in `content`, and `isError` for every status but `ok` and `partial`.
-//! Malformed arguments (arguments that are not an object included, which
-//! rmcp alone would answer with a JSON-RPC error: see `mcp_raw`), schema
-//! violations and unknown tools are results with `isError: true`, never
-//! JSON-RPC errors, so that the model sees them and can repair the call.
+//! The dispatcher reads each call's arguments as the client sent them, not
+//! as rmcp's serde_json read them (`mcp_raw`): a repeated key, `1e400`, a
+//! lone surrogate or arguments that are not an object are `invalid /
+//! malformed-arguments`, as for every provider, where rmcp alone would run
+//! the last key, drop the message or answer a JSON-RPC error. Malformed
+//! arguments, schema violations and unknown tools are results with
+//! `isError: true`, never JSON-RPC errors, so that the model sees them and
+//! can repair the call.
 //!
 //! A call that needs approval asks the person at the client through MCP
 //! elicitation when the client declared it (see `docs/approvals.md`).

@@ -1,23 +1,45 @@
-//! What arrives before rmcp reads it. rmcp reads a `tools/call` whose
-//! `arguments` is not an object (a JSON string of the arguments, a list) as
-//! no request at all and answers a JSON-RPC error; MCP asks for a tool
-//! result (`isError`), which the model sees and can repair. So such a
-//! request is rewritten on its way in: its arguments become an object with
-//! one reserved key holding their JSON text, and [`arguments_text`] hands
-//! that text to the dispatcher, which answers `invalid /
-//! malformed-arguments` ("not an object") as for any provider.
+//! What arrives before rmcp reads it. rmcp reads each message with
+//! serde_json before any handler runs, and serde_json's reading of a
+//! `tools/call`'s `arguments` is not the dispatcher's: it keeps the last
+//! of two equal keys (`{"path":"/etc/passwd","path":"ok.txt"}` would run
+//! on `ok.txt`), rounds numbers, and refuses whole messages whose
+//! arguments hold `1e400`, `"\ud800"`, `NaN` or 128 levels of nesting
+//! (no answer at all on stdio, a 415 over HTTP); arguments that are not an
+//! object are a JSON-RPC error, where MCP asks for a tool result
+//! (`isError`) that the model sees and can repair.
+//!
+//! So every `tools/call` (alone or in a batch) is rewritten on its way in:
+//! its `arguments`, exactly as sent, become one JSON string under a
+//! reserved key ([`AS_SENT`]), and [`arguments_text`] hands that text to
+//! the dispatcher, which parses it strictly, as it parses arguments from
+//! any provider or `serve-jsonl`: the same text gets the same answer
+//! (`invalid / malformed-arguments` naming a repeated key, say).
+//!
+//! Every call, not only those serde_json would misread: telling them
+//! apart takes a strict parse of the arguments, which the dispatcher does
+//! anyway; wrapped, rmcp reads one string where it built a tree, and the
+//! dispatcher takes the text as it is where it serialized the tree again.
+//! Finding the arguments is one pass of [`Scan`] over the message, which
+//! follows strings and counts brackets with an integer (no recursion, so
+//! no depth is too deep for it); it reads the message's own structure
+//! (`method`, `params`, keys unescaped as serde_json unescapes them)
+//! strictly, and leaves a message it cannot read as it is, for rmcp to
+//! refuse as before.
+
+use std::ops::Range;
 
 use serde_json::{Map, Value};
 
 /// The reserved key: not a name any tool argument can have (C9 names,
 /// and argument names are Rust identifiers).
-const NOT_AN_OBJECT: &str = "\u{0}arguments that are not an object";
+const AS_SENT: &str = "\u{0}arguments as sent";
 
-/// The arguments as the dispatcher reads them: their JSON text, the text
-/// that arrived when it was not an object, `{}` when absent.
+/// The arguments as the dispatcher reads them: their text as the client
+/// sent it (see the module docs), their JSON text when they were given
+/// as a map in process, `{}` when absent.
 pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
     match arguments {
-        Some(args) => match (args.len(), args.get(NOT_AN_OBJECT)) {
+        Some(args) => match (args.len(), args.get(AS_SENT)) {
             (1, Some(Value::String(text))) => text.clone(),
             // Serialized from the map in place: cloning it into a
             // `Value` first would copy every argument once more per call.
@@ -27,39 +49,249 @@ pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
     }
 }
 
-/// A message as it arrived, rewritten when it is a `tools/call` (alone
-/// or in a batch) whose `arguments` is present but not an object;
-/// `None` leaves it as it is. Cheap for every other message: a text
-/// without `tools/call` is not parsed.
+/// A message as it arrived, with the `arguments` of every `tools/call` in
+/// it (alone or in a batch) wrapped as sent; `None` leaves it as it is:
+/// no call with arguments (absent or `null` arguments are `{}`), or a
+/// message that is not JSON. Cheap for every other message: a text in
+/// which neither `tools/call` nor a backslash (an escaped `method`)
+/// occurs is not scanned.
 pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
-    if !text.windows(10).any(|w| w == b"tools/call") {
+    if !text.windows(10).any(|w| w == b"tools/call") && !text.contains(&b'\\') {
         return None;
     }
-    let mut msg: Value = serde_json::from_slice(text).ok()?;
-    let changed = match &mut msg {
-        // every call of a batch, not only up to the first rewritten
-        Value::Array(batch) => batch.iter_mut().map(wrap).filter(|&c| c).count() > 0,
-        one => wrap(one),
-    };
-    changed.then(|| serde_json::to_vec(&msg).ok()).flatten()
+    let spans = calls(text)?;
+    if spans.is_empty() {
+        return None;
+    }
+    let key = serde_json::to_string(AS_SENT).ok()?;
+    let mut out = Vec::with_capacity(text.len() + text.len() / 8 + 64);
+    let mut at = 0;
+    for span in spans {
+        out.extend_from_slice(&text[at..span.start]);
+        out.push(b'{');
+        out.extend_from_slice(key.as_bytes());
+        out.push(b':');
+        let sent = as_text(&text[span.clone()]);
+        serde_json::to_writer(&mut out, sent.as_ref()).ok()?;
+        out.push(b'}');
+        at = span.end;
+    }
+    out.extend_from_slice(&text[at..]);
+    Some(out)
 }
 
-fn wrap(msg: &mut Value) -> bool {
-    if msg.get("method").and_then(Value::as_str) != Some("tools/call") {
-        return false;
+/// The arguments' text; bytes that are not UTF-8 become NUL, which JSON
+/// allows neither in nor out of a string, so that the dispatcher refuses
+/// them as malformed rather than reading a replacement character.
+fn as_text(raw: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(raw) {
+        Ok(text) => text.into(),
+        Err(_) => {
+            let mut text = String::with_capacity(raw.len());
+            for chunk in raw.utf8_chunks() {
+                text.push_str(chunk.valid());
+                if !chunk.invalid().is_empty() {
+                    text.push('\0');
+                }
+            }
+            text.into()
+        }
     }
-    let Some(args) = msg.get_mut("params").and_then(|p| p.get_mut("arguments")) else {
-        return false;
+}
+
+/// The spans of the `arguments` to wrap in a message, in order; `None`
+/// when the message's structure cannot be read.
+fn calls(text: &[u8]) -> Option<Vec<Range<usize>>> {
+    let mut scan = Scan { b: text, i: 0 };
+    scan.ws();
+    let mut spans = Vec::new();
+    if scan.peek() == Some(b'[') {
+        scan.i += 1;
+        scan.ws();
+        if scan.peek() == Some(b']') {
+            scan.i += 1;
+        } else {
+            loop {
+                let one = scan.value()?;
+                if text[one.start] == b'{' {
+                    spans.extend(arguments(text, one)?);
+                }
+                scan.ws();
+                match scan.next()? {
+                    b',' => scan.ws(),
+                    b']' => break,
+                    _ => return None,
+                }
+            }
+        }
+    } else {
+        let one = scan.value()?;
+        if text[one.start] != b'{' {
+            return None;
+        }
+        spans.extend(arguments(text, one)?);
+    }
+    scan.ws();
+    // trailing text: not this module's to answer
+    (scan.i == text.len()).then_some(spans)
+}
+
+/// The span of one message's `params.arguments` when it is a `tools/call`
+/// whose arguments are present and not `null`. serde_json keeps the last
+/// of repeated keys, and so does this.
+fn arguments(text: &[u8], message: Range<usize>) -> Option<Option<Range<usize>>> {
+    let (mut method, mut params) = (None, None);
+    Scan::members(text, message, |key, value| {
+        if key == "method" {
+            method = Some(value);
+        } else if key == "params" {
+            params = Some(value);
+        }
+    })?;
+    let (Some(method), Some(params)) = (method, params) else {
+        return Some(None);
     };
-    if args.is_object() || args.is_null() {
-        return false;
+    if unescaped(&text[method]).as_deref() != Some("tools/call") || text[params.start] != b'{' {
+        return Some(None);
     }
-    let text = args.to_string();
-    *args = Value::Object(Map::from_iter([(
-        NOT_AN_OBJECT.to_owned(),
-        Value::String(text),
-    )]));
-    true
+    let mut args = None;
+    Scan::members(text, params, |key, value| {
+        if key == "arguments" {
+            args = Some(value);
+        }
+    })?;
+    Some(args.filter(|span| &text[span.clone()] != b"null"))
+}
+
+/// A JSON string's value (`raw` with its quotes), as serde_json reads it.
+fn unescaped(raw: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+    let inner = raw.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    if !inner.contains(&b'\\') {
+        return std::str::from_utf8(inner).ok().map(Into::into);
+    }
+    serde_json::from_slice::<String>(raw).ok().map(Into::into)
+}
+
+/// A cursor over a message's bytes.
+struct Scan<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl Scan<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let c = self.peek()?;
+        self.i += 1;
+        Some(c)
+    }
+
+    fn ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.i += 1;
+        }
+    }
+
+    /// Past the string that starts here (its closing quote).
+    fn string(&mut self) -> Option<()> {
+        if self.next()? != b'"' {
+            return None;
+        }
+        loop {
+            match self.next()? {
+                b'"' => return Some(()),
+                b'\\' => {
+                    self.next()?;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The span of the value that starts here, read loosely: strings are
+    /// followed, brackets counted, anything else up to the next delimiter
+    /// (so `NaN`, `1e400` or bytes that are not UTF-8 are spanned too).
+    fn value(&mut self) -> Option<Range<usize>> {
+        let start = self.i;
+        match self.peek()? {
+            b'"' => self.string()?,
+            b'{' | b'[' => {
+                let mut depth = 0usize;
+                loop {
+                    match self.peek()? {
+                        b'"' => {
+                            self.string()?;
+                            continue;
+                        }
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                self.i += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    self.i += 1;
+                }
+            }
+            _ => {
+                while !matches!(
+                    self.peek(),
+                    None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+                ) {
+                    self.i += 1;
+                }
+                if self.i == start {
+                    return None;
+                }
+            }
+        }
+        Some(start..self.i)
+    }
+
+    /// Each member of the object spanning `object`, its key unescaped,
+    /// in order; `None` when it is not read as an object.
+    fn members(
+        b: &[u8],
+        object: Range<usize>,
+        mut each: impl FnMut(&str, Range<usize>),
+    ) -> Option<()> {
+        let mut scan = Scan {
+            b: &b[..object.end],
+            i: object.start,
+        };
+        if scan.next()? != b'{' {
+            return None;
+        }
+        scan.ws();
+        if scan.peek() == Some(b'}') {
+            scan.i += 1;
+        } else {
+            loop {
+                let start = scan.i;
+                scan.string()?;
+                let key = unescaped(&b[start..scan.i])?;
+                scan.ws();
+                if scan.next()? != b':' {
+                    return None;
+                }
+                scan.ws();
+                each(&key, scan.value()?);
+                scan.ws();
+                match scan.next()? {
+                    b',' => scan.ws(),
+                    b'}' => break,
+                    _ => return None,
+                }
+            }
+        }
+        (scan.i == object.end).then_some(())
+    }
 }
 
 /// Standard input, each line through [`rewrite`], and standard output.
@@ -94,34 +326,160 @@ pub(crate) fn stdio() -> (tokio::io::DuplexStream, tokio::io::Stdout) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decode::{parse_strict, DecodeError, Limits};
+
+    fn call(args: &str) -> String {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{{"name":"f","arguments":{args}}}}}"#
+        )
+    }
+
+    /// What the dispatcher is handed for a message rmcp reads after
+    /// [`rewrite`]: every call's arguments text, in order.
+    fn handed(msg: &[u8]) -> Vec<String> {
+        let new = rewrite(msg).expect("rewritten");
+        let v: Value = serde_json::from_slice(&new).expect("rmcp can read it");
+        let one = |m: &Value| arguments_text(m["params"]["arguments"].as_object());
+        match &v {
+            Value::Array(batch) => batch.iter().map(one).collect(),
+            m => vec![one(m)],
+        }
+    }
+
+    /// The dispatcher's own reading of the text: malformed, and why.
+    fn malformed(text: &str) -> String {
+        match parse_strict(text, &Limits::default()) {
+            Err(DecodeError::Malformed(e)) => e.message,
+            other => panic!("{text} was read: {other:?}"),
+        }
+    }
 
     #[test]
     fn arguments_that_are_not_an_object_reach_the_dispatcher_as_sent() {
-        for (args, text) in [
-            (r#""{\"query\":\"x\"}""#, r#""{\"query\":\"x\"}""#),
-            ("[1]", "[1]"),
-            ("7", "7"),
-        ] {
-            let msg = format!(
-                r#"{{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{{"name":"f","arguments":{args}}}}}"#
-            );
-            let new = rewrite(msg.as_bytes()).expect("rewritten");
-            let v: Value = serde_json::from_slice(&new).unwrap();
-            let map = v["params"]["arguments"].as_object().unwrap();
-            assert_eq!(arguments_text(Some(map)), text);
-        }
-        // objects, null, other methods and other text pass as they are
-        for msg in [
-            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"f","arguments":{"a":1}}}"#,
-            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"f","arguments":null}}"#,
-            r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"arguments":"x"}}"#,
-            "not json tools/call",
-        ] {
-            assert_eq!(rewrite(msg.as_bytes()), None, "{msg}");
+        for args in [r#""{\"query\":\"x\"}""#, "[1]", "7", "[ 1 , 2 ]"] {
+            // the dispatcher refuses it as "not an object"
+            assert_eq!(handed(call(args).as_bytes()), [args]);
         }
         let mut m = Map::new();
         m.insert("a".into(), Value::from(1));
         assert_eq!(arguments_text(Some(&m)), r#"{"a":1}"#);
         assert_eq!(arguments_text(None), "{}");
+    }
+
+    #[test]
+    fn repeated_keys_reach_the_dispatcher_as_sent() {
+        for (args, key) in [
+            (r#"{"path":"/etc/passwd","path":"ok.txt"}"#, "path"),
+            (r#"{"path":"/etc/passwd","p\u0061th":"ok.txt"}"#, "path"),
+            (r#"{"note":"b.md","note":"a.md"}"#, "note"),
+            (r#"{"a":{"b":[{"c":1,"c":2}]}}"#, "c"),
+        ] {
+            // serde_json alone keeps the last one
+            let last: Value = serde_json::from_str(&call(args)).unwrap();
+            assert!(last["params"]["arguments"].is_object());
+            assert_eq!(handed(call(args).as_bytes()), [args]);
+            let why = malformed(args);
+            assert!(why.contains(&format!("`{key}`")), "{why}");
+        }
+    }
+
+    #[test]
+    fn what_serde_json_refuses_reaches_the_dispatcher_as_sent() {
+        let deep = format!("{{\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+        for args in [
+            r#"{"n":1e400}"#,
+            r#"{"s":"\ud800"}"#,
+            r#"{"n":NaN}"#,
+            r#"{"n":-Infinity}"#,
+            r#"{"n":01}"#,
+            &deep,
+        ] {
+            assert!(
+                serde_json::from_str::<Value>(&call(args)).is_err(),
+                "{args}"
+            );
+            assert_eq!(handed(call(args).as_bytes()), [args]);
+            malformed(args);
+        }
+        // bytes that are not UTF-8: NUL in their place, never a
+        // replacement character the dispatcher would read as text
+        let mut msg = call(r#"{"s":"aXb"}"#).into_bytes();
+        let x = msg.iter().position(|&c| c == b'X').unwrap();
+        msg[x] = 0xff;
+        assert_eq!(handed(&msg), ["{\"s\":\"a\0b\"}"]);
+        malformed("{\"s\":\"a\0b\"}");
+    }
+
+    #[test]
+    fn strings_are_followed_through_braces_quotes_and_backslashes() {
+        for args in [
+            r#"{"q":"}]{[","r":"\"}","s":"\\","t":"\\\"}"}"#,
+            r#"{ "q" : "a\"b\\" , "n" : [ 1.0 , 2e3 , {"x":"]"} ] }"#,
+            r#"{"big":18446744073709551616,"f":0.10000000000000000000001}"#,
+        ] {
+            assert_eq!(handed(call(args).as_bytes()), [args]);
+            parse_strict(args, &Limits::default()).expect("well formed");
+        }
+        // the members around the arguments, in any order and escaped,
+        // are rmcp's as they were
+        let msg = r#"{"params":{"arguments":{"q":"x"},"name":"f","_meta":{"k":"}"}},"id":"a\"}","jsonrpc":"2.0","m\u0065thod":"tools\/call"}"#;
+        assert_eq!(handed(msg.as_bytes()), [r#"{"q":"x"}"#]);
+        let (a, b): (Value, Value) = (
+            serde_json::from_str(msg).unwrap(),
+            serde_json::from_slice(&rewrite(msg.as_bytes()).unwrap()).unwrap(),
+        );
+        for p in [
+            "/id",
+            "/jsonrpc",
+            "/method",
+            "/params/name",
+            "/params/_meta",
+        ] {
+            assert_eq!(a.pointer(p), b.pointer(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn every_call_of_a_batch_and_nothing_else() {
+        let batch = format!(
+            r#"[{},{{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{{"arguments":{{"a":1,"a":2}}}}}}, {} ,{{"jsonrpc":"2.0","method":"notifications/initialized"}}]"#,
+            call(r#"{"path":"a","path":"b"}"#),
+            call(r#"{"n":1e400}"#),
+        );
+        let new = rewrite(batch.as_bytes()).expect("rewritten");
+        let v: Value = serde_json::from_slice(&new).unwrap();
+        assert_eq!(
+            arguments_text(v[0]["params"]["arguments"].as_object()),
+            r#"{"path":"a","path":"b"}"#
+        );
+        assert_eq!(v[1]["params"]["arguments"], serde_json::json!({"a": 2}));
+        assert_eq!(
+            arguments_text(v[2]["params"]["arguments"].as_object()),
+            r#"{"n":1e400}"#
+        );
+        assert_eq!(v[3]["method"], "notifications/initialized");
+    }
+
+    #[test]
+    fn other_messages_pass_as_they_are() {
+        for msg in [
+            // no arguments to wrap
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"f","arguments":null}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"f"}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"arguments":"x"}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"cursor":"tools/call"}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"result":{"text":"a\"b"}}"#,
+            "[]",
+            // not JSON, or text after the message: rmcp's to refuse
+            "not json tools/call",
+            &format!("{} x", call(r#"{"a":1,"a":2}"#)),
+            &format!("{}{}", call("{}"), call("{}")),
+            r#"{"method":"tools/call","params":{"arguments":{"a":1}}"#,
+            r#"{"method":"tools/call","params":{"arguments":{"a":[}}}"#,
+            r#"{"method":"tools/call","params":{"arguments":{"a":1}},}"#,
+            r#"{"method":"tools/call","params":{"arguments":{"a":"\"}}}"#,
+        ] {
+            assert_eq!(rewrite(msg.as_bytes()), None, "{msg}");
+        }
     }
 }
