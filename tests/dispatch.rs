@@ -290,9 +290,86 @@ fn run_stage_dispatcher() -> Dispatcher {
         .tool(flaky_read::contract())
         .tool(lossy_send::contract())
         .tool(busy_read::contract())
+        .tool(send_each::contract())
         .build()
         .unwrap();
     Dispatcher::new(reg)
+}
+
+/// Sends one message per recipient: `ok…` is delivered, `reset…` loses its
+/// answer after sending, `busy…` is refused before sending.
+#[tool_contract(effect = external, idempotency = none, approval = never)]
+pub fn send_each(
+    /// The recipients.
+    #[arg(length(min = 1, max = 5), each(length(min = 1, max = 20)))]
+    to: Vec<String>,
+) -> Batch<Done, Flaky> {
+    to.into_iter()
+        .map(|t| {
+            let r = if t.starts_with("reset") {
+                Err(Flaky::Reset)
+            } else if t.starts_with("busy") {
+                Err(Flaky::Busy)
+            } else {
+                Ok(Done { done: true })
+            };
+            (t, r)
+        })
+        .collect()
+}
+
+#[test]
+fn a_batch_item_of_unknown_outcome_makes_the_batch_unsafe_to_replay() {
+    let d = run_stage_dispatcher();
+    let caller = Arc::new(Caller::new());
+    let unknown = run(
+        &d,
+        &caller,
+        "send_each",
+        json!({"to": ["reset-1", "busy-1"]}),
+    );
+    assert_eq!(
+        (
+            unknown.status,
+            unknown.retry_safe,
+            unknown.completed,
+            unknown.failed
+        ),
+        (Status::Unknown, false, Some(0), Some(2)),
+        "{unknown:?}"
+    );
+    assert_eq!(
+        unknown.codes(),
+        ["connection-reset", "unknown-outcome", "upstream-busy"]
+    );
+    assert_eq!(unknown.errors[1].item.as_deref(), Some("reset-1"));
+    assert_eq!(unknown.result, Value::Null);
+
+    let partial = run(&d, &caller, "send_each", json!({"to": ["ok-1", "reset-1"]}));
+    assert_eq!(
+        (
+            partial.status,
+            partial.retry_safe,
+            partial.completed,
+            partial.failed
+        ),
+        (Status::Partial, false, Some(1), Some(1)),
+        "{partial:?}"
+    );
+    assert!(partial.codes().contains(&"unknown-outcome"));
+
+    // Known failures only: nothing happened, so sending again is safe.
+    let failed = run(
+        &d,
+        &caller,
+        "send_each",
+        json!({"to": ["busy-1", "busy-2"]}),
+    );
+    assert_eq!(
+        (failed.status, failed.retry_safe),
+        (Status::Failed, true),
+        "{failed:?}"
+    );
 }
 
 #[test]

@@ -149,18 +149,40 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
             env.result = batch_result(&items);
             env.completed = Some(completed);
             env.failed = Some(failed);
+            // An item whose failure is `unknown` may have had its effect:
+            // a batch of nothing else is `unknown`, not `failed`, and one
+            // with completed items is `partial` but no longer safe to replay
+            // unless the tool is naturally idempotent.
+            let unknown = items
+                .iter()
+                .any(|i| matches!(&i.result, Err(f) if f.kind == FailureKind::Unknown));
             env.status = match (completed, failed) {
                 (_, 0) => Status::Ok,
+                (0, _) if unknown => Status::Unknown,
                 (0, _) => Status::Failed,
                 _ => Status::Partial,
             };
-            if env.status == Status::Failed {
-                env.result = Value::Null;
-                env.retry_safe = true;
+            match env.status {
+                Status::Failed => {
+                    env.result = Value::Null;
+                    env.retry_safe = true;
+                }
+                Status::Unknown => env.result = Value::Null,
+                _ if unknown => env.retry_safe = spec.idempotency == Idempotency::Natural,
+                _ => {}
             }
             for i in items {
                 if let Err(f) = i.result {
-                    env.errors.push(failure_entry(f, Some(i.item)));
+                    let maybe = f.kind == FailureKind::Unknown;
+                    env.errors.push(failure_entry(f, Some(i.item.clone())));
+                    if maybe {
+                        let mut e = ErrorEntry::new(
+                            codes::UNKNOWN_OUTCOME,
+                            "this item may or may not have taken effect".to_string(),
+                        );
+                        e.item = Some(i.item);
+                        env.errors.push(e);
+                    }
                 }
             }
         }
