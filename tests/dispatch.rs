@@ -318,6 +318,58 @@ pub fn send_each(
         .collect()
 }
 
+/// The mean of some numbers (none: NaN, which JSON writes as null).
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Mean {
+    /// The mean.
+    pub mean: f64,
+    /// How many numbers, when any.
+    pub count: Option<u32>,
+}
+
+/// Averages numbers, carelessly: no numbers give NaN.
+#[tool_contract(effect = read_only)]
+pub fn average(
+    /// The numbers.
+    #[arg(length(max = 10))]
+    xs: Vec<f64>,
+) -> Result<Mean, Flaky> {
+    let n = xs.len();
+    Ok(Mean {
+        mean: xs.iter().sum::<f64>() / n as f64,
+        count: (n > 0).then_some(n as u32),
+    })
+}
+
+#[test]
+fn a_result_that_breaks_its_own_output_schema_is_never_ok() {
+    let d = Dispatcher::new(
+        Registry::builder()
+            .tool(average::contract())
+            .build()
+            .unwrap(),
+    );
+    let caller = Arc::new(Caller::new());
+    let fine = run(&d, &caller, "average", json!({"xs": [1.0, 2.0]}));
+    assert_eq!(fine.status, Status::Ok, "{fine:?}");
+    assert_eq!(fine.result, json!({"mean": 1.5, "count": 2}));
+    let nan = run(&d, &caller, "average", json!({"xs": []}));
+    assert_eq!(
+        (nan.status, nan.codes(), nan.result.clone()),
+        (
+            Status::Failed,
+            vec!["output-contract-violation"],
+            Value::Null
+        ),
+        "{nan:?}"
+    );
+    assert!(
+        nan.errors[0].message.contains("`/mean`"),
+        "{}",
+        nan.errors[0].message
+    );
+}
+
 #[test]
 fn a_batch_item_of_unknown_outcome_makes_the_batch_unsafe_to_replay() {
     let d = run_stage_dispatcher();

@@ -46,6 +46,8 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn has_secrets(&self) -> bool;
     /// The contract's revision, computed on the first keyed call.
     fn revision(&self) -> &OnceLock<String>;
+    /// The output schema, derived once, on the first result that needs it.
+    fn checked_output_schema(&self) -> Option<&Value>;
     /// Decodes and validates argument text; `tree` receives the parsed tree
     /// when the slow path built one.
     fn decode(
@@ -91,6 +93,8 @@ impl Future for Running {
 struct Typed<C> {
     /// The contract's revision, computed on the first keyed call.
     revision: OnceLock<String>,
+    /// The output schema, for the output check.
+    output: OnceLock<Option<Value>>,
     ty: PhantomData<fn() -> C>,
 }
 
@@ -115,6 +119,9 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     }
     fn revision(&self) -> &OnceLock<String> {
         &self.revision
+    }
+    fn checked_output_schema(&self) -> Option<&Value> {
+        self.output.get_or_init(C::Output::output_schema).as_ref()
     }
     fn decode(
         &self,
@@ -189,6 +196,7 @@ impl Tool {
         Tool {
             inner: Arc::new(Typed::<C> {
                 revision: OnceLock::new(),
+                output: OnceLock::new(),
                 ty: PhantomData,
             }),
         }

@@ -29,6 +29,7 @@ mod authority;
 mod breaker;
 mod decode;
 mod idempotency;
+mod output;
 mod respond;
 mod run;
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::run::{Attempt, Ran};
-use super::{idempotency, Flow, Produced, Step};
+use super::{idempotency, output, Flow, Produced, Step};
 use crate::call::ToolCall;
 use crate::codes;
 use crate::contract::{Idempotency, ToolSpec};
@@ -30,6 +30,7 @@ fn wrap(f: &mut Flow<'_>) -> Option<(Step, bool)> {
     let Produced::Ran(Ran { attempt, transient }) = std::mem::take(&mut f.produced) else {
         return None;
     };
+    let attempt = check_output(f, attempt);
     let mut env = envelope_for(f.call, f.spec, attempt);
     point_at_items(f, &mut env);
 
@@ -119,6 +120,24 @@ fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
             .or((f.kind == FailureKind::Transient).then_some(true)),
         retry_after_ms: f.retry_after_ms,
     }
+}
+
+/// A result with a `null` its output schema does not allow (a NaN, most
+/// likely) is the tool breaking its own contract, not an `ok`.
+fn check_output(f: &Flow<'_>, attempt: Attempt) -> Attempt {
+    if let Attempt::Finished(Outcome::Done(v)) = &attempt {
+        if let Some(at) = f
+            .tool
+            .checked_output_schema()
+            .and_then(|schema| output::null_breaking(v, schema))
+        {
+            return Attempt::Finished(Outcome::OutputBroken(format!(
+                "`{}` returned null at `{at}`, where its output schema allows none (a NaN or infinite number is written as null)",
+                f.spec.name
+            )));
+        }
+    }
+    attempt
 }
 
 fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope {
