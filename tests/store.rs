@@ -105,6 +105,7 @@ conformance!(
     denial_keeps_the_reason,
     approvals_expire,
     one_use_among_100_concurrent_consumers,
+    one_pending_request_among_50_concurrent_askers,
     journal_is_queried_by_call_tool_and_time,
     dispatch_1000_concurrent_calls_one_effect,
 );
@@ -629,6 +630,54 @@ mod cases {
         // Purge forgets them.
         assert!(s.purge().await.unwrap() >= 2);
         assert_eq!(s.approval(&undecided.id).await.unwrap(), None);
+    }
+
+    /// Servers asking the same question at once make one request (so a
+    /// person's denial cannot be outrun by a grant on a duplicate); a request
+    /// past its expiry leaves room for a new one.
+    pub async fn one_pending_request_among_50_concurrent_askers(s: Arc<dyn Store>) {
+        let tool = unique("delete_note");
+        let ttl = Duration::from_millis(1000);
+        let ask = |s: Arc<dyn Store>, tool: String| async move {
+            s.create_approval(&new_approval(&tool, "sha256:a", ttl))
+                .await
+        };
+        let tasks: Vec<_> = (0..50)
+            .map(|_| tokio::spawn(ask(s.clone(), tool.clone())))
+            .collect();
+        let mut ids = std::collections::BTreeSet::new();
+        for t in tasks {
+            ids.insert(t.await.expect("task").expect("create").id);
+        }
+        assert_eq!(ids.len(), 1, "{ids:?}");
+        let only = ApprovalFilter {
+            tool: Some(tool.clone()),
+            ..ApprovalFilter::default()
+        };
+        assert_eq!(s.approvals(&only).await.unwrap().len(), 1);
+        // Another question is another request.
+        let other = s
+            .create_approval(&new_approval(&tool, "sha256:b", ttl))
+            .await
+            .unwrap();
+        assert!(!ids.contains(&other.id));
+
+        sleep_ms(1300).await;
+        let again = ask(s.clone(), tool.clone()).await.unwrap();
+        assert!(!ids.contains(&again.id), "the expired request made room");
+        assert_eq!(again.state, ApprovalState::Pending);
+        let states: Vec<ApprovalState> = s
+            .approvals(&ApprovalFilter {
+                digest: Some("sha256:a".into()),
+                ..only
+            })
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|a| a.state)
+            .collect();
+        assert_eq!(states.len(), 2, "{states:?}");
+        assert!(states.contains(&ApprovalState::Expired), "{states:?}");
     }
 
     pub async fn one_use_among_100_concurrent_consumers(s: Arc<dyn Store>) {

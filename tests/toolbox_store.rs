@@ -370,8 +370,12 @@ fn crash_after_effect_reads_unknown_until_resolved_done(kind: Kind) {
     assert_eq!(env["retry_safe"], false, "{env:#}");
     assert_eq!(lines_for(&root, &key), 1, "not posted twice");
 
-    // The operator finds the comment: done, and the key answers ok from now on.
-    state(&store, &["resolve", &key, "--as", "done"]);
+    // The operator finds the comment: done, and the key answers ok from now
+    // on. They may copy the key in capitals: a UUID is one key in any case.
+    state(
+        &store,
+        &["resolve", &key.to_ascii_uppercase(), "--as", "done"],
+    );
     let env = server.call("post_comment", &args).expect("answer");
     assert_eq!(env["status"], "ok", "{env:#}");
     assert_eq!(env["replayed"], true, "{env:#}");
@@ -618,4 +622,52 @@ fn postgres_stopped(root: &Path) {
     cluster.stop();
     assert_refused_and_reads_work(&mut server, root);
     server.stop();
+}
+
+/// The operator's commands look at a store a server made: they never create
+/// one (a mistyped path would read as "nothing in doubt"), refuse `memory`
+/// (no other process can see it), and a second `--store` is an error, not
+/// a silent choice between two.
+#[test]
+fn operator_commands_never_create_a_store_and_one_store_is_named_once() {
+    let fx = fixture("operator");
+    let missing = fx.base.join("typo.sqlite");
+    let spec = format!("sqlite:{}", missing.display());
+    let runs: [&[&str]; 5] = [
+        &["state", "--store", &spec, "unknown"],
+        &["approvals", "--store", &spec, "list"],
+        &["state", "--store", "memory", "unknown"],
+        &["approvals", "--store", "memory", "list"],
+        &["state", "--store", &spec, "--store", "memory", "unknown"],
+    ];
+    for args in runs {
+        let out = Command::new(common::toolbox())
+            .args(args)
+            .output()
+            .expect("run toolbox");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            ["no store at", "memory lives inside", "given twice"]
+                .iter()
+                .any(|m| stderr.contains(m)),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(!missing.exists(), "no store was created");
+    let root = fx.root.to_str().unwrap();
+    let out = Command::new(common::toolbox())
+        .args([
+            "serve-jsonl",
+            "--root",
+            root,
+            "--store",
+            "memory",
+            "--store",
+            "memory",
+        ])
+        .output()
+        .expect("run toolbox");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("given twice"));
 }

@@ -37,6 +37,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     while let Some(a) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
         match a.as_str() {
+            "--store" if store.is_some() => return Err("--store given twice".into()),
             "--store" => store = Some(value()?),
             "--root" => root = Some(PathBuf::from(value()?)),
             "--reason" => reason = Some(value()?),
@@ -58,7 +59,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     rt.block_on(async {
-        let approvals = Approvals::new(choice.open().await?);
+        let approvals = Approvals::new(choice.open_existing().await?);
         match rest.iter().map(String::as_str).collect::<Vec<_>>()[..] {
             ["list"] => {
                 let list = if all {

@@ -48,6 +48,9 @@ impl StateOptions {
                 ))
         };
         match a {
+            "--store" if self.store.is_some() => {
+                return Err("--store given twice: one server, one store".into())
+            }
             "--store" => self.store = Some(value()?),
             "--fault" => self.fault = Some(value()?.parse()?),
             "--lease-ms" => self.times.lease = ms(value()?)?,
@@ -100,6 +103,28 @@ impl StoreChoice {
             }),
             (None, None) => Err("say which store: --store S or --root DIR".into()),
         }
+    }
+
+    /// Opens a store that a server already made, for the operator's
+    /// commands: a view of a store never creates one (a mistyped path would
+    /// read as "nothing in doubt"), and `memory` lives and dies inside one
+    /// server process, so no other process can see it.
+    pub async fn open_existing(&self) -> Result<Arc<dyn Store>, String> {
+        if self.spec == "memory" {
+            return Err("--store memory lives inside one server process and cannot be seen from another: name the store the server uses (sqlite:PATH or postgres:URL)".into());
+        }
+        if let Some(path) = self.spec.strip_prefix("sqlite:").map(Path::new) {
+            if !path.exists() {
+                return Err(format!(
+                    "no store at {}: check the path, or start a server on it first",
+                    path.display()
+                ));
+            }
+        }
+        let s = store::open(&self.spec)
+            .await
+            .map_err(|e| format!("--store: {e}"))?;
+        Ok(s)
     }
 
     /// Opens the store; creates the default's folder first.
@@ -185,6 +210,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
+            "--store" if store.is_some() => return Err("--store given twice".into()),
             "--store" => store = Some(it.next().ok_or("--store needs a value")?.clone()),
             "--root" => root = Some(PathBuf::from(it.next().ok_or("--root needs a value")?)),
             _ => rest.push(a.clone()),
@@ -196,7 +222,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     rt.block_on(async {
-        let s = choice.open().await?;
+        let s = choice.open_existing().await?;
         match rest.first().map(String::as_str) {
             Some("unknown") if rest.len() == 1 => unknown(&*s).await,
             Some("resolve") => resolve(&*s, &rest[1..]).await,
@@ -252,6 +278,8 @@ async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
     let (Some(key), Some(as_)) = (key, as_) else {
         return Err(USAGE.to_string());
     };
+    // Named as the dispatcher names it: a UUID in any letter case is one key.
+    let key = contract_runtime::store::RecordKey::new("", key).key;
     let doubtful = s.in_doubt().await.map_err(|e| e.to_string())?;
     let mut matching: Vec<_> = doubtful
         .into_iter()

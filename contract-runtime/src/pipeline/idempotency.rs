@@ -43,7 +43,7 @@ async fn claim(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
     // A UUID is one key in any letter case (RFC 9562): the record and the
     // digest both take it in lower case, so a resent call that only changed
     // the key's case replays instead of running a second time.
-    let (key, digest) = match lowercase_uuid(&key) {
+    let (key, digest) = match crate::store::lowercase_uuid(&key) {
         Some(lower) => {
             let mut tree = f.tree().cloned().unwrap_or(Value::Null);
             if let Some(v) = tree.get_mut(field) {
@@ -260,21 +260,9 @@ pub(super) async fn settle(f: &mut Flow<'_>, transient: bool) {
     }
 }
 
-/// `key` in lower case when it is a UUID written with some capitals
-/// (8-4-4-4-12 hex digits); `None` for any other key, whose case counts.
-fn lowercase_uuid(key: &str) -> Option<String> {
-    let b = key.as_bytes();
-    let uuid = b.len() == 36
-        && b.iter().enumerate().all(|(i, c)| match i {
-            8 | 13 | 18 | 23 => *c == b'-',
-            _ => c.is_ascii_hexdigit(),
-        });
-    (uuid && b.iter().any(u8::is_ascii_uppercase)).then(|| key.to_ascii_lowercase())
-}
-
 #[cfg(test)]
 mod tests {
-    use super::lowercase_uuid;
+    use crate::store::lowercase_uuid;
 
     #[test]
     fn only_a_uuid_loses_its_case() {

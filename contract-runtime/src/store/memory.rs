@@ -233,7 +233,17 @@ impl ApprovalStore for MemoryStore {
                 decided_ms: None,
                 decision_reason: None,
             };
-            lock(&self.approvals).push(record.clone());
+            let mut approvals = lock(&self.approvals);
+            // One pending request per question, as the SQL stores' unique
+            // index keeps it.
+            if let Some(open) = approvals.iter().find(|a| {
+                a.state == ApprovalState::Pending
+                    && a.expires_ms > now
+                    && (&a.tool, &a.caller, &a.digest) == (&new.tool, &new.caller, &new.digest)
+            }) {
+                return Ok(open.clone());
+            }
+            approvals.push(record.clone());
             Ok(record)
         })
     }

@@ -172,12 +172,22 @@ pub struct RecordKey {
 }
 
 impl RecordKey {
-    /// A key shared by every caller of `tool`.
+    /// A key shared by every caller of `tool`. A key that is a UUID is
+    /// taken in lower case: it is one key in any letter case (RFC 9562),
+    /// whether the dispatcher or an operator's `resolve` names it.
+    ///
+    /// ```
+    /// use contract_runtime::store::RecordKey;
+    /// let k = RecordKey::new("post_comment", "0B9F7A52-8C1E-4E5B-9A53-2F6D0C1E7A10");
+    /// assert_eq!(k.key, "0b9f7a52-8c1e-4e5b-9a53-2f6d0c1e7a10");
+    /// assert_eq!(RecordKey::new("t", "Order-42").key, "Order-42");
+    /// ```
     pub fn new(tool: impl Into<String>, key: impl Into<String>) -> RecordKey {
+        let key = key.into();
         RecordKey {
             tool: tool.into(),
             tenant: String::new(),
-            key: key.into(),
+            key: lowercase_uuid(&key).unwrap_or(key),
         }
     }
 
@@ -186,6 +196,18 @@ impl RecordKey {
         self.tenant = tenant.into();
         self
     }
+}
+
+/// `key` in lower case when it is a UUID written with some capitals
+/// (8-4-4-4-12 hex digits); `None` for any other key, whose case counts.
+pub(crate) fn lowercase_uuid(key: &str) -> Option<String> {
+    let b = key.as_bytes();
+    let uuid = b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        });
+    (uuid && b.iter().any(u8::is_ascii_uppercase)).then(|| key.to_ascii_lowercase())
 }
 
 /// A call that wants to run under an idempotency key.

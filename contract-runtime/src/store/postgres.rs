@@ -75,6 +75,8 @@ struct Prepared {
     purge_records: Statement,
     purge_approvals: Statement,
     create_approval: Statement,
+    retire_expired_request: Statement,
+    pending_request: Statement,
     get_approval: Statement,
     list_approvals: Statement,
     decide: Statement,
@@ -275,6 +277,8 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
         purge_records: p(d(sql::PURGE_RECORDS)).await?,
         purge_approvals: p(d(sql::PURGE_APPROVALS)).await?,
         create_approval: p(d(&sql::create_approval())).await?,
+        retire_expired_request: p(d(sql::RETIRE_EXPIRED_REQUEST)).await?,
+        pending_request: p(d(&sql::pending_request())).await?,
         get_approval: p(d(&sql::get_approval())).await?,
         list_approvals: p(d(&sql::list_approvals())).await?,
         decide: p(d(&sql::decide())).await?,
@@ -508,22 +512,33 @@ impl ApprovalStore for PostgresStore {
             let id = new_id("apr")?;
             let args = json_text(&new.arguments);
             let ttl = millis(new.ttl);
-            self.one(
-                |s| &s.create_approval,
-                &[
-                    &id,
-                    &new.tool,
-                    &args,
-                    &new.digest,
-                    &new.rule,
-                    &new.reason,
-                    &new.caller,
-                    &ttl,
-                ],
-                sql::approval,
-            )
-            .await?
-            .ok_or_else(|| StoreError::invalid("the approval insert returned no row"))
+            let question: [&(dyn ToSql + Sync); 3] = [&new.tool, &new.caller, &new.digest];
+            self.execute(|s| &s.retire_expired_request, &question)
+                .await?;
+            let created = self
+                .one(
+                    |s| &s.create_approval,
+                    &[
+                        &id,
+                        &new.tool,
+                        &args,
+                        &new.digest,
+                        &new.rule,
+                        &new.reason,
+                        &new.caller,
+                        &ttl,
+                    ],
+                    sql::approval,
+                )
+                .await?;
+            match created {
+                Some(r) => Ok(r),
+                // Another server asked the same question first: its request.
+                None => self
+                    .one(|s| &s.pending_request, &question, sql::approval)
+                    .await?
+                    .ok_or_else(|| StoreError::invalid("the approval insert returned no row")),
+            }
         })
     }
 

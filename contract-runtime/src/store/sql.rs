@@ -54,6 +54,18 @@ CREATE TABLE IF NOT EXISTS contract_approvals (
     created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL, state TEXT NOT NULL,
     decided_by TEXT, decided_ms INTEGER, decision_reason TEXT
 ) WITHOUT ROWID;
+-- One pending request per (tool, caller, digest): concurrent servers on one
+-- store asking the same question make one request, so one person's denial
+-- cannot be outrun by a grant on a duplicate. Stores made before this index
+-- keep only their newest pending duplicate.
+UPDATE contract_approvals SET state = 'expired' WHERE state = 'pending' AND EXISTS (
+    SELECT 1 FROM contract_approvals AS newer
+    WHERE newer.state = 'pending' AND newer.tool = contract_approvals.tool
+      AND newer.caller = contract_approvals.caller AND newer.digest = contract_approvals.digest
+      AND (newer.created_ms > contract_approvals.created_ms
+           OR (newer.created_ms = contract_approvals.created_ms AND newer.id > contract_approvals.id)));
+CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending
+    ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
 CREATE TABLE IF NOT EXISTS contract_journal (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
@@ -83,6 +95,18 @@ CREATE TABLE IF NOT EXISTS contract_approvals (
     created_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL, state TEXT NOT NULL,
     decided_by TEXT, decided_ms BIGINT, decision_reason TEXT
 );
+-- One pending request per (tool, caller, digest): concurrent servers on one
+-- store asking the same question make one request, so one person's denial
+-- cannot be outrun by a grant on a duplicate. Stores made before this index
+-- keep only their newest pending duplicate.
+UPDATE contract_approvals SET state = 'expired' WHERE state = 'pending' AND EXISTS (
+    SELECT 1 FROM contract_approvals AS newer
+    WHERE newer.state = 'pending' AND newer.tool = contract_approvals.tool
+      AND newer.caller = contract_approvals.caller AND newer.digest = contract_approvals.digest
+      AND (newer.created_ms > contract_approvals.created_ms
+           OR (newer.created_ms = contract_approvals.created_ms AND newer.id > contract_approvals.id)));
+CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending
+    ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
 CREATE TABLE IF NOT EXISTS contract_journal (
     seq BIGSERIAL PRIMARY KEY,
     call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
@@ -184,12 +208,31 @@ const APPROVAL_COLUMNS: &str = "id, tool, arguments, digest, rule, reason, calle
     decided_by, decided_ms, decision_reason";
 
 /// `?1` id .. `?7` caller, `?8` ttl ms.
+/// A new pending request, or no row when one for the same tool, caller and
+/// digest is already pending (the unique index): the caller then reads that
+/// one with [`pending_request`]. Run [`RETIRE_EXPIRED_REQUEST`] first, so a
+/// request past its expiry does not hold the place.
 pub(super) fn create_approval() -> String {
     format!(
         "INSERT INTO contract_approvals
             (id, tool, arguments, digest, rule, reason, caller, created_ms, expires_ms, state)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NOW_MS, NOW_MS + ?8, 'pending')
+         ON CONFLICT DO NOTHING
          RETURNING {APPROVAL_COLUMNS}"
+    )
+}
+
+/// `?1` tool, `?2` caller, `?3` digest: a pending request past its expiry
+/// is stored as `expired`, freeing its place in the unique index.
+pub(super) const RETIRE_EXPIRED_REQUEST: &str = "
+UPDATE contract_approvals SET state = 'expired'
+WHERE tool = ?1 AND caller = ?2 AND digest = ?3 AND state = 'pending' AND expires_ms <= NOW_MS";
+
+/// `?1` tool, `?2` caller, `?3` digest: the one pending request.
+pub(super) fn pending_request() -> String {
+    format!(
+        "SELECT {APPROVAL_COLUMNS} FROM contract_approvals
+         WHERE tool = ?1 AND caller = ?2 AND digest = ?3 AND state = 'pending'"
     )
 }
 

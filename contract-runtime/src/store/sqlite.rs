@@ -671,6 +671,8 @@ struct Statements {
     purge_records: String,
     purge_approvals: String,
     create_approval: String,
+    retire_expired_request: String,
+    pending_request: String,
     get_approval: String,
     list_approvals: String,
     decide: String,
@@ -696,6 +698,8 @@ fn statements() -> &'static Statements {
             purge_records: d(sql::PURGE_RECORDS),
             purge_approvals: d(sql::PURGE_APPROVALS),
             create_approval: d(&sql::create_approval()),
+            retire_expired_request: d(sql::RETIRE_EXPIRED_REQUEST),
+            pending_request: d(&sql::pending_request()),
             get_approval: d(&sql::get_approval()),
             list_approvals: d(&sql::list_approvals()),
             decide: d(&sql::decide()),
@@ -899,9 +903,12 @@ impl ApprovalStore for SqliteStore {
         let id = new_id("apr");
         self.run(move |c| {
             let id = id?;
-            one(
+            let st = statements();
+            let question = params![new.tool, new.caller, new.digest];
+            execute(c, &st.retire_expired_request, question)?;
+            let created = one(
                 c,
-                &statements().create_approval,
+                &st.create_approval,
                 params![
                     id,
                     new.tool,
@@ -913,8 +920,13 @@ impl ApprovalStore for SqliteStore {
                     millis(new.ttl)
                 ],
                 |r| sql::approval(r),
-            )?
-            .ok_or_else(|| StoreError::invalid("the approval insert returned no row"))
+            )?;
+            match created {
+                Some(r) => Ok(r),
+                // Another server asked the same question first: its request.
+                None => one(c, &st.pending_request, question, |r| sql::approval(r))?
+                    .ok_or_else(|| StoreError::invalid("the approval insert returned no row")),
+            }
         })
     }
 
