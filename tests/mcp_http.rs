@@ -271,6 +271,11 @@ impl Toolbox {
     /// ending in CRLF) added: the raw answer, status line, headers and body.
     /// For what the official client never sends.
     fn raw_post(&self, body: &str, headers: &str) -> String {
+        self.raw("POST", "/mcp", body, headers)
+    }
+
+    /// One raw HTTP/1.1 request; the whole answer, head and body.
+    fn raw(&self, method: &str, path: &str, body: &str, headers: &str) -> String {
         use std::io::{Read, Write};
         let addr = self
             .url
@@ -280,7 +285,7 @@ impl Toolbox {
             .expect("host:port");
         let mut s = std::net::TcpStream::connect(addr).expect("connect");
         let req = format!(
-            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );
         s.write_all(req.as_bytes()).expect("write");
@@ -288,6 +293,40 @@ impl Toolbox {
         let _ = s.read_to_string(&mut answer);
         answer
     }
+}
+
+/// MCP is served at the one path the server announces; ending a session
+/// answers 204, which the official client takes as success (rmcp's 202 made
+/// it log a failure on every close), and the session is gone after it.
+#[test]
+fn one_endpoint_and_a_clean_session_close() {
+    let server = Toolbox::start("endpoint");
+    for path in ["/", "/mcp/", "/other", "/mcpx"] {
+        let answer = server.raw("POST", path, INITIALIZE, "");
+        assert_eq!(answer.get(9..12), Some("404"), "{path}: {answer}");
+    }
+    let init = server.raw_post(INITIALIZE, "");
+    assert_eq!(init.get(9..12), Some("200"), "{init}");
+    let session = init
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("mcp-session-id")
+                .then(|| value.trim().to_string())
+        })
+        .expect("a session id");
+    let headers = format!("Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-06-18\r\n");
+    let closed = server.raw("DELETE", "/mcp", "", &headers);
+    assert_eq!(closed.get(9..12), Some("204"), "{closed}");
+    let after = server.raw_post(
+        r#"{"jsonrpc":"2.0","id":5,"method":"tools/list"}"#,
+        &headers,
+    );
+    assert_eq!(
+        after.get(9..12),
+        Some("404"),
+        "the session is gone: {after}"
+    );
 }
 
 /// A page on another site must not reach the server through the user's

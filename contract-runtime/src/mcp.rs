@@ -244,8 +244,26 @@ pub mod http {
             let handler = hyper::service::service_fn(move |req: Request<Incoming>| {
                 let service = service.clone();
                 async move {
+                    // One endpoint, the one the server announces: any other
+                    // path serving MCP too would be a second door nobody
+                    // meant to open.
+                    if req.uri().path() != PATH {
+                        return Ok(plain(
+                            hyper::StatusCode::NOT_FOUND,
+                            format!("MCP is served at {PATH}"),
+                        ));
+                    }
+                    let delete = req.method() == hyper::Method::DELETE;
                     match rewritten(req, limit).await {
-                        Ok(req) => service.call(req).await,
+                        // rmcp ends a session with 202; MCP's clients (the
+                        // official Python one) take only 200 or 204 as a
+                        // success and log a failure on every close.
+                        Ok(req) => service.call(req).await.map(|mut answer| {
+                            if delete && answer.status() == hyper::StatusCode::ACCEPTED {
+                                *answer.status_mut() = hyper::StatusCode::NO_CONTENT;
+                            }
+                            answer
+                        }),
                         Err(refused) => Ok(refused),
                     }
                 }
@@ -260,6 +278,16 @@ pub mod http {
         }
     }
 
+    /// The one path MCP is served at.
+    pub const PATH: &str = "/mcp";
+
+    /// A plain-text answer with `status`.
+    fn plain(status: hyper::StatusCode, text: String) -> Response<BoxBody<Bytes, Infallible>> {
+        let mut answer = Response::new(Full::new(Bytes::from(text)).boxed());
+        *answer.status_mut() = status;
+        answer
+    }
+
     /// The request with its body read whole (rmcp reads it whole too, up to
     /// the same limit) and passed through [`crate::mcp_raw::rewrite`].
     async fn rewritten(
@@ -270,10 +298,10 @@ pub mod http {
         let bytes = match Limited::new(body, limit).collect().await {
             Ok(collected) => collected.to_bytes(),
             Err(e) => {
-                let text = format!("the request body could not be read whole: {e}");
-                let mut answer = Response::new(Full::new(Bytes::from(text)).boxed());
-                *answer.status_mut() = hyper::StatusCode::PAYLOAD_TOO_LARGE;
-                return Err(answer);
+                return Err(plain(
+                    hyper::StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the request body could not be read whole: {e}"),
+                ));
             }
         };
         let bytes = match crate::mcp_raw::rewrite(&bytes) {
