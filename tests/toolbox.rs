@@ -2300,6 +2300,11 @@ fn the_default_store_is_never_inside_the_root() {
             !real.starts_with(&root),
             "{xdg:?}: {path} is inside the root"
         );
+        // It holds the journal and the approval requests: the user's alone.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(file), 0o600, "{xdg:?}: {path}");
+        assert_eq!(mode(file.parent().unwrap()), 0o700, "{xdg:?}: {path}");
     }
     assert!(
         std::fs::read_dir(root.join("inner"))

@@ -127,14 +127,11 @@ impl StoreChoice {
         Ok(s)
     }
 
-    /// Opens the store; creates the default's folder first.
+    /// Opens the store; creates the default's folder and file first.
     pub async fn open(&self) -> Result<Arc<dyn Store>, String> {
         if self.default {
-            if let Some(dir) = self.spec.strip_prefix("sqlite:").map(Path::new) {
-                if let Some(parent) = dir.parent() {
-                    std::fs::create_dir_all(parent)
-                        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-                }
+            if let Some(file) = self.spec.strip_prefix("sqlite:").map(Path::new) {
+                private_file(file)?;
             }
         }
         let s = store::open(&self.spec)
@@ -181,6 +178,55 @@ fn default_path(root: &Path) -> Result<PathBuf, String> {
         .ok_or_else(|| {
             "every state folder (XDG_STATE_HOME, ~/.local/state, the temporary folder) is inside --root; choose a store with --store".to_string()
         })
+}
+
+/// The default store holds the journal (arguments, if redacted) and the
+/// approval requests: its folder is the user's alone (0700) and so is the
+/// file (0600; SQLite gives its WAL the file's mode), created before SQLite
+/// opens it so that it is never readable by others, not even for a moment.
+/// A folder that exists but belongs to another user (a shared temporary
+/// folder someone made first) is refused rather than used.
+fn private_file(file: &Path) -> Result<(), String> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+    let Some(dir) = file.parent() else {
+        return Ok(());
+    };
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    if let (Ok(folder), Ok(me)) = (std::fs::metadata(dir), std::fs::metadata("/proc/self")) {
+        if folder.uid() != me.uid() {
+            return Err(format!(
+                "the state folder {} belongs to another user; choose a store with --store",
+                dir.display()
+            ));
+        }
+        // Made by an earlier version, or by hand: the toolbox's own folder
+        // is closed whenever it is used.
+        if folder.mode() & 0o077 != 0 {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+                .map_err(|e| format!("cannot make {} private: {e}", dir.display()))?;
+        }
+    }
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(file)
+        .map_err(|e| format!("cannot create {}: {e}", file.display()))?;
+    // A file an earlier version made readable by others is closed too.
+    match f.metadata() {
+        Ok(m) if m.mode() & 0o077 != 0 => {
+            use std::os::unix::fs::PermissionsExt;
+            f.set_permissions(std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| format!("cannot make {} private: {e}", file.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Where `dir` is, links followed: its deepest existing ancestor made
