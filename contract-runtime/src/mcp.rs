@@ -127,8 +127,8 @@ impl McpServer {
         Ok(())
     }
 
-    /// Binds `addr` and serves MCP's streamable HTTP transport on it, at every
-    /// path, until the process ends. Must run inside a tokio runtime; give it
+    /// Binds `addr` and serves MCP's streamable HTTP transport on it, at
+    /// [`http::PATH`] (`/mcp`; other paths answer 404), until the process ends. Must run inside a tokio runtime; give it
     /// a multi-threaded one for calls to run in parallel, not just interleaved.
     ///
     /// Only requests whose `Host` header names a loopback address, and whose
