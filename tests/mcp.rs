@@ -478,3 +478,42 @@ fn arguments_the_sdk_cannot_read_are_answered_malformed() {
     let ok = server.call(json!(34), "search_notes", Some(json!({"query": "kv"})));
     assert_eq!(ok["structuredContent"]["status"], "ok", "{ok}");
 }
+
+/// Text that is not JSON at all gets JSON-RPC's parse error (code -32700,
+/// id null), as JSON-RPC 2.0 asks: the SDK alone drops it without a word,
+/// and a client waiting for an answer waits forever. The session goes on.
+#[test]
+fn text_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
+    let mut server = Server::start("parse-error");
+    server.initialize();
+    for (i, line) in [
+        "this is not json",
+        r#"{"jsonrpc":"2.0","id":40,"method":"tools/list"} trailing"#,
+        r#"{"jsonrpc":"2.0","id":41,"method":"tools/list""#,
+        r#"{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":NaN}}} x"#,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let stdin = server.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write");
+        stdin.flush().expect("flush");
+        let answer = server.recv();
+        assert_eq!(answer["jsonrpc"], "2.0", "{i}: {answer}");
+        assert_eq!(answer["id"], Value::Null, "{i}: {answer}");
+        assert_eq!(answer["error"]["code"], -32700, "{i}: {answer}");
+        assert!(
+            answer["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("Parse error")),
+            "{i}: {answer}"
+        );
+    }
+    let listed = server.request(json!(43), "tools/list", json!({}));
+    assert!(
+        listed["result"]["tools"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty()),
+        "{listed}"
+    );
+}

@@ -316,6 +316,16 @@ fn one_endpoint_and_a_clean_session_close() {
         })
         .expect("a session id");
     let headers = format!("Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-06-18\r\n");
+    // Text that is not JSON: JSON-RPC's parse error, not rmcp's 415 text.
+    let garbage = server.raw_post("this is not json", &headers);
+    assert_eq!(garbage.get(9..12), Some("400"), "{garbage}");
+    let body = garbage.split("\r\n\r\n").nth(1).unwrap_or_default();
+    let error: Value =
+        serde_json::from_str(body.trim()).unwrap_or_else(|e| panic!("{e}: {garbage}"));
+    assert_eq!(
+        (error["id"].clone(), error["error"]["code"].clone()),
+        (Value::Null, json!(-32700))
+    );
     let closed = server.raw("DELETE", "/mcp", "", &headers);
     assert_eq!(closed.get(9..12), Some("204"), "{closed}");
     let after = server.raw_post(

@@ -122,8 +122,12 @@ impl McpServer {
     /// Serves MCP on standard input and output until the client disconnects.
     /// Must run inside a tokio runtime.
     pub async fn serve_stdio(self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        let running = self.serve(crate::mcp_raw::stdio()).await?;
+        let io = crate::mcp_raw::stdio();
+        let running = self.serve((io.read, io.write)).await?;
         running.waiting().await?;
+        // Everything rmcp wrote reaches standard output before the server
+        // returns (and the process, most likely, exits).
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(5), io.done).await;
         Ok(())
     }
 
@@ -308,6 +312,19 @@ pub mod http {
             Some(new) => Bytes::from(new),
             None => bytes,
         };
+        // A body that is not JSON at all: JSON-RPC's parse error, as on
+        // stdio (rmcp alone answers 415 with a line of plain text).
+        if parts.method == hyper::Method::POST {
+            if let Some(answer) = crate::mcp_raw::parse_error(&bytes) {
+                let mut answer = plain(hyper::StatusCode::BAD_REQUEST, String::new())
+                    .map(|_| Full::new(Bytes::from(answer)).boxed());
+                answer.headers_mut().insert(
+                    hyper::header::CONTENT_TYPE,
+                    hyper::header::HeaderValue::from_static("application/json"),
+                );
+                return Err(answer);
+            }
+        }
         let mut parts = parts;
         // the length changed with the body; hyper frames the new one
         parts.headers.remove(hyper::header::CONTENT_LENGTH);

@@ -294,10 +294,43 @@ impl Scan<'_> {
     }
 }
 
-/// Standard input, each line through [`rewrite`], and standard output.
-pub(crate) fn stdio() -> (tokio::io::DuplexStream, tokio::io::Stdout) {
+/// The JSON-RPC answer to text that is not JSON at all, which rmcp drops
+/// without a word; JSON-RPC 2.0 asks for a parse error with a null id.
+/// `None` for text that parses (what rmcp then makes of it is its own).
+pub(crate) fn parse_error(text: &[u8]) -> Option<Vec<u8>> {
+    let text = text.trim_ascii();
+    if text.is_empty() {
+        return None;
+    }
+    let e = serde_json::from_slice::<serde::de::IgnoredAny>(text).err()?;
+    let answer = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": -32700, "message": format!("Parse error: {e}")},
+    });
+    Some(answer.to_string().into_bytes())
+}
+
+/// MCP over standard input and output, with the messages rewritten on the
+/// way in ([`rewrite`]) and text that is not JSON answered with a parse
+/// error. rmcp reads `read` and writes `write`; `done` ends once everything
+/// rmcp wrote has reached standard output, so await it before exiting.
+pub(crate) struct Stdio {
+    pub(crate) read: tokio::io::DuplexStream,
+    pub(crate) write: tokio::io::DuplexStream,
+    pub(crate) done: tokio::task::JoinHandle<()>,
+}
+
+/// Standard input, each line through [`rewrite`]; standard output, shared
+/// line by line (under one lock) between rmcp's answers and the parse
+/// errors, so that one never lands in the middle of the other.
+pub(crate) fn stdio() -> Stdio {
+    use std::sync::Arc;
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let (mut tx, rx) = tokio::io::duplex(64 * 1024);
+    let (mut tx, read) = tokio::io::duplex(64 * 1024);
+    let (write, answers) = tokio::io::duplex(64 * 1024);
+    let stdout = Arc::new(tokio::sync::Mutex::new(tokio::io::stdout()));
+    let errors_out = stdout.clone();
     tokio::spawn(async move {
         let mut lines = BufReader::new(tokio::io::stdin());
         let mut line = Vec::new();
@@ -314,13 +347,35 @@ pub(crate) fn stdio() -> (tokio::io::DuplexStream, tokio::io::Stdout) {
                 }
                 None => std::mem::take(&mut line),
             };
+            if let Some(mut answer) = parse_error(&out) {
+                answer.push(b'\n');
+                let mut o = errors_out.lock().await;
+                let _ = o.write_all(&answer).await;
+                let _ = o.flush().await;
+                continue;
+            }
             if tx.write_all(&out).await.is_err() {
                 break;
             }
         }
         // dropping `tx` ends the server's input, as the end of stdin does
     });
-    (rx, tokio::io::stdout())
+    let done = tokio::spawn(async move {
+        let mut answers = BufReader::new(answers);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match answers.read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let mut o = stdout.lock().await;
+            if o.write_all(&line).await.and(o.flush().await).is_err() {
+                break;
+            }
+        }
+    });
+    Stdio { read, write, done }
 }
 
 #[cfg(test)]
