@@ -22,7 +22,8 @@ p = subprocess.Popen(
     ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", bin, "serve", server, "stdio"],
     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 err = []
-threading.Thread(target=lambda: err.append(p.stderr.read()), daemon=True).start()
+reader = threading.Thread(target=lambda: err.append(p.stderr.read()), daemon=True)
+reader.start()
 q = ["kv cache", "tool", "zebra"]
 lines = [json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
     "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "cg", "version": "0"}}}),
@@ -35,7 +36,7 @@ threading.Thread(target=feed, daemon=True).start()
 for _ in range(n + 1):
     line = p.stdout.readline()
     assert line, "the server ended early"
-p.stdin.close(); p.wait()
+p.stdin.close(); p.wait(); reader.join()
 print(re.search(rb"Collected : (\d+)", b"".join(err)).group(1).decode())
 PY
 }

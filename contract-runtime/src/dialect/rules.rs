@@ -572,7 +572,7 @@ static GEMINI: &[KeywordRule] = &[
     r("required", Keep, "supported"),
     r(
         "additionalProperties",
-        Drop,
+        Move,
         "not accepted by the Gemini Developer API",
     ),
     r("items", Keep, "supported"),

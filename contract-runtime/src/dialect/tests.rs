@@ -451,7 +451,8 @@ fn gemini_search_notes_and_list_filings() {
                 "properties": {"query": {"type": "string", "description": "Text to search for; matched case-insensitively.",
                     "minLength": 1, "maxLength": 200}},
                 "required": ["query"],
-                "propertyOrdering": ["query"]
+                "propertyOrdering": ["query"],
+                "description": "(no other properties)"
             }
         })
     );
@@ -472,19 +473,15 @@ fn gemini_search_notes_and_list_filings() {
                 tool: "search_notes".into(),
                 pointer: "/additionalProperties".into(),
                 keyword: "additionalProperties".into(),
-                action: LossAction::Dropped,
-                note:
-                    "dropped: not accepted by the Gemini Developer API; still enforced at run time"
-                        .into(),
+                action: LossAction::MovedToDescription,
+                note: "moved to description: no other properties".into(),
             },
             Loss {
                 tool: "list_filings".into(),
                 pointer: "/additionalProperties".into(),
                 keyword: "additionalProperties".into(),
-                action: LossAction::Dropped,
-                note:
-                    "dropped: not accepted by the Gemini Developer API; still enforced at run time"
-                        .into(),
+                action: LossAction::MovedToDescription,
+                note: "moved to description: no other properties".into(),
             },
         ]
     );
@@ -509,7 +506,7 @@ fn gemini_nullable_const_and_formats() {
     let window = &p["window"];
     assert_eq!(window["nullable"], true);
     assert_eq!(window["type"], "object");
-    assert_eq!(window["description"], "Time of day.");
+    assert_eq!(window["description"], "Time of day. (no other properties)");
     assert!(window.get("additionalProperties").is_none());
     assert!(window.get("anyOf").is_none());
     let c = run(
@@ -789,8 +786,12 @@ fn disjoint_one_of_becomes_any_of_without_loss() {
         let out = run(std::slice::from_ref(&tagged), d);
         let s = out.tools[0].to_string();
         assert!(s.contains("anyOf") && !s.contains("oneOf"), "{d}: {s}");
+        // Rewriting oneOf loses nothing; what a dialect does with the
+        // branches' closed objects is its own loss, not the rewrite's.
         assert!(
-            out.losses.iter().all(|l| l.action == LossAction::Dropped),
+            out.losses
+                .iter()
+                .all(|l| !["oneOf", "anyOf"].contains(&l.keyword.as_str())),
             "{d}: {:?}",
             out.losses
         );

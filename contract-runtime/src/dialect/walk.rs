@@ -535,7 +535,13 @@ impl<'a> Walker<'a> {
                 Pass::Keep(self.child(k, at, v, ptr, depth)?)
             }
             Treatment::MoveToDescription => {
-                if k == "uniqueItems" && v == Value::Bool(false) {
+                // Neither states a constraint: nothing to say.
+                let says_nothing = match k {
+                    "uniqueItems" => v == Value::Bool(false),
+                    "additionalProperties" => v == Value::Bool(true),
+                    _ => false,
+                };
+                if says_nothing {
                     return Ok(Pass::Gone);
                 }
                 Pass::Move(v)
@@ -837,6 +843,10 @@ pub(crate) fn phrases(moved: &[(String, Value)]) -> Vec<(Vec<String>, String)> {
         let text = match k.as_str() {
             "multipleOf" => format!("a multiple of {}", Shown(v)),
             "uniqueItems" => "items must be unique".to_owned(),
+            "additionalProperties" if *v == Value::Bool(false) => {
+                "no other properties".to_owned()
+            }
+            "additionalProperties" => format!("other properties must match {v}"),
             "format" | "pattern" => format!(
                 "{k}: {}",
                 v.as_str().map_or_else(|| v.to_string(), str::to_owned)
