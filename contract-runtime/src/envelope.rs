@@ -411,6 +411,7 @@ impl EnvelopeSchema {
 
     /// The tool's parts as text: two tools with the same key have the same
     /// schema.
+    #[cfg_attr(not(feature = "mcp"), allow(dead_code))]
     pub(crate) fn own_key(&self) -> String {
         serde_json::to_string(&(&self.output, &self.defs)).unwrap_or_default()
     }

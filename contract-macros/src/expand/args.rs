@@ -189,9 +189,11 @@ impl<'a> Fields<'a> {
                 .iter()
                 .map(|f| constraints(krate, &f.attrs, &scoped(f), statics))
                 .collect(),
-            slots: fields
-                .iter()
-                .map(|f| format_ident!("__slot_{}", f.ident))
+            // Numbered, not named after the field: `__slot__query` (from a
+            // parameter `_query`) would trip `non_snake_case` in the user's
+            // crate, and a `-D warnings` build with it.
+            slots: (0..fields.len())
+                .map(|i| format_ident!("__slot{}", i))
                 .collect(),
         }
     }

@@ -172,6 +172,7 @@ impl ExportedTool {
 
     /// An MCP tool's parts: the definition without `outputSchema`, and
     /// `outputSchema` in parts; the tool itself back for every other dialect.
+    #[cfg_attr(not(feature = "mcp"), allow(dead_code))]
     pub(crate) fn into_mcp_parts(self) -> Result<(Value, EnvelopeSchema), Self> {
         match self.0 {
             Repr::Mcp(t) => {
