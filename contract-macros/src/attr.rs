@@ -126,8 +126,16 @@ where
             ),
         ));
     }
-    lit.base10_parse()
-        .map_err(|e| syn::Error::new(lit.span(), format!("{help}\nhelp: {e}")))
+    // syn reads `-1` as one literal: its parse error ("invalid digit found
+    // in string") would be the help. Say what to write instead.
+    lit.base10_parse().map_err(|_| {
+        let why = if lit.base10_digits().starts_with('-') {
+            "write a whole number, with no sign or unit"
+        } else {
+            "the number is too large"
+        };
+        syn::Error::new(lit.span(), format!("{help}\nhelp: {why}"))
+    })
 }
 
 fn parse_num(input: syn::parse::ParseStream) -> syn::Result<NumLit> {
@@ -412,6 +420,7 @@ fn parse_arg_key(
         }
         "prose" if top => {
             let lit: LitStr = meta.value()?.parse()?;
+            reason_given(cx, &lit);
             set(cx, &mut out.prose, "prose", span, lit);
         }
         "description" if top => {
@@ -577,6 +586,7 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
         "prose" => {
             let lit: LitStr = meta.value()?.parse()?;
+            reason_given(cx, &lit);
             set(cx, &mut out.prose, "prose", span, lit);
         }
         "state" => {
@@ -629,6 +639,22 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
                     }
                     let inner;
                     syn::parenthesized!(inner in input);
+                    if inner.is_empty() {
+                        return Err(syn::Error::new(
+                            inner.span(),
+                            "`key()` needs the argument that holds the request key\nhelp: write `idempotency = key(request_key)`, naming the argument",
+                        ));
+                    }
+                    // A keyword (`ref`, `type`) names the argument `r#ref`:
+                    // say so, rather than that quotes were used.
+                    if !inner.peek(LitStr) && !inner.peek(Ident) {
+                        if let Ok(kw) = <Ident as syn::ext::IdentExt>::parse_any(&inner) {
+                            return Err(syn::Error::new(
+                                kw.span(),
+                                format!("`{kw}` is a keyword, so the argument is `r#{kw}`\nhelp: write `idempotency = key(r#{kw})`"),
+                            ));
+                        }
+                    }
                     Idempotency::Key(word(&inner, named)?)
                 }
                 other => {
@@ -962,4 +988,15 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
         }
     }
     out
+}
+
+/// C12's opt-out is a reason, not a switch: `prose = ""` would silence the
+/// rule and tell a reader nothing.
+fn reason_given(cx: &Ctxt, lit: &LitStr) {
+    if lit.value().trim().is_empty() {
+        cx.error_spanned_by(
+            lit,
+            "`prose` needs a reason: why the description states no constraint\nhelp: write it out, like `prose = \"the numbers are examples, not limits\"`",
+        );
+    }
 }

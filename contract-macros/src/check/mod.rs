@@ -137,7 +137,8 @@ fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
 
 // C1: the tool has a description (doc comment or `description = "..."`).
 fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
-    if tool.description.as_deref().is_none_or(str::is_empty) {
+    // Blank text says nothing either, whichever way it was written.
+    if tool.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
         let ident = &tool.ident;
         cx.error_spanned_by(
             ident,
@@ -148,7 +149,7 @@ fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
 
 // C1: every argument has a description.
 fn c1_arg_description(cx: &Ctxt, f: &Field) {
-    if f.description.as_deref().is_none_or(str::is_empty) {
+    if f.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
         cx.error_spanned_by(
             &f.ident,
             format!("argument `{}` has no description\nhelp: add a doc comment (`/// ...`) or `#[arg(description = \"...\")]` saying what the model should send", f.name),
@@ -327,7 +328,9 @@ fn owned_type(cx: &Ctxt, f: &Field) {
         _ => false,
     };
     let inner = strip_option(&f.ty);
-    if borrowed(inner) {
+    // A borrowed path (`&Path`, `path: &str`) is C13's: its one error says
+    // `ConfinedPath`, where "use `Path`" would only lead to it.
+    if borrowed(inner) && !unconfined_path(f) {
         let owned = match inner {
             Type::Reference(r) => match &*r.elem {
                 Type::Path(p) if p.path.is_ident("str") => "String".to_owned(),
@@ -663,7 +666,14 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     if let Some(p) = &a.pattern {
         // On a map, the pattern is its keys' (`propertyNames`).
         if !(kind.is_stringy() || kind.is_map()) {
-            cx.error_at(p.span, format!("`pattern` does not fit `{name}`, which is {ty}\nhelp: `pattern` constrains strings; for list items write `each(pattern = \"...\")`"));
+            let help = if kind.is_list() {
+                "`pattern` constrains strings; for the list's items write `each(pattern = \"...\")`"
+            } else if kind.is_number() {
+                "`pattern` constrains strings; bound a number with `range(min = .., max = ..)`"
+            } else {
+                "`pattern` constrains strings"
+            };
+            cx.error_at(p.span, format!("`pattern` does not fit `{name}`, which is {ty}\nhelp: {help}"));
         }
         let re = p.value.value();
         if let Err(e) = crate::pattern::check(&re) {
@@ -675,7 +685,12 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     }
     if let Some(fmt) = &a.format {
         if !kind.is_stringy() {
-            cx.error_at(fmt.span, format!("`format` does not fit `{name}`, which is {ty}\nhelp: `format` constrains strings"));
+            let help = if kind.is_list() {
+                "`format` constrains strings; for the list's items write `each(format = \"...\")`"
+            } else {
+                "`format` constrains strings"
+            };
+            cx.error_at(fmt.span, format!("`format` does not fit `{name}`, which is {ty}\nhelp: {help}"));
         }
         if let Word::Unknown { text, span } = &fmt.value {
             let formats = Format::words();
@@ -732,7 +747,12 @@ fn range_fits(cx: &Ctxt, r: &Sp<Range>, kind: &Kind, name: &str, time: bool, ser
         cx.error_at(r.span, if served {
             format!("`served(range(...))` does not fit `{name}`, which is {ty}\nhelp: a served range bounds the numbers, dates or times a tool can answer for; for strings and lists write `length(min = .., max = ..)`")
         } else {
-            format!("`range(...)` does not fit `{name}`, which is {ty}\nhelp: `range` bounds numbers; for strings and lists write `length(min = .., max = ..)`")
+            let help = if kind.item().is_some_and(Kind::is_number) {
+                "`range` bounds numbers; for the values of the items write `each(range(min = .., max = ..))`, for how many items `length(min = .., max = ..)`"
+            } else {
+                "`range` bounds numbers; for strings and lists write `length(min = .., max = ..)`"
+            };
+            format!("`range(...)` does not fit `{name}`, which is {ty}\nhelp: {help}")
         });
     }
     let (lo, hi) = (r.value.lower(), r.value.upper());
@@ -942,6 +962,21 @@ fn c12_tool_sentences(
 // (`file_name`, `filename`) counts only when its description says it is a
 // path; names of other things (`*_url`, `*_name`, `*_id`) never do.
 fn c13_path_type(cx: &Ctxt, f: &Field) {
+    if unconfined_path(f) {
+        cx.error_spanned_by(
+            &f.ty,
+            format!(
+                "argument `{}` is a file-system path but its type `{}` is not confined\nhelp: use `ConfinedPath` (with `#[arg(root = \"...\")]`), which resolves beneath a held directory handle",
+                f.name,
+                tidy(&f.ty)
+            ),
+        );
+    }
+}
+
+/// Whether C13 refuses `f`: a file-system path type, or a string named (or
+/// described) as a path.
+fn unconfined_path(f: &Field) -> bool {
     // A list of paths is named in the plural (`paths`, `file_paths`,
     // `dirs`, `directories`): its singular is the name to judge.
     let singular = match f.name.as_str() {
@@ -959,28 +994,40 @@ fn c13_path_type(cx: &Ctxt, f: &Field) {
         .any(|s| n.ends_with(s));
     let named_like_path = (matches!(
         n,
-        "path" | "file" | "filepath" | "dir" | "directory" | "folder" | "dirname"
+        "path"
+            | "pathname"
+            | "file"
+            | "filepath"
+            | "dir"
+            | "directory"
+            | "folder"
+            | "dirname"
+            | "cwd"
+            | "workdir"
+            | "outdir"
+            | "basedir"
+            | "srcdir"
+            | "destdir"
     ) || n.ends_with("_path")
+        || n.ends_with("_pathname")
         || n.ends_with("_file")
         || n.ends_with("_dir")
-        || n.ends_with("_directory"))
-        || (matches!(n, "filename" | "file_name") || n.ends_with("_file_name")) && doc_says_path;
+        || n.ends_with("_directory")
+        || n.ends_with("_folder"))
+        // a name that may be a path or something else (a file or folder
+        // name, a place): a path when its description says so
+        || (matches!(
+            n,
+            "filename" | "file_name" | "folder_name" | "dir_name" | "location" | "destination" | "target" | "source"
+        ) || n.ends_with("_file_name"))
+            && doc_says_path;
     let named_like_path = named_like_path && (!other_thing || doc_says_path);
     let fs = matches!(f.kind.inner(), Kind::FsPath)
         || f.kind.item().is_some_and(|k| matches!(k, Kind::FsPath));
     let string_path = named_like_path
         && (matches!(f.kind.inner(), Kind::String)
             || f.kind.item().is_some_and(|k| matches!(k, Kind::String)));
-    if fs || string_path {
-        cx.error_spanned_by(
-            &f.ty,
-            format!(
-                "argument `{}` is a file-system path but its type `{}` is not confined\nhelp: use `ConfinedPath` (with `#[arg(root = \"...\")]`), which resolves beneath a held directory handle",
-                f.name,
-                tidy(&f.ty)
-            ),
-        );
-    }
+    fs || string_path
 }
 
 /// A type as the user wrote it, without the spaces token printing adds
