@@ -436,16 +436,18 @@ impl ServerHandler for McpServer {
     ) -> Result<CallToolResponse, ErrorData> {
         // A call that needs approval asks the person at the client, when it
         // can (`mcp_approval`); every other call is `self.call`'s answer.
-        let asked = self
-            .approver
-            .call(
-                &self.dispatcher,
-                &self.caller,
-                &self.tools,
-                &request,
-                &context,
-            )
-            .await;
+        // Boxed: rmcp spawns a task per request around this future, and
+        // tokio moves a task's future whole (into its cell, between stages);
+        // unboxed, the approval flow's state (elicitation requests and all)
+        // made that a `memcpy` of tens of kilobytes per call.
+        let asked = Box::pin(self.approver.call(
+            &self.dispatcher,
+            &self.caller,
+            &self.tools,
+            &request,
+            &context,
+        ))
+        .await;
         Ok(match asked {
             Asked::Done(envelope) => call_tool_result(&envelope).into(),
             Asked::InputRequired(question) => question.into(),
