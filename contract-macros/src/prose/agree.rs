@@ -153,8 +153,16 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
     };
     let declared = write(key, each, dmin, dmax, served);
     if lo == Stricter::Prose || hi == Stricter::Prose {
-        let new_min = if lo == Stricter::Prose { pmin } else { dmin };
-        let new_max = if hi == Stricter::Prose { pmax } else { dmax };
+        let mut new_min = if lo == Stricter::Prose { pmin } else { dmin };
+        let mut new_max = if hi == Stricter::Prose { pmax } else { dmax };
+        // "must not be more than 100" over `range(min = 101)`: a declared side
+        // on the wrong side of the prose's bound would make an empty range
+        // (`min = 101, max = 100`); the prose's own bounds are the declaration
+        if let (Some(a), Some(b)) = (new_min, new_max) {
+            if a.v > b.v || (a.v == b.v && (a.exclusive || b.exclusive)) {
+                (new_min, new_max) = (pmin, pmax);
+            }
+        }
         return Some(Conflict {
             declared,
             change: Change::Declaration(format!(

@@ -209,6 +209,11 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
 /// modal's words) may stand between the negation and the bound: "do not send
 /// more than 10" is read too, but "not set, more than 5" is not.
 pub(super) fn negated(t: &[Tok], i: usize) -> bool {
+    negation(t, i).is_some()
+}
+
+/// The index of the negation [`negated`] finds before `i`.
+fn negation(t: &[Tok], i: usize) -> Option<usize> {
     const NEGATIONS: &[&str] = &[
         "not",
         "never",
@@ -250,18 +255,44 @@ pub(super) fn negated(t: &[Tok], i: usize) -> bool {
         "add",
     ];
     if prev_word(t, i, 1) == "no" {
-        return true;
+        return Some(i - 1);
     }
     for b in 1..=4 {
         let w = prev_word(t, i, b);
         if NEGATIONS.contains(&w) {
-            return true;
+            return Some(i - b);
         }
         if !BETWEEN.contains(&w) {
-            return false;
+            return None;
         }
     }
-    false
+    None
+}
+
+/// Where the phrase of the bound at `i` starts: at its negation when the
+/// negation turned it ("not be more than 100", "cannot be over 100"), so
+/// that the message quotes what the prose says.
+fn phrase_start(t: &[Tok], i: usize) -> usize {
+    let turned = matches!(word(t, i), "above" | "over" | "below" | "under")
+        || (text(t, i + 1) == "than"
+            && matches!(
+                word(t, i),
+                "less"
+                    | "fewer"
+                    | "shorter"
+                    | "smaller"
+                    | "lower"
+                    | "greater"
+                    | "more"
+                    | "larger"
+                    | "longer"
+                    | "higher"
+            ));
+    if turned {
+        negation(t, i).unwrap_or(i)
+    } else {
+        i
+    }
 }
 
 /// The `>` at `i` ends an HTML tag: "<br>", "<br/>", "</b>".
@@ -644,9 +675,17 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             // "Fixed length: 4 digits", "Max length: 4 digits": the label says
             // a length is counted, the unit which characters; both are claims
             if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
-                out.push(found(bound(min, max, Unit::Chars), i, end.max(val.end)));
+                out.push(found(
+                    bound(min, max, Unit::Chars),
+                    phrase_start(t, i),
+                    end.max(val.end),
+                ));
             }
-            out.push(found(bound(min, max, unit), i, end.max(val.end)));
+            out.push(found(
+                bound(min, max, unit),
+                phrase_start(t, i),
+                end.max(val.end),
+            ));
         }
         // postfix: "200 characters max", "10 or fewer tags", "1 or more"
         if let Some(val) = value_at(t, i) {
@@ -1134,7 +1173,7 @@ mod tests {
         // a negated comparative: "not more than 5" is "at most 5"
         assert_eq!(
             bounds("It can not be more than 5 characters."),
-            [pair("more than 5 characters", "max 5 Chars")]
+            [pair("not be more than 5 characters", "max 5 Chars")]
         );
         // what they must not swallow
         assert_eq!(
