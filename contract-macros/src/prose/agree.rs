@@ -35,13 +35,31 @@ pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
         What::Set(items) => set(items, d),
         What::Pattern(Some(re)) => {
             let src = d.pattern_source?;
-            (src != re).then(|| Conflict {
+            (src != re && !case_blind_language_code(re, src, &r.claim.phrase)).then(|| Conflict {
                 declared: format!("pattern = \"{}\"", escape(src)),
                 change: Change::Prose(format!("`{src}`")),
             })
         }
         What::Pattern(None) => None,
     }
+}
+
+/// "two-letter language code", "ISO 639-1": the codes are written in lower
+/// case (`en`), and a pattern that also takes them in upper case
+/// (`^[A-Za-z]{2}$`) still accepts every code the prose names, so it agrees.
+fn case_blind_language_code(re: &str, src: &str, phrase: &str) -> bool {
+    let phrase = phrase.to_ascii_lowercase();
+    let language = phrase.contains("language") || phrase.contains("lang") || phrase.contains("639");
+    let Some(n) = re
+        .strip_prefix("^[a-z]{")
+        .and_then(|r| r.strip_suffix("}$"))
+    else {
+        return false;
+    };
+    language
+        && [format!("^[A-Za-z]{{{n}}}$"), format!("^[a-zA-Z]{{{n}}}$")]
+            .iter()
+            .any(|p| p == src)
 }
 
 /// One side of a bound, inclusive unless `exclusive`.
@@ -135,8 +153,16 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
     };
     let declared = write(key, each, dmin, dmax, served);
     if lo == Stricter::Prose || hi == Stricter::Prose {
-        let new_min = if lo == Stricter::Prose { pmin } else { dmin };
-        let new_max = if hi == Stricter::Prose { pmax } else { dmax };
+        let mut new_min = if lo == Stricter::Prose { pmin } else { dmin };
+        let mut new_max = if hi == Stricter::Prose { pmax } else { dmax };
+        // "must not be more than 100" over `range(min = 101)`: a declared side
+        // on the wrong side of the prose's bound would make an empty range
+        // (`min = 101, max = 100`); the prose's own bounds are the declaration
+        if let (Some(a), Some(b)) = (new_min, new_max) {
+            if a.v > b.v || (a.v == b.v && (a.exclusive || b.exclusive)) {
+                (new_min, new_max) = (pmin, pmax);
+            }
+        }
         return Some(Conflict {
             declared,
             change: Change::Declaration(format!(

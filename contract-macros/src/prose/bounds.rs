@@ -40,6 +40,7 @@ pub(super) const OPS: &[(&[&str], Op, bool)] = &[
     (&["cannot", "exceed"], Op::Max, false),
     (&["can't", "exceed"], Op::Max, false),
     (&["not", "exceed"], Op::Max, false),
+    (&["never", "exceed"], Op::Max, false),
     (&["at", "most"], Op::Max, false),
     (&["at", "least"], Op::Min, false),
     (&["up", "to"], Op::Max, false),
@@ -88,6 +89,7 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
             | "should"
             | "not"
             | "no"
+            | "never"
             | "cannot"
             | "can't"
             | "at"
@@ -113,8 +115,22 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
             | ">="
             | "<"
             | ">"
+            | "above"
+            | "over"
+            | "below"
+            | "under"
     ) {
         return None;
+    }
+    // "Must not be above 100", "Cannot be under 5": a preposition is a bound
+    // only when negated ("over 100 integrations" and "under the key" are not)
+    if matches!(first, "above" | "over" | "below" | "under") {
+        let op = if matches!(first, "above" | "over") {
+            Op::Max
+        } else {
+            Op::Min
+        };
+        return negated(t, i).then_some((op, i + 1, Unit::None, false));
     }
     // "<br> 401 - When the user is not authenticated" (okta's OpenAPI spec): the
     // end of an HTML tag ("<br>", "<br/>", as digitalocean's, together's and
@@ -131,6 +147,18 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
     if matches!(op, Op::MaxEx | Op::MinEx) && seq(t, j, &["or", "equal", "to"]) {
         op = if op == Op::MaxEx { Op::Max } else { Op::Min };
         j += 3;
+    }
+    // "Must not be more than 100" is "at most 100", "May not be less than 5"
+    // "at least 5": a negated comparative states the opposite bound, inclusive
+    // ("not greater than or equal to 5" is "less than 5")
+    if phrase.last() == Some(&"than") && !matches!(first, "no" | "not") && negated(t, i) {
+        op = match op {
+            Op::MinEx => Op::Max,
+            Op::MaxEx => Op::Min,
+            Op::Min => Op::MaxEx,
+            Op::Max => Op::MinEx,
+            Op::Exact => Op::Exact,
+        };
     }
     let mut hint = Unit::None;
     let fixed = first == "fixed";
@@ -172,6 +200,99 @@ pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
         }
     }
     Some((op, j, hint, weak))
+}
+
+/// The bound word at `i` is negated within its clause: "must not be more
+/// than", "cannot be greater than", "should never be more than", "can't be
+/// larger than", "must not contain more than", "is not allowed to be more
+/// than", "no higher than". Only the verbs of being and holding (and the
+/// modal's words) may stand between the negation and the bound: "do not send
+/// more than 10" is read too, but "not set, more than 5" is not.
+pub(super) fn negated(t: &[Tok], i: usize) -> bool {
+    negation(t, i).is_some()
+}
+
+/// The index of the negation [`negated`] finds before `i`.
+fn negation(t: &[Tok], i: usize) -> Option<usize> {
+    const NEGATIONS: &[&str] = &[
+        "not",
+        "never",
+        "cannot",
+        "can't",
+        "mustn't",
+        "shouldn't",
+        "mayn't",
+        "isn't",
+        "aren't",
+        "won't",
+        "doesn't",
+        "don't",
+    ];
+    const BETWEEN: &[&str] = &[
+        "be",
+        "ever",
+        "go",
+        "get",
+        "contain",
+        "contains",
+        "include",
+        "includes",
+        "have",
+        "has",
+        "hold",
+        "holds",
+        "allowed",
+        "permitted",
+        "to",
+        "set",
+        "send",
+        "pass",
+        "specify",
+        "provide",
+        "use",
+        "request",
+        "select",
+        "add",
+    ];
+    if prev_word(t, i, 1) == "no" {
+        return Some(i - 1);
+    }
+    for b in 1..=4 {
+        let w = prev_word(t, i, b);
+        if NEGATIONS.contains(&w) {
+            return Some(i - b);
+        }
+        if !BETWEEN.contains(&w) {
+            return None;
+        }
+    }
+    None
+}
+
+/// Where the phrase of the bound at `i` starts: at its negation when the
+/// negation turned it ("not be more than 100", "cannot be over 100"), so
+/// that the message quotes what the prose says.
+fn phrase_start(t: &[Tok], i: usize) -> usize {
+    let turned = matches!(word(t, i), "above" | "over" | "below" | "under")
+        || (text(t, i + 1) == "than"
+            && matches!(
+                word(t, i),
+                "less"
+                    | "fewer"
+                    | "shorter"
+                    | "smaller"
+                    | "lower"
+                    | "greater"
+                    | "more"
+                    | "larger"
+                    | "longer"
+                    | "higher"
+            ));
+    if turned {
+        negation(t, i).unwrap_or(i)
+    } else {
+        i
+    }
 }
 
 /// The `>` at `i` ends an HTML tag: "<br>", "<br/>", "</b>".
@@ -554,9 +675,17 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             // "Fixed length: 4 digits", "Max length: 4 digits": the label says
             // a length is counted, the unit which characters; both are claims
             if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
-                out.push(found(bound(min, max, Unit::Chars), i, end.max(val.end)));
+                out.push(found(
+                    bound(min, max, Unit::Chars),
+                    phrase_start(t, i),
+                    end.max(val.end),
+                ));
             }
-            out.push(found(bound(min, max, unit), i, end.max(val.end)));
+            out.push(found(
+                bound(min, max, unit),
+                phrase_start(t, i),
+                end.max(val.end),
+            ));
         }
         // postfix: "200 characters max", "10 or fewer tags", "1 or more"
         if let Some(val) = value_at(t, i) {
@@ -1041,9 +1170,10 @@ mod tests {
         assert!(bounds("There can be more than one page of results.").is_empty());
         assert!(bounds("A task can be assigned to more than one user.").is_empty());
         assert!(bounds("A list where the user can select more than one value.").is_empty());
+        // a negated comparative: "not more than 5" is "at most 5"
         assert_eq!(
             bounds("It can not be more than 5 characters."),
-            [pair("more than 5 characters", "min 5 excl Chars")]
+            [pair("not be more than 5 characters", "max 5 Chars")]
         );
         // what they must not swallow
         assert_eq!(

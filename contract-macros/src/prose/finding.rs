@@ -167,6 +167,7 @@ const CONTEXT: &[(&str, u8)] = &[
 /// The words that can start a finding, sorted for a binary search (a match
 /// over this many strings costs a comparison per arm in an unoptimized macro).
 const LEADS: &[(&str, u8)] = &[
+    ("above", BOUNDS),
     ("accepted", SETS),
     ("after", SERVABLE),
     ("allow", PATTERNS),
@@ -187,6 +188,7 @@ const LEADS: &[(&str, u8)] = &[
     ("before", SERVABLE),
     ("begin", PATTERNS),
     ("begins", PATTERNS),
+    ("below", BOUNDS),
     ("between", SPANS),
     ("camel-case", PATTERNS),
     ("camelcase", PATTERNS),
@@ -286,6 +288,7 @@ const LEADS: &[(&str, u8)] = &[
     ("modes", SETS),
     ("more", BOUNDS),
     ("must", BOUNDS | EMPTINESS | PATTERNS),
+    ("never", BOUNDS),
     ("nine", BOUNDS | SPANS),
     ("nine-digit", PATTERNS),
     ("nineteen", BOUNDS | SPANS),
@@ -310,6 +313,7 @@ const LEADS: &[(&str, u8)] = &[
     ("only", SETS),
     ("options", SETS),
     ("or", SETS),
+    ("over", BOUNDS),
     ("pascalcase", PATTERNS),
     ("patterns", PATTERNS),
     ("periods", PATTERNS),
@@ -358,6 +362,7 @@ const LEADS: &[(&str, u8)] = &[
     ("two", BOUNDS | SPANS | PATTERNS),
     ("two-digit", PATTERNS),
     ("two-letter", PATTERNS),
+    ("under", BOUNDS),
     ("underscore", PATTERNS),
     ("underscores", PATTERNS),
     ("until", SERVABLE),

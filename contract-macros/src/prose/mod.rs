@@ -680,3 +680,286 @@ fn main() {{}}
         }
     }
 }
+
+/// The four wordings a user audit found read wrongly: negated comparatives,
+/// per-item bounds on a list of numbers, two-letter language codes, and the
+/// Unix epoch named as a timestamp's origin.
+#[cfg(test)]
+mod audit_tests {
+    use super::*;
+
+    fn number() -> Declared<'static> {
+        Declared {
+            scalar: Scalar::Integer,
+            ..Declared::default()
+        }
+    }
+
+    fn with_range(min: Option<f64>, max: Option<f64>, d: Declared<'static>) -> Declared<'static> {
+        Declared {
+            range_limits: Some(Limits {
+                min,
+                max,
+                ..Limits::default()
+            }),
+            ..d
+        }
+    }
+
+    fn helps(doc: &str, d: Declared) -> Vec<String> {
+        unmatched(doc, d)
+            .into_iter()
+            .map(|c| match c.conflict {
+                Some(Conflict { declared, change }) => format!("{declared} / {change:?}"),
+                None => c.help,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn negated_comparatives_state_the_inclusive_opposite() {
+        let string = Declared {
+            scalar: Scalar::String,
+            ..Declared::default()
+        };
+        let list = Declared {
+            scalar: Scalar::String,
+            is_list: true,
+            ..Declared::default()
+        };
+        let cases: &[(&str, Declared, &str)] = &[
+            (
+                "Must not be more than 100.",
+                number(),
+                "#[arg(range(max = 100))]",
+            ),
+            (
+                "Cannot be greater than 1000",
+                number(),
+                "#[arg(range(max = 1000))]",
+            ),
+            ("May not be less than 5", number(), "#[arg(range(min = 5))]"),
+            (
+                "Should never be more than 50.",
+                number(),
+                "#[arg(range(max = 50))]",
+            ),
+            (
+                "Can't be larger than 20.",
+                number(),
+                "#[arg(range(max = 20))]",
+            ),
+            (
+                "Must not be lower than 5.",
+                number(),
+                "#[arg(range(min = 5))]",
+            ),
+            (
+                "Should not be higher than 9.",
+                number(),
+                "#[arg(range(max = 9))]",
+            ),
+            (
+                "The value is not allowed to be more than 100.",
+                number(),
+                "#[arg(range(max = 100))]",
+            ),
+            (
+                "Must not be above 100.",
+                number(),
+                "#[arg(range(max = 100))]",
+            ),
+            ("Cannot be over 100.", number(), "#[arg(range(max = 100))]"),
+            ("Must not be below 5.", number(), "#[arg(range(min = 5))]"),
+            ("Cannot be under 5.", number(), "#[arg(range(min = 5))]"),
+            (
+                "Must never exceed 500.",
+                number(),
+                "#[arg(range(max = 500))]",
+            ),
+            (
+                "Cannot be longer than 80 characters",
+                string,
+                "#[arg(length(max = 80))]",
+            ),
+            (
+                "Cannot be shorter than 3 characters",
+                string,
+                "#[arg(length(min = 3))]",
+            ),
+            (
+                "Must not contain more than 5 items",
+                list,
+                "#[arg(length(max = 5))]",
+            ),
+            // the wordings that already worked
+            ("Not greater than 30", number(), "#[arg(range(max = 30))]"),
+            ("No greater than 30", number(), "#[arg(range(max = 30))]"),
+            ("Must not exceed 500", number(), "#[arg(range(max = 500))]"),
+            (
+                "Cannot exceed 80 characters",
+                string,
+                "#[arg(length(max = 80))]",
+            ),
+            // and the comparatives that are not negated
+            (
+                "Must be more than 100.",
+                number(),
+                "#[arg(range(min = 101))]",
+            ),
+            ("Must be less than 5.", number(), "#[arg(range(max = 4))]"),
+        ];
+        for (doc, d, help) in cases {
+            assert_eq!(helps(doc, *d), [help.to_string()], "{doc}");
+        }
+        // the correct declarations agree
+        let agree: &[(&str, Declared)] = &[
+            (
+                "Must not be more than 100.",
+                with_range(None, Some(100.0), number()),
+            ),
+            (
+                "Cannot be greater than 1000",
+                with_range(None, Some(1000.0), number()),
+            ),
+            (
+                "May not be less than 5",
+                with_range(Some(5.0), None, number()),
+            ),
+            (
+                "Should never be more than 50.",
+                with_range(None, Some(50.0), number()),
+            ),
+            (
+                "Can't be larger than 20.",
+                with_range(None, Some(20.0), number()),
+            ),
+            (
+                "Must not be above 100.",
+                with_range(None, Some(100.0), number()),
+            ),
+            ("Cannot be under 5.", with_range(Some(5.0), None, number())),
+        ];
+        for (doc, d) in agree {
+            assert!(helps(doc, *d).is_empty(), "{doc}: {:?}", helps(doc, *d));
+        }
+        // "over" and "under" without a negation bound nothing
+        assert!(claims("Works with over 100 integrations.").is_empty());
+        assert!(claims("Stored under the key `x`.").is_empty());
+        assert!(claims("There can be more than one page of results").is_empty());
+    }
+
+    #[test]
+    fn per_item_bounds_on_a_list_of_numbers() {
+        let scores = Declared {
+            scalar: Scalar::Integer,
+            is_list: true,
+            ..Declared::default()
+        };
+        for doc in [
+            "Scores, each from 1 to 10.",
+            "Scores, each between 1 and 10.",
+            "Every score must be from 1 to 10.",
+            "All values must be between 1 and 10.",
+            "Scores from 1 to 10 each.",
+        ] {
+            assert_eq!(
+                helps(doc, scores),
+                ["#[arg(each(range(min = 1, max = 10)))]"],
+                "{doc}"
+            );
+            assert!(
+                helps(doc, with_range(Some(1.0), Some(10.0), scores)).is_empty(),
+                "{doc}"
+            );
+        }
+        assert_eq!(
+            helps("Each score at most 10.", scores),
+            ["#[arg(each(range(max = 10)))]"]
+        );
+        // a count of the list stays a count
+        assert_eq!(
+            helps("Between 1 and 10 scores.", scores),
+            ["#[arg(length(min = 1, max = 10))]"]
+        );
+        // a count inside each of something else is no value of the items
+        assert!(helps("Each request may contain up to 10 IDs.", scores).is_empty());
+        // a list of strings keeps `each(length(..))`
+        let tags = Declared {
+            scalar: Scalar::String,
+            is_list: true,
+            ..Declared::default()
+        };
+        assert_eq!(
+            helps("Tags, each at most 20 characters", tags),
+            ["#[arg(each(length(max = 20)))]"]
+        );
+    }
+
+    #[test]
+    fn language_codes_are_lower_case_and_country_codes_upper() {
+        let string = Declared {
+            scalar: Scalar::String,
+            ..Declared::default()
+        };
+        let pattern = |p: &'static str| Declared {
+            pattern_source: Some(p),
+            ..string
+        };
+        for doc in [
+            "Two-letter language code.",
+            "The 2-letter language code of the text.",
+            "ISO 639-1 two-letter language code.",
+            "Two letter language code.",
+        ] {
+            assert_eq!(
+                helps(doc, string),
+                ["#[arg(pattern = \"^[a-z]{2}$\")]"],
+                "{doc}"
+            );
+            for p in ["^[a-z]{2}$", "^[A-Za-z]{2}$", "^[a-zA-Z]{2}$"] {
+                assert!(helps(doc, pattern(p)).is_empty(), "{doc} with {p}");
+            }
+            assert_eq!(helps(doc, pattern("^[A-Z]{2}$")).len(), 1, "{doc}");
+        }
+        assert_eq!(
+            helps("ISO 639-2 three-letter language code.", string),
+            ["#[arg(pattern = \"^[a-z]{3}$\")]"]
+        );
+        for doc in [
+            "Two-letter country code.",
+            "ISO 3166-1 alpha-2 country code.",
+            "The two letter country code of the user's language.",
+        ] {
+            assert_eq!(
+                helps(doc, string),
+                ["#[arg(pattern = \"^[A-Z]{2}$\")]"],
+                "{doc}"
+            );
+            assert!(helps(doc, pattern("^[A-Z]{2}$")).is_empty(), "{doc}");
+            assert_eq!(helps(doc, pattern("^[A-Za-z]{2}$")).len(), 1, "{doc}");
+        }
+    }
+
+    #[test]
+    fn the_unix_epoch_is_no_range() {
+        for doc in [
+            "Seconds since 1970.",
+            "Milliseconds since 1970-01-01.",
+            "Time as seconds since 1970-01-01T00:00:00Z.",
+            "Unix time (seconds since 1970).",
+            "Unix timestamp in seconds since the epoch.",
+            "A Unix timestamp: since 1970, in seconds.",
+        ] {
+            assert!(
+                helps(doc, number()).is_empty(),
+                "{doc}: {:?}",
+                helps(doc, number())
+            );
+        }
+        assert_eq!(
+            helps("Records since 1970.", number()),
+            ["#[arg(served(range(min = 1970)))]"]
+        );
+    }
+}

@@ -470,6 +470,10 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             match text(t, n) {
                 "3166" => Some("^[A-Z]{2}$"),
                 "4217" => Some("^[A-Z]{3}$"),
+                // ISO 639-1 codes have two letters, 639-2 and 639-3 three
+                "639" if text(t, n + 1) == "-" && matches!(text(t, n + 2), "2" | "3") => {
+                    Some("^[a-z]{3}$")
+                }
                 "639" => Some("^[a-z]{2}$"),
                 _ => None,
             }
@@ -482,9 +486,9 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         } else if matches!(w, "two-letter" | "alpha-2")
             || (word(t, i + 2) == "letter" && text(t, i + 1) == "-" && text(t, i) == "2")
         {
-            Some("^[A-Z]{2}$")
+            Some(letter_code(t, i, 2))
         } else if w == "three-letter" {
-            Some("^[A-Z]{3}$")
+            Some(letter_code(t, i, 3))
         } else if matches!(w, "two" | "three")
             && word(t, i + 1) == "letter"
             && names_a_code(t, i + 2)
@@ -493,17 +497,18 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             // (IATA) Location Identifier" (langchain-ai/langchain-community),
             // "The three letter country code representing where ..."
             // (twilio-oai): the hyphen of "three-letter" left out
-            Some(if w == "two" {
-                "^[A-Z]{2}$"
-            } else {
-                "^[A-Z]{3}$"
-            })
+            Some(letter_code(t, i, if w == "two" { 2 } else { 3 }))
         } else {
             None
         };
         if let Some(re) = code {
             let re = (!re.is_empty()).then(|| re.to_string());
-            let end = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+            let mut end = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+            // "two-letter language code": the phrase names the language, which
+            // the agreement with a declared pattern reads (see `agree`)
+            if let Some(k) = language_word(t, i) {
+                end = end.max(k);
+            }
             out.push(found(What::Pattern(re), i, end));
             continue;
         }
@@ -535,6 +540,29 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
         }
     }
+}
+
+/// The code of `n` letters named at `i`: ISO 639 language codes are lower
+/// case ("two-letter language code": `en`, `de`), country codes (ISO 3166-1
+/// alpha-2, alpha-3), currencies and airports upper case ("two-letter
+/// country code": `US`).
+fn letter_code(t: &[Tok], i: usize, n: usize) -> &'static str {
+    match (language_word(t, i).is_some(), n) {
+        (true, 2) => "^[a-z]{2}$",
+        (true, _) => "^[a-z]{3}$",
+        (false, 2) => "^[A-Z]{2}$",
+        (false, _) => "^[A-Z]{3}$",
+    }
+}
+
+/// The word "language" among the few words after `i` in its sentence, before
+/// the code's noun and before any "country": "two-letter language code",
+/// "2-letter ISO language code", "two letter code of the language".
+pub(super) fn language_word(t: &[Tok], i: usize) -> Option<usize> {
+    (i + 1..(i + 7).min(t.len()))
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .take_while(|&k| !matches!(word(t, k), "country" | "countries" | "region" | "currency"))
+        .find(|&k| matches!(word(t, k), "language" | "languages" | "lang"))
 }
 
 /// A code's noun within the few words from `k` of its sentence ("country

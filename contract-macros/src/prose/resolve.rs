@@ -8,12 +8,12 @@ use super::finding::*;
 use super::formats::detect_formats;
 use super::help::*;
 use super::patterns::detect_patterns;
-use super::servable::detect_servable;
+use super::servable::{detect_servable, since_the_epoch};
 use super::signs::detect_signs;
 use super::spans::detect_spans;
 use super::tokens::*;
 use super::units::FUNCTION_WORDS;
-use super::{Claim, ClaimKind, Declared};
+use super::{Claim, ClaimKind, Declared, Scalar};
 
 /// A claim together with what was found, so that [`super::agree`] can compare
 /// its numbers and values with the declaration.
@@ -71,7 +71,22 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     let t1 = f.t1.min(last);
     let t0 = f.t0.min(t1);
     let phrase = doc[t[t0].start..t[t1].end].to_string();
-    let kind = kind_of(&f.what, decl, list_subject(t));
+    let mut kind = kind_of(&f.what, decl, list_subject(t));
+    // "Scores, each from 1 to 10" on a list of numbers: the values of the
+    // items, `each(range(..))`, not how many there are
+    if kind == ClaimKind::Items
+        && decl.is_some_and(|d| d.is_list && matches!(d.scalar, Scalar::Integer | Scalar::Float))
+        && matches!(
+            f.what,
+            What::Bound {
+                unit: Unit::None,
+                ..
+            }
+        )
+        && per_item(t, t0, t1)
+    {
+        kind = ClaimKind::Range;
+    }
     let help = help_for(kind, &f.what, f.always, decl);
     Resolved {
         claim: Claim {
@@ -82,6 +97,29 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
         },
         what: f.what.clone(),
     }
+}
+
+/// The bound at `t0..=t1` speaks of each item: "Scores, each from 1 to 10",
+/// "Every score must be between 1 and 10", "All values must be at most 5",
+/// "Each value at most 10", "Ratings from 1 to 5 each". A verb of holding
+/// between ("Each request may contain up to 10 IDs") makes it a count.
+fn per_item(t: &[Tok], t0: usize, t1: usize) -> bool {
+    if word(t, t1 + 1) == "each" && t[t1 + 1].sent == t[t1].sent {
+        return true;
+    }
+    for b in 1..=6 {
+        match prev_word(t, t0, b) {
+            "each" | "every" => return true,
+            // "all values", "all scores": "all" before a plural noun
+            w if prev_word(t, t0, b + 1) == "all" && w.len() > 2 && w.ends_with('s') => {
+                return true
+            }
+            "contain" | "contains" | "include" | "includes" | "have" | "has" | "hold" | "holds"
+            | "list" | "array" | "of" | "" => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// "at least 1 and at most 200 characters": one claim with both bounds and the later unit.
@@ -208,6 +246,13 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     if word(&t, 0) == "whether" {
         fs.retain(|f| !matches!(f.what, What::Format(_)) || t[f.t0].sent != t[0].sent);
     }
+    // "seconds since 1970-01-01T00:00:00Z": the origin of a timestamp's unit
+    // names no format or range of the value
+    fs.retain(|f| {
+        !(matches!(f.what, What::Format(_) | What::Bound { .. })
+            && f.t0 >= 1
+            && since_the_epoch(&t, f.t0 - 1))
+    });
     merge_bounds(&mut fs, &t);
     let mut resolved: Vec<(usize, usize, Resolved)> = fs
         .iter()

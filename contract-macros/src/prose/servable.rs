@@ -4,6 +4,49 @@ use super::finding::*;
 use super::tokens::*;
 use super::values::*;
 
+/// The "since" at `i` names the origin of a timestamp's unit, not the first
+/// year served: "seconds since 1970", "milliseconds since 1970-01-01", "Unix
+/// time (seconds since the epoch)", "a Unix timestamp, since 1970". A count
+/// of time units before it, or the Unix epoch's year in a sentence about
+/// Unix time or timestamps ("Records since 1970" is still a range).
+pub(super) fn since_the_epoch(t: &[Tok], i: usize) -> bool {
+    if word(t, i) != "since" {
+        return false;
+    }
+    let unit = |w: &str| {
+        matches!(
+            w,
+            "seconds"
+                | "secs"
+                | "s"
+                | "ms"
+                | "milliseconds"
+                | "millis"
+                | "microseconds"
+                | "us"
+                | "nanoseconds"
+                | "ns"
+                | "minutes"
+                | "hours"
+                | "days"
+        )
+    };
+    if unit(prev_word(t, i, 1)) {
+        return true;
+    }
+    let epoch = |k: usize| {
+        matches!(
+            word(t, k),
+            "epoch" | "unix" | "posix" | "timestamp" | "timestamps"
+        )
+    };
+    let sent = t[i].sent;
+    let origin = text(t, i + 1) == "1970"
+        || word(t, i + 1) == "epoch"
+        || (word(t, i + 1) == "the" && word(t, i + 2) == "epoch");
+    origin && (0..t.len()).any(|k| t[k].sent == sent && epoch(k))
+}
+
 // Family: servable ranges (Range) — "records back to 2001", "no earlier than 2010",
 // "since 2001", "2001 or later", "from 2001 onwards", "the earliest year is 2001".
 pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
@@ -45,10 +88,10 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
         .flatten();
         if let Some((p, is_min)) = lead {
             if p[0] == "since"
-                && matches!(
+                && (matches!(
                     prev_word(t, i, 1),
                     "deprecated" | "removed" | "changed" | "added" | "introduced" | "renamed"
-                )
+                ) || since_the_epoch(t, i))
             {
                 continue;
             }
