@@ -138,7 +138,11 @@ fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
 // C1: the tool has a description (doc comment or `description = "..."`).
 fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
     // Blank text says nothing either, whichever way it was written.
-    if tool.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
+    if tool
+        .description
+        .as_deref()
+        .is_none_or(|d| d.trim().is_empty())
+    {
         let ident = &tool.ident;
         cx.error_spanned_by(
             ident,
@@ -673,7 +677,10 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
             } else {
                 "`pattern` constrains strings"
             };
-            cx.error_at(p.span, format!("`pattern` does not fit `{name}`, which is {ty}\nhelp: {help}"));
+            cx.error_at(
+                p.span,
+                format!("`pattern` does not fit `{name}`, which is {ty}\nhelp: {help}"),
+            );
         }
         let re = p.value.value();
         if let Err(e) = crate::pattern::check(&re) {
@@ -690,7 +697,10 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
             } else {
                 "`format` constrains strings"
             };
-            cx.error_at(fmt.span, format!("`format` does not fit `{name}`, which is {ty}\nhelp: {help}"));
+            cx.error_at(
+                fmt.span,
+                format!("`format` does not fit `{name}`, which is {ty}\nhelp: {help}"),
+            );
         }
         if let Word::Unknown { text, span } = &fmt.value {
             let formats = Format::words();

@@ -843,9 +843,7 @@ pub(crate) fn phrases(moved: &[(String, Value)]) -> Vec<(Vec<String>, String)> {
         let text = match k.as_str() {
             "multipleOf" => format!("a multiple of {}", Shown(v)),
             "uniqueItems" => "items must be unique".to_owned(),
-            "additionalProperties" if *v == Value::Bool(false) => {
-                "no other properties".to_owned()
-            }
+            "additionalProperties" if *v == Value::Bool(false) => "no other properties".to_owned(),
             "additionalProperties" => format!("other properties must match {v}"),
             "format" | "pattern" => format!(
                 "{k}: {}",
