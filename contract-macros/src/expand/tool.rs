@@ -221,9 +221,14 @@ fn approval_fn(tool: &Tool) -> TokenStream {
         return TokenStream::new();
     };
     let p = private(tool);
+    // Through a typed fn pointer: a predicate of the wrong shape gives one
+    // error that names the shape it must have (`expected fn pointer
+    // fn(&CallContext, &Args) -> Option<String>`), not a wrong argument
+    // count and a mismatched return type.
     quote_spanned! {path.span()=>
         fn approval_reason(ctx: &#p::CallContext, args: &Self::Args) -> ::core::option::Option<::std::string::String> {
-            #path(ctx, args)
+            let predicate: fn(&#p::CallContext, &Self::Args) -> ::core::option::Option<::std::string::String> = #path;
+            predicate(ctx, args)
         }
     }
 }
