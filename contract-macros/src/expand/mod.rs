@@ -53,7 +53,12 @@ pub fn tool_failure(input: &DeriveInput) -> TokenStream {
     }
     match (cx.check(), model) {
         (Ok(()), Some(model)) => failure::expand(&krate, &model),
-        // Not an enum: there is nothing to stub.
+        // Not an enum (a struct, a union): its error, and a stub impl so that
+        // the tools returning it do not add "not a typed tool failure" errors
+        // (a generic type cannot be stubbed without its bounds: error only).
+        (Err(errors), None) if input.generics.params.is_empty() => {
+            fallback::tool_failure(&krate, &input.ident, Some(errors))
+        }
         (Err(errors), None) => errors.into_compile_error(),
         (errors, _) => fallback::tool_failure(&krate, &input.ident, errors.err()),
     }
