@@ -247,8 +247,9 @@ async fn open(config: &Config, schema: Option<&str>, relaxed: bool) -> Result<Co
     });
     client
         .batch_execute(&format!(
-            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} COMMIT; {}",
+            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} {} COMMIT; {}",
             sql::POSTGRES_SCHEMA,
+            sql::ONE_PENDING_REQUEST,
             if relaxed {
                 "SET synchronous_commit TO off;"
             } else {

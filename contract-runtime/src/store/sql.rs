@@ -54,18 +54,6 @@ CREATE TABLE IF NOT EXISTS contract_approvals (
     created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL, state TEXT NOT NULL,
     decided_by TEXT, decided_ms INTEGER, decision_reason TEXT
 ) WITHOUT ROWID;
--- One pending request per (tool, caller, digest): concurrent servers on one
--- store asking the same question make one request, so one person's denial
--- cannot be outrun by a grant on a duplicate. Stores made before this index
--- keep only their newest pending duplicate.
-UPDATE contract_approvals SET state = 'expired' WHERE state = 'pending' AND EXISTS (
-    SELECT 1 FROM contract_approvals AS newer
-    WHERE newer.state = 'pending' AND newer.tool = contract_approvals.tool
-      AND newer.caller = contract_approvals.caller AND newer.digest = contract_approvals.digest
-      AND (newer.created_ms > contract_approvals.created_ms
-           OR (newer.created_ms = contract_approvals.created_ms AND newer.id > contract_approvals.id)));
-CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending
-    ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
 CREATE TABLE IF NOT EXISTS contract_journal (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
@@ -95,18 +83,6 @@ CREATE TABLE IF NOT EXISTS contract_approvals (
     created_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL, state TEXT NOT NULL,
     decided_by TEXT, decided_ms BIGINT, decision_reason TEXT
 );
--- One pending request per (tool, caller, digest): concurrent servers on one
--- store asking the same question make one request, so one person's denial
--- cannot be outrun by a grant on a duplicate. Stores made before this index
--- keep only their newest pending duplicate.
-UPDATE contract_approvals SET state = 'expired' WHERE state = 'pending' AND EXISTS (
-    SELECT 1 FROM contract_approvals AS newer
-    WHERE newer.state = 'pending' AND newer.tool = contract_approvals.tool
-      AND newer.caller = contract_approvals.caller AND newer.digest = contract_approvals.digest
-      AND (newer.created_ms > contract_approvals.created_ms
-           OR (newer.created_ms = contract_approvals.created_ms AND newer.id > contract_approvals.id)));
-CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending
-    ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
 CREATE TABLE IF NOT EXISTS contract_journal (
     seq BIGSERIAL PRIMARY KEY,
     call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
@@ -117,6 +93,22 @@ CREATE TABLE IF NOT EXISTS contract_journal (
 CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
 CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
 CREATE INDEX IF NOT EXISTS contract_journal_time ON contract_journal (started_ms);
+";
+
+/// One pending request per (tool, caller, digest), the same in both
+/// dialects and run after either schema: concurrent servers on one store
+/// asking the same question make one request, so one person's denial cannot
+/// be outrun by a grant on a duplicate. Stores made before this index keep
+/// only their newest pending duplicate.
+pub(super) const ONE_PENDING_REQUEST: &str = "
+UPDATE contract_approvals SET state = 'expired' WHERE state = 'pending' AND EXISTS (
+    SELECT 1 FROM contract_approvals AS newer
+    WHERE newer.state = 'pending' AND newer.tool = contract_approvals.tool
+      AND newer.caller = contract_approvals.caller AND newer.digest = contract_approvals.digest
+      AND (newer.created_ms > contract_approvals.created_ms
+           OR (newer.created_ms = contract_approvals.created_ms AND newer.id > contract_approvals.id)));
+CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending
+    ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
 ";
 
 /// The atomic claim: insert, or take over a completed record past its

@@ -617,8 +617,12 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
     let sync = if options.durable { "FULL" } else { "NORMAL" };
     conn.execute_batch(&format!("PRAGMA synchronous={sync};"))
         .map_err(err)?;
-    conn.execute_batch(&format!("BEGIN IMMEDIATE;{}COMMIT;", sql::SQLITE_SCHEMA))
-        .map_err(err)?;
+    conn.execute_batch(&format!(
+        "BEGIN IMMEDIATE;{}{}COMMIT;",
+        sql::SQLITE_SCHEMA,
+        sql::ONE_PENDING_REQUEST
+    ))
+    .map_err(err)?;
     Ok(conn)
 }
 
