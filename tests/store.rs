@@ -637,7 +637,10 @@ mod cases {
     /// past its expiry leaves room for a new one.
     pub async fn one_pending_request_among_50_concurrent_askers(s: Arc<dyn Store>) {
         let tool = unique("delete_note");
-        let ttl = Duration::from_millis(1000);
+        // Long enough that the 50 askers and the checks after them finish
+        // well inside it on a loaded machine (a request that expired midway
+        // would rightly make room for a second one).
+        let ttl = Duration::from_millis(3000);
         let ask = |s: Arc<dyn Store>, tool: String| async move {
             s.create_approval(&new_approval(&tool, "sha256:a", ttl))
                 .await
@@ -662,7 +665,7 @@ mod cases {
             .unwrap();
         assert!(!ids.contains(&other.id));
 
-        sleep_ms(1300).await;
+        sleep_ms(3300).await;
         let again = ask(s.clone(), tool.clone()).await.unwrap();
         assert!(!ids.contains(&again.id), "the expired request made room");
         assert_eq!(again.state, ApprovalState::Pending);
