@@ -121,10 +121,7 @@ impl StoreChoice {
                 ));
             }
         }
-        let s = store::open(&self.spec)
-            .await
-            .map_err(|e| format!("--store: {e}"))?;
-        Ok(s)
+        self.open().await
     }
 
     /// Opens the store; creates the default's folder and file first.

@@ -40,20 +40,20 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
 
 /// Claims `key` in the store, or ends the call with what its record says.
 async fn claim(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
-    // A UUID is one key in any letter case (RFC 9562): the record and the
-    // digest both take it in lower case, so a resent call that only changed
+    // The record names the key as `RecordKey` spells it (a UUID in lower
+    // case: one key in any letter case); when that spelling differs from
+    // the one sent, the digest takes it too, so a resend that only changed
     // the key's case replays instead of running a second time.
-    let (key, digest) = match crate::store::lowercase_uuid(&key) {
-        Some(lower) => {
-            let mut tree = f.tree().cloned().unwrap_or(Value::Null);
-            if let Some(v) = tree.get_mut(field) {
-                *v = Value::String(lower.clone());
-            }
-            (lower, digest(&tree))
+    let mut record = RecordKey::new(f.spec.name, key.as_str());
+    let digest = if record.key == key {
+        f.digest()
+    } else {
+        let mut tree = f.tree().cloned().unwrap_or(Value::Null);
+        if let Some(v) = tree.get_mut(field) {
+            *v = Value::String(record.key.clone());
         }
-        None => (key, f.digest()),
+        digest(&tree)
     };
-    let mut record = RecordKey::new(f.spec.name, key);
     if let Some(tenant) = f.caller.tenant_name() {
         record = record.for_tenant(tenant);
     }
@@ -256,27 +256,6 @@ pub(super) async fn settle(f: &mut Flow<'_>, transient: bool) {
                 error = %e,
                 "could not record an outcome under its idempotency key"
             ),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::store::lowercase_uuid;
-
-    #[test]
-    fn only_a_uuid_loses_its_case() {
-        assert_eq!(
-            lowercase_uuid("123E4567-E89B-12D3-A456-426614174ABC").as_deref(),
-            Some("123e4567-e89b-12d3-a456-426614174abc")
-        );
-        for kept in [
-            "123e4567-e89b-12d3-a456-426614174abc",
-            "Order-42",
-            "123E4567E89B12D3A456426614174ABC",
-            "123E4567-E89B-12D3-A456-426614174ABG",
-        ] {
-            assert_eq!(lowercase_uuid(kept), None, "{kept}");
         }
     }
 }

@@ -778,3 +778,24 @@ fn parse_json(s: &str, what: &str) -> Result<Value, StoreError> {
 fn parse_codes(s: &str) -> Result<Vec<String>, StoreError> {
     serde_json::from_str(s).map_err(|e| StoreError::invalid(format!("journal codes: {e}")))
 }
+
+#[cfg(test)]
+mod uuid_keys {
+    use super::lowercase_uuid;
+
+    #[test]
+    fn only_a_uuid_loses_its_case() {
+        assert_eq!(
+            lowercase_uuid("123E4567-E89B-12D3-A456-426614174ABC").as_deref(),
+            Some("123e4567-e89b-12d3-a456-426614174abc")
+        );
+        for kept in [
+            "123e4567-e89b-12d3-a456-426614174abc",
+            "Order-42",
+            "123E4567E89B12D3A456426614174ABC",
+            "123E4567-E89B-12D3-A456-426614174ABG",
+        ] {
+            assert_eq!(lowercase_uuid(kept), None, "{kept}");
+        }
+    }
+}
