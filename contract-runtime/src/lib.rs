@@ -117,10 +117,6 @@ pub mod command;
 pub mod dialect;
 #[cfg(feature = "mcp")]
 pub mod mcp;
-#[cfg(feature = "mcp")]
-mod mcp_approval;
-#[cfg(feature = "mcp")]
-mod mcp_raw;
 pub mod provider;
 pub mod turn;
 

@@ -82,7 +82,7 @@ impl Approver {
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Asked {
-        let arguments = crate::mcp_raw::arguments_text(request.arguments.as_ref());
+        let arguments = crate::mcp::raw::arguments_text(request.arguments.as_ref());
         let call = ToolCall::new(context.id.to_string(), request.name.to_string(), arguments);
         let who = context
             .client_info()

@@ -7,7 +7,7 @@
 //! (`docs/envelope.md`, "Per provider"): the envelope in `structuredContent`, its JSON
 //! text in `content`, and `isError` for every status but `ok` and `partial`.
 //! The dispatcher reads each call's arguments as the client sent them, not
-//! as rmcp's serde_json read them (`mcp_raw`): a repeated key, `1e400`, a
+//! as rmcp's serde_json read them (`raw`): a repeated key, `1e400`, a
 //! lone surrogate or arguments that are not an object are `invalid /
 //! malformed-arguments`, as for every provider, where rmcp alone would run
 //! the last key, drop the message or answer a JSON-RPC error. Malformed
@@ -38,6 +38,9 @@
 //! hyper's HTTP/1.1 server). Each request runs on its own task, so calls from
 //! concurrent clients, or concurrent calls from one client, run concurrently.
 
+mod approval;
+mod raw;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -51,8 +54,9 @@ use serde_json::{Map, Value};
 
 use crate::dialect::{self, Dialect, ExportError, ExportOptions};
 use crate::envelope::Envelope;
-use crate::mcp_approval::{Approver, Asked};
 use crate::{Caller, Dispatcher, Registry, ToolCall};
+
+use self::approval::{Approver, Asked};
 
 /// Serves a registry's tools over MCP. Cheap to clone: clones share the
 /// dispatcher (and so its idempotency store) and the caller.
@@ -113,7 +117,7 @@ impl McpServer {
         let call = ToolCall::new(
             call_id.to_owned(),
             name.to_owned(),
-            crate::mcp_raw::arguments_text(arguments),
+            crate::mcp::raw::arguments_text(arguments),
         );
         let envelope = self.dispatcher.dispatch(&self.caller, &call).await;
         call_tool_result(&envelope)
@@ -122,7 +126,7 @@ impl McpServer {
     /// Serves MCP on standard input and output until the client disconnects.
     /// Must run inside a tokio runtime.
     pub async fn serve_stdio(self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        let io = crate::mcp_raw::stdio();
+        let io = crate::mcp::raw::stdio();
         let running = self.serve((io.read, io.write)).await?;
         running.waiting().await?;
         // Everything rmcp wrote reaches standard output before the server
@@ -293,7 +297,7 @@ pub mod http {
     }
 
     /// The request with its body read whole (rmcp reads it whole too, up to
-    /// the same limit) and passed through [`crate::mcp_raw::rewrite`].
+    /// the same limit) and passed through [`crate::mcp::raw::rewrite`].
     async fn rewritten(
         req: Request<Incoming>,
         limit: usize,
@@ -308,14 +312,14 @@ pub mod http {
                 ));
             }
         };
-        let bytes = match crate::mcp_raw::rewrite(&bytes) {
+        let bytes = match crate::mcp::raw::rewrite(&bytes) {
             Some(new) => Bytes::from(new),
             None => bytes,
         };
         // A body that is not JSON at all: JSON-RPC's parse error, as on
         // stdio (rmcp alone answers 415 with a line of plain text).
         if parts.method == hyper::Method::POST {
-            if let Some(answer) = crate::mcp_raw::parse_error(&bytes) {
+            if let Some(answer) = crate::mcp::raw::parse_error(&bytes) {
                 let mut answer = plain(hyper::StatusCode::BAD_REQUEST, String::new())
                     .map(|_| Full::new(Bytes::from(answer)).boxed());
                 answer.headers_mut().insert(
@@ -435,7 +439,7 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         // A call that needs approval asks the person at the client, when it
-        // can (`mcp_approval`); every other call is `self.call`'s answer.
+        // can (`approval`); every other call is `self.call`'s answer.
         // Boxed: rmcp spawns a task per request around this future, and
         // tokio moves a task's future whole (into its cell, between stages);
         // unboxed, the approval flow's state (elicitation requests and all)
