@@ -26,11 +26,8 @@ fn main() -> std::process::ExitCode {
     });
     match out {
         Ok(export) => {
-            for loss in &export.losses {
-                eprintln!(
-                    "loss: {} {} {}: {}",
-                    loss.tool, loss.pointer, loss.keyword, loss.note
-                );
+            if !export.losses.is_empty() {
+                eprint!("{}", dialect::losses_by_tool(&export.losses));
             }
             match serde_json::to_string_pretty(&export.tools) {
                 Ok(text) => {

@@ -320,6 +320,16 @@ fn docs_dialects_md_has_the_generated_tables() {
                 .unwrap_or_else(|| panic!("docs/dialects.md has no `{end}`"));
         fresh.replace_range(start..stop, &rules_section(d));
     }
+    let (begin, end) = ("<!-- BEGIN limits -->\n", "<!-- END limits -->");
+    let start = fresh
+        .find(begin)
+        .expect("docs/dialects.md has no `<!-- BEGIN limits -->`")
+        + begin.len();
+    let stop = start
+        + fresh[start..]
+            .find(end)
+            .expect("docs/dialects.md has no `<!-- END limits -->`");
+    fresh.replace_range(start..stop, &dialect::limits_markdown());
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
         std::fs::write(&path, &fresh).expect("write docs/dialects.md");
         return;

@@ -546,6 +546,96 @@ fn schemas_every_dialect_is_a_json_array_of_seven() {
     }
 }
 
+/// `schemas --canonical FILE`: a saved canonical array exports like the
+/// toolbox's own; a set over a provider's per-request limit exits 1 naming
+/// the limit, the value and the first tool over it.
+#[test]
+fn schemas_from_a_saved_canonical_array_checks_the_whole_set() {
+    let saved = run(&["schemas"], Vec::new());
+    assert!(saved.status.success(), "{}", saved.stderr);
+    let defs: Vec<Value> = serde_json::from_str(&saved.stdout).unwrap();
+    // 25 copies of search_notes under other names: 25 strict tools.
+    let many: Vec<Value> = (0..25)
+        .map(|i| {
+            let mut d = defs[0].clone();
+            d["name"] = Value::from(format!("search_{i}"));
+            d
+        })
+        .collect();
+    let dir = Fixture::new("canonical-limits");
+    let (few_path, many_path) = (dir.base.join("few.json"), dir.base.join("many.json"));
+    std::fs::write(&few_path, serde_json::to_string(&many[..20]).unwrap()).unwrap();
+    std::fs::write(&many_path, serde_json::to_string(&many).unwrap()).unwrap();
+    let few = run(
+        &[
+            "schemas",
+            "--canonical",
+            few_path.to_str().unwrap(),
+            "--dialect",
+            "anthropic-strict",
+        ],
+        Vec::new(),
+    );
+    assert!(few.status.success(), "{}", few.stderr);
+    let exported: Value = serde_json::from_str(&few.stdout).unwrap();
+    assert_eq!(exported.as_array().map(Vec::len), Some(20));
+    // Losses, grouped per tool with a count.
+    assert!(
+        few.stderr.starts_with("40 losses in 20 tools"),
+        "{}",
+        few.stderr
+    );
+    assert!(
+        few.stderr.contains(
+            "\n  search_0: 2\n    /properties/query/minLength minLength: moved to description"
+        ),
+        "{}",
+        few.stderr
+    );
+    let over = run(
+        &[
+            "schemas",
+            "--canonical",
+            many_path.to_str().unwrap(),
+            "--dialect",
+            "anthropic-strict",
+        ],
+        Vec::new(),
+    );
+    assert_eq!(over.status.code(), Some(1), "{}", over.stderr);
+    assert!(over.stdout.is_empty());
+    assert!(
+        over.stderr.starts_with("toolbox: cannot export for anthropic-strict: strict tools in one request are 25, over the provider's limit of 20"),
+        "{}",
+        over.stderr
+    );
+    assert!(
+        over.stderr
+            .trim_end()
+            .ends_with("the first tool over it is `search_20`"),
+        "{}",
+        over.stderr
+    );
+    // The same set has no such limit for plain Anthropic tools.
+    let plain = run(
+        &[
+            "schemas",
+            "--canonical",
+            many_path.to_str().unwrap(),
+            "--dialect",
+            "anthropic",
+        ],
+        Vec::new(),
+    );
+    assert!(plain.status.success(), "{}", plain.stderr);
+    // A file that is not a canonical array is a usage error (2).
+    let bad = run(
+        &["schemas", "--canonical", dir.root.to_str().unwrap()],
+        Vec::new(),
+    );
+    assert_eq!(bad.status.code(), Some(2), "{}", bad.stderr);
+}
+
 #[test]
 fn demo_exits_zero() {
     let out = run(&["demo"], Vec::new());

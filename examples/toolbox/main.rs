@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! toolbox demo
-//! toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
+//! toolbox schemas [--canonical FILE] [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp]
 //! toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
 //! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
@@ -37,7 +37,7 @@ use contract_runtime::dialect::{self, Dialect, ExportOptions};
 
 const USAGE: &str = "usage:
   toolbox demo
-  toolbox schemas [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
+  toolbox schemas [--canonical FILE] [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
   toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
@@ -50,7 +50,10 @@ STATE (where request keys, approvals and the journal live; default: an SQLite fi
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("schemas") => schemas(&args[1..]),
+        Some("schemas") => match schemas(&args[1..]) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
         Some("grammar") => grammar(&args[1..]),
         Some("compact") => compact(),
         Some("serve-jsonl") => serve::Options::parse(&args[1..]).and_then(serve::run),
@@ -73,9 +76,14 @@ fn main() -> ExitCode {
     }
 }
 
-fn schemas(args: &[String]) -> Result<(), String> {
+/// `toolbox schemas`: the toolbox's tools, or a saved canonical array
+/// (`--canonical FILE`), exported to one dialect. Losses go to stderr,
+/// grouped per tool; an export the dialect refuses (a keyword it cannot
+/// carry, a set over the provider's limits) exits 1 naming why.
+fn schemas(args: &[String]) -> Result<ExitCode, String> {
     let mut dialect = Dialect::Canonical;
     let mut opts = ExportOptions::default();
+    let mut canonical = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -83,21 +91,32 @@ fn schemas(args: &[String]) -> Result<(), String> {
                 let v = it.next().ok_or("--dialect needs a value")?;
                 dialect = v.parse::<Dialect>()?;
             }
+            "--canonical" => canonical = Some(read_canonical(it.next())?),
             "--loss-is-error" => opts.loss_is_error = true,
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
     }
-    let registry = toolbox::registry();
-    let export =
-        dialect::export(registry.canonical(), dialect, &opts).map_err(|e| e.to_string())?;
-    for loss in &export.losses {
-        eprintln!(
-            "loss: {} {} {}: {}",
-            loss.tool, loss.pointer, loss.keyword, loss.note
-        );
+    let defs = canonical.unwrap_or_else(|| toolbox::registry().canonical());
+    let export = match dialect::export(defs, dialect, &opts) {
+        Ok(export) => export,
+        Err(e) => {
+            eprintln!("toolbox: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    if !export.losses.is_empty() {
+        eprint!("{}", dialect::losses_by_tool(&export.losses));
     }
     let text = serde_json::to_string_pretty(&export.tools).map_err(|e| e.to_string())?;
-    out!("{text}")
+    out!("{text}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A saved canonical array (as `toolbox schemas` writes it), from a file.
+fn read_canonical(path: Option<&String>) -> Result<Vec<serde_json::Value>, String> {
+    let path = path.ok_or("--canonical needs a file")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("{path}: not a JSON array of definitions: {e}"))
 }
 
 /// GBNF for llama.cpp: one call to any tool, or `--tool NAME`'s arguments;
@@ -120,13 +139,7 @@ fn grammar(args: &[String]) -> Result<(), String> {
                     other => return Err(format!("--served is omit or include, not `{other}`")),
                 }
             }
-            "--canonical" => {
-                let path = value()?;
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-                let list: Vec<serde_json::Value> =
-                    serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
-                defs = Some(list);
-            }
+            "--canonical" => defs = Some(read_canonical(Some(value()?))?),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
     }

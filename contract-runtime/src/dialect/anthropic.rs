@@ -23,7 +23,6 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     }
     let mut w = Walker::new(tool, &root, &Strict);
     let input_schema = w.schema(Value::Object(root), "", 1, true)?;
-    w.check_limits()?;
     losses.append(&mut w.losses);
     let mut out = json!({
         "name": tool.name,

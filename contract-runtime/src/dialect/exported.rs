@@ -109,6 +109,14 @@ impl ExportedTool {
         ExportedTool(Repr::Mcp(Box::new(tool)))
     }
 
+    /// The definition as the value it is held as, for every dialect but MCP.
+    pub(crate) fn as_value(&self) -> Option<&Value> {
+        match &self.0 {
+            Repr::Value(v) => Some(v),
+            Repr::Mcp(_) => None,
+        }
+    }
+
     /// The value of one key of the definition (`"name"`, `"inputSchema"`),
     /// or `None` when it has no such key or is not a JSON object.
     pub fn get(&self, key: &str) -> Option<&Value> {

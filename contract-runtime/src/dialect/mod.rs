@@ -35,6 +35,7 @@ mod date_bounds;
 mod exported;
 pub mod gbnf;
 mod gemini;
+mod limits;
 mod mcp;
 mod names;
 mod openai;
@@ -50,6 +51,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 pub use exported::ExportedTool;
+pub use limits::{limits, limits_markdown, Limit, OverLimit, Scope};
 pub use names::check_name;
 pub use rules::{rules, rules_markdown, KeywordRule, Treatment};
 
@@ -151,6 +153,75 @@ pub struct Loss {
     pub note: String,
 }
 
+/// One line: the tool, where (the pointer, or `(root)`), the keyword, and
+/// what the dialect does instead.
+///
+/// ```
+/// # use contract_runtime::dialect::*;
+/// let loss = Loss {
+///     tool: "search_notes".into(),
+///     pointer: "/properties/query/minLength".into(),
+///     keyword: "minLength".into(),
+///     action: LossAction::MovedToDescription,
+///     note: "moved to description: 1 to 200 characters".into(),
+/// };
+/// assert_eq!(
+///     loss.to_string(),
+///     "search_notes /properties/query/minLength minLength: moved to description: 1 to 200 characters"
+/// );
+/// ```
+impl fmt::Display for Loss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = if self.pointer.is_empty() {
+            "(root)"
+        } else {
+            &self.pointer
+        };
+        // The note is written on one line whatever it holds.
+        let note = self.note.replace(['\n', '\r'], " ");
+        write!(f, "{} {at} {}: {note}", self.tool, self.keyword)
+    }
+}
+
+/// Losses grouped per tool, in the order the tools first appear: a table a
+/// person can read (`23 losses in 5 tools`), not one line per loss.
+///
+/// ```
+/// # use contract_runtime::dialect::*;
+/// let loss = |tool: &str, keyword: &str| Loss {
+///     tool: tool.into(), pointer: format!("/properties/a/{keyword}"), keyword: keyword.into(),
+///     action: LossAction::MovedToDescription, note: "moved to description".into(),
+/// };
+/// let text = losses_by_tool(&[loss("a", "minLength"), loss("b", "format"), loss("a", "maxLength")]);
+/// assert_eq!(text.lines().next(), Some("3 losses in 2 tools, each still enforced at run time:"));
+/// assert_eq!(text.lines().nth(1), Some("  a: 2"));
+/// ```
+pub fn losses_by_tool(losses: &[Loss]) -> String {
+    let mut tools: Vec<(&str, Vec<&Loss>)> = Vec::new();
+    for loss in losses {
+        match tools.iter_mut().find(|(t, _)| *t == loss.tool) {
+            Some((_, list)) => list.push(loss),
+            None => tools.push((&loss.tool, vec![loss])),
+        }
+    }
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut out = format!(
+        "{} in {}, each still enforced at run time:\n",
+        plural(losses.len(), "loss", "losses"),
+        plural(tools.len(), "tool", "tools")
+    );
+    for (tool, list) in tools {
+        out.push_str(&format!("  {tool}: {}\n", list.len()));
+        for loss in list {
+            let line = loss.to_string();
+            let rest = line.strip_prefix(tool).unwrap_or(&line).trim_start();
+            out.push_str(&format!("    {rest}\n"));
+        }
+    }
+    out
+}
+
 /// What an export did with a keyword it could not carry.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -186,10 +257,20 @@ pub struct ExportError {
     pub pointer: String,
     /// What is wrong and, where it helps, what to write instead.
     pub reason: String,
+    /// The provider limit on the whole set that the export crossed, when
+    /// that is what is wrong: `tool` is then the first tool over it.
+    pub limit: Option<OverLimit>,
 }
 
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(over) = &self.limit {
+            return write!(
+                f,
+                "cannot export for {}: {} are {}, over the provider's limit of {} ({}); the first tool over it is `{}`",
+                self.dialect, over.limit.what, over.value, over.limit.max, over.limit.over, self.tool
+            );
+        }
         write!(
             f,
             "cannot export tool `{}` for {} at {}: {}",
@@ -273,6 +354,7 @@ fn export_cow(
     // name for each new one was most of the export's time.
     let mut seen: std::collections::HashSet<&str> =
         std::collections::HashSet::with_capacity(tools.len());
+    let mut tally = limits::Tally::new(dialect);
     for (i, def) in tools.iter().enumerate() {
         let tool = ToolDef::read(def, dialect)?;
         if !seen.insert(tool.name) {
@@ -312,8 +394,24 @@ fn export_cow(
                 ));
             }
         }
+        if let Some(value) = exported.as_ref().and_then(ExportedTool::as_value) {
+            tally.add(tool.name, value);
+        }
         out.tools.extend(exported);
         out.losses.extend(losses);
+    }
+    if let Some((over, first)) = tally.over() {
+        let reason = format!(
+            "{} are {}, at most {}",
+            over.limit.what, over.value, over.limit.max
+        );
+        return Err(ExportError {
+            tool: first.to_owned(),
+            dialect,
+            pointer: String::new(),
+            reason,
+            limit: Some(over),
+        });
     }
     if keep {
         out.tools = tools.into_owned().into_iter().map(Into::into).collect();
@@ -374,6 +472,7 @@ impl<'a> ToolDef<'a> {
             dialect,
             pointer: String::new(),
             reason: reason.to_owned(),
+            limit: None,
         };
         let Some(obj) = def.as_object() else {
             return Err(err("", "a tool definition must be a JSON object"));
@@ -404,6 +503,7 @@ impl<'a> ToolDef<'a> {
             dialect: self.dialect,
             pointer: pointer.to_owned(),
             reason,
+            limit: None,
         }
     }
 

@@ -12,7 +12,6 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     let root = tool.checked_root(losses)?;
     let mut w = Walker::new(tool, &root, &Strict);
     let parameters = w.schema(Value::Object(root), "", 1, true)?;
-    w.check_limits()?;
     losses.append(&mut w.losses);
     // Built key by key: `json!` copies a `Value` it is given (it serializes
     // it), and moving one finished map into another re-hashed its keys.

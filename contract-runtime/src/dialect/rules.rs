@@ -246,11 +246,6 @@ pub(crate) const PROPERTIES_EMPTY: &str = "properties (empty)";
 pub(crate) const PROPERTY_ORDERING: &str = "propertyOrdering (added)";
 pub(crate) const PATTERN_UNSUPPORTED: &str = "pattern (backreference, lookaround, \\b)";
 pub(crate) const BOOLEAN_SCHEMA: &str = "true/false (boolean schema)";
-pub(crate) const LIMIT_DEPTH: &str = "(nesting deeper than 10)";
-pub(crate) const LIMIT_ENUM: &str = "(more than 1000 enum values)";
-pub(crate) const LIMIT_PROPERTIES: &str = "(more than 5000 properties)";
-pub(crate) const LIMIT_CHARS: &str = "(more than 120000 characters of names and values)";
-pub(crate) const LIMIT_UNIONS: &str = "(more than 16 union-typed properties)";
 pub(crate) const OUTPUT_ENVELOPE: &str = "outputSchema";
 pub(crate) const FORMAT_MINIMUM: &str = "formatMinimum";
 pub(crate) const FORMAT_MAXIMUM: &str = "formatMaximum";
@@ -337,22 +332,6 @@ static OPENAI: &[KeywordRule] = &[
     r(ITEMS_TUPLE, Forbid, "strict mode has no tuples"),
     r("prefixItems", Forbid, "strict mode has no tuples"),
     r("enum", Keep, "supported"),
-    r(LIMIT_ENUM, Forbid, "at most 1000 enum values in one schema"),
-    r(
-        LIMIT_PROPERTIES,
-        Forbid,
-        "at most 5000 properties in one schema",
-    ),
-    r(
-        LIMIT_CHARS,
-        Forbid,
-        "at most 120000 characters of property names, definition names and enum values",
-    ),
-    r(
-        LIMIT_DEPTH,
-        Forbid,
-        "at most 10 levels of nesting (some docs say 5: keep within 5 where you can)",
-    ),
     r("const", Keep, "supported"),
     r("anyOf", Keep, "supported below the root"),
     r(
@@ -490,7 +469,6 @@ static ANTHROPIC_STRICT: &[KeywordRule] = &[
     r(REF_RECURSIVE, Forbid, "strict tool use does not support recursive schemas"),
     r("$defs", Strip, "inlined at each use"),
     r("definitions", Strip, "inlined at each use"),
-    r(LIMIT_UNIONS, Forbid, "at most 16 parameters with union types"),
     r("format: date-time", Keep, "supported format"),
     r("format: time", Keep, "supported format"),
     r("format: date", Keep, "supported format"),

@@ -914,24 +914,6 @@ fn openai_forbidden() {
         "/properties/a",
         "true/false (boolean schema)",
     );
-    let values: Vec<String> = (0..1001).map(|i| format!("v{i}")).collect();
-    assert_forbidden(
-        d,
-        with_arg(json!({"type": "string", "enum": values})),
-        "",
-        "(more than 1000 enum values)",
-    );
-    let mut deep = json!({"type": "string"});
-    for _ in 0..10 {
-        deep = json!({"type": "object", "properties": {"x": deep}, "required": ["x"], "additionalProperties": false});
-    }
-    assert!(export(&[with_arg(deep.clone())], d, &ExportOptions::default()).is_err());
-    let e = fails(with_arg(deep), d);
-    assert!(
-        e.reason
-            .starts_with("(nesting deeper than 10) is forbidden"),
-        "{e}"
-    );
     assert_eq!(
         fails(with_arg(json!({"type": "string", "not": {}})), Dialect::OpenAiChat).to_string(),
         "cannot export tool `t` for openai-chat at /properties/a: not is forbidden: not is forbidden in strict mode"
@@ -987,13 +969,115 @@ fn anthropic_forbidden() {
         "/properties/a",
         "type (missing)",
     );
-    let mut props = serde_json::Map::new();
-    for i in 0..17 {
-        props.insert(format!("p{i}"), json!({"type": ["string", "null"]}));
+}
+
+// ---- limits on the whole set ----
+
+/// `n` copies of `t`, named `t0`, `t1`, ...
+fn copies(t: &Value, n: usize) -> Vec<Value> {
+    (0..n)
+        .map(|i| {
+            let mut c = t.clone();
+            c["name"] = json!(format!("t{i}"));
+            c
+        })
+        .collect()
+}
+
+fn over(tools: &[Value], d: Dialect) -> ExportError {
+    match export(tools, d, &ExportOptions::default()) {
+        Ok(_) => panic!("expected {d} to refuse the set"),
+        Err(e) => e,
     }
-    let many =
+}
+
+#[test]
+fn anthropic_strict_counts_strict_tools_across_the_request() {
+    let d = Dialect::AnthropicStrict;
+    let t = with_arg(json!({"type": "string"}));
+    assert_eq!(run(&copies(&t, 20), d).tools.len(), 20);
+    let e = over(&copies(&t, 22), d);
+    let limit = e.limit.as_ref().expect("a limit error");
+    assert_eq!((limit.limit.max, limit.value), (20, 22));
+    assert_eq!(e.tool, "t20", "the 21st tool is the first over");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot export for anthropic-strict: strict tools in one request are 22, over the provider's limit of 20 ({}); the first tool over it is `t20`",
+            limit.limit.over
+        )
+    );
+}
+
+#[test]
+fn anthropic_strict_counts_optional_and_union_parameters_across_tools() {
+    let d = Dialect::AnthropicStrict;
+    // Five optional parameters a tool: four tools are 20, five are 25 (> 24).
+    let mut props = serde_json::Map::new();
+    for i in 0..5 {
+        props.insert(format!("p{i}"), json!({"type": "string"}));
+    }
+    let t =
         with_input(json!({"type": "object", "properties": props, "additionalProperties": false}));
-    assert_forbidden(d, many, "", "(more than 16 union-typed properties)");
+    run(&copies(&t, 4), d);
+    let e = over(&copies(&t, 5), d);
+    assert_eq!(
+        e.limit.as_ref().map(|l| (l.limit.max, l.value)),
+        Some((24, 25))
+    );
+    assert!(e.reason.starts_with("optional parameters"), "{e}");
+    assert_eq!(e.tool, "t4");
+    // Three union-typed parameters a tool, all required: 18 over 6 tools.
+    let mut props = serde_json::Map::new();
+    for i in 0..3 {
+        props.insert(format!("p{i}"), json!({"type": ["string", "integer"]}));
+    }
+    let t = with_input(json!({"type": "object", "properties": props,
+        "required": ["p0", "p1", "p2"], "additionalProperties": false}));
+    run(&copies(&t, 5), d);
+    let e = over(&copies(&t, 6), d);
+    assert!(e.reason.starts_with("parameters with union types"), "{e}");
+    assert_eq!(
+        (e.tool.as_str(), e.limit.map(|l| l.value)),
+        ("t5", Some(18))
+    );
+}
+
+#[test]
+fn openai_limits_sum_over_the_set() {
+    for d in [Dialect::OpenAiResponses, Dialect::OpenAiChat] {
+        // 100 enum values a tool: ten tools are 1000, eleven are 1100.
+        let values: Vec<String> = (0..100).map(|i| format!("v{i}")).collect();
+        let t = with_arg(json!({"type": "string", "enum": values}));
+        run(&copies(&t, 10), d);
+        let e = over(&copies(&t, 11), d);
+        assert!(
+            e.reason
+                .starts_with("enum values, all tools together are 1100, at most 1000"),
+            "{e}"
+        );
+        assert_eq!(e.tool, "t10");
+        // Nesting is per schema: eleven levels fail in the first tool.
+        let mut deep = json!({"type": "string"});
+        for _ in 0..10 {
+            deep = json!({"type": "object", "properties": {"x": deep}, "required": ["x"], "additionalProperties": false});
+        }
+        let e = over(&[with_arg(deep)], d);
+        assert_eq!(
+            e.limit.as_ref().map(|l| (l.limit.max, l.value)),
+            Some((10, 11))
+        );
+        assert_eq!(e.tool, "t");
+        // One string enum of more than 250 values: at most 15,000 characters.
+        let long: Vec<String> = (0..300).map(|i| format!("{i:0>60}")).collect();
+        let e = over(&[with_arg(json!({"type": "string", "enum": long}))], d);
+        assert!(e.reason.starts_with("characters of one string enum"), "{e}");
+        assert_eq!(e.limit.map(|l| l.value), Some(18_000));
+    }
+    // Other dialects have no such limit.
+    let values: Vec<String> = (0..100).map(|i| format!("v{i}")).collect();
+    let t = with_arg(json!({"type": "string", "enum": values}));
+    run(&copies(&t, 11), Dialect::Anthropic);
 }
 
 #[test]

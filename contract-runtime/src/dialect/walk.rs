@@ -61,10 +61,6 @@ pub(crate) struct Walker<'a> {
     pub(crate) losses: Vec<Loss>,
     /// The `$ref`s being inlined, outermost first (recursion check).
     refs: Vec<String>,
-    pub(crate) enum_values: usize,
-    pub(crate) properties: usize,
-    pub(crate) chars: usize,
-    pub(crate) unions: usize,
 }
 
 /// Keywords whose value is one sub-schema.
@@ -160,11 +156,6 @@ pub(crate) fn has_type(m: &Map<String, Value>, t: &str) -> bool {
     }
 }
 
-/// Whether the node's `type` lists more than one type.
-fn has_type_list(m: &Map<String, Value>) -> bool {
-    matches!(get(m, "type"), Some(Value::Array(a)) if a.iter().filter(|x| x.is_string()).count() > 1)
-}
-
 /// What the keyword pass does with one keyword.
 enum Pass {
     /// Kept, with its value exported.
@@ -190,10 +181,6 @@ impl<'a> Walker<'a> {
             root: has_other_ref(root).then(|| Value::Object(root.clone())),
             losses: Vec::new(),
             refs: Vec::new(),
-            enum_values: 0,
-            properties: 0,
-            chars: 0,
-            unions: 0,
         }
     }
 
@@ -392,9 +379,6 @@ impl<'a> Walker<'a> {
         {
             return Err(self.forbid(ptr, rules::TYPE_MISSING));
         }
-        if has(&n.out, "anyOf") || has(&n.rest, "anyOf") || has_type_list(&n.rest) {
-            self.unions += 1;
-        }
 
         // The keyword pass. The node's map is rewritten where it stands (its
         // keys keep their order and their hashes: building a new map re-hashed
@@ -460,26 +444,9 @@ impl<'a> Walker<'a> {
             n.out = map;
         }
 
-        // Counters for the provider limits.
-        if let Some(values) = get(&n.out, "enum").and_then(Value::as_array) {
-            self.enum_values += values.len();
-            self.chars += values
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::len)
-                .sum::<usize>();
-        }
-        if let Some(props) = get(&n.out, "properties").and_then(Value::as_object) {
-            self.properties += props.len();
-            self.chars += props.keys().map(String::len).sum::<usize>();
-        }
-
         // Objects.
         let is_object = has_type(&n.out, "object") || has(&n.out, "properties");
         if is_object {
-            if depth > 10 && self.treat(&[rules::LIMIT_DEPTH]) == Treatment::Forbid {
-                return Err(self.forbid(ptr, rules::LIMIT_DEPTH));
-            }
             if !has(&n.out, "additionalProperties")
                 && self.treat(&[rules::ADDITIONAL_MISSING]) == Treatment::Rewrite
             {
@@ -609,9 +576,6 @@ impl<'a> Walker<'a> {
             Value::Object(mut map) if MAP_KEYWORDS.contains(&k) => {
                 let here = join(ptr, at);
                 let inner = if k == "properties" { depth + 1 } else { depth };
-                if k != "properties" {
-                    self.chars += map.keys().map(String::len).sum::<usize>();
-                }
                 // Each sub-schema is replaced where it stands: the names keep
                 // their order and the map its hashes.
                 for (name, s) in map.iter_mut() {
@@ -679,22 +643,6 @@ impl<'a> Walker<'a> {
             }
         }
         true
-    }
-
-    /// Fails when a counted limit of the dialect is exceeded.
-    pub(crate) fn check_limits(&self) -> Res<()> {
-        let checks = [
-            (self.enum_values > 1000, rules::LIMIT_ENUM),
-            (self.properties > 5000, rules::LIMIT_PROPERTIES),
-            (self.chars > 120_000, rules::LIMIT_CHARS),
-            (self.unions > 16, rules::LIMIT_UNIONS),
-        ];
-        for (over, key) in checks {
-            if over && self.treat(&[key]) == Treatment::Forbid {
-                return Err(self.forbid("", key));
-            }
-        }
-        Ok(())
     }
 }
 

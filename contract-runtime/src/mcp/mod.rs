@@ -398,6 +398,7 @@ pub fn rmcp_tools(export: dialect::Export) -> Result<Vec<Tool>, ExportError> {
                 dialect: Dialect::Mcp,
                 pointer: String::new(),
                 reason: format!("the MCP SDK cannot read the exported tool: {e}"),
+                limit: None,
             })?;
             if let Some(input) = input {
                 tool.input_schema = Arc::new(input);
