@@ -115,6 +115,8 @@ pub mod dispatch;
 // The edges: they use the core, and the core never uses them.
 pub mod command;
 pub mod dialect;
+#[cfg(feature = "inbox")]
+pub mod inbox;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod provider;

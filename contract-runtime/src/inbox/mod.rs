@@ -1,0 +1,636 @@
+//! The approvals inbox: a web page where a person sees what waits for their
+//! approval and grants or denies it (feature `inbox`).
+//!
+//! [`Inbox`] is a tower service over `http::Request`s, so a host mounts it in
+//! its own router (axum: `Router::new().nest_service("/approvals", inbox)`),
+//! or serves it alone with [`Inbox::serve`] on hyper's HTTP/1.1 server (what
+//! `toolbox approvals serve` does). It answers two requests at its root:
+//!
+//! - `GET /`: the page. Pending requests newest first, each an element with
+//!   `data-approval-id="apr_..."` showing the tool and what it does, who
+//!   asked, the arguments as stored (secrets redacted) as formatted JSON, the
+//!   rule's reason, the digest and the time left; then the recent decisions.
+//!   Each pending request has a form with a `reason` field and two buttons
+//!   named `decision` (`grant`, `deny`);
+//! - `POST /`: one decision, the same single conditional write as
+//!   [`Approvals::grant`] and [`Approvals::deny`] (the CLI's and the host
+//!   API's), answered with a redirect to the page, which says what became of
+//!   the request, and says so when someone decided it first.
+//!
+//! Who may decide: with an [`Authenticate`] (for example a bearer token
+//! checked by the identity module), each approver sees and decides only
+//! their tenant's requests; without one, the page serves one local
+//! operator who sees every request, and [`Inbox::serve`] binds only loopback
+//! addresses (a host that mounts it must do the same).
+//!
+//! What keeps a page from being turned against its approver: every form
+//! carries a CSRF token (an HMAC over the approver, with a key random per
+//! inbox) and a post whose `Origin` is not the page's own is refused (403);
+//! responses carry a Content-Security-Policy that allows no script at all
+//! and only the page's own stylesheet (by its hash), no framing, and forms
+//! posting only to the page's origin; every value shown (arguments, reasons,
+//! names) is escaped, so an argument holding `<script>` is text. The page has
+//! no JavaScript and works as plain HTML forms.
+
+mod form;
+mod page;
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Body;
+use hyper::http::request::Parts;
+use hyper::{header, HeaderMap, Method, Request, Response, StatusCode};
+
+use crate::policy::approval::{now_ms, Approvals, DecideError};
+use crate::registry::Registry;
+use crate::store::{ApprovalFilter, ApprovalRecord, ApprovalState};
+
+use self::form::Csrf;
+use self::page::{Notice, Page};
+
+/// The scope an approver's token must carry to use the inbox.
+pub const SCOPE: &str = "approvals:decide";
+
+/// The largest decision form read (an id, a token, a reason of at most
+/// [`MAX_REASON`] characters, percent-encoded).
+const MAX_FORM: usize = 32 * 1024;
+
+/// The longest reason a person may give.
+const MAX_REASON: usize = 2000;
+
+/// How many decisions the page lists under "recent decisions".
+const RECENT: usize = 20;
+
+/// Who is deciding, as an [`Authenticate`] named them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approver {
+    name: String,
+    view: View,
+}
+
+/// Whose requests an approver sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum View {
+    /// The local operator of an inbox without an authenticator: everyone's.
+    Everything,
+    /// One tenant's (`None`: requests of callers that name no tenant).
+    Tenant(Option<String>),
+}
+
+impl Approver {
+    /// The one person of an inbox without an authenticator: sees every
+    /// tenant's requests. `name` is recorded as who decided.
+    pub fn local(name: impl Into<String>) -> Approver {
+        Approver {
+            name: name.into(),
+            view: View::Everything,
+        }
+    }
+
+    /// An authenticated approver of `tenant` (`None`: the requests of
+    /// callers that name no tenant); sees and decides only those.
+    pub fn of_tenant(name: impl Into<String>, tenant: Option<String>) -> Approver {
+        Approver {
+            name: name.into(),
+            view: View::Tenant(tenant),
+        }
+    }
+
+    /// The name recorded as who decided.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether this approver may see and decide `r`.
+    fn sees(&self, r: &ApprovalRecord) -> bool {
+        match &self.view {
+            View::Everything => true,
+            View::Tenant(t) => r.caller == tenant_as_recorded(t.as_deref()),
+        }
+    }
+
+    /// The store filter for what this approver sees.
+    fn filter(&self) -> ApprovalFilter {
+        ApprovalFilter {
+            caller: match &self.view {
+                View::Everything => None,
+                View::Tenant(t) => Some(tenant_as_recorded(t.as_deref()).to_owned()),
+            },
+            ..ApprovalFilter::default()
+        }
+    }
+
+    /// What the CSRF token binds to: the approver and what they see.
+    fn binding(&self) -> String {
+        let view = match &self.view {
+            View::Everything => "*".to_owned(),
+            View::Tenant(Some(t)) => format!("tenant:{t}"),
+            View::Tenant(None) => "no-tenant".to_owned(),
+        };
+        format!("{}\n{}", self.name, view)
+    }
+}
+
+/// How an approval request names its caller's tenant (as
+/// [`crate::policy::approval::caller_name`] records it).
+fn tenant_as_recorded(tenant: Option<&str>) -> &str {
+    tenant.unwrap_or("-")
+}
+
+/// Why a request may not use the inbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// 401 (no valid credentials) or 403 (valid, but not allowed).
+    pub status: StatusCode,
+    /// The `WWW-Authenticate` challenge to send with it, if any.
+    pub challenge: Option<String>,
+    /// What the person is told (shown escaped; never a token).
+    pub message: String,
+}
+
+/// What [`Authenticate::authenticate`] returns.
+pub type AuthFuture<'a> = Pin<Box<dyn Future<Output = Result<Approver, Refusal>> + Send + 'a>>;
+
+/// Names the approver behind a request, or refuses it: the seam where a
+/// host's identity check (a bearer token, a session, a proxy's header)
+/// plugs in. It must refuse an approver without the [`SCOPE`] `approvals:decide`.
+pub trait Authenticate: Send + Sync {
+    /// The approver who sent the request with these headers.
+    fn authenticate<'a>(&'a self, request: &'a Parts) -> AuthFuture<'a>;
+}
+
+/// The address of the peer a request came from, when the server knows it
+/// ([`Inbox::serve`] puts it in each request's extensions). Without an
+/// authenticator, a request from a peer that is not on a loopback address is
+/// refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peer(pub SocketAddr);
+
+/// The approvals inbox page over an [`Approvals`] (see the module docs).
+/// Cheap to clone: clones share everything.
+#[derive(Clone)]
+pub struct Inbox {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    approvals: Approvals,
+    /// What each tool does, shown beside its requests.
+    descriptions: BTreeMap<String, String>,
+    auth: Option<Arc<dyn Authenticate>>,
+    local: Approver,
+    csrf: Csrf,
+    /// Origins besides the page's own (its `Host`) whose posts are accepted:
+    /// the public origin of a proxy in front of the inbox.
+    origins: Vec<String>,
+}
+
+impl std::fmt::Debug for Inbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inbox")
+            .field("authenticated", &self.inner.auth.is_some())
+            .field("origins", &self.inner.origins)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Inbox {
+    /// An inbox over `approvals` (`dispatcher.approvals()`, or
+    /// `Approvals::new(store)` in another process than the one that asks),
+    /// with no authenticator: one local operator, named `operator` in the
+    /// decisions it records, who sees every request. Fails only when the
+    /// system has no randomness for the CSRF key.
+    pub fn new(approvals: Approvals) -> Result<Inbox, crate::store::StoreError> {
+        Ok(Inbox {
+            inner: Arc::new(Inner {
+                approvals,
+                descriptions: BTreeMap::new(),
+                auth: None,
+                local: Approver::local("operator"),
+                csrf: Csrf::new()?,
+                origins: Vec::new(),
+            }),
+        })
+    }
+
+    fn inner_mut(&mut self) -> &mut Inner {
+        // Configured before it is cloned or served; a clone made earlier
+        // keeps its own configuration.
+        if Arc::get_mut(&mut self.inner).is_none() {
+            let i = &self.inner;
+            self.inner = Arc::new(Inner {
+                approvals: i.approvals.clone(),
+                descriptions: i.descriptions.clone(),
+                auth: i.auth.clone(),
+                local: i.local.clone(),
+                csrf: i.csrf.clone(),
+                origins: i.origins.clone(),
+            });
+        }
+        Arc::get_mut(&mut self.inner).expect("just made unique")
+    }
+
+    /// Shows what each tool of `registry` does beside its requests.
+    pub fn describe(mut self, registry: &Registry) -> Inbox {
+        let d = registry
+            .tools()
+            .map(|t| (t.name().to_owned(), t.spec().description.to_owned()))
+            .collect();
+        self.inner_mut().descriptions = d;
+        self
+    }
+
+    /// Names the local operator (without an authenticator) in the decisions
+    /// recorded: who decided.
+    pub fn local_approver(mut self, name: impl Into<String>) -> Inbox {
+        self.inner_mut().local = Approver::local(name);
+        self
+    }
+
+    /// Authenticates every request with `auth`: approvers see and decide
+    /// only their tenant's requests.
+    pub fn authenticate_with(mut self, auth: Arc<dyn Authenticate>) -> Inbox {
+        self.inner_mut().auth = Some(auth);
+        self
+    }
+
+    /// Accepts posts from `origin` (`https://inbox.example.com`) as well as
+    /// from the page's own `Host`: the public origin of a proxy in front.
+    pub fn allow_origin(mut self, origin: impl Into<String>) -> Inbox {
+        let origin = origin.into().trim_end_matches('/').to_ascii_lowercase();
+        self.inner_mut().origins.push(origin);
+        self
+    }
+
+    /// Whether requests are authenticated (else: loopback only).
+    pub fn is_authenticated(&self) -> bool {
+        self.inner.auth.is_some()
+    }
+
+    /// Answers one request (its path relative to where the inbox is mounted).
+    pub async fn handle<B>(&self, request: Request<B>) -> Response<Full<Bytes>>
+    where
+        B: Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let (parts, body) = request.into_parts();
+        let approver = match self.approver(&parts).await {
+            Ok(a) => a,
+            Err(refusal) => return refused(refusal),
+        };
+        if !matches!(parts.uri.path(), "/" | "") {
+            return page::message(StatusCode::NOT_FOUND, "Not here: the inbox is its root page.");
+        }
+        match parts.method {
+            Method::GET | Method::HEAD => self.show(&approver, &parts).await,
+            Method::POST => self.decide(&approver, &parts, body).await,
+            _ => {
+                let mut r = page::message(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "The inbox answers GET and POST.",
+                );
+                r.headers_mut()
+                    .insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD, POST"));
+                r
+            }
+        }
+    }
+
+    /// The approver behind a request: the authenticator's answer, or the
+    /// local operator for a loopback request when there is none.
+    async fn approver(&self, parts: &Parts) -> Result<Approver, Refusal> {
+        if let Some(auth) = &self.inner.auth {
+            return auth.authenticate(parts).await;
+        }
+        let peer_is_local = parts
+            .extensions
+            .get::<Peer>()
+            .is_none_or(|p| p.0.ip().is_loopback());
+        // The Host check stops a page on another site from reaching a
+        // loopback inbox through DNS rebinding.
+        if !peer_is_local || !host_is_loopback(&parts.headers) {
+            return Err(Refusal {
+                status: StatusCode::FORBIDDEN,
+                challenge: None,
+                message: "This inbox has no authenticator and answers loopback requests only."
+                    .to_owned(),
+            });
+        }
+        Ok(self.inner.local.clone())
+    }
+
+    /// The page, with a notice about the request named in the query (the
+    /// redirect after a decision).
+    async fn show(&self, approver: &Approver, parts: &Parts) -> Response<Full<Bytes>> {
+        let query = form::parse(parts.uri.query().unwrap_or(""));
+        let approvals = &self.inner.approvals;
+        let all = match approvals.list(approver.filter()).await {
+            Ok(all) => all,
+            Err(e) => {
+                tracing::warn!(error = %e, "the approvals inbox cannot read the store");
+                return page::message(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "The store that keeps approval requests cannot be reached; reload in a moment.",
+                );
+            }
+        };
+        let mut pending: Vec<ApprovalRecord> = Vec::new();
+        let mut decided: Vec<ApprovalRecord> = Vec::new();
+        for r in all.into_iter().filter(|r| approver.sees(r)) {
+            match r.state {
+                ApprovalState::Pending => pending.push(r),
+                _ if r.decided_ms.is_some() => decided.push(r),
+                _ => {}
+            }
+        }
+        pending.sort_by(|a, b| b.created_ms.cmp(&a.created_ms));
+        decided.sort_by(|a, b| b.decided_ms.cmp(&a.decided_ms));
+        decided.truncate(RECENT);
+        let notice = match form::field(&query, "id") {
+            Some(id) => match approvals.get(id).await {
+                Ok(Some(r)) if approver.sees(&r) => Some(Notice {
+                    already: form::field(&query, "already").is_some(),
+                    record: r,
+                }),
+                _ => None,
+            },
+            None => None,
+        };
+        let page = Page {
+            approver: approver.name(),
+            csrf: &self.inner.csrf.token(&approver.binding()),
+            pending: &pending,
+            decided: &decided,
+            notice: notice.as_ref(),
+            descriptions: &self.inner.descriptions,
+            now_ms: now_ms(),
+        };
+        page::html(StatusCode::OK, page.render())
+    }
+
+    /// One decision from the form: checked (origin, CSRF token, fields,
+    /// the approver's tenant), written once, answered with a redirect.
+    async fn decide<B>(
+        &self,
+        approver: &Approver,
+        parts: &Parts,
+        body: B,
+    ) -> Response<Full<Bytes>>
+    where
+        B: Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        if !self.same_origin(&parts.headers) {
+            return page::message(
+                StatusCode::FORBIDDEN,
+                "Refused: this decision was sent from another site.",
+            );
+        }
+        let bytes = match Limited::new(body, MAX_FORM).collect().await {
+            Ok(c) => c.to_bytes(),
+            Err(_) => {
+                return page::message(StatusCode::PAYLOAD_TOO_LARGE, "The form is too large.")
+            }
+        };
+        let fields = form::parse(&String::from_utf8_lossy(&bytes));
+        let token = form::field(&fields, "csrf").unwrap_or("");
+        if !self.inner.csrf.verify(&approver.binding(), token) {
+            return page::message(
+                StatusCode::FORBIDDEN,
+                "Refused: the form's token is missing or not this page's. Reload the inbox and decide again.",
+            );
+        }
+        let grant = match form::field(&fields, "decision") {
+            Some("grant") => true,
+            Some("deny") => false,
+            _ => {
+                return page::message(
+                    StatusCode::BAD_REQUEST,
+                    "A decision is `grant` or `deny`.",
+                )
+            }
+        };
+        let id = form::field(&fields, "id").unwrap_or("");
+        if !is_approval_id(id) {
+            return page::message(StatusCode::BAD_REQUEST, "That is not an approval request id.");
+        }
+        let reason = form::field(&fields, "reason")
+            .map(str::trim)
+            .filter(|r| !r.is_empty());
+        if reason.is_some_and(|r| r.chars().count() > MAX_REASON) {
+            return page::message(
+                StatusCode::BAD_REQUEST,
+                "The reason is too long (2000 characters at most).",
+            );
+        }
+        let approvals = &self.inner.approvals;
+        // Another tenant's request is answered as one that does not exist.
+        match approvals.get(id).await {
+            Ok(Some(r)) if approver.sees(&r) => {}
+            Ok(_) => {
+                return page::message(StatusCode::NOT_FOUND, "No such approval request here.")
+            }
+            Err(_) => return unavailable(),
+        }
+        let decided = if grant {
+            approvals.grant(id, approver.name(), reason).await
+        } else {
+            approvals.deny(id, approver.name(), reason).await
+        };
+        match decided {
+            Ok(_) => see_other(&format!("?id={id}")),
+            Err(DecideError::NotPending(_)) => see_other(&format!("?id={id}&already=1")),
+            Err(DecideError::Missing) => {
+                page::message(StatusCode::NOT_FOUND, "No such approval request here.")
+            }
+            Err(_) => unavailable(),
+        }
+    }
+
+    /// Whether a post comes from the page itself: a browser's `Origin` (and
+    /// `Sec-Fetch-Site`, when sent) must name this inbox. A client that is
+    /// not a browser sends neither, and still needs the CSRF token.
+    fn same_origin(&self, headers: &HeaderMap) -> bool {
+        if let Some(site) = headers.get("sec-fetch-site") {
+            if !matches!(site.to_str(), Ok("same-origin" | "none")) {
+                return false;
+            }
+        }
+        let Some(origin) = headers.get(header::ORIGIN) else {
+            return true;
+        };
+        let Ok(origin) = origin.to_str() else {
+            return false;
+        };
+        let origin = origin.trim_end_matches('/').to_ascii_lowercase();
+        if self.inner.origins.contains(&origin) {
+            return true;
+        }
+        let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+            return false;
+        };
+        let host = host.to_ascii_lowercase();
+        origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .is_some_and(|authority| authority == host)
+    }
+
+    /// Serves the inbox at `/` on a bound listener, one task per connection,
+    /// until accepting fails. Without an authenticator, a listener that is
+    /// not on a loopback address is refused (an error, before serving).
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        let local = listener.local_addr()?;
+        if self.inner.auth.is_none() && !local.ip().is_loopback() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!("{local}: an inbox without an authenticator serves loopback addresses only"),
+            ));
+        }
+        loop {
+            let (stream, peer) = listener.accept().await?;
+            let inbox = self.clone();
+            let handler =
+                hyper::service::service_fn(move |mut req: Request<hyper::body::Incoming>| {
+                    let inbox = inbox.clone();
+                    req.extensions_mut().insert(Peer(peer));
+                    async move { Ok::<_, Infallible>(inbox.handle(req).await) }
+                });
+            tokio::spawn(async move {
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), handler)
+                    .await;
+            });
+        }
+    }
+}
+
+impl<B> tower_service::Service<Request<B>> for Inbox
+where
+    B: Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    type Response = Response<Full<Bytes>>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let inbox = self.clone();
+        Box::pin(async move { Ok(inbox.handle(request).await) })
+    }
+}
+
+/// `apr_` and 32 lowercase hex digits, as the stores make them.
+fn is_approval_id(id: &str) -> bool {
+    id.strip_prefix("apr_")
+        .is_some_and(|hex| hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Whether the `Host` header names a loopback address (any port).
+fn host_is_loopback(headers: &HeaderMap) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _port)| name),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+fn refused(r: Refusal) -> Response<Full<Bytes>> {
+    let mut answer = page::message(r.status, &r.message);
+    if let Some(challenge) = r.challenge.and_then(|c| header::HeaderValue::from_str(&c).ok()) {
+        answer
+            .headers_mut()
+            .insert(header::WWW_AUTHENTICATE, challenge);
+    }
+    answer
+}
+
+fn unavailable() -> Response<Full<Bytes>> {
+    page::message(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The store that keeps approval requests cannot be reached; nothing was decided. Try again in a moment.",
+    )
+}
+
+/// A redirect to the page (a relative reference: the query only), so that
+/// reloading it does not post the decision again.
+fn see_other(location: &str) -> Response<Full<Bytes>> {
+    let mut r = page::html(StatusCode::SEE_OTHER, String::new());
+    if let Ok(v) = header::HeaderValue::from_str(location) {
+        r.headers_mut().insert(header::LOCATION, v);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, header::HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn only_loopback_hosts_pass_without_an_authenticator() {
+        for host in ["127.0.0.1:8080", "localhost", "[::1]:9", "LOCALHOST:1", "127.3.4.5"] {
+            assert!(host_is_loopback(&headers(&[("host", host)])), "{host}");
+        }
+        for host in ["example.com", "10.0.0.1:80", "127.0.0.1.evil.example", "[::2]:1", ""] {
+            assert!(!host_is_loopback(&headers(&[("host", host)])), "{host}");
+        }
+        assert!(!host_is_loopback(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_post_from_another_origin_is_not_the_page_s() {
+        let approvals = Approvals::new(Arc::new(crate::store::MemoryStore::new()));
+        let inbox = Inbox::new(approvals)
+            .unwrap()
+            .allow_origin("https://inbox.example.com/");
+        let host = ("host", "127.0.0.1:8080");
+        assert!(inbox.same_origin(&headers(&[host])), "not a browser");
+        assert!(inbox.same_origin(&headers(&[host, ("origin", "http://127.0.0.1:8080")])));
+        assert!(inbox.same_origin(&headers(&[host, ("origin", "https://inbox.example.com")])));
+        for (origin, site) in [
+            ("http://127.0.0.1:8081", "same-origin"),
+            ("null", "same-origin"),
+            ("http://evil.example", "cross-site"),
+            ("http://127.0.0.1:8080", "cross-site"),
+            ("http://127.0.0.1:8080", "same-site"),
+        ] {
+            let h = headers(&[host, ("origin", origin), ("sec-fetch-site", site)]);
+            assert!(!inbox.same_origin(&h), "{origin} {site}");
+        }
+    }
+
+    #[test]
+    fn approval_ids_are_the_stores_shape() {
+        assert!(is_approval_id("apr_0123456789abcdef0123456789abcdef"));
+        for bad in ["apr_", "apr_xyz", "0123456789abcdef0123456789abcdef", "apr_0123456789abcdef0123456789abcde"] {
+            assert!(!is_approval_id(bad), "{bad}");
+        }
+    }
+}
