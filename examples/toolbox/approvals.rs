@@ -5,14 +5,21 @@
 //! toolbox approvals (--store S | --root DIR) list [--all]
 //! toolbox approvals (--store S | --root DIR) grant ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]
+//! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME]
 //! ```
 //!
-//! `list` prints one JSON object a line (id, tool, redacted arguments, digest,
+//! `serve` is the approvals inbox, a web page at `http://ADDR/` where a
+//! person grants or denies each pending request with one click (see
+//! `contract_runtime::inbox`); without an authenticator it binds loopback
+//! addresses only, and decisions are recorded as taken by NAME. `list` prints one JSON object a line (id, tool, redacted arguments, digest,
 //! rule, reason, caller, age, state); `grant` and `deny` print the decided
 //! request. A grant lets exactly one call with exactly those arguments run,
 //! once, before the request expires: the server's caller sends it again.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
+
+use contract_runtime::inbox::Inbox;
 
 use contract_runtime::policy::approval::Approvals;
 use contract_runtime::store::{ApprovalFilter, ApprovalRecord};
@@ -23,7 +30,8 @@ use crate::state::StoreChoice;
 const USAGE: &str = "usage:
   toolbox approvals (--store S | --root DIR) list [--all]
   toolbox approvals (--store S | --root DIR) grant ID [--reason TEXT] [--by NAME]
-  toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]";
+  toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]
+  toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME]";
 
 /// `toolbox approvals ...`
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -32,6 +40,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut reason = None;
     let mut by = None;
     let mut all = false;
+    let mut http = None;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -43,6 +52,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--reason" => reason = Some(value()?),
             "--by" => by = Some(value()?),
             "--all" => all = true,
+            "--http" => http = Some(value()?),
             other if other.starts_with("--") => {
                 return Err(format!("unknown option `{other}`\n{USAGE}"))
             }
@@ -54,6 +64,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let by = by
         .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
         .unwrap_or_else(|| "operator".to_string());
+    if rest.first().map(String::as_str) == Some("serve") {
+        if rest.len() != 1 {
+            return Err(USAGE.to_string());
+        }
+        let http = http.ok_or("approvals serve needs --http ADDR (127.0.0.1:PORT)")?;
+        return serve(&choice, &http, &by);
+    }
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -89,6 +106,42 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             _ => Err(USAGE.to_string()),
         }
+    })
+}
+
+/// `approvals serve`: the inbox page on `addr`, over the store, until killed.
+fn serve(choice: &StoreChoice, addr: &str, by: &str) -> Result<(), String> {
+    let addr: SocketAddr = addr
+        .parse()
+        .map_err(|e| format!("--http {addr}: not an address IP:PORT: {e}"))?;
+    // Without an authenticator the one person it serves is whoever can
+    // reach the port: never the network.
+    if !addr.ip().is_loopback() {
+        return Err(format!(
+            "--http {addr}: without an authenticator the inbox serves loopback addresses only"
+        ));
+    }
+    // Several people may have the page open: their posts run in parallel.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let approvals = Approvals::new(choice.open_existing().await?);
+        let inbox = Inbox::new(approvals)
+            .map_err(|e| e.to_string())?
+            .describe(&toolbox::registry())
+            .local_approver(by);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("--http {addr}: {e}"))?;
+        let bound = listener.local_addr().map_err(|e| e.to_string())?;
+        // One line a person (or a test that asked for port 0) can read.
+        eprintln!("toolbox: approvals inbox on http://{bound}/");
+        inbox
+            .serve(listener)
+            .await
+            .map_err(|e| format!("approvals serve: {e}"))
     })
 }
 

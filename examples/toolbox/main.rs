@@ -10,6 +10,7 @@
 //! toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
 //! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
+//! toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
 //!
 //! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
 //!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]
@@ -44,6 +45,7 @@ const USAGE: &str = "usage:
   toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
   toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
+  toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):
   [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]";
 

@@ -1,0 +1,172 @@
+"""Drives the approvals inbox page in a real browser: the machine's Debian
+Chromium, headless, through chromium-driver and Selenium (pinned in
+tests/mcp_client/venv.sh), with JavaScript switched off, as an approver
+without scripts would see it. For tests/inbox_browser.rs.
+
+    python inbox.py URL
+
+Reads one JSON command a line on stdin and answers each with one JSON line:
+
+- {"op": "open"}: loads the inbox; answers what it shows (below);
+- {"op": "decide", "id": ..., "decision": "grant"|"deny", "reason": ...}:
+  types the reason into that request's form and clicks the button, on the
+  page as loaded last (which may be stale); answers the page it lands on;
+- {"op": "cross_site", "id": ..., "csrf": ...}: opens a page on another
+  origin (a second local server) whose form posts a grant of `id` to the
+  inbox, with `csrf` as its token, and clicks it; answers the page it lands on;
+- {"op": "screenshot", "path": ...}: saves a PNG of the page as loaded last;
+- {"op": "quit"}.
+
+What a page shows: {"title", "url", "alert" (the text of a refusal, or null),
+"notice": {"kind", "id", "text"} or null, "pending": [{"id", "tool", "does",
+"caller", "reason", "arguments" (the text of the <pre>), "digest", "left",
+"csrf", "buttons": [[name, value], ...]}], "decided": [{"id", "text"}],
+"elements": {"script", "img", "iframe"} (how many the DOM holds),
+"markup_in_arguments" (elements found inside any arguments <pre>)}.
+"""
+
+import http.server
+import json
+import sys
+import tempfile
+import threading
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1100,1000",
+]
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="inbox-chromium-"))
+    # The page must work without scripts: none run here.
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+
+
+def text_or_none(driver, css):
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return found[0].text if found else None
+
+
+def shown(driver):
+    pending = []
+    for article in driver.find_elements(By.CSS_SELECTOR, "[data-approval-id]"):
+        form = article.find_element(By.TAG_NAME, "form")
+        pending.append(
+            {
+                "id": article.get_attribute("data-approval-id"),
+                "tool": article.find_element(By.CSS_SELECTOR, "h3 code").text,
+                "does": article.find_element(By.CSS_SELECTOR, ".does").text,
+                "caller": article.find_element(By.CSS_SELECTOR, ".caller").text,
+                "reason": article.find_element(By.CSS_SELECTOR, ".reason").text,
+                "arguments": article.find_element(By.CSS_SELECTOR, "pre.arguments").text,
+                "digest": article.find_element(By.CSS_SELECTOR, ".digest").text,
+                "left": article.find_element(By.CSS_SELECTOR, ".left").text,
+                "csrf": form.find_element(By.NAME, "csrf").get_attribute("value"),
+                "reason_field": len(form.find_elements(By.NAME, "reason")),
+                "buttons": [
+                    [b.get_attribute("name"), b.get_attribute("value")]
+                    for b in form.find_elements(By.TAG_NAME, "button")
+                ],
+            }
+        )
+    notice = None
+    for n in driver.find_elements(By.CSS_SELECTOR, "[data-notice]"):
+        notice = {"kind": n.get_attribute("data-notice"), "id": n.get_attribute("data-notice-id"), "text": n.text}
+    return {
+        "title": driver.title,
+        "url": driver.current_url,
+        "alert": text_or_none(driver, "[role=alert]"),
+        "notice": notice,
+        "pending": pending,
+        "decided": [
+            {"id": r.get_attribute("data-decided-id"), "text": r.text}
+            for r in driver.find_elements(By.CSS_SELECTOR, "[data-decided-id]")
+        ],
+        "elements": {t: len(driver.find_elements(By.TAG_NAME, t)) for t in ["script", "img", "iframe"]},
+        "markup_in_arguments": len(driver.find_elements(By.CSS_SELECTOR, "pre.arguments *")),
+    }
+
+
+class Attacker(http.server.BaseHTTPRequestHandler):
+    """Another site: one page whose form posts a grant to the inbox."""
+
+    page = b""
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(Attacker.page)
+
+    def log_message(self, *args):
+        pass
+
+
+def cross_site(driver, inbox, id, csrf):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    Attacker.page = (
+        '<!doctype html><title>Win a prize</title>'
+        f'<form method="post" action="{inbox}">'
+        f'<input type="hidden" name="id" value="{id}">'
+        f'<input type="hidden" name="csrf" value="{csrf}">'
+        '<input type="hidden" name="reason" value="free prize">'
+        '<button id="go" name="decision" value="grant">Claim your prize</button></form>'
+    ).encode()
+    try:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        driver.find_element(By.ID, "go").click()
+        return shown(driver)
+    finally:
+        server.shutdown()
+
+
+def main(url):
+    driver = browser()
+    try:
+        for line in sys.stdin:
+            cmd = json.loads(line)
+            op = cmd["op"]
+            if op == "quit":
+                break
+            if op == "open":
+                driver.get(url)
+                out = shown(driver)
+            elif op == "decide":
+                article = driver.find_element(By.CSS_SELECTOR, f'[data-approval-id="{cmd["id"]}"]')
+                field = article.find_element(By.NAME, "reason")
+                field.clear()
+                field.send_keys(cmd.get("reason", ""))
+                article.find_element(By.CSS_SELECTOR, f'button[name=decision][value={cmd["decision"]}]').click()
+                out = shown(driver)
+            elif op == "cross_site":
+                out = cross_site(driver, url, cmd["id"], cmd["csrf"])
+            elif op == "screenshot":
+                driver.save_screenshot(cmd["path"])
+                out = {"saved": cmd["path"]}
+            else:
+                out = {"error": f"unknown op {op}"}
+            print(json.dumps(out), flush=True)
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
