@@ -82,14 +82,22 @@ struct InboxServer {
 impl InboxServer {
     fn start(store: &str, by: &str) -> InboxServer {
         let mut child = Command::new(common::toolbox())
-            .args(["approvals", "--store", store, "serve", "--http", "127.0.0.1:0"])
+            .args([
+                "approvals",
+                "--store",
+                store,
+                "serve",
+                "--http",
+                "127.0.0.1:0",
+            ])
             .args(["--by", by])
             .stderr(Stdio::piped())
             .spawn()
             .expect("spawn toolbox approvals serve");
         let mut err = BufReader::new(child.stderr.take().expect("stderr"));
         let mut line = String::new();
-        err.read_line(&mut line).expect("the inbox says where it is");
+        err.read_line(&mut line)
+            .expect("the inbox says where it is");
         let addr = line
             .trim()
             .strip_prefix("toolbox: approvals inbox on http://")
@@ -141,7 +149,9 @@ impl Browser {
         writeln!(self.input, "{cmd}").expect("write a command");
         self.input.flush().expect("flush");
         let mut out = String::new();
-        self.output.read_line(&mut out).expect("read the browser's answer");
+        self.output
+            .read_line(&mut out)
+            .expect("read the browser's answer");
         serde_json::from_str(&out)
             .unwrap_or_else(|e| panic!("the driver answers JSON ({e}): {out:?}"))
     }
@@ -226,7 +236,8 @@ fn a_person_decides_in_the_browser_and_the_call_runs_once() {
     let delete_a = json!({"note": "a.md"});
     let first = request_id(&agent.call("delete_note", &delete_a));
     // An out-of-scope edit whose new text is markup.
-    let version = agent.call("read_file", &json!({"path": "README.md"}))["result"]["version"].clone();
+    let version =
+        agent.call("read_file", &json!({"path": "README.md"}))["result"]["version"].clone();
     let markup = r#"<script>document.title='pwned'</script><img src=x onerror=document.title='pwned'><b>bold</b>"#;
     let edit = json!({"path": "README.md", "old_text": "hello hello", "new_text": markup, "expected_version": version});
     let second = request_id(&agent.call("replace_text", &edit));
@@ -246,22 +257,43 @@ fn a_person_decides_in_the_browser_and_the_call_runs_once() {
     assert_eq!(ids, [second.as_str(), first.as_str()], "newest first");
     let shown = pending(&page, &first).unwrap();
     assert_eq!(shown["tool"], "delete_note");
-    assert_eq!(shown["does"], "Delete one note for good. It cannot be undone.");
+    assert_eq!(
+        shown["does"],
+        "Delete one note for good. It cannot be undone."
+    );
     let args: Value = serde_json::from_str(shown["arguments"].as_str().unwrap()).unwrap();
     assert_eq!(args, delete_a, "the arguments, as formatted JSON");
-    assert!(shown["reason"].as_str().unwrap().contains("always needs a person's approval"));
+    assert!(shown["reason"]
+        .as_str()
+        .unwrap()
+        .contains("always needs a person's approval"));
     assert!(shown["digest"].as_str().unwrap().starts_with("sha256:"));
-    assert!(shown["left"].as_str().unwrap().starts_with("expires in 1"), "{shown:#}");
+    assert!(
+        shown["left"].as_str().unwrap().starts_with("expires in 1"),
+        "{shown:#}"
+    );
     let caller = shown["caller"].as_str().unwrap();
-    assert!(caller.starts_with("a caller with no tenant · ") && caller.ends_with(" ago"), "{caller}");
+    assert!(
+        caller.starts_with("a caller with no tenant · ") && caller.ends_with(" ago"),
+        "{caller}"
+    );
     assert_eq!(shown["reason_field"], 1);
-    assert_eq!(shown["buttons"], json!([["decision", "grant"], ["decision", "deny"]]));
+    assert_eq!(
+        shown["buttons"],
+        json!([["decision", "grant"], ["decision", "deny"]])
+    );
 
     // Markup in an argument is text: no element in the <pre>, nothing ran.
     let edit_shown = pending(&page, &second).unwrap();
-    assert!(edit_shown["arguments"].as_str().unwrap().contains(markup), "{edit_shown:#}");
+    assert!(
+        edit_shown["arguments"].as_str().unwrap().contains(markup),
+        "{edit_shown:#}"
+    );
     assert_eq!(page["markup_in_arguments"], 0);
-    assert_eq!(page["elements"], json!({"script": 0, "img": 0, "iframe": 0}));
+    assert_eq!(
+        page["elements"],
+        json!({"script": 0, "img": 0, "iframe": 0})
+    );
     assert_ne!(page["title"], "pwned");
 
     if let Ok(path) = std::env::var("INBOX_SCREENSHOT") {
@@ -273,11 +305,17 @@ fn a_person_decides_in_the_browser_and_the_call_runs_once() {
     assert_eq!(after["notice"]["kind"], "decided", "{after:#}");
     assert_eq!(after["notice"]["id"], first.as_str());
     assert!(
-        after["notice"]["text"].as_str().unwrap().contains("is granted by dana: old note"),
+        after["notice"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("is granted by dana: old note"),
         "{after:#}"
     );
     assert!(pending(&after, &first).is_none());
-    assert!(after["decided"][0]["text"].as_str().unwrap().contains("granted"));
+    assert!(after["decided"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("granted"));
 
     // The call sent again runs, once: the next send is a new question.
     assert_eq!(deletions_run(&store), 0);
@@ -291,7 +329,13 @@ fn a_person_decides_in_the_browser_and_the_call_runs_once() {
     // A denial with a reason reaches the envelope; the edit did not happen.
     browser.open();
     let denied = browser.decide(&second, "deny", "not in this task <b>ever</b>");
-    assert!(denied["notice"]["text"].as_str().unwrap().contains("is denied by dana: not in this task <b>ever</b>"), "{denied:#}");
+    assert!(
+        denied["notice"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("is denied by dana: not in this task <b>ever</b>"),
+        "{denied:#}"
+    );
     let refused = agent.call("replace_text", &edit);
     assert_eq!(refused["status"], "denied", "{refused:#}");
     assert_eq!(refused["errors"][0]["code"], "approval-denied");
@@ -316,14 +360,26 @@ fn a_person_decides_in_the_browser_and_the_call_runs_once() {
     let page = browser.open();
     assert!(pending(&page, &third).is_some());
     let cli = Command::new(common::toolbox())
-        .args(["approvals", "--store", &store, "grant", &third, "--by", "sam", "--reason", "fine"])
+        .args([
+            "approvals",
+            "--store",
+            &store,
+            "grant",
+            &third,
+            "--by",
+            "sam",
+            "--reason",
+            "fine",
+        ])
         .output()
         .unwrap();
     assert!(cli.status.success());
     let late = browser.decide(&third, "deny", "too late");
     assert_eq!(late["notice"]["kind"], "already", "{late:#}");
     assert!(
-        late["notice"]["text"].as_str().unwrap().contains("was already granted by sam: fine before your decision reached it; nothing changed"),
+        late["notice"]["text"].as_str().unwrap().contains(
+            "was already granted by sam: fine before your decision reached it; nothing changed"
+        ),
         "{late:#}"
     );
     assert_eq!(state_of(&store, &third), "granted");

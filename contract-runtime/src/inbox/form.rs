@@ -35,16 +35,14 @@ fn decode(s: &str) -> String {
     while i < b.len() {
         match b[i] {
             b'+' => out.push(b' '),
-            b'%' => {
-                match (hex(b.get(i + 1)), hex(b.get(i + 2))) {
-                    (Some(h), Some(l)) => {
-                        out.push(h << 4 | l);
-                        i += 3;
-                        continue;
-                    }
-                    _ => out.push(b'%'),
+            b'%' => match (hex(b.get(i + 1)), hex(b.get(i + 2))) {
+                (Some(h), Some(l)) => {
+                    out.push(h << 4 | l);
+                    i += 3;
+                    continue;
                 }
-            }
+                _ => out.push(b'%'),
+            },
             c => out.push(c),
         }
         i += 1;
@@ -75,8 +73,8 @@ impl Csrf {
     }
 
     fn mac(&self, binding: &str) -> Hmac<Sha256> {
-        let mut mac =
-            <Hmac<Sha256> as Mac>::new_from_slice(&self.key).expect("HMAC takes a key of any length");
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.key)
+            .expect("HMAC takes a key of any length");
         mac.update(b"contract-runtime inbox csrf\n");
         mac.update(binding.as_bytes());
         mac
@@ -113,7 +111,9 @@ mod tests {
 
     #[test]
     fn urlencoded_fields_decode() {
-        let f = parse("id=apr_1&reason=not+now%2C+%3Cb%3E%C3%A9&empty=&bare&decision=deny&reason=second");
+        let f = parse(
+            "id=apr_1&reason=not+now%2C+%3Cb%3E%C3%A9&empty=&bare&decision=deny&reason=second",
+        );
         assert_eq!(field(&f, "reason"), Some("not now, <b>é"));
         assert_eq!(field(&f, "empty"), Some(""));
         assert_eq!(field(&f, "bare"), Some(""));
@@ -133,6 +133,9 @@ mod tests {
         assert!(!csrf.verify("mallory\n*", &t));
         assert!(!csrf.verify("alice\n*", ""));
         assert!(!csrf.verify("alice\n*", &t[..62]));
-        assert!(!Csrf::new().unwrap().verify("alice\n*", &t), "another inbox's key");
+        assert!(
+            !Csrf::new().unwrap().verify("alice\n*", &t),
+            "another inbox's key"
+        );
     }
 }

@@ -287,7 +287,10 @@ impl Inbox {
             Err(refusal) => return refused(refusal),
         };
         if !matches!(parts.uri.path(), "/" | "") {
-            return page::message(StatusCode::NOT_FOUND, "Not here: the inbox is its root page.");
+            return page::message(
+                StatusCode::NOT_FOUND,
+                "Not here: the inbox is its root page.",
+            );
         }
         match parts.method {
             Method::GET | Method::HEAD => self.show(&approver, &parts).await,
@@ -297,8 +300,10 @@ impl Inbox {
                     StatusCode::METHOD_NOT_ALLOWED,
                     "The inbox answers GET and POST.",
                 );
-                r.headers_mut()
-                    .insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD, POST"));
+                r.headers_mut().insert(
+                    header::ALLOW,
+                    header::HeaderValue::from_static("GET, HEAD, POST"),
+                );
                 r
             }
         }
@@ -378,12 +383,7 @@ impl Inbox {
 
     /// One decision from the form: checked (origin, CSRF token, fields,
     /// the approver's tenant), written once, answered with a redirect.
-    async fn decide<B>(
-        &self,
-        approver: &Approver,
-        parts: &Parts,
-        body: B,
-    ) -> Response<Full<Bytes>>
+    async fn decide<B>(&self, approver: &Approver, parts: &Parts, body: B) -> Response<Full<Bytes>>
     where
         B: Body,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -411,16 +411,14 @@ impl Inbox {
         let grant = match form::field(&fields, "decision") {
             Some("grant") => true,
             Some("deny") => false,
-            _ => {
-                return page::message(
-                    StatusCode::BAD_REQUEST,
-                    "A decision is `grant` or `deny`.",
-                )
-            }
+            _ => return page::message(StatusCode::BAD_REQUEST, "A decision is `grant` or `deny`."),
         };
         let id = form::field(&fields, "id").unwrap_or("");
         if !is_approval_id(id) {
-            return page::message(StatusCode::BAD_REQUEST, "That is not an approval request id.");
+            return page::message(
+                StatusCode::BAD_REQUEST,
+                "That is not an approval request id.",
+            );
         }
         let reason = form::field(&fields, "reason")
             .map(str::trim)
@@ -435,9 +433,7 @@ impl Inbox {
         // Another tenant's request is answered as one that does not exist.
         match approvals.get(id).await {
             Ok(Some(r)) if approver.sees(&r) => {}
-            Ok(_) => {
-                return page::message(StatusCode::NOT_FOUND, "No such approval request here.")
-            }
+            Ok(_) => return page::message(StatusCode::NOT_FOUND, "No such approval request here."),
             Err(_) => return unavailable(),
         }
         let decided = if grant {
@@ -492,7 +488,9 @@ impl Inbox {
         if self.inner.auth.is_none() && !local.ip().is_loopback() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::PermissionDenied,
-                format!("{local}: an inbox without an authenticator serves loopback addresses only"),
+                format!(
+                    "{local}: an inbox without an authenticator serves loopback addresses only"
+                ),
             ));
         }
         loop {
@@ -556,7 +554,10 @@ fn host_is_loopback(headers: &HeaderMap) -> bool {
 
 fn refused(r: Refusal) -> Response<Full<Bytes>> {
     let mut answer = page::message(r.status, &r.message);
-    if let Some(challenge) = r.challenge.and_then(|c| header::HeaderValue::from_str(&c).ok()) {
+    if let Some(challenge) = r
+        .challenge
+        .and_then(|c| header::HeaderValue::from_str(&c).ok())
+    {
         answer
             .headers_mut()
             .insert(header::WWW_AUTHENTICATE, challenge);
@@ -595,10 +596,22 @@ mod tests {
 
     #[test]
     fn only_loopback_hosts_pass_without_an_authenticator() {
-        for host in ["127.0.0.1:8080", "localhost", "[::1]:9", "LOCALHOST:1", "127.3.4.5"] {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost",
+            "[::1]:9",
+            "LOCALHOST:1",
+            "127.3.4.5",
+        ] {
             assert!(host_is_loopback(&headers(&[("host", host)])), "{host}");
         }
-        for host in ["example.com", "10.0.0.1:80", "127.0.0.1.evil.example", "[::2]:1", ""] {
+        for host in [
+            "example.com",
+            "10.0.0.1:80",
+            "127.0.0.1.evil.example",
+            "[::2]:1",
+            "",
+        ] {
             assert!(!host_is_loopback(&headers(&[("host", host)])), "{host}");
         }
         assert!(!host_is_loopback(&HeaderMap::new()));
@@ -629,7 +642,12 @@ mod tests {
     #[test]
     fn approval_ids_are_the_stores_shape() {
         assert!(is_approval_id("apr_0123456789abcdef0123456789abcdef"));
-        for bad in ["apr_", "apr_xyz", "0123456789abcdef0123456789abcdef", "apr_0123456789abcdef0123456789abcde"] {
+        for bad in [
+            "apr_",
+            "apr_xyz",
+            "0123456789abcdef0123456789abcdef",
+            "apr_0123456789abcdef0123456789abcde",
+        ] {
             assert!(!is_approval_id(bad), "{bad}");
         }
     }

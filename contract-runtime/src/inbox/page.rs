@@ -166,10 +166,10 @@ impl Page<'_> {
             )
         } else {
             let next = match r.state {
-                ApprovalState::Granted => {
-                    " The caller's next send of this exact call runs, once."
+                ApprovalState::Granted => " The caller's next send of this exact call runs, once.",
+                ApprovalState::Denied => {
+                    " The caller's next send of this call is refused with your reason."
                 }
-                ApprovalState::Denied => " The caller's next send of this call is refused with your reason.",
                 _ => "",
             };
             format!("{} ({}) is {}{}.{next}", r.id, r.tool, r.state.as_str(), by)
@@ -314,7 +314,13 @@ mod tests {
     #[test]
     fn the_policy_allows_the_page_s_own_style_and_nothing_else() {
         let csp = policy().to_str().unwrap();
-        assert!(csp.starts_with("default-src 'none'; style-src 'sha256-"), "{csp}");
-        assert!(!csp.contains("unsafe") && !csp.contains("script-src"), "{csp}");
+        assert!(
+            csp.starts_with("default-src 'none'; style-src 'sha256-"),
+            "{csp}"
+        );
+        assert!(
+            !csp.contains("unsafe") && !csp.contains("script-src"),
+            "{csp}"
+        );
     }
 }
