@@ -356,8 +356,8 @@ impl Inbox {
                 _ => {}
             }
         }
-        pending.sort_by(|a, b| b.created_ms.cmp(&a.created_ms));
-        decided.sort_by(|a, b| b.decided_ms.cmp(&a.decided_ms));
+        pending.sort_by_key(|r| std::cmp::Reverse(r.created_ms));
+        decided.sort_by_key(|r| std::cmp::Reverse(r.decided_ms));
         decided.truncate(RECENT);
         let notice = match form::field(&query, "id") {
             Some(id) => match approvals.get(id).await {
