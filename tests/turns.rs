@@ -58,10 +58,28 @@ pub async fn write_for(
     span_of(ms).await
 }
 
+/// How many times `send_once` ran.
+static SENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Sends a message once per request key.
+#[tool_contract(effect = external, idempotency = key(request_key), approval = never)]
+pub async fn send_once(
+    /// The message.
+    #[arg(length(min = 1, max = 100))]
+    text: String,
+    /// A fresh UUID per message.
+    #[arg(format = "uuid")]
+    request_key: String,
+) -> Result<usize, Never> {
+    let _ = (text, request_key);
+    Ok(SENT.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1)
+}
+
 fn dispatcher() -> Dispatcher {
     let registry = Registry::builder()
         .tool(read_for::contract())
         .tool(write_for::contract())
+        .tool(send_once::contract())
         .build()
         .expect("registry");
     Dispatcher::new(registry)
@@ -114,7 +132,7 @@ fn overlap(a: (u64, u64), b: (u64, u64)) -> bool {
 fn reads_overlap_and_writes_run_alone_in_order() {
     let d = dispatcher();
     let caller = Arc::new(Caller::new());
-    let calls = turn(&["r150", "r150", "w60", "r60", "w40", "w40", "r100", "r100"]);
+    let calls = turn(&["r150", "r151", "w60", "r60", "w40", "w41", "r100", "r101"]);
     let envs = rt().block_on(d.dispatch_turn(&caller, &calls));
     let s = spans(&envs, &calls);
 
@@ -165,7 +183,7 @@ fn reads_are_bounded_by_the_dispatcher() {
     let d = dispatcher().with_read_concurrency(2);
     assert_eq!(d.read_concurrency(), 2);
     let caller = Arc::new(Caller::new());
-    let calls = turn(&["r50"; 6]);
+    let calls = turn(&["r50", "r51", "r52", "r53", "r54", "r55"]);
     let started = Instant::now();
     let envs = rt().block_on(d.dispatch_turn(&caller, &calls));
     let s = spans(&envs, &calls);
@@ -181,6 +199,83 @@ fn reads_are_bounded_by_the_dispatcher() {
     assert!(started.elapsed() >= Duration::from_millis(150), "{s:?}");
     // And more than one at a time.
     assert!(overlap(s[0], s[1]), "{s:?}");
+}
+
+#[test]
+fn identical_reads_in_one_run_run_once_and_answer_each_call() {
+    let d = dispatcher();
+    let caller = Arc::new(Caller::new());
+    let mut calls = turn(&["r40", "r40", "r41", "w5", "r40"]);
+    // The same arguments written otherwise are the same call.
+    calls[1].arguments = "{ \"ms\" : 40.0 }".to_owned();
+    let envs = rt().block_on(d.dispatch_turn(&caller, &calls));
+    let s = spans(&envs, &calls);
+    // c1 is c0's answer under its own id: the very same run.
+    assert_eq!(s[0], s[1]);
+    assert_eq!(
+        (envs[0].call_id.as_str(), envs[1].call_id.as_str()),
+        ("c0", "c1")
+    );
+    assert_ne!(s[0], s[2], "other arguments are another call");
+    // A read after a write expects to see it: it runs again.
+    assert!(s[4].0 >= s[3].1, "{s:?}");
+    // Arguments that do not parse strictly are never the same call.
+    let mut calls = turn(&["r1", "r1"]);
+    calls[0].arguments = r#"{"ms":1,"ms":1}"#.to_owned();
+    let envs = rt().block_on(d.dispatch_turn(&caller, &calls));
+    assert_eq!(envs[0].errors[0].code, "malformed-arguments");
+    assert_eq!(envs[1].status, Status::Ok);
+}
+
+#[test]
+fn a_repeated_write_without_a_request_key_runs_once() {
+    let d = dispatcher();
+    let caller = Arc::new(Caller::new());
+    let calls = turn(&["w20", "r1", "w20", "w21"]);
+    let envs = rt().block_on(d.dispatch_turn(&caller, &calls));
+    assert_eq!(envs[0].status, Status::Ok);
+    assert_eq!(
+        envs[3].status,
+        Status::Ok,
+        "other arguments are another write"
+    );
+    let dup = &envs[2];
+    assert_eq!(
+        (dup.call_id.as_str(), dup.status, dup.retry_safe),
+        ("c2", Status::Invalid, false)
+    );
+    assert_eq!(dup.errors.len(), 1);
+    assert_eq!(dup.errors[0].code, "duplicate-call");
+    assert_eq!(
+        dup.errors[0].message,
+        "this call repeats call `c0` of the same turn (same tool, same arguments), which ran once; nothing ran for this one"
+    );
+    let hint = &dup.errors[0].repair.as_ref().expect("a repair").hint;
+    assert!(hint.starts_with("read the answer to call `c0`"), "{hint}");
+    // It ran once: the write after it starts once the first one ended.
+    assert!(envs[3].result["start_us"].as_u64() >= envs[0].result["end_us"].as_u64());
+    // Sent again in a later turn, it runs again.
+    let again = rt().block_on(d.dispatch_turn(&caller, &turn(&["w20"])));
+    assert_eq!(again[0].status, Status::Ok);
+}
+
+#[test]
+fn a_repeated_keyed_write_is_one_effect_answered_from_its_record() {
+    let d = dispatcher();
+    let caller = Arc::new(Caller::new());
+    let args = r#"{"text":"hi","request_key":"0b3c1a2e-8f4d-4e5a-9b6c-7d8e9f0a1b2c"}"#;
+    let calls = [
+        ToolCall::new("k1", "send_once", args),
+        ToolCall::new("k2", "send_once", args),
+    ];
+    let before = SENT.load(std::sync::atomic::Ordering::SeqCst);
+    let envs = rt().block_on(d.dispatch_turn(&caller, &calls));
+    assert_eq!(SENT.load(std::sync::atomic::Ordering::SeqCst), before + 1);
+    assert_eq!(envs[0].status, Status::Ok);
+    assert!(!envs[0].replayed);
+    assert_eq!((envs[1].status, envs[1].replayed), (Status::Ok, true));
+    assert_eq!(envs[1].result, envs[0].result);
+    assert_eq!(envs[1].call_id, "k2");
 }
 
 #[test]

@@ -48,6 +48,7 @@ standard_codes! {
     INTERNAL = "internal" => Failed, "the tool panicked or the host is misconfigured (unknown for writes)";
     IDEMPOTENCY_KEY_REUSED = "idempotency-key-reused" => Invalid, "an idempotency key was sent again with other arguments";
     IN_FLIGHT = "in-flight" => Failed, "a call with this idempotency key is running elsewhere; nothing ran; retry after retry_after_ms";
+    DUPLICATE_CALL = "duplicate-call" => Invalid, "the call repeats an earlier write of the same model turn (same tool, same arguments) that has no request key; it did not run again, and the earlier call's answer stands for both";
     STORE_UNAVAILABLE = "store-unavailable" => Failed, "the state store cannot be reached, so a keyed write (or a call that needs approval) did not run; replaying is safe";
 }
 

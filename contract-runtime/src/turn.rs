@@ -21,12 +21,32 @@
 //!
 //! The envelopes come back in call order, whichever finished first.
 //!
+//! # Identical calls
+//!
+//! A model can emit the same call twice in one parallel turn (same tool,
+//! same arguments once parsed: key order, spacing and `1.0` against `1` do
+//! not make calls different). Running each would read twice, or write twice.
+//!
+//! - Identical reads in one run of reads run once; every call gets that
+//!   answer under its own call id. (Reads on both sides of a write are not
+//!   identical: the later one expects to see the write.)
+//! - A write whose tool takes a request key is already one effect: the
+//!   second call is answered from the first one's idempotency record
+//!   (`replayed`).
+//! - Any other write runs once; each repeat of it in the same turn answers
+//!   `invalid` with the code `duplicate-call`, naming the call that ran, and
+//!   runs nothing. Sending it again in a later turn runs it again.
+//!
+//! Arguments that do not parse strictly are never identical to anything: each
+//! such call gets its own `malformed-arguments`.
+//!
 //! # What runs in parallel
 //!
 //! The calls of a run of reads are polled together by the task that awaits
 //! the turn: asynchronous handlers overlap while they wait (I/O, timers), and
 //! synchronous handlers run on tokio's blocking pool, so they overlap too.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -34,9 +54,13 @@ use std::task::{Context, Poll};
 
 use serde_json::Value;
 
+use crate::codes;
 use crate::context::Caller;
+use crate::contract::Idempotency;
+use crate::decode::{parse_strict, Limits};
 use crate::dispatch::Dispatcher;
-use crate::envelope::Envelope;
+use crate::envelope::{Envelope, ErrorEntry, Status};
+use crate::policy::approval::canonical_json;
 use crate::provider::{parse_calls, render_results, AdapterError, CallResult, Provider};
 use crate::ToolCall;
 
@@ -86,11 +110,26 @@ impl Dispatcher {
     /// # }
     /// ```
     pub async fn dispatch_turn(&self, caller: &Arc<Caller>, calls: &[ToolCall]) -> Vec<Envelope> {
-        let mut out: Vec<Envelope> = Vec::with_capacity(calls.len());
+        let same: Vec<Option<String>> = calls.iter().map(identity).collect();
+        let mut out: Vec<Option<Envelope>> = vec![None; calls.len()];
+        // Writes without a request key that ran in this turn, by identity.
+        let mut written: HashMap<&str, usize> = HashMap::new();
         let mut i = 0;
         while i < calls.len() {
             if self.is_write(&calls[i]) {
-                out.push(self.dispatch(caller, &calls[i]).await);
+                let repeat = same[i]
+                    .as_deref()
+                    .filter(|_| !self.is_keyed(&calls[i]))
+                    .and_then(|id| written.get(id).copied());
+                out[i] = Some(match repeat {
+                    Some(first) => duplicate_write(&calls[i], &calls[first]),
+                    None => {
+                        if let Some(id) = same[i].as_deref() {
+                            written.insert(id, i);
+                        }
+                        self.dispatch(caller, &calls[i]).await
+                    }
+                });
                 i += 1;
                 continue;
             }
@@ -98,13 +137,46 @@ impl Dispatcher {
                 .iter()
                 .position(|c| self.is_write(c))
                 .map_or(calls.len(), |n| i + n);
-            let reads = calls[i..end]
+            // Identical reads of this run: each repeat takes the answer of
+            // the first, which alone runs.
+            let mut first_of: HashMap<&str, usize> = HashMap::new();
+            let mut copy_of: Vec<(usize, usize)> = Vec::new();
+            let mut runs: Vec<usize> = Vec::new();
+            for k in i..end {
+                match same[k].as_deref() {
+                    Some(id) => match first_of.get(id) {
+                        Some(&first) => copy_of.push((k, first)),
+                        None => {
+                            first_of.insert(id, k);
+                            runs.push(k);
+                        }
+                    },
+                    None => runs.push(k),
+                }
+            }
+            let reads = runs
                 .iter()
-                .map(|c| Box::pin(self.dispatch(caller, c)) as Pending<'_>);
-            out.extend(JoinBounded::new(reads, self.read_concurrency()).await);
+                .map(|&k| Box::pin(self.dispatch(caller, &calls[k])) as Pending<'_>);
+            let done = JoinBounded::new(reads, self.read_concurrency()).await;
+            for (k, env) in runs.into_iter().zip(done) {
+                out[k] = Some(env);
+            }
+            for (k, first) in copy_of {
+                let mut env = out[first].clone().unwrap_or_else(|| {
+                    Envelope::failure(
+                        &calls[k].id,
+                        &calls[k].name,
+                        Status::Failed,
+                        true,
+                        Vec::new(),
+                    )
+                });
+                env.call_id.clone_from(&calls[k].id);
+                out[k] = Some(env);
+            }
             i = end;
         }
-        out
+        out.into_iter().flatten().collect()
     }
 
     /// From a provider's response body to the message that answers it: its
@@ -143,6 +215,14 @@ impl Dispatcher {
         Ok(render_results(provider, &results))
     }
 
+    /// Whether the call's tool takes a request key (its writes are one effect
+    /// per key already).
+    fn is_keyed(&self, call: &ToolCall) -> bool {
+        self.registry()
+            .get(&call.name)
+            .is_some_and(|t| matches!(t.spec().idempotency, Idempotency::Key(_)))
+    }
+
     /// Whether the call may change something: its tool is known and not
     /// read-only.
     fn is_write(&self, call: &ToolCall) -> bool {
@@ -150,6 +230,31 @@ impl Dispatcher {
             .get(&call.name)
             .is_some_and(|t| t.spec().effect.is_write())
     }
+}
+
+/// What makes two calls of one turn the same call: the tool's name and the
+/// arguments in canonical form. `None` for arguments that do not parse
+/// strictly (a repeated key, trailing text): those are never the same as
+/// another call, so each gets its own error.
+fn identity(call: &ToolCall) -> Option<String> {
+    let args = parse_strict(&call.arguments, &Limits::default()).ok()?;
+    Some(format!("{}\u{0}{}", call.name, canonical_json(&args)))
+}
+
+/// The answer to a repeat of a write without a request key: it did not run.
+fn duplicate_write(call: &ToolCall, first: &ToolCall) -> Envelope {
+    let error = ErrorEntry::new(
+        codes::DUPLICATE_CALL,
+        format!(
+            "this call repeats call `{}` of the same turn (same tool, same arguments), which ran once; nothing ran for this one",
+            first.id
+        ),
+    )
+    .with_hint(format!(
+        "read the answer to call `{}`; to make the change a second time on purpose, send the call again in a later turn",
+        first.id
+    ));
+    Envelope::failure(&call.id, &call.name, Status::Invalid, false, vec![error])
 }
 
 type Pending<'a> = Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;
