@@ -142,8 +142,8 @@ impl Dispatcher {
             let mut first_of: HashMap<&str, usize> = HashMap::new();
             let mut copy_of: Vec<(usize, usize)> = Vec::new();
             let mut runs: Vec<usize> = Vec::new();
-            for k in i..end {
-                match same[k].as_deref() {
+            for (k, id) in same.iter().enumerate().take(end).skip(i) {
+                match id.as_deref() {
                     Some(id) => match first_of.get(id) {
                         Some(&first) => copy_of.push((k, first)),
                         None => {
