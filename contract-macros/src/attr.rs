@@ -1,7 +1,8 @@
 //! The attribute grammar: `#[tool_contract(...)]`, `#[arg(...)]` and
 //! `#[failure(...)]` read into typed values (the vocabularies of `model`) that
-//! keep the user's tokens for spans. Unknown and duplicated keys are reported
-//! here, as they are met (rule C11); everything else is left to the rules.
+//! keep the user's tokens for spans. Unknown and duplicated keys are noted in
+//! the `Ctxt` as they are met, for rule C11 (`check/keys.rs`) to report;
+//! everything else the rules judge is left to them.
 
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
@@ -9,33 +10,46 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnOp};
 
-use crate::check::keys;
-use crate::ctxt::{suggest, Ctxt};
-use crate::model::{
-    ApprovalRule, Effect, Format, Idempotency, Retry, RuleDecl, RuleKind, Sp, SpanUnit, Word,
+use crate::ctxt::{suggest, Ctxt, KeyMet};
+use crate::vocab::{
+    ApprovalRule, Effect, Format, Idempotency, NumLit, Retry, RuleDecl, RuleKind, Sp, SpanUnit,
+    Word,
 };
 
-/// Sets an attribute value once; a second `set` is rule C11's duplicate error.
+/// Notes `key`, written again at `span`, for rule C11.
+fn twice(cx: &Ctxt, key: &str, span: Span) {
+    cx.key_met(KeyMet::Twice {
+        key: key.to_owned(),
+        span,
+    });
+}
+
+/// Sets an attribute value once; a second `set` is noted for rule C11.
 fn set<T>(cx: &Ctxt, slot: &mut Option<Sp<T>>, key: &str, span: Span, value: T) {
     if slot.is_some() {
-        keys::c11_duplicate_key(cx, key, span);
+        twice(cx, key, span);
     } else {
         *slot = Some(Sp { value, span });
     }
 }
 
-/// Parses `key = value` or `key(...)` that this macro does not know: reports
-/// it and consumes its tokens so parsing can go on. Returns the known key it
+/// Parses `key = value` or `key(...)` that this macro does not know: notes
+/// it for rule C11 and consumes its tokens so parsing can go on. Returns the known key it
 /// was probably meant to be, so the rules can skip "missing key" errors for it.
 fn skip_unknown(
     cx: &Ctxt,
     meta: &ParseNestedMeta,
-    what: &str,
-    known: &[&'static str],
+    what: &'static str,
+    known: &'static [&'static str],
 ) -> syn::Result<Option<&'static str>> {
     let key = meta.path.to_token_stream().to_string().replace(' ', "");
-    keys::c11_unknown_key(cx, &meta.path, what, &key, known);
     let meant = suggest(&key, known);
+    cx.key_met(KeyMet::Unknown {
+        tokens: meta.path.to_token_stream(),
+        what,
+        key,
+        known,
+    });
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<Expr>()?;
     } else if meta.input.peek(syn::token::Paren) {
@@ -55,14 +69,6 @@ fn did_you_mean(word: &str, words: &[&str]) -> Option<String> {
 }
 
 // ---------------------------------------------------------------- numbers
-
-/// A numeric literal as written (possibly negative).
-#[derive(Clone)]
-pub struct NumLit {
-    pub tokens: TokenStream,
-    pub value: f64,
-    pub int: Option<i64>,
-}
 
 /// Whether `s` has the shape of an RFC 3339 full-date, date-time or
 /// partial-time (digits where digits go); the calendar is the runtime's.
@@ -462,7 +468,7 @@ fn parse_range(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Range> {
                 (&mut r.max_text, r.max.is_some())
             };
             if slot.is_some() || num {
-                keys::c11_duplicate_key(cx, &k, m.path.span());
+                twice(cx, &k, m.path.span());
             } else {
                 *slot = Some(lit);
             }
@@ -477,7 +483,7 @@ fn parse_range(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Range> {
         };
         let n = parse_num(m.value()?)?;
         if slot.is_some() {
-            keys::c11_duplicate_key(cx, &k, m.path.span());
+            twice(cx, &k, m.path.span());
         } else {
             *slot = Some(n);
         }
@@ -893,7 +899,12 @@ fn parse_rules(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Vec<RuleDecl>> 
                 }
             }
             _ => {
-                keys::c11_unknown_key(cx, &m.path, "rules(...)", &key, RULE_KEYS);
+                cx.key_met(KeyMet::Unknown {
+                    tokens: m.path.to_token_stream(),
+                    what: "rules(...)",
+                    key,
+                    known: RULE_KEYS,
+                });
                 if m.input.peek(Token![=]) {
                     m.value()?.parse::<Expr>()?;
                 } else if m.input.peek(syn::token::Paren) {

@@ -4,17 +4,45 @@
 use std::cell::RefCell;
 use std::fmt::Display;
 
+use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 
 pub struct Ctxt {
     errors: RefCell<Option<Vec<syn::Error>>>,
+    keys: RefCell<Vec<KeyMet>>,
+}
+
+/// What the parser met about an attribute key that rule C11
+/// (`check/keys.rs`) judges. The parser only notes it, and goes on: it knows
+/// the grammar, the rule knows what to tell the user.
+pub enum KeyMet {
+    /// A key written a second time, at `span`.
+    Twice { key: String, span: Span },
+    /// A key that is none of `known`, in the attribute or list `what`.
+    Unknown {
+        tokens: TokenStream,
+        what: &'static str,
+        key: String,
+        known: &'static [&'static str],
+    },
 }
 
 impl Ctxt {
     pub fn new() -> Ctxt {
         Ctxt {
             errors: RefCell::new(Some(Vec::new())),
+            keys: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Notes a key for rule C11, in the order the parser met it.
+    pub fn key_met(&self, key: KeyMet) {
+        self.keys.borrow_mut().push(key);
+    }
+
+    /// The keys noted so far, for rule C11 to report.
+    pub fn take_keys(&self) -> Vec<KeyMet> {
+        self.keys.take()
     }
 
     /// Records an error pointing at `tokens`.
@@ -57,6 +85,11 @@ impl Drop for Ctxt {
         {
             panic!("contract-macros: errors recorded but never reported");
         }
+        // A pipeline that parsed attributes but skipped rule C11 would let a
+        // misspelled key pass silently.
+        if !std::thread::panicking() && !self.keys.borrow().is_empty() {
+            panic!("contract-macros: attribute keys noted but never judged (rule C11)");
+        }
     }
 }
 
@@ -98,70 +131,4 @@ fn distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
-}
-
-/// "unknown key `efect`; did you mean `effect`?" plus what is accepted.
-pub fn unknown_key_message(what: &str, key: &str, known: &[&str]) -> String {
-    // A JSON Schema keyword (`maxLength`, `min_items`, `maximum`) is how the
-    // published schema says it; the attribute says it its own way.
-    if known.contains(&"length") {
-        if let Some(meant) = schema_keyword(key) {
-            return format!("unknown {what} key `{key}`\nhelp: write `{meant}`");
-        }
-    }
-    match suggest(key, known) {
-        Some(s) => format!("unknown {what} key `{key}`\nhelp: did you mean `{s}`?"),
-        None => format!(
-            "unknown {what} key `{key}`\nhelp: the accepted keys are {}",
-            known
-                .iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
-
-/// The attribute for a JSON Schema keyword written as a key (`maxLength`,
-/// `max_length`, `maxItems`, `minimum`), in any case or spelling.
-fn schema_keyword(key: &str) -> Option<&'static str> {
-    let k: String = key
-        .chars()
-        .filter(|c| *c != '_' && *c != '-')
-        .flat_map(char::to_lowercase)
-        .collect();
-    Some(match k.as_str() {
-        "maxlength" | "maxitems" | "maxlen" => "length(max = ..)",
-        "minlength" | "minitems" | "minlen" => "length(min = ..)",
-        "max" | "maximum" => "range(max = ..)",
-        "min" | "minimum" => "range(min = ..)",
-        "exclusivemaximum" => "range(exclusive_max = ..)",
-        "exclusiveminimum" => "range(exclusive_min = ..)",
-        "uniqueitems" => "unique",
-        _ => return None,
-    })
-}
-
-#[cfg(test)]
-mod schema_keyword_tests {
-    use super::*;
-
-    #[test]
-    fn json_schema_keywords_point_at_the_attribute() {
-        let known = &["length", "range", "pattern"];
-        for (key, meant) in [
-            ("maxLength", "length(max = ..)"),
-            ("min_length", "length(min = ..)"),
-            ("max", "range(max = ..)"),
-            ("exclusiveMinimum", "range(exclusive_min = ..)"),
-            ("uniqueItems", "unique"),
-        ] {
-            assert_eq!(
-                unknown_key_message("#[arg]", key, known),
-                format!("unknown #[arg] key `{key}`\nhelp: write `{meant}`")
-            );
-        }
-        // elsewhere (inside `length(..)`, where `max` is a key) nothing changes
-        assert!(unknown_key_message("length", "mx", &["min", "max"]).contains("did you mean `max`"));
-    }
 }

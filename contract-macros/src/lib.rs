@@ -3,10 +3,12 @@
 //! re-exports them along with the runtime their expansions call.
 //!
 //! This file only parses and dispatches. Each macro is one pipeline
-//! (`expand/mod.rs`): the attribute grammar (`attr.rs`) reads the item into a
-//! model (`model/`), the rules (`check/`, one function per rule) run over
-//! the model into one error accumulator (`ctxt.rs`), and the expansion
-//! (`expand/`) reads the model, or emits a fallback when a rule failed.
+//! (`expand/mod.rs`): the attribute grammar (`attr.rs`) reads the item, in
+//! the words of `vocab/`, into a model (`model/`), the rules (`check/`, one
+//! function per rule) run over the model into one error accumulator
+//! (`ctxt.rs`), and the expansion (`expand/`) reads the model, or emits a
+//! fallback when a rule failed. Each module uses only those before it in
+//! that order (`tests/module_graph.rs`).
 
 mod attr;
 mod check;
@@ -17,6 +19,7 @@ mod model;
 mod pattern;
 mod prose;
 mod ty;
+mod vocab;
 
 use proc_macro::TokenStream;
 

@@ -1,10 +1,10 @@
-//! The compile-time rules, one function each, the rule stated in a comment
-//! above it, run over the models of `model/`. Each records its errors in the
+//! The compile-time rules, one function each, the rule stated in its doc
+//! comment, run over the models of `model/`. Each records its errors in the
 //! `Ctxt` and never stops the others, so a user sees every mistake in one
 //! compile. `tool`, `args` and `failure` run the rules of each macro, in the
 //! order their errors are reported.
 
-pub mod keys;
+mod keys;
 
 use proc_macro2::TokenStream;
 use quote::{quote_spanned, ToTokens};
@@ -12,16 +12,14 @@ use syn::Type;
 
 use crate::attr::{ArgAttrs, Length, Range};
 use crate::ctxt::{suggest, Ctxt};
-use crate::model::{
-    ApprovalRule, Args, ArgsInput, Effect, FailureEnum, FailureVariant, Field, Format, Idempotency,
-    Slot, Sp, Tagged, Tool, Vocabulary, Word,
-};
+use crate::model::{Args, ArgsInput, FailureEnum, FailureVariant, Field, Slot, Tagged, Tool};
 use crate::ty::Kind;
+use crate::vocab::{ApprovalRule, Effect, Format, Idempotency, Sp, Vocabulary, Word};
 
 /// The rules of `#[tool_contract]`. C9 is not here: rustc evaluates it in
-/// the expansion (see [`c9_name`]); C11 (`keys.rs`) runs as the attributes
-/// are parsed.
+/// the expansion (see [`c9_name`]).
 pub fn tool(cx: &Ctxt, tool: &Tool) {
+    keys::c11_keys_known_and_once(cx);
     c1_tool_description(cx, tool);
     if c2_effect_declared(cx, tool).is_some() && c2_effects_combine(cx, tool) {
         // Several effects: each one's approval rule applies (C3 is the
@@ -78,8 +76,11 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
     }
 }
 
-/// The rules of `#[derive(ToolArgs)]`.
-pub fn args(cx: &Ctxt, input: &ArgsInput) {
+/// The rules of `#[derive(ToolArgs)]`; C11 also when the item has no model
+/// (its attributes were read before that was known).
+pub fn args(cx: &Ctxt, input: Option<&ArgsInput>) {
+    keys::c11_keys_known_and_once(cx);
+    let Some(input) = input else { return };
     match input {
         ArgsInput::Struct { fields, rules, .. } => {
             for f in fields {
@@ -114,8 +115,11 @@ fn tag_is_not_a_field(cx: &Ctxt, t: &Tagged) {
     }
 }
 
-/// The rules of `#[derive(ToolFailure)]`.
-pub fn failure(cx: &Ctxt, failure: &FailureEnum) {
+/// The rules of `#[derive(ToolFailure)]`; C11 also when the item has no
+/// model.
+pub fn failure(cx: &Ctxt, failure: Option<&FailureEnum>) {
+    keys::c11_keys_known_and_once(cx);
+    let Some(failure) = failure else { return };
     for v in &failure.variants {
         f1_failure_has_code(cx, v);
         f2_code_is_kebab_case(cx, v);
@@ -135,7 +139,7 @@ fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
     c13_path_type(cx, f);
 }
 
-// C1: the tool has a description (doc comment or `description = "..."`).
+/// C1: the tool has a description (doc comment or `description = "..."`).
 fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
     // Blank text says nothing either, whichever way it was written.
     if tool
@@ -151,7 +155,7 @@ fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
     }
 }
 
-// C1: every argument has a description.
+/// C1: every argument has a description.
 fn c1_arg_description(cx: &Ctxt, f: &Field) {
     if f.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
         cx.error_spanned_by(
@@ -161,8 +165,8 @@ fn c1_arg_description(cx: &Ctxt, f: &Field) {
     }
 }
 
-// C2: `effect` is declared, one of the four classes. Returns the effect the
-// effect rules (C3-C6) read.
+/// C2: `effect` is declared, one of the four classes. Returns the effect the
+/// effect rules (C3-C6) read.
 fn c2_effect_declared(cx: &Ctxt, tool: &Tool) -> Option<Effect> {
     match &tool.effect {
         // A misspelled `effect` key was reported by C11 already.
@@ -190,8 +194,8 @@ fn c2_effect_declared(cx: &Ctxt, tool: &Tool) -> Option<Effect> {
     }
 }
 
-// C2 (several effects): in `effect = a + b`, each word is an effect, written
-// once, and `read_only` stands alone (a tool that writes does not only read).
+/// C2 (several effects): in `effect = a + b`, each word is an effect, written
+/// once, and `read_only` stands alone (a tool that writes does not only read).
 fn c2_effects_combine(cx: &Ctxt, tool: &Tool) -> bool {
     let mut ok = true;
     let mut seen: Vec<Effect> = tool.effect().into_iter().collect();
@@ -229,7 +233,7 @@ fn c2_effects_combine(cx: &Ctxt, tool: &Tool) -> bool {
     ok
 }
 
-// C3: `destructive` requires an approval rule other than `never`.
+/// C3: `destructive` requires an approval rule other than `never`.
 fn c3_destructive_needs_approval(cx: &Ctxt, tool: &Tool, effect: Effect) {
     if effect != Effect::Destructive {
         return;
@@ -248,7 +252,7 @@ fn c3_destructive_needs_approval(cx: &Ctxt, tool: &Tool, effect: Effect) {
     }
 }
 
-// C4: `external` requires an explicit approval rule (`never` allowed, written out).
+/// C4: `external` requires an explicit approval rule (`never` allowed, written out).
 fn c4_external_explicit_approval(cx: &Ctxt, tool: &Tool, effect: Effect) {
     if effect == Effect::External && tool.approval.is_absent() {
         cx.error_at(
@@ -258,8 +262,8 @@ fn c4_external_explicit_approval(cx: &Ctxt, tool: &Tool, effect: Effect) {
     }
 }
 
-// C5: a write (reversible, external, destructive) declares its idempotency;
-// a read-only tool is naturally idempotent and may say only that.
+/// C5: a write (reversible, external, destructive) declares its idempotency;
+/// a read-only tool is naturally idempotent and may say only that.
 fn c5_write_declares_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
     match (&tool.idempotency, effect) {
         (Slot::Absent, Effect::ReadOnly) | (Slot::Reported, _) => {}
@@ -275,7 +279,7 @@ fn c5_write_declares_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
     }
 }
 
-// C6: an automatic retry policy needs idempotency `natural` or `key(...)`.
+/// C6: an automatic retry policy needs idempotency `natural` or `key(...)`.
 fn c6_retry_needs_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
     let Some(r) = &tool.retry else { return };
     if r.value.attempts > 1 {
@@ -296,10 +300,10 @@ fn c6_retry_needs_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
     }
 }
 
-// C7: `key(field)` names an existing string argument. This checks inline
-// parameters; for an argument struct, whose field types the macro cannot see,
-// the expansion's `idempotency_key` hook makes rustc check it, with a message
-// that names the user's `key(...)`.
+/// C7: `key(field)` names an existing string argument. This checks inline
+/// parameters; for an argument struct, whose field types the macro cannot see,
+/// the expansion's `idempotency_key` hook makes rustc check it, with a message
+/// that names the user's `key(...)`.
 fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
     let (crate::model::Args::Inline { fields, .. }, Some(Idempotency::Key(key))) =
         (&tool.args, tool.idempotency.value())
@@ -321,10 +325,10 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
     }
 }
 
-// An argument is decoded into a value the handler owns: a borrowed `&str`
-// or `Cow<str>` has nothing to borrow from (the call's JSON is gone by then),
-// so it is refused here, once, at the type, rather than as lifetime errors
-// all over the generated code.
+/// An argument is decoded into a value the handler owns: a borrowed `&str`
+/// or `Cow<str>` has nothing to borrow from (the call's JSON is gone by then),
+/// so it is refused here, once, at the type, rather than as lifetime errors
+/// all over the generated code.
 fn owned_type(cx: &Ctxt, f: &Field) {
     let borrowed = |ty: &Type| match ty {
         Type::Reference(_) => true,
@@ -354,14 +358,14 @@ fn owned_type(cx: &Ctxt, f: &Field) {
     }
 }
 
-// C14: a rule across arguments names existing arguments that can take it:
-// a presence rule (`exactly_one_of`, `at_most_one_of`, `requires`) names
-// optional arguments, at least two and each once; a comparison (`lt`, `le`,
-// `max_span`) names two arguments of one type that can be ordered, and a
-// span in time units needs a date or time type. Whether a type can be
-// ordered at all is left to rustc, whose error names the type.
-fn c14_rules(cx: &Ctxt, rules: &[crate::model::RuleDecl], fields: &[Field]) {
-    use crate::model::RuleKind;
+/// C14: a rule across arguments names existing arguments that can take it:
+/// a presence rule (`exactly_one_of`, `at_most_one_of`, `requires`) names
+/// optional arguments, at least two and each once; a comparison (`lt`, `le`,
+/// `max_span`) names two arguments of one type that can be ordered, and a
+/// span in time units needs a date or time type. Whether a type can be
+/// ordered at all is left to rustc, whose error names the type.
+fn c14_rules(cx: &Ctxt, rules: &[crate::vocab::RuleDecl], fields: &[Field]) {
+    use crate::vocab::RuleKind;
     let list = || {
         fields
             .iter()
@@ -524,9 +528,9 @@ fn strip_option(ty: &Type) -> &Type {
     ty
 }
 
-// C8: the failure type implements ToolFailure: not bool, String, (), Box<dyn
-// Error> or anyhow::Error. The types the syntax shows are refused here; for
-// the rest, the expansion asserts the trait bound on the user's type.
+/// C8: the failure type implements ToolFailure: not bool, String, (), Box<dyn
+/// Error> or anyhow::Error. The types the syntax shows are refused here; for
+/// the rest, the expansion asserts the trait bound on the user's type.
 fn c8_failure_type(cx: &Ctxt, tool: &Tool) {
     let Some(err) = tool.output.as_ref().and_then(|o| o.failure.as_ref()) else {
         return;
@@ -553,15 +557,15 @@ fn c8_failure_type(cx: &Ctxt, tool: &Tool) {
     }
 }
 
-// C9: the name matches ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$ (1 to 64 letters,
-// digits, `_` or `-`, starting with a letter or `_`: the one name every
-// provider accepts).
-//
-// The predicate is the runtime's `__private::is_portable_name`, the same
-// `const fn` its registry applies when it is built, so the rule is written
-// once. A proc-macro crate cannot share a function with the crate that
-// depends on it, so rather than copy it the expansion asks rustc to evaluate
-// it: a `const` assertion spanned on the name the user wrote.
+/// C9: the name matches ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$ (1 to 64 letters,
+/// digits, `_` or `-`, starting with a letter or `_`: the one name every
+/// provider accepts).
+///
+/// The predicate is the runtime's `__private::is_portable_name`, the same
+/// `const fn` its registry applies when it is built, so the rule is written
+/// once. A proc-macro crate cannot share a function with the crate that
+/// depends on it, so rather than copy it the expansion asks rustc to evaluate
+/// it: a `const` assertion spanned on the name the user wrote.
 pub fn c9_name(tool: &Tool) -> TokenStream {
     let krate = &tool.krate;
     let name = &tool.name.value;
@@ -571,20 +575,20 @@ pub fn c9_name(tool: &Tool) -> TokenStream {
     }
 }
 
-// C10: each constraint fits its type (length on strings and lists, range on
-// numbers, pattern and format on strings, unique and each on lists); a pattern
-// is a valid regex; min <= max.
+/// C10: each constraint fits its type (length on strings and lists, range on
+/// numbers, pattern and format on strings, unique and each on lists); a pattern
+/// is a valid regex; min <= max.
 fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
     let time = is_time_type(strip_option(&f.ty));
     fits(cx, &f.attrs, &f.kind, &f.name, time);
     c10_range_leaves_a_value(cx, f);
 }
 
-// C10: a range leaves at least one value of the argument's type. Bounds past
-// what the type holds (`min = 300` on a `u8`, `max = -1` on a `u32`), or
-// exclusive bounds with no whole number between them (`exclusive_min = 5,
-// exclusive_max = 6` on an integer), publish a schema no call can pass.
-// Bounds that cross outright are `range_fits`'s to report.
+/// C10: a range leaves at least one value of the argument's type. Bounds past
+/// what the type holds (`min = 300` on a `u8`, `max = -1` on a `u32`), or
+/// exclusive bounds with no whole number between them (`exclusive_min = 5,
+/// exclusive_max = 6` on an integer), publish a schema no call can pass.
+/// Bounds that cross outright are `range_fits`'s to report.
 fn c10_range_leaves_a_value(cx: &Ctxt, f: &Field) {
     let a = &f.attrs;
     let Some(r) = a.full_range() else { return };
@@ -820,10 +824,10 @@ fn range_fits(cx: &Ctxt, r: &Sp<Range>, kind: &Kind, name: &str, time: bool, ser
     }
 }
 
-// C10, served bounds: `served(range(..))` bounds what the tool serves, so it
-// fits where `range` fits (numbers, dates and times), declares at least one
-// bound, and never shares a side with a bound of form: a schema carries one
-// `minimum`, and either the two say the same or one of them is never reached.
+/// C10, served bounds: `served(range(..))` bounds what the tool serves, so it
+/// fits where `range` fits (numbers, dates and times), declares at least one
+/// bound, and never shares a side with a bound of form: a schema carries one
+/// `minimum`, and either the two say the same or one of them is never reached.
 fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     let Some(served) = &a.served else { return };
     let Some(sr) = &served.value.range else {
@@ -867,12 +871,9 @@ fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     }
 }
 
-// C11: unknown or duplicated attribute keys are errors: see `keys.rs`, run by
-// the parser as it meets each key.
-
-// C12: a constraint stated only in prose is an error: a doc comment that states
-// a bound, a closed set, a format or a range for an argument that declares no
-// matching constraint. `#[arg(prose = "why")]` opts out.
+/// C12: a constraint stated only in prose is an error: a doc comment that states
+/// a bound, a closed set, a format or a range for an argument that declares no
+/// matching constraint. `#[arg(prose = "why")]` opts out.
 fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     if f.attrs.prose.is_some() {
         return;
@@ -945,9 +946,9 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     }
 }
 
-// C12, on the tool: a claim in the tool's description that names no single
-// argument (or relates several) is reported once, on the tool, unless an
-// argument it names opted out.
+/// C12, on the tool: a claim in the tool's description that names no single
+/// argument (or relates several) is reported once, on the tool, unless an
+/// argument it names opted out.
 fn c12_tool_sentences(
     cx: &Ctxt,
     tool: &Tool,
@@ -967,10 +968,10 @@ fn c12_tool_sentences(
     }
 }
 
-// C13: a file-system path argument uses ConfinedPath, never PathBuf, &Path or a
-// String named like a path. A name that may be a path or just a name
-// (`file_name`, `filename`) counts only when its description says it is a
-// path; names of other things (`*_url`, `*_name`, `*_id`) never do.
+/// C13: a file-system path argument uses ConfinedPath, never PathBuf, &Path or a
+/// String named like a path. A name that may be a path or just a name
+/// (`file_name`, `filename`) counts only when its description says it is a
+/// path; names of other things (`*_url`, `*_name`, `*_id`) never do.
 fn c13_path_type(cx: &Ctxt, f: &Field) {
     if unconfined_path(f) {
         cx.error_spanned_by(
@@ -1054,7 +1055,7 @@ fn tidy(ty: &Type) -> String {
         .replace("& ", "&")
 }
 
-// F1: every failure variant has a code: `#[failure(code = "...")]`.
+/// F1: every failure variant has a code: `#[failure(code = "...")]`.
 fn f1_failure_has_code(cx: &Ctxt, v: &FailureVariant) {
     if v.attrs.code.is_none() && !v.attrs.reported {
         let vi = &v.ident;
@@ -1067,7 +1068,7 @@ fn f1_failure_has_code(cx: &Ctxt, v: &FailureVariant) {
     }
 }
 
-// F2: a failure code is kebab-case: lowercase words and digits joined by `-`.
+/// F2: a failure code is kebab-case: lowercase words and digits joined by `-`.
 fn f2_code_is_kebab_case(cx: &Ctxt, v: &FailureVariant) {
     let Some(code) = &v.attrs.code else { return };
     let text = code.value.value();
@@ -1082,7 +1083,7 @@ fn f2_code_is_kebab_case(cx: &Ctxt, v: &FailureVariant) {
     }
 }
 
-// F3: a failure is at most one of `transient`, `unknown` and `denied`.
+/// F3: a failure is at most one of `transient`, `unknown` and `denied`.
 fn f3_one_kind(cx: &Ctxt, v: &FailureVariant) {
     let a = &v.attrs;
     // Reported at one of the conflicting flags, where the fix goes.
@@ -1092,7 +1093,7 @@ fn f3_one_kind(cx: &Ctxt, v: &FailureVariant) {
     }
 }
 
-// F4: an `unknown` outcome is never `retry_safe`: the effect may have happened.
+/// F4: an `unknown` outcome is never `retry_safe`: the effect may have happened.
 fn f4_unknown_is_not_retry_safe(cx: &Ctxt, v: &FailureVariant) {
     if let (Some(u), Some(rs)) = (&v.attrs.unknown, &v.attrs.retry_safe) {
         if rs.value {

@@ -7,11 +7,10 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, LitStr, Path};
 
-use crate::attr::{ArgAttrs, NumLit};
-use crate::model::{
-    ArgsInput, ClosedSet, Field, Format, RuleDecl, RuleKind, Tagged, TaggedVariant, Vocabulary,
-};
+use crate::attr::ArgAttrs;
+use crate::model::{ArgsInput, ClosedSet, Field, Tagged, TaggedVariant};
 use crate::ty::Kind;
+use crate::vocab::{Format, NumLit, RuleDecl, RuleKind, Vocabulary};
 
 /// The `ArgValue` and `ToolArgs` impls of a checked input.
 pub fn expand(krate: &Path, input: &ArgsInput) -> TokenStream {

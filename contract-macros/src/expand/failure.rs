@@ -5,7 +5,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Path;
 
-use crate::model::{FailureEnum, FailureKind, FailureVariant, VariantShape};
+use crate::model::{FailureEnum, FailureVariant, VariantShape};
+use crate::vocab::FailureKind;
 
 /// The `ToolFailure` impl of a checked enum.
 pub fn expand(krate: &Path, failure: &FailureEnum) -> TokenStream {

@@ -34,9 +34,7 @@ pub fn tool_args(input: &DeriveInput) -> TokenStream {
     let krate = runtime();
     let cx = Ctxt::new();
     let model = ArgsInput::from_syn(&cx, input);
-    if let Some(model) = &model {
-        check::args(&cx, model);
-    }
+    check::args(&cx, model.as_ref());
     match (cx.check(), model) {
         (Ok(()), Some(model)) => args::expand(&krate, &model),
         (errors, _) => fallback::tool_args(&krate, &input.ident, errors.err()),
@@ -48,9 +46,7 @@ pub fn tool_failure(input: &DeriveInput) -> TokenStream {
     let krate = runtime();
     let cx = Ctxt::new();
     let model = FailureEnum::from_syn(&cx, input);
-    if let Some(model) = &model {
-        check::failure(&cx, model);
-    }
+    check::failure(&cx, model.as_ref());
     match (cx.check(), model) {
         (Ok(()), Some(model)) => failure::expand(&krate, &model),
         // Not an enum (a struct, a union): its error, and a stub impl so that

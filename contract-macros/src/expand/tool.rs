@@ -8,7 +8,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::args::expand_struct;
-use crate::model::{ApprovalRule, Args, Effect, Idempotency, Output, Param, Tool, Vocabulary};
+use crate::model::{Args, Output, Param, Tool};
+use crate::vocab::{ApprovalRule, Effect, Idempotency, Vocabulary};
 
 /// Everything a checked tool expands to.
 pub fn expand(tool: &Tool, effect: Effect, output: &Output) -> TokenStream {

@@ -3,10 +3,11 @@
 
 use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
-use super::{Field, RuleDecl};
+use super::Field;
 use crate::attr::parse_args_attrs;
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
+use crate::vocab::RuleDecl;
 
 pub enum ArgsInput {
     Struct {

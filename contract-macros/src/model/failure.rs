@@ -3,10 +3,10 @@
 
 use syn::{Data, DeriveInput, Fields, Ident};
 
-use super::FailureKind;
 use crate::attr::{parse_failure_attrs, FailureAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
+use crate::vocab::FailureKind;
 
 pub struct FailureEnum {
     pub ident: Ident,

@@ -3,30 +3,19 @@
 //! `#[derive(ToolFailure)]`, one [`ArgsInput`] per `#[derive(ToolArgs)]`.
 //! Built once from the syntax (with the attribute grammar of `attr.rs`), with
 //! the user's tokens kept for spans; the rules and the expansion read only
-//! these.
+//! these and the words of `vocab`.
 
 mod args;
 mod failure;
 mod field;
-mod rule;
 mod tool;
-mod vocab;
 
-use proc_macro2::Span;
+use crate::vocab::Sp;
 
 pub use args::{ArgsInput, ClosedSet, Tagged, TaggedVariant};
 pub use failure::{FailureEnum, FailureVariant, VariantShape};
 pub use field::Field;
-pub use rule::{RuleDecl, RuleKind, SpanUnit};
 pub use tool::{Args, Output, Param, Tool};
-pub use vocab::{ApprovalRule, Effect, FailureKind, Format, Idempotency, Retry, Vocabulary, Word};
-
-/// A value with the tokens it came from.
-#[derive(Clone)]
-pub struct Sp<T> {
-    pub value: T,
-    pub span: Span,
-}
 
 /// An attribute key a rule may require.
 #[derive(Clone)]

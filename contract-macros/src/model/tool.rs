@@ -8,10 +8,11 @@ use syn::{
     Type, Visibility,
 };
 
-use super::{ApprovalRule, Effect, Field, Idempotency, Retry, RuleDecl, Slot, Sp, Word};
+use super::{Field, Slot};
 use crate::attr::parse_tool_attrs;
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
+use crate::vocab::{ApprovalRule, Effect, Idempotency, Retry, RuleDecl, Sp, Word};
 
 /// One tool, as declared.
 pub struct Tool {

@@ -1,9 +1,34 @@
-//! The closed vocabularies of the attributes, as enums: each word is read once,
-//! where it is parsed, and every later stage matches on the enum. The runtime
-//! has an enum of the same name for each; `variant` names it in generated code.
+//! The vocabulary of the attributes, the leaf of the macro's module graph:
+//! the closed sets of words as enums (each word is read once, where it is
+//! parsed, and every later stage matches on the enum; the runtime has an enum
+//! of the same name for each, and `variant` names it in generated code), the
+//! rules of `rules(...)`, numbers as written, and [`Sp`], a value with its
+//! tokens. The parser (`attr.rs`) writes these, the model (`model/`) holds
+//! them, the rules (`check/`) and the expansion (`expand/`) read them; this
+//! module imports nothing of the crate, so none of them need each other for
+//! their words.
 
-use proc_macro2::Span;
+mod rule;
+
+use proc_macro2::{Span, TokenStream};
 use syn::{Ident, Path};
+
+pub use rule::{RuleDecl, RuleKind, SpanUnit};
+
+/// A value with the tokens it came from.
+#[derive(Clone)]
+pub struct Sp<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// A numeric literal as written (possibly negative).
+#[derive(Clone)]
+pub struct NumLit {
+    pub tokens: TokenStream,
+    pub value: f64,
+    pub int: Option<i64>,
+}
 
 /// A closed set of words, each naming one runtime variant.
 pub trait Vocabulary: Copy + Sized + 'static {

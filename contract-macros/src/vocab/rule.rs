@@ -4,7 +4,7 @@
 use proc_macro2::Span;
 use syn::{Ident, LitStr, Path};
 
-use crate::attr::NumLit;
+use super::NumLit;
 
 /// One rule across arguments.
 #[derive(Clone)]
