@@ -32,6 +32,11 @@ pub struct ToolCall {
     /// bodies are serialized with `serde_json::to_string`. Validation belongs
     /// to the dispatcher, so that a bad call becomes an envelope the model sees.
     pub arguments: String,
+    /// Gemini's `thoughtSignature` on the part that held the call, exactly as
+    /// sent: the model's reasoning state, which Gemini 3 requires back on the
+    /// replayed call (a replayed call without it is refused with a 400).
+    /// `None` for every other provider and for parts without one.
+    pub thought_signature: Option<String>,
 }
 
 impl ToolCall {
@@ -52,7 +57,21 @@ impl ToolCall {
             id: id.into(),
             name: name.into(),
             arguments: arguments.into(),
+            thought_signature: None,
         }
+    }
+
+    /// The same call carrying Gemini's thought signature.
+    ///
+    /// ```
+    /// use contract_runtime::ToolCall;
+    ///
+    /// let call = ToolCall::new("c1", "f", "{}").with_thought_signature("CiQB...");
+    /// assert_eq!(call.thought_signature.as_deref(), Some("CiQB..."));
+    /// ```
+    pub fn with_thought_signature(mut self, signature: impl Into<String>) -> ToolCall {
+        self.thought_signature = Some(signature.into());
+        self
     }
 
     /// Whether the id was made up by [`parse_calls`](crate::provider::parse_calls) for a Gemini call that had

@@ -127,6 +127,7 @@ mod typed {
                         id: id.into_owned(),
                         name: name.into_owned(),
                         arguments: arguments.into_owned(),
+                        thought_signature: None,
                     });
                 }
             }
@@ -223,6 +224,7 @@ fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
             id: at.string(item, &path, "call_id")?.to_string(),
             name: at.string(item, &path, "name")?.to_string(),
             arguments: at.string(item, &path, "arguments")?.to_string(),
+            thought_signature: None,
         });
     }
     Ok(calls)
@@ -273,6 +275,7 @@ fn chat(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
                 id: at.string(tool_call, &path, "id")?.to_string(),
                 name: at.string(function, &fpath, "name")?.to_string(),
                 arguments: at.string(function, &fpath, "arguments")?.to_string(),
+                thought_signature: None,
             });
         }
     }
@@ -309,6 +312,7 @@ fn anthropic(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
             id,
             name,
             arguments: serialize(input),
+            thought_signature: None,
         });
     }
     Ok(calls)
@@ -335,6 +339,7 @@ fn gemini(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
             let Some(call) = at.optional_object(part, &path, "functionCall")? else {
                 continue;
             };
+            let path_of_part = path.clone();
             let path = format!("{path}.functionCall");
             let name = at.string(call, &path, "name")?.to_string();
             let arguments = match call.get("args") {
@@ -347,10 +352,16 @@ fn gemini(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
                 Some(id) if !id.is_empty() => id.to_string(),
                 _ => format!("{GEMINI_SYNTHETIC_ID_PREFIX}{}", calls.len()),
             };
+            // Gemini 3 wants the signature back on this very part when the
+            // call is replayed: kept exactly as sent.
+            let thought_signature = at
+                .optional_string(part, &path_of_part, "thoughtSignature")?
+                .map(str::to_owned);
             calls.push(ToolCall {
                 id,
                 name,
                 arguments,
+                thought_signature,
             });
         }
     }
@@ -504,6 +515,7 @@ mod tests {
             id: id.into(),
             name: name.into(),
             arguments: arguments.into(),
+            thought_signature: None,
         }
     }
 
@@ -886,6 +898,37 @@ mod tests {
       "usageMetadata": {"promptTokenCount": 50, "candidatesTokenCount": 12, "totalTokenCount": 62},
       "modelVersion": "gemini-2.5-flash"
     }"#;
+
+    /// Gemini 3: parallel calls, the signature on the first call's part only.
+    const GEMINI3_BODY: &str = r#"{
+      "candidates": [{
+        "content": {"role": "model", "parts": [
+          {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}, "id": "fc-1"}, "thoughtSignature": "EoYCCoMCAdHtim9"},
+          {"functionCall": {"name": "read_file", "args": {"path": "b.txt"}, "id": "fc-2"}}
+        ]},
+        "finishReason": "STOP", "index": 0
+      }],
+      "modelVersion": "gemini-3-pro-preview"
+    }"#;
+
+    #[test]
+    fn gemini_keeps_thought_signatures_and_replays_them_on_their_part() {
+        let calls = parse_calls(Provider::Gemini, &body(GEMINI3_BODY)).expect("valid body");
+        assert_eq!(
+            calls[0].thought_signature.as_deref(),
+            Some("EoYCCoMCAdHtim9")
+        );
+        assert_eq!(calls[1].thought_signature, None);
+        // The model's turn rebuilt from the calls is the one Gemini sent.
+        let sent = body(GEMINI3_BODY)["candidates"][0]["content"].clone();
+        assert_eq!(super::super::render_calls(Provider::Gemini, &calls), sent);
+        // A signature that is not a string is the body's error, not lost.
+        let bad = GEMINI3_BODY.replace("\"EoYCCoMCAdHtim9\"", "7");
+        assert_eq!(
+            err(Provider::Gemini, &bad),
+            "gemini response: candidates[0].content.parts[0].thoughtSignature: expected a string, found a number"
+        );
+    }
 
     #[test]
     fn gemini_reads_function_calls_and_synthesizes_missing_ids() {

@@ -5,11 +5,13 @@
 //! Three stages, one file each, in the order a turn walks through them:
 //!
 //! - [`parse_calls`] (`calls.rs`): a complete response body to tool calls;
-//! - [`ResponsesAssembler`], [`ChatAssembler`], [`AnthropicAssembler`]
-//!   (`stream.rs`): streamed events to complete tool calls, so that nothing is
-//!   ever executed from a fragment;
+//! - [`ResponsesAssembler`], [`ChatAssembler`], [`AnthropicAssembler`],
+//!   [`GeminiAssembler`] (`stream.rs`): streamed events to complete tool
+//!   calls, so that nothing is ever executed from a fragment;
 //! - [`render_results`] (`render.rs`): result envelopes to the message the
-//!   provider expects next.
+//!   provider expects next; [`render_calls`]: the calls themselves, as the
+//!   model's turn to replay in the history (Gemini's thought signatures
+//!   included).
 //!
 //! Only protocol-level calls count: text that merely looks like a call
 //! (`{"type":"function_call",...}` inside an assistant message) is never
@@ -44,8 +46,10 @@ mod render;
 mod stream;
 
 pub use calls::{parse_calls, parse_calls_slice};
-pub use render::{compact, render_results, render_results_as, CallResult, Feedback};
-pub use stream::{AnthropicAssembler, Assembled, ChatAssembler, ResponsesAssembler, StreamError};
+pub use render::{compact, render_calls, render_results, render_results_as, CallResult, Feedback};
+pub use stream::{
+    AnthropicAssembler, Assembled, ChatAssembler, GeminiAssembler, ResponsesAssembler, StreamError,
+};
 
 pub use crate::call::{ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 

@@ -55,6 +55,80 @@ impl<'a> CallResult<'a> {
     }
 }
 
+/// Render the calls themselves as the model's turn, for a host that rebuilds
+/// the conversation history from [`ToolCall`]s instead of keeping the
+/// response: the message the provider must see before the results.
+///
+/// - OpenAI Responses: an array of `function_call` items.
+/// - OpenAI Chat: one `assistant` message with `tool_calls`.
+/// - Anthropic: one `assistant` message with a `tool_use` block per call.
+/// - Gemini: one `model` content with a `functionCall` part per call; each
+///   part carries the call's `thoughtSignature` exactly as it came (Gemini 3
+///   refuses a replayed call without it), and `id` only when the call had a
+///   real one.
+///
+/// Arguments that are not JSON (a call the dispatcher refused) are replayed
+/// as `{}` where the provider wants an object.
+///
+/// ```
+/// use contract_runtime::provider::{render_calls, Provider, ToolCall};
+///
+/// let call = ToolCall::new("gemini-call-0", "f", r#"{"a":1}"#).with_thought_signature("CiQB");
+/// let turn = render_calls(Provider::Gemini, &[call]);
+/// assert_eq!(turn["role"], "model");
+/// assert_eq!(turn["parts"][0]["thoughtSignature"], "CiQB");
+/// assert_eq!(turn["parts"][0]["functionCall"], serde_json::json!({"name": "f", "args": {"a": 1}}));
+/// ```
+pub fn render_calls(provider: Provider, calls: &[ToolCall]) -> Value {
+    let args = |call: &ToolCall| -> Value {
+        match serde_json::from_str::<Value>(&call.arguments) {
+            Ok(v @ Value::Object(_)) => v,
+            _ => json!({}),
+        }
+    };
+    match provider {
+        Provider::OpenAiResponses => Value::Array(
+            calls
+                .iter()
+                .map(|c| json!({"type": "function_call", "call_id": c.id, "name": c.name, "arguments": c.arguments}))
+                .collect(),
+        ),
+        Provider::OpenAiChat => json!({
+            "role": "assistant",
+            "content": null,
+            "tool_calls": calls
+                .iter()
+                .map(|c| json!({"id": c.id, "type": "function",
+                                "function": {"name": c.name, "arguments": c.arguments}}))
+                .collect::<Vec<_>>(),
+        }),
+        Provider::Anthropic => json!({
+            "role": "assistant",
+            "content": calls
+                .iter()
+                .map(|c| json!({"type": "tool_use", "id": c.id, "name": c.name, "input": args(c)}))
+                .collect::<Vec<_>>(),
+        }),
+        Provider::Gemini => json!({
+            "role": "model",
+            "parts": calls
+                .iter()
+                .map(|c| {
+                    let mut call = json!({"name": c.name, "args": args(c)});
+                    if !c.has_synthetic_id() {
+                        call["id"] = json!(c.id);
+                    }
+                    let mut part = json!({"functionCall": call});
+                    if let Some(signature) = &c.thought_signature {
+                        part["thoughtSignature"] = json!(signature);
+                    }
+                    part
+                })
+                .collect::<Vec<_>>(),
+        }),
+    }
+}
+
 /// Render results (one per call, in call order) as the provider's next input.
 ///
 /// - OpenAI Responses: an array of `function_call_output` items, `output` being
@@ -330,6 +404,7 @@ mod tests {
             id: id.into(),
             name: name.into(),
             arguments: "{}".into(),
+            thought_signature: None,
         }
     }
 

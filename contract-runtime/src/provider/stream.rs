@@ -224,6 +224,7 @@ impl Pending {
                 id,
                 name,
                 arguments: self.arguments,
+                thought_signature: None,
             }),
             (call_id @ Some(_), name @ Some(_), Some(problem)) => {
                 Assembled::Error(StreamError::Arguments {
@@ -586,6 +587,125 @@ impl AnthropicAssembler {
     }
 }
 
+/// Assembles Gemini `streamGenerateContent` chunks into calls.
+///
+/// Each chunk is a `GenerateContentResponse`; a `functionCall` part comes
+/// whole in one chunk, with its `thoughtSignature` beside it on the same part
+/// (kept on the call as [`ToolCall::thought_signature`], which Gemini 3
+/// requires back when the call is replayed). Calls are held until their
+/// candidate's `finishReason`: `STOP` yields them in order, any other reason
+/// (`MAX_TOKENS`, `SAFETY`) reports them cut, and so does a stream that ends
+/// without one. A call without `id` gets `gemini-call-<n>`, `n` counting the
+/// stream's calls, as [`parse_calls`](super::parse_calls) does for a body.
+///
+/// ```
+/// use contract_runtime::provider::{Assembled, GeminiAssembler};
+/// use serde_json::json;
+///
+/// let mut assembler = GeminiAssembler::new();
+/// assembler.push(&json!({"candidates": [{"index": 0, "content": {"role": "model", "parts": [
+///     {"functionCall": {"name": "f", "args": {"a": 1}}, "thoughtSignature": "CiQB"}]}}]}));
+/// let out = assembler.push(&json!({"candidates": [{"index": 0, "finishReason": "STOP"}]}));
+/// let Assembled::Call(call) = &out[0] else { panic!("expected a call") };
+/// assert_eq!((call.arguments.as_str(), call.thought_signature.as_deref()), (r#"{"a":1}"#, Some("CiQB")));
+/// ```
+#[derive(Debug, Default)]
+pub struct GeminiAssembler {
+    /// Calls seen, per candidate index, in stream order.
+    pending: BTreeMap<u64, Vec<ToolCall>>,
+    /// Calls seen in the whole stream, for synthetic ids.
+    seen: usize,
+}
+
+impl GeminiAssembler {
+    /// An assembler with no call in progress.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feed one decoded chunk; returns the calls (or errors) it completed.
+    pub fn push(&mut self, chunk: &Value) -> Vec<Assembled> {
+        let mut out = Vec::new();
+        let Some(candidates) = chunk.get("candidates").and_then(Value::as_array) else {
+            return out;
+        };
+        for (position, candidate) in candidates.iter().enumerate() {
+            let index = u64_at(candidate, "index").unwrap_or(position as u64);
+            let parts = candidate
+                .get("content")
+                .and_then(|c| c.get("parts"))
+                .and_then(Value::as_array);
+            for part in parts.into_iter().flatten() {
+                let Some(call) = part.get("functionCall") else {
+                    continue;
+                };
+                let id = match str_at(call, "id") {
+                    Some(id) if !id.is_empty() => id.to_owned(),
+                    _ => format!("{}{}", super::GEMINI_SYNTHETIC_ID_PREFIX, self.seen),
+                };
+                self.seen += 1;
+                let arguments = match call.get("args") {
+                    None | Some(Value::Null) => "{}".to_owned(),
+                    Some(args) => args.to_string(),
+                };
+                let mut pending = ToolCall::new(id, str_at(call, "name").unwrap_or(""), arguments);
+                pending.thought_signature = str_at(part, "thoughtSignature").map(str::to_owned);
+                self.pending.entry(index).or_default().push(pending);
+            }
+            if let Some(reason) = str_at(candidate, "finishReason") {
+                for call in self.pending.remove(&index).into_iter().flatten() {
+                    out.push(if reason == "STOP" {
+                        gemini_complete(call)
+                    } else {
+                        gemini_cut(call, &format!("the candidate finished with `{reason}`"))
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The stream has ended: every call whose candidate never finished is
+    /// reported as cut, in (candidate, stream) order.
+    pub fn finish(self) -> Vec<Assembled> {
+        self.pending
+            .into_values()
+            .flatten()
+            .map(|call| gemini_cut(call, ENDED))
+            .collect()
+    }
+}
+
+fn gemini_cut(call: ToolCall, why: &str) -> Assembled {
+    Assembled::Error(StreamError::Cut {
+        call_id: Some(call.id),
+        name: Some(call.name).filter(|n| !n.is_empty()),
+        why: why.to_owned(),
+    })
+}
+
+fn gemini_complete(call: ToolCall) -> Assembled {
+    if call.name.is_empty() {
+        return Assembled::Error(StreamError::Unnamed {
+            call_id: Some(call.id),
+            name: None,
+        });
+    }
+    match serde_json::from_str::<Value>(&call.arguments) {
+        Ok(Value::Object(_)) => Assembled::Call(call),
+        Ok(other) => Assembled::Error(StreamError::Arguments {
+            problem: format!("arguments are {}, not a JSON object", kind(&other)),
+            call_id: Some(call.id),
+            name: Some(call.name),
+        }),
+        Err(err) => Assembled::Error(StreamError::Arguments {
+            problem: format!("arguments are not valid JSON ({err})"),
+            call_id: Some(call.id),
+            name: Some(call.name),
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,7 +729,12 @@ mod tests {
             }
         )*};
     }
-    assembler!(ResponsesAssembler, ChatAssembler, AnthropicAssembler);
+    assembler!(
+        ResponsesAssembler,
+        ChatAssembler,
+        AnthropicAssembler,
+        GeminiAssembler
+    );
 
     /// Replays a recorded stream (a JSON array of decoded events); returns
     /// what `push` yielded and what `finish` yielded, separately.
@@ -642,6 +767,82 @@ mod tests {
 
     // ---- OpenAI Responses ----
 
+    /// Gemini 3 over SSE: thought text, two parallel calls (the signature on
+    /// the first call's part), then the finish in a chunk of its own.
+    const GEMINI_STREAM: &str = r#"[
+      {"candidates": [{"index": 0, "content": {"role": "model", "parts": [{"text": "Let me look.", "thought": true}]}}]},
+      {"candidates": [{"index": 0, "content": {"role": "model", "parts": [
+        {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}}, "thoughtSignature": "EoYCCoMCAdHtim9"}]}}]},
+      {"candidates": [{"index": 0, "content": {"role": "model", "parts": [
+        {"functionCall": {"name": "read_file", "args": {"path": "b.txt"}, "id": "fc-9"}}]}}]},
+      {"candidates": [{"index": 0, "content": {"role": "model", "parts": [{"text": ""}]}, "finishReason": "STOP"}],
+       "usageMetadata": {"totalTokenCount": 80}}
+    ]"#;
+
+    #[test]
+    fn gemini_assembles_a_recorded_stream_keeping_thought_signatures() {
+        let (pushed, finished) = replay(GeminiAssembler::new(), GEMINI_STREAM);
+        assert!(finished.is_empty());
+        assert_eq!(pushed.len(), 2, "{pushed:?}");
+        let (a, b) = (call(&pushed[0]), call(&pushed[1]));
+        assert_eq!(
+            (a.id.as_str(), a.name.as_str()),
+            ("gemini-call-0", "read_file")
+        );
+        assert_eq!(args(a), serde_json::json!({"path": "a.txt"}));
+        assert_eq!(a.thought_signature.as_deref(), Some("EoYCCoMCAdHtim9"));
+        assert_eq!(
+            (b.id.as_str(), b.thought_signature.as_deref()),
+            ("fc-9", None)
+        );
+        // Replayed, each signature is back on its own part.
+        let turn =
+            super::super::render_calls(super::super::Provider::Gemini, &[a.clone(), b.clone()]);
+        assert_eq!(turn["parts"][0]["thoughtSignature"], "EoYCCoMCAdHtim9");
+        assert!(turn["parts"][1].get("thoughtSignature").is_none());
+        assert!(
+            turn["parts"][0]["functionCall"].get("id").is_none(),
+            "a synthetic id is not sent"
+        );
+        assert_eq!(turn["parts"][1]["functionCall"]["id"], "fc-9");
+    }
+
+    #[test]
+    fn gemini_calls_of_an_unfinished_or_cut_candidate_never_run() {
+        // The stream ends before the finish: both calls are cut.
+        let events: Vec<Value> = serde_json::from_str(GEMINI_STREAM).unwrap();
+        let mut assembler = GeminiAssembler::new();
+        let pushed: Vec<Assembled> = events[..3].iter().flat_map(|e| assembler.push(e)).collect();
+        assert!(pushed.is_empty());
+        let finished = assembler.finish();
+        assert_eq!(finished.len(), 2);
+        assert_eq!(
+            error(&finished[0]).to_string(),
+            "call read_file (gemini-call-0): the stream ended before the call was complete; it was not executed"
+        );
+        // A candidate stopped by MAX_TOKENS: cut, not run.
+        let mut assembler = GeminiAssembler::new();
+        assembler.push(&events[1]);
+        let out = assembler
+            .push(&serde_json::json!({"candidates": [{"index": 0, "finishReason": "MAX_TOKENS"}]}));
+        assert_eq!(
+            error(&out[0]).message(),
+            "the candidate finished with `MAX_TOKENS` before the call was complete; it was not executed"
+        );
+        // Arguments that are not an object are reported, not run.
+        let mut assembler = GeminiAssembler::new();
+        assembler
+            .push(&serde_json::json!({"candidates": [{"content": {"parts": [
+            {"functionCall": {"name": "f", "args": [1]}}]}, "finishReason": "STOP"}]}))
+            .into_iter()
+            .for_each(|out| {
+                assert_eq!(
+                    error(&out).message(),
+                    "arguments are an array, not a JSON object; it was not executed"
+                )
+            });
+    }
+
     #[test]
     fn responses_assembles_a_recorded_stream() {
         let (pushed, finished) = replay(
@@ -665,6 +866,7 @@ mod tests {
                 id: "call_Wx1".into(),
                 name: "get_weather".into(),
                 arguments: r#"{"location":"Paris, France"}"#.into(),
+                thought_signature: None,
             })]
         );
         assert!(finished.is_empty());
@@ -920,12 +1122,14 @@ mod tests {
                 Assembled::Call(ToolCall {
                     id: "call_a".into(),
                     name: "get_weather".into(),
-                    arguments: r#"{"city":"Oslo"}"#.into()
+                    arguments: r#"{"city":"Oslo"}"#.into(),
+                    thought_signature: None,
                 }),
                 Assembled::Call(ToolCall {
                     id: "call_b".into(),
                     name: "get_time".into(),
-                    arguments: r#"{"tz":"UTC"}"#.into()
+                    arguments: r#"{"tz":"UTC"}"#.into(),
+                    thought_signature: None,
                 }),
             ]
         );
@@ -1128,11 +1332,13 @@ mod tests {
                     id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6".into(),
                     name: "get_weather".into(),
                     arguments: r#"{"location": "San Francisco, CA"}"#.into(),
+                    thought_signature: None,
                 }),
                 Assembled::Call(ToolCall {
                     id: "toolu_02".into(),
                     name: "list_files".into(),
                     arguments: "{}".into(),
+                    thought_signature: None,
                 }),
             ]
         );
