@@ -17,7 +17,6 @@ mod doc;
 mod expand;
 mod model;
 mod pattern;
-mod prose;
 mod ty;
 mod vocab;
 

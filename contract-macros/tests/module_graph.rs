@@ -12,9 +12,10 @@ use std::path::Path;
 /// only. A module missing from the table may use none of the crate (it is a
 /// leaf until it is placed here).
 const LAYERS: &[&[&str]] = &[
-    // leaves: the error accumulator, doc text, types, regexes, the prose
-    // reader, and the vocabulary of the attributes
-    &["ctxt", "doc", "ty", "pattern", "prose", "vocab"],
+    // leaves: the error accumulator, doc text, types, regexes and the
+    // vocabulary of the attributes (the prose reader is the crate
+    // `contract-prose`)
+    &["ctxt", "doc", "ty", "pattern", "vocab"],
     // the attribute grammar
     &["attr"],
     // the model of an item

@@ -46,7 +46,7 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
         Args::Inline { .. } => {
             let fields = tool.fields();
             let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-            let split = crate::prose::attribute(tool_doc, &names);
+            let split = contract_prose::attribute(tool_doc, &names);
             for (f, about) in fields.iter().zip(&split.about) {
                 field(cx, f, about.as_deref());
             }
@@ -56,7 +56,7 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
         // macro, so no sentence can be given to one: each claim is reported
         // once, on the tool, and belongs in the field's own doc comment.
         Args::Struct(ty) => {
-            for claim in crate::prose::claims(tool_doc) {
+            for claim in contract_prose::claims(tool_doc) {
                 cx.error_spanned_by(&tool.ident, claim.struct_tool_message(&tidy(ty)));
             }
         }
@@ -888,7 +888,7 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     let pattern = (f.attrs.pattern.as_ref())
         .or_else(|| each.and_then(|e| e.pattern.as_ref()))
         .map(|l| l.value.value());
-    let length = |l: &Length| crate::prose::Limits {
+    let length = |l: &Length| contract_prose::Limits {
         min: l.min.as_ref().map(|v| v.value as f64),
         max: l.max.as_ref().map(|v| v.value as f64),
         ..Default::default()
@@ -902,21 +902,21 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         .as_ref()
         .map(|r| (text(r.min_text.as_ref()), text(r.max_text.as_ref())))
         .unwrap_or_default();
-    let range = full_range.map(|r| crate::prose::Limits {
+    let range = full_range.map(|r| contract_prose::Limits {
         min: r.min.as_ref().map(|n| n.value),
         max: r.max.as_ref().map(|n| n.value),
         exclusive_min: r.exclusive_min.as_ref().map(|n| n.value),
         exclusive_max: r.exclusive_max.as_ref().map(|n| n.value),
     });
     let scalar = match f.kind.item().unwrap_or(f.kind.inner()).inner() {
-        Kind::String => crate::prose::Scalar::String,
-        Kind::Integer => crate::prose::Scalar::Integer,
-        Kind::Float => crate::prose::Scalar::Float,
-        Kind::Bool => crate::prose::Scalar::Bool,
-        Kind::Path => crate::prose::Scalar::Path,
-        _ => crate::prose::Scalar::Other,
+        Kind::String => contract_prose::Scalar::String,
+        Kind::Integer => contract_prose::Scalar::Integer,
+        Kind::Float => contract_prose::Scalar::Float,
+        Kind::Bool => contract_prose::Scalar::Bool,
+        Kind::Path => contract_prose::Scalar::Path,
+        _ => contract_prose::Scalar::Other,
     };
-    let declared = crate::prose::Declared {
+    let declared = contract_prose::Declared {
         length: f.attrs.length.is_some(),
         range: declared_range.is_some(),
         pattern: pattern.is_some(),
@@ -940,7 +940,7 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     };
     let docs = f.description.iter().map(String::as_str).chain(extra_doc);
     for doc in docs {
-        for claim in crate::prose::unmatched(doc, declared) {
+        for claim in contract_prose::unmatched(doc, declared) {
             cx.error_spanned_by(&f.ident, claim.message(&f.name));
         }
     }
@@ -953,7 +953,7 @@ fn c12_tool_sentences(
     cx: &Ctxt,
     tool: &Tool,
     fields: &[Field],
-    unattributed: &[(crate::prose::Claim, Vec<String>)],
+    unattributed: &[(contract_prose::Claim, Vec<String>)],
 ) {
     let opted_out = |n: &String| {
         fields

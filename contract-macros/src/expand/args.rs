@@ -355,10 +355,10 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
     };
     let ty = &f.ty;
     let p = quote!(#krate::__private);
-    crate::prose::listed_sets(doc)
+    contract_prose::listed_sets(doc)
         .into_iter()
         .map(|(phrase, values)| {
-            let msg = crate::prose::enum_disagrees_message(&f.name, &phrase, &values);
+            let msg = contract_prose::enum_disagrees_message(&f.name, &phrase, &values);
             quote_spanned! {ty.span()=>
                 const _: () = if !#p::prose_set_agrees(&[#(#values),*], <#ty as #p::ArgValue>::WIRE_VALUES) {
                     ::core::panic!(#msg)

@@ -179,8 +179,8 @@ pub(super) fn held_out(text: &str) -> bool {
     h.is_multiple_of(3)
 }
 
-pub(super) const FIRST: &str = include_str!("../../tests/prose_corpus.txt");
-pub(super) const REAL: &str = include_str!("../../tests/prose_corpus_real.txt");
+pub(super) const FIRST: &str = include_str!("../tests/prose_corpus.txt");
+pub(super) const REAL: &str = include_str!("../tests/prose_corpus_real.txt");
 
 /// The first corpus, as in the first edition: at least 0.9 on the whole.
 #[test]
@@ -263,10 +263,10 @@ fn real_corpus_precision_and_recall() {
     }
 }
 
-pub(super) const HELD_OUT: &str = include_str!("../../tests/prose_corpus_heldout.txt");
-pub(super) const HELD_OUT_2: &str = include_str!("../../tests/prose_corpus_heldout2.txt");
-pub(super) const HELD_OUT_3: &str = include_str!("../../tests/prose_corpus_heldout3.txt");
-pub(super) const HELD_OUT_4: &str = include_str!("../../tests/prose_corpus_heldout4.txt");
+pub(super) const HELD_OUT: &str = include_str!("../tests/prose_corpus_heldout.txt");
+pub(super) const HELD_OUT_2: &str = include_str!("../tests/prose_corpus_heldout2.txt");
+pub(super) const HELD_OUT_3: &str = include_str!("../tests/prose_corpus_heldout3.txt");
+pub(super) const HELD_OUT_4: &str = include_str!("../tests/prose_corpus_heldout4.txt");
 
 /// The score of a labelled batch, printing its mistakes only when `show` (a
 /// held-out batch is scored without them, so that reading the output cannot
@@ -355,7 +355,7 @@ fn fourth_held_out_batch_precision_and_recall() {
     check_batch("fourth held-out batch", HELD_OUT_4, true, 150, (0.95, 0.95));
 }
 
-pub(super) const HELD_OUT_5: &str = include_str!("../../tests/prose_corpus_heldout5.txt");
+pub(super) const HELD_OUT_5: &str = include_str!("../tests/prose_corpus_heldout5.txt");
 
 /// The fifth held-out batch (`prose_corpus_heldout5.txt`): labelled before the
 /// third edition's tuning began and scored once, at its end (precision 0.919,
@@ -367,8 +367,8 @@ fn fifth_held_out_batch_precision_and_recall() {
     check_batch("fifth held-out batch", HELD_OUT_5, true, 200, (0.95, 0.95));
 }
 
-pub(super) const HELD_OUT_6: &str = include_str!("../../tests/prose_corpus_heldout6.txt");
-pub(super) const HELD_OUT_7: &str = include_str!("../../tests/prose_corpus_heldout7.txt");
+pub(super) const HELD_OUT_6: &str = include_str!("../tests/prose_corpus_heldout6.txt");
+pub(super) const HELD_OUT_7: &str = include_str!("../tests/prose_corpus_heldout7.txt");
 
 /// The sixth held-out batch (`prose_corpus_heldout6.txt`: OpenAPI specs and
 /// provider function-calling examples) and the seventh
@@ -399,8 +399,8 @@ fn sixth_and_seventh_held_out_batches_precision_and_recall() {
     );
 }
 
-pub(super) const TUNING_10: &str = include_str!("../../tests/prose_corpus_tuning10.txt");
-pub(super) const TUNING_11: &str = include_str!("../../tests/prose_corpus_tuning11.txt");
+pub(super) const TUNING_10: &str = include_str!("../tests/prose_corpus_tuning10.txt");
+pub(super) const TUNING_11: &str = include_str!("../tests/prose_corpus_tuning11.txt");
 
 /// Two batches labelled for tuning in the fifth session (`prose_corpus_tuning10.txt`:
 /// MCP servers; `prose_corpus_tuning11.txt`: OpenAPI specs and agent tool
@@ -416,8 +416,8 @@ fn tuning_batches_precision_and_recall() {
     check_batch("tuning batch 11", TUNING_11, true, 200, (0.90, 0.85));
 }
 
-pub(super) const HELD_OUT_8: &str = include_str!("../../tests/prose_corpus_heldout8.txt");
-pub(super) const HELD_OUT_9: &str = include_str!("../../tests/prose_corpus_heldout9.txt");
+pub(super) const HELD_OUT_8: &str = include_str!("../tests/prose_corpus_heldout8.txt");
+pub(super) const HELD_OUT_9: &str = include_str!("../tests/prose_corpus_heldout9.txt");
 
 /// The eighth held-out batch (`prose_corpus_heldout8.txt`: MCP servers) and
 /// the ninth (`prose_corpus_heldout9.txt`: OpenAPI specs and agent tool
@@ -467,7 +467,7 @@ fn eighth_and_ninth_batches_after_round_10() {
     );
 }
 
-pub(super) const HELD_OUT_12: &str = include_str!("../../tests/prose_corpus_heldout12.txt");
+pub(super) const HELD_OUT_12: &str = include_str!("../tests/prose_corpus_heldout12.txt");
 
 /// The twelfth held-out batch (`prose_corpus_heldout12.txt`: two OpenAPI
 /// specs and three MCP servers), sampled and labelled twice, independently,
@@ -497,7 +497,7 @@ fn twelfth_batch_after_round_11() {
     check_batch("twelfth batch", HELD_OUT_12, true, 200, (0.90, 0.93));
 }
 
-pub(super) const HELD_OUT_13: &str = include_str!("../../tests/prose_corpus_heldout13.txt");
+pub(super) const HELD_OUT_13: &str = include_str!("../tests/prose_corpus_heldout13.txt");
 
 /// The thirteenth held-out batch (`prose_corpus_heldout13.txt`: an OpenAPI
 /// spec, open-meteo's OpenAPI files and three MCP servers), sampled and
@@ -527,7 +527,7 @@ fn thirteenth_batch_after_round_12() {
     check_batch("thirteenth batch", HELD_OUT_13, true, 200, (0.98, 0.85));
 }
 
-pub(super) const HELD_OUT_14: &str = include_str!("../../tests/prose_corpus_heldout14.txt");
+pub(super) const HELD_OUT_14: &str = include_str!("../tests/prose_corpus_heldout14.txt");
 
 /// The fourteenth held-out batch (`prose_corpus_heldout14.txt`: two OpenAPI
 /// specs and three MCP servers), sampled and labelled twice, independently,
@@ -559,31 +559,31 @@ fn labellers_agree() {
         (
             "eighth",
             HELD_OUT_8,
-            include_str!("../../tests/prose_corpus_heldout8_labellers.txt"),
+            include_str!("../tests/prose_corpus_heldout8_labellers.txt"),
             (1.0, 0.98),
         ),
         (
             "ninth",
             HELD_OUT_9,
-            include_str!("../../tests/prose_corpus_heldout9_labellers.txt"),
+            include_str!("../tests/prose_corpus_heldout9_labellers.txt"),
             (0.93, 1.0),
         ),
         (
             "twelfth",
             HELD_OUT_12,
-            include_str!("../../tests/prose_corpus_heldout12_labellers.txt"),
+            include_str!("../tests/prose_corpus_heldout12_labellers.txt"),
             (0.94, 0.95),
         ),
         (
             "thirteenth",
             HELD_OUT_13,
-            include_str!("../../tests/prose_corpus_heldout13_labellers.txt"),
+            include_str!("../tests/prose_corpus_heldout13_labellers.txt"),
             (0.98, 0.94),
         ),
         (
             "fourteenth",
             HELD_OUT_14,
-            include_str!("../../tests/prose_corpus_heldout14_labellers.txt"),
+            include_str!("../tests/prose_corpus_heldout14_labellers.txt"),
             (0.96, 1.0),
         ),
     ] {
@@ -636,7 +636,7 @@ fn kinds(column: &str) -> Vec<ClaimKind> {
     k
 }
 
-pub(super) const TOOLSETS: &str = include_str!("../../tests/prose_toolsets.txt");
+pub(super) const TOOLSETS: &str = include_str!("../tests/prose_toolsets.txt");
 
 /// The descriptions of the complete real tool sets, as (source, text).
 pub(super) fn toolset_lines() -> Vec<(&'static str, &'static str)> {

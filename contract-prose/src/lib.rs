@@ -1,4 +1,5 @@
-//! Rule C12: a constraint stated only in prose is an error.
+//! Rule C12: what a description says in prose, read and checked against what
+//! the argument declares.
 //!
 //! This module reads a doc comment (of a tool or of one argument) and finds
 //! the statements in it that a caller must obey but that a schema would not
