@@ -327,7 +327,14 @@ fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
         .take_while(|&k| t[k].sent == t[i].sent)
         .find(|&k| matches!(word(t, k), "is" | "are"))?;
     let val = value_at(t, k + 1)?;
-    (!val.date && !val.year).then(|| found(bound(None, incl(val.v), Unit::Count), i, val.end))
+    (!val.date && !val.year).then(|| {
+        found(
+            Rec::MaximumNumberIs,
+            bound(None, incl(val.v), Unit::Count),
+            i,
+            val.end,
+        )
+    })
 }
 
 /// "Specify exactly one edit operation" (notion's OpenAPI spec), "must match
@@ -564,7 +571,14 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
                 || kind(t, k) == Some(Tk::Num) && matches!(word(t, unit + 1), "iso" | "rfc")
                 || text(t, k) == "-" && kind(t, k - 1) == Some(Tk::Num)
         });
-    exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, noun))
+    exact.then(|| {
+        found(
+            Rec::SizedNoun,
+            bound(incl(val.v), incl(val.v), Unit::Chars),
+            i,
+            noun,
+        )
+    })
 }
 
 /// "The default value (as well as the maximum) is 20", "The default value (and
@@ -599,7 +613,12 @@ fn beside_the_default(t: &[Tok], i: usize) -> Option<Found> {
     }
     let val = value_at(t, close + 2).filter(|v| !v.date && !v.year)?;
     let (min, max) = apply(op, val.v);
-    Some(found(bound(min, max, Unit::None), open, val.end))
+    Some(found(
+        Rec::MaximumBesideDefault,
+        bound(min, max, Unit::None),
+        open,
+        val.end,
+    ))
 }
 
 // Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
@@ -633,7 +652,12 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                 && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
             if val.date && labelled && !matches!(op, Op::Exact) {
                 let (min, max) = dated(apply(op, val.v), &val);
-                out.push(found(bound(min, max, Unit::Year), i, val.end));
+                out.push(found(
+                    Rec::LabelledDateBound,
+                    bound(min, max, Unit::Year),
+                    i,
+                    val.end,
+                ));
                 continue;
             }
             if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
@@ -676,12 +700,14 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
             // a length is counted, the unit which characters; both are claims
             if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
                 out.push(found(
+                    Rec::LengthLabelOfClass,
                     bound(min, max, Unit::Chars),
                     phrase_start(t, i),
                     end.max(val.end),
                 ));
             }
             out.push(found(
+                Rec::Comparative,
                 bound(min, max, unit),
                 phrase_start(t, i),
                 end.max(val.end),
@@ -742,7 +768,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
                     (unit, last)
                 };
             let (min, max) = apply(op, val.v);
-            out.push(found(bound(min, max, unit), i, last));
+            out.push(found(Rec::PostfixBound, bound(min, max, unit), i, last));
         }
     }
 }

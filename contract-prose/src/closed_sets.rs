@@ -371,7 +371,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if text(t, i) == "=" {
             if let Some((items, first, last)) = value_legend(t, doc, i) {
                 covered = last + 1;
-                out.push(found(What::Set(items), first, last));
+                out.push(found(Rec::ValueLegend, What::Set(items), first, last));
             }
             continue;
         }
@@ -393,7 +393,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             if names_members(t, last) || flag_states(&items) || characters(&items) {
                 continue;
             }
-            out.push(found(What::Set(items), at, last));
+            out.push(found(Rec::DescribedValues, What::Set(items), at, last));
             continue;
         }
         // "The type of resource to query. Use 'app' for Kiali applications
@@ -405,7 +405,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // open with "Use" and a value give the values one by one
         if let Some((items, last)) = values_to_use(t, doc, i) {
             covered = last + 1;
-            out.push(found(What::Set(items), i, last));
+            out.push(found(Rec::ValuesToUse, What::Set(items), i, last));
             continue;
         }
         // "The value will always be `comment`": a fixed value, stated of the
@@ -414,7 +414,12 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = i + 1;
             out.push(Found {
                 always: true,
-                ..found(What::Set(vec![inner(doc, &t[i]).to_string()]), i, i)
+                ..found(
+                    Rec::FixedValue,
+                    What::Set(vec![inner(doc, &t[i]).to_string()]),
+                    i,
+                    i,
+                )
             });
             continue;
         }
@@ -425,7 +430,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // names the kind of the value and ends on its one value
         if let Some(v) = restated_type_value(t, doc, i) {
             covered = t.len();
-            out.push(found(What::Set(vec![v]), i, i));
+            out.push(found(Rec::RestatedTypeValue, What::Set(vec![v]), i, i));
             continue;
         }
         let w = match kind(t, i) {
@@ -439,7 +444,12 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // (PagerDuty api-schema): the one value the argument takes
         if let Some((v, first, last)) = only_supported_value(t, doc, i) {
             covered = last + 1;
-            out.push(found(What::Set(vec![v]), first, last));
+            out.push(found(
+                Rec::OnlySupportedValue,
+                What::Set(vec![v]),
+                first,
+                last,
+            ));
             continue;
         }
         // "(currently only AI is supported)" after "Filter by user agent
@@ -452,7 +462,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             if let Some(last) = only_word_supported(t, i) {
                 covered = last + 1;
                 let v = doc[t[i + 1].start..t[i + 1].end].to_string();
-                out.push(found(What::Set(vec![v]), i, last));
+                out.push(found(Rec::OnlyWordSupported, What::Set(vec![v]), i, last));
                 continue;
             }
         }
@@ -482,7 +492,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if w == "[" {
             if let Some((items, last)) = bracketed_values(t, doc, i) {
                 covered = last + 1;
-                out.push(found(What::Set(items), i, last));
+                out.push(found(Rec::BracketedValues, What::Set(items), i, last));
             }
             continue;
         }
@@ -491,7 +501,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if w == "or" {
             if let Some((items, first, last)) = capital_codes(t, doc, i) {
                 covered = last + 1;
-                out.push(found(What::Set(items), first, last));
+                out.push(found(Rec::CapitalCodes, What::Set(items), first, last));
             }
             continue;
         }
@@ -598,7 +608,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if lit_only && strong && accepting(w) && capital_code(t, doc, j) {
             if let Some((items, last)) = capital_list(t, doc, j) {
                 covered = last + 1;
-                out.push(found(What::Set(items), i, last));
+                out.push(found(Rec::AcceptedCapitalList, What::Set(items), i, last));
                 continue;
             }
         }
@@ -645,7 +655,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 // (nor a flag's two states: "Can be: `true` to enable
                 // multi-tasking, or `false` to disable it", twilio-oai)
                 if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
-                    out.push(found(What::Set(items), j, last));
+                    out.push(found(Rec::ValuesOneByOne, What::Set(items), j, last));
                 }
                 continue;
             }
@@ -861,7 +871,7 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         if names_members(t, list.last) {
             continue;
         }
-        out.push(found(What::Set(list.items), i, list.last));
+        out.push(found(Rec::ValueList, What::Set(list.items), i, list.last));
     }
 }
 

@@ -1,5 +1,5 @@
 //! Precision and recall of the detector over the labelled corpora in
-//! `contract-macros/tests/`: `prose_corpus.txt` (written for the first edition),
+//! `contract-prose/tests/`: `prose_corpus.txt` (written for the first edition),
 //! `prose_corpus_real.txt` (wording from real public tool descriptions, each
 //! entry with its source), twelve batches from sources never used before
 //! (`prose_corpus_heldout*.txt`), each held out until it was scored once (the

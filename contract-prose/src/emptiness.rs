@@ -50,7 +50,7 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
             if other {
                 continue;
             }
-            out.push(found(What::NonEmpty { list }, i, i));
+            out.push(found(Rec::NonEmpty, What::NonEmpty { list }, i, i));
             continue;
         }
         let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
@@ -59,7 +59,12 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
                 continue; // "must contain at least one" is read by the bounds detector
             }
             let list = (1..=6).any(|b| LIST_WORDS.contains(&prev_word(t, i, b)));
-            out.push(found(What::NonEmpty { list }, i, i + p.len() - 1));
+            out.push(found(
+                Rec::MustNotBeEmpty,
+                What::NonEmpty { list },
+                i,
+                i + p.len() - 1,
+            ));
         }
     }
 }

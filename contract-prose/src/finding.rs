@@ -3,6 +3,7 @@
 
 use super::tokens::*;
 use super::values::{Day, Val};
+pub(super) use crate::recognizers::Rec;
 
 /// A sentence that describes the output ("Returns up to 10 results") states no input constraint.
 pub(super) const OUTPUT_VERBS: &[&str] = &[
@@ -519,6 +520,8 @@ pub(super) enum What {
 
 #[derive(Clone, Debug)]
 pub(super) struct Found {
+    /// The recognizer that read it.
+    pub(super) by: Rec,
     pub(super) what: What,
     pub(super) t0: usize,
     pub(super) t1: usize,
@@ -526,8 +529,9 @@ pub(super) struct Found {
     pub(super) always: bool,
 }
 
-pub(super) fn found(what: What, t0: usize, t1: usize) -> Found {
+pub(super) fn found(by: Rec, what: What, t0: usize, t1: usize) -> Found {
     Found {
+        by,
         what,
         t0,
         t1,

@@ -431,7 +431,7 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
         }
         let tok = &t[i];
         let w = word(t, i);
-        let mut push = |what: What, t1: usize| out.push(found(what, i, t1));
+        let mut push = |by: Rec, what: What, t1: usize| out.push(found(by, what, i, t1));
         if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
             // (a layout glued to the token before it is the rest of a longer
             // shape: "YYYY-MM-DDThh:mmss±hh:mm", mapbox/mcp-server, splits
@@ -448,11 +448,11 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                     && kind(t, i + 2) == Some(Tk::Word)
                     && matches!(format_of_text(&t[i + 2].s), Some(What::Format("date")));
                 if joined && matches!(what, What::Format("date")) {
-                    push(What::Pattern(None), i + 2);
+                    push(Rec::DatePeriod, What::Pattern(None), i + 2);
                     i += 3;
                     continue;
                 }
-                push(what, i);
+                push(Rec::DateLayout, what, i);
                 i += 1;
                 continue;
             }
@@ -480,7 +480,7 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                 } else {
                     "date"
                 };
-                push(What::Format(f), v.end);
+                push(Rec::DateLiteral, What::Format(f), v.end);
                 i = v.end + 1;
                 continue;
             }
@@ -523,7 +523,7 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                 }
                 break;
             }
-            push(What::Format(f), end);
+            push(Rec::FormatStandard, What::Format(f), end);
             i = end + 1;
             continue;
         }
@@ -538,7 +538,7 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                 )
             })
         {
-            push(What::Format("date-time"), i + 1);
+            push(Rec::IsoTimeWord, What::Format("date-time"), i + 1);
             i += 2;
             continue;
         }
@@ -571,7 +571,7 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                 } else {
                     "date-time"
                 };
-                push(What::Format(f), end);
+                push(Rec::IsoDateWord, What::Format(f), end);
                 i = end + 1;
                 continue;
             }
@@ -581,20 +581,24 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             && word(t, i + 1) == "format"
             && (1..=3).any(|b| matches!(prev_word(t, i, b), "code" | "codes"))
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            out.push(found(Rec::IsoCodeFormat, What::Pattern(None), i, i + 1));
             i += 2;
             continue;
         }
         let named = |end: usize| names_the_value(t, i, end);
         match w {
             _ if in_example(t, i) => {}
-            "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => push(What::Format("uuid"), i),
+            "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => {
+                push(Rec::Uuid, What::Format("uuid"), i)
+            }
             "email" | "e-mail"
                 if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) =>
             {
-                push(What::Format("email"), i + 1)
+                push(Rec::Email, What::Format("email"), i + 1)
             }
-            "email" | "e-mail" if prev_word(t, i, 1) == "valid" => push(What::Format("email"), i),
+            "email" | "e-mail" if prev_word(t, i, 1) == "valid" => {
+                push(Rec::Email, What::Format("email"), i)
+            }
             "url" | "uri" | "urls" | "uris"
                 if !matches!(
                     word(t, i + 1),
@@ -611,20 +615,24 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                         | "template"
                 ) && named(i) =>
             {
-                push(What::Format("uri"), i)
+                push(Rec::Url, What::Format("uri"), i)
             }
-            "ipv4" | "ipv6" if named(i) => {
-                push(What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }), i)
-            }
+            "ipv4" | "ipv6" if named(i) => push(
+                Rec::IpAddress,
+                What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }),
+                i,
+            ),
             "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
-                push(What::Format("ipv4"), i + 1)
+                push(Rec::IpAddress, What::Format("ipv4"), i + 1)
             }
-            "hostname" | "hostnames" | "fqdn" if named(i) => push(What::Format("hostname"), i),
+            "hostname" | "hostnames" | "fqdn" if named(i) => {
+                push(Rec::Hostname, What::Format("hostname"), i)
+            }
             "host" | "domain" if word(t, i + 1) == "name" && named(i + 1) => {
-                push(What::Format("hostname"), i + 1)
+                push(Rec::Hostname, What::Format("hostname"), i + 1)
             }
             "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
-                push(What::Format("time"), i + 2)
+                push(Rec::TimeLayout, What::Format("time"), i + 2)
             }
             _ => {}
         }

@@ -34,6 +34,9 @@ pub enum ClaimKind {
 /// One constraint-like statement found in a doc comment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Claim {
+    /// The recognizer that read it (its row in [`TABLE`] names it and says
+    /// its level).
+    pub by: Rec,
     /// The family of the statement.
     pub kind: ClaimKind,
     /// The words found, as written in the doc comment.
@@ -67,6 +70,11 @@ pub enum Change {
 }
 
 impl Claim {
+    /// The level it is reported at: its recognizer's, measured.
+    pub fn level(&self) -> Level {
+        self.by.row().level()
+    }
+
     /// The compile error for this claim on the argument `arg`: a constraint
     /// stated only in prose, or prose and declaration that disagree.
     pub fn message(&self, arg: &str) -> String {
@@ -320,6 +328,11 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
 
 mod agree;
 mod attribute;
+mod levels;
+#[cfg(test)]
+mod measure;
+mod recognizers;
+pub use recognizers::{Level, Rec, Recognizer, FAMILIES, TABLE};
 mod bounds;
 mod closed_sets;
 #[cfg(test)]

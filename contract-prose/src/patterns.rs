@@ -66,6 +66,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         // an explicit regex
         if kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$')) {
             out.push(found(
+                Rec::ExplicitRegex,
                 What::Pattern(Some(inner(doc, &t[i]).to_string())),
                 i,
                 i,
@@ -94,6 +95,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                         && !tok.s.contains(['^', '$', '[', '*', '+', '?', '\\', '{']);
                     if !tok.s.starts_with('^') && !names_a_field {
                         out.push(found(
+                            Rec::MatchRegex,
                             What::Pattern(Some(inner(doc, tok).to_string())),
                             i,
                             j,
@@ -111,7 +113,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                         .take_while(|&k| t[k].end <= endb)
                         .last()
                         .unwrap_or(j);
-                    out.push(found(What::Pattern(Some(re.to_string())), i, last));
+                    out.push(found(
+                        Rec::BareRegex,
+                        What::Pattern(Some(re.to_string())),
+                        i,
+                        last,
+                    ));
                 }
             }
             continue;
@@ -125,7 +132,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && (kind(t, i.wrapping_sub(1)) == Some(Tk::Num) || !prev_word(t, i, 1).is_empty())
             && !in_example(t, i)
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            out.push(found(Rec::DecimalPlaces, What::Pattern(None), i, i + 1));
             continue;
         }
         // character classes: "lowercase letters, digits and hyphens only", "alphanumeric"
@@ -135,7 +142,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 "string" | "digits" | "characters" | "chars" | "color" | "colour"
             )
         {
-            out.push(found(What::Pattern(Some(hex())), i, i + 1));
+            out.push(found(
+                Rec::HexCharacters,
+                What::Pattern(Some(hex())),
+                i,
+                i + 1,
+            ));
             continue;
         }
         let is_class = |k: usize| {
@@ -210,6 +222,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                     set.push('-');
                 }
                 out.push(found(
+                    Rec::CharacterClasses,
                     What::Pattern(Some(format!("^[{set}]+$"))),
                     i,
                     last.max(i),
@@ -222,13 +235,23 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             || seq(t, i, &["must", "not", "contain", "spaces"])
             || seq(t, i, &["cannot", "contain", "spaces"]);
         if spaces {
-            out.push(found(What::Pattern(Some("^\\S+$".into())), i, i + 1));
+            out.push(found(
+                Rec::NoWhitespace,
+                What::Pattern(Some("^\\S+$".into())),
+                i,
+                i + 1,
+            ));
             continue;
         }
         // "may not contain spaces or slashes", "Names containing ... slashes
         // (`/`, `\`) ... are not allowed": characters the value may not hold
         if let Some((from, end)) = excluded_characters(t, i) {
-            out.push(found(What::Pattern(None), from, end));
+            out.push(found(
+                Rec::ExcludedCharacters,
+                What::Pattern(None),
+                from,
+                end,
+            ));
             continue;
         }
         // "ISO3166-1 alpha-2", "BCP 47", "RFC 5646": a standard named by its number
@@ -242,7 +265,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 .take_while(|&k| t[k].sent == t[i].sent)
                 .any(|k| word(t, k) == "see");
             if !linked && !in_example(t, i) && !see && word(t, end + 1) != "section" {
-                out.push(found(what, i, end));
+                out.push(found(Rec::StandardByNumber, what, i, end));
                 continue;
             }
         }
@@ -258,6 +281,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             )
         {
             out.push(found(
+                Rec::MustStartWith,
                 What::Pattern(affix(t, doc, i + 1)),
                 i,
                 (i + 3).min(t.len() - 1),
@@ -275,13 +299,23 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
             && !picks_things_by(t, i)
         {
-            out.push(found(What::Pattern(affix(t, doc, i)), i, i + 2));
+            out.push(found(
+                Rec::BeginsWith,
+                What::Pattern(affix(t, doc, i)),
+                i,
+                i + 2,
+            ));
             continue;
         }
         // "The access key's unique identifier with prefix 'dof_v1_'"
         if w == "prefix" && is_lit(t, i + 1) && (1..=2).any(|b| prev_word(t, i, b) == "with") {
             let value = regex_literal(inner(doc, &t[i + 1]));
-            out.push(found(What::Pattern(Some(format!("^{value}"))), i, i + 1));
+            out.push(found(
+                Rec::WithPrefix,
+                What::Pattern(Some(format!("^{value}"))),
+                i,
+                i + 1,
+            ));
             continue;
         }
         // "ISO language code", "IETF language tag": a code named by its standard
@@ -302,7 +336,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && !in_example(t, i)
             && !refused
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            out.push(found(Rec::CodeStandard, What::Pattern(None), i, i + 1));
             continue;
         }
         // "Supported patterns: https://dev.azure.com/{org}/...": templates
@@ -316,7 +350,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             )
             && !in_example(t, i)
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            out.push(found(Rec::Templates, What::Pattern(None), i, i + 1));
             continue;
         }
         // "does not allow < or >": characters the value may not contain
@@ -325,7 +359,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && kind(t, i + 1) == Some(Tk::Punct)
             && !matches!(text(t, i + 1), "." | "," | ";" | ")" | "(")
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            out.push(found(Rec::DoesNotAllow, What::Pattern(None), i, i + 1));
             continue;
         }
         // "(colon-separated hex)", "a hex string", "a hexadecimal identifier of 24
@@ -350,7 +384,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && !of_another
             && !in_example(t, i)
         {
-            out.push(found(What::Pattern(Some(hex())), i, i + 1));
+            out.push(found(Rec::HexFormat, What::Pattern(Some(hex())), i, i + 1));
             continue;
         }
         // "with format `proj/<projectKey>:env/<envKey>`": a template
@@ -359,7 +393,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && is_lit(t, i + 1)
             && t[i + 1].s.contains(['<', '{'])
         {
-            out.push(found(What::Pattern(None), i, i + 1));
+            out.push(found(Rec::FormatTemplate, What::Pattern(None), i, i + 1));
             continue;
         }
         // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
@@ -376,7 +410,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 let iso = lits.peek().is_some()
                     && lits.all(|k| matches!(format_of_text(&t[k].s), Some(What::Format(_))));
                 if shaped && !iso {
-                    out.push(found(What::Pattern(None), from, i));
+                    out.push(found(Rec::LayoutInCode, What::Pattern(None), from, i));
                     continue;
                 }
             }
@@ -391,7 +425,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             && matches!(prev_word(t, i, be + 1), "must" | "should")
             && !in_example(t, i)
         {
-            out.push(found(What::Pattern(Some("^[^a-z]+$".into())), i - 1, i));
+            out.push(found(
+                Rec::AllCaps,
+                What::Pattern(Some("^[^a-z]+$".into())),
+                i - 1,
+                i,
+            ));
             continue;
         }
         let styled = matches!(
@@ -411,7 +450,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 | "slugified"
         ) || seq(t, i, &["semantic", "version"]);
         if styled {
-            out.push(found(What::Pattern(style_regex(w)), i, i));
+            out.push(found(Rec::CaseStyle, What::Pattern(style_regex(w)), i, i));
             continue;
         }
         if (matches!(w, "form" | "format")
@@ -445,12 +484,13 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 // "web.1/worker.2": a word joined to a number
                 || (text(t, j + 1) == "." && kind(t, j + 2) == Some(Tk::Num));
             if shaped && !known {
-                out.push(found(What::Pattern(None), i, j));
+                out.push(found(Rec::PlaceholderShape, What::Pattern(None), i, j));
                 continue;
             }
         }
         if w == "cidr" {
             out.push(found(
+                Rec::Cidr,
                 What::Pattern(Some("^[0-9A-Fa-f:.]+/[0-9]{1,3}$".into())),
                 i,
                 i,
@@ -459,6 +499,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
         }
         if seq(t, i, &["e", ".", "164"]) {
             out.push(found(
+                Rec::E164,
                 What::Pattern(Some("^\\+[1-9][0-9]{1,14}$".into())),
                 i,
                 i + 2,
@@ -509,7 +550,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             if let Some(k) = language_word(t, i) {
                 end = end.max(k);
             }
-            out.push(found(What::Pattern(re), i, end));
+            out.push(found(Rec::LetterCode, What::Pattern(re), i, end));
             continue;
         }
         // "a four-digit number" (adyen-openapi), "A six-digit verification
@@ -521,7 +562,12 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             .and_then(|n| NUMBER_WORDS.iter().position(|x| *x == n))
             .filter(|&n| n >= 2)
         {
-            out.push(found(What::Pattern(Some(format!("^[0-9]{{{n}}}$"))), i, i));
+            out.push(found(
+                Rec::DigitCountWord,
+                What::Pattern(Some(format!("^[0-9]{{{n}}}$"))),
+                i,
+                i,
+            ));
             continue;
         }
         // "a 6-digit code", "a 40-character hex string"
@@ -535,7 +581,7 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 _ => None,
             };
             if let Some(re) = re {
-                out.push(found(What::Pattern(Some(re)), i, i + 2));
+                out.push(found(Rec::CountedClass, What::Pattern(Some(re)), i, i + 2));
                 continue;
             }
         }

@@ -90,6 +90,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     let help = help_for(kind, &f.what, f.always, decl);
     Resolved {
         claim: Claim {
+            by: f.by,
             kind,
             phrase,
             help,
@@ -158,6 +159,7 @@ pub(super) fn merge_bounds(fs: &mut Vec<Found>, t: &[Tok]) {
                     integer: *ai || *bi,
                 };
                 let merged = Found {
+                    by: a.by,
                     what,
                     t0: a.t0,
                     t1: b.t1,

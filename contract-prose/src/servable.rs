@@ -104,6 +104,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                     let b = at(&v);
                     let (min, max) = if is_min { (b, None) } else { (None, b) };
                     out.push(Found {
+                        by: Rec::BackTo,
                         what: bound(min, max, Unit::Year),
                         t0: i,
                         t1: v.end,
@@ -142,6 +143,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                     i
                 };
                 out.push(Found {
+                    by: Rec::FromYearOn,
                     what: bound(lo, hi, Unit::Year),
                     t0,
                     t1: last,
@@ -162,6 +164,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                         (None, b)
                     };
                     out.push(Found {
+                        by: Rec::NotBefore,
                         what: bound(lo, hi, Unit::Year),
                         t0: i,
                         t1: v.end,
@@ -176,6 +179,7 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
                 if let Some(v) = value_at(t, k) {
                     if v.year {
                         out.push(Found {
+                            by: Rec::EarliestYear,
                             what: bound(at(&v), None, Unit::Year),
                             t0: i,
                             t1: v.end,

@@ -47,7 +47,7 @@ pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
             },
             _ => continue,
         };
-        out.push(found(what, i, if next_noun { i + 1 } else { i }));
+        out.push(found(Rec::Sign, what, i, if next_noun { i + 1 } else { i }));
     }
 }
 

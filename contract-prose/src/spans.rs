@@ -81,7 +81,12 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             legend_end = last + 1;
             let enough = count >= if worded { 2 } else { 3 };
             if let (Some(lo), Some(hi), true) = (first, hi, enough) {
-                out.push(found(bound(incl(lo), incl(hi), Unit::Year), i, last + 1));
+                out.push(found(
+                    Rec::NumberedLegend,
+                    bound(incl(lo), incl(hi), Unit::Year),
+                    i,
+                    last + 1,
+                ));
                 continue;
             }
         }
@@ -237,12 +242,18 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
                 && matches!(word(t, i - 2), "length" | "len")
             {
                 out.push(found(
+                    Rec::LengthLabelSpan,
                     bound(incl(a.v), incl(b.v), Unit::Chars),
                     i,
                     uend.max(b.end),
                 ));
             }
-            out.push(found(bound(at(&a), at(&b), unit), i, uend.max(b.end)));
+            out.push(found(
+                Rec::Span,
+                bound(at(&a), at(&b), unit),
+                i,
+                uend.max(b.end),
+            ));
             continue;
         }
         // "in the range [1, 100]"
@@ -252,7 +263,12 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             if let (Some(a), true) = (value_at(t, i + 1), text(t, i + 2) == ",") {
                 if let Some(b) = value_at(t, i + 3) {
                     if matches!(text(t, b.end + 1), "]" | ")") {
-                        out.push(found(bound(incl(a.v), incl(b.v), Unit::None), i, b.end + 1));
+                        out.push(found(
+                            Rec::BracketedInterval,
+                            bound(incl(a.v), incl(b.v), Unit::None),
+                            i,
+                            b.end + 1,
+                        ));
                     }
                 }
             }
@@ -269,7 +285,7 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             };
             if let (Ok(a), Ok(b)) = (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
                 let max = if exclusive { excl(b) } else { incl(b) };
-                out.push(found(bound(incl(a), max, Unit::None), i, i));
+                out.push(found(Rec::CodeRange, bound(incl(a), max, Unit::None), i, i));
             }
         }
     }

@@ -1,0 +1,203 @@
+//! The levels, set by measurement: each recognizer's hits on every held-out
+//! batch, its precision over all of them, and from that its level. The test
+//! writes the result twice, `src/levels.rs` (the names at the error level,
+//! which the reader uses) and the recognizer table of `docs/rule-c12.md`;
+//! `C12_BLESS=1` rewrites both after a change, and without it the test fails
+//! when either is out of date. Neither is typed by hand.
+
+use super::corpus::{declared, entries, Entry};
+use super::corpus::{
+    HELD_OUT, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4,
+    HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9,
+};
+use super::{claims, unmatched, Claim, Level, Rec, FAMILIES, TABLE};
+
+/// The precision a recognizer needs over all held-out batches to stop a build.
+const ERROR_PRECISION: f64 = 0.97;
+/// And the true hits it needs for that precision to mean something: with
+/// fewer, one false hit more or less moves it by more than the margin.
+const ERROR_MIN_HITS: usize = 20;
+
+/// Every held-out batch: each was sampled from sources no round had read and
+/// labelled before any detector ran on it (see `docs/rule-c12.md`). Most
+/// were tuned on after they were scored, which the counts below include.
+pub(super) const BATCHES: &[(&str, &str)] = &[
+    ("1", HELD_OUT),
+    ("2", HELD_OUT_2),
+    ("3", HELD_OUT_3),
+    ("4", HELD_OUT_4),
+    ("5", HELD_OUT_5),
+    ("6", HELD_OUT_6),
+    ("7", HELD_OUT_7),
+    ("8", HELD_OUT_8),
+    ("9", HELD_OUT_9),
+    ("12", HELD_OUT_12),
+    ("13", HELD_OUT_13),
+    ("14", HELD_OUT_14),
+];
+
+/// What the reader says of one labelled entry.
+pub(super) fn read(e: &Entry) -> Vec<Claim> {
+    match declared(e.ty) {
+        Some(d) => unmatched(e.text, d),
+        None => claims(e.text),
+    }
+}
+
+/// True and false hits of each recognizer, per batch.
+pub(super) struct Hits {
+    /// `[recognizer][batch] = (true, false)`.
+    pub(super) per: Vec<Vec<(usize, usize)>>,
+}
+
+impl Hits {
+    pub(super) fn count() -> Hits {
+        let mut per = vec![vec![(0, 0); BATCHES.len()]; TABLE.len()];
+        for (b, (_, text)) in BATCHES.iter().enumerate() {
+            for e in entries(text, true) {
+                for c in read(&e) {
+                    let cell = &mut per[c.by as usize][b];
+                    if e.expected.contains(&c.kind) {
+                        cell.0 += 1;
+                    } else {
+                        cell.1 += 1;
+                    }
+                }
+            }
+        }
+        Hits { per }
+    }
+
+    pub(super) fn total(&self, r: usize) -> (usize, usize) {
+        self.per[r]
+            .iter()
+            .fold((0, 0), |(t, f), (a, b)| (t + a, f + b))
+    }
+
+    /// The level the counts give recognizer `r`.
+    pub(super) fn level(&self, r: usize) -> Level {
+        let (t, f) = self.total(r);
+        let precision = t as f64 / (t + f).max(1) as f64;
+        if t >= ERROR_MIN_HITS && precision >= ERROR_PRECISION {
+            Level::Error
+        } else {
+            Level::Audit
+        }
+    }
+}
+
+fn levels_file(h: &Hits) -> String {
+    let mut names: Vec<&str> = (0..TABLE.len())
+        .filter(|&r| h.level(r) == Level::Error)
+        .map(|r| TABLE[r].name)
+        .collect();
+    names.sort_unstable();
+    let mut out = String::from(
+        "//! Written by `measure::levels_are_measured` (C12_BLESS=1 to rewrite), never\n\
+         //! by hand: the recognizers whose precision over every held-out batch is at\n\
+         //! least 0.97 with enough hits. Every other recognizer reports at the audit level.\n\n\
+         /// The names of the recognizers at the error level.\n\
+         pub(crate) const ERROR_LEVEL: &[&str] = &[\n",
+    );
+    for n in names {
+        out.push_str(&format!("    \"{n}\",\n"));
+    }
+    out.push_str("];\n");
+    out
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+fn docs_table(h: &Hits) -> String {
+    let mut out = format!(
+        "<!-- recognizers: written by `measure::levels_are_measured` (C12_BLESS=1), not by hand -->\n\n\
+         Error level: precision at least {ERROR_PRECISION} over the held-out batches together, \
+         with at least {ERROR_MIN_HITS} true hits. Counts are true / false hits, per batch \
+         (batches {}).\n\n\
+         | recognizer | family | level | true / false | precision | per batch | reads | e.g. | not |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
+        BATCHES.iter().map(|b| b.0).collect::<Vec<_>>().join(", ")
+    );
+    for family in FAMILIES {
+        for (r, row) in TABLE
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| row.family == *family)
+        {
+            let (t, f) = h.total(r);
+            let per: Vec<String> = h.per[r]
+                .iter()
+                .map(|(a, b)| {
+                    if a + b == 0 {
+                        "-".into()
+                    } else {
+                        format!("{a}/{b}")
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {t} / {f} | {:.3} | {} | {} | \"{}\" ({}) | {} |\n",
+                row.name,
+                row.family,
+                h.level(r).as_str(),
+                t as f64 / (t + f).max(1) as f64,
+                per.join(" "),
+                cell(row.reads),
+                cell(row.example),
+                cell(row.source),
+                cell(row.not),
+            ));
+        }
+    }
+    out.push_str("\n<!-- recognizers: end -->\n");
+    out
+}
+
+/// Writes (C12_BLESS=1) or checks the generated file at `path`.
+fn bless(path: &str, want: &str) {
+    if std::env::var_os("C12_BLESS").is_some() {
+        std::fs::write(path, want).expect("write a generated file");
+    }
+    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        on_disk == want,
+        "{path} is out of date; rerun with C12_BLESS=1 and read the diff"
+    );
+}
+
+/// Counts each recognizer's hits on every held-out batch, sets the levels
+/// from them and writes them where the reader and the docs read them.
+#[test]
+fn levels_are_measured() {
+    let h = Hits::count();
+    for (r, row) in TABLE.iter().enumerate() {
+        let (t, f) = h.total(r);
+        println!(
+            "{:28} {:12} {:5} {t:4} {f:4}",
+            row.name,
+            row.family,
+            h.level(r).as_str()
+        );
+    }
+    bless(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/src/levels.rs"),
+        &levels_file(&h),
+    );
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rule-c12.md");
+    let text = std::fs::read_to_string(docs).expect("docs/rule-c12.md");
+    let begin = text
+        .find("<!-- recognizers: written")
+        .expect("docs/rule-c12.md has the recognizer table's markers");
+    let end = text.find("<!-- recognizers: end -->").expect("end marker")
+        + "<!-- recognizers: end -->\n".len();
+    let want = format!("{}{}{}", &text[..begin], docs_table(&h), &text[end..]);
+    bless(docs, &want);
+    // the reader's levels are the measured ones
+    for (r, row) in TABLE.iter().enumerate() {
+        assert_eq!(row.level(), h.level(r), "{}", row.name);
+        assert_eq!(TABLE[r].name, row.name);
+    }
+    let _ = Rec::Comparative;
+}

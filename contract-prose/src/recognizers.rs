@@ -1,0 +1,392 @@
+//! Every recognizer of the reader, in one table: its name, the family that
+//! runs it, its level (measured, see [`crate::levels`]) and what it reads.
+//!
+//! A recognizer is one shape of prose that states a constraint. Each is a
+//! named unit: a finding carries the [`Rec`] that made it, so the tests can
+//! count each recognizer's hits on the held-out batches and set its level
+//! from them, and a user's audit names the recognizer behind each finding.
+//! The families (`bounds`, `spans`, ... in [`FAMILIES`] order) are the
+//! driver's steps: the driver in `resolve` runs them in that order over one
+//! token list, and each family owns the cursor of its own pass.
+
+use crate::levels::ERROR_LEVEL;
+
+/// How sure a finding is, and so how it is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Reported by an audit only (`Registry::audit()`, `toolbox lint`): the
+    /// recognizer has not been measured right often enough to stop a build.
+    Audit,
+    /// A compile error in the macro: the recognizer's precision over every
+    /// held-out batch is at least 0.97, with enough hits to mean it.
+    Error,
+}
+
+impl Level {
+    /// `"error"` or `"audit"`, as the audit's JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Audit => "audit",
+            Level::Error => "error",
+        }
+    }
+}
+
+/// One recognizer: a row of [`TABLE`].
+#[derive(Clone, Copy, Debug)]
+pub struct Recognizer {
+    /// Its name, kebab-case, as an audit finding and the docs write it.
+    pub name: &'static str,
+    /// The family that runs it (one module of this crate).
+    pub family: &'static str,
+    /// What it reads.
+    pub reads: &'static str,
+    /// One description it reads, verbatim.
+    pub example: &'static str,
+    /// Where [`Recognizer::example`] comes from.
+    pub source: &'static str,
+    /// What it must not read, though the words are close.
+    pub not: &'static str,
+}
+
+impl Recognizer {
+    /// Its level, as measured on the held-out batches.
+    pub fn level(&self) -> Level {
+        if ERROR_LEVEL.contains(&self.name) {
+            Level::Error
+        } else {
+            Level::Audit
+        }
+    }
+}
+
+/// The families, in the order the driver runs them.
+pub const FAMILIES: &[&str] = &[
+    "bounds",
+    "spans",
+    "servable",
+    "emptiness",
+    "signs",
+    "closed_sets",
+    "formats",
+    "patterns",
+];
+
+macro_rules! recognizers {
+    ($($id:ident $name:literal $family:literal
+        reads $reads:literal
+        e.g. $example:literal from $source:literal
+        not $not:literal;)*) => {
+        /// A recognizer's identity; `TABLE[rec as usize]` is its row.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Rec { $(#[doc = $reads] $id,)* }
+
+        /// Every recognizer, in the order of [`Rec`].
+        pub static TABLE: &[Recognizer] = &[$(Recognizer {
+            name: $name,
+            family: $family,
+            reads: $reads,
+            example: $example,
+            source: $source,
+            not: $not,
+        },)*];
+    };
+}
+
+impl Rec {
+    /// Its row of [`TABLE`].
+    pub fn row(self) -> &'static Recognizer {
+        &TABLE[self as usize]
+    }
+}
+
+recognizers! {
+    // bounds
+    Comparative "comparative" "bounds"
+        reads "a comparative or a bound label before a number, with what the number counts"
+        e.g. "Maximum number of results to return (at most 100)." from "the first corpus"
+        not "a rate (\"100 requests per minute\"), a duration (\"may take up to 60 seconds\"), what the service returns or gives (\"allow you to get up to 5\"), a retry count";
+    PostfixBound "postfix-bound" "bounds"
+        reads "a number and its unit, then the bound"
+        e.g. "200 characters max" from "the first corpus"
+        not "a number that a comparative before it already read";
+    LengthLabelOfClass "length-label-of-class" "bounds"
+        reads "a length label whose unit names characters of a class: a length as well as a pattern"
+        e.g. "Fixed length: 4 digits" from "Adyen/adyen-openapi"
+        not "a label that counts no characters";
+    LabelledDateBound "labelled-date-bound" "bounds"
+        reads "a date after a label naming the minimum or maximum"
+        e.g. "Minimum is 1950-01-01" from "open-meteo/open-meteo"
+        not "a date in a sentence with no bound label";
+    MaximumNumberIs "maximum-number-is" "bounds"
+        reads "\"the maximum number of ... is N\""
+        e.g. "The maximum number of participants in a call is 10." from "the first corpus"
+        not "a year or a date after \"is\"";
+    SizedNoun "sized-noun" "bounds"
+        reads "a size in characters before its noun"
+        e.g. "The 2-character ISO 3166-1 code" from "plaid/plaid-openapi"
+        not "a size that is not in characters or bytes";
+    MaximumBesideDefault "maximum-beside-default" "bounds"
+        reads "a maximum named beside the default"
+        e.g. "The default value (as well as the maximum) is 20" from "discord/discord-api-spec"
+        not "the default alone";
+    // spans
+    Span "span" "spans"
+        reads "two numbers joined as a span"
+        e.g. "Number of results, between 1 and 100." from "the first corpus"
+        not "a legend (\"values between 0 and 1 indicate ...\"), advice (\"Higher values (100-1000) ...\"), a standard's number (\"ISO-3166-1\"), a size no declaration counts (\"in 2-3 sentences\")";
+    LengthLabelSpan "length-label-span" "spans"
+        reads "a span after a length label whose unit names a class of characters"
+        e.g. "Length: 1–3 digits" from "Adyen/adyen-openapi"
+        not "a span after any other label";
+    BracketedInterval "bracketed-interval" "spans"
+        reads "an interval in brackets after \"range\", \"in\" or \"within\""
+        e.g. "in the range [0, 1]" from "the first corpus"
+        not "a bracketed list of values";
+    CodeRange "code-range" "spans"
+        reads "a Rust range in a code span"
+        e.g. "`1..=99`" from "the first corpus"
+        not "a range that does not parse as numbers";
+    NumberedLegend "numbered-legend" "spans"
+        reads "a legend of consecutive whole numbers: their span is the range"
+        e.g. "0=disabled, 1=read, 2=write, 3=admin" from "the first corpus"
+        not "two entries without a word";
+    // servable
+    BackTo "back-to" "servable"
+        reads "a year the data goes back to, or no earlier than"
+        e.g. "Year to fetch; records go back to 2001." from "the first corpus"
+        not "a version named by its date (\"API versions 2018-05-22 and earlier\")";
+    FromYearOn "from-year-on" "servable"
+        reads "a year and \"or later\", \"onwards\", \"on\""
+        e.g. "2015 or later" from "the first corpus"
+        not "a version (\"version 2 or later\")";
+    NotBefore "not-before" "servable"
+        reads "a year before or after which data is not available"
+        e.g. "Dates before 2000 are not supported." from "the first corpus"
+        not "a year with no refusal after it";
+    EarliestYear "earliest-year" "servable"
+        reads "the earliest or oldest year"
+        e.g. "the earliest supported year is 1980" from "the first corpus"
+        not "a number that is not a year";
+    // emptiness
+    NonEmpty "non-empty" "emptiness"
+        reads "\"non-empty\" of the value"
+        e.g. "A non-empty list of tags." from "the first corpus"
+        not "of other things (\"non-empty partitions\")";
+    MustNotBeEmpty "must-not-be-empty" "emptiness"
+        reads "\"must not be empty\" and its modal forms"
+        e.g. "The name must not be empty." from "the first corpus"
+        not "\"must contain at least one\" (a bound)";
+    // signs
+    Sign "sign" "signs"
+        reads "\"positive\", \"non-negative\" of the value"
+        e.g. "Must be a positive, numeric value." from "the first corpus"
+        not "what a sign means (\"Positive values penalize new tokens\")";
+    // closed_sets
+    ValueList "value-list" "closed_sets"
+        reads "a list of values after a lead (\"one of\", \"can be\", \"supported values\") or in parentheses after a kind noun"
+        e.g. "The status of the item (`completed`, `incomplete`, `in_progress`)" from "openai/openai-openapi"
+        not "typical values (\"Common types: ...\"), examples (\"e.g. ...\"), one of several forms (\"or a release ID\"), names of members";
+    ValueLegend "value-legend" "closed_sets"
+        reads "a legend \"value = gloss\" with any value"
+        e.g. "LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3" from "mondaycom/mcp"
+        not "a flag's states, one name repeated";
+    DescribedValues "described-values" "closed_sets"
+        reads "values each opening a sentence or a bullet, described by a verb or a gloss"
+        e.g. "'codeblock' wraps logs ... 'plain' returns raw text" from "the tuned batches"
+        not "a flag's `true` and `false`, characters, member names";
+    ValuesToUse "values-to-use" "closed_sets"
+        reads "sentences each opening with \"Use\" and a value, after a description naming the value"
+        e.g. "The type of resource to query. Use 'app' for ... Use 'argoapp' for ..." from "containers/kubernetes-mcp-server"
+        not "\"Use\" with an argument's name";
+    FixedValue "fixed-value" "closed_sets"
+        reads "a value stated always to be one literal"
+        e.g. "The value will always be `comment`." from "box/box-openapi"
+        not "\"This value is always `true`\", a value under a condition";
+    RestatedTypeValue "restated-type-value" "closed_sets"
+        reads "a description that opens with \"The type of\" and ends on its one value"
+        e.g. "The type of this object (`container.file`)." from "openai/openai-openapi"
+        not "a type with several values";
+    OnlySupportedValue "only-supported-value" "closed_sets"
+        reads "the only supported value"
+        e.g. "Currently the only supported value is `content`" from "plaid/plaid-openapi"
+        not "a value that \"but\" qualifies";
+    OnlyWordSupported "only-word-supported" "closed_sets"
+        reads "\"only WORD is supported\" after a kind of value"
+        e.g. "The OAuth grant type (currently only client_credentials is supported)" from "PagerDuty/api-schema"
+        not "a word that is no value";
+    BracketedValues "bracketed-values" "closed_sets"
+        reads "a bracketed array of values after a lead"
+        e.g. "Values: [16000, 24000, 32000]" from "elevenlabs/elevenlabs-mcp"
+        not "argument names in brackets";
+    CapitalCodes "capital-codes" "closed_sets"
+        reads "three or more codes in capitals joined by \"or\""
+        e.g. "Status of query validation. PENDING, VALID, or INVALID" from "the tuned batches"
+        not "two short codes (\"ID or ARN\")";
+    AcceptedCapitalList "accepted-capital-list" "closed_sets"
+        reads "codes in capitals after an accepting word, its noun and a colon"
+        e.g. "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES, OTHER." from "awslabs/mcp"
+        not "codes after \"characters\"";
+    ValuesOneByOne "values-one-by-one" "closed_sets"
+        reads "a lead before values described one by one"
+        e.g. "Can be: `inbound` for inbound calls, `outbound-api` for ..." from "twilio/twilio-oai"
+        not "a flag's two states";
+    // formats
+    DateLayout "date-layout" "formats"
+        reads "a date or time layout read by its letters"
+        e.g. "Due date in YYYY-MM-DD format." from "the first corpus"
+        not "a layout among alternative forms (\"YYYY-MM-DD or 'today'\")";
+    DatePeriod "date-period" "formats"
+        reads "two date layouts joined: a period, a pattern"
+        e.g. "Format: YYYY-MM-DD/YYYY-MM-DD" from "awslabs/mcp"
+        not "one layout";
+    DateLiteral "date-literal" "formats"
+        reads "a date written as an example of the value's form"
+        e.g. "e.g. `2024-01-31`" from "the first corpus"
+        not "a date in a sentence about something else";
+    FormatStandard "format-standard" "formats"
+        reads "a format standard named: ISO 8601, RFC 3339"
+        e.g. "The inclusive start. Format: RFC-3339." from "the tuned batches"
+        not "RFC 2822 dates, a standard in a link";
+    IsoTimeWord "iso-time-word" "formats"
+        reads "\"ISO\" before a time word: the ISO timestamp"
+        e.g. "Last update timestamp in ISO format" from "the tuned batches"
+        not "\"ISO\" alone, a country or currency code standard";
+    IsoDateWord "iso-date-word" "formats"
+        reads "\"ISO\" before a date word"
+        e.g. "ISO date time string when the segment was updated." from "the tuned batches"
+        not "\"ISO dates are not accepted\", a format of the response";
+    Uuid "uuid" "formats"
+        reads "the value named a UUID"
+        e.g. "The build UUID" from "CircleCI-Public/mcp-server-circleci"
+        not "a UUID of one of two alternatives, a noun after a verb";
+    Email "email" "formats"
+        reads "the value named an email address"
+        e.g. "User email address" from "the first corpus"
+        not "an email API, an address of something else";
+    Url "url" "formats"
+        reads "the value named a URL or URI"
+        e.g. "URL to fetch" from "modelcontextprotocol/servers"
+        not "\"Trigger a URL elicitation\", a URL scan";
+    IpAddress "ip-address" "formats"
+        reads "the value named an IPv4 or IPv6 address"
+        e.g. "IPv4 address of the gateway" from "the first corpus"
+        not "an IP address inside a clause about something else";
+    Hostname "hostname" "formats"
+        reads "the value named a host name"
+        e.g. "server hostname" from "the first corpus"
+        not "a host name of one of several parts";
+    TimeLayout "time-layout" "formats"
+        reads "\"HH:MM\""
+        e.g. "Start time, HH:MM" from "the first corpus"
+        not "the rest of a longer layout";
+    IsoCodeFormat "iso-code-format" "formats"
+        reads "a code \"in ISO format\": the code's standard shape"
+        e.g. "Currency code in ISO format" from "the tuned batches"
+        not "ISO before a date word (a format)";
+    // patterns
+    ExplicitRegex "explicit-regex" "patterns"
+        reads "a regex in a code span"
+        e.g. "must match `^[A-Z]{1,5}$`" from "the first corpus"
+        not "a code span that is no regex";
+    MatchRegex "match-regex" "patterns"
+        reads "\"must match\" and a literal"
+        e.g. "Must match the regex \"^[a-z0-9-]+$\"" from "the first corpus"
+        not "\"must match the `url` on every line\", a field named";
+    BareRegex "bare-regex" "patterns"
+        reads "a bare regex after \"match\""
+        e.g. "must match ^[a-z]+$" from "the first corpus"
+        not "text that does not open with ^";
+    DecimalPlaces "decimal-places" "patterns"
+        reads "the value's precision in decimal places"
+        e.g. "The unit price. Up to 2 decimal points" from "the tuned batches"
+        not "a count of other things";
+    HexCharacters "hex-characters" "patterns"
+        reads "hex digits, a hex string, a hex colour"
+        e.g. "A hex string of 64 characters" from "the first corpus"
+        not "the brand colour is in hexadecimal format (another thing's form)";
+    CharacterClasses "character-classes" "patterns"
+        reads "the classes of characters the value is made of"
+        e.g. "lowercase letters and digits only" from "the first corpus"
+        not "a clause that picks things by a member";
+    NoWhitespace "no-whitespace" "patterns"
+        reads "no spaces in the value"
+        e.g. "Must not contain spaces." from "the first corpus"
+        not "spaces in another thing";
+    ExcludedCharacters "excluded-characters" "patterns"
+        reads "characters the value may not contain"
+        e.g. "The name may not contain spaces or slashes." from "the tuned batches"
+        not "\"Uploads containing viruses are not allowed\"";
+    StandardByNumber "standard-by-number" "patterns"
+        reads "a standard named by number: ISO 3166-1 alpha-2, BCP 47, RFC 3230"
+        e.g. "Language tag as defined in BCP 47." from "the tuned batches"
+        not "a standard in a link or a reference (\"See RFC 7231 section 6\")";
+    MustStartWith "must-start-with" "patterns"
+        reads "\"must start with\", \"should end with\" and a literal"
+        e.g. "Must start with `sk_`" from "the first corpus"
+        not "advice (\"Start with 'list-workspaces'\")";
+    BeginsWith "begins-with" "patterns"
+        reads "a literal prefix or suffix"
+        e.g. "Workspace IDs begin with 'ws-'" from "the first corpus"
+        not "a clause that picks things (\"groups whose name starts with ...\")";
+    WithPrefix "with-prefix" "patterns"
+        reads "\"with prefix\" and a literal"
+        e.g. "The access key's unique identifier with prefix 'dof_v1_'." from "digitalocean/openapi"
+        not "a prefix without a literal";
+    CodeStandard "code-standard" "patterns"
+        reads "an ISO, IETF or BCP code: language, country, currency"
+        e.g. "ISO language code for the response (e.g., \"en\", \"es\")" from "the tuned batches"
+        not "\"ISO country codes are not supported\"";
+    Templates "templates" "patterns"
+        reads "templates after \"Supported patterns:\""
+        e.g. "Supported patterns: https://x.example/{org}/{id}" from "microsoft/azure-devops-mcp"
+        not "\"Common patterns: ...\", typical values";
+    DoesNotAllow "does-not-allow" "patterns"
+        reads "\"does not allow\" and characters"
+        e.g. "Name (min length: 1 character, does not allow < or >)" from "the tuned batches"
+        not "a permission";
+    HexFormat "hex-format" "patterns"
+        reads "the value in hex format"
+        e.g. "Header background color (hex format)." from "the tuned batches"
+        not "another thing's hex form";
+    FormatTemplate "format-template" "patterns"
+        reads "\"with format\" and a template in code"
+        e.g. "Use the `spec` parameter with format `proj/<key>:env/<env>`." from "launchdarkly/mcp-server"
+        not "a template under a condition";
+    LayoutInCode "layout-in-code" "patterns"
+        reads "a layout in code or quotes before \"format\""
+        e.g. "in format Cxxxxxxxxxx" from "korotovsky/slack-mcp-server"
+        not "an ISO date layout (a format)";
+    AllCaps "all-caps" "patterns"
+        reads "\"all caps\": no lowercase letter"
+        e.g. "Should be all caps" from "awslabs/mcp"
+        not "caps of another thing";
+    CaseStyle "case-style" "patterns"
+        reads "a case style named: camelCase, kebab-case, SCREAMING_SNAKE_CASE"
+        e.g. "Should be in SCREAMING_SNAKE_CASE." from "neo4j-contrib/mcp-neo4j"
+        not "a style named as an example";
+    PlaceholderShape "placeholder-shape" "patterns"
+        reads "a shape written with placeholders"
+        e.g. "Format: emr-x.x.x" from "awslabs/mcp"
+        not "a known format word";
+    Cidr "cidr" "patterns"
+        reads "CIDR notation"
+        e.g. "The subnet in CIDR notation" from "the first corpus"
+        not "\"List of ip addresses and CIDRs\"";
+    E164 "e164" "patterns"
+        reads "E.164 numbers"
+        e.g. "Phone number in E.164 format" from "the first corpus"
+        not "E.164 among other forms";
+    LetterCode "letter-code" "patterns"
+        reads "a code counted in letters"
+        e.g. "Two-letter language code." from "the first corpus"
+        not "letters of something else";
+    DigitCountWord "digit-count-word" "patterns"
+        reads "a code counted in digits as a number word"
+        e.g. "a four-digit number" from "Adyen/adyen-openapi"
+        not "digits of something else";
+    CountedClass "counted-class" "patterns"
+        reads "\"a 6-digit code\", \"a 3-letter code\""
+        e.g. "A 6-digit code." from "the first corpus"
+        not "a count with no class of characters";
+}
