@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::path::Root;
+use crate::report::{CallScope, LogLevel};
 
 /// A standing approval of one tool call, bound to the digest of its exact
 /// arguments (see [`Caller::approve`]).
@@ -155,6 +156,8 @@ pub struct CallContext {
     host: HostState,
     call_id: Arc<str>,
     tool: &'static str,
+    /// What the transport serving this call lends it (`report`).
+    scope: Option<CallScope>,
 }
 
 impl CallContext {
@@ -169,7 +172,46 @@ impl CallContext {
             host,
             call_id: Arc::from(call_id),
             tool,
+            scope: CallScope::current(),
         }
+    }
+
+    /// Reports progress: `done` of `total` (when known), with an optional
+    /// message. It goes to `tracing`, and to the client when the transport
+    /// can carry it and the client asked (MCP: a `progressToken`); see
+    /// [`crate::report`]. Report increasing values.
+    pub fn progress(&self, done: f64, total: Option<f64>, message: Option<&str>) {
+        let message = message.map(|m| self.scrubbed(m));
+        let message = message.as_deref();
+        crate::report::trace_progress(&self.call_id, self.tool, done, total, message);
+        if let Some(r) = self.scope.as_ref().and_then(CallScope::get_reporter) {
+            r.progress(done, total, message);
+        }
+    }
+
+    /// Writes a log line at `level`. It goes to `tracing`, and to the client
+    /// when the transport can carry it and the client asked (MCP: at or above
+    /// the level set with `logging/setLevel`); see [`crate::report`].
+    pub fn log(&self, level: LogLevel, message: &str) {
+        let message = self.scrubbed(message);
+        crate::report::trace_log(&self.call_id, self.tool, level, &message);
+        if let Some(r) = self.scope.as_ref().and_then(CallScope::get_reporter) {
+            r.log(level, &message);
+        }
+    }
+
+    /// The caller's secrets never leave in a report.
+    fn scrubbed<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.caller.secrets().scrub_str(text) {
+            Some(s) => std::borrow::Cow::Owned(s),
+            None => std::borrow::Cow::Borrowed(text),
+        }
+    }
+
+    /// A value of type `T` the transport serving this call lends it
+    /// ([`CallScope::extra`]); `None` outside such a transport.
+    pub fn extra<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.scope.as_ref().and_then(CallScope::get::<T>)
     }
 
     /// The provider's call id.

@@ -91,6 +91,13 @@ pub struct Envelope {
     /// first call completed; nothing ran this time.
     #[serde(default, skip_serializing_if = "is_false")]
     pub replayed: bool,
+    /// Content beside the result (images, audio, resources), from a tool
+    /// that returns [`crate::content::WithContent`]; never part of the
+    /// envelope's JSON, and so never journaled or replayed. Transports that
+    /// can carry it do (MCP); see [`crate::content`].
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub content: Vec<crate::content::Content>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -118,6 +125,7 @@ impl Envelope {
             errors,
             approval: None,
             replayed: false,
+            content: Vec::new(),
         }
     }
 

@@ -90,6 +90,9 @@ impl ToolFailure for Never {
 pub enum Outcome {
     /// Completed: the serialized output.
     Done(Value),
+    /// Completed: the serialized output, and content beside it
+    /// ([`crate::content::WithContent`]).
+    Rich(Value, Vec<crate::content::Content>),
     /// Failed as a whole.
     Failed(Failure),
     /// A batch: one outcome per item.
@@ -179,6 +182,27 @@ where
         match self {
             Ok(v) => match to_value(&v) {
                 Ok(v) => Outcome::Done(v),
+                Err(e) => Outcome::OutputBroken(e),
+            },
+            Err(e) => Outcome::Failed(e.failure()),
+        }
+    }
+}
+
+/// Content beside the result: the schema and the `result` are `T`'s.
+impl<T, E> ToolOutput for Result<crate::content::WithContent<T>, E>
+where
+    T: Serialize + JsonSchema + Send + 'static,
+    E: ToolFailure,
+{
+    fn output_schema() -> Option<Value> {
+        Some(schema_of::<T>())
+    }
+    fn into_outcome(self) -> Outcome {
+        match self {
+            Ok(out) => match to_value(&out.result) {
+                Ok(v) if out.content.is_empty() => Outcome::Done(v),
+                Ok(v) => Outcome::Rich(v, out.content),
                 Err(e) => Outcome::OutputBroken(e),
             },
             Err(e) => Outcome::Failed(e.failure()),

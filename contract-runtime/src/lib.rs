@@ -81,6 +81,7 @@
 
 // The core, bottom-up: each module uses only those above it.
 pub mod codes;
+pub mod content;
 pub mod envelope;
 mod format;
 pub mod observe;
@@ -99,6 +100,7 @@ mod tagged;
 
 pub mod call;
 pub mod context;
+pub mod report;
 
 pub mod contract;
 pub mod failure;
@@ -145,6 +147,8 @@ pub const REDACTED: &str = "[redacted]";
 
 /// Everything a tool author needs, in one `use`.
 pub mod prelude {
+    pub use crate::content::{Content, WithContent};
+    pub use crate::report::LogLevel;
     pub use crate::{
         tool_contract, Approval, Batch, CallContext, Caller, ConfinedPath, Dispatcher, Envelope,
         JsonSchema, Registry, RepairCall, Root, RuleViolation, Status, ToolArgs, ToolCall,

@@ -39,17 +39,26 @@
 //! concurrent clients, or concurrent calls from one client, run concurrently.
 
 mod approval;
+mod compose;
+mod content;
+mod progress;
 mod raw;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
+    ContentBlock, GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, Tool, UnsubscribeRequestParams,
 };
+// Logging is legacy in rmcp (SEP-2577); 2025 clients still set a level.
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use crate::dialect::{self, Dialect, ExportError, ExportOptions};
@@ -57,6 +66,17 @@ use crate::envelope::Envelope;
 use crate::{Caller, Dispatcher, Registry, ToolCall};
 
 use self::approval::{Approver, Asked};
+use self::compose::Beside;
+use self::progress::{Notifier, SessionLevel};
+use crate::report::CallScope;
+
+/// The MCP client of the call a tool is running for, lent to the handler
+/// ([`crate::CallContext::extra`]): through rmcp's [`Peer`] a tool may ask
+/// the client to sample a model (`create_message`) or ask the person a
+/// question (`create_elicitation`) while it runs. Outside MCP a handler
+/// finds none, and should answer a failure that says so.
+#[derive(Clone, Debug)]
+pub struct McpClient(pub Peer<RoleServer>);
 
 /// Serves a registry's tools over MCP. Cheap to clone: clones share the
 /// dispatcher (and so its idempotency store) and the caller.
@@ -67,6 +87,11 @@ pub struct McpServer {
     tools: Arc<Vec<Tool>>,
     implementation: Implementation,
     approver: Arc<Approver>,
+    /// The host's resources, prompts and completions ([`McpServer::beside`]).
+    beside: Option<Arc<dyn Beside>>,
+    /// The level the client chose with `logging/setLevel`: one per session
+    /// ([`McpServer::for_session`]).
+    level: Arc<SessionLevel>,
 }
 
 impl std::fmt::Debug for McpServer {
@@ -92,7 +117,47 @@ impl McpServer {
             tools: Arc::new(tools),
             implementation: Implementation::new("contract-runtime", env!("CARGO_PKG_VERSION")),
             approver: Arc::new(Approver::new()),
+            beside: None,
+            level: Arc::default(),
         })
+    }
+
+    /// Serves `handler`'s resources, prompts and completions beside the
+    /// contract tools: `resources/*`, `prompts/*` and `completion/complete`
+    /// go to it, and `initialize` announces its capabilities for them. The
+    /// tools, their calls (approval flows and all), logging and the
+    /// transports stay this server's; `handler`'s own tools are not served.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use contract_runtime::{mcp::McpServer, Caller, Dispatcher, Registry};
+    /// use rmcp::model::{ServerCapabilities, ServerConfig};
+    ///
+    /// struct Prompts;
+    /// impl rmcp::ServerHandler for Prompts {
+    ///     fn get_info(&self) -> ServerConfig {
+    ///         ServerConfig::new(ServerCapabilities::builder().enable_prompts().build())
+    ///     }
+    /// }
+    ///
+    /// let registry = Registry::builder().build().unwrap();
+    /// let server = McpServer::new(Dispatcher::new(registry), Arc::new(Caller::new()))
+    ///     .unwrap()
+    ///     .beside(Prompts);
+    /// ```
+    pub fn beside<H: ServerHandler>(mut self, handler: H) -> Self {
+        self.beside = Some(Arc::new(handler));
+        self
+    }
+
+    /// A server for one more session: it shares everything with this one but
+    /// the session's state (the logging level). `serve_http` makes one per
+    /// session itself.
+    pub fn for_session(&self) -> McpServer {
+        McpServer {
+            level: Arc::default(),
+            ..self.clone()
+        }
     }
 
     /// Sets the name and version announced in `initialize` (`serverInfo`).
@@ -239,7 +304,7 @@ pub mod http {
         // The factory runs once per session (or per request when sessions are
         // off); a clone shares the dispatcher, its stores and the tool list.
         let service = StreamableHttpService::new(
-            move || Ok(server.clone()),
+            move || Ok(server.for_session()),
             Arc::new(LocalSessionManager::default()),
             config,
         );
@@ -349,10 +414,13 @@ pub mod http {
 pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
     let value = envelope.to_value();
     let text = envelope.to_json_string();
+    let mut blocks = Vec::with_capacity(1 + envelope.content.len());
+    blocks.push(ContentBlock::text(text));
+    blocks.extend(envelope.content.iter().filter_map(content::block));
     let mut result = if envelope.status.is_error() {
-        CallToolResult::error(vec![ContentBlock::text(text)])
+        CallToolResult::error(blocks)
     } else {
-        CallToolResult::success(vec![ContentBlock::text(text)])
+        CallToolResult::success(blocks)
     };
     result.structured_content = Some(value);
     result
@@ -420,10 +488,139 @@ pub fn rmcp_tools(export: dialect::Export) -> Result<Vec<Tool>, ExportError> {
 pub use crate::envelope::envelope_schema;
 
 impl ServerHandler for McpServer {
+    // Logging is legacy in rmcp (SEP-2577); 2025 clients still set a level.
+    #[allow(deprecated)]
     fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        // The host's capabilities for what it serves; tools and logging are
+        // this server's.
+        let mut info = match &self.beside {
+            Some(b) => b.info(),
+            None => ServerConfig::new(ServerCapabilities::default()),
+        };
+        let own = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_logging()
+            .build();
+        info.capabilities.tools = own.tools;
+        info.capabilities.logging = own.logging;
         info.server_info = self.implementation.clone();
         info
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.level.set(request.level);
+        Ok(())
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        match &self.beside {
+            Some(b) => b.list_resources(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::ListResourcesRequestMethod,
+            >()),
+        }
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        match &self.beside {
+            Some(b) => b.list_resource_templates(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::ListResourceTemplatesRequestMethod,
+            >()),
+        }
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        match &self.beside {
+            Some(b) => b.read_resource(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::ReadResourceRequestMethod,
+            >()),
+        }
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        match &self.beside {
+            Some(b) => b.subscribe(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::SubscribeRequestMethod,
+            >()),
+        }
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        match &self.beside {
+            Some(b) => b.unsubscribe(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::UnsubscribeRequestMethod,
+            >()),
+        }
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        match &self.beside {
+            Some(b) => b.list_prompts(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::ListPromptsRequestMethod,
+            >()),
+        }
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        match &self.beside {
+            Some(b) => b.get_prompt(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::GetPromptRequestMethod,
+            >()),
+        }
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        match &self.beside {
+            Some(b) => b.complete(request, context).await,
+            None => Err(ErrorData::method_not_found::<
+                rmcp::model::CompleteRequestMethod,
+            >()),
+        }
     }
 
     async fn list_tools(
@@ -445,14 +642,34 @@ impl ServerHandler for McpServer {
         // tokio moves a task's future whole (into its cell, between stages);
         // unboxed, the approval flow's state (elicitation requests and all)
         // made that a `memcpy` of tens of kilobytes per call.
-        let asked = Box::pin(self.approver.call(
-            &self.dispatcher,
-            &self.caller,
-            &self.tools,
-            &request,
-            &context,
-        ))
-        .await;
+        // What the handler may use of this call's client: its reports go
+        // there when the client asked for them (`progress`), and the
+        // connection is lent to it (`McpClient`).
+        let token = context.meta.get_progress_token();
+        let sending = (token.is_some() || self.level.any()).then(|| {
+            Notifier::start(
+                context.peer.clone(),
+                token,
+                self.level.clone(),
+                &self.implementation.name,
+            )
+        });
+        let mut scope = CallScope::new().extra(McpClient(context.peer.clone()));
+        if let Some(s) = &sending {
+            scope = scope.reporter(s.reporter());
+        }
+        let asked = scope
+            .run(Box::pin(self.approver.call(
+                &self.dispatcher,
+                &self.caller,
+                &self.tools,
+                &request,
+                &context,
+            )))
+            .await;
+        if let Some(s) = sending {
+            s.finish().await;
+        }
         Ok(match asked {
             Asked::Done(envelope) => call_tool_result(&envelope).into(),
             Asked::InputRequired(question) => question.into(),

@@ -125,7 +125,7 @@ fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
 /// A result with a `null` its output schema does not allow (a NaN, most
 /// likely) is the tool breaking its own contract, not an `ok`.
 fn check_output(f: &Flow<'_>, attempt: Attempt) -> Attempt {
-    if let Attempt::Finished(Outcome::Done(v)) = &attempt {
+    if let Attempt::Finished(Outcome::Done(v) | Outcome::Rich(v, _)) = &attempt {
         if let Some(at) = f
             .tool
             .checked_output_schema()
@@ -146,6 +146,10 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
     let mut env = Envelope::failure(&call.id, spec.name, Status::Ok, replay_safe, Vec::new());
     match attempt {
         Attempt::Finished(Outcome::Done(v)) => env.result = v,
+        Attempt::Finished(Outcome::Rich(v, content)) => {
+            env.result = v;
+            env.content = content;
+        }
         Attempt::Finished(Outcome::Failed(f)) => {
             let unknown = f.kind == FailureKind::Unknown;
             env.status = match f.kind {

@@ -1,0 +1,208 @@
+//! What a running tool tells the people and programs waiting on it, and what
+//! the transport serving a call lends it.
+//!
+//! A handler reports progress ([`CallContext::progress`]) and writes log
+//! lines at a level ([`CallContext::log`]). Both always go to `tracing`
+//! (target `contract_runtime::report`, with the call id and the tool), and,
+//! when the transport serving the call set a [`Reporter`] in the call's
+//! [`CallScope`], to it as well: the MCP server sends them to the client as
+//! `notifications/progress` (when the request carried a `progressToken`) and
+//! `notifications/message` (at or above the level the client set with
+//! `logging/setLevel`). Secrets the caller registered are scrubbed from the
+//! text before it goes anywhere.
+//!
+//! A transport sets the scope around the dispatch:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use contract_runtime::report::{CallScope, LogLevel, Reporter};
+//!
+//! struct Printer;
+//! impl Reporter for Printer {
+//!     fn progress(&self, done: f64, total: Option<f64>, message: Option<&str>) {
+//!         println!("{done}/{total:?} {message:?}");
+//!     }
+//!     fn log(&self, level: LogLevel, message: &str) {
+//!         println!("{level:?}: {message}");
+//!     }
+//! }
+//!
+//! # async fn run(d: contract_runtime::Dispatcher, caller: Arc<contract_runtime::Caller>, call: contract_runtime::ToolCall) {
+//! let envelope = CallScope::new()
+//!     .reporter(Arc::new(Printer))
+//!     .run(d.dispatch(&caller, &call))
+//!     .await;
+//! # }
+//! ```
+//!
+//! The scope also carries what a transport lends a tool by type
+//! ([`CallScope::extra`], read with [`CallContext::extra`]): the MCP server
+//! lends the client connection ([`crate::mcp::McpClient`]), through which a
+//! tool may ask the client to sample a model or ask the person a question.
+//!
+//! [`CallContext::progress`]: crate::CallContext::progress
+//! [`CallContext::log`]: crate::CallContext::log
+//! [`CallContext::extra`]: crate::CallContext::extra
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+
+/// A log line's level: syslog's eight (RFC 5424), as MCP names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LogLevel {
+    /// Detail for debugging.
+    Debug,
+    /// Normal operation.
+    Info,
+    /// Normal but significant.
+    Notice,
+    /// Something may be wrong.
+    Warning,
+    /// Something failed.
+    Error,
+    /// A part of the system failed.
+    Critical,
+    /// Act now.
+    Alert,
+    /// The system is unusable.
+    Emergency,
+}
+
+impl LogLevel {
+    /// The level's name as MCP and syslog write it (`warning`, not `warn`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogLevel::Debug => "debug",
+            LogLevel::Info => "info",
+            LogLevel::Notice => "notice",
+            LogLevel::Warning => "warning",
+            LogLevel::Error => "error",
+            LogLevel::Critical => "critical",
+            LogLevel::Alert => "alert",
+            LogLevel::Emergency => "emergency",
+        }
+    }
+}
+
+/// Where a call's progress and log lines go besides `tracing`; set by the
+/// transport serving the call ([`CallScope::reporter`]). Called from the
+/// handler's thread, so it must not block: queue, do not send.
+pub trait Reporter: Send + Sync + 'static {
+    /// `done` of `total` (when known), with an optional message.
+    fn progress(&self, done: f64, total: Option<f64>, message: Option<&str>);
+    /// One log line at `level`.
+    fn log(&self, level: LogLevel, message: &str);
+}
+
+/// What the transport serving one call lends the handler: a [`Reporter`],
+/// and values by type. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct CallScope {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    reporter: Option<Arc<dyn Reporter>>,
+    extras: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
+}
+
+tokio::task_local! {
+    static SCOPE: CallScope;
+}
+
+impl CallScope {
+    /// An empty scope.
+    pub fn new() -> CallScope {
+        CallScope::default()
+    }
+
+    /// Sends the call's progress and log lines to `reporter` too.
+    pub fn reporter(mut self, reporter: Arc<dyn Reporter>) -> CallScope {
+        self.inner_mut().reporter = Some(reporter);
+        self
+    }
+
+    /// Lends the handler a value of type `T` ([`crate::CallContext::extra`]).
+    pub fn extra<T: Any + Send + Sync>(mut self, value: T) -> CallScope {
+        self.inner_mut()
+            .extras
+            .insert(TypeId::of::<T>(), Arc::new(value));
+        self
+    }
+
+    fn inner_mut(&mut self) -> &mut Inner {
+        // Built before it is shared: the `Arc` is unique here.
+        if Arc::get_mut(&mut self.inner).is_none() {
+            let old = &self.inner;
+            self.inner = Arc::new(Inner {
+                reporter: old.reporter.clone(),
+                extras: old.extras.clone(),
+            });
+        }
+        Arc::get_mut(&mut self.inner).unwrap_or_else(|| unreachable!("just made unique"))
+    }
+
+    /// Runs `fut` (a dispatch) with this scope: every call it dispatches
+    /// sees it.
+    pub async fn run<F: Future>(self, fut: F) -> F::Output {
+        SCOPE.scope(self, fut).await
+    }
+
+    /// The scope the current task runs in, if any.
+    pub(crate) fn current() -> Option<CallScope> {
+        SCOPE.try_with(CallScope::clone).ok()
+    }
+
+    pub(crate) fn get_reporter(&self) -> Option<&dyn Reporter> {
+        self.inner.reporter.as_deref()
+    }
+
+    pub(crate) fn get<T: Any>(&self) -> Option<&T> {
+        self.inner
+            .extras
+            .get(&TypeId::of::<T>())
+            .and_then(|v| v.downcast_ref::<T>())
+    }
+}
+
+impl std::fmt::Debug for CallScope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CallScope")
+            .field("reporter", &self.inner.reporter.is_some())
+            .field("extras", &self.inner.extras.len())
+            .finish()
+    }
+}
+
+/// Writes a progress report to `tracing`.
+pub(crate) fn trace_progress(
+    call_id: &str,
+    tool: &str,
+    done: f64,
+    total: Option<f64>,
+    message: Option<&str>,
+) {
+    tracing::info!(target: "contract_runtime::report", call_id, tool, done, total, message, "progress");
+}
+
+/// Writes a log line to `tracing` at the nearest level.
+pub(crate) fn trace_log(call_id: &str, tool: &str, level: LogLevel, message: &str) {
+    let level_name = level.as_str();
+    match level {
+        LogLevel::Debug => {
+            tracing::debug!(target: "contract_runtime::report", call_id, tool, level = level_name, "{message}")
+        }
+        LogLevel::Info | LogLevel::Notice => {
+            tracing::info!(target: "contract_runtime::report", call_id, tool, level = level_name, "{message}")
+        }
+        LogLevel::Warning => {
+            tracing::warn!(target: "contract_runtime::report", call_id, tool, level = level_name, "{message}")
+        }
+        _ => {
+            tracing::error!(target: "contract_runtime::report", call_id, tool, level = level_name, "{message}")
+        }
+    }
+}
