@@ -42,10 +42,12 @@
 use std::fmt;
 
 mod calls;
+mod content;
 mod render;
 mod stream;
 
 pub use calls::{parse_calls, parse_calls_slice};
+pub use content::{content_losses, ContentLoss};
 pub use render::{compact, render_calls, render_results, render_results_as, CallResult, Feedback};
 pub use stream::{
     AnthropicAssembler, Assembled, ChatAssembler, GeminiAssembler, ResponsesAssembler, StreamError,
