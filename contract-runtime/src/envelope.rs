@@ -318,7 +318,9 @@ fn template() -> &'static Map<String, Value> {
     static TEMPLATE: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
     TEMPLATE.get_or_init(|| {
         let gen = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-        match gen.into_root_schema_for::<Envelope>().to_value() {
+        let mut schema = gen.into_root_schema_for::<Envelope>().to_value();
+        crate::schema::standard_number_formats(&mut schema);
+        match schema {
             Value::Object(m) => m,
             _ => Map::new(),
         }

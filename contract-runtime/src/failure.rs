@@ -130,7 +130,9 @@ fn schema_of<T: JsonSchema>() -> Value {
     let gen = schemars::generate::SchemaSettings::draft2020_12()
         .with_transform(|s: &mut schemars::Schema| close_objects(s, true))
         .into_generator();
-    gen.into_root_schema_for::<T>().to_value()
+    let mut schema = gen.into_root_schema_for::<T>().to_value();
+    crate::schema::standard_number_formats(&mut schema);
+    schema
 }
 
 /// Every object of an output schema gets `additionalProperties: false`, as
