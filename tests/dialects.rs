@@ -198,6 +198,7 @@ fn canonical_export_loses_nothing() {
 fn loss_is_error_makes_a_lossy_export_fail() {
     let strict = ExportOptions {
         loss_is_error: true,
+        ..ExportOptions::default()
     };
     let canonical = tools::registry().canonical();
     for d in [
@@ -382,4 +383,212 @@ fn every_canonical_object_is_closed() {
         }
     }
     assert!(open.is_empty(), "objects left open: {open:#?}");
+}
+
+/// Examples of arguments: checked at registry build as calls would be, then
+/// exported where the provider takes them (Anthropic's `input_examples`) and
+/// reported lost everywhere else.
+#[test]
+fn examples_are_checked_at_build_and_exported_where_the_provider_takes_them() {
+    let good = Registry::builder()
+        .tool(tools::search_notes::contract().example(serde_json::json!({"query": "kv cache"})))
+        .build()
+        .expect("a valid example builds");
+    let canonical = good.canonical();
+    assert_eq!(
+        canonical[0]["input_examples"],
+        serde_json::json!([{"query": "kv cache"}])
+    );
+    for d in [Dialect::Anthropic, Dialect::AnthropicStrict] {
+        let out = dialect::export(&canonical, d, &ExportOptions::default()).unwrap();
+        assert_eq!(
+            out.tools[0]["input_examples"],
+            serde_json::json!([{"query": "kv cache"}]),
+            "{d}"
+        );
+        assert!(
+            out.losses.iter().all(|l| l.keyword != "input_examples"),
+            "{d}"
+        );
+    }
+    for d in [
+        Dialect::OpenAiResponses,
+        Dialect::OpenAiChat,
+        Dialect::Gemini,
+        Dialect::GeminiJsonSchema,
+        Dialect::Mcp,
+    ] {
+        let out = dialect::export(&canonical, d, &ExportOptions::default()).unwrap();
+        assert!(out.tools[0].get("input_examples").is_none(), "{d}");
+        let lost: Vec<String> = out
+            .losses
+            .iter()
+            .filter(|l| l.keyword == "input_examples")
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            lost,
+            [format!("search_notes (root) input_examples: dropped: 1 example(s) of arguments; {d} has no field for them (Anthropic's input_examples has)")],
+            "{d}"
+        );
+    }
+    // Examples the runtime would refuse never reach a provider.
+    let refused = |tool: contract_runtime::Tool| match Registry::builder().tool(tool).build() {
+        Err(RegistryError::BadExample {
+            tool,
+            index,
+            reason,
+        }) => (tool, index, reason),
+        other => panic!("expected BadExample, got {other:?}"),
+    };
+    let (tool, index, reason) = refused(
+        tools::search_notes::contract()
+            .example(serde_json::json!({"query": "ok"}))
+            .example(serde_json::json!({"query": ""})),
+    );
+    assert_eq!((tool.as_str(), index), ("search_notes", 1));
+    assert!(reason.starts_with("/query: "), "{reason}");
+    let (_, _, reason) = refused(
+        tools::search_notes::contract().example(serde_json::json!({"query": "x", "limit": 3})),
+    );
+    assert!(reason.contains("limit"), "{reason}");
+    let (_, _, reason) = refused(tools::search_notes::contract().example(serde_json::json!("x")));
+    assert_eq!(reason, "an example of arguments must be a JSON object");
+    // A rule across arguments too: `from` after `to`.
+    let (tool, _, reason) = refused(tools::list_filings::contract().example(serde_json::json!(
+        {"company": "ACME", "year": 2020, "from": "2020-05-01", "to": "2020-01-01"})));
+    assert_eq!(tool, "list_filings");
+    assert!(reason.contains("from"), "{reason}");
+    let err = Registry::builder()
+        .tool(tools::search_notes::contract().example(serde_json::json!({"query": ""})))
+        .build()
+        .unwrap_err();
+    assert!(
+        err.to_string().starts_with("tool `search_notes`: example 0 would be refused, so it would teach a model a call that fails: /query: "),
+        "{err}"
+    );
+}
+
+/// Deferred loading in each provider's form: OpenAI namespaces of fewer than
+/// ten functions and its tool search; Anthropic's `defer_loading` and regex
+/// tool search; an error where the provider has no tool search. Deferred
+/// tools do not count against the per-request limits.
+#[test]
+fn deferred_exports_take_each_providers_form() {
+    use contract_runtime::dialect::{Defer, ANTHROPIC_SEARCH};
+    let canonical = tools::registry().canonical();
+    let n = canonical.len();
+    let opts = ExportOptions {
+        defer: Defer::AllBut(vec!["search_notes".to_owned()]),
+        ..ExportOptions::default()
+    };
+    let out = dialect::export(&canonical, Dialect::OpenAiResponses, &opts).unwrap();
+    let shapes: Vec<&str> = out
+        .tools
+        .iter()
+        .map(|t| t["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(shapes, ["function", "namespace", "tool_search"]);
+    assert_eq!(out.tools[0]["name"], "search_notes");
+    assert!(out.tools[0].get("defer_loading").is_none());
+    let ns = &out.tools[1];
+    assert_eq!(ns["name"], "deferred_1");
+    let inner = ns["tools"].as_array().unwrap();
+    assert_eq!(inner.len(), n - 1);
+    assert!(inner
+        .iter()
+        .all(|f| f["defer_loading"] == true && f["type"] == "function"));
+    assert!(
+        ns["description"]
+            .as_str()
+            .unwrap()
+            .contains("read_file, replace_text"),
+        "{}",
+        ns["description"]
+    );
+    // Twenty deferred functions: namespaces of 9, 9 and 2.
+    let many: Vec<Value> = (0..20)
+        .map(|i| {
+            let mut d = canonical[0].clone();
+            d["name"] = Value::from(format!("search_{i}"));
+            d
+        })
+        .collect();
+    let all = ExportOptions {
+        defer: Defer::AllBut(vec![]),
+        ..ExportOptions::default()
+    };
+    let out = dialect::export(&many, Dialect::OpenAiResponses, &all).unwrap();
+    let sizes: Vec<usize> = out
+        .tools
+        .iter()
+        .filter_map(|t| t["tools"].as_array().map(Vec::len))
+        .collect();
+    assert_eq!(sizes, [9, 9, 2]);
+    // Anthropic: every tool but the core carries defer_loading; the search tool comes last.
+    for d in [Dialect::Anthropic, Dialect::AnthropicStrict] {
+        let out = dialect::export(&canonical, d, &opts).unwrap();
+        assert_eq!(out.tools.len(), n + 1, "{d}");
+        assert!(out.tools[0].get("defer_loading").is_none());
+        assert!(
+            out.tools[1..n].iter().all(|t| t["defer_loading"] == true),
+            "{d}"
+        );
+        assert_eq!(out.tools[n]["name"], ANTHROPIC_SEARCH);
+        assert_eq!(out.tools[n]["type"], "tool_search_tool_regex_20251119");
+    }
+    // 25 strict tools are over Anthropic's 20, unless 5 are loaded and 20 deferred.
+    assert!(dialect::export(
+        many
+            .iter()
+            .chain(&many[..5])
+            .cloned()
+            .enumerate()
+            .map(|(i, mut d)| {
+                d["name"] = Value::from(format!("t{i}"));
+                d
+            })
+            .collect::<Vec<_>>(),
+        Dialect::AnthropicStrict,
+        &ExportOptions::default()
+    )
+    .is_err());
+    let core: Vec<String> = (0..5).map(|i| format!("search_{i}")).collect();
+    let some = ExportOptions {
+        defer: Defer::AllBut(core),
+        ..ExportOptions::default()
+    };
+    let mut more = many.clone();
+    for i in 20..25 {
+        let mut d = canonical[0].clone();
+        d["name"] = Value::from(format!("search_{i}"));
+        more.push(d);
+    }
+    assert!(dialect::export(&more, Dialect::AnthropicStrict, &some).is_ok());
+    // No tool search: an error, not a silent full load.
+    for d in [Dialect::OpenAiChat, Dialect::Gemini, Dialect::Mcp] {
+        let e = dialect::export(&canonical, d, &opts).unwrap_err();
+        assert!(e.reason.contains("has no tool search"), "{d}: {e}");
+    }
+    // Marked on the tool itself.
+    let marked = Registry::builder()
+        .tool(tools::search_notes::contract())
+        .tool(tools::read_file::contract().deferred())
+        .build()
+        .unwrap()
+        .canonical();
+    assert_eq!(marked[1]["defer_loading"], true);
+    assert!(marked[0].get("defer_loading").is_none());
+    let by_mark = ExportOptions {
+        defer: Defer::Marked,
+        ..ExportOptions::default()
+    };
+    let out = dialect::export(&marked, Dialect::Anthropic, &by_mark).unwrap();
+    assert_eq!(
+        (
+            out.tools[0].get("defer_loading"),
+            &out.tools[1]["defer_loading"]
+        ),
+        (None, &Value::Bool(true))
+    );
 }

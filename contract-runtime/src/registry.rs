@@ -32,6 +32,16 @@ pub enum RegistryError {
         /// The regex error.
         error: String,
     },
+    /// An example of a tool's arguments ([`Tool::example`](crate::Tool::example))
+    /// that the runtime would refuse.
+    BadExample {
+        /// The tool.
+        tool: String,
+        /// The example's position among the tool's examples (from 0).
+        index: usize,
+        /// Why a call with those arguments would be refused.
+        reason: String,
+    },
     /// A tool takes host state (`state(...)`) the registry was not given.
     MissingState {
         /// The tool.
@@ -59,6 +69,14 @@ impl std::fmt::Display for RegistryError {
             } => {
                 write!(f, "tool `{tool}` declares the pattern {pattern:?}, which does not compile: {error}")
             }
+            RegistryError::BadExample {
+                tool,
+                index,
+                reason,
+            } => write!(
+                f,
+                "tool `{tool}`: example {index} would be refused, so it would teach a model a call that fails: {reason}"
+            ),
             RegistryError::MissingState { tool, ty } => write!(
                 f,
                 "tool `{tool}` takes host state `{ty}`, which the registry was not given; add it with `Registry::builder().state(...)`"
@@ -157,6 +175,12 @@ impl RegistryBuilder {
                 return Err(RegistryError::BadName(name.to_string()));
             }
             check_patterns(name, &tool.input_schema())?;
+            tool.check_examples()
+                .map_err(|(index, reason)| RegistryError::BadExample {
+                    tool: name.to_string(),
+                    index,
+                    reason,
+                })?;
             if reg.tools.insert(name, tool).is_some() {
                 return Err(RegistryError::DuplicateName(name.to_string()));
             }

@@ -188,6 +188,10 @@ impl<C: ToolContract> DecodedArgs for Args<C> {
 #[derive(Clone)]
 pub struct Tool {
     pub(crate) inner: Arc<dyn ErasedTool>,
+    /// Examples of arguments ([`Tool::example`]), checked at registry build.
+    examples: Vec<Value>,
+    /// Loaded on demand where the provider has tool search ([`Tool::deferred`]).
+    deferred: bool,
 }
 
 impl Tool {
@@ -199,7 +203,60 @@ impl Tool {
                 output: OnceLock::new(),
                 ty: PhantomData,
             }),
+            examples: Vec::new(),
+            deferred: false,
         }
+    }
+
+    /// Adds an example of the tool's arguments, as a model should write them.
+    /// Providers that take examples show them to the model (Anthropic's
+    /// `input_examples`); the others report a loss. Building the registry
+    /// decodes each example as a call would be, so an example the runtime
+    /// would refuse (a broken constraint, a missing field, a rule across
+    /// arguments) is a [`RegistryError::BadExample`](crate::RegistryError::BadExample)
+    /// and never teaches a model a call that fails.
+    ///
+    /// ```
+    /// # use contract_runtime::{Registry, RegistryError, Tool};
+    /// # use contract_runtime::prelude::*;
+    /// /// Search the notes.
+    /// #[tool_contract(effect = read_only)]
+    /// fn search(
+    ///     /// What to look for.
+    ///     #[arg(length(min = 1, max = 200))]
+    ///     query: String,
+    /// ) -> Result<Vec<String>, contract_runtime::failure::Never> {
+    ///     Ok(vec![query])
+    /// }
+    ///
+    /// let ok = Registry::builder()
+    ///     .tool(search::contract().example(serde_json::json!({"query": "kv cache"})))
+    ///     .build()?;
+    /// assert_eq!(ok.canonical()[0]["input_examples"][0]["query"], "kv cache");
+    /// let err = Registry::builder()
+    ///     .tool(search::contract().example(serde_json::json!({"query": ""})))
+    ///     .build()
+    ///     .unwrap_err();
+    /// assert!(matches!(err, RegistryError::BadExample { index: 0, .. }), "{err}");
+    /// # Ok::<(), RegistryError>(())
+    /// ```
+    pub fn example(mut self, arguments: Value) -> Tool {
+        self.examples.push(arguments);
+        self
+    }
+
+    /// Marks the tool as loaded on demand: exported with
+    /// [`Defer::Marked`](crate::dialect::Defer::Marked), it is deferred where
+    /// the provider has tool search. Its canonical definition says
+    /// `"defer_loading": true`.
+    pub fn deferred(mut self) -> Tool {
+        self.deferred = true;
+        self
+    }
+
+    /// The examples of arguments, in the order they were added.
+    pub fn examples(&self) -> &[Value] {
+        &self.examples
     }
 
     /// The declarations.
@@ -267,12 +324,48 @@ impl Tool {
         if !rules.is_empty() {
             def["rules"] = rules.iter().map(crate::arg_rules::Rule::to_json).collect();
         }
+        if !self.examples.is_empty() {
+            def["input_examples"] = Value::Array(self.examples.clone());
+        }
+        if self.deferred {
+            def["defer_loading"] = Value::Bool(true);
+        }
         def
+    }
+
+    /// Decodes every example as a call's arguments would be: the index and
+    /// the refusal of the first the runtime would refuse.
+    pub(crate) fn check_examples(&self) -> Result<(), (usize, String)> {
+        let limits = crate::decode::Limits::default();
+        for (i, example) in self.examples.iter().enumerate() {
+            if !example.is_object() {
+                return Err((
+                    i,
+                    "an example of arguments must be a JSON object".to_owned(),
+                ));
+            }
+            if let Err(e) = self.inner.decode(&example.to_string(), &limits, &mut None) {
+                let reasons: Vec<String> = e
+                    .into_errors()
+                    .into_iter()
+                    .map(|entry| match entry.field {
+                        Some(field) => format!("{field}: {}", entry.message),
+                        None => entry.message,
+                    })
+                    .collect();
+                return Err((i, reasons.join("; ")));
+            }
+        }
+        Ok(())
     }
 }
 
 impl std::fmt::Debug for Tool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tool").field("name", &self.name()).finish()
+        f.debug_struct("Tool")
+            .field("name", &self.name())
+            .field("examples", &self.examples.len())
+            .field("deferred", &self.deferred)
+            .finish()
     }
 }

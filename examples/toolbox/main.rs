@@ -38,7 +38,7 @@ use contract_runtime::dialect::{self, Dialect, ExportOptions};
 
 const USAGE: &str = "usage:
   toolbox demo
-  toolbox schemas [--canonical FILE] [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error]
+  toolbox schemas [--canonical FILE] [--dialect canonical|openai-responses|openai-chat|anthropic|anthropic-strict|gemini|gemini-json-schema|mcp] [--loss-is-error] [--defer-all-but NAME,... | --defer-marked]
   toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
@@ -95,6 +95,18 @@ fn schemas(args: &[String]) -> Result<ExitCode, String> {
             }
             "--canonical" => canonical = Some(read_canonical(it.next())?),
             "--loss-is-error" => opts.loss_is_error = true,
+            "--defer-all-but" => {
+                let v = it.next().ok_or(
+                    "--defer-all-but needs a comma-separated list of tool names (it may be empty)",
+                )?;
+                opts.defer = dialect::Defer::AllBut(
+                    v.split(',')
+                        .filter(|n| !n.is_empty())
+                        .map(str::to_owned)
+                        .collect(),
+                );
+            }
+            "--defer-marked" => opts.defer = dialect::Defer::Marked,
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
     }

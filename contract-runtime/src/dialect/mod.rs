@@ -32,6 +32,7 @@
 
 mod anthropic;
 mod date_bounds;
+mod defer;
 mod exported;
 pub mod gbnf;
 mod gemini;
@@ -50,6 +51,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+pub use defer::{Defer, ANTHROPIC_SEARCH, NAMESPACE_SIZE};
 pub use exported::ExportedTool;
 pub use limits::{limits, limits_markdown, Limit, OverLimit, Scope};
 pub use names::check_name;
@@ -131,6 +133,12 @@ impl std::str::FromStr for Dialect {
 pub struct ExportOptions {
     /// Fail on the first [`Loss`] instead of reporting it.
     pub loss_is_error: bool,
+    /// Which tools are loaded on demand through the provider's tool search
+    /// (OpenAI Responses, Anthropic); the default defers none. With any
+    /// deferred, [`Export::tools`] is the request's `tools` array: OpenAI's
+    /// deferred functions inside namespaces of at most [`NAMESPACE_SIZE`],
+    /// and each provider's tool search tool last.
+    pub defer: Defer,
 }
 
 /// A constraint the dialect cannot carry as a keyword. It is still enforced
@@ -355,6 +363,7 @@ fn export_cow(
     let mut seen: std::collections::HashSet<&str> =
         std::collections::HashSet::with_capacity(tools.len());
     let mut tally = limits::Tally::new(dialect);
+    let mut deferred: Vec<bool> = Vec::new();
     for (i, def) in tools.iter().enumerate() {
         let tool = ToolDef::read(def, dialect)?;
         if !seen.insert(tool.name) {
@@ -380,6 +389,7 @@ fn export_cow(
             }
         };
         tool.unpublished_rules(&mut losses);
+        let exported = tool.examples(exported, &mut losses);
         dedup(&mut losses);
         if opts.loss_is_error {
             if let Some(loss) = losses.first() {
@@ -394,8 +404,14 @@ fn export_cow(
                 ));
             }
         }
+        // A deferred tool is loaded on demand: the set that must fit the
+        // provider's limits is the one loaded, which the export cannot know.
+        let defers = opts.defer.defers(tool.name, def);
+        deferred.push(defers);
         if let Some(value) = exported.as_ref().and_then(ExportedTool::as_value) {
-            tally.add(tool.name, value);
+            if !defers {
+                tally.add(tool.name, value);
+            }
         }
         out.tools.extend(exported);
         out.losses.extend(losses);
@@ -416,6 +432,7 @@ fn export_cow(
     if keep {
         out.tools = tools.into_owned().into_iter().map(Into::into).collect();
     }
+    out.tools = defer::apply(dialect, out.tools, &deferred)?;
     Ok(out)
 }
 
@@ -540,6 +557,45 @@ impl<'a> ToolDef<'a> {
             root.remove("$schema");
         }
         Ok(root)
+    }
+
+    /// Puts the definition's `input_examples` where the dialect takes
+    /// examples (Anthropic), and reports them lost elsewhere (the canonical
+    /// definition keeps them as they are).
+    fn examples(
+        &self,
+        exported: Option<ExportedTool>,
+        losses: &mut Vec<Loss>,
+    ) -> Option<ExportedTool> {
+        let Some(examples) = self
+            .def
+            .get("input_examples")
+            .filter(|e| e.as_array().is_some_and(|a| !a.is_empty()))
+        else {
+            return exported;
+        };
+        match self.dialect {
+            Dialect::Canonical => exported,
+            Dialect::Anthropic | Dialect::AnthropicStrict => exported.map(|t| {
+                let mut v = t.into_value();
+                v["input_examples"] = examples.clone();
+                v.into()
+            }),
+            _ => {
+                let n = examples.as_array().map_or(0, Vec::len);
+                losses.push(Loss {
+                    tool: self.name.to_owned(),
+                    pointer: String::new(),
+                    keyword: "input_examples".to_owned(),
+                    action: LossAction::Dropped,
+                    note: format!(
+                        "dropped: {n} example(s) of arguments; {} has no field for them (Anthropic's input_examples has)",
+                        self.dialect
+                    ),
+                });
+                exported
+            }
+        }
     }
 
     /// True when the input schema is a closed object without properties

@@ -27,6 +27,11 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     function.insert("parameters".to_owned(), parameters);
     function.insert("strict".to_owned(), Value::Bool(true));
     if dialect != Dialect::OpenAiChat {
+        // What a `function_call_output` carries: the envelope as a JSON
+        // string (render_results' default), the tool's output its `result`.
+        // Chat Completions functions have no such field.
+        let output = crate::envelope::EnvelopeSchema::new(tool.output).into_value();
+        function.insert("output_schema".to_owned(), output);
         return Ok(Value::Object(function));
     }
     let mut t = Map::with_capacity(2);

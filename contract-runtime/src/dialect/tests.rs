@@ -758,6 +758,7 @@ fn loss_kinds() {
 fn loss_is_error_fails_on_the_first_loss() {
     let opts = ExportOptions {
         loss_is_error: true,
+        ..ExportOptions::default()
     };
     let err = export(&[search_notes()], Dialect::OpenAiChat, &opts).unwrap_err();
     assert_eq!(err.pointer, "/properties/query/minLength");
