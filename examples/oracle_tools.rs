@@ -9,6 +9,21 @@ use contract_runtime::dialect::{self, Dialect, ExportOptions};
 #[path = "../tests/common/reminders.rs"]
 mod reminders;
 
+/// The reminder tool, with examples of its arguments, so the oracle checks
+/// Anthropic's `input_examples` by the SDK's type and against the schema.
+fn registry() -> contract_runtime::Registry {
+    let tool = reminders::schedule_reminder::contract()
+        .example(serde_json::json!({
+            "text": "Stand-up", "channel": {"kind": "chat_room", "room": "#team"},
+            "repeat": {"every": "weekdays", "with": {"days": [1, 2, 3, 4, 5]}}, "at": "09:30:00"
+        }))
+        .example(serde_json::json!({"text": "Call back", "channel": {"kind": "silent"}}));
+    contract_runtime::Registry::builder()
+        .tool(tool)
+        .build()
+        .unwrap_or_else(|e| panic!("the oracle's reminder registry is valid: {e}"))
+}
+
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dialect = match args.as_slice() {
@@ -18,7 +33,7 @@ fn main() -> std::process::ExitCode {
     };
     let out = dialect.and_then(|d| {
         dialect::export(
-            reminders::registry().canonical(),
+            registry().canonical(),
             d,
             &ExportOptions::default(),
         )

@@ -10,9 +10,16 @@ is one check:
 - openai-responses, openai-chat: the official `openai` package's
   `_ensure_strict_json_schema(schema, path=(), root=schema)` leaves
   `parameters` unchanged, and (as the SDK does not check it) every keyword
-  and format is one strict mode documents;
+  and format is one strict mode documents; every tool is the SDK's type
+  (`FunctionToolParam` with `output_schema` and `defer_loading`,
+  `NamespaceToolParam` of fewer than ten functions, `ToolSearchToolParam`,
+  `ChatCompletionFunctionToolParam`): its fields' types validate and it has
+  no field the type lacks;
 - anthropic-strict: the official `anthropic` package's
   `transform_schema(schema)` leaves `input_schema` unchanged;
+- anthropic, anthropic-strict: every tool is the SDK's `ToolParam`
+  (`defer_loading`, `input_examples`, each example valid against
+  `input_schema`) or `ToolSearchToolRegex20251119Param`;
 - anthropic, gemini-json-schema, mcp, canonical: every schema is valid
   JSON Schema 2020-12 (`Draft202012Validator.check_schema`), with an object
   root where the dialect needs one;
@@ -34,9 +41,30 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jsonschema
+import pydantic
+import typing
 from anthropic.lib._parse._transform import transform_schema
+from anthropic.types import ToolParam as AnthropicToolParam
+from anthropic.types import ToolSearchToolRegex20251119Param
 from google.genai import types as genai_types
 from openai.lib._pydantic import _ensure_strict_json_schema
+from openai.types.chat import ChatCompletionFunctionToolParam
+from openai.types.responses import FunctionToolParam, NamespaceToolParam, ToolSearchToolParam
+from openai.types.responses.namespace_tool_param import ToolFunction as NamespaceFunction
+
+
+def sdk_type(value: Any, typed: Any, what: str) -> None:
+    """`value` is a `typed` (an SDK TypedDict): pydantic validates the types
+    of its fields, and every key must be a field the SDK declares (pydantic
+    ignores unknown keys of a TypedDict, so they are checked by hand)."""
+    fields = set(typing.get_type_hints(typed))
+    unknown = set(value) - fields
+    if unknown:
+        raise Failure(f"{what}: the SDK's {typed.__name__} has no field {sorted(unknown)}")
+    try:
+        pydantic.TypeAdapter(typed).validate_python(copy.deepcopy(value))
+    except pydantic.ValidationError as e:
+        raise Failure(f"{what}: not a valid {typed.__name__}: {e}")
 
 
 class Failure(Exception):
@@ -130,17 +158,38 @@ def check_openai_params(params: Any) -> None:
     check_openai_node(params, "")
 
 
-def check_openai_responses(tool: dict) -> None:
-    expect_keys(tool, {"type", "name", "description", "parameters", "strict"})
+def check_openai_function(tool: dict, typed: Any) -> None:
+    expect_keys(tool, {"type", "name", "description", "parameters", "strict", "output_schema"}, {"defer_loading"})
     if tool["type"] != "function" or tool["strict"] is not True:
         raise Failure("type must be 'function' and strict must be true")
+    sdk_type(tool, typed, "the function")
     check_openai_params(tool["parameters"])
+    # output_schema describes the envelope a function_call_output carries.
+    check_meta(tool["output_schema"], "output_schema")
+
+
+def check_openai_responses(tool: dict) -> None:
+    kind = tool.get("type")
+    if kind == "namespace":
+        sdk_type(tool, NamespaceToolParam, "the namespace")
+        functions = tool["tools"]
+        if not 0 < len(functions) < 10:
+            raise Failure(f"a namespace holds {len(functions)} functions; OpenAI advises fewer than ten")
+        for f in functions:
+            if f.get("defer_loading") is not True:
+                raise Failure(f"{f.get('name')}: a function in a namespace is deferred here")
+            check_openai_function(f, NamespaceFunction)
+    elif kind == "tool_search":
+        sdk_type(tool, ToolSearchToolParam, "the tool search tool")
+    else:
+        check_openai_function(tool, FunctionToolParam)
 
 
 def check_openai_chat(tool: dict) -> None:
     expect_keys(tool, {"type", "function"})
     if tool["type"] != "function":
         raise Failure("type must be 'function'")
+    sdk_type(tool, ChatCompletionFunctionToolParam, "the tool")
     function = tool["function"]
     expect_keys(function, {"name", "description", "parameters", "strict"})
     if function["strict"] is not True:
@@ -148,8 +197,28 @@ def check_openai_chat(tool: dict) -> None:
     check_openai_params(function["parameters"])
 
 
+def check_anthropic_search(tool: dict) -> bool:
+    """True (after checking it) when `tool` is the tool search tool."""
+    if tool.get("type") != "tool_search_tool_regex_20251119":
+        return False
+    sdk_type(tool, ToolSearchToolRegex20251119Param, "the tool search tool")
+    return True
+
+
+def check_anthropic_examples(tool: dict) -> None:
+    sdk_type(tool, AnthropicToolParam, "the tool")
+    for i, example in enumerate(tool.get("input_examples", [])):
+        try:
+            jsonschema.validate(example, tool["input_schema"], cls=jsonschema.Draft202012Validator)
+        except jsonschema.ValidationError as e:
+            raise Failure(f"input_examples/{i} does not match input_schema: {e.message}")
+
+
 def check_anthropic(tool: dict) -> None:
-    expect_keys(tool, {"name", "description", "input_schema"})
+    if check_anthropic_search(tool):
+        return
+    expect_keys(tool, {"name", "description", "input_schema"}, {"defer_loading", "input_examples"})
+    check_anthropic_examples(tool)
     schema = tool["input_schema"]
     check_meta(schema, "input_schema")
     for k in ("anyOf", "oneOf", "allOf"):
@@ -158,7 +227,10 @@ def check_anthropic(tool: dict) -> None:
 
 
 def check_anthropic_strict(tool: dict) -> None:
-    expect_keys(tool, {"name", "description", "input_schema", "strict"})
+    if check_anthropic_search(tool):
+        return
+    expect_keys(tool, {"name", "description", "input_schema", "strict"}, {"defer_loading", "input_examples"})
+    check_anthropic_examples(tool)
     if tool["strict"] is not True:
         raise Failure("strict must be true")
     schema = tool["input_schema"]
@@ -251,7 +323,7 @@ def check_canonical(tool: dict) -> None:
         {"name", "description", "input_schema", "effect", "idempotency", "authority", "approval"},
         # `rules` (rules across arguments), `effects` (when several combine)
         # and `title` appear only on tools that declare them.
-        {"output_schema", "rules", "effects", "title"},
+        {"output_schema", "rules", "effects", "title", "input_examples", "defer_loading"},
     )
     for rule in tool.get("rules", []):
         expect_keys(rule, {"rule", "keyword", "arguments", "in_schema", "text"})
@@ -298,7 +370,7 @@ def main(argv: list[str]) -> int:
             print(f"FAIL {f.name}: not a JSON array of tools")
             failed += 1
             continue
-        names = [t.get("name") or t.get("function", {}).get("name") for t in tools if isinstance(t, dict)]
+        names = [t.get("name") or t.get("function", {}).get("name") or t.get("type") for t in tools if isinstance(t, dict)]
         dup = {n for n in names if names.count(n) > 1}
         if dup:
             print(f"FAIL {dialect}: names used twice: {sorted(dup)}")

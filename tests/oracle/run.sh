@@ -14,14 +14,16 @@ cd "$(dirname "$0")/../.."
 venv="${ORACLE_VENV:-.venv}"
 python="$venv/bin/python"
 
-# Major versions the checks were verified with: the checks call private SDK
-# helpers (openai.lib._pydantic, anthropic.lib._parse._transform), which may
-# move in a new major version.
+# Pinned to the releases current on PyPI when the checks were last updated
+# (2026-12-06): the checks call private SDK helpers (openai.lib._pydantic,
+# anthropic.lib._parse._transform) and validate against the SDKs' own types,
+# whose fields (defer_loading, output_schema, input_examples, namespaces)
+# are what is being checked. Move a pin on purpose and rerun.
 requirements=(
-  "openai>=3,<4"
-  "anthropic>=2,<3"
-  "google-genai>=3,<4"
-  "jsonschema>=4.18,<5"
+  "openai==3.63.0"
+  "anthropic==2.17.0"
+  "google-genai==3.6.1"
+  "jsonschema==4.26.0"
 )
 
 if [ ! -x "$python" ]; then
@@ -37,7 +39,7 @@ trap 'rm -rf "$out"' EXIT
 
 # The toolbox, then test-only tool sets with shapes the demo has no use for
 # (examples/oracle_tools.rs: enums with data), each into its own folder.
-mkdir -p "$out/toolbox" "$out/extra"
+mkdir -p "$out/toolbox" "$out/extra" "$out/deferred"
 cargo build -q --example toolbox --example oracle_tools
 for d in "${dialects[@]}"; do
   if ! cargo run -q --example toolbox -- schemas --dialect "$d" >"$out/toolbox/$d.json" 2>"$out/toolbox/$d.log"; then
@@ -53,7 +55,17 @@ for d in "${dialects[@]}"; do
   echo "oracle: $d: $(head -1 "$out/toolbox/$d.log") (toolbox); $(head -1 "$out/extra/$d.log") (test-only tools)"
 done
 
+# Deferred loading: every tool but search_notes, in each form that has one.
+for d in openai-responses anthropic anthropic-strict; do
+  if ! cargo run -q --example toolbox -- schemas --dialect "$d" --defer-all-but search_notes >"$out/deferred/$d.json" 2>"$out/deferred/$d.log"; then
+    echo "oracle: toolbox schemas --dialect $d --defer-all-but search_notes failed:" >&2
+    cat "$out/deferred/$d.log" >&2
+    exit 1
+  fi
+done
+
 status=0
 "$python" tests/oracle/check_dialects.py "$out/toolbox" || status=1
+"$python" tests/oracle/check_dialects.py "$out/deferred" || status=1
 "$python" tests/oracle/check_dialects.py "$out/extra" || status=1
 exit "$status"
