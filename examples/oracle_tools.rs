@@ -7,6 +7,7 @@
 use contract_runtime::dialect::{self, Dialect, ExportOptions};
 
 #[path = "../tests/common/reminders.rs"]
+#[allow(dead_code)] // its registry() is built here with examples added
 mod reminders;
 
 /// The reminder tool, with examples of its arguments, so the oracle checks
