@@ -506,6 +506,7 @@ pub const TOOL_KEYS: &[&str] = &[
     "timeout_ms",
     "state",
     "rules",
+    "precheck",
     "prose",
     "crate",
 ];
@@ -530,6 +531,8 @@ pub struct ToolAttrs {
     pub timeout_ms: Option<Sp<u64>>,
     pub krate: Option<Sp<Path>>,
     pub rules: Option<Sp<Vec<RuleDecl>>>,
+    /// `precheck = path`: the tool's check before anyone is asked.
+    pub precheck: Option<Sp<Path>>,
     /// `prose = "why"`: C12 does not read the tool's description.
     pub prose: Option<Sp<LitStr>>,
     /// Keys written but not understood and already reported: a misspelling
@@ -757,6 +760,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         "rules" => {
             let rules = parse_rules(cx, meta)?;
             set(cx, &mut out.rules, "rules", span, rules);
+        }
+        "precheck" => {
+            let path: Path = meta.value()?.parse()?;
+            set(cx, &mut out.precheck, "precheck", span, path);
         }
         "crate" => {
             let lit: LitStr = meta.value()?.parse()?;

@@ -143,6 +143,12 @@ pub trait ToolContract: Send + Sync + 'static {
     fn approval_reason(_ctx: &CallContext, _args: &Self::Args) -> Option<String> {
         None
     }
+    /// For `precheck = fn`: the tool's own check of a decoded, authorized
+    /// call, before anyone is asked to approve it; `Some(failure)` ends the
+    /// call with that failure, and nothing runs.
+    fn precheck(_ctx: &CallContext, _args: &Self::Args) -> Option<crate::failure::Failure> {
+        None
+    }
     /// For `idempotency = key(field)`: the key this call carries.
     fn idempotency_key(_args: &Self::Args) -> Option<&str> {
         None

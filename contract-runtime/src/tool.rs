@@ -11,9 +11,9 @@
 //! - `ErasedTool`, one per tool: its declarations and schemas, redaction,
 //!   and decoding argument text (or a parsed tree, for a retry) into
 //! - `Decoded`, one per call: the typed arguments in a box, asked for what
-//!   the stages need of them (confined paths, the approval predicate, the
-//!   request key) and finally run: the handler is called with them and its
-//!   output turned into an [`Outcome`].
+//!   the stages need of them (confined paths, the tool's precheck, the
+//!   approval predicate, the request key) and finally run: the handler is
+//!   called with them and its output turned into an [`Outcome`].
 //!
 //! So a tool adds to the build the code that is its own (argument decoding,
 //! schemas, its handler) and a handful of small functions, never another copy
@@ -32,7 +32,7 @@ use crate::constraint::Constraints;
 use crate::context::CallContext;
 use crate::contract::{ApprovalRule, BoxFuture, Idempotency, ToolContract, ToolSpec};
 use crate::decode::{decode_keeping_tree, decode_tree, DecodeError, Limits};
-use crate::failure::{Outcome, ToolOutput};
+use crate::failure::{Failure, Outcome, ToolOutput};
 use crate::path::ConfinedPath;
 use crate::validate::Ptr;
 
@@ -70,6 +70,9 @@ pub(crate) trait DecodedArgs: Send {
     fn visit_paths<'a>(&'a self, f: &mut dyn FnMut(&Ptr<'_>, &'a ConfinedPath, &'static str));
     /// For `approval = when(pred)`: `Some(reason)` when a person must approve.
     fn approval_reason(&self, ctx: &CallContext) -> Option<String>;
+    /// For `precheck = fn`: `Some(failure)` when the tool's own check
+    /// refuses the call.
+    fn precheck(&self, ctx: &CallContext) -> Option<Failure>;
     /// For `idempotency = key(field)`: the key this call carries.
     fn idempotency_key(&self) -> Option<&str>;
     /// Calls the handler with the arguments (moved out: a second call finds
@@ -154,6 +157,12 @@ impl<C: ToolContract> DecodedArgs for Args<C> {
     fn approval_reason(&self, ctx: &CallContext) -> Option<String> {
         match self {
             Args::Ready(args) => C::approval_reason(ctx, args),
+            _ => None,
+        }
+    }
+    fn precheck(&self, ctx: &CallContext) -> Option<Failure> {
+        match self {
+            Args::Ready(args) => C::precheck(ctx, args),
             _ => None,
         }
     }

@@ -62,6 +62,7 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
         }
     }
     c8_failure_type(cx, tool);
+    c8_precheck_failure_in_sight(cx, tool);
     if let Some(rules) = &tool.rules {
         match &tool.args {
             crate::model::Args::Inline { fields, .. } => c14_rules(cx, &rules.value, fields),
@@ -553,6 +554,23 @@ fn c8_failure_type(cx: &Ctxt, tool: &Tool) {
         cx.error_spanned_by(
             err,
             format!("`{text}` is not a typed failure: the model cannot tell one failure from another\nhelp: define an enum with `#[derive(ToolFailure)]` and a `#[failure(code = \"...\")]` on each variant"),
+        );
+    }
+}
+
+/// C8, with `precheck = fn`: the check returns the tool's failure type, so
+/// the return type shows it (`Result<T, E>` or `Batch<T, E>`, not an alias).
+fn c8_precheck_failure_in_sight(cx: &Ctxt, tool: &Tool) {
+    let (Some(check), Some(output)) = (&tool.precheck, &tool.output) else {
+        return;
+    };
+    if output.failure.is_none() {
+        cx.error_at(
+            check.span,
+            format!(
+                "`precheck` returns the tool's failure type, which the return type `{}` does not show\nhelp: write the return type out as `Result<T, E>` or `Batch<T, E>`",
+                tidy(&output.ty)
+            ),
         );
     }
 }

@@ -126,6 +126,7 @@ fn contract_impl(tool: &Tool, effect: Effect, output: &Output) -> TokenStream {
     let out = &output.ty;
     let spec = spec(tool, effect);
     let approval_fn = approval_fn(tool);
+    let precheck_fn = precheck_fn(tool, output);
     let key_fn = key_fn(tool);
     let call_fn = call_fn(tool);
     quote! {
@@ -135,6 +136,7 @@ fn contract_impl(tool: &Tool, effect: Effect, output: &Output) -> TokenStream {
             type Output = #out;
             const SPEC: #p::ToolSpec = #spec;
             #approval_fn
+            #precheck_fn
             #key_fn
             #call_fn
         }
@@ -230,6 +232,36 @@ fn approval_fn(tool: &Tool) -> TokenStream {
         fn approval_reason(ctx: &#p::CallContext, args: &Self::Args) -> ::core::option::Option<::std::string::String> {
             let predicate: fn(&#p::CallContext, &Self::Args) -> ::core::option::Option<::std::string::String> = #path;
             predicate(ctx, args)
+        }
+    }
+}
+
+/// `precheck = path`: the hook calls the user's check with the call's
+/// context, the arguments and the host state of `state(...)`, in its order,
+/// and turns its failure into the runtime's.
+fn precheck_fn(tool: &Tool, output: &Output) -> TokenStream {
+    // Without `E` in sight, `check::tool` reported it already.
+    let (Some(path), Some(failure)) = (&tool.precheck, &output.failure) else {
+        return TokenStream::new();
+    };
+    let p = private(tool);
+    let path = &path.value;
+    let tys = &tool.state;
+    let ids: Vec<_> = (0..tys.len())
+        .map(|i| format_ident!("__state_{}", i))
+        .collect();
+    // Through a typed fn pointer, as the approval predicate: a check of the
+    // wrong shape gives one error naming the shape it must have.
+    quote_spanned! {path.span()=>
+        fn precheck(ctx: &#p::CallContext, args: &Self::Args) -> ::core::option::Option<#p::Failure> {
+            let check: fn(&#p::CallContext, &Self::Args #(, &#tys)*) -> ::core::result::Result<(), #failure> = #path;
+            // The authority stage checked the host state before this stage.
+            #(
+                let ::core::option::Option::Some(#ids) = ctx.state::<#tys>() else {
+                    ::core::unreachable!("the authority stage checks the host state first")
+                };
+            )*
+            check(ctx, args #(, #ids)*).err().map(|e| #p::ToolFailure::failure(&e))
         }
     }
 }

@@ -41,6 +41,8 @@ pub struct Tool {
     pub timeout_ms: Option<Sp<u64>>,
     /// `rules(...)`: the rules across the inline arguments.
     pub rules: Option<Sp<Vec<RuleDecl>>>,
+    /// `precheck = path`: the tool's own check, run before approval.
+    pub precheck: Option<Sp<Path>>,
     /// `prose = "why"`: the tool's description is not read by C12.
     pub prose: Option<Sp<LitStr>>,
     pub args: Args,
@@ -126,6 +128,7 @@ impl Tool {
             retry: attrs.retry,
             timeout_ms: attrs.timeout_ms,
             rules: attrs.rules,
+            precheck: attrs.precheck,
             prose: attrs.prose,
             args,
             params,

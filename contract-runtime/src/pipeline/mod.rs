@@ -5,6 +5,7 @@
 //! | decode        | `decode.rs`      | the arguments are malformed or break the contract   |
 //! | authority     | `authority.rs`   | a scope is missing or a path leaves its root        |
 //! | idempotency   | `idempotency.rs` | the key was seen before (replay, in doubt, reused)  |
+//! | precheck      | `precheck.rs`    | the tool's own check refuses the call               |
 //! | approval      | `approval.rs`    | a person must approve (or denied) these arguments   |
 //! | breaker       | `breaker.rs`     | the same call keeps failing the same way            |
 //! | run           | `run.rs`         | never: it runs the handler and passes the outcome on|
@@ -30,6 +31,7 @@ mod breaker;
 mod decode;
 mod idempotency;
 mod output;
+mod precheck;
 mod respond;
 mod run;
 
@@ -89,6 +91,9 @@ pub(crate) async fn run_pipeline(
         // Idempotency before approval: a re-sent keyed call is answered from
         // its record and never reaches for a second use of a grant.
         idempotency::stage(&mut f).await?;
+        // The tool's own check before a person is asked (and after
+        // idempotency, so a re-sent keyed call is answered from its record).
+        precheck::stage(&mut f).await?;
         approval::stage(&mut f).await?;
         breaker::stage(&mut f).await?;
         run::stage(&mut f).await?;

@@ -1,0 +1,39 @@
+use contract_runtime::prelude::*;
+
+/// What the tool did.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Done {
+    /// Whether it did it.
+    pub ok: bool,
+}
+
+/// Why the tool failed.
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    /// It did not.
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// The host's billing.
+pub struct Billing;
+
+/// Refund part or all of a payment.
+#[tool_contract(effect = external, idempotency = none, approval = always, state(Billing), precheck = refundable)]
+pub fn refund(
+    /// The payment to refund.
+    #[arg(length(min = 1, max = 64))]
+    payment: String,
+    billing: &Billing,
+) -> Result<Done, Oops> {
+    let _ = (payment, billing);
+    Ok(Done { ok: true })
+}
+
+/// The check takes the call's context, the arguments and the host state,
+/// and returns the tool's failure type.
+fn refundable(args: &RefundArgs) -> bool {
+    !args.payment.is_empty()
+}
+
+fn main() {}

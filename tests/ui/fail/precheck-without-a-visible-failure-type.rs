@@ -1,0 +1,35 @@
+use contract_runtime::prelude::*;
+
+/// What the tool did.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct Done {
+    /// Whether it did it.
+    pub ok: bool,
+}
+
+/// Why the tool failed.
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    /// It did not.
+    #[failure(code = "oops")]
+    Oops,
+}
+
+type Answer = Result<Done, Oops>;
+
+/// Refund part or all of a payment.
+#[tool_contract(effect = external, idempotency = none, approval = always, precheck = refundable)]
+pub fn refund(
+    /// The payment to refund.
+    #[arg(length(min = 1, max = 64))]
+    payment: String,
+) -> Answer {
+    let _ = payment;
+    Ok(Done { ok: true })
+}
+
+fn refundable(_: &CallContext, _: &RefundArgs) -> Result<(), Oops> {
+    Ok(())
+}
+
+fn main() {}
