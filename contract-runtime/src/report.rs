@@ -37,7 +37,7 @@
 //!
 //! The scope also carries what a transport lends a tool by type
 //! ([`CallScope::extra`], read with [`CallContext::extra`]): the MCP server
-//! lends the client connection ([`crate::mcp::McpClient`]), through which a
+//! lends the client connection (`mcp::McpClient`, feature `mcp`), through which a
 //! tool may ask the client to sample a model or ask the person a question.
 //!
 //! [`CallContext::progress`]: crate::CallContext::progress
