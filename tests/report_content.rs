@@ -34,6 +34,18 @@ pub fn screenshot() -> Result<WithContent<Shot>, Never> {
         )))
 }
 
+/// Reads a note, which quotes a password.
+#[tool_contract(effect = read_only)]
+pub fn leaky() -> Result<WithContent<u32>, Never> {
+    Ok(WithContent::new(1)
+        .with(Content::text("the password is hunter2"))
+        .with(Content::resource_text(
+            "test://note",
+            "text/plain",
+            "hunter2!",
+        )))
+}
+
 /// Counts to three, reporting each step.
 #[tool_contract(effect = read_only)]
 pub async fn count(ctx: &CallContext) -> Result<u32, Never> {
@@ -67,6 +79,7 @@ fn dispatcher() -> Dispatcher {
         Registry::builder()
             .tool(screenshot::contract())
             .tool(count::contract())
+            .tool(leaky::contract())
             .build()
             .unwrap(),
     )
@@ -139,4 +152,15 @@ async fn without_a_scope_reports_go_to_tracing_only_and_the_call_is_unchanged() 
         .await;
     assert_eq!(env.status, Status::Ok);
     assert_eq!(env.result, json!(3));
+}
+
+#[tokio::test]
+async fn the_callers_secrets_are_scrubbed_from_the_text_of_content() {
+    let caller = Arc::new(Caller::new().secret("hunter2"));
+    let env = dispatcher()
+        .dispatch(&caller, &ToolCall::new("4", "leaky", "{}"))
+        .await;
+    let result = serde_json::to_value(call_tool_result(&env)).unwrap();
+    assert_eq!(result["content"][1]["text"], "the password is [redacted]");
+    assert_eq!(result["content"][2]["resource"]["text"], "[redacted]!");
 }

@@ -17,7 +17,10 @@
 //!   only: [`crate::provider::content_losses`] says, per provider, what of the
 //!   content a host's next request would not carry;
 //! - the journal and idempotency records keep the envelope, not the content:
-//!   a replayed call answers its recorded envelope without the content.
+//!   a replayed call answers its recorded envelope without the content;
+//! - the caller's secrets are scrubbed from its text (text items, text
+//!   resources, resource links) as from the envelope; bytes (images, audio,
+//!   blobs) are the tool's to keep free of them.
 //!
 //! ```
 //! use contract_runtime::content::{Content, WithContent};

@@ -105,12 +105,17 @@ impl Secrets {
     }
 
     /// Scrubs an envelope: result, messages, hints, batch items, repair
-    /// calls and the approval's reason.
+    /// calls, the approval's reason, and the text of the content beside it
+    /// (text items, text resources, resource links' names and descriptions;
+    /// bytes are the tool's to keep free of secrets).
     pub fn scrub_envelope(&self, env: &mut Envelope) {
         if self.is_empty() {
             return;
         }
         self.scrub_value(&mut env.result);
+        for item in &mut env.content {
+            self.scrub_content(item);
+        }
         if let Some(a) = env.approval.as_mut() {
             if let Some(clean) = self.scrub_str(&a.reason) {
                 a.reason = clean;
@@ -137,6 +142,34 @@ impl Secrets {
             }
             if let Some(call) = e.repair.as_mut().and_then(|r| r.call.as_mut()) {
                 self.scrub_value(&mut call.arguments);
+            }
+        }
+    }
+
+    fn scrub_content(&self, item: &mut crate::content::Content) {
+        use crate::content::{Body, Content};
+        let texts: Vec<&mut String> = match item {
+            Content::Text { text } => vec![text],
+            Content::Resource {
+                uri,
+                body: Body::Text(text),
+                ..
+            } => vec![uri, text],
+            Content::Resource { uri, .. } => vec![uri],
+            Content::ResourceLink {
+                uri,
+                name,
+                description,
+                ..
+            } => [Some(uri), Some(name), description.as_mut()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Content::Image { .. } | Content::Audio { .. } => Vec::new(),
+        };
+        for t in texts {
+            if let Some(clean) = self.scrub_str(t) {
+                *t = clean;
             }
         }
     }
