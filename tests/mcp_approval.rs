@@ -217,3 +217,121 @@ fn mrtr_a_replayed_request_state_runs_nothing_a_second_time() {
     // (a second run would answer `failed / no-such-note`).
     assert_eq!(legs[2]["inputRequired"], true, "{legs:#?}");
 }
+
+// ---------------------------------------------------------------------------
+// A grant on record for other arguments of the tool: the person who can be
+// asked is asked about these arguments, told of the earlier approval, which
+// stays as it is; a caller that cannot be asked keeps the refusal.
+
+/// Request `id` as `toolbox approvals list --all` shows it.
+fn listed(store: &str, id: &str) -> Value {
+    let out = Command::new(common::toolbox())
+        .args(["approvals", "--store", store, "list", "--all"])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("{id} is listed"))
+}
+
+/// A grant for `delete_note {"note": NOTE}`, decided from another process
+/// and never used; its id.
+fn stale_grant(fx: &Fixture, store: &str, note: &str) -> String {
+    let out = client(
+        "none",
+        fx,
+        store,
+        json!([{"name": "delete_note", "arguments": {"note": note}}]),
+    );
+    let id = out["results"][0]["structuredContent"]["approval"]["id"]
+        .as_str()
+        .expect("the request id")
+        .to_string();
+    let granted = Command::new(common::toolbox())
+        .args(["approvals", "--store", store, "grant", &id, "--by", "dana"])
+        .output()
+        .unwrap();
+    assert!(granted.status.success());
+    id
+}
+
+fn delete(note: &str) -> Value {
+    json!([{"name": "delete_note", "arguments": {"note": note}}])
+}
+
+#[test]
+fn a_grant_for_other_arguments_asks_the_person_about_these_and_stays() {
+    let (fx, store) = mrtr_setup("stale-accept");
+    let old = stale_grant(&fx, &store, "a.md");
+
+    // No way to ask: the documented refusal, naming a request for these.
+    let out = client("none", &fx, &store, delete("b.md"));
+    let env = &out["results"][0]["structuredContent"];
+    assert_eq!(env["status"], "denied", "{out:#}");
+    assert_eq!(env["errors"][0]["code"], "approval-mismatch");
+    let fresh = env["approval"]["id"].as_str().expect("a request for b.md");
+    assert_ne!(fresh, old);
+
+    // A client that can ask: the person is asked about b.md, told of the
+    // earlier approval; accepting runs it.
+    let out = client("accept", &fx, &store, delete("b.md"));
+    let asked = out["asked"].as_array().expect("asked");
+    assert_eq!(asked.len(), 1, "{out:#}");
+    let message = asked[0]["message"].as_str().unwrap();
+    for part in [
+        "an earlier approval covered other arguments of `delete_note`; it stays as it is",
+        r#"Arguments: {"note":"b.md"}"#,
+        "Digest: sha256:",
+    ] {
+        assert!(message.contains(part), "{part:?} in {message}");
+    }
+    assert_eq!(
+        out["results"][0]["structuredContent"]["status"], "ok",
+        "{out:#}"
+    );
+    assert!(!fx.path("notes/b.md").exists());
+    // The request the refusal named is the one the person granted, and used.
+    assert_eq!(listed(&store, fresh)["state"], "used");
+
+    // The earlier grant stays as it was, and still runs its own call once.
+    assert_eq!(listed(&store, &old)["state"], "granted");
+    let out = client("none", &fx, &store, delete("a.md"));
+    assert_eq!(
+        out["results"][0]["structuredContent"]["status"], "ok",
+        "{out:#}"
+    );
+    assert!(!fx.path("notes/a.md").exists());
+    assert_eq!(listed(&store, &old)["state"], "used");
+}
+
+#[test]
+fn declining_the_question_about_other_arguments_denies_them_and_keeps_the_grant() {
+    let (fx, store) = mrtr_setup("stale-decline");
+    let old = stale_grant(&fx, &store, "a.md");
+    let out = client("decline", &fx, &store, delete("b.md"));
+    assert_eq!(out["asked"].as_array().unwrap().len(), 1, "{out:#}");
+    let env = &out["results"][0]["structuredContent"];
+    assert_eq!(env["status"], "denied", "{out:#}");
+    assert_eq!(env["errors"][0]["code"], "approval-denied");
+    assert!(fx.path("notes/b.md").exists(), "nothing ran");
+    assert_eq!(listed(&store, &old)["state"], "granted");
+}
+
+#[test]
+fn mrtr_a_grant_for_other_arguments_asks_in_the_result_and_the_retry_runs() {
+    let (fx, store) = mrtr_setup("mrtr-stale");
+    let old = stale_grant(&fx, &store, "b.md");
+    let legs = mrtr("accept", &fx, &store);
+    let message = legs[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("an earlier approval covered other arguments of `delete_note`"),
+        "{message}"
+    );
+    assert_eq!(legs[1]["structuredContent"]["status"], "ok", "{legs:#?}");
+    assert!(!fx.path("notes/a.md").exists());
+    assert!(fx.path("notes/b.md").exists());
+    assert_eq!(listed(&store, &old)["state"], "granted");
+}

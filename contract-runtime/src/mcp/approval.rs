@@ -21,6 +21,12 @@
 //! again: a grant is used up by that one run, a denial answers `denied` with
 //! the reason the person gave. Without the capability the call answers
 //! `needs-approval` with the request's id, for the host to decide on.
+//!
+//! A call refused because an approval on record covers other arguments of
+//! the tool (`approval-mismatch`) is asked about the same way, the question
+//! saying that an earlier approval covered other arguments; that approval
+//! stays as it is. Without the capability the refusal stands, naming the
+//! pending request for these arguments.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -35,6 +41,7 @@ use rmcp::service::RequestContext;
 use rmcp::RoleServer;
 use serde_json::Value;
 
+use crate::codes;
 use crate::envelope::{Envelope, Status};
 use crate::policy::approval::{caller_name, digest, now_ms, Approvals};
 use crate::store::ApprovalRecord;
@@ -101,13 +108,14 @@ impl Approver {
             .await;
         }
         let envelope = dispatcher.dispatch(caller, &call).await;
-        let Some(id) = to_ask(&envelope, context.client_capabilities()) else {
+        let Some(ask) = to_ask(&envelope, context.client_capabilities()) else {
             return Asked::Done(envelope);
         };
+        let id = ask.id;
         let Ok(Some(record)) = approvals.get(&id).await else {
             return Asked::Done(envelope);
         };
-        let Some(question) = question(&record, tools) else {
+        let Some(question) = question(&record, tools, ask.stale) else {
             return Asked::Done(envelope);
         };
         let modern = context
@@ -202,31 +210,63 @@ fn binding(tool: &str, digest: &str, caller: &str) -> Vec<u8> {
     format!("contract-runtime approval\n{tool}\n{digest}\n{caller}").into_bytes()
 }
 
-/// The approval request to put to the person: the call needs approval and
-/// the client declared form elicitation.
-fn to_ask(envelope: &Envelope, capabilities: Option<ClientCapabilities>) -> Option<String> {
-    if envelope.status != Status::NeedsApproval {
-        return None;
-    }
+/// An approval request to put to the person.
+struct Ask {
+    id: String,
+    /// An approval on record covers other arguments of this tool only.
+    stale: bool,
+}
+
+/// The approval request to put to the person: the client declared form
+/// elicitation, and the call needs approval, or was refused because an
+/// approval on record covers other arguments only (`approval-mismatch`,
+/// which names a pending request for these arguments). Asked, the person
+/// decides on these arguments knowing of the other approval, which stays
+/// as it is; only a caller that cannot be asked is left with the refusal
+/// and the request's id.
+fn to_ask(envelope: &Envelope, capabilities: Option<ClientCapabilities>) -> Option<Ask> {
+    let stale = match envelope.status {
+        Status::NeedsApproval => false,
+        Status::Denied
+            if envelope
+                .errors
+                .first()
+                .is_some_and(|e| e.code == codes::APPROVAL_MISMATCH) =>
+        {
+            true
+        }
+        _ => return None,
+    };
     let elicitation = capabilities?.elicitation?;
     // A client that declares neither mode supports forms (the first version
     // of the capability had no modes).
     if elicitation.form.is_none() && elicitation.url.is_some() {
         return None;
     }
-    envelope.approval.as_ref()?.id.clone()
+    let id = envelope.approval.as_ref()?.id.clone()?;
+    Some(Ask { id, stale })
 }
 
 /// The question: what the tool does, the arguments as stored (secrets
-/// redacted), the reason and the digest; an optional reason to give.
-fn question(record: &ApprovalRecord, tools: &[Tool]) -> Option<ElicitRequestParams> {
+/// redacted), the reason and the digest; an optional reason to give. When
+/// an earlier approval covers other arguments (`stale`), the person is told
+/// so: these arguments are not the ones approved before.
+fn question(record: &ApprovalRecord, tools: &[Tool], stale: bool) -> Option<ElicitRequestParams> {
     let does = tools
         .iter()
         .find(|t| t.name == record.tool)
         .and_then(|t| t.description.as_deref())
         .unwrap_or("");
+    let earlier = if stale {
+        format!(
+            "Note: an earlier approval covered other arguments of `{}`; it stays as it is. These arguments are different and need their own decision.\n",
+            record.tool
+        )
+    } else {
+        String::new()
+    };
     let message = format!(
-        "Approve `{}`?\n{}\nArguments: {}\nWhy approval is needed: {}\nDigest: {}\nAccept runs it once with exactly these arguments; decline refuses it (you may say why).",
+        "Approve `{}`?\n{}\n{earlier}Arguments: {}\nWhy approval is needed: {}\nDigest: {}\nAccept runs it once with exactly these arguments; decline refuses it (you may say why).",
         record.tool, does, record.arguments, record.reason, record.digest
     );
     let schema = ElicitationSchema::builder()
