@@ -419,6 +419,38 @@ fn a_keyed_call_re_sent_after_it_ran_is_answered_from_its_record_not_a_second_us
 }
 
 #[test]
+fn one_request_key_asks_about_one_set_of_arguments() {
+    let rt = rt();
+    let d = Dispatcher::new(Registry::builder().tool(pay::contract()).build().unwrap());
+    let caller = Arc::new(Caller::new());
+    let key = "5f0c8a7e-3b1d-4c2a-9e6f-7a8b9c0d1e2f";
+    let send = |invoice: u32| {
+        let args = json!({"invoice": invoice, "request_key": key}).to_string();
+        rt.block_on(d.dispatch(&caller, &ToolCall::new("c", "pay", &args)))
+    };
+    let id = Session::request_id(&send(7));
+    // The same key with another amount: refused as a reused key, naming the
+    // request it waits on; no second question.
+    let other = send(8);
+    assert_eq!(other.status, Status::Invalid, "{}", other.to_json_string());
+    assert_eq!(other.codes(), vec!["idempotency-key-reused"]);
+    assert_eq!(other.errors[0].field.as_deref(), Some("/request_key"));
+    assert!(
+        other.errors[0].message.contains(&id),
+        "{}",
+        other.to_json_string()
+    );
+    // The first arguments again: the same request.
+    assert_eq!(Session::request_id(&send(7)), id);
+    let pending = rt.block_on(d.approvals().pending()).unwrap();
+    assert_eq!(pending.len(), 1, "{pending:?}");
+    // The person decides on the one request; the denial stands for it.
+    rt.block_on(d.approvals().deny(&id, "alice", Some("wrong amount")))
+        .unwrap();
+    assert_eq!(send(7).codes(), vec!["approval-denied"]);
+}
+
+#[test]
 fn a_standing_approval_by_the_host_still_runs_its_digest() {
     let fx = Fixture::standard("approvals-standing");
     fx.write("notes/a.md", "a\n");

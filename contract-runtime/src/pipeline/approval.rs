@@ -18,7 +18,10 @@
 //!    request for these arguments is still made, and the answer names it,
 //!    so that a person can approve them too;
 //! 5. otherwise answers `needs-approval` with the id of the pending request
-//!    for these arguments (created on first sight, reused on repeats).
+//!    for these arguments (created on first sight, reused on repeats), unless
+//!    the call's request key already waits on a request for other arguments:
+//!    one pending request per request key, the key being bound to its first
+//!    arguments (`invalid / idempotency-key-reused`, naming that request).
 //!
 //! It runs after the idempotency stage: a re-sent call with a request key is
 //! answered from its record and never reaches for a second use of the grant.
@@ -29,12 +32,12 @@ use std::ops::ControlFlow;
 use super::idempotency::{guarded, release};
 use super::{Flow, Step};
 use crate::codes;
-use crate::contract::ApprovalRule;
+use crate::contract::{ApprovalRule, Idempotency};
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard;
 use crate::observe::Secrets;
 use crate::policy::approval::{
-    caller_name, grant_for_other_arguments, journal, on_record, standing,
+    caller_name, grant_for_other_arguments, journal, on_record, pending_for_key, standing,
     standing_for_other_arguments,
 };
 use crate::store::{ApprovalRecord, NewApproval, StoreError};
@@ -112,6 +115,18 @@ async fn ask(
     let (request, fresh) = match seen.pending {
         Some(r) => (r, false),
         None => {
+            // One pending request per request key: the key is bound to the
+            // arguments it first asked about, as it is to those it first ran.
+            // This stage still holds the key's claim, so two calls with one
+            // key cannot both get here at once.
+            if let Some((field, key)) = request_key(f) {
+                let waiting =
+                    guarded(|| Box::pin(pending_for_key(&*store, &who, tool, field, &key, digest)))
+                        .await?;
+                if let Some(waiting) = waiting {
+                    return Ok(Some(key_waits(f, field, &waiting)));
+                }
+            }
             let (arguments, secrets) = redacted(f);
             let new = NewApproval {
                 tool: tool.to_string(),
@@ -174,6 +189,30 @@ async fn ask(
     let mut env = f.refusal(Status::NeedsApproval, vec![e]);
     env.approval = Some(approval);
     Ok(Some(env))
+}
+
+/// The request key's field and value, for a tool that declares one.
+fn request_key(f: &Flow<'_>) -> Option<(&'static str, String)> {
+    match f.spec.idempotency {
+        Idempotency::Key(field) => Some((field, f.args.as_ref()?.idempotency_key()?.to_owned())),
+        _ => None,
+    }
+}
+
+/// This call's request key already waits for a person's decision on other
+/// arguments: the key is refused as reused, naming that request, so a model
+/// sends a new key for new arguments instead of piling up questions.
+fn key_waits(f: &Flow<'_>, field: &str, waiting: &ApprovalRecord) -> Envelope {
+    let mut e = ErrorEntry::new(
+        codes::IDEMPOTENCY_KEY_REUSED,
+        format!(
+            "this idempotency key waits for a person's decision on other arguments (approval request {}); nothing ran",
+            waiting.id
+        ),
+    )
+    .with_hint("send a new key for new arguments, or repeat the first request exactly");
+    e.field = Some(format!("/{field}"));
+    f.refusal(Status::Invalid, vec![e])
 }
 
 /// A person said no to these exact arguments: the call ends, with their reason.

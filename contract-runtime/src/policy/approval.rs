@@ -163,6 +163,36 @@ pub async fn grant_for_other_arguments(
         .find(|r| r.digest != digest))
 }
 
+/// A pending request of this caller and tool, for other arguments than
+/// `digest`, whose request key (the argument `field`, as stored) is `key`:
+/// one request key asks about one set of arguments. A key stored redacted
+/// (a secret) matches nothing.
+pub async fn pending_for_key(
+    store: &dyn Store,
+    caller: &str,
+    tool: &str,
+    field: &str,
+    key: &str,
+    digest: &str,
+) -> Result<Option<ApprovalRecord>, StoreError> {
+    let filter = ApprovalFilter {
+        state: Some(ApprovalState::Pending),
+        tool: Some(tool.to_string()),
+        caller: Some(caller.to_string()),
+        digest: None,
+    };
+    // A UUID is one key in any letter case (`RecordKey::new`).
+    let spelled = |k: &str| crate::store::RecordKey::new(tool, k).key;
+    let key = spelled(key);
+    Ok(store.approvals(&filter).await?.into_iter().find(|r| {
+        r.digest != digest
+            && r.arguments
+                .get(field)
+                .and_then(Value::as_str)
+                .is_some_and(|k| spelled(k) == key)
+    }))
+}
+
 /// The host's side of approvals: list what waits for a person, grant or deny
 /// it by id. Every decision goes to the journal. Cheap to clone; get it from
 /// [`crate::Dispatcher::approvals`], or build it over the store another
