@@ -168,3 +168,9 @@ pub struct ReadmeDoctests;
 /// What generated code calls. Not a public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private;
+
+/// `docs/wiring.md` ("Wiring your own host"), whose code blocks are compiled
+/// as doctests so that the page stays true to the code.
+#[cfg(all(doctest, feature = "inbox", feature = "mcp-http"))]
+#[doc = include_str!("../../docs/wiring.md")]
+pub struct WiringDoc;

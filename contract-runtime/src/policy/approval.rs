@@ -179,7 +179,7 @@ pub async fn pending_for_key(
         state: Some(ApprovalState::Pending),
         tool: Some(tool.to_string()),
         caller: Some(caller.to_string()),
-        digest: None,
+        ..ApprovalFilter::default()
     };
     // A UUID is one key in any letter case (`RecordKey::new`).
     let spelled = |k: &str| crate::store::RecordKey::new(tool, k).key;
