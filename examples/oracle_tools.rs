@@ -33,12 +33,8 @@ fn main() -> std::process::ExitCode {
         _ => Err("usage: oracle_tools [--dialect ID]".to_owned()),
     };
     let out = dialect.and_then(|d| {
-        dialect::export(
-            registry().canonical(),
-            d,
-            &ExportOptions::default(),
-        )
-        .map_err(|e| e.to_string())
+        dialect::export(registry().canonical(), d, &ExportOptions::default())
+            .map_err(|e| e.to_string())
     });
     match out {
         Ok(export) => {

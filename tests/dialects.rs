@@ -539,8 +539,7 @@ fn deferred_exports_take_each_providers_form() {
     }
     // 25 strict tools are over Anthropic's 20, unless 5 are loaded and 20 deferred.
     assert!(dialect::export(
-        many
-            .iter()
+        many.iter()
             .chain(&many[..5])
             .cloned()
             .enumerate()

@@ -56,6 +56,10 @@ use crate::store::{ApprovalFilter, ApprovalRecord, ApprovalState};
 use self::form::Csrf;
 use self::page::{Notice, Page};
 
+/// The `http` crate of the inbox's requests and answers, so that a host
+/// (and an [`Authenticate`]) names the same version.
+pub use hyper::http;
+
 /// The scope an approver's token must carry to use the inbox.
 pub const SCOPE: &str = "approvals:decide";
 

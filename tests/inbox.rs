@@ -1,0 +1,170 @@
+//! The approvals inbox with an authenticator, in process, over real HTTP:
+//! each approver sees and decides only their tenant's requests (another
+//! tenant's id answers 404 and decides nothing); a request without
+//! credentials is 401 with the authenticator's challenge, one without the
+//! scope 403; a CSRF token is one approver's only.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::sync::Arc;
+
+use contract_runtime::inbox::http::{request::Parts, StatusCode};
+use contract_runtime::inbox::{Approver, AuthFuture, Authenticate, Inbox, Refusal, SCOPE};
+use contract_runtime::prelude::*;
+use contract_runtime::store::{ApprovalState, MemoryStore, Store};
+use serde_json::json;
+
+mod common;
+
+/// Approvers named by a test header, `x-approver: NAME TENANT SCOPES...`:
+/// the seam a host's identity check plugs into.
+struct Header;
+
+impl Authenticate for Header {
+    fn authenticate<'a>(&'a self, request: &'a Parts) -> AuthFuture<'a> {
+        let said = request
+            .headers
+            .get("x-approver")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        Box::pin(async move {
+            let Some(said) = said else {
+                return Err(Refusal {
+                    status: StatusCode::UNAUTHORIZED,
+                    challenge: Some("Bearer".into()),
+                    message: "who are you?".into(),
+                });
+            };
+            let mut words = said.split(' ');
+            let name = words.next().unwrap_or_default().to_owned();
+            let tenant = words.next().map(str::to_owned);
+            if !words.any(|s| s == SCOPE) {
+                return Err(Refusal {
+                    status: StatusCode::FORBIDDEN,
+                    challenge: Some(format!(
+                        "Bearer error=\"insufficient_scope\", scope=\"{SCOPE}\""
+                    )),
+                    message: format!("deciding needs the scope {SCOPE}"),
+                });
+            }
+            Ok(Approver::of_tenant(name, tenant))
+        })
+    }
+}
+
+fn http(addr: &str, request: String) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.write_all(request.as_bytes()).expect("send");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    (out[9..12].parse().expect("a status"), out)
+}
+
+fn get(addr: &str, who: &str) -> (u16, String) {
+    http(
+        addr,
+        format!("GET / HTTP/1.1\r\nHost: {addr}\r\nx-approver: {who}\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+fn post(addr: &str, who: &str, body: &str) -> (u16, String) {
+    http(addr, format!("POST / HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nx-approver: {who}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()))
+}
+
+/// The CSRF token on a page.
+fn token(page: &str) -> String {
+    let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
+    page[at..at + 64].to_owned()
+}
+
+#[test]
+fn approvers_see_and_decide_only_their_tenants_requests() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let fx = common::Fixture::standard("inbox-tenants");
+    fx.write("notes/a.md", "a\n");
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let d = Dispatcher::new(toolbox::registry()).with_store(store.clone());
+    let ask = |tenant: &str| {
+        let caller = Arc::new(toolbox::caller(&fx.root, None, &[]).unwrap().tenant(tenant));
+        let call = ToolCall::new("c1", "delete_note", json!({"note": "a.md"}).to_string());
+        let env = rt.block_on(d.dispatch(&caller, &call));
+        env.approval.unwrap().id.unwrap()
+    };
+    let acme = ask("acme");
+    let globex = ask("globex");
+
+    let inbox = Inbox::new(d.approvals())
+        .unwrap()
+        .describe(d.registry())
+        .authenticate_with(Arc::new(Header));
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    rt.spawn(inbox.serve(listener));
+
+    let ana = format!("ana acme {SCOPE}");
+    let (status, page) = get(&addr, &ana);
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        page.contains(&format!("data-approval-id=\"{acme}\"")),
+        "{page}"
+    );
+    assert!(
+        !page.contains(&globex),
+        "another tenant's request is not shown"
+    );
+    assert!(page.contains("Deciding as <b>ana</b>"));
+
+    // Another tenant's id: 404, nothing decided.
+    let csrf = token(&page);
+    let (status, _) = post(
+        &addr,
+        &ana,
+        &format!("id={globex}&decision=grant&csrf={csrf}"),
+    );
+    assert_eq!(status, 404);
+    let r = rt.block_on(d.approvals().get(&globex)).unwrap().unwrap();
+    assert_eq!(r.state, ApprovalState::Pending);
+
+    // Another approver's token is not this one's.
+    let bo = format!("bo globex {SCOPE}");
+    let (status, _) = post(
+        &addr,
+        &bo,
+        &format!("id={globex}&decision=grant&csrf={csrf}"),
+    );
+    assert_eq!(status, 403);
+    let (_, page) = get(&addr, &bo);
+    let (status, answer) = post(
+        &addr,
+        &bo,
+        &format!("id={globex}&decision=grant&reason=ok&csrf={}", token(&page)),
+    );
+    assert_eq!(status, 303, "{answer}");
+    let r = rt.block_on(d.approvals().get(&globex)).unwrap().unwrap();
+    assert_eq!(
+        (r.state, r.decided_by.as_deref()),
+        (ApprovalState::Granted, Some("bo"))
+    );
+
+    // No credentials: 401 with the challenge; no scope: 403.
+    let (status, answer) = http(
+        &addr,
+        format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(status, 401);
+    assert!(
+        answer
+            .to_ascii_lowercase()
+            .contains("www-authenticate: bearer"),
+        "{answer}"
+    );
+    let (status, answer) = get(&addr, "cy acme notes:read");
+    assert_eq!(status, 403);
+    assert!(answer.contains("insufficient_scope"), "{answer}");
+}
