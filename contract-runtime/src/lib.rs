@@ -73,7 +73,7 @@
 //! `codes`, `path`; then `args`, `constraint`, `decode`; then `call` and
 //! `context`; then `contract` and `failure` (what a tool declares); then
 //! `policy`, `store` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
-//! `provider`, `dialect`, `mcp` and `command` are edges: they use the core, and
+//! `provider`, `dialect`, `mcp`, `inbox` and `command` are edges: they use the core, and
 //! the core never uses them (checking a registry's names against one
 //! provider's rule, `Registry::check_names`, is defined in `dialect::names`).
 
