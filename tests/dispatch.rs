@@ -155,6 +155,18 @@ fn nested_enums_and_options_decode_and_publish_one_schema() {
         );
     }
     assert_eq!(got.len(), want.len(), "{got:?}");
+    // "an email", not "a email"
+    let notify = bad
+        .errors
+        .iter()
+        .find(|e| e.field.as_deref() == Some("/notify"));
+    let hint = notify
+        .and_then(|e| e.repair.as_ref())
+        .map(|r| r.hint.as_str());
+    assert!(
+        hint.is_some_and(|h| h.starts_with("send an email such as ")),
+        "{hint:?}"
+    );
 
     let schema = find_events::contract().input_schema();
     assert_eq!(

@@ -234,9 +234,9 @@ fn adjacently_tagged_content_is_required_and_refused_on_a_unit_variant() {
         )]
     );
     let e = errors(
-        json!({"text": "t", "channel": {"kind": "silent", "to": "x"}, "repeat": {"every": "never", "with": {}}}),
+        json!({"text": "t", "channel": {"kind": "silent", "note": "x"}, "repeat": {"every": "never", "with": {}}}),
     );
-    assert_eq!(e[0].0, "/channel/to");
+    assert_eq!(e[0].0, "/channel/note");
     assert_eq!(e[0].1, "additionalProperties");
     assert_eq!(e[1].0, "/repeat/with");
     assert_eq!(e[1].1, "additionalProperties");
@@ -440,4 +440,49 @@ fn edge_shapes_decode() {
         Some(Only::Empty {})
     );
     assert_eq!(read::<Only>(json!({"t": "Empty"})), None);
+}
+
+#[test]
+fn a_tag_over_the_fields_of_another_variant_names_that_variant() {
+    // internally tagged: `room` and `delay_minutes` are the fields of `chat_room`
+    let Err(e) = decode(
+        &json!({"text": "t", "channel": {"kind": "email", "room": "#ops", "delay_minutes": 5}})
+            .to_string(),
+    ) else {
+        panic!("refused")
+    };
+    assert_eq!(
+        e.len(),
+        1,
+        "one repair, not a missing `to` and two unknown fields: {e:?}"
+    );
+    assert_eq!(e[0].field.as_deref(), Some("/channel/kind"));
+    assert_eq!(
+        e[0].message,
+        "`/channel/kind` names `email`, but `room`, `delay_minutes` are fields of `chat_room`"
+    );
+    assert_eq!(
+        e[0].repair.as_ref().map(|r| r.hint.as_str()),
+        Some("send `\"kind\": \"chat_room\"` with these fields; for `email`, send its fields: `to`, `cc`")
+    );
+    // a unit variant over another's fields
+    assert_eq!(
+        errors(json!({"text": "t", "channel": {"kind": "silent", "to": "a@example.com"}})),
+        vec![(
+            "/channel/kind".into(),
+            "const".into(),
+            "send `\"kind\": \"email\"` with these fields; for `silent`, send no fields".into()
+        )]
+    );
+    // adjacently tagged: the content holds the fields of `weekdays`
+    assert_eq!(
+        errors(
+            json!({"text": "t", "channel": {"kind": "silent"}, "repeat": {"every": "days", "with": {"days": [1]}}})
+        ),
+        vec![(
+            "/repeat/every".into(),
+            "const".into(),
+            "send `\"every\": \"weekdays\"` with these fields; for `days`, send its fields: `count`".into()
+        )]
+    );
 }

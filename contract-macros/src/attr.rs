@@ -63,6 +63,23 @@ fn skip_unknown(
     Ok(meant)
 }
 
+/// A flag (`secret`, `unique`, `transient`) written with a value
+/// (`secret = true`): one error naming the flag, where syn would say only
+/// "expected `,`". The value is read and dropped so the keys after it are
+/// still read.
+fn flag(cx: &Ctxt, meta: &ParseNestedMeta, attr: &str) -> syn::Result<()> {
+    if !meta.input.peek(Token![=]) {
+        return Ok(());
+    }
+    let key = meta.path.to_token_stream().to_string();
+    let value: Expr = meta.value()?.parse()?;
+    cx.error_spanned_by(
+        &value,
+        format!("`{key}` is a flag and takes no value\nhelp: write `#[{attr}({key})]` to set it, and leave it out otherwise"),
+    );
+    Ok(())
+}
+
 /// "did you mean `natural`?" for a word close to one of `words`.
 fn did_you_mean(word: &str, words: &[&str]) -> Option<String> {
     suggest(word, words).map(|w| format!("did you mean `{w}`?"))
@@ -413,13 +430,19 @@ fn parse_arg_key(
             let word = Word::read(&lit.value(), lit.span());
             set(cx, &mut out.format, "format", span, word);
         }
-        "unique" => set(cx, &mut out.unique, "unique", span, ()),
+        "unique" => {
+            flag(cx, meta, "arg")?;
+            set(cx, &mut out.unique, "unique", span, ());
+        }
         "each" if top => {
             let mut inner = ArgAttrs::default();
             meta.parse_nested_meta(|m| parse_arg_key(cx, &m, &mut inner, false))?;
             set(cx, &mut out.each, "each", span, Box::new(inner));
         }
-        "secret" if top => set(cx, &mut out.secret, "secret", span, ()),
+        "secret" if top => {
+            flag(cx, meta, "arg")?;
+            set(cx, &mut out.secret, "secret", span, ());
+        }
         "root" if top => {
             let lit: LitStr = meta.value()?.parse()?;
             set(cx, &mut out.root, "root", span, lit);
@@ -991,9 +1014,15 @@ pub fn parse_failure_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FailureAttrs 
                     let v: u64 = whole(meta.value()?, "retry_after_ms")?;
                     set(cx, &mut out.retry_after_ms, "retry_after_ms", span, v);
                 }
-                "transient" => set(cx, &mut out.transient, "transient", span, ()),
-                "unknown" => set(cx, &mut out.unknown, "unknown", span, ()),
-                "denied" => set(cx, &mut out.denied, "denied", span, ()),
+                "transient" | "unknown" | "denied" => {
+                    flag(cx, &meta, "failure")?;
+                    let slot = match key.as_str() {
+                        "transient" => &mut out.transient,
+                        "unknown" => &mut out.unknown,
+                        _ => &mut out.denied,
+                    };
+                    set(cx, slot, &key, span, ());
+                }
                 _ => {
                     skip_unknown(cx, &meta, "#[failure]", FAILURE_KEYS)?;
                     out.reported = true;

@@ -100,9 +100,6 @@ pub fn fast_refuse<E: serde::de::Error>() -> E {
 /// Compile-time check that a failure type has a contract (rule C8).
 pub const fn assert_failure<E: ToolFailure>() {}
 
-/// Compile-time check that an argument type can be decoded (rule C10's type side).
-pub const fn assert_args<A: ToolArgs>() {}
-
 /// Rule C12 at compile time: whether the values a doc comment lists are the
 /// wire values of the argument's enum, compared case-insensitively and in any
 /// order. An empty `declared` (a type that is not a closed set) agrees.

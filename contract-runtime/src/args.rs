@@ -123,6 +123,11 @@ fn required<T>(name: &'static str, ptr: &Ptr<'_>, out: &mut Violations) -> Optio
 }
 
 /// A complete argument object: the root of a tool's input.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool's argument struct: it has no `#[derive(ToolArgs)]`",
+    label = "this type needs `#[derive(ToolArgs)]`",
+    note = "add `#[derive(ToolArgs)]` to `{Self}`, with a doc comment on each field; or write the arguments inline, as the tool's parameters"
+)]
 pub trait ToolArgs: ArgValue {
     /// The canonical input schema: JSON Schema 2020-12, `additionalProperties: false` on every object.
     fn input_schema() -> Value {

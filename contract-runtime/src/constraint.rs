@@ -231,6 +231,13 @@ impl Format {
         }
     }
 
+    /// The name with the article it takes when read aloud: "an email",
+    /// "an ipv4" (eye-pee), "a uuid" and "a uri" (you-).
+    pub fn with_article(self) -> String {
+        let an = matches!(self, Format::Email | Format::Ipv4 | Format::Ipv6);
+        format!("{} {}", if an { "an" } else { "a" }, self.name())
+    }
+
     /// Whether `s` has this format.
     pub fn matches(self, s: &str) -> bool {
         match self {
@@ -502,7 +509,7 @@ impl Constraints {
                     Value::from(f.name()),
                     self.actual(Value::from(v)),
                     format!("is not a valid {}", f.name()),
-                    format!("send a {} such as {}", f.name(), f.example()),
+                    format!("send {} such as {}", f.with_article(), f.example()),
                 );
             }
         }

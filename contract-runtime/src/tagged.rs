@@ -26,6 +26,9 @@ pub struct Tagging {
     pub variants: &'static [&'static str],
     /// Per variant: whether it has fields (a unit variant has none, and no content).
     pub with_fields: &'static [bool],
+    /// Per variant: its fields' names, to tell a tag that names one variant
+    /// while the fields sent are another's.
+    pub fields: &'static [&'static [&'static str]],
 }
 
 /// One variant's branch of the schema.
@@ -175,12 +178,20 @@ pub fn tagged_variant<'v>(
         _ => &[t.tag],
     };
     let Some(content) = t.content else {
+        if wrong_variant(t, i, obj, known, &at, sent, out) {
+            return None;
+        }
         if t.with_fields[i] {
             return Some((i, Some(obj)));
         }
         unknown(obj, known, ptr, out, "");
         return Some((i, None));
     };
+    if let Some(Value::Object(fields)) = obj.get(content) {
+        if wrong_variant(t, i, fields, &[], &at, sent, out) {
+            return None;
+        }
+    }
     unknown(obj, known, ptr, out, content);
     if !t.with_fields[i] {
         return Some((i, None));
@@ -202,6 +213,54 @@ pub fn tagged_variant<'v>(
             None
         }
     }
+}
+
+/// A tag that names one variant over the fields of another
+/// (`{"kind": "silent", "to": "a@example.com"}`, where `to` is a field of
+/// `email`): one violation at the tag, whose repair names the variant the
+/// fields belong to, instead of a missing field and an unknown one for each
+/// key. Only when every field sent (the keys of `sent` besides `skip`)
+/// belongs to that other variant and one of them does not belong to the
+/// variant named. `true` when it was reported.
+fn wrong_variant(
+    t: &Tagging,
+    named: usize,
+    sent: &Map<String, Value>,
+    skip: &[&str],
+    at: &Ptr<'_>,
+    tag_sent: &Value,
+    out: &mut Violations,
+) -> bool {
+    let keys: Vec<&str> = sent
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !skip.contains(k))
+        .collect();
+    let fits = |j: usize| keys.iter().all(|k| t.fields[j].contains(k));
+    if keys.is_empty() || fits(named) {
+        return false;
+    }
+    let Some(meant) = (0..t.variants.len()).find(|&j| j != named && fits(j)) else {
+        return false;
+    };
+    let (name, other) = (t.variants[named], t.variants[meant]);
+    let these = match keys.as_slice() {
+        [one] => format!("`{one}` is a field"),
+        _ => format!("{} are fields", listed(&keys)),
+    };
+    let own = match t.fields[named] {
+        [] => format!("for `{name}`, send no fields"),
+        fields => format!("for `{name}`, send its fields: {}", listed(fields)),
+    };
+    out.push(
+        at,
+        "const",
+        Value::from(other),
+        Some(tag_sent.clone()),
+        format!("names `{name}`, but {these} of `{other}`"),
+        format!("send `\"{}\": \"{other}\"` with these fields; {own}", t.tag),
+    );
+    true
 }
 
 /// Reports every key of a variant without fields (or of an adjacently
@@ -241,6 +300,7 @@ mod tests {
         content: None,
         variants: &["circle", "square", "none"],
         with_fields: &[true, true, false],
+        fields: &[&["radius"], &["side"], &[]],
     };
 
     #[test]
@@ -257,5 +317,34 @@ mod tests {
         );
         assert_eq!(closest("SQUARE", T.variants), Some("square"));
         assert_eq!(closest("triangle", T.variants), None);
+    }
+
+    #[test]
+    fn fields_of_another_variant_name_it() {
+        let mut out = Violations::new();
+        let v = json!({"kind": "circle", "side": 2});
+        assert!(tagged_variant(&v, &T, &Ptr::ROOT, &mut out).is_none());
+        let e = out.into_vec();
+        assert_eq!(e.len(), 1, "one repair, not a missing and an unknown field");
+        assert_eq!(e[0].pointer, "/kind");
+        assert_eq!(
+            e[0].message,
+            "names `circle`, but `side` is a field of `square`"
+        );
+        assert_eq!(
+            e[0].hint,
+            "send `\"kind\": \"square\"` with these fields; for `circle`, send its fields: `radius`"
+        );
+        // fields of the variant named, or of none, are checked as before
+        for v in [
+            json!({"kind": "circle", "radius": 2}),
+            json!({"kind": "circle", "edge": 2}),
+        ] {
+            let mut out = Violations::new();
+            assert!(
+                tagged_variant(&v, &T, &Ptr::ROOT, &mut out).is_some(),
+                "{v}"
+            );
+        }
     }
 }

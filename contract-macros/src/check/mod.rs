@@ -291,7 +291,7 @@ fn c6_retry_needs_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
             ),
             Slot::Absent if effect != Effect::ReadOnly => cx.error_at(
                 r.span,
-                format!("`retry(...)` on a {} tool needs `idempotency = natural` or `idempotency = key(field)`: a retry could repeat the tool's effect\nhelp: declare the idempotency, or remove `retry(...)`", effect.word()),
+                format!("`retry(...)` on {} tool needs `idempotency = natural` or `idempotency = key(field)`: a retry could repeat the tool's effect\nhelp: declare the idempotency, or remove `retry(...)`", with_article(effect.word())),
             ),
             _ => {}
         }
@@ -1118,4 +1118,10 @@ fn f4_unknown_is_not_retry_safe(cx: &Ctxt, v: &FailureVariant) {
             cx.error_at(u.span, "an `unknown` outcome is never `retry_safe`: the effect may have happened\nhelp: remove `retry_safe`");
         }
     }
+}
+
+/// `a read_only`, `an external`: the article a word takes in a message.
+fn with_article(word: &str) -> String {
+    let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if an { "an" } else { "a" })
 }

@@ -726,6 +726,10 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
     let structs: Vec<&VariantParts> = parts.iter().flatten().collect();
     let names: Vec<&str> = t.variants.iter().map(|v| v.name.as_str()).collect();
     let with_fields: Vec<bool> = t.variants.iter().map(|v| v.fields.is_some()).collect();
+    let field_names = t.variants.iter().map(|v| {
+        let names = v.fields.iter().flatten().map(|f| &f.name);
+        quote!(&[#(#names),*])
+    });
     let content = match &t.content {
         Some(c) => quote!(::core::option::Option::Some(#c)),
         None => quote!(::core::option::Option::None),
@@ -926,6 +930,7 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
                 content: #content,
                 variants: __NAMES,
                 with_fields: &[#(#with_fields),*],
+                fields: &[#(#field_names),*],
             };
 
             #[automatically_derived]

@@ -187,6 +187,12 @@ fn arguments(cx: &Ctxt, item: &mut ItemFn, state: &[Type]) -> (Args, Vec<Param>)
                     params.push(Param::Context);
                 } else if let Some(i) = state_index(&pt.ty, state) {
                     params.push(Param::State(i));
+                } else if let Some(ty) = undeclared_state(&pt.ty) {
+                    // Not an argument: a model sends values, not a `&Billing`.
+                    // One error that says how to declare it, and no argument
+                    // errors (a description, an owned type) that would
+                    // lead the user to make it one.
+                    cx.error_spanned_by(&pt.ty, undeclared_state_message(&pt.pat, ty));
                 } else {
                     arg_params.push(pt.clone());
                     params.push(Param::Args); // refined below for inline arguments
@@ -253,6 +259,58 @@ fn output(cx: &Ctxt, item: &ItemFn) -> Option<Output> {
             None
         }
     }
+}
+
+/// `T` of a `&T` parameter that can only be host state missing from
+/// `state(...)`: a reference to a named type that is not a string, a path
+/// or a slice (a borrowed argument, which C13 and the owned-type check
+/// answer), nor `CallContext`.
+fn undeclared_state(ty: &Type) -> Option<&Type> {
+    let Type::Reference(r) = ty else { return None };
+    let Type::Path(p) = &*r.elem else { return None };
+    let last = p.path.segments.last()?.ident.to_string();
+    let borrowed_value = [
+        "str",
+        "String",
+        "Path",
+        "PathBuf",
+        "OsStr",
+        "Cow",
+        "Vec",
+        "Option",
+        "ConfinedPath",
+        "bool",
+        "char",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "u128",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "i128",
+        "isize",
+        "f32",
+        "f64",
+    ];
+    (!borrowed_value.contains(&last.as_str())).then_some(&*r.elem)
+}
+
+fn undeclared_state_message(pat: &Pat, ty: &Type) -> String {
+    use quote::ToTokens;
+    let ty = ty.to_token_stream().to_string().replace(' ', "");
+    let name = pat.to_token_stream().to_string();
+    let by_value = if ty.ends_with("Args") {
+        format!("; if `{ty}` is the argument struct, take it by value: `{name}: {ty}`")
+    } else {
+        String::new()
+    };
+    format!(
+        "`{name}: &{ty}` is host state the contract does not declare: a model sends arguments, never a `&{ty}`\nhelp: add `state({ty})` to `#[tool_contract(...)]`, and give the registry the value with `Registry::builder().state(...)`{by_value}"
+    )
 }
 
 /// Which type of `state(...)` a `&T` parameter takes, if any.
