@@ -106,6 +106,7 @@ conformance!(
     approvals_expire,
     one_use_among_100_concurrent_consumers,
     one_pending_request_among_50_concurrent_askers,
+    approvals_belong_to_their_tenant_and_caller,
     journal_is_queried_by_call_tool_and_time,
     dispatch_1000_concurrent_calls_one_effect,
 );
@@ -484,8 +485,56 @@ mod cases {
             rule: "always".into(),
             reason: "`delete_note` always needs a person's approval".into(),
             caller: "agent-1".into(),
+            tenant: "acme".into(),
             ttl,
         }
+    }
+
+    /// The same question from another caller, or another tenant, is another
+    /// request: each owner's pending request, grant and denial are its own,
+    /// and a tenant's filter finds only that tenant's.
+    pub async fn approvals_belong_to_their_tenant_and_caller(s: Arc<dyn Store>) {
+        let tool = unique("delete_note");
+        let ttl = Duration::from_secs(900);
+        let ask = |caller: &str, tenant: &str| NewApproval {
+            caller: caller.into(),
+            tenant: tenant.into(),
+            ..new_approval(&tool, "sha256:a", ttl)
+        };
+        let ana = s.create_approval(&ask("ana", "acme")).await.unwrap();
+        let bob = s.create_approval(&ask("bob", "acme")).await.unwrap();
+        let ana_globex = s.create_approval(&ask("ana", "globex")).await.unwrap();
+        let ids: std::collections::BTreeSet<_> =
+            [&ana.id, &bob.id, &ana_globex.id].into_iter().collect();
+        assert_eq!(ids.len(), 3, "one pending request per owner");
+        assert_eq!(
+            s.create_approval(&ask("ana", "acme")).await.unwrap().id,
+            ana.id,
+            "the same owner asking again finds its own request"
+        );
+        assert_eq!((ana.tenant.as_str(), ana.caller.as_str()), ("acme", "ana"));
+        let of = |tenant: &str| ApprovalFilter {
+            tool: Some(tool.clone()),
+            tenant: Some(tenant.into()),
+            ..ApprovalFilter::default()
+        };
+        let acme: Vec<String> = s
+            .approvals(&of("acme"))
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(acme.len(), 2);
+        assert!(acme.contains(&ana.id) && acme.contains(&bob.id), "{acme:?}");
+        let globex = s.approvals(&of("globex")).await.unwrap();
+        assert_eq!(globex.len(), 1);
+        assert_eq!(globex[0].id, ana_globex.id);
+        assert_eq!(
+            s.approval(&ana_globex.id).await.unwrap().unwrap().tenant,
+            "globex"
+        );
+        assert!(s.approvals(&of("initech")).await.unwrap().is_empty());
     }
 
     fn grant(by: &str) -> Decision {
@@ -768,6 +817,7 @@ mod cases {
             tool: tool.into(),
             event: "call".into(),
             caller: Some("agent-1".into()),
+            tenant: (at != base + 1000).then(|| format!("acme-{a}")),
             arguments: json!({"query": "kv", "token": "[redacted]"}),
             status: "failed".into(),
             codes: vec!["transient".into(), "timeout".into()],
@@ -818,6 +868,14 @@ mod cases {
             .await
             .unwrap();
         assert_eq!(first, vec![written[0].clone()]);
+        let of_tenant = s
+            .query(&JournalQuery {
+                tenant: Some(format!("acme-{a}")),
+                ..JournalQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(of_tenant, vec![written[0].clone(), written[2].clone()]);
     }
 }
 

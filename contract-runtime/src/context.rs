@@ -1,5 +1,6 @@
-//! Who is calling: the scopes they hold, the approvals a person gave, the roots
-//! their paths resolve in, and host state the tools read.
+//! Who is calling: the subject and tenant they act as, the scopes they hold,
+//! the approvals a person gave, the roots their paths resolve in, and host
+//! state the tools read.
 
 use std::any::{Any, TypeId};
 use std::collections::{HashMap, HashSet};
@@ -18,7 +19,24 @@ pub struct Approval {
     pub digest: String,
 }
 
-/// The caller of a session: built once by the host, shared by every call.
+/// Who makes a call: built by the host, once for a session (stdio, a local
+/// program) or once per request from its credentials (an authenticator over
+/// HTTP, see the `identity` module), and shared by every call it makes.
+///
+/// Two names place a caller among many:
+///
+/// - the **tenant** ([`Caller::tenant`]): the account whose state the call
+///   touches. Request keys are scoped to it (two tenants sending one key
+///   never meet), the breaker counts its failures apart from other tenants',
+///   and approval requests are filed under it, so an approver of one tenant
+///   never sees another's;
+/// - the **subject** ([`Caller::subject`]): the person or agent calling (a
+///   token's `sub`). Approval requests, grants and denials belong to the
+///   subject within its tenant: one user's decision never answers another
+///   user's call.
+///
+/// Both reach the handler ([`CallContext::subject`], [`CallContext::tenant`])
+/// and the journal.
 ///
 /// ```
 /// use contract_runtime::{Caller, Approval};
@@ -35,6 +53,7 @@ pub struct Caller {
     secrets: crate::observe::Secrets,
     state: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
     tenant: Option<String>,
+    subject: Option<String>,
 }
 
 impl Caller {
@@ -54,6 +73,42 @@ impl Caller {
     /// The tenant named with [`Caller::tenant`].
     pub fn tenant_name(&self) -> Option<&str> {
         self.tenant.as_deref()
+    }
+
+    /// Names the subject (the user or agent, a token's `sub`) this caller is.
+    /// Approval requests, grants and denials are then its own, apart from
+    /// other subjects of the same tenant.
+    pub fn subject(mut self, name: impl Into<String>) -> Self {
+        self.subject = Some(name.into());
+        self
+    }
+
+    /// The subject named with [`Caller::subject`].
+    pub fn subject_name(&self) -> Option<&str> {
+        self.subject.as_deref()
+    }
+
+    /// How this caller is named where one name is recorded (an approval
+    /// request's `caller`, the journal's `caller`): the subject, else the
+    /// tenant, else `-`. With [`Caller::tenant_name`] it identifies whose an
+    /// approval request is.
+    ///
+    /// ```
+    /// use contract_runtime::Caller;
+    /// assert_eq!(Caller::new().tenant("acme").subject("ana").name(), "ana");
+    /// assert_eq!(Caller::new().tenant("acme").name(), "acme");
+    /// assert_eq!(Caller::new().name(), "-");
+    /// ```
+    pub fn name(&self) -> &str {
+        self.subject
+            .as_deref()
+            .or(self.tenant.as_deref())
+            .unwrap_or("-")
+    }
+
+    /// The scopes held, in no particular order.
+    pub fn scopes(&self) -> impl Iterator<Item = &str> + '_ {
+        self.scopes.iter().map(String::as_str)
     }
 
     /// Grants a scope.
@@ -227,6 +282,17 @@ impl CallContext {
     /// The caller.
     pub fn caller(&self) -> &Caller {
         &self.caller
+    }
+
+    /// The subject calling ([`Caller::subject`]), when the host or the
+    /// caller's token named one.
+    pub fn subject(&self) -> Option<&str> {
+        self.caller.subject_name()
+    }
+
+    /// The tenant the call acts for ([`Caller::tenant`]), when named.
+    pub fn tenant(&self) -> Option<&str> {
+        self.caller.tenant_name()
     }
 
     /// The root named `name`; every confined path argument was checked against it before the tool ran.

@@ -119,6 +119,8 @@ pub mod command;
 pub mod dialect;
 #[cfg(feature = "inbox")]
 pub mod inbox;
+#[cfg(feature = "identity")]
+pub mod identity;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod provider;
@@ -139,6 +141,7 @@ pub use envelope::{
 };
 pub use failure::{Batch, Failure, FailureKind, ToolFailure, ToolOutput};
 pub use path::{ConfinedPath, Root};
+pub use policy::approval::Approvals;
 pub use registry::{Registry, RegistryError};
 pub use tool::Tool;
 

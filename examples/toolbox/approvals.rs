@@ -155,6 +155,7 @@ fn shown(r: &ApprovalRecord, now: i64) -> serde_json::Value {
         "rule": r.rule,
         "reason": r.reason,
         "caller": r.caller,
+        "tenant": r.tenant,
         "age_s": (now - r.created_ms).max(0) / 1000,
         "expires_in_s": (r.expires_ms - now).max(0) / 1000,
         "state": r.state.as_str(),

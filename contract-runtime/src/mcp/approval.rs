@@ -43,7 +43,7 @@ use serde_json::Value;
 
 use crate::codes;
 use crate::envelope::{Envelope, Status};
-use crate::policy::approval::{caller_name, digest, now_ms, Approvals};
+use crate::policy::approval::{digest, now_ms, Approvals, Owner};
 use crate::store::ApprovalRecord;
 use crate::{Caller, Dispatcher, ToolCall};
 
@@ -91,11 +91,21 @@ impl Approver {
     ) -> Asked {
         let arguments = crate::mcp::raw::arguments_text(request.arguments.as_ref());
         let call = ToolCall::new(context.id.to_string(), request.name.to_string(), arguments);
-        let who = context
+        let client = context
             .client_info()
             .map(|i| format!("mcp-client:{}", i.name))
             .unwrap_or_else(|| "mcp-client".to_owned());
-        let approvals = dispatcher.approvals();
+        // The person deciding is the caller at this session's client: named
+        // by their subject when the server knows it.
+        let who = match caller.subject_name() {
+            Some(subject) => format!("{subject} at {client}"),
+            None => client,
+        };
+        // Only the caller's own tenant's requests are decided here (the
+        // sealed state is bound to the caller too).
+        let approvals = dispatcher
+            .approvals()
+            .for_tenant(caller.tenant_name().unwrap_or_default());
         if let Some(state) = request.request_state.as_deref() {
             self.resume(
                 &approvals,
@@ -153,7 +163,7 @@ impl Approver {
     /// the digest and the caller, expiring with the request.
     fn seal(&self, record: &ApprovalRecord) -> Option<String> {
         let codec = self.codec.as_ref()?;
-        let bound = binding(&record.tool, &record.digest, &record.caller);
+        let bound = binding(&record.tool, &record.digest, &Owner::of_record(record));
         Some(
             codec.seal_with(
                 record.id.as_bytes(),
@@ -182,7 +192,7 @@ impl Approver {
         let Ok(args) = serde_json::from_str::<Value>(&call.arguments) else {
             return;
         };
-        let bound = binding(&call.name, &digest(&args), caller_name(caller));
+        let bound = binding(&call.name, &digest(&args), &Owner::of(caller));
         let id = match codec.open_with(state, &bound) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
@@ -205,9 +215,12 @@ fn remaining(record: &ApprovalRecord) -> Duration {
     Duration::from_millis(u64::try_from(left).unwrap_or(1))
 }
 
-/// What a request state is bound to.
-fn binding(tool: &str, digest: &str, caller: &str) -> Vec<u8> {
-    format!("contract-runtime approval\n{tool}\n{digest}\n{caller}").into_bytes()
+/// What a request state is bound to: the tool, the digest of the exact
+/// arguments and the owner (tenant and caller; JSON keeps the parts apart
+/// whatever they contain).
+fn binding(tool: &str, digest: &str, owner: &Owner) -> Vec<u8> {
+    let parts = serde_json::json!([tool, digest, owner.tenant, owner.caller]);
+    format!("contract-runtime approval\n{parts}").into_bytes()
 }
 
 /// An approval request to put to the person.

@@ -37,8 +37,8 @@ use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard;
 use crate::observe::Secrets;
 use crate::policy::approval::{
-    caller_name, grant_for_other_arguments, journal, on_record, pending_for_key, standing,
-    standing_for_other_arguments,
+    grant_for_other_arguments, journal, on_record, pending_for_key, standing,
+    standing_for_other_arguments, Owner,
 };
 use crate::store::{ApprovalRecord, NewApproval, StoreError};
 
@@ -97,7 +97,7 @@ async fn ask(
 ) -> Result<Option<Envelope>, StoreError> {
     let store = f.parts.store.clone();
     let tool = f.spec.name;
-    let who = caller_name(f.caller).to_string();
+    let who = Owner::of(f.caller);
     let seen = guarded(|| Box::pin(on_record(&*store, &who, tool, digest))).await?;
     let mut lost_race = false;
     for grant in &seen.granted {
@@ -135,7 +135,8 @@ async fn ask(
                 rule: f.spec.approval.name().to_string(),
                 // The rule wrote it from the arguments, secret ones too.
                 reason: secrets.scrub_str(&reason).unwrap_or_else(|| reason.clone()),
-                caller: who.clone(),
+                caller: who.caller.clone(),
+                tenant: who.tenant.clone(),
                 ttl: f.parts.times.approval_ttl,
             };
             (guarded(|| store.create_approval(&new)).await?, true)

@@ -10,8 +10,9 @@ use crate::envelope::{ErrorEntry, Status};
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let breaker = &f.parts.breaker;
+    let tenant = f.caller.tenant_name().unwrap_or_default();
     // Nothing remembered for this tool: skip the digest on the hot path.
-    if !breaker.watching(f.spec.name) {
+    if !breaker.watching(tenant, f.spec.name) {
         return ControlFlow::Continue(());
     }
     f.watched = true;
@@ -19,7 +20,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let Some(open) = f
         .parts
         .breaker
-        .open_circuit(f.spec.name, &digest, Instant::now())
+        .open_circuit(tenant, f.spec.name, &digest, Instant::now())
     else {
         return ControlFlow::Continue(());
     };

@@ -36,15 +36,22 @@ fn wrap(f: &mut Flow<'_>) -> Option<(Step, bool)> {
 
     // An unknown outcome counts too: a model resending a write whose effect is
     // in doubt is exactly the repetition the breaker exists to stop.
+    // Counted per tenant: one tenant's failures never rest a tool for all.
+    let tenant = f.caller.tenant_name().unwrap_or_default();
     if matches!(env.status, Status::Failed | Status::Unknown) {
         let digest = f.digest();
         let signature = Signature::of(&env);
-        f.parts
-            .breaker
-            .record_failure(f.spec.name, &digest, &signature, transient, Instant::now());
+        f.parts.breaker.record_failure(
+            tenant,
+            f.spec.name,
+            &digest,
+            &signature,
+            transient,
+            Instant::now(),
+        );
     } else if f.watched {
         let digest = f.digest();
-        f.parts.breaker.record_success(f.spec.name, &digest);
+        f.parts.breaker.record_success(tenant, f.spec.name, &digest);
     }
 
     // The envelope goes into the flow, and the store records it from there.

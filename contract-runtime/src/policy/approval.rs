@@ -96,10 +96,43 @@ pub fn standing_for_other_arguments(caller: &Caller, tool: &str, digest: &str) -
     caller.approvals_for(tool).any(|a| a.digest != digest)
 }
 
-/// How a caller is named in approval requests and their filters: its tenant,
-/// or `-` for a caller that names none.
-pub fn caller_name(caller: &Caller) -> &str {
-    caller.tenant_name().unwrap_or("-")
+/// Whose an approval request is: the asking caller's tenant and name
+/// ([`Caller::name`]). Only calls of the same owner find its grant, its
+/// denial or its pending request, so one user's decision never answers
+/// another user's call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Owner {
+    /// The tenant (empty when the caller named none).
+    pub tenant: String,
+    /// [`Caller::name`]: the subject, else the tenant, else `-`.
+    pub caller: String,
+}
+
+impl Owner {
+    /// The owner of the requests `caller` makes.
+    pub fn of(caller: &Caller) -> Owner {
+        Owner {
+            tenant: caller.tenant_name().unwrap_or_default().to_owned(),
+            caller: caller.name().to_owned(),
+        }
+    }
+
+    /// The owner of a stored request.
+    pub fn of_record(r: &ApprovalRecord) -> Owner {
+        Owner {
+            tenant: r.tenant.clone(),
+            caller: r.caller.clone(),
+        }
+    }
+
+    /// A filter for this owner's requests.
+    fn filter(&self) -> ApprovalFilter {
+        ApprovalFilter {
+            caller: Some(self.caller.clone()),
+            tenant: Some(self.tenant.clone()),
+            ..ApprovalFilter::default()
+        }
+    }
 }
 
 /// What the store says about one call that needs approval, read in one pass
@@ -114,18 +147,17 @@ pub struct OnRecord {
     pub denied: Option<ApprovalRecord>,
 }
 
-/// Reads what the store holds for `(caller, tool, digest)`.
+/// Reads what the store holds for `(owner, tool, digest)`.
 pub async fn on_record(
     store: &dyn Store,
-    caller: &str,
+    owner: &Owner,
     tool: &str,
     digest: &str,
 ) -> Result<OnRecord, StoreError> {
     let filter = ApprovalFilter {
         tool: Some(tool.to_string()),
-        caller: Some(caller.to_string()),
         digest: Some(digest.to_string()),
-        ..ApprovalFilter::default()
+        ..owner.filter()
     };
     let mut seen = OnRecord::default();
     for r in store.approvals(&filter).await? {
@@ -146,15 +178,14 @@ pub async fn on_record(
 /// (`denied / approval-mismatch`), naming the grant.
 pub async fn grant_for_other_arguments(
     store: &dyn Store,
-    caller: &str,
+    owner: &Owner,
     tool: &str,
     digest: &str,
 ) -> Result<Option<ApprovalRecord>, StoreError> {
     let filter = ApprovalFilter {
         state: Some(ApprovalState::Granted),
         tool: Some(tool.to_string()),
-        caller: Some(caller.to_string()),
-        digest: None,
+        ..owner.filter()
     };
     Ok(store
         .approvals(&filter)
@@ -169,7 +200,7 @@ pub async fn grant_for_other_arguments(
 /// (a secret) matches nothing.
 pub async fn pending_for_key(
     store: &dyn Store,
-    caller: &str,
+    owner: &Owner,
     tool: &str,
     field: &str,
     key: &str,
@@ -178,8 +209,7 @@ pub async fn pending_for_key(
     let filter = ApprovalFilter {
         state: Some(ApprovalState::Pending),
         tool: Some(tool.to_string()),
-        caller: Some(caller.to_string()),
-        ..ApprovalFilter::default()
+        ..owner.filter()
     };
     // A UUID is one key in any letter case (`RecordKey::new`).
     let spelled = |k: &str| crate::store::RecordKey::new(tool, k).key;
@@ -203,9 +233,29 @@ pub async fn pending_for_key(
 /// is rebuilt; the caller stays the same `Arc<Caller>`), and the dispatcher
 /// uses the grant up in one conditional write, so of two racing calls one
 /// runs and the other is asked again.
+///
+/// Serving many tenants, give each approver the view of their own tenant,
+/// [`Approvals::for_tenant`]: it lists only that tenant's requests, and a
+/// request of another tenant is, to it, a request that does not exist
+/// (`get` answers `None`, `grant` and `deny` [`DecideError::Missing`]), so
+/// an approver can neither see nor decide another tenant's calls, nor learn
+/// that an id exists.
+///
+/// ```
+/// # use std::sync::Arc;
+/// use contract_runtime::{store::MemoryStore, Approvals};
+/// # let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+/// # rt.block_on(async {
+/// let all = Approvals::new(Arc::new(MemoryStore::new()));
+/// let acme = all.for_tenant("acme");
+/// assert_eq!(acme.tenant(), Some("acme"));
+/// assert!(acme.pending().await.unwrap().is_empty());
+/// # });
+/// ```
 #[derive(Clone)]
 pub struct Approvals {
     store: Arc<dyn Store>,
+    tenant: Option<Arc<str>>,
 }
 
 /// A decision could not be taken.
@@ -238,9 +288,33 @@ impl fmt::Display for DecideError {
 impl std::error::Error for DecideError {}
 
 impl Approvals {
-    /// The approvals kept in `store`.
+    /// The approvals kept in `store`, of every tenant (an operator's view).
     pub fn new(store: Arc<dyn Store>) -> Approvals {
-        Approvals { store }
+        Approvals {
+            store,
+            tenant: None,
+        }
+    }
+
+    /// The same approvals seen by an approver of `tenant` only: every list
+    /// is filtered to its requests, and another tenant's request is missing
+    /// to `get`, `grant` and `deny`. `""` is the tenant of callers that
+    /// named none.
+    pub fn for_tenant(&self, tenant: &str) -> Approvals {
+        Approvals {
+            store: self.store.clone(),
+            tenant: Some(Arc::from(tenant)),
+        }
+    }
+
+    /// The tenant this view is limited to, if any.
+    pub fn tenant(&self) -> Option<&str> {
+        self.tenant.as_deref()
+    }
+
+    /// Whether this view may see `r`.
+    fn sees(&self, r: &ApprovalRecord) -> bool {
+        self.tenant.as_deref().is_none_or(|t| t == r.tenant)
     }
 
     /// Requests waiting for a decision, oldest first.
@@ -252,14 +326,19 @@ impl Approvals {
         .await
     }
 
-    /// Requests that pass `filter`, oldest first.
+    /// Requests that pass `filter`, oldest first; a view for one tenant
+    /// lists only that tenant's, whatever `filter.tenant` says.
     pub async fn list(&self, filter: ApprovalFilter) -> Result<Vec<ApprovalRecord>, StoreError> {
+        let mut filter = filter;
+        if let Some(t) = &self.tenant {
+            filter.tenant = Some(t.to_string());
+        }
         self.store.approvals(&filter).await
     }
 
-    /// One request by id.
+    /// One request by id (`None` for another tenant's, in a tenant's view).
     pub async fn get(&self, id: &str) -> Result<Option<ApprovalRecord>, StoreError> {
-        self.store.approval(id).await
+        Ok(self.store.approval(id).await?.filter(|r| self.sees(r)))
     }
 
     /// Grants a pending request: one call with its exact arguments may run, once.
@@ -294,6 +373,15 @@ impl Approvals {
             by: by.to_string(),
             reason: why.map(str::to_string),
         };
+        // A request's tenant never changes, so reading it first and then
+        // deciding cannot decide another tenant's request.
+        if self.tenant.is_some() {
+            match self.get(id).await {
+                Ok(Some(_)) => {}
+                Ok(None) => return Err(DecideError::Missing),
+                Err(e) => return Err(DecideError::Store(e)),
+            }
+        }
         match self.store.decide(id, &decision).await {
             Ok(Decided::Now(r)) => {
                 journal(&*self.store, "approval-decision", &r, Some(by)).await;
@@ -318,6 +406,7 @@ pub async fn journal(store: &dyn Store, event: &str, r: &ApprovalRecord, by: Opt
         tool: r.tool.clone(),
         event: event.to_string(),
         caller: Some(r.caller.clone()),
+        tenant: (!r.tenant.is_empty()).then(|| r.tenant.clone()),
         arguments: r.arguments.clone(),
         status: r.state.as_str().to_string(),
         codes,

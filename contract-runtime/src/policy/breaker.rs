@@ -1,6 +1,10 @@
 //! A breaker for unproductive retries: a model that keeps sending the same
 //! failing call is stopped with `circuit-open` instead of running the tool
 //! again, and a tool that keeps failing transiently is given a rest.
+//!
+//! It counts per tenant ([`crate::Caller::tenant`]; `""` for callers that
+//! name none): one tenant's failing calls open circuits for that tenant
+//! only, and never rest a tool for everyone.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -134,11 +138,23 @@ pub struct OpenCircuit {
     pub whole_tool: bool,
 }
 
-/// The breaker's memory of recent failures.
+/// The breaker's memory of recent failures: tenant → tool → state.
 #[derive(Default)]
 pub struct Breaker {
     config: BreakerConfig,
-    state: Mutex<HashMap<String, ToolState>>,
+    state: Mutex<HashMap<String, HashMap<String, ToolState>>>,
+}
+
+/// Forgets `tool` of `tenant` (and the tenant) once nothing is remembered.
+fn forget_if_empty(st: &mut HashMap<String, HashMap<String, ToolState>>, tenant: &str, tool: &str) {
+    if let Some(tools) = st.get_mut(tenant) {
+        if tools.get(tool).is_some_and(ToolState::is_empty) {
+            tools.remove(tool);
+        }
+        if tools.is_empty() {
+            st.remove(tenant);
+        }
+    }
 }
 
 impl Breaker {
@@ -150,27 +166,36 @@ impl Breaker {
         }
     }
 
-    /// Whether any failure of `tool` is remembered; when not, callers can skip
-    /// computing the argument digest on the hot path.
-    pub fn watching(&self, tool: &str) -> bool {
+    /// Whether any failure of `tool` by `tenant` is remembered; when not,
+    /// callers can skip computing the argument digest on the hot path.
+    pub fn watching(&self, tenant: &str, tool: &str) -> bool {
         self.state
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .contains_key(tool)
+            .get(tenant)
+            .is_some_and(|tools| tools.contains_key(tool))
     }
 
-    /// `Some(retry_after)` when the circuit for this call (or its tool) is open.
-    /// Forgets the tool once everything it remembered has aged out.
-    pub fn check(&self, tool: &str, digest: &str, now: Instant) -> Option<Duration> {
-        self.open_circuit(tool, digest, now).map(|o| o.retry_after)
+    /// `Some(retry_after)` when the circuit for this call (or its tool) is
+    /// open for `tenant`. Forgets the tool once everything it remembered has
+    /// aged out.
+    pub fn check(&self, tenant: &str, tool: &str, digest: &str, now: Instant) -> Option<Duration> {
+        self.open_circuit(tenant, tool, digest, now)
+            .map(|o| o.retry_after)
     }
 
     /// What refuses this call, when something does: the call's own circuit
     /// or its tool's, whichever stays open longer. The two need different
     /// advice (other arguments help with one, not with the other).
-    pub fn open_circuit(&self, tool: &str, digest: &str, now: Instant) -> Option<OpenCircuit> {
+    pub fn open_circuit(
+        &self,
+        tenant: &str,
+        tool: &str,
+        digest: &str,
+        now: Instant,
+    ) -> Option<OpenCircuit> {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let ts = st.get_mut(tool)?;
+        let ts = st.get_mut(tenant)?.get_mut(tool)?;
         ts.prune(now, self.config.window);
         let call = ts.open.get(&Circuit::Call(digest.to_owned())).copied();
         let whole = ts.open.get(&Circuit::Tool).copied();
@@ -180,18 +205,17 @@ impl Breaker {
             (Some(c), None) => Some((c, false)),
             (None, None) => None,
         };
-        if ts.is_empty() {
-            st.remove(tool);
-        }
+        forget_if_empty(&mut st, tenant, tool);
         open.map(|(until, whole_tool)| OpenCircuit {
             retry_after: until - now,
             whole_tool,
         })
     }
 
-    /// Records a failed run. `signature` identifies "the same way".
+    /// Records a failed run of `tenant`'s. `signature` identifies "the same way".
     pub fn record_failure(
         &self,
+        tenant: &str,
         tool: &str,
         digest: &str,
         signature: &Signature,
@@ -200,7 +224,11 @@ impl Breaker {
     ) {
         let cfg = self.config;
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let ts = st.entry(tool.to_owned()).or_default();
+        let ts = st
+            .entry(tenant.to_owned())
+            .or_default()
+            .entry(tool.to_owned())
+            .or_default();
         ts.prune(now, cfg.window);
         let entry = ts
             .calls
@@ -225,14 +253,12 @@ impl Breaker {
         }
     }
 
-    /// Records a success: the call's failure count starts again.
-    pub fn record_success(&self, tool: &str, digest: &str) {
+    /// Records a success of `tenant`'s: the call's failure count starts again.
+    pub fn record_success(&self, tenant: &str, tool: &str, digest: &str) {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(ts) = st.get_mut(tool) {
+        if let Some(ts) = st.get_mut(tenant).and_then(|tools| tools.get_mut(tool)) {
             ts.calls.remove(digest);
-            if ts.is_empty() {
-                st.remove(tool);
-            }
+            forget_if_empty(&mut st, tenant, tool);
         }
     }
 }
@@ -253,17 +279,17 @@ mod tests {
         });
         let t0 = Instant::now();
         for i in 0..3 {
-            assert_eq!(b.check("t", "d", t0), None, "attempt {i}");
-            b.record_failure("t", "d", &sig("no-match"), false, t0);
+            assert_eq!(b.check("", "t", "d", t0), None, "attempt {i}");
+            b.record_failure("", "t", "d", &sig("no-match"), false, t0);
         }
-        let wait = b.check("t", "d", t0).expect("open");
+        let wait = b.check("", "t", "d", t0).expect("open");
         assert!(wait <= Duration::from_secs(30) && wait > Duration::from_secs(29));
         assert_eq!(
-            b.check("t", "other", t0),
+            b.check("", "t", "other", t0),
             None,
             "other arguments are not blocked"
         );
-        assert_eq!(b.check("t", "d", t0 + Duration::from_secs(31)), None);
+        assert_eq!(b.check("", "t", "d", t0 + Duration::from_secs(31)), None);
     }
 
     #[test]
@@ -273,10 +299,10 @@ mod tests {
             ..Default::default()
         });
         let t0 = Instant::now();
-        b.record_failure("t", "d", &sig("a"), false, t0);
-        b.record_failure("t", "d", &sig("a"), false, t0);
-        b.record_failure("t", "d", &sig("b"), false, t0);
-        assert_eq!(b.check("t", "d", t0), None);
+        b.record_failure("", "t", "d", &sig("a"), false, t0);
+        b.record_failure("", "t", "d", &sig("a"), false, t0);
+        b.record_failure("", "t", "d", &sig("b"), false, t0);
+        assert_eq!(b.check("", "t", "d", t0), None);
     }
 
     #[test]
@@ -287,18 +313,36 @@ mod tests {
         });
         let t0 = Instant::now();
         for d in ["a", "b", "c"] {
-            b.record_failure("t", d, &sig("transient"), true, t0);
+            b.record_failure("", "t", d, &sig("transient"), true, t0);
         }
-        assert!(b.check("t", "fresh", t0).is_some());
-        let open = b.open_circuit("t", "fresh", t0).unwrap();
+        assert!(b.check("", "t", "fresh", t0).is_some());
+        let open = b.open_circuit("", "t", "fresh", t0).unwrap();
         assert!(open.whole_tool, "{open:?}");
         // A call's own circuit is told apart from its tool's.
         let b = Breaker::new(BreakerConfig::default().with_same_call_failures(1));
         for _ in 0..2 {
-            b.record_failure("t", "a", &sig("no-match"), false, t0);
+            b.record_failure("", "t", "a", &sig("no-match"), false, t0);
         }
-        assert!(!b.open_circuit("t", "a", t0).unwrap().whole_tool);
-        assert_eq!(b.open_circuit("t", "b", t0), None);
+        assert!(!b.open_circuit("", "t", "a", t0).unwrap().whole_tool);
+        assert_eq!(b.open_circuit("", "t", "b", t0), None);
+    }
+
+    #[test]
+    fn tenants_are_counted_apart() {
+        let b = Breaker::new(BreakerConfig {
+            same_call_failures: 1,
+            tool_transient_failures: 1,
+            ..Default::default()
+        });
+        let t0 = Instant::now();
+        for d in ["a", "a", "b"] {
+            b.record_failure("acme", "t", d, &sig("transient"), true, t0);
+        }
+        assert!(b.open_circuit("acme", "t", "a", t0).is_some());
+        assert!(b.open_circuit("acme", "t", "fresh", t0).unwrap().whole_tool);
+        assert!(!b.watching("globex", "t"), "another tenant is not watched");
+        assert_eq!(b.open_circuit("globex", "t", "a", t0), None);
+        assert_eq!(b.open_circuit("", "t", "a", t0), None);
     }
 
     #[test]
@@ -308,9 +352,9 @@ mod tests {
             ..Default::default()
         });
         let t0 = Instant::now();
-        b.record_failure("t", "d", &sig("no-match"), false, t0);
-        assert!(b.watching("t"));
-        assert_eq!(b.check("t", "d", t0 + Duration::from_secs(11)), None);
-        assert!(!b.watching("t"), "nothing left to remember");
+        b.record_failure("", "t", "d", &sig("no-match"), false, t0);
+        assert!(b.watching("", "t"));
+        assert_eq!(b.check("", "t", "d", t0 + Duration::from_secs(11)), None);
+        assert!(!b.watching("", "t"), "nothing left to remember");
     }
 }

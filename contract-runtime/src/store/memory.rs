@@ -226,6 +226,7 @@ impl ApprovalStore for MemoryStore {
                 rule: new.rule.clone(),
                 reason: new.reason.clone(),
                 caller: new.caller.clone(),
+                tenant: new.tenant.clone(),
                 created_ms: now,
                 expires_ms: now.saturating_add(millis(new.ttl)),
                 state: ApprovalState::Pending,
@@ -239,7 +240,8 @@ impl ApprovalStore for MemoryStore {
             if let Some(open) = approvals.iter().find(|a| {
                 a.state == ApprovalState::Pending
                     && a.expires_ms > now
-                    && (&a.tool, &a.caller, &a.digest) == (&new.tool, &new.caller, &new.digest)
+                    && (&a.tool, &a.tenant, &a.caller, &a.digest)
+                        == (&new.tool, &new.tenant, &new.caller, &new.digest)
             }) {
                 return Ok(open.clone());
             }

@@ -529,8 +529,15 @@ pub struct ApprovalRecord {
     pub rule: String,
     /// Why approval is needed, in words for the person.
     pub reason: String,
-    /// Who asked (the caller's identity as the host names it).
+    /// Who asked: [`Caller::name`](crate::Caller::name), the subject (else
+    /// the tenant, else `-`). With `tenant`, it says whose the request is:
+    /// only calls of that caller find its grant or denial.
     pub caller: String,
+    /// The tenant of the caller who asked (empty when the caller named
+    /// none): an approver of one tenant lists and decides only its requests
+    /// ([`crate::Approvals::for_tenant`]).
+    #[serde(default)]
+    pub tenant: String,
     /// When it was asked (ms since the Unix epoch, database clock).
     pub created_ms: i64,
     /// When it stops being decidable or usable.
@@ -558,8 +565,10 @@ pub struct NewApproval {
     pub rule: String,
     /// Why approval is needed.
     pub reason: String,
-    /// Who asks.
+    /// Who asks ([`Caller::name`](crate::Caller::name)).
     pub caller: String,
+    /// The asking caller's tenant (empty when it named none).
+    pub tenant: String,
     /// How long until it expires.
     pub ttl: Duration,
 }
@@ -593,10 +602,12 @@ pub struct ApprovalFilter {
     pub state: Option<ApprovalState>,
     /// Only for this tool.
     pub tool: Option<String>,
-    /// Only from this caller.
+    /// Only from this caller ([`ApprovalRecord::caller`]).
     pub caller: Option<String>,
     /// Only for these exact arguments.
     pub digest: Option<String>,
+    /// Only of this tenant (`Some("")`: of callers that named none).
+    pub tenant: Option<String>,
 }
 
 impl ApprovalFilter {
@@ -606,6 +617,7 @@ impl ApprovalFilter {
             && self.tool.as_ref().is_none_or(|t| *t == r.tool)
             && self.caller.as_ref().is_none_or(|c| *c == r.caller)
             && self.digest.as_ref().is_none_or(|d| *d == r.digest)
+            && self.tenant.as_ref().is_none_or(|t| *t == r.tenant)
     }
 }
 
@@ -642,8 +654,12 @@ pub struct JournalRecord {
     pub tool: String,
     /// `call`, `approval-request`, `approval-decision` or `approval-used`.
     pub event: String,
-    /// Who called, as the host names them.
+    /// Who called: [`Caller::name`](crate::Caller::name), the subject, else
+    /// the tenant (`None` for a caller that names neither).
     pub caller: Option<String>,
+    /// The caller's tenant, when it named one.
+    #[serde(default)]
+    pub tenant: Option<String>,
     /// The arguments, secrets redacted.
     pub arguments: Value,
     /// The envelope status (or the approval state).
@@ -673,6 +689,8 @@ pub struct JournalQuery {
     pub until_ms: Option<i64>,
     /// At most this many, oldest first.
     pub limit: Option<u32>,
+    /// Only of this tenant.
+    pub tenant: Option<String>,
 }
 
 impl JournalQuery {
@@ -682,6 +700,10 @@ impl JournalQuery {
             && self.tool.as_ref().is_none_or(|t| *t == r.tool)
             && self.since_ms.is_none_or(|t| r.started_ms >= t)
             && self.until_ms.is_none_or(|t| r.started_ms < t)
+            && self
+                .tenant
+                .as_ref()
+                .is_none_or(|t| Some(t) == r.tenant.as_ref())
     }
 
     fn limit_or_all(&self) -> i64 {

@@ -247,8 +247,9 @@ async fn open(config: &Config, schema: Option<&str>, relaxed: bool) -> Result<Co
     });
     client
         .batch_execute(&format!(
-            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} {} COMMIT; {}",
+            "BEGIN; SELECT pg_advisory_xact_lock(720331); {use_schema} {} {} {} COMMIT; {}",
             sql::POSTGRES_SCHEMA,
+            added_columns(),
             sql::ONE_PENDING_REQUEST,
             if relaxed {
                 "SET synchronous_commit TO off;"
@@ -287,6 +288,17 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
         append_journal: p(d(sql::APPEND_JOURNAL)).await?,
         query_journal: p(d(sql::QUERY_JOURNAL)).await?,
     })
+}
+
+/// The statements that add [`sql::ADDED_COLUMNS`] to a store made by an
+/// earlier release.
+fn added_columns() -> String {
+    sql::ADDED_COLUMNS
+        .iter()
+        .map(|(table, column, kind)| {
+            format!("ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind};")
+        })
+        .collect()
 }
 
 /// PostgreSQL's errors, sorted into the two kinds a caller acts on: a
@@ -513,7 +525,8 @@ impl ApprovalStore for PostgresStore {
             let id = new_id("apr")?;
             let args = json_text(&new.arguments);
             let ttl = millis(new.ttl);
-            let question: [&(dyn ToSql + Sync); 3] = [&new.tool, &new.caller, &new.digest];
+            let question: [&(dyn ToSql + Sync); 4] =
+                [&new.tool, &new.caller, &new.digest, &new.tenant];
             self.execute(|s| &s.retire_expired_request, &question)
                 .await?;
             let created = self
@@ -528,6 +541,7 @@ impl ApprovalStore for PostgresStore {
                         &new.reason,
                         &new.caller,
                         &ttl,
+                        &new.tenant,
                     ],
                     sql::approval,
                 )
@@ -552,7 +566,7 @@ impl ApprovalStore for PostgresStore {
             let rows = self
                 .all(
                     |s| &s.list_approvals,
-                    &[&filter.tool, &filter.caller, &filter.digest],
+                    &[&filter.tool, &filter.caller, &filter.digest, &filter.tenant],
                     sql::approval,
                 )
                 .await?;
@@ -613,6 +627,7 @@ impl JournalStore for PostgresStore {
                     &r.replayed,
                     &r.started_ms,
                     &duration,
+                    &r.tenant,
                 ],
             )
             .await
@@ -626,7 +641,14 @@ impl JournalStore for PostgresStore {
             let limit = q.limit_or_all();
             self.all(
                 |s| &s.query_journal,
-                &[&q.call_id, &q.tool, &q.since_ms, &q.until_ms, &limit],
+                &[
+                    &q.call_id,
+                    &q.tool,
+                    &q.since_ms,
+                    &q.until_ms,
+                    &limit,
+                    &q.tenant,
+                ],
                 sql::journal,
             )
             .await

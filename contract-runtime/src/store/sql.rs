@@ -52,14 +52,16 @@ CREATE TABLE IF NOT EXISTS contract_approvals (
     id TEXT PRIMARY KEY, tool TEXT NOT NULL, arguments TEXT NOT NULL, digest TEXT NOT NULL,
     rule TEXT NOT NULL, reason TEXT NOT NULL, caller TEXT NOT NULL,
     created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL, state TEXT NOT NULL,
-    decided_by TEXT, decided_ms INTEGER, decision_reason TEXT
+    decided_by TEXT, decided_ms INTEGER, decision_reason TEXT,
+    tenant TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS contract_journal (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
     arguments TEXT NOT NULL, status TEXT NOT NULL, codes TEXT NOT NULL,
     retry_safe INTEGER NOT NULL, replayed INTEGER NOT NULL,
-    started_ms INTEGER NOT NULL, duration_us INTEGER NOT NULL
+    started_ms INTEGER NOT NULL, duration_us INTEGER NOT NULL,
+    tenant TEXT
 );
 CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
 CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
@@ -81,34 +83,49 @@ CREATE TABLE IF NOT EXISTS contract_approvals (
     id TEXT PRIMARY KEY, tool TEXT NOT NULL, arguments TEXT NOT NULL, digest TEXT NOT NULL,
     rule TEXT NOT NULL, reason TEXT NOT NULL, caller TEXT NOT NULL,
     created_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL, state TEXT NOT NULL,
-    decided_by TEXT, decided_ms BIGINT, decision_reason TEXT
+    decided_by TEXT, decided_ms BIGINT, decision_reason TEXT,
+    tenant TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS contract_journal (
     seq BIGSERIAL PRIMARY KEY,
     call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
     arguments TEXT NOT NULL, status TEXT NOT NULL, codes TEXT NOT NULL,
     retry_safe BOOLEAN NOT NULL, replayed BOOLEAN NOT NULL,
-    started_ms BIGINT NOT NULL, duration_us BIGINT NOT NULL
+    started_ms BIGINT NOT NULL, duration_us BIGINT NOT NULL,
+    tenant TEXT
 );
 CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
 CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
 CREATE INDEX IF NOT EXISTS contract_journal_time ON contract_journal (started_ms);
 ";
 
-/// One pending request per (tool, caller, digest), the same in both
-/// dialects and run after either schema: concurrent servers on one store
-/// asking the same question make one request, so one person's denial cannot
-/// be outrun by a grant on a duplicate. Stores made before this index keep
-/// only their newest pending duplicate.
+/// Columns added after the first release, each `(table, column, type)`:
+/// a store made before them gains them when it is opened (SQLite has no
+/// `ADD COLUMN IF NOT EXISTS`, so its store asks `pragma_table_info` first).
+/// Rows written before have no tenant: `''` for approvals, `NULL` in the
+/// journal.
+pub(super) const ADDED_COLUMNS: [(&str, &str, &str); 2] = [
+    ("contract_approvals", "tenant", "TEXT NOT NULL DEFAULT ''"),
+    ("contract_journal", "tenant", "TEXT"),
+];
+
+/// One pending request per (tool, tenant, caller, digest), the same in both
+/// dialects and run after either schema (and [`ADDED_COLUMNS`]): concurrent
+/// servers on one store asking the same question make one request, so one
+/// person's denial cannot be outrun by a grant on a duplicate. Stores made
+/// before this index keep only their newest pending duplicate; the index of
+/// the release without tenants, on (tool, caller, digest), gives way to it.
 pub(super) const ONE_PENDING_REQUEST: &str = "
 UPDATE contract_approvals SET state = 'expired' WHERE state = 'pending' AND EXISTS (
     SELECT 1 FROM contract_approvals AS newer
     WHERE newer.state = 'pending' AND newer.tool = contract_approvals.tool
+      AND newer.tenant = contract_approvals.tenant
       AND newer.caller = contract_approvals.caller AND newer.digest = contract_approvals.digest
       AND (newer.created_ms > contract_approvals.created_ms
            OR (newer.created_ms = contract_approvals.created_ms AND newer.id > contract_approvals.id)));
-CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending
-    ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
+DROP INDEX IF EXISTS contract_approvals_one_pending;
+CREATE UNIQUE INDEX IF NOT EXISTS contract_approvals_one_pending_per_owner
+    ON contract_approvals (tool, tenant, caller, digest) WHERE state = 'pending';
 ";
 
 /// The atomic claim: insert, or take over a completed record past its
@@ -197,34 +214,37 @@ pub(super) const PURGE_APPROVALS: &str =
 const APPROVAL_COLUMNS: &str = "id, tool, arguments, digest, rule, reason, caller, created_ms,
     expires_ms,
     CASE WHEN state IN ('pending', 'granted') AND expires_ms <= NOW_MS THEN 'expired' ELSE state END,
-    decided_by, decided_ms, decision_reason";
+    decided_by, decided_ms, decision_reason, tenant";
 
-/// `?1` id .. `?7` caller, `?8` ttl ms.
-/// A new pending request, or no row when one for the same tool, caller and
-/// digest is already pending (the unique index): the caller then reads that
+/// `?1` id .. `?7` caller, `?8` ttl ms, `?9` tenant.
+/// A new pending request, or no row when one for the same tool, tenant,
+/// caller and digest is already pending (the unique index): the caller then reads that
 /// one with [`pending_request`]. Run [`RETIRE_EXPIRED_REQUEST`] first, so a
 /// request past its expiry does not hold the place.
 pub(super) fn create_approval() -> String {
     format!(
         "INSERT INTO contract_approvals
-            (id, tool, arguments, digest, rule, reason, caller, created_ms, expires_ms, state)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NOW_MS, NOW_MS + ?8, 'pending')
+            (id, tool, arguments, digest, rule, reason, caller, created_ms, expires_ms, state,
+             tenant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NOW_MS, NOW_MS + ?8, 'pending', ?9)
          ON CONFLICT DO NOTHING
          RETURNING {APPROVAL_COLUMNS}"
     )
 }
 
-/// `?1` tool, `?2` caller, `?3` digest: a pending request past its expiry
-/// is stored as `expired`, freeing its place in the unique index.
+/// `?1` tool, `?2` caller, `?3` digest, `?4` tenant: a pending request
+/// past its expiry is stored as `expired`, freeing its place in the unique
+/// index.
 pub(super) const RETIRE_EXPIRED_REQUEST: &str = "
 UPDATE contract_approvals SET state = 'expired'
-WHERE tool = ?1 AND caller = ?2 AND digest = ?3 AND state = 'pending' AND expires_ms <= NOW_MS";
+WHERE tool = ?1 AND caller = ?2 AND digest = ?3 AND tenant = ?4 AND state = 'pending'
+  AND expires_ms <= NOW_MS";
 
-/// `?1` tool, `?2` caller, `?3` digest: the one pending request.
+/// `?1` tool, `?2` caller, `?3` digest, `?4` tenant: the one pending request.
 pub(super) fn pending_request() -> String {
     format!(
         "SELECT {APPROVAL_COLUMNS} FROM contract_approvals
-         WHERE tool = ?1 AND caller = ?2 AND digest = ?3 AND state = 'pending'"
+         WHERE tool = ?1 AND caller = ?2 AND digest = ?3 AND tenant = ?4 AND state = 'pending'"
     )
 }
 
@@ -232,7 +252,7 @@ pub(super) fn get_approval() -> String {
     format!("SELECT {APPROVAL_COLUMNS} FROM contract_approvals WHERE id = ?1")
 }
 
-/// `?1` tool, `?2` caller, `?3` digest, each optional (the casts give
+/// `?1` tool, `?2` caller, `?3` digest, `?4` tenant, each optional (the casts give
 /// PostgreSQL a type for a parameter that may be NULL); the state is filtered
 /// after reading, since `expired` is computed.
 pub(super) fn list_approvals() -> String {
@@ -241,6 +261,7 @@ pub(super) fn list_approvals() -> String {
          WHERE (CAST(?1 AS TEXT) IS NULL OR tool = ?1)
            AND (CAST(?2 AS TEXT) IS NULL OR caller = ?2)
            AND (CAST(?3 AS TEXT) IS NULL OR digest = ?3)
+           AND (CAST(?4 AS TEXT) IS NULL OR tenant = ?4)
          ORDER BY created_ms, id"
     )
 }
@@ -264,17 +285,19 @@ WHERE id = ?1 AND digest = ?2 AND state = 'granted' AND expires_ms > NOW_MS";
 pub(super) const APPEND_JOURNAL: &str = "
 INSERT INTO contract_journal
     (call_id, tool, event, caller, arguments, status, codes, retry_safe, replayed,
-     started_ms, duration_us)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+     started_ms, duration_us, tenant)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
 
-/// `?1` call id, `?2` tool, `?3` since, `?4` until (each optional), `?5` limit.
+/// `?1` call id, `?2` tool, `?3` since, `?4` until, `?6` tenant (each
+/// optional), `?5` limit.
 pub(super) const QUERY_JOURNAL: &str = "
 SELECT call_id, tool, event, caller, arguments, status, codes, retry_safe, replayed,
-       started_ms, duration_us
+       started_ms, duration_us, tenant
 FROM contract_journal
 WHERE (CAST(?1 AS TEXT) IS NULL OR call_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR tool = ?2)
   AND (CAST(?3 AS BIGINT) IS NULL OR started_ms >= ?3)
   AND (CAST(?4 AS BIGINT) IS NULL OR started_ms < ?4)
+  AND (CAST(?6 AS TEXT) IS NULL OR tenant = ?6)
 ORDER BY seq LIMIT ?5";
 
 /// The cheapest write transaction of the benchmarks' floor: one insert and
@@ -359,6 +382,7 @@ pub(super) fn approval(row: &impl Row) -> Result<ApprovalRecord, StoreError> {
         decided_by: row.opt_text(10)?,
         decided_ms: row.opt_int(11)?,
         decision_reason: row.opt_text(12)?,
+        tenant: row.text(13)?,
     })
 }
 
@@ -376,6 +400,7 @@ pub(super) fn journal(row: &impl Row) -> Result<JournalRecord, StoreError> {
         replayed: row.flag(8)?,
         started_ms: row.int(9)?,
         duration_us: u64::try_from(row.int(10)?).unwrap_or(0),
+        tenant: row.opt_text(11)?,
     })
 }
 

@@ -617,13 +617,32 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
     let sync = if options.durable { "FULL" } else { "NORMAL" };
     conn.execute_batch(&format!("PRAGMA synchronous={sync};"))
         .map_err(err)?;
-    conn.execute_batch(&format!(
-        "BEGIN IMMEDIATE;{}{}COMMIT;",
-        sql::SQLITE_SCHEMA,
-        sql::ONE_PENDING_REQUEST
-    ))
-    .map_err(err)?;
+    conn.execute_batch(&format!("BEGIN IMMEDIATE;{}", sql::SQLITE_SCHEMA))
+        .map_err(err)?;
+    let upgraded = add_columns(&conn)
+        .and_then(|()| conn.execute_batch(sql::ONE_PENDING_REQUEST))
+        .and_then(|()| conn.execute_batch("COMMIT"));
+    if let Err(e) = upgraded {
+        let _ = conn.execute_batch("ROLLBACK");
+        return Err(err(e));
+    }
     Ok(conn)
+}
+
+/// Adds the columns of [`sql::ADDED_COLUMNS`] that a store made by an
+/// earlier release lacks (inside the caller's write transaction).
+fn add_columns(conn: &Connection) -> rusqlite::Result<()> {
+    for (table, column, kind) in sql::ADDED_COLUMNS {
+        let there: i64 = conn.query_row(
+            "SELECT COUNT(*) FROM pragma_table_info(?1) WHERE name = ?2",
+            params![table, column],
+            |r| r.get(0),
+        )?;
+        if there == 0 {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"))?;
+        }
+    }
+    Ok(())
 }
 
 /// SQLite's errors, sorted into the two kinds a caller acts on.
@@ -908,7 +927,7 @@ impl ApprovalStore for SqliteStore {
         self.run(move |c| {
             let id = id?;
             let st = statements();
-            let question = params![new.tool, new.caller, new.digest];
+            let question = params![new.tool, new.caller, new.digest, new.tenant];
             execute(c, &st.retire_expired_request, question)?;
             let created = one(
                 c,
@@ -921,7 +940,8 @@ impl ApprovalStore for SqliteStore {
                     new.rule,
                     new.reason,
                     new.caller,
-                    millis(new.ttl)
+                    millis(new.ttl),
+                    new.tenant
                 ],
                 |r| sql::approval(r),
             )?;
@@ -945,7 +965,7 @@ impl ApprovalStore for SqliteStore {
             let rows = all(
                 c,
                 &statements().list_approvals,
-                params![filter.tool, filter.caller, filter.digest],
+                params![filter.tool, filter.caller, filter.digest, filter.tenant],
                 |r| sql::approval(r),
             )?;
             Ok(rows.into_iter().filter(|a| filter.accepts(a)).collect())
@@ -1004,7 +1024,8 @@ impl JournalStore for SqliteStore {
                     r.retry_safe,
                     r.replayed,
                     r.started_ms,
-                    i64::try_from(r.duration_us).unwrap_or(i64::MAX)
+                    i64::try_from(r.duration_us).unwrap_or(i64::MAX),
+                    r.tenant
                 ],
             )
             .map(drop)
@@ -1017,7 +1038,14 @@ impl JournalStore for SqliteStore {
             all(
                 c,
                 &statements().query_journal,
-                params![q.call_id, q.tool, q.since_ms, q.until_ms, q.limit_or_all()],
+                params![
+                    q.call_id,
+                    q.tool,
+                    q.since_ms,
+                    q.until_ms,
+                    q.limit_or_all(),
+                    q.tenant
+                ],
                 |r| sql::journal(r),
             )
         })
@@ -1033,6 +1061,62 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A store made before tenants (no `tenant` columns, the old one-pending
+    /// index) opens: it gains the columns, its requests read tenant `""`,
+    /// and two tenants asking the same question make two requests.
+    #[test]
+    fn a_store_made_before_tenants_gains_them() {
+        let dir = std::env::temp_dir().join(format!("contract-sqlite-old-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp folder");
+        let file = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&file);
+        let old = Connection::open(&file).expect("old store");
+        old.execute_batch(
+            "CREATE TABLE contract_approvals (
+                id TEXT PRIMARY KEY, tool TEXT NOT NULL, arguments TEXT NOT NULL, digest TEXT NOT NULL,
+                rule TEXT NOT NULL, reason TEXT NOT NULL, caller TEXT NOT NULL,
+                created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL, state TEXT NOT NULL,
+                decided_by TEXT, decided_ms INTEGER, decision_reason TEXT) WITHOUT ROWID;
+             CREATE UNIQUE INDEX contract_approvals_one_pending
+                ON contract_approvals (tool, caller, digest) WHERE state = 'pending';
+             CREATE TABLE contract_journal (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                call_id TEXT NOT NULL, tool TEXT NOT NULL, event TEXT NOT NULL, caller TEXT,
+                arguments TEXT NOT NULL, status TEXT NOT NULL, codes TEXT NOT NULL,
+                retry_safe INTEGER NOT NULL, replayed INTEGER NOT NULL,
+                started_ms INTEGER NOT NULL, duration_us INTEGER NOT NULL);
+             INSERT INTO contract_approvals VALUES ('apr_old', 't', '{}', 'sha256:a', 'always',
+                'why', 'acme', 0, 99999999999999, 'pending', NULL, NULL, NULL);",
+        )
+        .expect("old schema");
+        drop(old);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("runtime");
+        let store = SqliteStore::open(&file).expect("open an old store");
+        rt.block_on(async {
+            let old = store.approval("apr_old").await.unwrap().expect("kept");
+            assert_eq!((old.tenant.as_str(), old.caller.as_str()), ("", "acme"));
+            let ask = |tenant: &str| NewApproval {
+                tool: "t".into(),
+                arguments: serde_json::json!({}),
+                digest: "sha256:a".into(),
+                rule: "always".into(),
+                reason: "why".into(),
+                caller: "acme".into(),
+                tenant: tenant.into(),
+                ttl: Duration::from_secs(60),
+            };
+            let a = store.create_approval(&ask("acme")).await.unwrap();
+            let b = store.create_approval(&ask("globex")).await.unwrap();
+            assert_ne!(a.id, b.id);
+            assert_ne!(a.id, "apr_old");
+            assert_eq!(b.tenant, "globex");
+        });
+        drop(store);
+        SqliteStore::open(&file).expect("opens again once upgraded");
+    }
 
     /// An outcome answered before its commit is committed when the store is
     /// dropped: the same key in a store opened afterwards is a replay, not
