@@ -117,10 +117,10 @@ pub mod dispatch;
 // The edges: they use the core, and the core never uses them.
 pub mod command;
 pub mod dialect;
-#[cfg(feature = "inbox")]
-pub mod inbox;
 #[cfg(feature = "identity")]
 pub mod identity;
+#[cfg(feature = "inbox")]
+pub mod inbox;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod provider;

@@ -117,16 +117,17 @@ impl Approver {
     fn sees(&self, r: &ApprovalRecord) -> bool {
         match &self.view {
             View::Everything => true,
-            View::Tenant(t) => r.caller == tenant_as_recorded(t.as_deref()),
+            View::Tenant(t) => r.tenant == t.as_deref().unwrap_or_default(),
         }
     }
 
     /// The store filter for what this approver sees.
     fn filter(&self) -> ApprovalFilter {
         ApprovalFilter {
-            caller: match &self.view {
+            tenant: match &self.view {
                 View::Everything => None,
-                View::Tenant(t) => Some(tenant_as_recorded(t.as_deref()).to_owned()),
+                // A request records its caller's tenant, `""` for none.
+                View::Tenant(t) => Some(t.clone().unwrap_or_default()),
             },
             ..ApprovalFilter::default()
         }
@@ -141,12 +142,6 @@ impl Approver {
         };
         format!("{}\n{}", self.name, view)
     }
-}
-
-/// How an approval request names its caller's tenant (as
-/// [`crate::policy::approval::caller_name`] records it).
-fn tenant_as_recorded(tenant: Option<&str>) -> &str {
-    tenant.unwrap_or("-")
 }
 
 /// Why a request may not use the inbox.
