@@ -10,7 +10,7 @@
 use super::finding::{excl, incl, Bound, Unit, What};
 use super::help::{escape, num};
 use super::resolve::Resolved;
-use super::{Change, ClaimKind, Conflict, Declared, Limits, Scalar};
+use super::{Change, ClaimKind, Conflict, Declared, Limits, Rec, Scalar};
 
 pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
     let kind = r.claim.kind;
@@ -33,15 +33,91 @@ pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
         What::NonEmpty { .. } => bounds(kind, incl(1.0), None, true, d),
         What::Format(f) => format(f, &r.claim.phrase, d),
         What::Set(items) => set(items, d),
-        What::Pattern(Some(re)) => {
-            let src = d.pattern_source?;
-            (src != re && !case_blind_language_code(re, src, &r.claim.phrase)).then(|| Conflict {
-                declared: format!("pattern = \"{}\"", escape(src)),
-                change: Change::Prose(format!("`{src}`")),
-            })
-        }
+        What::Pattern(Some(re)) => pattern(re, r, d),
         What::Pattern(None) => None,
     }
+}
+
+/// A shape the prose states against the declared pattern. Only a regex
+/// written in the prose, or a prefix the declared pattern does not require,
+/// contradicts it: a shape described in words ("`pay_` and 12 lowercase
+/// letters or digits", "a two-letter country code") is what the declared
+/// pattern says precisely, so it agrees. The help never asks for a regex in
+/// the prose: the schema publishes the pattern.
+fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
+    let src = d.pattern_source?;
+    if src == re || case_blind_language_code(re, src, &r.claim.phrase) {
+        return None;
+    }
+    let declared = format!("pattern = \"{}\"", escape(src));
+    match r.claim.by {
+        Rec::ExplicitRegex | Rec::MatchRegex | Rec::BareRegex => Some(Conflict {
+            declared,
+            change: Change::Prose(
+                "in words what the declared pattern accepts, or nothing: the schema publishes the regex"
+                    .into(),
+            ),
+        }),
+        Rec::BeginsWith | Rec::WithPrefix | Rec::MustStartWith => {
+            let stated = literal_prefix(re.strip_prefix('^')?)?;
+            let required = literal_prefix(src.strip_prefix('^')?)?;
+            let agree = required.starts_with(&stated) || stated.starts_with(&required);
+            (!agree && !stated.is_empty() && !required.is_empty()).then(|| Conflict {
+                declared,
+                change: Change::Prose(format!("that the value starts with `{required}`")),
+            })
+        }
+        // a shape in words: only a length the declared pattern cannot have
+        // contradicts it ("two-letter code" over `^[A-Z]{3}$`)
+        _ => {
+            let (said, declared_len) = (class_repeat(re)?, class_repeat(src)?);
+            (said.1 < declared_len.0 || declared_len.1 < said.0).then(|| Conflict {
+                declared,
+                change: Change::Prose(match declared_len {
+                    (a, b) if a == b => format!("{a} characters"),
+                    (a, b) => format!("{a} to {b} characters"),
+                }),
+            })
+        }
+    }
+}
+
+/// `^[...]{a,b}$`, one class repeated: its repeat, `(a, b)`.
+fn class_repeat(re: &str) -> Option<(u32, u32)> {
+    let body = re.strip_prefix("^[")?.strip_suffix("}$")?;
+    let (class, rep) = body.rsplit_once("]{")?;
+    if class.contains(']') {
+        return None;
+    }
+    match rep.split_once(',') {
+        Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
+        None => rep.trim().parse().ok().map(|n| (n, n)),
+    }
+}
+
+/// The literal text a regex (without its `^`) opens with, up to the first
+/// character that is not a literal; `None` for a suffix (`...$`).
+fn literal_prefix(re: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = re.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next()? {
+                c if c.is_ascii_alphanumeric() => break,
+                c => out.push(c),
+            },
+            '.' | '*' | '+' | '?' | '[' | '(' | '{' | '|' => {
+                // a quantifier applies to the last literal, which is then optional
+                if matches!(c, '*' | '?' | '{') {
+                    out.pop();
+                }
+                break;
+            }
+            '$' => return chars.peek().is_none().then_some(out),
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 /// "two-letter language code", "ISO 639-1": the codes are written in lower
@@ -457,6 +533,61 @@ mod tests {
         let c = c.into_iter().next()?;
         let conflict = c.conflict.expect("a conflict, not a missing declaration");
         Some((conflict.declared, conflict.change))
+    }
+
+    /// Agreement over detection: a shape the prose describes in words, or a
+    /// prefix the declared pattern requires, agrees with the declaration;
+    /// only a regex or a prefix that the declaration contradicts is a
+    /// conflict, and its help never asks for a regex in the prose.
+    #[test]
+    fn a_pattern_in_words_agrees_with_the_declared_one() {
+        let pattern = |p: &'static str| Declared {
+            scalar: Scalar::String,
+            pattern_source: Some(p),
+            ..Declared::default()
+        };
+        for (doc, declared) in [
+            (
+                "The payment id: `pay_` and 12 lowercase letters or digits.",
+                "^pay_[a-z0-9]{12}$",
+            ),
+            (
+                "The live token. Must start with `tok_live_`.",
+                "^tok_live_[A-Za-z0-9]{24}$",
+            ),
+            ("IDs begin with 'ws-'.", "^ws-[0-9a-f]{8}$"),
+            ("Lowercase letters and digits only.", "^[a-z0-9]+$"),
+            ("A 6-digit code.", "^[0-9]{6}$"),
+            ("The two-letter country code.", "^[A-Za-z]{2}$"),
+        ] {
+            assert_eq!(
+                conflict_of(doc, pattern(declared)),
+                None,
+                "{doc} over {declared}"
+            );
+        }
+        // a prefix the declaration does not require
+        let (_, change) = conflict_of(
+            "The test token. Must start with `tok_test_`.",
+            pattern("^tok_live_[A-Za-z0-9]{24}$"),
+        )
+        .expect("a conflict");
+        assert_eq!(
+            change,
+            Change::Prose("that the value starts with `tok_live_`".into())
+        );
+        // a count of characters the declaration does not allow
+        assert!(conflict_of("A 6-digit code.", pattern("^[0-9]{4}$")).is_some());
+        // a regex written in the prose, other than the declared one
+        let (_, change) =
+            conflict_of("Must match `^[A-Z]{1,5}$`.", pattern("^[A-Z]{1,8}$")).expect("a conflict");
+        let Change::Prose(says) = change else {
+            panic!("the declaration wins")
+        };
+        assert!(
+            !says.contains('^') && !says.contains('['),
+            "no regex in the help: {says}"
+        );
     }
 
     /// Round 12: "Minimum is 1950-01-01." (open-meteo) on a date argument,

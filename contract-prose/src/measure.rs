@@ -34,7 +34,12 @@ pub(super) const BATCHES: &[(&str, &str)] = &[
     ("12", HELD_OUT_12),
     ("13", HELD_OUT_13),
     ("14", HELD_OUT_14),
+    ("15", HELD_OUT_15),
 ];
+
+/// Batch 15: six MCP servers no round has read, labelled and committed
+/// before the reader ran on it; the only batch no recognizer was tuned on.
+const HELD_OUT_15: &str = include_str!("../tests/prose_corpus_heldout15.txt");
 
 /// What the reader says of one labelled entry.
 pub(super) fn read(e: &Entry) -> Vec<Claim> {
@@ -97,12 +102,20 @@ fn levels_file(h: &Hits) -> String {
          //! by hand: the recognizers whose precision over every held-out batch is at\n\
          //! least 0.97 with enough hits. Every other recognizer reports at the audit level.\n\n\
          /// The names of the recognizers at the error level.\n\
-         pub(crate) const ERROR_LEVEL: &[&str] = &[\n",
+         pub(crate) const ERROR_LEVEL: &[&str] = ",
     );
-    for n in names {
-        out.push_str(&format!("    \"{n}\",\n"));
+    // as rustfmt writes it: one line while it fits, else one name a line
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    let one_line = format!("&[{}];\n", quoted.join(", "));
+    if one_line.len() + 42 <= 100 {
+        out.push_str(&one_line);
+    } else {
+        out.push_str("&[\n");
+        for q in quoted {
+            out.push_str(&format!("    {q},\n"));
+        }
+        out.push_str("];\n");
     }
-    out.push_str("];\n");
     out
 }
 
@@ -201,3 +214,74 @@ fn levels_are_measured() {
     }
     let _ = Rec::Comparative;
 }
+
+/// The targets, per held-out batch: the precision of what would stop a
+/// build (error-level claims), and the recall of both levels together (what
+/// the audit reports). Printed with `--nocapture`; held to floors at the
+/// figures measured, reported in `docs/rule-c12.md`.
+#[test]
+fn error_precision_and_audit_recall_per_batch() {
+    let (mut all_tp, mut all_fn) = (0, 0);
+    let mut low_precision = Vec::new();
+    for (name, text) in BATCHES {
+        let (mut etp, mut efp, mut tp, mut fp, mut fneg) = (0, 0, 0, 0, 0);
+        for e in entries(text, true) {
+            let got = read(&e);
+            for c in &got {
+                let right = e.expected.contains(&c.kind);
+                if c.level() == Level::Error {
+                    if right {
+                        etp += 1;
+                    } else {
+                        efp += 1;
+                    }
+                }
+            }
+            let mut kinds: Vec<_> = got.iter().map(|c| c.kind).collect();
+            kinds.sort_by_key(|k| *k as u8);
+            kinds.dedup();
+            let mut expected = e.expected.clone();
+            expected.sort_by_key(|k| *k as u8);
+            expected.dedup();
+            tp += kinds.iter().filter(|k| expected.contains(k)).count();
+            fp += kinds.iter().filter(|k| !expected.contains(k)).count();
+            fneg += expected.iter().filter(|k| !kinds.contains(k)).count();
+        }
+        // no error-level claim: nothing stopped a build wrongly
+        let precision = if etp + efp == 0 {
+            1.0
+        } else {
+            etp as f64 / (etp + efp) as f64
+        };
+        println!(
+            "batch {name}: error level {etp} right, {efp} wrong (precision {precision:.3}); \
+             audit (both levels) tp {tp} fp {fp} fn {fneg}, recall {:.3}",
+            tp as f64 / (tp + fneg).max(1) as f64
+        );
+        if precision < 0.97 {
+            low_precision.push(format!("batch {name}: {etp} / {efp}"));
+        }
+        all_tp += tp;
+        all_fn += fneg;
+    }
+    let recall = all_tp as f64 / (all_tp + all_fn).max(1) as f64;
+    println!(
+        "audit recall over every held-out batch: {recall:.3} ({all_tp} of {})",
+        all_tp + all_fn
+    );
+    assert!(recall >= AUDIT_RECALL_FLOOR, "audit recall {recall:.3}");
+    assert!(
+        low_precision.len() <= PRECISION_MISSES.len()
+            && low_precision
+                .iter()
+                .zip(PRECISION_MISSES)
+                .all(|(a, b)| a == b),
+        "error-level precision under 0.97: {low_precision:?}"
+    );
+}
+
+/// The audit's recall over every held-out batch, as measured (the target is
+/// 0.85: `docs/rule-c12.md` says where it stands).
+const AUDIT_RECALL_FLOOR: f64 = 0.87;
+/// The batches whose error-level precision is under 0.97, as measured.
+const PRECISION_MISSES: &[&str] = &[];
