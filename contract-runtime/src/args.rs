@@ -140,6 +140,13 @@ pub trait ToolArgs: ArgValue {
     fn rules() -> &'static [crate::arg_rules::Rule] {
         &[]
     }
+
+    /// The arguments whose prose the author acknowledged
+    /// (`#[arg(prose = "why")]`), each with the reason: the audit reports
+    /// their findings as acknowledged.
+    fn prose_acknowledged() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 }
 
 /// A root schema: `$schema` first, then `schema` (compiled once, not per tool).

@@ -119,6 +119,10 @@ pub struct ToolSpec {
     pub retry: RetryPolicy,
     /// How long one attempt may take, in milliseconds.
     pub timeout_ms: Option<u64>,
+    /// Why the tool's description is taken out of rule C12
+    /// (`#[tool_contract(prose = "why")]`): the audit reports its findings
+    /// as acknowledged.
+    pub prose: Option<&'static str>,
 }
 
 impl ToolSpec {

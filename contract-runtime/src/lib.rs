@@ -115,6 +115,8 @@ pub mod tool;
 pub mod dispatch;
 
 // The edges: they use the core, and the core never uses them.
+#[cfg(feature = "audit")]
+pub mod audit;
 pub mod command;
 pub mod dialect;
 #[cfg(feature = "identity")]

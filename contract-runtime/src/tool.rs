@@ -41,6 +41,7 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn spec(&self) -> &'static ToolSpec;
     fn input_schema(&self) -> Value;
     fn rules(&self) -> &'static [crate::arg_rules::Rule];
+    fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)];
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
@@ -113,6 +114,9 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     }
     fn rules(&self) -> &'static [crate::arg_rules::Rule] {
         C::Args::rules()
+    }
+    fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)] {
+        C::Args::prose_acknowledged()
     }
     fn redact(&self, args: &mut Value) {
         C::Args::redact(args, &Constraints::NONE);
@@ -281,6 +285,12 @@ impl Tool {
     /// The canonical input schema.
     pub fn input_schema(&self) -> Value {
         self.inner.input_schema()
+    }
+
+    /// The arguments whose prose the author acknowledged, with the reasons
+    /// (`#[arg(prose = "why")]`).
+    pub fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)] {
+        self.inner.prose_acknowledged()
     }
 
     /// The output schema, when the output type states one.

@@ -11,6 +11,8 @@
 //! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
+//! toolbox audit
+//! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
 //!
 //! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
 //!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]
@@ -28,6 +30,7 @@ macro_rules! out {
 
 mod approvals;
 mod demo;
+mod lint;
 mod mcp;
 mod serve;
 mod state;
@@ -46,11 +49,19 @@ const USAGE: &str = "usage:
   toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
   toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
+  toolbox audit
+  toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):
   [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Their own exit codes: 1 for an error-level finding, 2 for bad input.
+    match args.first().map(String::as_str) {
+        Some("audit") => return lint::audit(&args[1..]),
+        Some("lint") => return lint::lint(&args[1..]),
+        _ => {}
+    }
     let result = match args.first().map(String::as_str) {
         Some("schemas") => match schemas(&args[1..]) {
             Ok(code) => return code,

@@ -313,6 +313,23 @@ pub fn expand_struct(
     let fast_fn = fast_fn(&parts);
     let walk_fns = walk_fns(&parts);
     let p = &parts.p;
+    // `#[arg(prose = "why")]`: the audit reports these fields' findings as
+    // acknowledged, with the reason
+    let acknowledged: Vec<TokenStream> = fields
+        .iter()
+        .filter_map(|f| {
+            let why = f.attrs.prose.as_ref()?.value.value();
+            let name = &f.name;
+            Some(quote!((#name, #why)))
+        })
+        .collect();
+    let prose_fn = (!acknowledged.is_empty()).then(|| {
+        quote! {
+            fn prose_acknowledged() -> &'static [(&'static str, &'static str)] {
+                &[#(#acknowledged),*]
+            }
+        }
+    });
     let rules_fn = parts.has_rules.then(|| {
         quote! {
             fn rules() -> &'static [#p::Rule] {
@@ -335,6 +352,7 @@ pub fn expand_struct(
             #[automatically_derived]
             impl #krate::ToolArgs for #ident {
                 #rules_fn
+                #prose_fn
             }
         };
     }

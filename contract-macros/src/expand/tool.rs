@@ -201,6 +201,13 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let prose = match &tool.prose {
+        Some(why) => {
+            let why = why.value.value();
+            quote!(::core::option::Option::Some(#why))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         #p::ToolSpec {
             name: #name,
@@ -214,6 +221,7 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
             approval: #approval,
             retry: #retry,
             timeout_ms: #timeout,
+            prose: #prose,
         }
     }
 }

@@ -1,3 +1,6 @@
+//! Rule C12, third edition: what this file states only in prose is an audit
+//! finding (`Registry::audit()`), not a compile error: no recognizer is at the
+//! error level (docs/rule-c12.md). It was the compile-fail case `c12-each-number-bound`.
 //! A per-item bound on a list of numbers ("Scores, each from 1 to 10") bounds the
 //! values of the items, `each(range(..))`: a `length(..)`, which counts the items,
 //! does not declare it.

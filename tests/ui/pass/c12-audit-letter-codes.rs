@@ -1,3 +1,6 @@
+//! Rule C12, third edition: what this file states only in prose is an audit
+//! finding (`Registry::audit()`), not a compile error: no recognizer is at the
+//! error level (docs/rule-c12.md). It was the compile-fail case `c12-letter-codes`.
 //! Letter codes stated only in prose: ISO 639-1 language codes are lower case
 //! (`^[a-z]{2}$`, which accepts `en`), ISO 3166-1 alpha-2 country codes upper case.
 use contract_runtime::prelude::*;

@@ -1,3 +1,6 @@
+//! Rule C12, third edition: what this file states only in prose is an audit
+//! finding (`Registry::audit()`), not a compile error: no recognizer is at the
+//! error level (docs/rule-c12.md). It was the compile-fail case `c12-negated-bounds-prose-only`.
 //! Negated comparatives stated only in prose: the help declares the bound they
 //! state ("must not be more than 100" is `range(max = 100)`), never its opposite.
 use contract_runtime::prelude::*;

@@ -1,3 +1,6 @@
+//! Rule C12, third edition: what this file states only in prose is an audit
+//! finding (`Registry::audit()`), not a compile error: no recognizer is at the
+//! error level (docs/rule-c12.md). It was the compile-fail case `c12-prose-only-range`.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

@@ -1,0 +1,525 @@
+//! The prose audit: what each description states in prose, read by
+//! `contract-prose` (the reader of rule C12) and checked against the
+//! declaration the argument's JSON Schema carries.
+//!
+//! The macro stops a build only on a contradiction or on a shape whose
+//! recognizer is measured right at least 97 times in 100 (the error level,
+//! `docs/rule-c12.md`); everything else it reads is an audit finding, which
+//! [`Registry::audit`](crate::Registry::audit) returns and `toolbox lint`
+//! prints for any MCP server's tools. A property's JSON Schema keywords
+//! (`enum`, `const`, `pattern`, `format`, `minLength`, `maximum`,
+//! `maxItems`, ...) are its declaration, so prose that says the same agrees.
+
+use contract_prose::{attribute, unmatched, Change, Claim, ClaimKind, Declared, Limits, Scalar};
+use serde_json::{json, Map, Value};
+
+pub use contract_prose::Level;
+
+/// One thing a description states that its declaration does not carry, or
+/// contradicts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// The tool whose description (or whose argument's) states it.
+    pub tool: String,
+    /// The argument it speaks of; `None` for a sentence of the tool's
+    /// description that names no single argument.
+    pub argument: Option<String>,
+    /// What kind of constraint: `length`, `range`, `items`, `closed-set`,
+    /// `format` or `pattern`.
+    pub family: &'static str,
+    /// The recognizer that read it (a row of `contract_prose::TABLE`).
+    pub recognizer: &'static str,
+    /// The words, as written.
+    pub phrase: String,
+    /// What to declare, or which side to change.
+    pub help: String,
+    /// `Error` for a contradiction, or for a recognizer at the error level;
+    /// `Audit` otherwise.
+    pub level: Level,
+    /// The author's reason, when the finding was acknowledged.
+    pub acknowledged: Option<&'static str>,
+}
+
+impl Finding {
+    /// The finding as one JSON object: `{"tool", "argument", "family",
+    /// "phrase", "level", "help", "recognizer"}`.
+    pub fn to_json(&self) -> Value {
+        let mut line = json!({
+            "tool": self.tool,
+            "argument": self.argument,
+            "family": self.family,
+            "phrase": self.phrase,
+            "level": self.level.as_str(),
+            "help": self.help,
+            "recognizer": self.recognizer,
+        });
+        if let Some(why) = self.acknowledged {
+            line["acknowledged"] = json!(why);
+        }
+        line
+    }
+}
+
+/// Input the linter cannot read as a tool list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAToolList(pub String);
+
+impl std::fmt::Display for NotAToolList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not an MCP tool list: {}", self.0)
+    }
+}
+
+impl std::error::Error for NotAToolList {}
+
+fn family(kind: ClaimKind) -> &'static str {
+    match kind {
+        ClaimKind::Length => "length",
+        ClaimKind::Range => "range",
+        ClaimKind::Items => "items",
+        ClaimKind::ClosedSet => "closed-set",
+        ClaimKind::Format => "format",
+        ClaimKind::Pattern => "pattern",
+    }
+}
+
+/// The tools of an MCP `tools/list` result, of its `tools` array, or of a
+/// JSON-RPC answer holding one.
+pub fn tools_of(list: &Value) -> Result<&Vec<Value>, NotAToolList> {
+    match list {
+        Value::Array(tools) => Ok(tools),
+        Value::Object(o) => match (o.get("tools"), o.get("result")) {
+            (Some(Value::Array(tools)), _) => Ok(tools),
+            (_, Some(result)) => tools_of(result),
+            _ => Err(NotAToolList("an object without a `tools` array".into())),
+        },
+        _ => Err(NotAToolList("neither an array nor an object".into())),
+    }
+}
+
+/// Every finding of an MCP tool list (see [`tools_of`]), each tool's
+/// `inputSchema` (or the canonical `input_schema`) its declaration. Help is
+/// written as JSON Schema keywords.
+pub fn lint_tools(list: &Value) -> Result<Vec<Finding>, NotAToolList> {
+    let mut out = Vec::new();
+    for tool in tools_of(list)? {
+        let Some(name) = tool.get("name").and_then(Value::as_str) else {
+            return Err(NotAToolList("a tool without a `name`".into()));
+        };
+        let schema = tool
+            .get("inputSchema")
+            .or_else(|| tool.get("input_schema"))
+            .unwrap_or(&Value::Null);
+        let doc = tool
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        out.extend(audit_tool(name, doc, schema, Help::Schema, &[]));
+    }
+    Ok(out)
+}
+
+/// How a finding's help is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Help {
+    /// As the `#[arg(..)]` attribute to write (the library's own tools).
+    Attribute,
+    /// As JSON Schema keywords (any MCP server's tools).
+    Schema,
+}
+
+/// The findings of one tool: its description (each sentence given to the
+/// argument it names) and each property's. `acknowledged` names the
+/// arguments (`""` for the tool) whose prose the author took out of the
+/// audit with a reason.
+pub(crate) fn audit_tool(
+    name: &str,
+    doc: &str,
+    schema: &Value,
+    help: Help,
+    acknowledged: &[(&str, &'static str)],
+) -> Vec<Finding> {
+    let why = |arg: &str| {
+        acknowledged
+            .iter()
+            .find(|(a, _)| *a == arg)
+            .map(|(_, w)| *w)
+    };
+    let empty = Map::new();
+    let props = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let names: Vec<&str> = props.keys().map(String::as_str).collect();
+    let split = attribute(doc, &names);
+    let mut out = Vec::new();
+    for ((arg, prop), about) in props.iter().zip(&split.about) {
+        let own = prop.get("description").and_then(Value::as_str);
+        let decl = Decl::of(prop);
+        let values: Vec<&str> = decl.values.iter().map(String::as_str).collect();
+        let declared = decl.declared(&values);
+        let texts = (own.map(|t| (t, false))).into_iter();
+        for (text, from_tool) in texts.chain(about.as_deref().map(|t| (t, true))) {
+            for claim in unmatched(text, declared) {
+                let mut f = finding(name, Some(arg), claim, help, declared.is_list);
+                // the tool's own acknowledgement covers its sentences too
+                f.acknowledged = why(arg).or_else(|| if from_tool { why("") } else { None });
+                out.push(f);
+            }
+        }
+    }
+    for (claim, named) in split.unattributed {
+        let mut f = finding(name, None, claim, help, false);
+        f.acknowledged = named.iter().find_map(|n| why(n)).or_else(|| why(""));
+        out.push(f);
+    }
+    out
+}
+
+fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: bool) -> Finding {
+    let level = if claim.conflict.is_some() {
+        Level::Error
+    } else {
+        claim.level()
+    };
+    let text = match &claim.conflict {
+        None => match help {
+            Help::Attribute => claim.help.clone(),
+            Help::Schema => schema_help(&claim.help, list),
+        },
+        Some(c) => {
+            let declared = match help {
+                Help::Attribute => format!("`{}`", c.declared),
+                Help::Schema => "its schema".to_string(),
+            };
+            match &c.change {
+                Change::Declaration(attr) => {
+                    let attr = match help {
+                        Help::Attribute => attr.clone(),
+                        Help::Schema => schema_help(attr, list),
+                    };
+                    format!("the prose is stricter than {declared}: {attr}")
+                }
+                Change::Prose(says) => format!(
+                    "{declared} is what the schema publishes and the server enforces; change the prose to say {says}"
+                ),
+            }
+        }
+    };
+    Finding {
+        tool: tool.to_string(),
+        argument: argument.map(str::to_string),
+        family: family(claim.kind),
+        recognizer: claim.by.row().name,
+        phrase: claim.phrase,
+        help: text,
+        level,
+        acknowledged: None,
+    }
+}
+
+/// The reader's help (`#[arg(length(max = 200))]`) as JSON Schema keywords
+/// (`declare "maxLength": 200`); a sentence stays as it is.
+fn schema_help(help: &str, list: bool) -> String {
+    let Some(start) = help.find("#[arg(") else {
+        return help.to_string();
+    };
+    let rest = &help[start + 6..];
+    let Some(end) = rest.find(")]") else {
+        return help.to_string();
+    };
+    let attr = &rest[..end];
+    let mut keys: Vec<String> = Vec::new();
+    let mut each = false;
+    let mut body = attr;
+    if let Some(inner) = body.strip_prefix("each(").and_then(|b| b.strip_suffix(')')) {
+        each = true;
+        body = inner;
+    }
+    if let Some(inner) = body
+        .strip_prefix("served(")
+        .and_then(|b| b.strip_suffix(')'))
+    {
+        body = inner;
+    }
+    let (what, args) = match body.split_once('(') {
+        Some((w, a)) => (w, a.trim_end_matches(')')),
+        None => (body, ""),
+    };
+    let pairs = |a: &str| -> Vec<(String, String)> {
+        a.split(", ")
+            .filter_map(|p| p.split_once(" = "))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect()
+    };
+    match what {
+        "length" => {
+            for (k, v) in pairs(args) {
+                let key = match (k.as_str(), list && !each) {
+                    ("min", true) => "minItems",
+                    ("max", true) => "maxItems",
+                    ("min", false) => "minLength",
+                    ("max", false) => "maxLength",
+                    _ => continue,
+                };
+                keys.push(format!("\"{key}\": {v}"));
+            }
+        }
+        "range" => {
+            for (k, v) in pairs(args) {
+                let key = match k.as_str() {
+                    "min" => "minimum",
+                    "max" => "maximum",
+                    "exclusive_min" => "exclusiveMinimum",
+                    "exclusive_max" => "exclusiveMaximum",
+                    _ => continue,
+                };
+                keys.push(format!("\"{key}\": {v}"));
+            }
+        }
+        _ => {
+            for (k, v) in pairs(body) {
+                if matches!(k.as_str(), "format" | "pattern") {
+                    keys.push(format!("\"{k}\": {v}"));
+                }
+            }
+        }
+    }
+    if keys.is_empty() {
+        // an enum: the help names the type to write; in a schema, `enum`
+        return match help.contains("enum") {
+            true => "declare the values as `enum` in the schema".to_string(),
+            false => help.to_string(),
+        };
+    }
+    let keys = keys.join(", ");
+    if each {
+        format!("declare {{{keys}}} on `items`")
+    } else {
+        format!("declare {keys}")
+    }
+}
+
+/// What a property's JSON Schema declares, owned, for [`Declared`] to borrow.
+#[derive(Default)]
+struct Decl {
+    scalar: Scalar,
+    is_list: bool,
+    length: Option<Limits>,
+    each_length: Option<Limits>,
+    range: Option<Limits>,
+    format: Option<String>,
+    pattern: Option<String>,
+    values: Vec<String>,
+}
+
+fn limits(s: &Value, min: &str, max: &str) -> Option<Limits> {
+    let l = Limits {
+        min: s.get(min).and_then(Value::as_f64),
+        max: s.get(max).and_then(Value::as_f64),
+        ..Limits::default()
+    };
+    (l.min.is_some() || l.max.is_some()).then_some(l)
+}
+
+/// The bounds an integer type publishes by itself (`u16`: 0 to 65535): no
+/// declaration of the author's, so a stricter bound in the prose is a
+/// constraint the argument does not declare, not a contradiction.
+const TYPE_LIMITS: &[(f64, Option<f64>)] = &[
+    (0.0, Some(255.0)),
+    (0.0, Some(65_535.0)),
+    (0.0, Some(4_294_967_295.0)),
+    (0.0, Some(18_446_744_073_709_551_615.0)),
+    (0.0, None),
+    (-128.0, Some(127.0)),
+    (-32_768.0, Some(32_767.0)),
+    (-2_147_483_648.0, Some(2_147_483_647.0)),
+    (
+        -9_223_372_036_854_775_808.0,
+        Some(9_223_372_036_854_775_807.0),
+    ),
+];
+
+fn range(s: &Value) -> Option<Limits> {
+    let mut l = Limits {
+        min: s.get("minimum").and_then(Value::as_f64),
+        max: s.get("maximum").and_then(Value::as_f64),
+        exclusive_min: s.get("exclusiveMinimum").and_then(Value::as_f64),
+        exclusive_max: s.get("exclusiveMaximum").and_then(Value::as_f64),
+    };
+    if type_of(s) == Some("integer")
+        && (l.min.zip(Some(l.max))).is_some_and(|(min, max)| TYPE_LIMITS.contains(&(min, max)))
+    {
+        (l.min, l.max) = (None, None);
+    }
+    (l != Limits::default()).then_some(l)
+}
+
+/// The schema itself, or the one branch of an `anyOf` / `oneOf` that is not
+/// `null` (an optional argument).
+fn non_null(s: &Value) -> &Value {
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = s.get(key) {
+            let real: Vec<&Value> = branches
+                .iter()
+                .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
+                .collect();
+            if let [one] = real.as_slice() {
+                return one;
+            }
+        }
+    }
+    s
+}
+
+fn type_of(s: &Value) -> Option<&str> {
+    match s.get("type") {
+        Some(Value::String(t)) => Some(t),
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).find(|t| *t != "null"),
+        _ => None,
+    }
+}
+
+fn scalar(s: &Value) -> Scalar {
+    if s.get("enum").is_some() || s.get("const").is_some() {
+        return Scalar::Other;
+    }
+    match type_of(s) {
+        Some("string") => Scalar::String,
+        Some("integer") => Scalar::Integer,
+        Some("number") => Scalar::Float,
+        Some("boolean") => Scalar::Bool,
+        Some(_) => Scalar::Other,
+        None => Scalar::Unknown,
+    }
+}
+
+fn values(s: &Value) -> Vec<String> {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    match (s.get("enum"), s.get("const")) {
+        (Some(Value::Array(vs)), _) => vs.iter().filter(|v| !v.is_null()).map(text).collect(),
+        (_, Some(c)) => vec![text(c)],
+        _ => Vec::new(),
+    }
+}
+
+impl Decl {
+    fn of(prop: &Value) -> Decl {
+        let s = non_null(prop);
+        let mut d = Decl::default();
+        let item =
+            (type_of(s) == Some("array")).then(|| non_null(s.get("items").unwrap_or(&Value::Null)));
+        let one = item.unwrap_or(s);
+        d.is_list = item.is_some();
+        d.scalar = scalar(one);
+        d.values = values(one);
+        d.format = one
+            .get("format")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        d.pattern = one
+            .get("pattern")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        d.range = range(one);
+        match item {
+            Some(item) => {
+                d.length = limits(s, "minItems", "maxItems");
+                d.each_length = limits(item, "minLength", "maxLength");
+            }
+            None => d.length = limits(s, "minLength", "maxLength"),
+        }
+        d
+    }
+
+    fn declared<'a>(&'a self, values: &'a [&'a str]) -> Declared<'a> {
+        Declared {
+            length: self.length.is_some(),
+            range: self.range.is_some(),
+            pattern: self.pattern.is_some(),
+            format: self.format.is_some(),
+            closed_set: !self.values.is_empty(),
+            is_list: self.is_list,
+            is_number: !self.is_list && matches!(self.scalar, Scalar::Integer | Scalar::Float),
+            is_string: !self.is_list && self.scalar == Scalar::String,
+            scalar: self.scalar,
+            length_limits: self.length,
+            each_length_limits: self.each_length,
+            range_limits: self.range,
+            format_name: self.format.as_deref(),
+            pattern_source: self.pattern.as_deref(),
+            enum_values: values,
+            range_text: (None, None),
+            served: (false, false),
+        }
+    }
+}
+
+impl crate::Registry {
+    /// Every prose finding of the registry's tools, either level: what each
+    /// description states that the tool's input schema does not declare, or
+    /// contradicts (see [the module](crate::audit)). A finding the author
+    /// acknowledged (`#[arg(prose = "why")]`, `#[tool_contract(prose =
+    /// "why")]`) carries the reason in [`Finding::acknowledged`].
+    pub fn audit(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        for tool in self.tools() {
+            let spec = tool.spec();
+            let mut acknowledged: Vec<(&str, &str)> = tool.prose_acknowledged().to_vec();
+            if let Some(why) = spec.prose {
+                acknowledged.push(("", why));
+            }
+            let schema = tool.input_schema();
+            out.extend(audit_tool(
+                spec.name,
+                spec.description,
+                &schema,
+                Help::Attribute,
+                &acknowledged,
+            ));
+        }
+        out
+    }
+}
+
+/// Fails with every finding of `registry` that its author has not
+/// acknowledged: one line in a test suite keeps the prose and the contracts
+/// agreeing as both change.
+///
+/// ```ignore
+/// #[test]
+/// fn prose_agrees_with_the_contracts() {
+///     contract_runtime::audit::assert_acknowledged(&my_tools::registry());
+/// }
+/// ```
+#[track_caller]
+pub fn assert_acknowledged(registry: &crate::Registry) {
+    let open: Vec<String> = registry
+        .audit()
+        .into_iter()
+        .filter(|f| f.acknowledged.is_none())
+        .map(|f| {
+            let at = match &f.argument {
+                Some(a) => format!("`{}`, argument `{a}`", f.tool),
+                None => format!("`{}`", f.tool),
+            };
+            format!(
+                "{at}: {} \"{}\" ({}, {}): {}",
+                f.family,
+                f.phrase,
+                f.level.as_str(),
+                f.recognizer,
+                f.help
+            )
+        })
+        .collect();
+    assert!(
+        open.is_empty(),
+        "{} prose finding(s) not acknowledged; declare the constraint, reword the prose, or acknowledge it with `#[arg(prose = \"why\")]`:\n{}",
+        open.len(),
+        open.join("\n")
+    );
+}

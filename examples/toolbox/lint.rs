@@ -1,0 +1,301 @@
+//! `toolbox audit` and `toolbox lint`: the prose audit (rule C12's reader,
+//! `contract_runtime::audit`) over the toolbox's own tools, or over the tool
+//! list of any MCP server, one JSON line per finding.
+//!
+//! Exit codes: 1 when a finding is at the error level, 0 otherwise, 2 when
+//! the input cannot be read (a file that is not a tool list, a server that
+//! does not answer).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use contract_runtime::audit::{lint_tools, Finding, Level};
+use serde_json::{json, Value};
+
+/// How long a server may take to answer one request.
+const ANSWER_WITHIN: Duration = Duration::from_secs(60);
+
+/// `toolbox audit`: the findings of the toolbox's own contracts.
+pub fn audit(args: &[String]) -> ExitCode {
+    if let Some(a) = args.first() {
+        return fail(format!("audit takes no arguments, got `{a}`"));
+    }
+    print(&toolbox::registry().audit())
+}
+
+/// `toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL`.
+pub fn lint(args: &[String]) -> ExitCode {
+    let tools = match args.first().map(String::as_str) {
+        Some("--tools") if args.len() == 2 => read_file(&args[1]),
+        Some("--mcp") if args.get(1).map(String::as_str) == Some("--") && args.len() > 2 => {
+            stdio_tools(&args[2], &args[3..])
+        }
+        Some("--mcp-url") if args.len() == 2 => http_tools(&args[1]),
+        _ => Err("usage: toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL".into()),
+    };
+    match tools.and_then(|t| lint_tools(&t).map_err(|e| e.to_string())) {
+        Ok(findings) => print(&findings),
+        Err(e) => fail(e),
+    }
+}
+
+fn fail(msg: String) -> ExitCode {
+    eprintln!("toolbox: {msg}");
+    ExitCode::from(2)
+}
+
+/// One JSON line per finding; exit 1 when any is at the error level.
+fn print(findings: &[Finding]) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    for f in findings {
+        if writeln!(out, "{}", f.to_json()).is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    if findings.iter().any(|f| f.level == Level::Error) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn read_file(path: &str) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("{path} is not JSON: {e}"))
+}
+
+fn initialize(id: u64) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "toolbox-lint", "version": env!("CARGO_PKG_VERSION")}
+    }})
+}
+
+fn list(id: u64, cursor: Option<&Value>) -> Value {
+    match cursor {
+        Some(c) => {
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": {"cursor": c}})
+        }
+        None => json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": {}}),
+    }
+}
+
+/// The result of the answer to request `id`, or its error as text.
+fn result_of(answer: Value, what: &str) -> Result<Value, String> {
+    match (answer.get("result"), answer.get("error")) {
+        (Some(r), _) => Ok(r.clone()),
+        (None, Some(e)) => Err(format!("the server answered {what} with an error: {e}")),
+        _ => Err(format!("the server's answer to {what} has no result")),
+    }
+}
+
+/// Every page of `tools/list`, asked through `ask` (request in, answer out).
+fn all_tools(mut ask: impl FnMut(Value) -> Result<Value, String>) -> Result<Value, String> {
+    result_of(ask(initialize(1))?, "initialize")?;
+    let mut tools = Vec::new();
+    let mut cursor: Option<Value> = None;
+    for id in 2..1002 {
+        let page = result_of(ask(list(id, cursor.as_ref()))?, "tools/list")?;
+        match page.get("tools") {
+            Some(Value::Array(t)) => tools.extend(t.iter().cloned()),
+            _ => return Err("the server's tools/list result has no `tools` array".into()),
+        }
+        cursor = page.get("nextCursor").filter(|c| !c.is_null()).cloned();
+        if cursor.is_none() {
+            return Ok(Value::Array(tools));
+        }
+    }
+    Err("the server's tools/list did not end after 1000 pages".into())
+}
+
+/// Starts `cmd` (no shell) and asks it for its tools over stdio.
+fn stdio_tools(cmd: &str, args: &[String]) -> Result<Value, String> {
+    let mut child = Command::new(cmd)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("starting {cmd}: {e}"))?;
+    let result = talk(&mut child);
+    let _ = child.kill();
+    let _ = child.wait();
+    result
+}
+
+fn talk(child: &mut Child) -> Result<Value, String> {
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    // A thread reads the server's lines, so a silent server times out.
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut initialized = false;
+    all_tools(|request| {
+        let id = request["id"].clone();
+        if request["method"] == "tools/list" && !initialized {
+            let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+            writeln!(stdin, "{note}").map_err(|e| format!("writing to the server: {e}"))?;
+            initialized = true;
+        }
+        writeln!(stdin, "{request}").map_err(|e| format!("writing to the server: {e}"))?;
+        loop {
+            let line = rx.recv_timeout(ANSWER_WITHIN).map_err(|_| {
+                "the server did not answer (it exited, or took over a minute)".to_string()
+            })?;
+            // Servers may send notifications, requests and log lines too.
+            let Ok(message) = serde_json::from_str::<Value>(&line) else {
+                continue;
+            };
+            if message.get("id") == Some(&id) && message.get("method").is_none() {
+                return Ok(message);
+            }
+        }
+    })
+}
+
+/// Asks a streamable HTTP server (`http://` only) for its tools.
+fn http_tools(url: &str) -> Result<Value, String> {
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or("--mcp-url takes an http:// URL (https is not supported)")?;
+    let (authority, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, "/"),
+    };
+    let mut session: Option<String> = None;
+    let mut initialized = false;
+    all_tools(|request| {
+        if request["method"] == "tools/list" && !initialized {
+            let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+            post(authority, path, &note, session.as_deref())?;
+            initialized = true;
+        }
+        let (headers, body) = post(authority, path, &request, session.as_deref())?;
+        if let Some(s) = header(&headers, "mcp-session-id") {
+            session = Some(s.to_string());
+        }
+        answer_in(&headers, &body, &request["id"])
+    })
+}
+
+fn header<'a>(headers: &'a str, name: &str) -> Option<&'a str> {
+    headers.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
+/// The answer with `id` in a JSON body or in a stream of server-sent events.
+fn answer_in(headers: &str, body: &str, id: &Value) -> Result<Value, String> {
+    let json_body =
+        header(headers, "content-type").is_some_and(|c| c.starts_with("application/json"));
+    let candidates: Vec<&str> = if json_body {
+        vec![body]
+    } else {
+        body.lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .map(str::trim)
+            .collect()
+    };
+    for c in candidates {
+        if let Ok(message) = serde_json::from_str::<Value>(c) {
+            if message.get("id") == Some(id) {
+                return Ok(message);
+            }
+        }
+    }
+    let status = headers.lines().next().unwrap_or("");
+    Err(format!(
+        "the server's answer holds no response to request {id} ({status})"
+    ))
+}
+
+/// One POST over a fresh connection; the status line and headers, and the body.
+fn post(
+    authority: &str,
+    path: &str,
+    message: &Value,
+    session: Option<&str>,
+) -> Result<(String, String), String> {
+    use std::net::{TcpStream, ToSocketAddrs};
+    let addr = authority
+        .to_socket_addrs()
+        .map_err(|e| format!("resolving {authority}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{authority} has no address"))?;
+    let mut stream = TcpStream::connect_timeout(&addr, ANSWER_WITHIN)
+        .map_err(|e| format!("connecting to {authority}: {e}"))?;
+    stream.set_read_timeout(Some(ANSWER_WITHIN)).ok();
+    let body = message.to_string();
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n\
+         Content-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    if let Some(s) = session {
+        request.push_str(&format!("Mcp-Session-Id: {s}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(&body);
+    stream
+        .write_all(request.as_bytes())
+        .map_err(|e| format!("writing to {authority}: {e}"))?;
+    let id = message.get("id").cloned();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => return Err(format!("reading from {authority}: {e}")),
+        };
+        raw.extend_from_slice(&buf[..n]);
+        // A stream of events may stay open after the answer: stop at it.
+        if let Some((headers, body)) = split(&raw) {
+            let done = match &id {
+                None => true,
+                Some(id) => answer_in(&headers, &body, id).is_ok(),
+            };
+            if done {
+                return Ok((headers, body));
+            }
+        }
+    }
+    split(&raw).ok_or_else(|| format!("{authority} sent no HTTP response"))
+}
+
+/// The head and the (de-chunked) body of an HTTP response read so far.
+fn split(raw: &[u8]) -> Option<(String, String)> {
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let headers = String::from_utf8_lossy(&raw[..end]).into_owned();
+    let mut body = &raw[end + 4..];
+    let chunked = header(&headers, "transfer-encoding").is_some_and(|t| t.contains("chunked"));
+    if !chunked {
+        return Some((headers, String::from_utf8_lossy(body).into_owned()));
+    }
+    let mut out = Vec::new();
+    while let Some(line_end) = body.windows(2).position(|w| w == b"\r\n") {
+        let size_text = String::from_utf8_lossy(&body[..line_end]);
+        let Ok(size) = usize::from_str_radix(size_text.split(';').next()?.trim(), 16) else {
+            break;
+        };
+        let start = line_end + 2;
+        if size == 0 || body.len() < start + size {
+            break;
+        }
+        out.extend_from_slice(&body[start..start + size]);
+        body = &body[(start + size + 2).min(body.len())..];
+    }
+    Some((headers, String::from_utf8_lossy(&out).into_owned()))
+}

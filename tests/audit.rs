@@ -1,0 +1,106 @@
+//! `Registry::audit()`: what the macro lets compile but the reader still
+//! finds (audit-level findings), each with its tool, argument, family,
+//! phrase, help and level; acknowledgements carry their reason, and
+//! `audit::assert_acknowledged` fails on the rest.
+
+use contract_runtime::audit::{assert_acknowledged, Level};
+use contract_runtime::prelude::*;
+use serde::Serialize;
+
+/// What the tool did.
+#[derive(Serialize, JsonSchema)]
+pub struct Done {
+    /// Whether it did it.
+    pub ok: bool,
+}
+
+/// Why the tool failed.
+#[derive(Debug, ToolFailure)]
+pub enum Oops {
+    /// It did not.
+    #[failure(code = "oops")]
+    Oops,
+}
+
+/// Show the weather of one year.
+#[tool_contract(effect = read_only)]
+pub fn yearly_weather(
+    /// The year; records go back to 2001.
+    year: u16,
+    /// The station's page, a URL.
+    #[arg(prose = "the page is shown to the user, never fetched")]
+    page: String,
+) -> Result<Done, Oops> {
+    let _ = (year, page);
+    Ok(Done { ok: true })
+}
+
+/// Refund an order. An order takes at most 3 refunds.
+#[tool_contract(effect = read_only, prose = "a policy of the shop, enforced by the payment service")]
+pub fn refund(
+    /// The order to refund.
+    order: String,
+) -> Result<Done, Oops> {
+    let _ = order;
+    Ok(Done { ok: true })
+}
+
+fn registry(tools: Vec<contract_runtime::tool::Tool>) -> Registry {
+    tools
+        .into_iter()
+        .fold(Registry::builder(), |b, t| b.tool(t))
+        .build()
+        .expect("a registry")
+}
+
+#[test]
+fn the_audit_lists_each_finding_with_its_level_and_acknowledgement() {
+    let found = registry(vec![yearly_weather::contract(), refund::contract()]).audit();
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {} {:?} {} {:?}",
+                f.tool,
+                f.argument.as_deref().unwrap_or("-"),
+                f.family,
+                f.phrase,
+                f.level.as_str(),
+                f.acknowledged
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "yearly_weather year range \"back to 2001\" audit None",
+            "yearly_weather page format \"URL\" audit Some(\"the page is shown to the user, never fetched\")",
+            "refund order items \"at most 3 refunds\" audit Some(\"a policy of the shop, enforced by the payment service\")",
+        ],
+        "{found:#?}"
+    );
+    assert!(found.iter().all(|f| f.level == Level::Audit));
+    assert_eq!(found[0].help, "#[arg(served(range(min = 2001)))]");
+    assert_eq!(found[0].to_json()["argument"], "year");
+    // `u16` publishes 0 to 65535 in its schema: the type's bounds, not a
+    // declaration the prose could contradict
+    assert_eq!(
+        registry(vec![yearly_weather::contract()])
+            .tools()
+            .next()
+            .unwrap()
+            .input_schema()["properties"]["year"]["maximum"],
+        65535
+    );
+}
+
+#[test]
+#[should_panic(expected = "1 prose finding(s) not acknowledged")]
+fn an_unacknowledged_finding_fails_the_suite() {
+    assert_acknowledged(&registry(vec![yearly_weather::contract()]));
+}
+
+#[test]
+fn acknowledged_findings_pass() {
+    assert_acknowledged(&registry(vec![refund::contract()]));
+}

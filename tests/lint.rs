@@ -1,0 +1,257 @@
+//! `toolbox lint` and `toolbox audit`: the prose audit over a tool list from
+//! a file, from a stdio MCP server (the toolbox's own, and three reference
+//! servers installed from npm by tests/lint/install.sh), and from a
+//! streamable HTTP server. Each finding is one JSON line; exit 1 when one is
+//! at the error level, 0 otherwise, 2 on input that cannot be read.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn toolbox(args: &[&str]) -> Output {
+    Command::new(common::toolbox())
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the toolbox")
+}
+
+fn lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn write_tools(name: &str, tools: &Value) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toolbox-lint-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let path = dir.join("tools.json");
+    std::fs::write(&path, tools.to_string()).expect("write the tool list");
+    path
+}
+
+/// A tool list whose schemas declare what their prose says, except where a
+/// property contradicts its prose or states a constraint it does not declare.
+fn tools() -> Value {
+    json!({"tools": [{
+        "name": "list_invoices",
+        "description": "List invoices.",
+        "inputSchema": {"type": "object", "properties": {
+            "status": {"type": "string", "description": "One of `draft`, `open` or `paid`.",
+                       "enum": ["draft", "open", "paid"]},
+            "kind": {"type": "string", "description": "One of `draft` or `final`.",
+                     "enum": ["draft", "published"]},
+            "limit": {"type": "integer", "description": "Page size, at most 100.",
+                      "minimum": 1, "maximum": 500},
+            "after": {"type": "string", "description": "Start date in YYYY-MM-DD format.",
+                      "format": "date"},
+            "callback": {"type": "string", "description": "The URL to notify."}
+        }}
+    }]})
+}
+
+#[test]
+fn a_tool_file_prints_one_line_per_finding() {
+    let path = write_tools("file", &tools());
+    let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+    let found = lines(&out);
+    let summary: Vec<(String, String, String)> = found
+        .iter()
+        .map(|f| {
+            (
+                f["argument"].as_str().unwrap_or("").to_string(),
+                f["family"].as_str().unwrap_or("").to_string(),
+                f["level"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want: Vec<(String, String, String)> = [
+        ("kind", "closed-set", "error"),
+        ("limit", "range", "error"),
+        ("callback", "format", "audit"),
+    ]
+    .iter()
+    .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+    .collect();
+    assert_eq!(summary, want, "{found:#?}");
+    let limit = &found[1];
+    assert_eq!(limit["tool"], "list_invoices");
+    assert_eq!(limit["phrase"], "at most 100");
+    assert!(
+        limit["help"].as_str().unwrap().contains("\"maximum\": 100"),
+        "help in JSON Schema keywords: {limit}"
+    );
+    assert_eq!(found[2]["help"], "declare \"format\": \"uri\"");
+    assert_eq!(out.status.code(), Some(1), "an error-level finding exits 1");
+    // the `tools` array alone reads the same
+    let path = write_tools("array", &tools()["tools"]);
+    assert_eq!(
+        lines(&toolbox(&["lint", "--tools", path.to_str().unwrap()])),
+        found
+    );
+}
+
+#[test]
+fn a_list_without_errors_exits_0_and_unreadable_input_2() {
+    let clean = json!([{"name": "t", "description": "Do it.", "inputSchema": {"type": "object",
+        "properties": {"n": {"type": "integer", "description": "Between 1 and 10.",
+                              "minimum": 1, "maximum": 10}}}}]);
+    let out = toolbox(&[
+        "lint",
+        "--tools",
+        write_tools("clean", &clean).to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.stdout.is_empty());
+    let path = write_tools("bad", &json!({"result": {"nothing": 1}}));
+    assert_eq!(
+        toolbox(&["lint", "--tools", path.to_str().unwrap()])
+            .status
+            .code(),
+        Some(2)
+    );
+    std::fs::write(&path, "not json").unwrap();
+    assert_eq!(
+        toolbox(&["lint", "--tools", path.to_str().unwrap()])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        toolbox(&["lint", "--tools", "/no/such/file"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        toolbox(&["lint", "--mcp", "--", "/no/such/server"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(toolbox(&["lint"]).status.code(), Some(2));
+}
+
+/// The toolbox's own tools read the same from `audit`, from its stdio MCP
+/// server and from its streamable HTTP server.
+#[test]
+fn audit_stdio_and_http_agree_on_the_toolbox() {
+    let dir = common::Fixture::standard("lint-toolbox");
+    let audit = toolbox(&["audit"]);
+    assert_ne!(
+        audit.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&audit.stderr)
+    );
+    let own = lines(&audit);
+    let root = dir.root.to_str().unwrap();
+    let bin = common::toolbox().to_str().unwrap();
+    let stdio = toolbox(&["lint", "--mcp", "--", bin, "mcp", "--root", root]);
+    assert_ne!(
+        stdio.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&stdio.stderr)
+    );
+    let (mut child, url) = common::mcp_http(Command::new(common::toolbox()).args([
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--root",
+        root,
+    ]));
+    let http = toolbox(&["lint", "--mcp-url", &url]);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_ne!(
+        http.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&http.stderr)
+    );
+    assert_eq!(
+        lines(&stdio),
+        lines(&http),
+        "stdio and HTTP list the same tools"
+    );
+    // The MCP listing carries descriptions and schemas only: the audit's
+    // findings, less the help (written as keywords there) and the
+    // acknowledgements (which live in the contracts).
+    let key = |f: &Value| {
+        (
+            f["tool"].clone(),
+            f["argument"].clone(),
+            f["family"].clone(),
+            f["phrase"].clone(),
+        )
+    };
+    let linted: Vec<_> = lines(&stdio).iter().map(key).collect();
+    let audited: Vec<_> = own
+        .iter()
+        .filter(|f| f.get("acknowledged").is_none())
+        .map(key)
+        .collect();
+    for f in &audited {
+        assert!(linted.contains(f), "{f:?} missing from the stdio lint");
+    }
+}
+
+/// The reference servers, pinned in tests/lint/install.sh: their findings
+/// are the snapshots in tests/lint/*.jsonl (`LINT_BLESS=1` rewrites them;
+/// docs/rule-c12.md reports them).
+#[test]
+fn reference_mcp_servers_from_npm() {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-servers/node_modules/.bin");
+    if !bin.join("mcp-server-memory").exists() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!(
+                "the reference MCP servers are not installed: .ci/run runs tests/lint/install.sh"
+            );
+        }
+        eprintln!("skipped: run tests/lint/install.sh to lint the reference MCP servers");
+        return;
+    }
+    let scratch = std::env::temp_dir().join(format!("toolbox-lint-fs-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let servers: [(&str, Vec<String>); 3] = [
+        ("server-everything", vec!["stdio".into()]),
+        (
+            "server-filesystem",
+            vec![scratch.to_string_lossy().into_owned()],
+        ),
+        ("server-memory", vec![]),
+    ];
+    for (name, args) in servers {
+        let cmd = bin.join(format!("mcp-{name}"));
+        let mut argv: Vec<&str> = vec!["lint", "--mcp", "--", cmd.to_str().unwrap()];
+        argv.extend(args.iter().map(String::as_str));
+        let out = toolbox(&argv);
+        assert_ne!(
+            out.status.code(),
+            Some(2),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let found = String::from_utf8_lossy(&out.stdout).into_owned();
+        let snapshot =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lint/{name}.jsonl"));
+        if std::env::var_os("LINT_BLESS").is_some() {
+            std::fs::write(&snapshot, &found).unwrap();
+        }
+        let want = std::fs::read_to_string(&snapshot).expect("the snapshot of the findings");
+        assert_eq!(
+            found, want,
+            "{name}: the findings changed; LINT_BLESS=1 rewrites {snapshot:?}"
+        );
+        let errors = lines(&out).iter().filter(|f| f["level"] == "error").count();
+        assert_eq!(out.status.code(), Some(i32::from(errors > 0)), "{name}");
+    }
+}
