@@ -39,6 +39,8 @@
 //! concurrent clients, or concurrent calls from one client, run concurrently.
 
 mod approval;
+#[cfg(feature = "mcp-http")]
+mod auth;
 mod compose;
 mod content;
 mod progress;
@@ -92,6 +94,9 @@ pub struct McpServer {
     /// The level the client chose with `logging/setLevel`: one per session
     /// ([`McpServer::for_session`]).
     level: Arc<SessionLevel>,
+    /// Who may send requests over HTTP ([`McpServer::with_authenticator`]).
+    #[cfg(feature = "mcp-http")]
+    gate: Option<Arc<auth::Gate>>,
 }
 
 impl std::fmt::Debug for McpServer {
@@ -119,7 +124,28 @@ impl McpServer {
             approver: Arc::new(Approver::new()),
             beside: None,
             level: Arc::default(),
+            #[cfg(feature = "mcp-http")]
+            gate: None,
         })
+    }
+
+    /// Serves each HTTP request as the caller `authenticator` finds for it
+    /// (see [`crate::identity`]) instead of the one configured caller, which
+    /// stdio keeps. A request it refuses is answered with its status and
+    /// challenge and runs nothing; a `tools/call` whose tool needs a scope
+    /// the caller lacks answers 403 `insufficient_scope` naming it; a
+    /// session belongs to the caller that opened it. With an OAuth
+    /// authenticator (`identity::oauth`), the Protected Resource Metadata is
+    /// served too, its `scopes_supported` the registry's authorities.
+    /// Required to serve an address that is not loopback.
+    #[cfg(feature = "mcp-http")]
+    pub fn with_authenticator(
+        mut self,
+        authenticator: impl crate::identity::Authenticator,
+    ) -> Self {
+        let gate = auth::Gate::new(Arc::new(authenticator), self.dispatcher.registry());
+        self.gate = Some(Arc::new(gate));
+        self
     }
 
     /// Serves `handler`'s resources, prompts and completions beside the
@@ -219,11 +245,22 @@ impl McpServer {
     /// # Ok(())
     /// # }
     /// ```
+    ///
+    /// Without an authenticator ([`McpServer::with_authenticator`]) only a
+    /// loopback address is served: anything that reaches the port would
+    /// act as the one configured caller. A non-loopback `addr` without one
+    /// is an error, and nothing is bound.
     #[cfg(feature = "mcp-http")]
     pub async fn serve_http(
         self,
         addr: std::net::SocketAddr,
     ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        if self.gate.is_none() && !addr.ip().is_loopback() {
+            return Err(format!(
+                "{addr} is not a loopback address: serving it needs an authenticator (McpServer::with_authenticator)"
+            )
+            .into());
+        }
         let listener = tokio::net::TcpListener::bind(addr).await?;
         self.serve_http_on(listener, http::loopback()).await?;
         Ok(())
@@ -300,7 +337,18 @@ pub mod http {
         listener: tokio::net::TcpListener,
         config: HttpConfig,
     ) -> std::io::Result<()> {
+        if server.gate.is_none() {
+            let local = listener.local_addr()?;
+            if !local.ip().is_loopback() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    format!("{local} is not a loopback address: serving it needs an authenticator (McpServer::with_authenticator)"),
+                ));
+            }
+        }
         let limit = config.max_request_body_bytes;
+        let gate = server.gate.clone();
+        let registry = server.dispatcher.clone();
         // The factory runs once per session (or per request when sessions are
         // off); a clone shares the dispatcher, its stores and the tool list.
         let service = StreamableHttpService::new(
@@ -314,9 +362,15 @@ pub mod http {
             // algorithm to coalesce them would add up to 40 ms per call.
             let _ = stream.set_nodelay(true);
             let service = TowerToHyperService::new(service.clone());
+            let (gate, registry) = (gate.clone(), registry.clone());
             let handler = hyper::service::service_fn(move |req: Request<Incoming>| {
                 let service = service.clone();
+                let (gate, registry) = (gate.clone(), registry.clone());
                 async move {
+                    if let Some(answer) = gate.as_ref().and_then(|g| g.well_known(req.uri().path()))
+                    {
+                        return Ok(answer);
+                    }
                     // One endpoint, the one the server announces: any other
                     // path serving MCP too would be a second door nobody
                     // meant to open.
@@ -327,7 +381,43 @@ pub mod http {
                         ));
                     }
                     let delete = req.method() == hyper::Method::DELETE;
+                    // Who is calling, before anything is read or run.
+                    let (mut parts, body) = req.into_parts();
+                    let mut caller = None;
+                    if let Some(g) = &gate {
+                        if let Err(refused) = g.admit(&mut parts).await {
+                            return Ok(refused);
+                        }
+                        caller = super::auth::caller_of_parts(&parts);
+                    }
+                    let session = super::auth::session_id(&parts).map(str::to_owned);
+                    let req = Request::from_parts(parts, body);
                     match rewritten(req, limit).await {
+                        Ok(req) if gate.is_some() => {
+                            let (p, b) = req.into_parts();
+                            let bytes = match b.collect().await {
+                                Ok(collected) => collected.to_bytes(),
+                                Err(never) => match never {},
+                            };
+                            if let (Some(g), Some(c)) = (&gate, &caller) {
+                                if let Some(challenge) =
+                                    g.scope_challenge(registry.registry(), c, &bytes)
+                                {
+                                    return Ok(challenge);
+                                }
+                            }
+                            let req = Request::from_parts(p, Full::new(bytes));
+                            let answer = service.call(req).await.map(|mut answer| {
+                                if delete && answer.status() == hyper::StatusCode::ACCEPTED {
+                                    *answer.status_mut() = hyper::StatusCode::NO_CONTENT;
+                                }
+                                answer
+                            });
+                            if let (Some(g), Ok(a)) = (&gate, &answer) {
+                                g.answered(session.as_deref(), caller.as_ref(), delete, a);
+                            }
+                            answer
+                        }
                         // rmcp ends a session with 202; MCP's clients (the
                         // official Python one) take only 200 or 204 as a
                         // success and log a failure on every close.
@@ -658,10 +748,26 @@ impl ServerHandler for McpServer {
         if let Some(s) = &sending {
             scope = scope.reporter(s.reporter());
         }
+        // Over HTTP with an authenticator, the request's own caller; it is
+        // there for every request the gate let through, and a request
+        // without one is never served as the configured caller.
+        #[cfg(feature = "mcp-http")]
+        let caller = match (&self.gate, auth::caller_of(&context)) {
+            (_, Some(caller)) => caller,
+            (None, None) => self.caller.clone(),
+            (Some(_), None) => {
+                return Err(ErrorData::invalid_request(
+                    "this request was not authenticated",
+                    None,
+                ))
+            }
+        };
+        #[cfg(not(feature = "mcp-http"))]
+        let caller = self.caller.clone();
         let asked = scope
             .run(Box::pin(self.approver.call(
                 &self.dispatcher,
-                &self.caller,
+                &caller,
                 &self.tools,
                 &request,
                 &context,

@@ -1,0 +1,300 @@
+//! Who may send a request to the MCP server over HTTP: every request to
+//! `/mcp` is authenticated before rmcp sees it, and its caller travels with
+//! it to the handler; with an OAuth authenticator, the server is a resource
+//! server as MCP's authorization spec says.
+//!
+//! - no valid credentials: 401 with `WWW-Authenticate: Bearer
+//!   resource_metadata="..."` (and `error=` where one applies); the key set
+//!   out of reach: 503; nothing reaches rmcp, so nothing runs;
+//! - a `tools/call` of a tool whose authority the caller's scopes lack: 403
+//!   `insufficient_scope` with `scope=` the tool's authority, so a client
+//!   can step up. The body is the JSON-RPC answer the call would have had
+//!   (the `denied / permission-denied` envelope naming the scope), for a
+//!   client that reads it instead of stepping up;
+//! - a session belongs to the caller that opened it: another caller sending
+//!   its `Mcp-Session-Id` is answered 404, as for a session that does not
+//!   exist, so elicitations and progress of one user's calls never reach
+//!   another's client;
+//! - Protected Resource Metadata (RFC 9728) at
+//!   `/.well-known/oauth-protected-resource` and
+//!   `/.well-known/oauth-protected-resource/mcp`, with `scopes_supported`
+//!   the registry's declared authorities.
+//!
+//! `tools/list` lists every tool whatever the caller's scopes: a client
+//! learns from it what exists and what each tool needs, which is what lets
+//! it step up; the list stays one per server (built once, the same for every
+//! session, as `notifications/tools/list_changed` assumes); and the 403
+//! names the scope at the one place it is needed.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full};
+use hyper::header::{HeaderValue, CONTENT_TYPE, WWW_AUTHENTICATE};
+use hyper::{Response, StatusCode};
+use rmcp::service::RequestContext;
+use rmcp::RoleServer;
+use serde_json::Value;
+
+use crate::identity::{Authenticator, Refusal, ResourceMetadata};
+use crate::{Caller, Registry};
+
+type Answer = Response<BoxBody<Bytes, Infallible>>;
+
+/// The caller an authenticator found for one HTTP request; rmcp hands the
+/// request's head to the handler, and the handler reads it there.
+#[derive(Clone)]
+pub(crate) struct Authenticated(pub(crate) Arc<Caller>);
+
+/// The caller of the HTTP request behind `context`, when it was authenticated.
+pub(crate) fn caller_of(context: &RequestContext<RoleServer>) -> Option<Arc<Caller>> {
+    context
+        .extensions
+        .get::<http::request::Parts>()?
+        .extensions
+        .get::<Authenticated>()
+        .map(|a| a.0.clone())
+}
+
+/// The caller the gate put into a request's head.
+pub(crate) fn caller_of_parts(parts: &http::request::Parts) -> Option<Arc<Caller>> {
+    parts.extensions.get::<Authenticated>().map(|a| a.0.clone())
+}
+
+/// The metadata paths (RFC 9728, section 3: the well-known prefix, then the
+/// resource's path).
+pub(crate) const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
+
+/// The authenticator and what the server derives from it.
+pub(crate) struct Gate {
+    auth: Arc<dyn Authenticator>,
+    /// The metadata document, and its URL for challenges.
+    metadata: Option<(Bytes, String)>,
+    /// Mcp-Session-Id → (tenant, name) of the caller that opened it.
+    sessions: Mutex<HashMap<String, (String, String)>>,
+}
+
+impl Gate {
+    pub(crate) fn new(auth: Arc<dyn Authenticator>, registry: &Registry) -> Gate {
+        let metadata = auth.resource_metadata().map(|mut m: ResourceMetadata| {
+            if m.scopes_supported.is_empty() {
+                let mut scopes: Vec<String> = registry
+                    .tools()
+                    .flat_map(|t| t.spec().authority.iter().map(|s| s.to_string()))
+                    .collect();
+                scopes.sort();
+                scopes.dedup();
+                m.scopes_supported = scopes;
+            }
+            let url = metadata_url(&m.resource);
+            let body = serde_json::to_vec(&m).unwrap_or_default();
+            (Bytes::from(body), url)
+        });
+        Gate {
+            auth,
+            metadata,
+            sessions: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The metadata document for a GET of one of its paths.
+    pub(crate) fn well_known(&self, path: &str) -> Option<Answer> {
+        let (body, _) = self.metadata.as_ref()?;
+        let rest = path.strip_prefix(METADATA_PATH)?;
+        if !(rest.is_empty() || rest == super::http::PATH) {
+            return None;
+        }
+        let mut answer = Response::new(Full::new(body.clone()).boxed());
+        answer
+            .headers_mut()
+            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        Some(answer)
+    }
+
+    /// Authenticates the request: its caller goes into its extensions, or
+    /// the refusal is the answer.
+    pub(crate) async fn admit(&self, parts: &mut http::request::Parts) -> Result<(), Answer> {
+        let caller = match self.auth.authenticate(parts).await {
+            Ok(caller) => caller,
+            Err(refusal) => return Err(self.refused(&refusal, None)),
+        };
+        let owner = owner(&caller);
+        if let Some(session) = session_id(parts) {
+            let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+            if sessions.get(session).is_some_and(|o| *o != owner) {
+                drop(sessions);
+                // As rmcp answers a session it does not know.
+                return Err(plain(StatusCode::NOT_FOUND, "session not found"));
+            }
+        }
+        parts.extensions.insert(Authenticated(caller));
+        Ok(())
+    }
+
+    /// After rmcp answered: a new session belongs to the caller that opened
+    /// it; a closed one is forgotten.
+    pub(crate) fn answered(
+        &self,
+        parts_session: Option<&str>,
+        caller: Option<&Arc<Caller>>,
+        delete: bool,
+        answer: &Answer,
+    ) {
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        if delete {
+            if let Some(s) = parts_session {
+                sessions.remove(s);
+            }
+            return;
+        }
+        let opened = answer
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok());
+        if let (Some(id), Some(caller), None) = (opened, caller, parts_session) {
+            sessions.insert(id.to_owned(), owner(caller));
+        }
+    }
+
+    /// The scope challenge for a `tools/call` whose tool needs a scope the
+    /// caller lacks: 403 `insufficient_scope`, and the call's answer as
+    /// the body.
+    pub(crate) fn scope_challenge(
+        &self,
+        registry: &Registry,
+        caller: &Caller,
+        body: &[u8],
+    ) -> Option<Answer> {
+        // Most requests are not calls: skip the parse.
+        if !contains(body, b"tools/call") {
+            return None;
+        }
+        let request: Value = serde_json::from_slice(body).ok()?;
+        if request.get("method").and_then(Value::as_str) != Some("tools/call") {
+            return None;
+        }
+        let name = request.pointer("/params/name").and_then(Value::as_str)?;
+        let tool = registry.get(name)?;
+        let missing: Vec<&str> = tool
+            .spec()
+            .authority
+            .iter()
+            .copied()
+            .filter(|s| !caller.has_scope(s))
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        let scope = missing.join(" ");
+        let refusal =
+            Refusal::insufficient_scope(scope.clone(), format!("`{name}` needs the scope {scope}"));
+        let id = request.get("id").cloned().unwrap_or(Value::Null);
+        let e = crate::envelope::ErrorEntry::new(
+            crate::codes::PERMISSION_DENIED,
+            format!(
+                "`{name}` needs the scope {} which this caller does not hold",
+                missing.join(", ")
+            ),
+        )
+        .with_hint("ask the user to grant the scope, or choose another tool");
+        let call_id = match &id {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let envelope = crate::envelope::Envelope::failure(
+            &call_id,
+            name,
+            crate::Status::Denied,
+            true,
+            vec![e],
+        );
+        let result = super::call_tool_result(&envelope);
+        let body = serde_json::json!({"jsonrpc": "2.0", "id": id, "result": result});
+        Some(self.refused(&refusal, Some(body.to_string())))
+    }
+
+    /// The answer to a refused request: its status, its challenge, and a
+    /// JSON body (`body`, else the RFC 6750 error).
+    fn refused(&self, refusal: &Refusal, body: Option<String>) -> Answer {
+        let url = self.metadata.as_ref().map(|(_, url)| url.as_str());
+        let body = body.unwrap_or_else(|| {
+            serde_json::json!({
+                "error": refusal.error().unwrap_or(if refusal.status() == 503 {
+                    "temporarily_unavailable"
+                } else {
+                    "unauthorized"
+                }),
+                "error_description": refusal.description(),
+            })
+            .to_string()
+        });
+        let mut answer = Response::new(Full::new(Bytes::from(body)).boxed());
+        *answer.status_mut() =
+            StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::UNAUTHORIZED);
+        answer
+            .headers_mut()
+            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        if let Some(challenge) = refusal.www_authenticate(url) {
+            if let Ok(v) = HeaderValue::from_str(&challenge) {
+                answer.headers_mut().insert(WWW_AUTHENTICATE, v);
+            }
+        }
+        answer
+    }
+}
+
+/// The session a request names.
+pub(crate) fn session_id(parts: &http::request::Parts) -> Option<&str> {
+    parts
+        .headers
+        .get("mcp-session-id")
+        .and_then(|v| v.to_str().ok())
+}
+
+fn owner(caller: &Caller) -> (String, String) {
+    (
+        caller.tenant_name().unwrap_or_default().to_owned(),
+        caller.name().to_owned(),
+    )
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Answer {
+    let mut answer = Response::new(Full::new(Bytes::from_static(text.as_bytes())).boxed());
+    *answer.status_mut() = status;
+    answer
+}
+
+/// Where the metadata of `resource` is served: its origin, the well-known
+/// prefix, then its path (`https://h/mcp` →
+/// `https://h/.well-known/oauth-protected-resource/mcp`).
+fn metadata_url(resource: &str) -> String {
+    let (scheme, rest) = resource.split_once("://").unwrap_or(("https", resource));
+    let (authority, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let path = path.trim_end_matches('/');
+    format!("{scheme}://{authority}{METADATA_PATH}{path}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn metadata_url_puts_the_well_known_prefix_before_the_path() {
+        assert_eq!(
+            super::metadata_url("https://tools.example.com/mcp"),
+            "https://tools.example.com/.well-known/oauth-protected-resource/mcp"
+        );
+        assert_eq!(
+            super::metadata_url("http://127.0.0.1:8080"),
+            "http://127.0.0.1:8080/.well-known/oauth-protected-resource"
+        );
+    }
+}
