@@ -866,6 +866,9 @@ mod broken {
         fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
             panic!("store down")
         }
+        fn records(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
+            panic!("store down")
+        }
         fn purge(&self) -> StoreFuture<'_, u64> {
             panic!("store down")
         }
@@ -894,6 +897,9 @@ mod broken {
             Box::pin(async { panic!("store down") })
         }
         fn query<'a>(&'a self, _: &'a JournalQuery) -> StoreFuture<'a, Vec<JournalRecord>> {
+            panic!("store down")
+        }
+        fn purge_journal(&self, _: i64) -> StoreFuture<'_, u64> {
             panic!("store down")
         }
     }

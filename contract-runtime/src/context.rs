@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::path::Root;
 use crate::report::{CallScope, LogLevel};
+use crate::store::RecordKey;
 
 /// A standing approval of one tool call, bound to the digest of its exact
 /// arguments (see [`Caller::approve`]).
@@ -213,6 +214,7 @@ pub struct CallContext {
     tool: &'static str,
     /// What the transport serving this call lends it (`report`).
     scope: Option<CallScope>,
+    request_key: Option<Arc<RecordKey>>,
 }
 
 impl CallContext {
@@ -228,6 +230,7 @@ impl CallContext {
             call_id: Arc::from(call_id),
             tool,
             scope: CallScope::current(),
+            request_key: None,
         }
     }
 
@@ -267,6 +270,44 @@ impl CallContext {
     /// ([`CallScope::extra`]); `None` outside such a transport.
     pub fn extra<T: Any + Send + Sync>(&self) -> Option<&T> {
         self.scope.as_ref().and_then(CallScope::get::<T>)
+    }
+
+    /// The claimed key the call runs under (set by the idempotency stage).
+    pub(crate) fn with_request_key(mut self, key: RecordKey) -> CallContext {
+        self.request_key = Some(Arc::new(key));
+        self
+    }
+
+    /// The request key this call runs under, as its record names it: scoped
+    /// to the tool and the caller's tenant, a UUID in lower case. `None`
+    /// when the tool declares no `idempotency = key(..)` or the call sent
+    /// no key. The call holds the key's claim while the handler runs.
+    pub fn request_key(&self) -> Option<&RecordKey> {
+        self.request_key.as_deref()
+    }
+
+    /// The key to hand a service this handler calls as that service's own
+    /// idempotency key (a payment API's `Idempotency-Key` header): the same
+    /// for every call under this request key, so a retry that an operator
+    /// allows after an `unknown` outcome is one request downstream too;
+    /// different for another tenant or tool sending the same key, so they
+    /// never meet downstream either. `rk_` and 64 hex digits (a SHA-256 of
+    /// the tenant, the tool and the key), which every header and API takes.
+    pub fn downstream_key(&self) -> Option<String> {
+        use sha2::{Digest, Sha256};
+        let k = self.request_key()?;
+        let mut h = Sha256::new();
+        // Each part length-prefixed, so no two triples hash the same bytes.
+        for part in [&k.tenant, &k.tool, &k.key] {
+            h.update((part.len() as u64).to_be_bytes());
+            h.update(part.as_bytes());
+        }
+        let mut s = String::with_capacity(3 + 64);
+        s.push_str("rk_");
+        for b in h.finalize() {
+            s.push_str(&format!("{b:02x}"));
+        }
+        Some(s)
     }
 
     /// The provider's call id.

@@ -5,6 +5,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -48,6 +49,8 @@ pub struct Dispatcher {
     journal_store: bool,
     /// How many reads of one model turn run at once (`turn.rs`).
     pub(crate) read_concurrency: usize,
+    /// When this dispatcher last purged its store (ms, host clock; 0: never).
+    last_purge: AtomicI64,
 }
 
 impl Dispatcher {
@@ -65,6 +68,7 @@ impl Dispatcher {
             journal: None,
             journal_store: false,
             read_concurrency: DEFAULT_READ_CONCURRENCY,
+            last_purge: AtomicI64::new(0),
         }
     }
 
@@ -266,6 +270,7 @@ impl Dispatcher {
                 },
                 None => tracing::error!("the store panicked journaling a call"),
             };
+            self.purge_if_due(started_ms).await;
         }
         if let Some(j) = &self.journal {
             let entry = JournalEntry {
@@ -288,6 +293,41 @@ impl Dispatcher {
             }
         }
         env
+    }
+
+    /// Deletes what is past its time from the store (completed records past
+    /// their retention, approval requests past their expiry, journal
+    /// entries past [`RecordTimes::journal_retention`]) when
+    /// [`RecordTimes::purge_every`] has passed since this dispatcher last
+    /// did. One call of the many that find it due wins the swap and pays
+    /// for the deletes; the store stays the size of its retention however
+    /// long the server runs. Records in doubt are never purged.
+    async fn purge_if_due(&self, now_ms: i64) {
+        let every = i64::try_from(self.parts.times.purge_every.as_millis()).unwrap_or(i64::MAX);
+        let last = self.last_purge.load(Ordering::Relaxed);
+        if now_ms.saturating_sub(last) < every
+            || self
+                .last_purge
+                .compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        let keep =
+            i64::try_from(self.parts.times.journal_retention.as_millis()).unwrap_or(i64::MAX);
+        let store = &self.parts.store;
+        let purged = async {
+            let records = guarded(|| store.purge()).await?;
+            let entries = guarded(|| store.purge_journal(now_ms.saturating_sub(keep))).await?;
+            Ok::<_, String>((records, entries))
+        };
+        match purged.await {
+            Ok((records, entries)) => {
+                tracing::debug!(records, entries, "purged the store of expired state")
+            }
+            // Tried again once `purge_every` passed: the store only grows meanwhile.
+            Err(e) => tracing::warn!(error = %e, "could not purge the store"),
+        }
     }
 
     /// Runs the pipeline of `tool`, with a last panic capture around all of
@@ -357,6 +397,20 @@ fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A store call of the purge, with a panic in the store read as an error.
+async fn guarded<'a, T>(
+    call: impl FnOnce() -> crate::store::StoreFuture<'a, T>,
+) -> Result<T, String> {
+    match guard::catch(call) {
+        Some(fut) => match CatchUnwind(fut).await {
+            Some(Ok(v)) => Ok(v),
+            Some(Err(e)) => Err(e.to_string()),
+            None => Err("the store panicked".to_string()),
+        },
+        None => Err("the store panicked".to_string()),
+    }
 }
 
 /// The arguments of a call with secret values replaced, for logs and journals,

@@ -8,14 +8,14 @@
 //! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
 //! toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
-//! toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
+//! toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
 //! toolbox audit
 //! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
 //!
 //! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
-//!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]
+//!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N] [--journal-retention-ms N] [--purge-every-ms N]
 //! ```
 
 /// Writes one line to stdout, as `println!` does, but a closed pipe
@@ -46,13 +46,13 @@ const USAGE: &str = "usage:
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
   toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
-  toolbox state (--store S | --root DIR) unknown|resolve KEY --as done|failed|journal [--call-id ID]
+  toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
   toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
   toolbox audit
   toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):
-  [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N]";
+  [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N] [--journal-retention-ms N] [--purge-every-ms N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! toolbox state (--store S | --root DIR) unknown
+//! toolbox state (--store S | --root DIR) records
 //! toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
 //! toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]
 //! ```
@@ -19,7 +20,9 @@ use toolbox::Fault;
 /// What `serve-jsonl` and `mcp` take about state: `--store S`, `--fault F`,
 /// `--lease-ms N` (how long a claim lasts without a heartbeat: how soon a
 /// crashed worker's key reads `unknown`), `--retention-ms N` (how long a
-/// completed key is remembered).
+/// completed key is remembered), `--journal-retention-ms N` (how long a
+/// journal entry is kept), `--purge-every-ms N` (how often what is past its
+/// time is deleted).
 #[derive(Default)]
 pub struct StateOptions {
     store: Option<String>,
@@ -56,6 +59,8 @@ impl StateOptions {
             "--lease-ms" => self.times.lease = ms(value()?)?,
             "--retention-ms" => self.times.retention = ms(value()?)?,
             "--approval-ttl-ms" => self.times.approval_ttl = ms(value()?)?,
+            "--journal-retention-ms" => self.times.journal_retention = ms(value()?)?,
+            "--purge-every-ms" => self.times.purge_every = ms(value()?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -268,6 +273,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let s = choice.open_existing().await?;
         match rest.first().map(String::as_str) {
             Some("unknown") if rest.len() == 1 => unknown(&*s).await,
+            Some("records") if rest.len() == 1 => records(&*s).await,
             Some("resolve") => resolve(&*s, &rest[1..]).await,
             Some("journal") => journal(&*s, &rest[1..]).await,
             _ => Err(USAGE.to_string()),
@@ -277,6 +283,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 const USAGE: &str = "usage:
   toolbox state (--store S | --root DIR) unknown
+  toolbox state (--store S | --root DIR) records
   toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
   toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]";
 
@@ -294,6 +301,26 @@ async fn unknown(s: &dyn Store) -> Result<(), String> {
             "call_id": r.call_id,
             "digest": r.digest,
             "claimed_ms": r.claimed_ms,
+        }))?;
+    }
+    Ok(())
+}
+
+/// Every idempotency record, oldest first: what a check of effects against
+/// the store compares.
+async fn records(s: &dyn Store) -> Result<(), String> {
+    for r in s.records().await.map_err(|e| e.to_string())? {
+        print(json!({
+            "tool": r.key.tool,
+            "tenant": r.key.tenant,
+            "key": r.key.key,
+            "state": r.state,
+            "in_doubt": r.in_doubt,
+            "call_id": r.call_id,
+            "digest": r.digest,
+            "status": r.status,
+            "claimed_ms": r.claimed_ms,
+            "expires_ms": r.expires_ms,
         }))?;
     }
     Ok(())

@@ -577,8 +577,17 @@ pub fn post_comment(
     request_key: String,
 ) -> Result<Posted, PostError> {
     let base = ctx.root("base").ok_or(PostError::WriteFailed)?;
-    let line = serde_json::json!({ "issue": issue, "body": body, "request_key": request_key })
-        .to_string()
+    // The outbox stands for the service a real tool would call: it gets the
+    // key as that service's own idempotency key (`Idempotency-Key`), so a
+    // retry an operator allows after `unknown` is one request there too.
+    let line = serde_json::json!({
+        "issue": issue,
+        "body": body,
+        "request_key": request_key,
+        "idempotency_key": ctx.downstream_key(),
+        "call_id": ctx.call_id(),
+    })
+    .to_string()
         + "\n";
     let outbox = ConfinedPath::parse("outbox.jsonl").map_err(|_| PostError::WriteFailed)?;
     // A plain append: one line is one comment posted. That a request key has

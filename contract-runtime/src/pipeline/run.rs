@@ -38,6 +38,11 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     // attempts), so only a worker that died loses it.
     let mut beat = idempotency::heartbeat(f);
     let mut args = Some(args);
+    // The handler may pass its key on to the services it calls.
+    let ctx = match &f.lease {
+        Some(lease) => ctx.with_request_key(lease.key.clone()),
+        None => ctx,
+    };
     let mut ctx = Some(ctx);
     let mut number = 1u32;
     loop {

@@ -9,7 +9,7 @@ use super::{
     judge_claim, millis, new_id, settled_envelope, ApprovalFilter, ApprovalRecord, ApprovalState,
     ApprovalStore, Claim, Claimed, Decided, Decision, Doubt, DoubtfulRecord, ExistingRecord,
     IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease, NewApproval, RecordKey,
-    RecordState, Resolution, Store, StoreFuture,
+    RecordState, Resolution, Store, StoreFuture, StoredRecord,
 };
 use crate::envelope::Envelope;
 
@@ -196,6 +196,28 @@ impl IdempotencyStore for MemoryStore {
         })
     }
 
+    fn records(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
+        Box::pin(async move {
+            let now = now_ms();
+            let map = lock(&self.records);
+            let mut out: Vec<StoredRecord> = map
+                .iter()
+                .map(|(k, r)| StoredRecord {
+                    key: k.clone(),
+                    state: r.existing.state,
+                    in_doubt: in_doubt(r, now).is_some(),
+                    call_id: r.call_id.clone(),
+                    digest: r.existing.digest.clone(),
+                    status: StoredRecord::status_of(r.existing.envelope.as_deref()),
+                    claimed_ms: r.claimed_ms,
+                    expires_ms: r.existing.expires_ms,
+                })
+                .collect();
+            out.sort_by(|a, b| (a.claimed_ms, &a.key).cmp(&(b.claimed_ms, &b.key)));
+            Ok(out)
+        })
+    }
+
     fn purge(&self) -> StoreFuture<'_, u64> {
         Box::pin(async move {
             let now = now_ms();
@@ -332,6 +354,15 @@ impl JournalStore for MemoryStore {
                 .take(limit)
                 .cloned()
                 .collect())
+        })
+    }
+
+    fn purge_journal(&self, before_ms: i64) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            let mut list = lock(&self.journal);
+            let before = list.len();
+            list.retain(|r| r.started_ms >= before_ms);
+            Ok((before - list.len()) as u64)
         })
     }
 }

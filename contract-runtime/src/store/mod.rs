@@ -61,6 +61,9 @@ pub use sqlite::{SqliteOptions, SqliteStore};
 /// How long a completed idempotency record is kept unless the host says otherwise.
 pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// How long a journal entry is kept unless the host says otherwise.
+pub const DEFAULT_JOURNAL_RETENTION: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
 /// How long an approval request waits for a decision, and a grant for its use.
 pub const DEFAULT_APPROVAL_TTL: Duration = Duration::from_secs(15 * 60);
 
@@ -80,6 +83,14 @@ pub struct RecordTimes {
     /// How long an approval request waits for a decision and a grant for
     /// its one use (default 15 minutes, [`DEFAULT_APPROVAL_TTL`]).
     pub approval_ttl: Duration,
+    /// How long a journal entry is kept (default 30 days,
+    /// [`DEFAULT_JOURNAL_RETENTION`]).
+    pub journal_retention: Duration,
+    /// How often a dispatcher with a store deletes what is past its time
+    /// (completed records past their retention, approval requests past
+    /// their expiry, journal entries past theirs), at most (default one
+    /// minute): the store's size stays flat however long it serves.
+    pub purge_every: Duration,
 }
 
 impl Default for RecordTimes {
@@ -89,6 +100,8 @@ impl Default for RecordTimes {
             retention: DEFAULT_RETENTION,
             in_flight_wait: Duration::from_secs(2),
             approval_ttl: DEFAULT_APPROVAL_TTL,
+            journal_retention: DEFAULT_JOURNAL_RETENTION,
+            purge_every: Duration::from_secs(60),
         }
     }
 }
@@ -313,7 +326,8 @@ pub struct DoubtfulRecord {
 }
 
 /// The state a stored idempotency record is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum RecordState {
     /// Claimed; its worker holds a lease.
     Running,
@@ -352,6 +366,38 @@ impl RecordState {
         } else {
             RecordState::Done
         }
+    }
+}
+
+/// An idempotency record as an operator lists it
+/// ([`IdempotencyStore::records`], `toolbox state records`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StoredRecord {
+    /// The scoped key.
+    pub key: RecordKey,
+    /// Its state as stored.
+    pub state: RecordState,
+    /// Whether its outcome is in doubt now (`unknown`, or `running` past its
+    /// lease): exactly the records [`IdempotencyStore::in_doubt`] lists.
+    pub in_doubt: bool,
+    /// The call that claimed it.
+    pub call_id: String,
+    /// Digest of its arguments.
+    pub digest: String,
+    /// The recorded envelope's status (`ok`, `failed`, ...), for `done` and
+    /// `unknown` records.
+    pub status: Option<String>,
+    /// When it was claimed (ms since the Unix epoch, database clock).
+    pub claimed_ms: i64,
+    /// When a completed record expires (ms, database clock).
+    pub expires_ms: i64,
+}
+
+impl StoredRecord {
+    /// The status of a recorded envelope's JSON text (`None` if unreadable).
+    pub(crate) fn status_of(envelope: Option<&str>) -> Option<String> {
+        let v: Value = serde_json::from_str(envelope?).ok()?;
+        v.get("status")?.as_str().map(str::to_string)
     }
 }
 
@@ -460,6 +506,11 @@ pub trait IdempotencyStore: Send + Sync {
 
     /// Records whose outcome is in doubt, oldest first.
     fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>>;
+
+    /// Every record, oldest first: what an operator or a test compares with
+    /// the effects and the journal. Records whose holder is known to be gone
+    /// are in doubt here too, as in [`IdempotencyStore::in_doubt`].
+    fn records(&self) -> StoreFuture<'_, Vec<StoredRecord>>;
 
     /// Deletes completed records past their retention and approval requests
     /// past their expiry; returns how many went. Records in doubt stay.
@@ -718,6 +769,11 @@ pub trait JournalStore: Send + Sync {
 
     /// Entries that pass `query`, oldest first.
     fn query<'a>(&'a self, query: &'a JournalQuery) -> StoreFuture<'a, Vec<JournalRecord>>;
+
+    /// Deletes the entries that started before `before_ms` (ms since the
+    /// Unix epoch, the clock `started_ms` was taken by); returns how many
+    /// went. The dispatcher calls it with [`RecordTimes::journal_retention`].
+    fn purge_journal(&self, before_ms: i64) -> StoreFuture<'_, u64>;
 }
 
 /// Everything the dispatcher keeps: what a host hands over.

@@ -27,7 +27,7 @@ use super::{
     envelope_json, json_text, judge_claim, lease_token, millis, new_id, settled_envelope,
     ApprovalFilter, ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided,
     Decision, DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
-    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture,
+    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture, StoredRecord,
 };
 use crate::envelope::Envelope;
 
@@ -71,8 +71,10 @@ struct Prepared {
     resolve_done: Statement,
     resolve_failed: Statement,
     in_doubt: Statement,
+    records: Statement,
     live_leases: Statement,
     purge_records: Statement,
+    purge_journal: Statement,
     purge_approvals: Statement,
     create_approval: Statement,
     retire_expired_request: Statement,
@@ -275,8 +277,10 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
         resolve_done: p(d(&sql::resolve_done())).await?,
         resolve_failed: p(d(&sql::resolve_failed())).await?,
         in_doubt: p(d(&sql::list_in_doubt())).await?,
+        records: p(d(&sql::list_records())).await?,
         live_leases: p(d(sql::LIVE_LEASES)).await?,
         purge_records: p(d(sql::PURGE_RECORDS)).await?,
+        purge_journal: p(d(sql::PURGE_JOURNAL)).await?,
         purge_approvals: p(d(sql::PURGE_APPROVALS)).await?,
         create_approval: p(d(&sql::create_approval())).await?,
         retire_expired_request: p(d(sql::RETIRE_EXPIRED_REQUEST)).await?,
@@ -345,6 +349,17 @@ impl PostgresStore {
         let c = self.conn(Use::Claims).await?;
         let row = c.client.query_opt(pick(&c.st), params).await.map_err(err)?;
         row.as_ref().map(read).transpose()
+    }
+
+    /// Ends the leases of records whose holder was killed mid-call: they
+    /// are in doubt now, not in flight until their lease runs out.
+    async fn end_dead_leases(&self) -> Result<(), StoreError> {
+        for (k, existing, now) in self.all(|s| &s.live_leases, &[], sql::live_lease).await? {
+            if let Some(dead) = existing.holder_gone(now) {
+                self.end_lease(&k, dead).await?;
+            }
+        }
+        Ok(())
     }
 
     async fn all<T>(
@@ -498,13 +513,15 @@ impl IdempotencyStore for PostgresStore {
 
     fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
         Box::pin(async move {
-            // records whose holder was killed mid-call are in doubt now
-            for (k, existing, now) in self.all(|s| &s.live_leases, &[], sql::live_lease).await? {
-                if let Some(dead) = existing.holder_gone(now) {
-                    self.end_lease(&k, dead).await?;
-                }
-            }
+            self.end_dead_leases().await?;
             self.all(|s| &s.in_doubt, &[], sql::doubtful).await
+        })
+    }
+
+    fn records(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
+        Box::pin(async move {
+            self.end_dead_leases().await?;
+            self.all(|s| &s.records, &[], sql::stored).await
         })
     }
 
@@ -653,6 +670,10 @@ impl JournalStore for PostgresStore {
             )
             .await
         })
+    }
+
+    fn purge_journal(&self, before_ms: i64) -> StoreFuture<'_, u64> {
+        Box::pin(async move { self.execute(|s| &s.purge_journal, &[&before_ms]).await })
     }
 }
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{
     parse_codes, parse_json, ApprovalRecord, ApprovalState, Doubt, DoubtfulRecord, ExistingRecord,
-    JournalRecord, RecordKey, RecordState, StoreError,
+    JournalRecord, RecordKey, RecordState, StoreError, StoredRecord,
 };
 
 /// The two SQL dialects.
@@ -203,6 +203,16 @@ pub(super) fn list_in_doubt() -> String {
     )
 }
 
+/// Every record, oldest first, and whether it is in doubt now.
+pub(super) fn list_records() -> String {
+    format!(
+        "SELECT tool, tenant, key, state, call_id, digest, claimed_ms, expires_ms, envelope,
+                {IN_DOUBT}
+         FROM contract_idempotency
+         ORDER BY claimed_ms, tool, tenant, key"
+    )
+}
+
 pub(super) const PURGE_RECORDS: &str =
     "DELETE FROM contract_idempotency WHERE state = 'done' AND expires_ms <= NOW_MS";
 
@@ -288,6 +298,9 @@ INSERT INTO contract_journal
      started_ms, duration_us, tenant)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
 
+/// `?1` the time before which entries go (ms, the clock of `started_ms`).
+pub(super) const PURGE_JOURNAL: &str = "DELETE FROM contract_journal WHERE started_ms < ?1";
+
 /// `?1` call id, `?2` tool, `?3` since, `?4` until, `?6` tenant (each
 /// optional), `?5` limit.
 pub(super) const QUERY_JOURNAL: &str = "
@@ -363,6 +376,24 @@ pub(super) fn doubtful(row: &impl Row) -> Result<DoubtfulRecord, StoreError> {
         call_id: row.text(4)?,
         digest: row.text(5)?,
         claimed_ms: row.int(6)?,
+    })
+}
+
+/// A [`list_records`] row.
+pub(super) fn stored(row: &impl Row) -> Result<StoredRecord, StoreError> {
+    Ok(StoredRecord {
+        key: RecordKey {
+            tool: row.text(0)?,
+            tenant: row.text(1)?,
+            key: row.text(2)?,
+        },
+        state: RecordState::parse(&row.text(3)?)?,
+        call_id: row.text(4)?,
+        digest: row.text(5)?,
+        claimed_ms: row.int(6)?,
+        expires_ms: row.int(7)?,
+        status: StoredRecord::status_of(row.opt_text(8)?.as_deref()),
+        in_doubt: row.flag(9)?,
     })
 }
 

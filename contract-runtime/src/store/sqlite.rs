@@ -38,7 +38,7 @@ use super::{
     envelope_json, json_text, judge_claim, lease_token, millis, new_id, settled_envelope,
     ApprovalFilter, ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided,
     Decision, DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
-    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture,
+    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture, StoredRecord,
 };
 use crate::envelope::Envelope;
 
@@ -690,8 +690,10 @@ struct Statements {
     resolve_done: String,
     resolve_failed: String,
     in_doubt: String,
+    records: String,
     live_leases: String,
     purge_records: String,
+    purge_journal: String,
     purge_approvals: String,
     create_approval: String,
     retire_expired_request: String,
@@ -717,8 +719,10 @@ fn statements() -> &'static Statements {
             resolve_done: d(&sql::resolve_done()),
             resolve_failed: d(&sql::resolve_failed()),
             in_doubt: d(&sql::list_in_doubt()),
+            records: d(&sql::list_records()),
             live_leases: d(sql::LIVE_LEASES),
             purge_records: d(sql::PURGE_RECORDS),
+            purge_journal: d(sql::PURGE_JOURNAL),
             purge_approvals: d(sql::PURGE_APPROVALS),
             create_approval: d(&sql::create_approval()),
             retire_expired_request: d(sql::RETIRE_EXPIRED_REQUEST),
@@ -753,6 +757,18 @@ fn one<T>(
         Some(row) => read(row).map(Some),
         None => Ok(None),
     }
+}
+
+/// Ends the leases of records whose holder was killed mid-call: they are
+/// in doubt now, not in flight until their lease runs out.
+fn end_dead_leases(c: &Connection) -> Result<(), StoreError> {
+    let s = statements();
+    for (k, existing, now) in all(c, &s.live_leases, [], |r| sql::live_lease(r))? {
+        if let Some(dead) = existing.holder_gone(now) {
+            execute(c, &s.renew, params![k.tool, k.tenant, k.key, dead, 0i64])?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs one statement and reads every row.
@@ -900,14 +916,15 @@ impl IdempotencyStore for SqliteStore {
 
     fn in_doubt(&self) -> StoreFuture<'_, Vec<DoubtfulRecord>> {
         self.run(|c| {
-            let s = statements();
-            // records whose holder was killed mid-call are in doubt now
-            for (k, existing, now) in all(c, &s.live_leases, [], |r| sql::live_lease(r))? {
-                if let Some(dead) = existing.holder_gone(now) {
-                    execute(c, &s.renew, params![k.tool, k.tenant, k.key, dead, 0i64])?;
-                }
-            }
-            all(c, &s.in_doubt, [], |r| sql::doubtful(r))
+            end_dead_leases(c)?;
+            all(c, &statements().in_doubt, [], |r| sql::doubtful(r))
+        })
+    }
+
+    fn records(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
+        self.run(|c| {
+            end_dead_leases(c)?;
+            all(c, &statements().records, [], |r| sql::stored(r))
         })
     }
 
@@ -1048,6 +1065,12 @@ impl JournalStore for SqliteStore {
                 ],
                 |r| sql::journal(r),
             )
+        })
+    }
+    fn purge_journal(&self, before_ms: i64) -> StoreFuture<'_, u64> {
+        self.run_solo(move |c| {
+            let n = execute(c, &statements().purge_journal, params![before_ms])?;
+            Ok(n as u64)
         })
     }
 }
