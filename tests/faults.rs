@@ -280,7 +280,7 @@ impl Run {
                     .write_all(item(&call_id, &comment(&key)).as_bytes())
                     .and_then(|()| input.flush())
                     .is_ok();
-                let read = sent && output.read_line(&mut line).map_or(false, |n| n > 0);
+                let read = sent && output.read_line(&mut line).is_ok_and(|n| n > 0);
                 if !read {
                     self.log.lock().unwrap().interrupted.insert(key);
                     break true;
@@ -868,4 +868,84 @@ fn long_random_kills() {
     for r in &reports {
         r.assert_clean();
     }
+}
+
+// ---------------------------------------------------------------------------
+// 5. One key, every hop
+
+/// A handler reads the key it runs under and hands it on: the outbox (the
+/// service `post_comment` calls) gets a downstream key derived from the
+/// request key, and another tenant sending the same key gets another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_request_key_reaches_the_service_downstream() {
+    use contract_runtime::{Dispatcher, ToolCall};
+    let fx = common::Fixture::standard("faults-downstream");
+    let dispatcher = Dispatcher::new(toolbox::registry());
+    let as_tenant = |t: &str| Arc::new(toolbox::caller(&fx.root, None, &[]).unwrap().tenant(t));
+    let (acme, globex) = (as_tenant("acme"), as_tenant("globex"));
+    let key = common::uuid();
+    let call = |id: &str| ToolCall::new(id, "post_comment", comment(&key).to_string());
+    for (caller, id) in [(&acme, "c1"), (&acme, "c2"), (&globex, "c3")] {
+        let env = dispatcher.dispatch(caller, &call(id)).await;
+        assert_eq!(env.status, contract_runtime::Status::Ok, "{env:?}");
+    }
+    let lines: Vec<Value> = std::fs::read_to_string(fx.root.join("outbox.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // One effect per tenant: c2 replayed c1.
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    let (a, b) = (&lines[0]["idempotency_key"], &lines[1]["idempotency_key"]);
+    assert!(
+        a.as_str()
+            .is_some_and(|k| k.starts_with("rk_") && k.len() == 67),
+        "{a}"
+    );
+    assert_ne!(a, b, "two tenants' keys never meet downstream either");
+    assert_eq!(lines[0]["call_id"], "c1");
+    assert_eq!(lines[1]["call_id"], "c3");
+}
+
+// ---------------------------------------------------------------------------
+// 4. (part) Retention: the store stays the size of its retention
+
+/// A dispatcher with a store deletes completed records past their
+/// retention and journal entries past theirs as it serves: no operator
+/// runs `purge`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_dispatcher_purges_expired_records_and_journal_entries() {
+    use contract_runtime::store::{self, JournalQuery, RecordTimes};
+    use contract_runtime::{Dispatcher, ToolCall};
+    let fx = common::Fixture::standard("faults-purge");
+    let s = store::open(&format!(
+        "sqlite:{}",
+        fx.base.join("state.sqlite").display()
+    ))
+    .await
+    .unwrap();
+    let times = RecordTimes {
+        retention: Duration::from_millis(300),
+        journal_retention: Duration::from_millis(300),
+        purge_every: Duration::from_millis(100),
+        ..RecordTimes::default()
+    };
+    let dispatcher = Dispatcher::new(toolbox::registry())
+        .with_store(s.clone())
+        .with_record_times(times);
+    let caller = Arc::new(toolbox::caller(&fx.root, None, &[]).unwrap());
+    let send = |id: &str, key: &str| ToolCall::new(id, "post_comment", comment(key).to_string());
+    let old = common::uuid();
+    dispatcher.dispatch(&caller, &send("old", &old)).await;
+    assert_eq!(s.records().await.unwrap().len(), 1);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    dispatcher
+        .dispatch(&caller, &send("new", &common::uuid()))
+        .await;
+    let records = s.records().await.unwrap();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_ne!(records[0].key.key, old, "the expired record went");
+    let journal = s.query(&JournalQuery::default()).await.unwrap();
+    let ids: Vec<_> = journal.iter().map(|e| e.call_id.as_str()).collect();
+    assert_eq!(ids, ["new"], "the old entry went, the new one stays");
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 use contract_runtime::store::{
     self, ApprovalFilter, ApprovalState, Claim, Claimed, Decided, Decision, Doubt, JournalQuery,
     JournalRecord, Lease, MemoryStore, NewApproval, PostgresOptions, PostgresStore, RecordKey,
-    Resolution, SqliteStore, Store, StoreErrorKind,
+    RecordState, Resolution, SqliteStore, Store, StoreErrorKind,
 };
 use contract_runtime::{Envelope, Status};
 use serde_json::json;
@@ -108,6 +108,7 @@ conformance!(
     one_pending_request_among_50_concurrent_askers,
     approvals_belong_to_their_tenant_and_caller,
     journal_is_queried_by_call_tool_and_time,
+    records_list_every_state_and_the_journal_is_purged,
     dispatch_1000_concurrent_calls_one_effect,
 );
 
@@ -807,6 +808,67 @@ mod cases {
             .collect();
         assert_eq!(mine.len(), 1000);
         assert_eq!(mine.iter().filter(|r| r.replayed).count(), 999);
+    }
+
+    /// `records` shows each record as stored, in doubt or not, with its
+    /// envelope's status; `purge_journal` deletes only what started before.
+    pub async fn records_list_every_state_and_the_journal_is_purged(s: Arc<dyn Store>) {
+        let tool = unique("post_comment");
+        let done = claim(&tool, "done", "sha256:a");
+        let lease = run(&*s, &done).await;
+        let ok = Envelope::failure("call_1", &tool, Status::Ok, true, vec![]);
+        assert!(s.complete(&lease, &ok).await.unwrap());
+        let live = claim(&tool, "live", "sha256:b");
+        let _live = run(&*s, &live).await;
+        let dead = Claim {
+            lease: Duration::from_millis(100),
+            ..claim(&tool, "dead", "sha256:c")
+        };
+        let _dead = run(&*s, &dead).await;
+        sleep_ms(300).await;
+        let records = s.records().await.unwrap();
+        let mut mine: Vec<_> = records.iter().filter(|r| r.key.tool == tool).collect();
+        // Claimed within a millisecond or so: ordered here by key.
+        mine.sort_by(|a, b| a.key.key.cmp(&b.key.key));
+        let shown: Vec<_> = mine
+            .iter()
+            .map(|r| (r.key.key.as_str(), r.state, r.in_doubt, r.status.as_deref()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("dead", RecordState::Running, true, None),
+                ("done", RecordState::Done, false, Some("ok")),
+                ("live", RecordState::Running, false, None),
+            ]
+        );
+        assert!(mine.iter().all(|r| r.call_id == "call_1"));
+
+        let base = 1_000_000_000_000_i64;
+        let entry = |at: i64| JournalRecord {
+            call_id: format!("c{at}"),
+            tool: tool.clone(),
+            event: "call".into(),
+            caller: None,
+            arguments: json!({}),
+            status: "ok".into(),
+            codes: vec![],
+            retry_safe: true,
+            replayed: false,
+            started_ms: at,
+            duration_us: 1,
+        };
+        s.append(&entry(base)).await.unwrap();
+        s.append(&entry(base + 2000)).await.unwrap();
+        assert_eq!(s.purge_journal(base + 1000).await.unwrap(), 1);
+        let left = s
+            .query(&JournalQuery {
+                tool: Some(tool.clone()),
+                ..JournalQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(left, vec![entry(base + 2000)]);
     }
 
     pub async fn journal_is_queried_by_call_tool_and_time(s: Arc<dyn Store>) {

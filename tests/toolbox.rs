@@ -1445,9 +1445,24 @@ fn post_comment_appends_once_per_request_key() {
         envs[1]["result"], envs[0]["result"],
         "the first outcome again"
     );
+    let lines = outbox_lines(&f);
+    assert_eq!(lines.len(), 1, "{lines:#?}");
+    let mut line = lines[0].clone();
+    let fields = line.as_object_mut().expect("an object");
+    // The service also gets the key to pass on as its own idempotency key
+    // (one key, every hop), and the call it came from.
+    let downstream = fields.remove("idempotency_key");
+    assert!(
+        downstream
+            .as_ref()
+            .and_then(|v| v.as_str())
+            .is_some_and(|k| k.starts_with("rk_") && k.len() == 67),
+        "{downstream:?}"
+    );
+    assert!(fields.remove("call_id").is_some_and(|c| c.is_string()));
     assert_eq!(
-        outbox_lines(&f),
-        vec![json!({"issue": 7, "body": "Looks good.", "request_key": key})]
+        line,
+        json!({"issue": 7, "body": "Looks good.", "request_key": key})
     );
 
     // A later session (a restarted server) remembers the key too: the outbox is
