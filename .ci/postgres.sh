@@ -5,6 +5,7 @@
 #   eval "$(.ci/postgres.sh start)"   # prints the exports the tests read
 #   cargo test --test store
 #   .ci/postgres.sh stop              # stops it and deletes the folder
+#   .ci/postgres.sh halt DIR / resume DIR   # crash it (immediate mode), start it again
 #
 # `start` installs the server packages with apt-get when they are missing and
 # it runs as root (as on CI); elsewhere it says what to install.
@@ -73,6 +74,7 @@ start() {
     || { cat "$dir/server.log" >&2; exit 1; }
   echo "$bin" >"$dir/bin"
   echo "$OWNER" >"$dir/owner"
+  echo "$port" >"$dir/port"
   echo "export CONTRACT_PG_DIR=$dir"
   echo "export CONTRACT_TEST_POSTGRES_URL=postgres://contract@127.0.0.1:$port/postgres"
   say "PostgreSQL on 127.0.0.1:$port, data in $dir"
@@ -92,8 +94,27 @@ stop() {
   say "stopped, $dir deleted"
 }
 
+# The fault tests stop a server of their own as a crash would (immediate
+# mode: no checkpoint, clients cut) and start it again on the same port and
+# data, so its clients must find it again by themselves.
+halt() {
+  local dir=$1
+  OWNER=$(cat "$dir/owner")
+  as_owner "$(cat "$dir/bin")/pg_ctl" -D "$dir/data" -m immediate -w stop >&2
+}
+
+resume() {
+  local dir=$1 port
+  OWNER=$(cat "$dir/owner")
+  port=$(cat "$dir/port")
+  as_owner "$(cat "$dir/bin")/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200" start >&2
+}
+
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
-  *) echo "usage: $0 start|stop [DIR]" >&2; exit 2 ;;
+  halt) halt "${2:?halt needs the cluster's folder}" ;;
+  resume) resume "${2:?resume needs the cluster's folder}" ;;
+  *) echo "usage: $0 start|stop [DIR]|halt DIR|resume DIR" >&2; exit 2 ;;
 esac

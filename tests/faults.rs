@@ -88,6 +88,10 @@ struct Config {
     /// Whether a worker that dies is started again (kill runs), or its
     /// death is a violation (the database runs: workers must ride it out).
     restart: bool,
+    /// Whether only a key whose worker was killed under it may be in doubt.
+    /// Not so when the store goes away mid-call: an outcome that could not
+    /// be recorded leaves its key in doubt, by design.
+    doubt_needs_a_kill: bool,
 }
 
 impl Config {
@@ -99,6 +103,7 @@ impl Config {
             worker_args: Vec::new(),
             fresh_percent: 50,
             restart: true,
+            doubt_needs_a_kill: true,
         }
     }
 }
@@ -155,6 +160,8 @@ struct Report {
     unavailable_answers: usize,
     in_doubt: usize,
     violations: Vec<String>,
+    /// Keys answered `ok` during the run.
+    acknowledged: BTreeSet<String>,
 }
 
 impl Report {
@@ -250,6 +257,7 @@ impl Run {
             .arg(&self.root)
             .args(["--store", &self.cfg.stores[w]])
             .args(&self.cfg.worker_args)
+            .env("RUST_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
@@ -486,6 +494,7 @@ impl Run {
                 v.push(format!("key {k} answered ok with {} effects", count(k)));
             }
         }
+        report.acknowledged = answered_ok.clone();
 
         // 3. Every key is done, failed, unknown or never started: never lost.
         let records = match self.state(&["records"]) {
@@ -531,7 +540,7 @@ impl Run {
             }
         }
         // Only a key whose call a worker died under may be in doubt.
-        for k in &in_doubt {
+        for k in in_doubt.iter().filter(|_| self.cfg.doubt_needs_a_kill) {
             if !log.interrupted.contains(k) {
                 v.push(format!("key {k} is in doubt, and no worker died under it"));
             }
@@ -820,6 +829,7 @@ fn the_harness_catches_a_duplicate() {
         worker_args: Vec::new(),
         fresh_percent: 30,
         restart: true,
+        doubt_needs_a_kill: true,
     };
     let run = Run::new(cfg, &fx.root, &fx.base.join("logs"));
     let report = run.go(seed(), |_| std::thread::sleep(Duration::from_secs(3)));
@@ -948,4 +958,366 @@ async fn the_dispatcher_purges_expired_records_and_journal_entries() {
     let journal = s.query(&JournalQuery::default()).await.unwrap();
     let ids: Vec<_> = journal.iter().map(|e| e.call_id.as_str()).collect();
     assert_eq!(ids, ["new"], "the old entry went, the new one stays");
+}
+
+// ---------------------------------------------------------------------------
+// 2. The database restarts
+
+/// A PostgreSQL of the test's own (`.ci/postgres.sh start`), stopped as a
+/// crash would stop it and started again; gone when the test ends.
+struct Cluster {
+    script: PathBuf,
+    dir: String,
+    url: String,
+    port: u16,
+}
+
+impl Cluster {
+    fn start() -> Option<Cluster> {
+        postgres_url()?;
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres.sh");
+        let out = Command::new("bash")
+            .arg(&script)
+            .arg("start")
+            .output()
+            .expect("start a PostgreSQL");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let exports = String::from_utf8_lossy(&out.stdout).into_owned();
+        let var = |name: &str| {
+            exports
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap_or_else(|| panic!("{name} in {exports}"))
+                .to_string()
+        };
+        let (dir, url) = (var("CONTRACT_PG_DIR"), var("CONTRACT_TEST_POSTGRES_URL"));
+        let port = std::fs::read_to_string(Path::new(&dir).join("port"))
+            .expect("the cluster's port")
+            .trim()
+            .parse()
+            .expect("a port");
+        Some(Cluster {
+            script,
+            dir,
+            url,
+            port,
+        })
+    }
+
+    fn ctl(&self, what: &str) {
+        let out = Command::new("bash")
+            .arg(&self.script)
+            .args([what, &self.dir])
+            .output()
+            .expect("postgres.sh");
+        assert!(
+            out.status.success(),
+            "postgres.sh {what}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(&self.script)
+            .args(["stop", &self.dir])
+            .output();
+    }
+}
+
+/// Answers so far, for "answered ok after the fault" checks.
+fn answers_since(run: &Run, from: usize) -> Vec<Answer> {
+    run.log.lock().unwrap().answers[from..].to_vec()
+}
+
+fn answered(run: &Run) -> usize {
+    run.log.lock().unwrap().answers.len()
+}
+
+fn store_fault_config(label: &str, store: &str) -> Config {
+    Config {
+        restart: false,
+        doubt_needs_a_kill: false,
+        ..Config::shared(label, store, 3)
+    }
+}
+
+/// PostgreSQL stopped in immediate mode under three workers, and started
+/// again: while it is down keyed writes answer `store-unavailable` and run
+/// nothing; the same processes answer `ok` once it is back.
+#[test]
+fn postgres_restarts_under_three_workers() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let fx = common::Fixture::standard("faults-pg-restart");
+    let store = format!("postgres:{}", cluster.url);
+    let run = Run::new(
+        store_fault_config("postgres stopped and started", &store),
+        &fx.root,
+        &fx.base.join("logs"),
+    );
+    let (mut down, mut after) = (Vec::new(), Vec::new());
+    let report = run.go(seed(), |run| {
+        for _ in 0..2 {
+            std::thread::sleep(Duration::from_millis(1500));
+            cluster.ctl("halt");
+            let at = answered(run);
+            std::thread::sleep(Duration::from_millis(1500));
+            down.extend(answers_since(run, at));
+            cluster.ctl("resume");
+            let at = answered(run);
+            std::thread::sleep(Duration::from_millis(3000));
+            after.push(answers_since(run, at));
+        }
+    });
+    report.assert_clean();
+    assert!(
+        down.iter().any(|a| a.codes == ["store-unavailable"]),
+        "no call met the store down: {down:?}"
+    );
+    for a in &down {
+        assert!(
+            a.codes == ["store-unavailable"] || a.status == "ok" || a.status == "unknown",
+            "while down: {a:?}"
+        );
+    }
+    for answers in &after {
+        assert!(
+            answers.iter().any(|a| a.status == "ok" && !a.replayed),
+            "the workers ran keyed writes again without a restart"
+        );
+    }
+    assert_eq!(report.starts, 3, "no worker was restarted");
+}
+
+/// A TCP proxy between the workers and PostgreSQL, which the test tells to
+/// cut every connection (and refuse new ones for a moment).
+struct Proxy {
+    port: u16,
+    live: Arc<Mutex<Vec<std::net::TcpStream>>>,
+    refusing: Arc<AtomicBool>,
+}
+
+impl Proxy {
+    fn start(to: u16) -> Proxy {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind the proxy");
+        let port = listener.local_addr().expect("its address").port();
+        let live = Arc::new(Mutex::new(Vec::new()));
+        let refusing = Arc::new(AtomicBool::new(false));
+        let (l, r) = (live.clone(), refusing.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                if r.load(Ordering::SeqCst) {
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = std::net::TcpStream::connect(("127.0.0.1", to)) else {
+                    continue;
+                };
+                let mut kept = l.lock().unwrap();
+                for (from, into) in [(&client, &server), (&server, &client)] {
+                    let (mut from, mut into) =
+                        (from.try_clone().unwrap(), into.try_clone().unwrap());
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut into);
+                        let _ = into.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+                kept.push(client);
+                kept.push(server);
+            }
+        });
+        Proxy {
+            port,
+            live,
+            refusing,
+        }
+    }
+
+    /// Cuts every connection, and refuses new ones for `down`.
+    fn cut(&self, down: Duration) {
+        self.refusing.store(true, Ordering::SeqCst);
+        for s in self.live.lock().unwrap().drain(..) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+        std::thread::sleep(down);
+        self.refusing.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Connections cut under three workers, three times: the same processes
+/// reconnect on their own, and nothing is lost or run twice.
+#[test]
+fn postgres_connections_cut_by_a_proxy() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let proxy = Proxy::start(cluster.port);
+    let fx = common::Fixture::standard("faults-pg-proxy");
+    let store = format!(
+        "postgres:{}",
+        cluster
+            .url
+            .replace(&format!(":{}/", cluster.port), &format!(":{}/", proxy.port))
+    );
+    let run = Run::new(
+        store_fault_config("connections cut by a proxy", &store),
+        &fx.root,
+        &fx.base.join("logs"),
+    );
+    let mut down = Vec::new();
+    let mut after = Vec::new();
+    let report = run.go(seed(), |run| {
+        for _ in 0..3 {
+            std::thread::sleep(Duration::from_millis(1500));
+            let at = answered(run);
+            proxy.cut(Duration::from_millis(1000));
+            down.extend(answers_since(run, at));
+            let at = answered(run);
+            std::thread::sleep(Duration::from_millis(2000));
+            after.push(answers_since(run, at));
+        }
+    });
+    report.assert_clean();
+    assert!(
+        down.iter().any(|a| a.codes == ["store-unavailable"]),
+        "no call met the cut: {down:?}"
+    );
+    for answers in &after {
+        assert!(
+            answers.iter().any(|a| a.status == "ok" && !a.replayed),
+            "ran again after the cut"
+        );
+    }
+    assert_eq!(report.starts, 3, "no worker was restarted");
+}
+
+// ---------------------------------------------------------------------------
+// 3. The disk fills
+
+/// A file system of 1 MB the test mounts (tmpfs; needs root), unmounted
+/// when dropped.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    fn mount(at: &Path, size: &str) -> Option<SmallDisk> {
+        std::fs::create_dir_all(at).expect("mount point");
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(at)
+            .output()
+            .ok()?;
+        if !out.status.success() {
+            eprintln!(
+                "note: cannot mount a small file system ({}), so this disk-full test checked nothing",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+            return None;
+        }
+        Some(SmallDisk(at.to_path_buf()))
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).output();
+    }
+}
+
+/// The store's file system fills under three workers: keyed writes answer
+/// `store-unavailable` and run nothing, the processes go on, and every key
+/// acknowledged before replays its one effect afterwards (the final pass,
+/// on the same full disk).
+#[test]
+fn sqlite_on_a_full_disk_refuses_keyed_writes_and_keeps_what_it_acknowledged() {
+    let fx = common::Fixture::standard("faults-disk");
+    let Some(disk) = SmallDisk::mount(&fx.base.join("disk"), "1m") else {
+        return;
+    };
+    let store = format!("sqlite:{}", disk.0.join("state.sqlite").display());
+    let run = Run::new(
+        store_fault_config("sqlite, 1 MB file system", &store),
+        &fx.root,
+        &fx.base.join("logs"),
+    );
+    let report = run.go(seed(), |run| {
+        // Until the disk is full and refusals have come for a while.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let full = |run: &Run| {
+            run.log
+                .lock()
+                .unwrap()
+                .answers
+                .iter()
+                .filter(|a| a.codes == ["store-unavailable"])
+                .count()
+        };
+        while full(run) < 50 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    });
+    report.print();
+    assert!(
+        report.unavailable_answers >= 50,
+        "the disk never filled: {report:?}"
+    );
+    // The final pass runs on the full disk too: the keys acknowledged before
+    // replay, and those never recorded cannot run (store-unavailable); so
+    // only what the checks found before it counts here.
+    let unacknowledged = |v: &String| {
+        v.split_whitespace()
+            .find(|w| w.len() == 36 && w.contains('-'))
+            .is_some_and(|k| !report.acknowledged.contains(k))
+    };
+    let broken: Vec<_> = report
+        .violations
+        .iter()
+        .filter(|v| {
+            !((v.starts_with("final pass") || v.starts_with("after the final pass"))
+                && unacknowledged(v))
+        })
+        .collect();
+    assert!(broken.is_empty(), "{broken:#?}");
+}
+
+/// A store file that is not a database is refused with a message that
+/// says so, and is left as it was: never replaced by a new, empty store.
+#[test]
+fn a_damaged_store_file_is_refused_never_recreated() {
+    let fx = common::Fixture::standard("faults-damaged");
+    let db = fx.base.join("state.sqlite");
+    let damage = b"this was a database until something wrote over it\n".repeat(200);
+    std::fs::write(&db, &damage).unwrap();
+    let store = format!("sqlite:{}", db.display());
+    for args in [
+        vec![
+            "serve-jsonl",
+            "--root",
+            fx.root.to_str().unwrap(),
+            "--store",
+            &store,
+        ],
+        vec!["state", "--store", &store, "unknown"],
+    ] {
+        let out = Command::new(common::toolbox())
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run toolbox");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&db.display().to_string()) && stderr.contains("not a database"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(std::fs::read(&db).unwrap(), damage, "the file is as it was");
 }

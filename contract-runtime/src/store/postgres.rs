@@ -423,7 +423,23 @@ impl IdempotencyStore for PostgresStore {
                         ],
                         |r| r.text(0),
                     )
-                    .await?;
+                    .await;
+                let won = match won {
+                    Ok(won) => won,
+                    Err(e) => {
+                        // The insert may have committed with its answer lost
+                        // (the connection cut just then): the claim is given
+                        // back, so a call that never ran does not leave its
+                        // key held. If this fails too, the key reads
+                        // in-flight and then unknown: never run twice.
+                        let release: [&(dyn ToSql + Sync); 4] =
+                            [&k.tool, &k.tenant, &k.key, &token];
+                        let _ = self
+                            .execute_on(Use::Outcomes, |s| &s.release, &release)
+                            .await;
+                        return Err(e);
+                    }
+                };
                 if won.is_some() {
                     return Ok(Claimed::Run(Lease {
                         key: k.clone(),
