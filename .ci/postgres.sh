@@ -114,7 +114,7 @@ resume() {
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
-  halt) halt "${2:?halt needs the cluster's folder}" ;;
-  resume) resume "${2:?resume needs the cluster's folder}" ;;
+  halt) halt "${2:?halt needs the cluster folder}" ;;
+  resume) resume "${2:?resume needs the cluster folder}" ;;
   *) echo "usage: $0 start|stop [DIR]|halt DIR|resume DIR" >&2; exit 2 ;;
 esac

@@ -160,8 +160,6 @@ struct Report {
     unavailable_answers: usize,
     in_doubt: usize,
     violations: Vec<String>,
-    /// Keys answered `ok` during the run.
-    acknowledged: BTreeSet<String>,
 }
 
 impl Report {
@@ -494,7 +492,6 @@ impl Run {
                 v.push(format!("key {k} answered ok with {} effects", count(k)));
             }
         }
-        report.acknowledged = answered_ok.clone();
 
         // 3. Every key is done, failed, unknown or never started: never lost.
         let records = match self.state(&["records"]) {
@@ -1040,6 +1037,16 @@ fn answered(run: &Run) -> usize {
     run.log.lock().unwrap().answers.len()
 }
 
+/// Waits (a minute at most) until the workers have answered a few calls:
+/// on a loaded machine they take a while to start, and a fault before then
+/// tests start-up, not a running server.
+fn warmed_up(run: &Run) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while answered(run) < 3 * run.slots.len() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 fn store_fault_config(label: &str, store: &str) -> Config {
     Config {
         restart: false,
@@ -1065,6 +1072,7 @@ fn postgres_restarts_under_three_workers() {
     );
     let (mut down, mut after) = (Vec::new(), Vec::new());
     let report = run.go(seed(), |run| {
+        warmed_up(run);
         for _ in 0..2 {
             std::thread::sleep(Duration::from_millis(1500));
             cluster.ctl("halt");
@@ -1176,6 +1184,7 @@ fn postgres_connections_cut_by_a_proxy() {
     let mut down = Vec::new();
     let mut after = Vec::new();
     let report = run.go(seed(), |run| {
+        warmed_up(run);
         for _ in 0..3 {
             std::thread::sleep(Duration::from_millis(1500));
             let at = answered(run);
@@ -1233,9 +1242,9 @@ impl Drop for SmallDisk {
 }
 
 /// The store's file system fills under three workers: keyed writes answer
-/// `store-unavailable` and run nothing, the processes go on, and every key
-/// acknowledged before replays its one effect afterwards (the final pass,
-/// on the same full disk).
+/// `store-unavailable` and run nothing, the processes go on; once there is
+/// room again the same workers write again, and every key acknowledged
+/// before replays its one effect (the checks' final pass).
 #[test]
 fn sqlite_on_a_full_disk_refuses_keyed_writes_and_keeps_what_it_acknowledged() {
     let fx = common::Fixture::standard("faults-disk");
@@ -1248,6 +1257,7 @@ fn sqlite_on_a_full_disk_refuses_keyed_writes_and_keeps_what_it_acknowledged() {
         &fx.root,
         &fx.base.join("logs"),
     );
+    let mut after = Vec::new();
     let report = run.go(seed(), |run| {
         // Until the disk is full and refusals have come for a while.
         let deadline = Instant::now() + Duration::from_secs(120);
@@ -1263,29 +1273,28 @@ fn sqlite_on_a_full_disk_refuses_keyed_writes_and_keeps_what_it_acknowledged() {
         while full(run) < 50 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(200));
         }
+        // The operator makes room: the same workers write again, and the
+        // checks (which open the store) run on a disk with space.
+        let grown = Command::new("mount")
+            .args(["-o", "remount,size=16m"])
+            .arg(&disk.0)
+            .status()
+            .expect("remount");
+        assert!(grown.success());
+        let at = answered(run);
+        std::thread::sleep(Duration::from_millis(2000));
+        after = answers_since(run, at);
     });
-    report.print();
+    report.assert_clean();
     assert!(
         report.unavailable_answers >= 50,
         "the disk never filled: {report:?}"
     );
-    // The final pass runs on the full disk too: the keys acknowledged before
-    // replay, and those never recorded cannot run (store-unavailable); so
-    // only what the checks found before it counts here.
-    let unacknowledged = |v: &String| {
-        v.split_whitespace()
-            .find(|w| w.len() == 36 && w.contains('-'))
-            .is_some_and(|k| !report.acknowledged.contains(k))
-    };
-    let broken: Vec<_> = report
-        .violations
-        .iter()
-        .filter(|v| {
-            !((v.starts_with("final pass") || v.starts_with("after the final pass"))
-                && unacknowledged(v))
-        })
-        .collect();
-    assert!(broken.is_empty(), "{broken:#?}");
+    assert!(
+        after.iter().any(|a| a.status == "ok" && !a.replayed),
+        "the same workers wrote again once there was room"
+    );
+    assert_eq!(report.starts, 3, "no worker was restarted");
 }
 
 /// A store file that is not a database is refused with a message that

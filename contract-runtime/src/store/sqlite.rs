@@ -38,7 +38,8 @@ use super::{
     envelope_json, json_text, judge_claim, lease_token, millis, new_id, settled_envelope,
     ApprovalFilter, ApprovalRecord, ApprovalState, ApprovalStore, Claim, Claimed, Decided,
     Decision, DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
-    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture, StoredRecord,
+    NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreErrorKind,
+    StoreFuture, StoredRecord,
 };
 use crate::envelope::Envelope;
 
@@ -590,7 +591,23 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
     let conn = Connection::open(path).map_err(|e| {
         StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
     })?;
-    conn.busy_timeout(options.busy_timeout).map_err(err)?;
+    // Every refusal names the file; one that is not a database (damaged, or
+    // not SQLite's) says it is left alone: a store is never made anew over
+    // records it may hold.
+    let at = |e: rusqlite::Error| {
+        let mut e = err(e);
+        e.message = if e.kind == StoreErrorKind::Invalid {
+            format!(
+                "{} is not a readable SQLite database ({}); it is left as it is: restore it from a backup, or name another store",
+                path.display(),
+                e.message
+            )
+        } else {
+            format!("{}: {}", path.display(), e.message)
+        };
+        e
+    };
+    conn.busy_timeout(options.busy_timeout).map_err(at)?;
     // Switching to WAL needs a moment alone with the file. Processes starting
     // together on a new file take turns through the busy timeout, except
     // where SQLite sees a deadlock (two readers both asking for the exclusive
@@ -605,7 +622,7 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
             {
                 std::thread::sleep(Duration::from_millis(5));
             }
-            other => break other.map_err(err)?,
+            other => break other.map_err(at)?,
         }
     };
     if !mode.eq_ignore_ascii_case("wal") {
@@ -616,15 +633,15 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
     }
     let sync = if options.durable { "FULL" } else { "NORMAL" };
     conn.execute_batch(&format!("PRAGMA synchronous={sync};"))
-        .map_err(err)?;
+        .map_err(at)?;
     conn.execute_batch(&format!("BEGIN IMMEDIATE;{}", sql::SQLITE_SCHEMA))
-        .map_err(err)?;
+        .map_err(at)?;
     let upgraded = add_columns(&conn)
         .and_then(|()| conn.execute_batch(sql::ONE_PENDING_REQUEST))
         .and_then(|()| conn.execute_batch("COMMIT"));
     if let Err(e) = upgraded {
         let _ = conn.execute_batch("ROLLBACK");
-        return Err(err(e));
+        return Err(at(e));
     }
     Ok(conn)
 }
