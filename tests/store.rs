@@ -850,6 +850,7 @@ mod cases {
             tool: tool.clone(),
             event: "call".into(),
             caller: None,
+            tenant: None,
             arguments: json!({}),
             status: "ok".into(),
             codes: vec![],
