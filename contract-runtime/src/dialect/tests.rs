@@ -210,6 +210,16 @@ fn with_input(input: Value) -> Value {
     )
 }
 
+/// An exported tool without the envelope schema OpenAI's Responses functions
+/// carry as `output_schema`.
+fn without_output_schema(tool: &ExportedTool) -> Value {
+    let mut tool = tool.to_value();
+    if let Some(o) = tool.as_object_mut() {
+        o.remove("output_schema");
+    }
+    tool
+}
+
 fn run(tools: &[Value], d: Dialect) -> Export {
     match export(tools, d, &ExportOptions::default()) {
         Ok(e) => e,
@@ -265,8 +275,16 @@ fn canonical_is_unchanged() {
 #[test]
 fn openai_responses_search_notes() {
     let out = run(&[search_notes()], Dialect::OpenAiResponses);
+    // The output schema is the envelope's, checked by its own tests; this
+    // one is about the function itself.
     assert_eq!(
-        out.tools[0],
+        out.tools[0]["output_schema"]["title"],
+        "Envelope",
+        "{}",
+        out.tools[0]
+    );
+    assert_eq!(
+        without_output_schema(&out.tools[0]),
         json!({
             "type": "function",
             "name": "search_notes",
@@ -785,7 +803,8 @@ fn disjoint_one_of_becomes_any_of_without_loss() {
         Dialect::Gemini,
     ] {
         let out = run(std::slice::from_ref(&tagged), d);
-        let s = out.tools[0].to_string();
+        // The envelope's own schema (OpenAI's output_schema) has its oneOf.
+        let s = without_output_schema(&out.tools[0]).to_string();
         assert!(s.contains("anyOf") && !s.contains("oneOf"), "{d}: {s}");
         // Rewriting oneOf loses nothing; what a dialect does with the
         // branches' closed objects is its own loss, not the rewrite's.
@@ -1378,7 +1397,9 @@ fn served_marks_are_stripped_and_the_bounds_kept() {
         Dialect::Gemini,
     ] {
         let out = run(std::slice::from_ref(&t), d);
-        let text = out.tools[0].to_string();
+        // The envelope's schema (OpenAI's output_schema) names `x-served` in
+        // a description; the marks stripped are the arguments'.
+        let text = without_output_schema(&out.tools[0]).to_string();
         assert!(!text.contains("x-served"), "{d}: {text}");
         assert!(
             text.contains("2001") && text.contains("2026"),
