@@ -278,8 +278,7 @@ fn openai_responses_search_notes() {
     // The output schema is the envelope's, checked by its own tests; this
     // one is about the function itself.
     assert_eq!(
-        out.tools[0]["output_schema"]["title"],
-        "Envelope",
+        out.tools[0]["output_schema"]["title"], "Envelope",
         "{}",
         out.tools[0]
     );
