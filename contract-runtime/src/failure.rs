@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::envelope::RepairCall;
+use crate::envelope::{ErrorEntry, Repair, RepairCall};
 
 /// How a failure bears on what happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +57,30 @@ impl Failure {
             retry_safe: None,
             retry_after_ms: None,
             kind: FailureKind::Domain,
+        }
+    }
+
+    /// The failure as an envelope's error entry (of a batch `item`, if any):
+    /// one mapping for the handler's failures and the precheck's. A transient
+    /// failure that says nothing of replaying is retry-safe.
+    pub(crate) fn into_entry(self, item: Option<String>) -> ErrorEntry {
+        ErrorEntry {
+            code: self.code.into_owned(),
+            message: self.message,
+            field: self.field.map(|c| c.into_owned()),
+            item,
+            constraint: None,
+            repair: match (self.hint, self.call) {
+                (None, None) => None,
+                (hint, call) => Some(Repair {
+                    hint: hint.map(|h| h.into_owned()).unwrap_or_default(),
+                    call,
+                }),
+            },
+            retry_safe: self
+                .retry_safe
+                .or((self.kind == FailureKind::Transient).then_some(true)),
+            retry_after_ms: self.retry_after_ms,
         }
     }
 }

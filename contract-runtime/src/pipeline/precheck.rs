@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 use super::idempotency::release;
 use super::{Flow, Step};
-use crate::envelope::{ErrorEntry, Repair, Status};
+use crate::envelope::{ErrorEntry, Status};
 use crate::failure::{Failure, FailureKind};
 use crate::guard;
 
@@ -48,21 +48,11 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     f.refuse(status, vec![entry(refused)])
 }
 
-/// The failure as an error entry, as the handler's would be.
+/// The failure as an error entry, as the handler's would be, but for one
+/// thing: nothing ran, so a failure that speaks of replaying at all is safe
+/// to send again.
 fn entry(f: Failure) -> ErrorEntry {
-    let transient = f.kind == FailureKind::Transient;
-    let mut e = ErrorEntry::new(f.code.into_owned(), f.message);
-    e.field = f.field.map(|c| c.into_owned());
-    e.repair = match (f.hint, f.call) {
-        (None, None) => None,
-        (hint, call) => Some(Repair {
-            hint: hint.map(|h| h.into_owned()).unwrap_or_default(),
-            call,
-        }),
-    };
-    // Nothing ran: every failure here can be sent again without repeating
-    // an effect; a transient one says so, as the handler's would.
-    e.retry_safe = f.retry_safe.map(|_| true).or(transient.then_some(true));
-    e.retry_after_ms = f.retry_after_ms;
+    let mut e = f.into_entry(None);
+    e.retry_safe = e.retry_safe.map(|_| true);
     e
 }

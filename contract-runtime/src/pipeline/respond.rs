@@ -11,8 +11,8 @@ use super::{idempotency, output, Flow, Produced, Step};
 use crate::call::ToolCall;
 use crate::codes;
 use crate::contract::{Idempotency, ToolSpec};
-use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
-use crate::failure::{batch_result, Failure, FailureKind, Outcome};
+use crate::envelope::{Envelope, ErrorEntry, Status};
+use crate::failure::{batch_result, FailureKind, Outcome};
 use crate::policy::breaker::Signature;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
@@ -108,27 +108,6 @@ fn new_key_needed(spec: &ToolSpec, e: &mut ErrorEntry) {
     };
 }
 
-fn failure_entry(f: Failure, item: Option<String>) -> ErrorEntry {
-    ErrorEntry {
-        code: f.code.into_owned(),
-        message: f.message,
-        field: f.field.map(|c| c.into_owned()),
-        item,
-        constraint: None,
-        repair: match (f.hint, f.call) {
-            (None, None) => None,
-            (hint, call) => Some(Repair {
-                hint: hint.map(|h| h.into_owned()).unwrap_or_default(),
-                call,
-            }),
-        },
-        retry_safe: f
-            .retry_safe
-            .or((f.kind == FailureKind::Transient).then_some(true)),
-        retry_after_ms: f.retry_after_ms,
-    }
-}
-
 /// A result with a `null` its output schema does not allow (a NaN, most
 /// likely) is the tool breaking its own contract, not an `ok`.
 fn check_output(f: &Flow<'_>, attempt: Attempt) -> Attempt {
@@ -167,7 +146,7 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
             // A known failure had no effect, so replaying cannot duplicate one.
             env.retry_safe = if unknown { replay_safe } else { true };
             let domain = f.kind == FailureKind::Domain;
-            let mut entry = failure_entry(f, None);
+            let mut entry = f.into_entry(None);
             if domain {
                 new_key_needed(spec, &mut entry);
             }
@@ -204,7 +183,7 @@ fn envelope_for(call: &ToolCall, spec: &ToolSpec, attempt: Attempt) -> Envelope 
             for i in items {
                 if let Err(f) = i.result {
                     let maybe = f.kind == FailureKind::Unknown;
-                    env.errors.push(failure_entry(f, Some(i.item.clone())));
+                    env.errors.push(f.into_entry(Some(i.item.clone())));
                     if maybe {
                         let mut e = ErrorEntry::new(
                             codes::UNKNOWN_OUTCOME,
