@@ -565,10 +565,43 @@ fn deferred_exports_take_each_providers_form() {
     }
     assert!(dialect::export(&more, Dialect::AnthropicStrict, &some).is_ok());
     // No tool search: an error, not a silent full load.
+    // The error names the first deferred tool (the core tool is loaded).
     for d in [Dialect::OpenAiChat, Dialect::Gemini, Dialect::Mcp] {
         let e = dialect::export(&canonical, d, &opts).unwrap_err();
+        assert_eq!(e.tool, canonical[1]["name"], "{d}: {e}");
         assert!(e.reason.contains("has no tool search"), "{d}: {e}");
     }
+    let e = dialect::export(&canonical, Dialect::OpenAiChat, &opts).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot export tool `{}` for openai-chat at the root: openai-chat has no tool search, so `{}` cannot be deferred (nor can {} other tools): export for openai-responses, anthropic or anthropic-strict, or defer nothing",
+            canonical[1]["name"].as_str().unwrap(),
+            canonical[1]["name"].as_str().unwrap(),
+            n - 2
+        )
+    );
+    // One deferred tool: no count of others.
+    let one = ExportOptions {
+        defer: Defer::AllBut(
+            canonical[1..]
+                .iter()
+                .map(|d| d["name"].as_str().unwrap().to_owned())
+                .collect(),
+        ),
+        ..ExportOptions::default()
+    };
+    let e = dialect::export(&canonical, Dialect::OpenAiChat, &one).unwrap_err();
+    assert_eq!(e.tool, canonical[0]["name"]);
+    assert!(
+        e.reason.ends_with(&format!("so `{}` cannot be deferred: export for openai-responses, anthropic or anthropic-strict, or defer nothing", canonical[0]["name"].as_str().unwrap())),
+        "{e}"
+    );
+    // A tool with the name of Anthropic's search tool: named as the tool at fault.
+    let mut clash = canonical.clone();
+    clash[1]["name"] = Value::from(ANTHROPIC_SEARCH);
+    let e = dialect::export(&clash, Dialect::Anthropic, &opts).unwrap_err();
+    assert_eq!(e.tool, ANTHROPIC_SEARCH, "{e}");
     // Marked on the tool itself.
     let marked = Registry::builder()
         .tool(tools::search_notes::contract())

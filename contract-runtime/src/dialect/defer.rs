@@ -45,16 +45,20 @@ impl Defer {
 
 /// Rewrites an export's tools into the request's `tools` array with the
 /// deferred ones (`deferred[i]` for `tools[i]`) in the provider's form.
+/// `first` names the first deferred tool, which an error names: an exported
+/// tool's name sits where its dialect puts it (`function.name` in OpenAI
+/// Chat), so it is not read back from `tools`.
 pub(crate) fn apply(
     dialect: Dialect,
     tools: Vec<ExportedTool>,
     deferred: &[bool],
+    first: Option<&str>,
 ) -> Result<Vec<ExportedTool>, ExportError> {
-    if !deferred.iter().any(|d| *d) {
+    let Some(first) = first else {
         return Ok(tools);
-    }
-    let refuse = |reason: String| ExportError {
-        tool: String::new(),
+    };
+    let refuse = |tool: &str, reason: String| ExportError {
+        tool: tool.to_owned(),
         dialect,
         pointer: String::new(),
         reason,
@@ -64,15 +68,28 @@ pub(crate) fn apply(
         Dialect::OpenAiResponses => Ok(openai(tools, deferred)),
         Dialect::Anthropic | Dialect::AnthropicStrict => {
             if tools.iter().any(|t| t["name"] == ANTHROPIC_SEARCH) {
-                return Err(refuse(format!(
-                    "a tool is named `{ANTHROPIC_SEARCH}`, the name of the tool search tool deferred loading adds"
-                )));
+                return Err(refuse(
+                    ANTHROPIC_SEARCH,
+                    format!(
+                        "a tool is named `{ANTHROPIC_SEARCH}`, the name of the tool search tool deferred loading adds; rename it"
+                    ),
+                ));
             }
             Ok(anthropic(tools, deferred))
         }
-        other => Err(refuse(format!(
-            "{other} has no tool search, so no tool can be deferred: export for openai-responses, anthropic or anthropic-strict, or defer nothing"
-        ))),
+        other => {
+            let more = match deferred.iter().filter(|d| **d).count() - 1 {
+                0 => String::new(),
+                1 => " (nor can 1 other tool)".to_owned(),
+                n => format!(" (nor can {n} other tools)"),
+            };
+            Err(refuse(
+                first,
+                format!(
+                    "{other} has no tool search, so `{first}` cannot be deferred{more}: export for openai-responses, anthropic or anthropic-strict, or defer nothing"
+                ),
+            ))
+        }
     }
 }
 

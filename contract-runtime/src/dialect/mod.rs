@@ -364,6 +364,8 @@ fn export_cow(
         std::collections::HashSet::with_capacity(tools.len());
     let mut tally = limits::Tally::new(dialect);
     let mut deferred: Vec<bool> = Vec::new();
+    // Owned: the definitions may be moved into the export below.
+    let mut first_deferred: Option<String> = None;
     for (i, def) in tools.iter().enumerate() {
         let tool = ToolDef::read(def, dialect)?;
         if !seen.insert(tool.name) {
@@ -408,6 +410,9 @@ fn export_cow(
         // provider's limits is the one loaded, which the export cannot know.
         let defers = opts.defer.defers(tool.name, def);
         deferred.push(defers);
+        if defers && first_deferred.is_none() {
+            first_deferred = Some(tool.name.to_owned());
+        }
         if let Some(value) = exported.as_ref().and_then(ExportedTool::as_value) {
             if !defers {
                 tally.add(tool.name, value);
@@ -432,7 +437,7 @@ fn export_cow(
     if keep {
         out.tools = tools.into_owned().into_iter().map(Into::into).collect();
     }
-    out.tools = defer::apply(dialect, out.tools, &deferred)?;
+    out.tools = defer::apply(dialect, out.tools, &deferred, first_deferred.as_deref())?;
     Ok(out)
 }
 
