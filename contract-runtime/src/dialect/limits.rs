@@ -96,10 +96,12 @@ pub(crate) struct Measure {
 }
 
 const OPENAI_STRICT: &str = "OpenAI, Structured Outputs guide, \"Supported schemas\" (developers.openai.com/api/docs/guides/structured-outputs#supported-schemas), as quoted with its link by artifactize-core 0.14.2 (docs.rs); the 5-level figure older copies give is an API error text reported in tidyverse/ellmer#671";
-const ANTHROPIC_STRICT: &str = "Anthropic, Structured outputs, \"JSON Schema limitations\" (platform.claude.com/docs/en/build-with-claude/structured-outputs), as first reported to this project; the copy of that page read on the date shown does not show the numbers";
+const ANTHROPIC_STRICT: &str = "Anthropic, Structured outputs, \"Schema complexity limits\", table \"Explicit limits\" (platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits), read in a copy of the page fetched 2026-09-20: at most 20 tools with `strict: true` (non-strict tools do not count), 24 parameters not listed in `required` and 16 parameters using `anyOf` or a type array, each across all strict schemas of a request";
 const OPENAI_OVER: &str = "refused at request time (400)";
-const ANTHROPIC_OVER: &str =
-    "400 at request time (\"The compiled grammar is too large ... reduce the number of strict tools\")";
+// The page gives the 400 and its text ("Schema is too complex for
+// compilation") for the internal limits on the compiled grammar; users
+// report a 400 over the explicit ones as well, with texts of their own.
+const ANTHROPIC_OVER: &str = "refused at request time (400)";
 
 static OPENAI: &[Limit] = &[
     Limit {
