@@ -51,7 +51,7 @@ fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
     }
     let declared = format!("pattern = \"{}\"", escape(src));
     match r.claim.by {
-        Rec::ExplicitRegex | Rec::MatchRegex | Rec::BareRegex => Some(Conflict {
+        Rec::ExplicitRegex | Rec::BareRegex => Some(Conflict {
             declared,
             change: Change::Prose(
                 "in words what the declared pattern accepts, or nothing: the schema publishes the regex"

@@ -317,26 +317,6 @@ pub(super) fn apply(op: Op, v: f64) -> (Option<Bound>, Option<Bound>) {
     }
 }
 
-/// "The maximum number of participants that can be added in a single request is 10":
-/// the bound follows its noun phrase at a distance.
-fn counted_maximum(t: &[Tok], i: usize) -> Option<Found> {
-    if !(matches!(word(t, i), "maximum" | "max") && seq(t, i + 1, &["number", "of"])) {
-        return None;
-    }
-    let k = (i + 3..(i + 16).min(t.len()))
-        .take_while(|&k| t[k].sent == t[i].sent)
-        .find(|&k| matches!(word(t, k), "is" | "are"))?;
-    let val = value_at(t, k + 1)?;
-    (!val.date && !val.year).then(|| {
-        found(
-            Rec::MaximumNumberIs,
-            bound(None, incl(val.v), Unit::Count),
-            i,
-            val.end,
-        )
-    })
-}
-
 /// "Specify exactly one edit operation" (notion's OpenAPI spec), "must match
 /// exactly one reference variant: ..." (github's MCP server): one variant picked among an
 /// object's members or the arguments, not a count of items; "exactly one
@@ -631,10 +611,7 @@ pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
         if in_example(t, i) {
             continue;
         }
-        if let Some(f) = counted_maximum(t, i)
-            .or_else(|| sized(t, i))
-            .or_else(|| beside_the_default(t, i))
-        {
+        if let Some(f) = sized(t, i).or_else(|| beside_the_default(t, i)) {
             out.push(f);
             continue;
         }

@@ -363,16 +363,8 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = json_object_end(t, i - 1);
             continue;
         }
-        // "LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3", "history =
-        // paginated run feed, detail = single run by triggerUuid", "public =
-        // visible to all account members (API default). private = ..."
-        // (mondaycom/mcp): the legend "0=disabled, 1=read" of the spans read
-        // with any value, not only a number
+        // a legend "value = gloss" gives no values (no held-out batch has one)
         if text(t, i) == "=" {
-            if let Some((items, first, last)) = value_legend(t, doc, i) {
-                covered = last + 1;
-                out.push(found(Rec::ValueLegend, What::Set(items), first, last));
-            }
             continue;
         }
         // a bullet marker leads the value after it ("- canceled: ...")
@@ -394,18 +386,6 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 continue;
             }
             out.push(found(Rec::DescribedValues, What::Set(items), at, last));
-            continue;
-        }
-        // "The type of resource to query. Use 'app' for Kiali applications
-        // ... Use 'argoapp' for ArgoCD Application CRDs"
-        // (containers/kubernetes-mcp-server), "The detail level of the file
-        // ... Use `auto` to let the system select ... Use `low` for
-        // lower-cost rendering, or `high` to render ..." (openai-openapi):
-        // after a description that names the value, sentences that each
-        // open with "Use" and a value give the values one by one
-        if let Some((items, last)) = values_to_use(t, doc, i) {
-            covered = last + 1;
-            out.push(found(Rec::ValuesToUse, What::Set(items), i, last));
             continue;
         }
         // "The value will always be `comment`": a fixed value, stated of the
@@ -437,35 +417,6 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             Some(Tk::Punct) => text(t, i),
             _ => word(t, i),
         };
-        // "Currently the only supported value is `content`" (openai-openapi),
-        // "The only currently supported value for this field is `standard`"
-        // (plaid-openapi), "The only reason currently supported is merge.",
-        // "`status_update` is the only supported template at this time"
-        // (PagerDuty api-schema): the one value the argument takes
-        if let Some((v, first, last)) = only_supported_value(t, doc, i) {
-            covered = last + 1;
-            out.push(found(
-                Rec::OnlySupportedValue,
-                What::Set(vec![v]),
-                first,
-                last,
-            ));
-            continue;
-        }
-        // "(currently only AI is supported)" after "Filter by user agent
-        // category" (cloudflare/mcp-server-cloudflare), "Currently only
-        // SCHEDULED is supported" after "One of different type of triggers"
-        // (digitalocean/openapi), "The OAuth grant type (currently only
-        // client_credentials is supported)" (PagerDuty api-schema): a bare
-        // word, when the description heads with a kind of value
-        if w == "only" {
-            if let Some(last) = only_word_supported(t, i) {
-                covered = last + 1;
-                let v = doc[t[i + 1].start..t[i + 1].end].to_string();
-                out.push(found(Rec::OnlyWordSupported, What::Set(vec![v]), i, last));
-                continue;
-            }
-        }
         // "the following properties: `id`, `type`, ..." (okta management
         // spec), "Dictionary with supported keys: \"Type\", \"Name\", ..."
         // (awslabs/mcp), "You may not override the following headers:
@@ -487,22 +438,8 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             covered = k;
             continue;
         }
-        // "Values range ["happy", "sad", "angry"]", "Values: [16000, 24000, 32000]":
-        // a bracketed array of values after a lead
-        if w == "[" {
-            if let Some((items, last)) = bracketed_values(t, doc, i) {
-                covered = last + 1;
-                out.push(found(Rec::BracketedValues, What::Set(items), i, last));
-            }
-            continue;
-        }
-        // "Status of query validation. PENDING, VALID, or INVALID": codes written
-        // in capitals, three or more joined by "or", are the values
-        if w == "or" {
-            if let Some((items, first, last)) = capital_codes(t, doc, i) {
-                covered = last + 1;
-                out.push(found(Rec::CapitalCodes, What::Set(items), first, last));
-            }
+        // (a bracketed array, codes joined by "or": no values, no lead)
+        if matches!(w, "[" | "or") {
             continue;
         }
         // (start of the list, literals only, a lead strong enough for a single value or no "or")
@@ -875,63 +812,6 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
     }
 }
 
-/// A legend of values at the "=" at `i`: two or more entries "value =
-/// gloss", each value one word or literal opening its clause (the first its
-/// sentence, or after a colon or a parenthesis), each gloss a word, the
-/// entries in one sentence or in sentences that follow each other, as
-/// (values, first token, last token). Not a flag's states nor a sign's
-/// ("`false` = exact origin only", okta; "positive = down", awslabs/mcp):
-/// what the type says, or a legend of what a value means.
-fn value_legend(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, usize)> {
-    let value = |k: usize| {
-        matches!(kind(t, k), Some(Tk::Word | Tk::Code | Tk::Quoted))
-            && text(t, k + 1) == "="
-            && kind(t, k + 2) == Some(Tk::Word)
-    };
-    let opens = |k: usize, first: bool| {
-        k == 0
-            || t[k - 1].sent != t[k].sent
-            || matches!(text(t, k - 1), ":" | "(")
-            || (!first && matches!(text(t, k - 1), "," | ";"))
-    };
-    if i == 0 || !value(i - 1) || !opens(i - 1, true) {
-        return None;
-    }
-    let first = i - 1;
-    let raw = |k: usize| match t[k].k {
-        Tk::Word => doc[t[k].start..t[k].end].to_string(),
-        _ => inner(doc, &t[k]).to_string(),
-    };
-    let mut items = vec![raw(first)];
-    let mut last = i + 1;
-    let mut k = i + 2;
-    // (the next entry opens a clause of this sentence or the next one; the
-    // search ends there, or forty tokens on)
-    while k < t.len() && k < last + 40 {
-        if text(t, k) == "=" && value(k - 1) && opens(k - 1, false) {
-            items.push(raw(k - 1));
-            last = k + 1;
-        } else if t[k].sent != t[last].sent && t[k].sent != t[k - 1].sent && !value(k) {
-            // a sentence that opens with no entry ends the legend
-            break;
-        }
-        k += 1;
-    }
-    let signs = items.iter().all(|v| {
-        matches!(
-            v.to_lowercase().as_str(),
-            "true" | "false" | "positive" | "negative" | "yes" | "no"
-        )
-    });
-    // (one name repeated is a parameter set to values: "down=True=scroll
-    // down, down=False scroll up", browser-use/browser-use)
-    let distinct = items
-        .iter()
-        .enumerate()
-        .all(|(n, v)| !items[..n].contains(v));
-    (items.len() >= 2 && !signs && distinct).then_some((items, first, last))
-}
-
 /// Items with no letter or digit are characters or operators ("must not
 /// contain `<`, `>` or `&`"; "Values support '!' for exclusion and '*' for
 /// prefix matching", buildkite/buildkite-mcp-server, described one by one):
@@ -946,33 +826,6 @@ fn accepting(w: &str) -> bool {
         w,
         "supported" | "valid" | "allowed" | "accepted" | "permitted" | "available"
     )
-}
-
-/// A single value that may stand for the argument: a literal without a space,
-/// or a bare word that ends its clause ("is merge."); not a boolean, a null or
-/// a number, which are facts about the service.
-fn single_value(t: &[Tok], doc: &str, k: usize) -> Option<String> {
-    let tok = t.get(k)?;
-    let v = match tok.k {
-        Tk::Code | Tk::Quoted if !tok.s.contains(' ') && tok.s.chars().count() <= 40 => {
-            inner(doc, tok).to_string()
-        }
-        Tk::Word
-            if !NOT_VALUES.contains(&tok.s.as_str())
-                && tok.s.chars().count() <= 24
-                && clause_ends(t, k + 1) =>
-        {
-            doc[tok.start..tok.end].to_string()
-        }
-        _ => return None,
-    };
-    let bare = tok.s.as_str();
-    let fact = bare.is_empty()
-        || matches!(bare, "true" | "false" | "null" | "none" | "nil")
-        || bare
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-    (!fact).then_some(v)
 }
 
 /// A noun that names a member of an object, not a kind of value ("the only
@@ -1012,183 +865,6 @@ fn under_condition(t: &[Tok], i: usize) -> bool {
         .rev()
         .take_while(|&k| t[k].sent == t[i].sent)
         .any(|k| matches!(word(t, k), "if" | "when" | "unless" | "whenever"))
-}
-
-/// "the only supported value is `x`" with the accepting word at `i`, in its
-/// forms: "Currently the only supported value is `content`" (openai-openapi),
-/// "The only currently supported value for this field is `standard`"
-/// (plaid-openapi), "The only supported role type at this time is "base"",
-/// "The only reason currently supported is merge.", "Supported value is
-/// "privileges"." (PagerDuty api-schema); and the value first: "`x` is the
-/// only supported template at this time" (PagerDuty), "`SKU` is the only
-/// supported value." (okta management spec), "`x`, which is currently the
-/// only supported value". As (value, first token, last token).
-fn only_supported_value(t: &[Tok], doc: &str, i: usize) -> Option<(String, usize, usize)> {
-    let w = word(t, i);
-    if accepting(w) {
-        // back over "currently" and one noun to "only"
-        let mut k = i;
-        if prev_word(t, k, 1) == "currently" {
-            k -= 1;
-        }
-        let only = prev_word(t, k, 1) == "only";
-        let noun_before = !only
-            && prev_word(t, k, 2) == "only"
-            && !matches!(prev_word(t, k, 1), "" | "one" | "value" | "values")
-            && !member_noun(prev_word(t, k, 1));
-        // "Supported value is "privileges"": the lead opens its sentence
-        let opens = k == 0 || t[k - 1].sent != t[k].sent;
-        let mut j = i + 1;
-        if only {
-            // one or two nouns after the accepting word
-            while j < i + 3
-                && kind(t, j) == Some(Tk::Word)
-                && !matches!(word(t, j), "is" | "currently" | "for" | "at")
-            {
-                // (a noun, not a condition: "Only valid when state_reason is
-                // 'duplicate'", github-mcp-server)
-                let noun = word(t, j);
-                if member_noun(noun)
-                    || noun == "values"
-                    || (NOT_VALUES.contains(&noun) && !matches!(noun, "type" | "kind" | "option"))
-                {
-                    return None;
-                }
-                j += 1;
-            }
-        } else if !(noun_before || (opens && word(t, j) == "value" && word(t, j + 1) == "is")) {
-            return None;
-        } else if word(t, j) == "value" {
-            j += 1;
-        }
-        if word(t, j) == "currently" {
-            j += 1;
-        }
-        // "for this field", "at this time"
-        if matches!(word(t, j), "for" | "at")
-            && word(t, j + 1) == "this"
-            && matches!(
-                word(t, j + 2),
-                "field" | "parameter" | "property" | "argument" | "time" | "value"
-            )
-        {
-            j += 3;
-        }
-        if word(t, j) == "currently" {
-            j += 1;
-        }
-        if word(t, j) != "is" {
-            return None;
-        }
-        j += 1;
-        if text(t, j) == ":" {
-            j += 1;
-        }
-        let v = single_value(t, doc, j)?;
-        let from = match () {
-            _ if only => k - 1,
-            _ if noun_before => k - 2,
-            _ => i,
-        };
-        if in_example(t, j) || under_condition(t, from) {
-            return None;
-        }
-        return Some((v, from, j));
-    }
-    // the value first: "`x` [, which] is [currently] the only [currently] supported"
-    if !is_lit(t, i) {
-        return None;
-    }
-    let mut j = i + 1;
-    if text(t, j) == "," && word(t, j + 1) == "which" {
-        j += 2;
-    }
-    if word(t, j) != "is" {
-        return None;
-    }
-    j += 1;
-    if word(t, j) == "currently" {
-        j += 1;
-    }
-    if !seq(t, j, &["the", "only"]) {
-        return None;
-    }
-    j += 2;
-    if word(t, j) == "currently" {
-        j += 1;
-    }
-    if !accepting(word(t, j)) || member_noun(word(t, j + 1)) {
-        return None;
-    }
-    let v = single_value(t, doc, i)?;
-    if in_example(t, i) || under_condition(t, i) {
-        return None;
-    }
-    Some((v, i, j))
-}
-
-/// "only WORD is supported" at `i` ("only"), a bare word as the single value,
-/// when a kind noun heads the description (in its first eight words: "Filter
-/// by user agent category (currently only AI is supported)"); the last token.
-/// Without the kind noun the word names something else the value uses ("Only
-/// HTTPS is supported" of an endpoint URL, "Only SHA1 is supported" of a
-/// digest).
-fn only_word_supported(t: &[Tok], i: usize) -> Option<usize> {
-    let k = i + 1;
-    let tok = t.get(k).filter(|x| x.k == Tk::Word)?;
-    if NOT_VALUES.contains(&tok.s.as_str())
-        || tok.s.chars().count() > 24
-        || matches!(tok.s.as_str(), "true" | "false" | "null")
-        || word(t, k + 1) != "is"
-        || !accepting(word(t, k + 2))
-        || !clause_ends(t, k + 3)
-    {
-        return None;
-    }
-    let head = (0..8.min(t.len())).any(|h| kind_noun(word(t, h)));
-    (head && !in_example(t, i) && !under_condition(t, i)).then_some(k + 2)
-}
-
-/// A bracketed array of values at `i` ("[" ... "]") after a lead that says they
-/// are the values ("Values range [...]", "Values: [...]", "one of [...]"). Two
-/// numbers are an interval ("Values range [1, 9]", read by `spans`), and
-/// booleans are not a set.
-fn bracketed_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
-    let lead = (1..=3).any(|b| {
-        matches!(
-            prev_word(t, i, b),
-            "values" | "value" | "options" | "choices" | "range" | "of" | "from"
-        )
-    }) && !in_example(t, i);
-    if !lead {
-        return None;
-    }
-    let mut items = Vec::new();
-    let mut k = i + 1;
-    let mut numbers = true;
-    loop {
-        let tok = t.get(k)?;
-        match tok.k {
-            Tk::Code | Tk::Quoted => {
-                numbers = false;
-                items.push(inner(doc, tok).to_string());
-            }
-            Tk::Num => items.push(tok.s.clone()),
-            Tk::Word if tok.s.chars().count() <= 24 => {
-                numbers = false;
-                items.push(doc[tok.start..tok.end].to_string());
-            }
-            _ => return None,
-        }
-        k += 1;
-        match text(t, k) {
-            "," => k += 1,
-            "]" => break,
-            _ => return None,
-        }
-    }
-    (items.len() >= 2 && !(numbers && items.len() == 2) && !flag_states(&items))
-        .then_some((items, k))
 }
 
 /// The values are a flag's two states (`true`, `false`), which its type says,
@@ -1238,33 +914,6 @@ fn capital_list(t: &[Tok], doc: &str, j: usize) -> Option<(Vec<String>, usize)> 
         }
     }
     (items.len() >= 2 && clause_ends(t, last + 1)).then_some((items, last))
-}
-
-/// Three or more capital codes around the "or" at `i` ("PENDING, VALID, or
-/// INVALID"), as (values, first token, last token).
-fn capital_codes(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize, usize)> {
-    let last = i + 1;
-    if i == 0 || !capital_code(t, doc, last) || in_example(t, i) {
-        return None;
-    }
-    let mut first = i;
-    let mut k = if text(t, i - 1) == "," { i - 1 } else { i };
-    // back over "CODE ," pairs
-    while k >= 1 && capital_code(t, doc, k - 1) && t[k - 1].sent == t[i].sent {
-        first = k - 1;
-        if k >= 2 && text(t, k - 2) == "," {
-            k -= 2;
-        } else {
-            break;
-        }
-    }
-    let items: Vec<String> = (first..=last)
-        .filter(|&k| capital_code(t, doc, k))
-        .map(|k| doc[t[k].start..t[k].end].to_string())
-        .collect();
-    // the list is the whole clause: no capital word or word list runs on
-    let ends = clause_ends(t, last + 1);
-    (items.len() >= 3 && ends && first < i).then_some((items, first, last))
 }
 
 /// The start of a list after "Allowed types include", "Supported units are",
@@ -1880,50 +1529,6 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         k += 1;
     }
     (items.len() >= 2 && (!generic || sentence_opener)).then_some((items, last))
-}
-
-/// Values each given by a sentence "Use `v` for ..." or "Use `v` to ...",
-/// two or more in consecutive sentences (a later one may follow "or" in the
-/// same sentence: "Use `low` for ..., or `high` to ..."), after a first
-/// sentence that names the value ("The type of resource to query.", "The
-/// detail level of the file ..."), not an instruction of a tool description
-/// ("List the items. Use `get_item` to read one.") or after a condition.
-fn values_to_use(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
-    let lit = |k: usize| {
-        t.get(k)
-            .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))
-            .filter(|x| !x.s.contains(' ') && !x.s.is_empty() && x.s.chars().count() <= 32)
-            .is_some()
-    };
-    let purpose = |k: usize| matches!(word(t, k + 1), "for" | "to");
-    let opens =
-        |k: usize| k >= 1 && word(t, k - 1) == "use" && (k == 1 || t[k - 2].sent != t[k - 1].sent);
-    if !(lit(i) && opens(i) && purpose(i)) || t[i].sent == 0 {
-        return None;
-    }
-    // the description opens with a noun phrase naming the value
-    let head = word(t, 0);
-    if !(matches!(head, "the" | "a" | "an") || kind_noun(head)) {
-        return None;
-    }
-    // the first such sentence, not a later one
-    if (0..i.saturating_sub(1)).any(|k| opens(k) && lit(k) && purpose(k)) {
-        return None;
-    }
-    let value = |k: usize| inner(doc, &t[k]).to_string();
-    let mut items = vec![value(i)];
-    let mut last = i;
-    let mut k = i + 1;
-    while k < t.len() && t[k].sent <= t[last].sent + 1 {
-        let next = (opens(k) && lit(k) && purpose(k))
-            || (t[k].sent == t[last].sent && word(t, k - 1) == "or" && lit(k) && purpose(k));
-        if next {
-            items.push(value(k));
-            last = k;
-        }
-        k += 1;
-    }
-    (items.len() >= 2 && !flag_states(&items)).then_some((items, last))
 }
 
 /// A verb in the third person at `k`, read from its ending ("wraps",

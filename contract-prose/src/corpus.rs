@@ -249,10 +249,11 @@ fn real_corpus_precision_and_recall() {
         "the real corpus needs at least 500 entries"
     );
     // Floors just under the figures in docs/rule-c12.md: a change that loses
-    // precision or recall on either part fails here.
+    // precision or recall on either part fails here. (Recall was 0.990 and
+    // 0.968 before the recognizers with no held-out hit were deleted.)
     for (part, score, precision, recall) in [
-        ("tuned-on", &tuned, 0.98, 0.98),
-        ("old held-out (tuned on since)", &held, 0.99, 0.96),
+        ("tuned-on", &tuned, 0.98, 0.97),
+        ("old held-out (tuned on since)", &held, 0.99, 0.94),
     ] {
         assert!(
             score.precision() >= precision && score.recall() >= recall,
@@ -409,10 +410,11 @@ pub(super) const TUNING_11: &str = include_str!("../tests/prose_corpus_tuning11.
 /// the detector after round 8 (batch 10: precision 0.885, recall 0.605;
 /// batch 11: 0.820, 0.759), before any round read them; tuned on since, so
 /// their mistakes are printed. The floors are their scores after the latest
-/// round that read them.
+/// round that read them, less what the recognizers with no held-out hit read
+/// (batch 10: recall 0.789 before they were deleted, 0.684 after).
 #[test]
 fn tuning_batches_precision_and_recall() {
-    check_batch("tuning batch 10", TUNING_10, true, 200, (0.93, 0.78));
+    check_batch("tuning batch 10", TUNING_10, true, 200, (0.92, 0.68));
     check_batch("tuning batch 11", TUNING_11, true, 200, (0.90, 0.85));
 }
 

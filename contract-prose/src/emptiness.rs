@@ -31,28 +31,6 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
             continue;
         }
         let w = word(t, i);
-        if matches!(w, "non-empty" | "nonempty" | "non-blank" | "nonblank") {
-            if matches!(prev_word(t, i, 1), "if" | "when" | "unless" | "whether") {
-                continue;
-            }
-            let list = (1..=2).any(|k| LIST_WORDS.contains(&word(t, i + k)));
-            let next = word(t, i + 1);
-            // "non-empty nodes", "non-empty partition": an adjective of something else
-            let other = !list
-                && next.len() > 3
-                && !matches!(
-                    next,
-                    "string" | "strings" | "value" | "values" | "text" | "name" | "names"
-                )
-                && prev_word(t, i, 1) != "be"
-                && (next.ends_with('s')
-                    || matches!(next, "partition" | "node" | "response" | "result"));
-            if other {
-                continue;
-            }
-            out.push(found(Rec::NonEmpty, What::NonEmpty { list }, i, i));
-            continue;
-        }
         let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
         if let Some(p) = NEGATED.iter().filter(|_| negation).find(|p| seq(t, i, p)) {
             if p[1] == "contain" {
@@ -83,15 +61,7 @@ mod tests {
     }
 
     #[test]
-    fn non_empty_values_and_lists() {
-        assert_eq!(
-            empty("A non-empty title."),
-            [pair("non-empty", "non-empty")]
-        );
-        assert_eq!(
-            empty("A non-empty list of ids."),
-            [pair("non-empty", "non-empty list")]
-        );
+    fn must_not_be_empty_of_values_and_lists() {
         assert_eq!(
             empty("Must not be empty."),
             [pair("Must not be empty", "non-empty")]

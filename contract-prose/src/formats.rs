@@ -251,7 +251,7 @@ const NOT_THE_VALUE: &[&str] = &[
     "whose",
 ];
 
-/// A format noun (UUID, URL, email address, IP address, hostname) says what the
+/// A format noun (UUID, URL, email address, IP address) says what the
 /// argument is when it heads the description ("The build UUID to get logs for",
 /// "User email address") or follows a cue ("must be a UUID", "a valid email",
 /// ", a URL", "(UUID)"); not as one of alternatives ("username or email address").
@@ -420,7 +420,7 @@ fn opens_with_an_action(t: &[Tok]) -> bool {
 }
 
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
-// "an email address", "a URL", "IPv4", "hostname", "HH:MM", and date literals.
+// "an email address", "a URL", "IPv4", "HH:MM", and date literals.
 // Decision: a date literal such as "e.g. `2024-01-31`" states the date format, so it fires.
 pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
     let mut i = 0;
@@ -441,14 +441,12 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
                 && !matches!(text(t, i - 1), "(" | "[" | "\"" | "'" | "`")
                 && layout(&tok.s);
             if let Some(what) = format_of_text(&tok.s).filter(|_| !glued) {
-                // "Format: YYYY-MM-DD/YYYY-MM-DD" (awslabs' MCP servers), "'YYYY-MM-DDtoYYYY-MM-DD'"
-                // (brave's MCP server): two dates joined are a period, a shape no
-                // format names
+                // "Format: YYYY-MM-DD/YYYY-MM-DD": two dates joined are a
+                // period, a shape no format names (no claim)
                 let joined = matches!(text(t, i + 1), "/" | "to")
                     && kind(t, i + 2) == Some(Tk::Word)
                     && matches!(format_of_text(&t[i + 2].s), Some(What::Format("date")));
                 if joined && matches!(what, What::Format("date")) {
-                    push(Rec::DatePeriod, What::Pattern(None), i + 2);
                     i += 3;
                     continue;
                 }
@@ -625,12 +623,6 @@ pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
             "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
                 push(Rec::IpAddress, What::Format("ipv4"), i + 1)
             }
-            "hostname" | "hostnames" | "fqdn" if named(i) => {
-                push(Rec::Hostname, What::Format("hostname"), i)
-            }
-            "host" | "domain" if word(t, i + 1) == "name" && named(i + 1) => {
-                push(Rec::Hostname, What::Format("hostname"), i + 1)
-            }
             "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
                 push(Rec::TimeLayout, What::Format("time"), i + 2)
             }
@@ -801,14 +793,9 @@ mod tests {
 
     #[test]
     fn two_dates_joined_are_a_period() {
-        assert_eq!(
-            formats("Time period. Format: YYYY-MM-DD/YYYY-MM-DD"),
-            [pair("YYYY-MM-DD/YYYY-MM-DD", "pattern ?")]
-        );
-        assert_eq!(
-            formats("From YYYY-MM-DD to YYYY-MM-DD."),
-            [pair("YYYY-MM-DD to YYYY-MM-DD", "pattern ?")]
-        );
+        // two dates joined are a period, no format of one date
+        assert!(formats("Time period. Format: YYYY-MM-DD/YYYY-MM-DD").is_empty());
+        assert!(formats("From YYYY-MM-DD to YYYY-MM-DD.").is_empty());
         // one date, or a date and a time, stay formats
         assert_eq!(
             formats("Start, YYYY-MM-DD."),
@@ -924,10 +911,6 @@ mod tests {
         assert_eq!(
             formats("An email address."),
             [pair("email address", "format email")]
-        );
-        assert_eq!(
-            formats("A hostname."),
-            [pair("hostname", "format hostname")]
         );
         assert_eq!(
             formats("An IP address."),

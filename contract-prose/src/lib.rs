@@ -661,7 +661,6 @@ fn main() {{}}
             ("A policy type can either be `finite`, where the time is known, or `indefinite`, where it is not.", &[ClosedSet]),
             ("Display format: 'number' shows numeric scale, 'emoji' shows emoji scale", &[ClosedSet]),
             ("If set to `true`, `plain_content` is always generated from `html_content`. If set to false, `plain_content` is not altered.", &[]),
-            ("Status of query validation. PENDING, VALID, or INVALID", &[ClosedSet]),
             ("The market identifier (MIC, BIC, or acronym).", &[]),
             // characters a value may not contain
             ("Names containing non-printable ASCII characters, forward and backward slashes (`/`, `\\`) are not allowed.", &[Pattern]),

@@ -90,17 +90,6 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
             }
             if let Some(tok) = t.get(j) {
                 if is_lit(t, j) {
-                    // "must match the `url` on every line" names another value, not a regex
-                    let names_a_field = word(t, j - 1) == "the"
-                        && !tok.s.contains(['^', '$', '[', '*', '+', '?', '\\', '{']);
-                    if !tok.s.starts_with('^') && !names_a_field {
-                        out.push(found(
-                            Rec::MatchRegex,
-                            What::Pattern(Some(inner(doc, tok).to_string())),
-                            i,
-                            j,
-                        ));
-                    }
                     continue;
                 }
                 // a bare regex: take the raw text up to whitespace
@@ -228,19 +217,6 @@ pub(super) fn detect_patterns(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                     last.max(i),
                 ));
             }
-            continue;
-        }
-        let spaces = matches!(w, "no" | "without")
-            && matches!(word(t, i + 1), "spaces" | "whitespace")
-            || seq(t, i, &["must", "not", "contain", "spaces"])
-            || seq(t, i, &["cannot", "contain", "spaces"]);
-        if spaces {
-            out.push(found(
-                Rec::NoWhitespace,
-                What::Pattern(Some("^\\S+$".into())),
-                i,
-                i + 1,
-            ));
             continue;
         }
         // "may not contain spaces or slashes", "Names containing ... slashes
@@ -980,10 +956,6 @@ mod tests {
 
     #[test]
     fn shapes_and_standards() {
-        assert_eq!(
-            patterns("No spaces."),
-            [pair("No spaces", "pattern ^\\S+$")]
-        );
         assert_eq!(
             patterns("Must start with a letter."),
             [pair("Must start with a", "pattern ?")]

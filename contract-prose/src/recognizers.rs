@@ -118,10 +118,6 @@ recognizers! {
         reads "a date after a label naming the minimum or maximum"
         e.g. "Minimum is 1950-01-01" from "open-meteo/open-meteo"
         not "a date in a sentence with no bound label";
-    MaximumNumberIs "maximum-number-is" "bounds"
-        reads "\"the maximum number of ... is N\""
-        e.g. "The maximum number of participants in a call is 10." from "the first corpus"
-        not "a year or a date after \"is\"";
     SizedNoun "sized-noun" "bounds"
         reads "a size in characters before its noun"
         e.g. "The 2-character ISO 3166-1 code" from "plaid/plaid-openapi"
@@ -139,14 +135,6 @@ recognizers! {
         reads "a span after a length label whose unit names a class of characters"
         e.g. "Length: 1–3 digits" from "Adyen/adyen-openapi"
         not "a span after any other label";
-    BracketedInterval "bracketed-interval" "spans"
-        reads "an interval in brackets after \"range\", \"in\" or \"within\""
-        e.g. "in the range [0, 1]" from "the first corpus"
-        not "a bracketed list of values";
-    CodeRange "code-range" "spans"
-        reads "a Rust range in a code span"
-        e.g. "`1..=99`" from "the first corpus"
-        not "a range that does not parse as numbers";
     NumberedLegend "numbered-legend" "spans"
         reads "a legend of consecutive whole numbers: their span is the range"
         e.g. "0=disabled, 1=read, 2=write, 3=admin" from "the first corpus"
@@ -169,10 +157,6 @@ recognizers! {
         e.g. "the earliest supported year is 1980" from "the first corpus"
         not "a number that is not a year";
     // emptiness
-    NonEmpty "non-empty" "emptiness"
-        reads "\"non-empty\" of the value"
-        e.g. "A non-empty list of tags." from "the first corpus"
-        not "of other things (\"non-empty partitions\")";
     MustNotBeEmpty "must-not-be-empty" "emptiness"
         reads "\"must not be empty\" and its modal forms"
         e.g. "The name must not be empty." from "the first corpus"
@@ -187,18 +171,10 @@ recognizers! {
         reads "a list of values after a lead (\"one of\", \"can be\", \"supported values\") or in parentheses after a kind noun"
         e.g. "The status of the item (`completed`, `incomplete`, `in_progress`)" from "openai/openai-openapi"
         not "typical values (\"Common types: ...\"), examples (\"e.g. ...\"), one of several forms (\"or a release ID\"), names of members";
-    ValueLegend "value-legend" "closed_sets"
-        reads "a legend \"value = gloss\" with any value"
-        e.g. "LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3" from "mondaycom/mcp"
-        not "a flag's states, one name repeated";
     DescribedValues "described-values" "closed_sets"
         reads "values each opening a sentence or a bullet, described by a verb or a gloss"
         e.g. "'codeblock' wraps logs ... 'plain' returns raw text" from "the tuned batches"
         not "a flag's `true` and `false`, characters, member names";
-    ValuesToUse "values-to-use" "closed_sets"
-        reads "sentences each opening with \"Use\" and a value, after a description naming the value"
-        e.g. "The type of resource to query. Use 'app' for ... Use 'argoapp' for ..." from "containers/kubernetes-mcp-server"
-        not "\"Use\" with an argument's name";
     FixedValue "fixed-value" "closed_sets"
         reads "a value stated always to be one literal"
         e.g. "The value will always be `comment`." from "box/box-openapi"
@@ -207,22 +183,6 @@ recognizers! {
         reads "a description that opens with \"The type of\" and ends on its one value"
         e.g. "The type of this object (`container.file`)." from "openai/openai-openapi"
         not "a type with several values";
-    OnlySupportedValue "only-supported-value" "closed_sets"
-        reads "the only supported value"
-        e.g. "Currently the only supported value is `content`" from "plaid/plaid-openapi"
-        not "a value that \"but\" qualifies";
-    OnlyWordSupported "only-word-supported" "closed_sets"
-        reads "\"only WORD is supported\" after a kind of value"
-        e.g. "The OAuth grant type (currently only client_credentials is supported)" from "PagerDuty/api-schema"
-        not "a word that is no value";
-    BracketedValues "bracketed-values" "closed_sets"
-        reads "a bracketed array of values after a lead"
-        e.g. "Values: [16000, 24000, 32000]" from "elevenlabs/elevenlabs-mcp"
-        not "argument names in brackets";
-    CapitalCodes "capital-codes" "closed_sets"
-        reads "three or more codes in capitals joined by \"or\""
-        e.g. "Status of query validation. PENDING, VALID, or INVALID" from "the tuned batches"
-        not "two short codes (\"ID or ARN\")";
     AcceptedCapitalList "accepted-capital-list" "closed_sets"
         reads "codes in capitals after an accepting word, its noun and a colon"
         e.g. "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES, OTHER." from "awslabs/mcp"
@@ -236,10 +196,6 @@ recognizers! {
         reads "a date or time layout read by its letters"
         e.g. "Due date in YYYY-MM-DD format." from "the first corpus"
         not "a layout among alternative forms (\"YYYY-MM-DD or 'today'\")";
-    DatePeriod "date-period" "formats"
-        reads "two date layouts joined: a period, a pattern"
-        e.g. "Format: YYYY-MM-DD/YYYY-MM-DD" from "awslabs/mcp"
-        not "one layout";
     DateLiteral "date-literal" "formats"
         reads "a date written as an example of the value's form"
         e.g. "e.g. `2024-01-31`" from "the first corpus"
@@ -272,10 +228,6 @@ recognizers! {
         reads "the value named an IPv4 or IPv6 address"
         e.g. "IPv4 address of the gateway" from "the first corpus"
         not "an IP address inside a clause about something else";
-    Hostname "hostname" "formats"
-        reads "the value named a host name"
-        e.g. "server hostname" from "the first corpus"
-        not "a host name of one of several parts";
     TimeLayout "time-layout" "formats"
         reads "\"HH:MM\""
         e.g. "Start time, HH:MM" from "the first corpus"
@@ -289,10 +241,6 @@ recognizers! {
         reads "a regex in a code span"
         e.g. "must match `^[A-Z]{1,5}$`" from "the first corpus"
         not "a code span that is no regex";
-    MatchRegex "match-regex" "patterns"
-        reads "\"must match\" and a literal"
-        e.g. "Must match the regex \"^[a-z0-9-]+$\"" from "the first corpus"
-        not "\"must match the `url` on every line\", a field named";
     BareRegex "bare-regex" "patterns"
         reads "a bare regex after \"match\""
         e.g. "must match ^[a-z]+$" from "the first corpus"
@@ -309,10 +257,6 @@ recognizers! {
         reads "the classes of characters the value is made of"
         e.g. "lowercase letters and digits only" from "the first corpus"
         not "a clause that picks things by a member";
-    NoWhitespace "no-whitespace" "patterns"
-        reads "no spaces in the value"
-        e.g. "Must not contain spaces." from "the first corpus"
-        not "spaces in another thing";
     ExcludedCharacters "excluded-characters" "patterns"
         reads "characters the value may not contain"
         e.g. "The name may not contain spaces or slashes." from "the tuned batches"

@@ -256,38 +256,6 @@ pub(super) fn detect_spans(t: &[Tok], out: &mut Vec<Found>) {
             ));
             continue;
         }
-        // "in the range [1, 100]"
-        if matches!(text(t, i), "[" | "(")
-            && matches!(prev_word(t, i, 1), "range" | "in" | "within")
-        {
-            if let (Some(a), true) = (value_at(t, i + 1), text(t, i + 2) == ",") {
-                if let Some(b) = value_at(t, i + 3) {
-                    if matches!(text(t, b.end + 1), "]" | ")") {
-                        out.push(found(
-                            Rec::BracketedInterval,
-                            bound(incl(a.v), incl(b.v), Unit::None),
-                            i,
-                            b.end + 1,
-                        ));
-                    }
-                }
-            }
-        }
-        // "`1..=200`" in a code span
-        if kind(t, i) == Some(Tk::Code) {
-            let s = &t[i].s;
-            let (a, b, exclusive) = if let Some((a, b)) = s.split_once("..=") {
-                (a, b, false)
-            } else if let Some((a, b)) = s.split_once("..") {
-                (a, b, true)
-            } else {
-                continue;
-            };
-            if let (Ok(a), Ok(b)) = (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
-                let max = if exclusive { excl(b) } else { incl(b) };
-                out.push(found(Rec::CodeRange, bound(incl(a), max, Unit::None), i, i));
-            }
-        }
     }
 }
 
@@ -369,22 +337,6 @@ mod tests {
         assert_eq!(
             spans("from -90 to 90"),
             [pair("from -90 to 90", "min -90 max 90 None")]
-        );
-    }
-
-    #[test]
-    fn bracketed_and_rust_ranges() {
-        assert_eq!(
-            spans("in the range [0, 1]"),
-            [pair("[0, 1]", "min 0 max 1 None")]
-        );
-        assert_eq!(
-            spans("Any of `1..=99`."),
-            [pair("`1..=99`", "min 1 max 99 None")]
-        );
-        assert_eq!(
-            spans("Any of `0..10`."),
-            [pair("`0..10`", "min 0 max 10 excl None")]
         );
     }
 

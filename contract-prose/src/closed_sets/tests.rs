@@ -155,36 +155,6 @@ fn literals_after_a_dash_after_a_kind_noun() {
     ));
 }
 
-/// Values given one by one by sentences opening with "Use": kubernetes-
-/// mcp-server ("The type of resource to query. Use 'app' for ... Use
-/// 'argoapp' for ..."), openai-openapi ("The detail level ... Use `auto`
-/// to ... Use `low` for ..., or `high` to ..."), box-openapi ("The type of
-/// the item. Use `file` to ..., or `hubs` to ...").
-#[test]
-fn values_to_use_one_by_one() {
-    assert_eq!(
-        sets("The type of resource to query. Use 'app' for Kiali applications. Use 'argoapp' for ArgoCD Application CRDs."),
-        values(&["app", "argoapp"])
-    );
-    assert_eq!(
-        sets("The detail level of the file. Use `auto` to let the system select the level. Use `low` for lower-cost rendering, or `high` to render the file at higher quality."),
-        values(&["auto", "low", "high"])
-    );
-    // a tool's instructions, a single value, sentences far apart, a
-    // value not followed by "for" or "to", a flag
-    assert!(no_set(
-        "List the items. Use `list_items` to find IDs. Use `get_item` to read one."
-    ));
-    assert!(no_set("API version. Use 'v1' for all resource types."));
-    assert!(no_set("The type of resource. Use 'app' for applications. It is grouped by label. The label is set by the admin. Use 'argoapp' for CRDs."));
-    assert!(no_set(
-        "The mode. Use 'app' when querying. Use 'argoapp' when listing."
-    ));
-    assert!(no_set(
-        "The flag. Use `true` to enable it. Use `false` to disable it."
-    ));
-}
-
 /// Capital codes after an accepting word, its noun and a colon: vercel/ai
 /// ("Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
 /// OTHER."), awslabs/mcp ("Valid states: SUBMITTED, PENDING, ...,
@@ -620,35 +590,6 @@ fn a_case_named_in_parentheses() {
     );
 }
 
-/// Round 11: a legend "value = gloss" read with any value, as the spans
-/// read "0=disabled, 1=read" with numbers (mondaycom/mcp, three
-/// descriptions; no development source writes it).
-#[test]
-fn a_legend_of_values() {
-    assert_eq!(
-        sets("Block subtype. LARGE_TITLE=H1, MEDIUM_TITLE=H2, SMALL_TITLE=H3."),
-        values(&["LARGE_TITLE", "MEDIUM_TITLE", "SMALL_TITLE"])
-    );
-    assert_eq!(
-        sets("history = paginated run feed, detail = single run by triggerUuid"),
-        values(&["history", "detail"])
-    );
-    assert_eq!(
-        sets("Visibility of the boards. public = visible to all account members (API default). private = visible only to owner. share = accessible to guests via a link. For workspace templates this applies to every board."),
-        values(&["public", "private", "share"])
-    );
-    // a flag's states, a sign's, one name repeated, an example, one entry
-    assert!(no_set(
-        "Whether to include subdomains (`false` = exact origin only, `true` = includes subdomains)"
-    ));
-    assert!(no_set(
-        "Vertical scroll amount in pixels (positive = down, negative = up)"
-    ));
-    assert!(no_set("down=True=scroll down, down=False scroll up"));
-    assert!(no_set("Filter like status=open, priority=high."));
-    assert!(no_set("Sort key. name = the item's name."));
-}
-
 /// Two things that could both be given name arguments, not values
 /// (lob/lob-openapi, openai-openapi).
 #[test]
@@ -727,8 +668,6 @@ fn exactly_one_member() {
     ));
     assert!(no_set("Each element must have exactly one value field: 'text_value' for text fields, 'number_value' for number fields, or 'date_value' for date fields."));
     assert!(no_set("Each entry must match exactly one reference variant: 'node_id', numeric 'item_id', or 'item_owner' + 'item_repo'."));
-    // a list of values with "one of" still is one
-    assert_eq!(sets("Must be one of [\"a\", \"b\"]."), values(&["a", "b"]));
 }
 
 /// A word joined by a slash is a value even when it reads as a pronoun
@@ -801,117 +740,6 @@ fn a_slash_inside_an_item() {
         sets("Features include customizable search depth (basic/advanced/fast/ultra-fast)."),
         values(&["basic", "advanced", "fast", "ultra-fast"])
     );
-}
-
-/// "the only supported value is `x`" and its forms: openai-openapi
-/// ("Currently the only supported value is `content` to fetch ..."),
-/// plaid-openapi ("The only currently supported value for this field is
-/// `standard`", "Currently, the only supported value is `w2`"), PagerDuty
-/// api-schema ("The only reason currently supported is merge.", "The only
-/// supported role type at this time is \"base\"", "(`status_update` is
-/// the only supported template at this time)", "Supported value is
-/// \"privileges\"."), okta management spec ("`SKU` is the only supported
-/// value.").
-#[test]
-fn the_only_supported_value() {
-    assert_eq!(
-        sets("Fields to include. Currently the only supported value is `content` to fetch the PEM content."),
-        values(&["content"])
-    );
-    assert_eq!(
-        sets("The only currently supported value for this field is `standard`."),
-        values(&["standard"])
-    );
-    assert_eq!(
-        sets("The type of tax document. Currently, the only supported value is `w2`."),
-        values(&["w2"])
-    );
-    assert_eq!(
-        sets("The reason the incident was resolved. The only reason currently supported is merge."),
-        values(&["merge"])
-    );
-    assert_eq!(
-        sets("The only supported role type at this time is \"base\", which maps to the base role."),
-        values(&["base"])
-    );
-    assert_eq!(
-        sets("The type of template (`status_update` is the only supported template at this time)"),
-        values(&["status_update"])
-    );
-    assert_eq!(
-        sets("Edition for the org. `SKU` is the only supported value."),
-        values(&["SKU"])
-    );
-    // (in a sentence about the default the shared filter of defaults
-    // drops it, as it drops every family's claim there)
-    assert!(no_set(
-        "The lifetime. Defaults to `30m`, which is currently the only supported value."
-    ));
-    assert_eq!(
-        sets("Include additional details. Supported value is \"privileges\"."),
-        values(&["privileges"])
-    );
-    // a condition, a member named, a boolean, a number, an example, a
-    // value of several words, a word that does not end its clause
-    assert!(no_set(
-        "The issue number. Only valid when state_reason is 'duplicate'."
-    ));
-    assert!(no_set(
-        "When `mode` is set, the only supported value is `fast`."
-    ));
-    assert!(no_set("The only supported field is `name`."));
-    assert!(no_set("The only supported value is `true`."));
-    assert!(no_set("The only supported value is `1`."));
-    assert!(no_set(
-        "For example, the only supported value is `x` on old servers."
-    ));
-    assert!(no_set("The only supported value is the default one."));
-    assert!(no_set("The only reason supported is merge requests."));
-    assert!(no_set("Supported values are listed in the guide."));
-    assert!(no_set("`csv` is the only format not supported."));
-}
-
-/// "only WORD is supported", a bare word, when a kind noun heads the
-/// description: "Filter by user agent category (currently only AI is
-/// supported)" (cloudflare/mcp-server-cloudflare), "One of different type
-/// of triggers. Currently only SCHEDULED is supported."
-/// (digitalocean/openapi), "The OAuth grant type (currently only
-/// client_credentials is supported)" (PagerDuty api-schema).
-#[test]
-fn only_a_word_is_supported() {
-    assert_eq!(
-        sets("Filter by user agent category (currently only AI is supported)."),
-        values(&["AI"])
-    );
-    assert_eq!(
-        sets("One of different type of triggers. Currently only SCHEDULED is supported."),
-        values(&["SCHEDULED"])
-    );
-    assert_eq!(
-        sets("The OAuth grant type (currently only client_credentials is supported)"),
-        values(&["client_credentials"])
-    );
-    // no kind noun at the head: what the value uses (digitalocean "Only
-    // HTTPS is supported" of an endpoint, box "Only SHA1 is supported" of
-    // a digest); several words; a number; a plural
-    assert!(no_set(
-        "OpenSearch API Endpoint. Only HTTPS is supported. Format: https://<host>:<port>."
-    ));
-    assert!(no_set(
-        "The message digest of the chunk uploaded. Only SHA1 is supported."
-    ));
-    assert!(no_set(
-        "The type of operation. Currently only Regex-based variable extraction is supported."
-    ));
-    assert!(no_set(
-        "The type of squash. Currently only 65534 is supported."
-    ));
-    assert!(no_set(
-        "The type of tools. Currently, only functions are supported as a tool."
-    ));
-    assert!(no_set(
-        "The type of the event. If set, only this is supported."
-    ));
 }
 
 /// "none" and "all" between commas are values: "One of: none, cheapest,
