@@ -255,3 +255,271 @@ fn reference_mcp_servers_from_npm() {
         assert_eq!(out.status.code(), Some(i32::from(errors > 0)), "{name}");
     }
 }
+
+/// Properties inside properties are read against their own keywords and
+/// named by their path: an object's members (`filter.status`), a list's
+/// object items (`edits[].line`), a list's scalar items (`tags[]`), and a
+/// member reached through a local `$ref`.
+#[test]
+fn nested_properties_are_read_against_their_own_keywords() {
+    let nested = json!({"tools": [{
+        "name": "edit_file",
+        "description": "Edit a file.",
+        "inputSchema": {"type": "object", "properties": {
+            "filter": {"type": "object", "description": "Which lines.", "properties": {
+                "status": {"type": "string", "description": "One of `draft` or `final`.",
+                           "enum": ["draft", "published"]},
+                "owner": {"type": "object", "properties": {
+                    "email": {"type": "string", "description": "The owner's email address."}
+                }}
+            }},
+            "edits": {"type": "array", "description": "The edits to make.", "items": {
+                "type": "object", "properties": {
+                    "line": {"type": "integer", "description": "The line, between 1 and 100.",
+                             "minimum": 1, "maximum": 100},
+                    "text": {"type": "string", "description": "At most 80 characters.",
+                             "maxLength": 200}
+                }}},
+            "tags": {"type": "array", "items": {"type": "string",
+                     "description": "A tag, at most 20 characters."}},
+            "target": {"$ref": "#/$defs/Target"}
+        }, "$defs": {"Target": {"type": "object", "properties": {
+            "url": {"type": "string", "description": "The URL to write to.", "format": "uri"},
+            "mode": {"type": "string", "description": "Between 1 and 10 characters."}
+        }}}}
+    }]});
+    let path = write_tools("nested", &nested);
+    let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+    let found: Vec<(String, String, String, String)> = lines(&out)
+        .iter()
+        .map(|f| {
+            (
+                f["argument"].as_str().unwrap_or("").to_string(),
+                f["family"].as_str().unwrap_or("").to_string(),
+                f["phrase"].as_str().unwrap_or("").to_string(),
+                f["level"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want: Vec<(String, String, String, String)> = [
+        (
+            "filter.status",
+            "closed-set",
+            "One of `draft` or `final`",
+            "error",
+        ),
+        ("filter.owner.email", "format", "email address", "audit"),
+        ("edits[].text", "length", "At most 80 characters", "error"),
+        ("tags[]", "length", "at most 20 characters", "audit"),
+        (
+            "target.mode",
+            "length",
+            "Between 1 and 10 characters",
+            "audit",
+        ),
+    ]
+    .iter()
+    .map(|(a, b, c, d)| (a.to_string(), b.to_string(), c.to_string(), d.to_string()))
+    .collect();
+    assert_eq!(found, want, "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a nested contradiction is an error"
+    );
+}
+
+/// `--mcp-url https://...`: the toolbox's HTTP server behind a TLS proxy
+/// whose certificate a CA of the test's own signed (made with the
+/// `openssl` command). With the CA in `SSL_CERT_FILE` the listing reads as
+/// over `http://`; without it, the certificate is refused (exit 2).
+#[test]
+fn an_https_server_is_linted_with_its_certificate_checked() {
+    let dir = common::Fixture::standard("lint-https");
+    let tls = dir.root.join("tls");
+    std::fs::create_dir_all(&tls).unwrap();
+    let openssl = |args: &[&str]| {
+        let out = Command::new("openssl")
+            .args(args)
+            .current_dir(&tls)
+            .output()
+            .expect("the openssl command (.ci/run installs it)");
+        assert!(
+            out.status.success(),
+            "openssl {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    openssl(&[
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=lint test CA",
+    ]);
+    openssl(&[
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "server.key",
+        "-out",
+        "server.csr",
+        "-subj",
+        "/CN=127.0.0.1",
+    ]);
+    std::fs::write(
+        tls.join("ext.cnf"),
+        "basicConstraints=critical,CA:FALSE\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n",
+    )
+    .unwrap();
+    openssl(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.pem",
+        "-days",
+        "1",
+        "-extfile",
+        "ext.cnf",
+    ]);
+    let root = dir.root.to_str().unwrap();
+    let (mut child, url) = common::mcp_http(Command::new(common::toolbox()).args([
+        "mcp",
+        "--http",
+        "127.0.0.1:0",
+        "--root",
+        root,
+    ]));
+    let backend = url
+        .strip_prefix("http://")
+        .and_then(|r| r.split_once('/'))
+        .map(|(a, p)| (a.to_string(), format!("/{p}")))
+        .expect("an http:// URL with a path");
+    let port = tls_proxy(&tls.join("server.pem"), &tls.join("server.key"), backend.0);
+    let https = format!("https://127.0.0.1:{port}{}", backend.1);
+    let trusted = Command::new(common::toolbox())
+        .args(["lint", "--mcp-url", &https])
+        .env("SSL_CERT_FILE", tls.join("ca.pem"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the toolbox");
+    let untrusted = Command::new(common::toolbox())
+        .args(["lint", "--mcp-url", &https])
+        .env_remove("SSL_CERT_FILE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the toolbox");
+    let plain = toolbox(&["lint", "--mcp-url", &url]);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_ne!(
+        trusted.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&trusted.stderr)
+    );
+    assert_eq!(trusted.status.code(), plain.status.code());
+    assert_eq!(lines(&trusted), lines(&plain), "https reads as http");
+    assert_eq!(untrusted.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&untrusted.stderr);
+    assert!(
+        why.contains("certificate") || why.contains("issuer"),
+        "{why}"
+    );
+}
+
+/// A TLS proxy on a free loopback port in front of `backend` (a plain HTTP
+/// server): each connection's request (head and `Content-Length` body) is
+/// passed on, and the answer streamed back until the backend closes.
+fn tls_proxy(cert: &Path, key: &Path, backend: String) -> u16 {
+    use rustls::pki_types::{pem::PemObject, CertificateDer, PrivateKeyDer};
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::Arc;
+    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .expect("the server certificate")
+        .map(|c| c.expect("a PEM certificate"))
+        .collect();
+    let key = PrivateKeyDer::from_pem_file(key).expect("the server key");
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = Arc::new(
+        rustls::ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(certs, key)
+            .expect("a certificate and its key"),
+    );
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for client in listener.incoming() {
+            let Ok(client) = client else { break };
+            let (config, backend) = (config.clone(), backend.clone());
+            std::thread::spawn(move || {
+                let Ok(conn) = rustls::ServerConnection::new(config) else {
+                    return;
+                };
+                let mut tls = rustls::StreamOwned::new(conn, client);
+                let mut request = Vec::new();
+                let mut buf = [0u8; 8192];
+                // the head, then as many body bytes as it announces
+                let complete = |r: &[u8]| {
+                    let Some(end) = r.windows(4).position(|w| w == b"\r\n\r\n") else {
+                        return false;
+                    };
+                    let head = String::from_utf8_lossy(&r[..end]).to_ascii_lowercase();
+                    let length = head
+                        .lines()
+                        .find_map(|l| l.strip_prefix("content-length:"))
+                        .and_then(|v| v.trim().parse::<usize>().ok())
+                        .unwrap_or(0);
+                    r.len() >= end + 4 + length
+                };
+                while !complete(&request) {
+                    match tls.read(&mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => request.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let Ok(mut plain) = TcpStream::connect(&backend) else {
+                    return;
+                };
+                if plain.write_all(&request).is_err() {
+                    return;
+                }
+                loop {
+                    match plain.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => {
+                            if tls.write_all(&buf[..n]).and_then(|()| tls.flush()).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+                tls.conn.send_close_notify();
+                let _ = tls.flush();
+            });
+        }
+    });
+    port
+}

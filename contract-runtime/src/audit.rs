@@ -9,6 +9,9 @@
 //! prints for any MCP server's tools. A property's JSON Schema keywords
 //! (`enum`, `const`, `pattern`, `format`, `minLength`, `maximum`,
 //! `maxItems`, ...) are its declaration, so prose that says the same agrees.
+//! Properties nested in an argument (an object's members, a list's items,
+//! through local `$ref`s) are read against their own keywords and named by
+//! their path (`filter.status`, `edits[].line`, `tags[]`).
 
 use contract_prose::{attribute, unmatched, Change, Claim, ClaimKind, Declared, Limits, Scalar};
 use serde_json::{json, Map, Value};
@@ -168,12 +171,86 @@ pub(crate) fn audit_tool(
             }
         }
     }
+    // the properties inside each argument: objects within objects, a list's items
+    for (arg, prop) in props {
+        let ack = why(arg);
+        walk(name, arg, prop, schema, help, ack, 0, &mut out);
+    }
     for (claim, named) in split.unattributed {
         let mut f = finding(name, None, claim, help, false);
         f.acknowledged = named.iter().find_map(|n| why(n)).or_else(|| why(""));
         out.push(f);
     }
     out
+}
+
+/// How deep [`walk`] follows nested schemas and `$ref`s: deeper than any
+/// tool's arguments nest, and a bound on a schema that refers to itself.
+const NESTING: usize = 8;
+
+/// The schema `s` points to when it is a local `$ref` (`#/$defs/X`,
+/// `#/definitions/X`) into `root`, else `s` itself.
+fn resolved<'a>(s: &'a Value, root: &'a Value) -> &'a Value {
+    let mut s = s;
+    for _ in 0..NESTING {
+        match s.get("$ref").and_then(Value::as_str) {
+            Some(r) if r.starts_with("#/") => match root.pointer(&r[1..]) {
+                Some(target) => s = target,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    s
+}
+
+/// The findings of the properties nested in `prop` (the argument or
+/// property at `path`): each property of an object, and a list's items,
+/// read against its own keywords and named by its path (`filter.status`,
+/// `edits[].old_text`, `tags[]`). `ack` is the argument's acknowledgement.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    tool: &str,
+    path: &str,
+    prop: &Value,
+    root: &Value,
+    help: Help,
+    ack: Option<&'static str>,
+    depth: usize,
+    out: &mut Vec<Finding>,
+) {
+    if depth >= NESTING {
+        return;
+    }
+    let s = non_null(resolved(non_null(prop), root));
+    let mut children: Vec<(String, &Value)> = Vec::new();
+    if let Some(props) = s.get("properties").and_then(Value::as_object) {
+        children.extend(props.iter().map(|(k, p)| (format!("{path}.{k}"), p)));
+    }
+    if let Some(items) = s.get("items").filter(|i| i.is_object()) {
+        children.push((format!("{path}[]"), items));
+    }
+    for (at, child) in children {
+        let target = non_null(resolved(non_null(child), root));
+        let own = child
+            .get("description")
+            .or_else(|| target.get("description"))
+            .and_then(Value::as_str);
+        // a list's items whose description is the list's own say nothing new
+        if let Some(text) = own.filter(|t| {
+            !(at.ends_with("[]") && prop.get("description").and_then(Value::as_str) == Some(*t))
+        }) {
+            let decl = Decl::of(target);
+            let values: Vec<&str> = decl.values.iter().map(String::as_str).collect();
+            let declared = decl.declared(&values);
+            for claim in unmatched(text, declared) {
+                let mut f = finding(tool, Some(&at), claim, help, declared.is_list);
+                f.acknowledged = ack;
+                out.push(f);
+            }
+        }
+        walk(tool, &at, child, root, help, ack, depth + 1, out);
+    }
 }
 
 fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: bool) -> Finding {

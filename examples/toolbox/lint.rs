@@ -7,8 +7,10 @@
 //! does not answer).
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, ExitCode, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use contract_runtime::audit::{lint_tools, Finding, Level};
@@ -163,24 +165,39 @@ fn talk(child: &mut Child) -> Result<Value, String> {
     })
 }
 
-/// Asks a streamable HTTP server (`http://` only) for its tools.
+/// Where a streamable HTTP server is: `http://` or `https://`, the
+/// authority and the path.
+struct Endpoint<'a> {
+    tls: bool,
+    authority: &'a str,
+    path: &'a str,
+}
+
+/// Asks a streamable HTTP server (`http://` or `https://`) for its tools.
 fn http_tools(url: &str) -> Result<Value, String> {
-    let rest = url
-        .strip_prefix("http://")
-        .ok_or("--mcp-url takes an http:// URL (https is not supported)")?;
+    let (tls, rest) = match (url.strip_prefix("https://"), url.strip_prefix("http://")) {
+        (Some(rest), _) => (true, rest),
+        (None, Some(rest)) => (false, rest),
+        _ => return Err("--mcp-url takes an http:// or https:// URL".into()),
+    };
     let (authority, path) = match rest.find('/') {
         Some(i) => (&rest[..i], &rest[i..]),
         None => (rest, "/"),
+    };
+    let at = Endpoint {
+        tls,
+        authority,
+        path,
     };
     let mut session: Option<String> = None;
     let mut initialized = false;
     all_tools(|request| {
         if request["method"] == "tools/list" && !initialized {
             let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-            post(authority, path, &note, session.as_deref())?;
+            post(&at, &note, session.as_deref())?;
             initialized = true;
         }
-        let (headers, body) = post(authority, path, &request, session.as_deref())?;
+        let (headers, body) = post(&at, &request, session.as_deref())?;
         if let Some(s) = header(&headers, "mcp-session-id") {
             session = Some(s.to_string());
         }
@@ -220,22 +237,107 @@ fn answer_in(headers: &str, body: &str, id: &Value) -> Result<Value, String> {
     ))
 }
 
-/// One POST over a fresh connection; the status line and headers, and the body.
-fn post(
-    authority: &str,
-    path: &str,
-    message: &Value,
-    session: Option<&str>,
-) -> Result<(String, String), String> {
-    use std::net::{TcpStream, ToSocketAddrs};
+/// A connection to the server, in the clear or over TLS.
+enum Conn {
+    Plain(TcpStream),
+    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
+}
+
+impl Read for Conn {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Conn::Plain(s) => s.read(buf),
+            // a server that closes without TLS's close_notify has still
+            // ended its answer (every request asks `Connection: close`)
+            Conn::Tls(s) => match s.read(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(0),
+                other => other,
+            },
+        }
+    }
+}
+
+impl Write for Conn {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Conn::Plain(s) => s.write(buf),
+            Conn::Tls(s) => s.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Conn::Plain(s) => s.flush(),
+            Conn::Tls(s) => s.flush(),
+        }
+    }
+}
+
+/// The client's TLS settings: the Mozilla roots (`webpki-roots`), and the
+/// certificates of the PEM file `SSL_CERT_FILE` names, as OpenSSL reads it
+/// (a private CA, or a test's own).
+fn tls_config() -> Result<Arc<rustls::ClientConfig>, String> {
+    use rustls::pki_types::{pem::PemObject, CertificateDer};
+    let mut roots = rustls::RootCertStore {
+        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    };
+    if let Some(file) = std::env::var_os("SSL_CERT_FILE") {
+        let shown = Path::new(&file).display().to_string();
+        let certs = CertificateDer::pem_file_iter(&file)
+            .map_err(|e| format!("reading SSL_CERT_FILE {shown}: {e}"))?;
+        for cert in certs {
+            let cert = cert.map_err(|e| format!("reading SSL_CERT_FILE {shown}: {e}"))?;
+            roots
+                .add(cert)
+                .map_err(|e| format!("a certificate of SSL_CERT_FILE {shown}: {e}"))?;
+        }
+    }
+    // ring: no C toolchain beyond ring's own to build (aws-lc-rs needs
+    // CMake); it lacks only the post-quantum key exchange, which the
+    // listing of a server's public tools does not need
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS: {e}"))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+/// Opens a connection to `at`, with TLS for `https://` (the certificate
+/// checked against the host name of the URL).
+fn connect(at: &Endpoint) -> Result<Conn, String> {
+    use std::net::ToSocketAddrs;
+    let authority = at.authority;
     let addr = authority
         .to_socket_addrs()
         .map_err(|e| format!("resolving {authority}: {e}"))?
         .next()
         .ok_or_else(|| format!("{authority} has no address"))?;
-    let mut stream = TcpStream::connect_timeout(&addr, ANSWER_WITHIN)
+    let stream = TcpStream::connect_timeout(&addr, ANSWER_WITHIN)
         .map_err(|e| format!("connecting to {authority}: {e}"))?;
     stream.set_read_timeout(Some(ANSWER_WITHIN)).ok();
+    if !at.tls {
+        return Ok(Conn::Plain(stream));
+    }
+    // the host without its port ("[::1]:8443" is "::1")
+    let host = match authority.rsplit_once(':') {
+        Some((h, port)) if port.bytes().all(|b| b.is_ascii_digit()) => h,
+        _ => authority,
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let name = rustls::pki_types::ServerName::try_from(host.to_string())
+        .map_err(|e| format!("{host} is no TLS server name: {e}"))?;
+    let conn = rustls::ClientConnection::new(tls_config()?, name)
+        .map_err(|e| format!("TLS to {authority}: {e}"))?;
+    Ok(Conn::Tls(Box::new(rustls::StreamOwned::new(conn, stream))))
+}
+
+/// One POST over a fresh connection; the status line and headers, and the body.
+fn post(at: &Endpoint, message: &Value, session: Option<&str>) -> Result<(String, String), String> {
+    let (authority, path) = (at.authority, at.path);
+    let mut stream = connect(at)?;
     let body = message.to_string();
     let mut request = format!(
         "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\n\
@@ -250,6 +352,7 @@ fn post(
     request.push_str(&body);
     stream
         .write_all(request.as_bytes())
+        .and_then(|()| stream.flush())
         .map_err(|e| format!("writing to {authority}: {e}"))?;
     let id = message.get("id").cloned();
     let mut raw = Vec::new();

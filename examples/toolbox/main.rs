@@ -12,7 +12,7 @@
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
 //! toolbox audit
-//! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
+//! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url http(s)://URL
 //!
 //! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
 //!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N] [--journal-retention-ms N] [--purge-every-ms N]
