@@ -28,44 +28,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::{load_average, Cluster, Rng};
 use serde_json::{json, Value};
 
-// ---------------------------------------------------------------------------
-// A small random source: the harness prints its seed, and FAULTS_SEED
-// repeats a run's choices (not its timing: that is the point).
-
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
-
+/// This run's seed: printed with its table, and `FAULTS_SEED` repeats a
+/// run's choices (not its timing: that is the point).
 fn seed() -> u64 {
-    std::env::var("FAULTS_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        })
+    Rng::seed("FAULTS_SEED")
 }
 
 // ---------------------------------------------------------------------------
@@ -730,30 +699,7 @@ impl Run {
 }
 
 // ---------------------------------------------------------------------------
-// Stores
-
-fn postgres_url() -> Option<String> {
-    match std::env::var("CONTRACT_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "CONTRACT_TEST_POSTGRES_URL is not set: in CI, .ci/run starts PostgreSQL and sets \
-             it, and the PostgreSQL fault tests must run"
-        ),
-        _ => {
-            eprintln!(
-                "note: CONTRACT_TEST_POSTGRES_URL is not set, so this PostgreSQL fault test \
-                 checked nothing; run `eval \"$(.ci/postgres.sh start)\"` first"
-            );
-            None
-        }
-    }
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
-}
+// Kill runs
 
 /// Random SIGKILLs: `kills` of them, a random pause (up to `gap_ms`)
 /// before each.
@@ -788,7 +734,7 @@ fn kill_run(
     let store =
         store.unwrap_or_else(|| format!("sqlite:{}", fx.base.join("state.sqlite").display()));
     let seed = seed();
-    let started = Instant::now();
+    let (started, load_before) = (Instant::now(), load_average());
     let run = Run::new(
         Config::shared(label, &store, workers),
         &fx.root,
@@ -796,9 +742,9 @@ fn kill_run(
     );
     let report = run.go(seed, kill_at_random(kills, gap_ms, seed));
     println!(
-        "{label}: seed {seed}, {:.1} s, load average before/after: {} ",
+        "{label}: seed {seed}, {:.1} s, load average {load_before} before, {} after",
         started.elapsed().as_secs_f64(),
-        load()
+        load_average()
     );
     report
 }
@@ -814,7 +760,9 @@ fn random_kills_on_sqlite_lose_and_duplicate_nothing() {
 
 #[test]
 fn random_kills_on_postgres_lose_and_duplicate_nothing() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let fx = common::Fixture::standard("faults-kill-postgres");
     kill_run(
         "postgres, CI",
@@ -876,10 +824,10 @@ fn long_random_kills() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(4);
-    println!("load average at start: {}", load());
+    println!("load average at start: {}", load_average());
     let fx = common::Fixture::standard("faults-long-sqlite");
     let mut reports = vec![kill_run("sqlite", None, &fx, workers, kills, 60)];
-    if let Some(url) = postgres_url() {
+    if let Some(url) = common::postgres_url() {
         let fx = common::Fixture::standard("faults-long-postgres");
         reports.push(kill_run(
             "postgres",
@@ -981,74 +929,6 @@ async fn the_dispatcher_purges_expired_records_and_journal_entries() {
 
 // ---------------------------------------------------------------------------
 // 2. The database restarts
-
-/// A PostgreSQL of the test's own (`.ci/postgres.sh start`), stopped as a
-/// crash would stop it and started again; gone when the test ends.
-struct Cluster {
-    script: PathBuf,
-    dir: String,
-    url: String,
-    port: u16,
-}
-
-impl Cluster {
-    fn start() -> Option<Cluster> {
-        postgres_url()?;
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres.sh");
-        let out = Command::new("bash")
-            .arg(&script)
-            .arg("start")
-            .output()
-            .expect("start a PostgreSQL");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let exports = String::from_utf8_lossy(&out.stdout).into_owned();
-        let var = |name: &str| {
-            exports
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
-                .unwrap_or_else(|| panic!("{name} in {exports}"))
-                .to_string()
-        };
-        let (dir, url) = (var("CONTRACT_PG_DIR"), var("CONTRACT_TEST_POSTGRES_URL"));
-        let port = std::fs::read_to_string(Path::new(&dir).join("port"))
-            .expect("the cluster's port")
-            .trim()
-            .parse()
-            .expect("a port");
-        Some(Cluster {
-            script,
-            dir,
-            url,
-            port,
-        })
-    }
-
-    fn ctl(&self, what: &str) {
-        let out = Command::new("bash")
-            .arg(&self.script)
-            .args([what, &self.dir])
-            .output()
-            .expect("postgres.sh");
-        assert!(
-            out.status.success(),
-            "postgres.sh {what}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let _ = Command::new("bash")
-            .arg(&self.script)
-            .args(["stop", &self.dir])
-            .output();
-    }
-}
 
 /// Answers so far, for "answered ok after the fault" checks.
 fn answers_since(run: &Run, from: usize) -> Vec<Answer> {

@@ -8,7 +8,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -27,24 +27,7 @@ enum Kind {
 fn store_for(kind: Kind, dir: &Path) -> Option<String> {
     match kind {
         Kind::Sqlite => Some(format!("sqlite:{}", dir.join("state.sqlite").display())),
-        Kind::Postgres => postgres_url().map(|u| format!("postgres:{u}")),
-    }
-}
-
-fn postgres_url() -> Option<String> {
-    match std::env::var("CONTRACT_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "CONTRACT_TEST_POSTGRES_URL is not set: in CI, .ci/run starts PostgreSQL and sets \
-             it, and the PostgreSQL toolbox tests must run"
-        ),
-        _ => {
-            eprintln!(
-                "note: CONTRACT_TEST_POSTGRES_URL is not set, so this PostgreSQL toolbox test \
-                 checked nothing; run `eval \"$(.ci/postgres.sh start)\"` first"
-            );
-            None
-        }
+        Kind::Postgres => common::postgres_url().map(|u| format!("postgres:{u}")),
     }
 }
 
@@ -575,51 +558,16 @@ fn sqlite_locked(root: &Path) {
 
 /// A PostgreSQL of the test's own, stopped while the server runs.
 fn postgres_stopped(root: &Path) {
-    if postgres_url().is_none() {
+    let Some(cluster) = common::Cluster::start() else {
         return;
-    }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres.sh");
-    let started = Command::new("bash")
-        .arg(&script)
-        .arg("start")
-        .output()
-        .expect("start a PostgreSQL");
-    assert!(
-        started.status.success(),
-        "{}",
-        String::from_utf8_lossy(&started.stderr)
-    );
-    let exports = String::from_utf8_lossy(&started.stdout).into_owned();
-    let var = |name: &str| {
-        exports
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("export {name}=")))
-            .unwrap_or_else(|| panic!("{name} in {exports}"))
-            .to_string()
     };
-    let (dir, url) = (var("CONTRACT_PG_DIR"), var("CONTRACT_TEST_POSTGRES_URL"));
-    // Stopped however the test ends, a failed assertion included.
-    struct Cluster(PathBuf, String);
-    impl Cluster {
-        fn stop(&self) {
-            let _ = Command::new("bash")
-                .arg(&self.0)
-                .args(["stop", &self.1])
-                .output();
-        }
-    }
-    impl Drop for Cluster {
-        fn drop(&mut self) {
-            self.stop();
-        }
-    }
-    let cluster = Cluster(script, dir);
+    let url = &cluster.url;
     let mut server = Server::start(root, &format!("postgres:{url}"), &[]);
     let ok = server
         .call("post_comment", &comment(&common::uuid(), "Before."))
         .expect("answer");
     assert_eq!(ok["status"], "ok", "{ok:#}");
-    cluster.stop();
+    cluster.ctl("halt");
     assert_refused_and_reads_work(&mut server, root);
     server.stop();
 }

@@ -184,6 +184,154 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
+/// A PostgreSQL of the test's own (`.ci/postgres.sh start`: a throwaway
+/// cluster in a temporary folder, on a free port), for a test that stops
+/// it, cuts it off or measures it, which the shared test database
+/// (`CONTRACT_TEST_POSTGRES_URL`) must not be. Stopped and deleted when
+/// dropped, a failed assertion included.
+pub struct Cluster {
+    script: PathBuf,
+    /// The cluster's folder (`CONTRACT_PG_DIR`): data, log, port.
+    pub dir: String,
+    /// Its URL, `postgres://contract@127.0.0.1:PORT/postgres`.
+    pub url: String,
+    /// The port it listens on, on 127.0.0.1.
+    pub port: u16,
+}
+
+impl Cluster {
+    /// Starts one; `None` (with the notice of [`postgres_url`]) where the
+    /// PostgreSQL tests are not asked for: the same switch as the shared
+    /// database, so a machine that runs those runs these.
+    pub fn start() -> Option<Cluster> {
+        postgres_url()?;
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres.sh");
+        let out = Command::new("bash")
+            .arg(&script)
+            .arg("start")
+            .output()
+            .expect("start a PostgreSQL");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let exports = String::from_utf8_lossy(&out.stdout).into_owned();
+        let var = |name: &str| {
+            exports
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap_or_else(|| panic!("{name} in {exports}"))
+                .to_string()
+        };
+        let (dir, url) = (var("CONTRACT_PG_DIR"), var("CONTRACT_TEST_POSTGRES_URL"));
+        let port = std::fs::read_to_string(Path::new(&dir).join("port"))
+            .expect("the cluster's port")
+            .trim()
+            .parse()
+            .expect("a port");
+        Some(Cluster {
+            script,
+            dir,
+            url,
+            port,
+        })
+    }
+
+    /// `postgres.sh halt` (stopped as a crash stops it: immediate mode, its
+    /// clients cut) or `resume` (started again on the same port and data).
+    pub fn ctl(&self, what: &str) {
+        let out = Command::new("bash")
+            .arg(&self.script)
+            .args([what, &self.dir])
+            .output()
+            .expect("postgres.sh");
+        assert!(
+            out.status.success(),
+            "postgres.sh {what}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// One query's answer through the cluster's own `psql`, unaligned
+    /// (`-At`), trimmed.
+    pub fn sql(&self, query: &str) -> String {
+        let bin = std::fs::read_to_string(Path::new(&self.dir).join("bin"))
+            .expect("the cluster's bin folder");
+        let out = Command::new(Path::new(bin.trim()).join("psql"))
+            .args([&self.url, "-At", "-v", "ON_ERROR_STOP=1", "-c", query])
+            .output()
+            .expect("run psql");
+        assert!(
+            out.status.success(),
+            "psql {query}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(&self.script)
+            .args(["stop", &self.dir])
+            .output();
+    }
+}
+
+/// The machine's load average (1, 5 and 15 minutes), printed beside every
+/// wall-clock figure: on a shared machine a time means little without it.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// A small random source for the tests that choose at random (which
+/// worker to kill, which key to repeat): [`Rng::seed`] prints its seed, and
+/// setting the variable it names repeats a run's choices (not its timing).
+pub struct Rng(u64);
+
+impl Rng {
+    /// A source seeded with `seed` (0 is taken as 1: xorshift needs a bit).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    /// The seed in the environment variable `var`, or one from the clock.
+    pub fn seed(var: &str) -> u64 {
+        std::env::var(var)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            })
+    }
+
+    /// The next 64 random bits (xorshift64*).
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number in `0..n` (`0` when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
 /// Spawns `toolbox mcp --http ...` (as `cmd` says) and returns it with the
 /// URL it serves, read from its stderr; stderr is drained afterwards so the
 /// server never blocks writing to it.
