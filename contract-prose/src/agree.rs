@@ -431,6 +431,27 @@ fn set(items: &[String], d: &Declared) -> Option<Conflict> {
     })
 }
 
+/// A listed set that names some of the declared values, where the
+/// description names each of the others elsewhere as a literal: "Use
+/// `issue` or `metric` for numeric IDs; `all` treats the value as an
+/// exact-name lookup" over `enum: [all, issue, metric]` (getsentry's MCP
+/// server) gives the values in parts, and agrees.
+pub(super) fn values_named_apart(what: &What, d: &Declared, doc: &str) -> bool {
+    let What::Set(items) = what else {
+        return false;
+    };
+    let listed = |v: &str| items.iter().any(|i| i.eq_ignore_ascii_case(v));
+    !d.enum_values.is_empty()
+        && items
+            .iter()
+            .all(|i| d.enum_values.iter().any(|v| v.eq_ignore_ascii_case(i)))
+        && d.enum_values.iter().filter(|v| !listed(v)).all(|v| {
+            ["`", "'", "\""]
+                .iter()
+                .any(|q| doc.contains(&format!("{q}{v}{q}")))
+        })
+}
+
 /// `^(a|b|c)$` as its alternatives, if each is a plain word.
 fn alternatives(src: &str) -> Option<Vec<String>> {
     let inner = src.strip_prefix("^(")?.strip_suffix(")$")?;
@@ -853,6 +874,46 @@ mod tests {
         assert_eq!(
             c[0].conflict.as_ref().map(|c| &c.change),
             Some(&Change::Prose("\"between 1 and 4 characters\"".into()))
+        );
+    }
+}
+
+#[cfg(test)]
+mod false_alarm_tests {
+    use crate::{unmatched, Declared, Scalar};
+
+    fn errors(doc: &str, values: &[&str]) -> usize {
+        let d = Declared {
+            scalar: Scalar::Other,
+            closed_set: true,
+            enum_values: values,
+            ..Declared::default()
+        };
+        unmatched(doc, d)
+            .iter()
+            .filter(|c| c.conflict.is_some())
+            .count()
+    }
+
+    /// Two false alarms of the false-alarm set (`tests/false_alarms/`):
+    /// the numbers of a numbered list read as values, and a set given in parts.
+    #[test]
+    fn numbered_lists_and_sets_in_parts_agree() {
+        let numbered = "The read operation.\nOptions are:\n1. get - Get issue details.\n2. get_comments - Get issue comments.\n";
+        assert_eq!(errors(numbered, &["get", "get_comments"]), 0);
+        let parts = "Which alert rule family to inspect. Use `issue` or `metric` for numeric IDs; `all` treats the value as an exact-name lookup.";
+        assert_eq!(errors(parts, &["all", "issue", "metric"]), 0);
+        // a value the prose never names still contradicts
+        assert_eq!(
+            errors(
+                "Use `issue` or `metric` for numeric IDs.",
+                &["all", "issue", "metric"]
+            ),
+            1
+        );
+        assert_eq!(
+            errors("One of `draft` or `final`.", &["draft", "published"]),
+            1
         );
     }
 }

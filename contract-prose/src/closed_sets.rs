@@ -565,6 +565,14 @@ pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
                 "characters" | "chars" | "symbols" | "letters"
             );
         let lit_only = lit_only && !word_list;
+        // "Options are:\n1. get - Get issue details.\n2. get_comments - ..."
+        // (github-mcp-server): the numbers of a numbered list, not values
+        if kind(t, j) == Some(Tk::Num)
+            && text(t, j + 1) == "."
+            && t.get(j + 1).is_some_and(|d| d.start == t[j].end)
+        {
+            continue;
+        }
         let Some(list) = parse_list(t, doc, j) else {
             continue;
         };

@@ -247,6 +247,9 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
                 return Some(r.claim);
             }
             let conflict = agree::conflict(&r, &declared)?;
+            if agree::values_named_apart(&r.what, &declared, doc) {
+                return None;
+            }
             Some(Claim {
                 conflict: Some(conflict),
                 ..r.claim

@@ -157,7 +157,12 @@ pub(crate) fn audit_tool(
     let split = attribute(doc, &names);
     let mut out = Vec::new();
     for ((arg, prop), about) in props.iter().zip(&split.about) {
-        let own = prop.get("description").and_then(Value::as_str);
+        // (an optional argument may carry its description on its one
+        // non-null branch: `anyOf: [{type: string, description}, {type: null}]`)
+        let own = prop
+            .get("description")
+            .or_else(|| non_null(prop).get("description"))
+            .and_then(Value::as_str);
         let decl = Decl::of(prop);
         let values: Vec<&str> = decl.values.iter().map(String::as_str).collect();
         let declared = decl.declared(&values);
@@ -415,6 +420,8 @@ const TYPE_LIMITS: &[(f64, Option<f64>)] = &[
         -9_223_372_036_854_775_808.0,
         Some(9_223_372_036_854_775_807.0),
     ),
+    // JavaScript's safe integers, which zod's `.int()` publishes
+    (-9_007_199_254_740_991.0, Some(9_007_199_254_740_991.0)),
 ];
 
 fn range(s: &Value) -> Option<Limits> {
