@@ -348,8 +348,8 @@ pub enum Target {
 /// tag names no variant), and its confined paths are found with their root.
 #[test]
 fn variant_fields_keep_their_secrets_and_their_roots() {
-    use contract_runtime::constraint::Constraints;
-    use contract_runtime::validate::Ptr;
+    use contract_runtime::__private::Constraints;
+    use contract_runtime::__private::Ptr;
     use contract_runtime::ArgValue;
     assert!(Target::has_secrets(&Constraints::NONE));
     let mut v = json!({"to": "hook", "with": {"url": "https://example.com", "token": "s3cr3t"}});
@@ -366,7 +366,7 @@ fn variant_fields_keep_their_secrets_and_their_roots() {
     )
     .ok()
     .and_then(|v| {
-        let mut out = contract_runtime::validate::Violations::new();
+        let mut out = contract_runtime::__private::Violations::new();
         Target::decode_value(&v, &Constraints::NONE, &Ptr::ROOT, &mut out)
     })
     .expect("a file target");
@@ -418,11 +418,11 @@ mod edges {
 fn edge_shapes_decode() {
     use edges::{Mode, Only};
     fn read<T: contract_runtime::ArgValue>(v: Value) -> Option<T> {
-        let mut out = contract_runtime::validate::Violations::new();
+        let mut out = contract_runtime::__private::Violations::new();
         let r = T::decode_value(
             &v,
-            &contract_runtime::constraint::Constraints::NONE,
-            &contract_runtime::validate::Ptr::ROOT,
+            &contract_runtime::__private::Constraints::NONE,
+            &contract_runtime::__private::Ptr::ROOT,
             &mut out,
         );
         r.filter(|_| out.is_empty())

@@ -1,25 +1,26 @@
 //! Helpers the macros expand to, so generated code stays small and the logic
 //! lives (and is tested) here.
 
-pub use crate::arg_rules::{
+pub use crate::args::constraint::{Constraints, Format, Num, Pattern, Served};
+pub use crate::args::rules::{
     apply_rules, check_compare, check_custom, check_presence, check_span, operands, Cmp, Operand,
     OrderWords, Ordered, Presence, Rule, RuleViolation, SpanUnit, Spanned,
 };
+pub use crate::args::tagged::{tagged_schema, tagged_variant, Branch, Tagging};
+pub use crate::args::validate::{Ptr, Violations};
 pub use crate::args::{object_schema, ArgValue, FastSeed, Key, Prop, ToolArgs};
-pub use crate::constraint::{Constraints, Format, Num, Pattern, Served};
 pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{
     ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
 };
 pub use crate::envelope::RepairCall;
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
+pub use crate::observe::REDACTED;
 pub use crate::path::ConfinedPath;
 /// Rule C9, evaluated by `#[tool_contract]` in a `const` assertion on the
 /// user's name: the registry's own check, so the rule is written once.
 pub use crate::schema::is_portable_name;
-pub use crate::tagged::{tagged_schema, tagged_variant, Branch, Tagging};
 pub use crate::tool::Tool;
-pub use crate::validate::{Ptr, Violations};
 pub use serde;
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
@@ -30,7 +31,7 @@ use std::marker::PhantomData;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use crate::validate::Violation;
+use crate::args::validate::Violation;
 
 /// The argument object, or a type violation.
 pub fn expect_object<'v>(

@@ -11,10 +11,10 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use crate::args::decode::{parse_strict, Limits};
 use crate::call::ToolCall;
 use crate::codes;
 use crate::context::Caller;
-use crate::decode::{parse_strict, Limits};
 use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
 use crate::guard::{self, CatchUnwind};
 use crate::observe::{Journal, JournalEntry, Secrets};
@@ -22,7 +22,7 @@ use crate::pipeline::{run_pipeline, Answer, Parts};
 use crate::policy::breaker::{Breaker, BreakerConfig};
 use crate::registry::Registry;
 use crate::store::{JournalRecord, MemoryStore, RecordTimes, Store};
-use crate::tool::Tool;
+use crate::tool::{redacted, Tool};
 
 /// How many reads of one model turn run at once unless the dispatcher is
 /// told otherwise ([`Dispatcher::with_read_concurrency`]).
@@ -376,7 +376,7 @@ impl Dispatcher {
                 Err(_) => return Value::from("[unparseable arguments]"),
             },
         };
-        redact_tree(tool, original, secrets)
+        redacted(&*tool.inner, &original, secrets)
     }
 
     fn unknown_tool(&self, call: &ToolCall) -> Envelope {
@@ -417,14 +417,7 @@ async fn guarded<'a, T>(
 /// parsed under the default limits.
 pub fn redacted_arguments(tool: &Tool, raw: &str) -> Value {
     match parse_strict(raw, &Limits::default()) {
-        Ok(v) => redact_tree(tool, v, &mut Secrets::default()),
+        Ok(v) => redacted(&*tool.inner, &v, &mut Secrets::default()),
         Err(_) => Value::from("[unparseable arguments]"),
     }
-}
-
-fn redact_tree(tool: &Tool, original: Value, secrets: &mut Secrets) -> Value {
-    let mut v = original.clone();
-    tool.inner.redact(&mut v);
-    secrets.collect_redacted(&original, &v);
-    v
 }

@@ -1,5 +1,5 @@
 //! Panic capture for everything user-supplied the dispatcher calls: handlers,
-//! approval predicates, idempotency stores, journals. A panic in any of them
+//! approval predicates, stores, journals. A panic in any of them
 //! becomes a value the caller turns into an envelope, so `dispatch` never
 //! unwinds into the host.
 
@@ -7,6 +7,8 @@ use std::future::Future;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::pin::Pin;
 use std::task::{Context, Poll};
+
+use crate::store::{StoreError, StoreFuture};
 
 /// Runs `f`; `None` when it panicked.
 ///
@@ -31,4 +33,16 @@ impl<F: Future + Unpin> Future for CatchUnwind<F> {
             Err(_) => Poll::Ready(None),
         }
     }
+}
+
+/// Runs a store call; a panic in the store reads as the store being broken.
+pub(crate) async fn guarded<'a, T>(
+    call: impl FnOnce() -> StoreFuture<'a, T>,
+) -> Result<T, StoreError> {
+    let Some(fut) = catch(call) else {
+        return Err(StoreError::unavailable("the store panicked"));
+    };
+    CatchUnwind(fut)
+        .await
+        .unwrap_or_else(|| Err(StoreError::unavailable("the store panicked")))
 }

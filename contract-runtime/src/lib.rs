@@ -55,7 +55,7 @@
 //! | stage       | module                                      | ends the call with                          |
 //! |-------------|---------------------------------------------|---------------------------------------------|
 //! | lookup      | [`registry`], [`dispatch`]                  | `unknown-tool`                              |
-//! | decode      | `pipeline::decode` ([`decode`], [`args`], [`constraint`]) | `malformed-arguments`, `schema-violation` |
+//! | decode      | `pipeline::decode` ([`decode`], `args/`)    | `malformed-arguments`, `schema-violation` |
 //! | authority   | `pipeline::authority` ([`path`])           | `permission-denied`, `path-outside-scope`   |
 //! | idempotency | `pipeline::idempotency` ([`store`]) | the recorded outcome (`replayed`), `idempotency-key-reused`, `in-flight`, `unknown-outcome`, `store-unavailable` |
 //! | approval    | `pipeline::approval` ([`policy::approval`], [`store`]) | `approval-required` (with the request's id), `approval-denied` |
@@ -69,34 +69,31 @@
 //! user-supplied (handler, approval predicate, store, journal, `Serialize` of
 //! an output) ends in one too: `dispatch` never unwinds.
 //!
-//! The modules form layers, each using only those below it: `envelope`,
-//! `codes`, `path`; then `args`, `constraint`, `decode`; then `call` and
-//! `context`; then `contract` and `failure` (what a tool declares); then
-//! `policy`, `store` and the `pipeline`; then `tool` and `registry`; then `dispatch`.
-//! `provider`, `dialect`, `mcp`, `inbox` and `command` are edges: they use the core, and
-//! the core never uses them (checking a registry's names against one
-//! provider's rule, `Registry::check_names`, is defined in `dialect::names`).
+//! The modules form layers, each using only those below it: the leaves
+//! (`codes`, `envelope`, `path`, `observe`, `digest`, `store`); then the
+//! arguments (`args/`: argument types, their constraints, the strict
+//! decoder); then `call` and `context`; then `contract` and `failure` (what
+//! a tool declares); then `policy` and the `pipeline`; then `tool` and
+//! `registry`; then `dispatch`. `provider`, `dialect`, `mcp`, `inbox` and
+//! `command` are edges: they use the core, and the core never uses them (checking a
+//! registry's names against one provider's rule, `Registry::check_names`, is
+//! defined in `dialect::names`). `docs/architecture.md` has the table, and a
+//! test holds every module's imports to it.
 
 #![warn(missing_docs)]
 
 // The core, bottom-up: each module uses only those above it.
 pub mod codes;
 pub mod content;
+pub mod digest;
 pub mod envelope;
-mod format;
 pub mod observe;
 pub mod path;
 pub mod schema;
 pub mod store;
-pub mod validate;
 
-pub mod arg_rules;
-pub mod args;
-pub mod constraint;
-#[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
-mod dates;
-pub mod decode;
-mod tagged;
+mod args;
+pub use args::decode;
 
 pub mod call;
 pub mod context;
@@ -131,7 +128,7 @@ pub mod turn;
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
 pub use schemars::{self, JsonSchema};
 
-pub use arg_rules::RuleViolation;
+pub use args::rules::RuleViolation;
 pub use args::{ArgValue, ToolArgs};
 pub use call::ToolCall;
 pub use context::{Approval, CallContext, Caller};
@@ -142,13 +139,11 @@ pub use envelope::{
     ApprovalRequest, ConstraintInfo, Envelope, ErrorEntry, Repair, RepairCall, Status,
 };
 pub use failure::{Batch, Failure, FailureKind, ToolFailure, ToolOutput};
+pub use observe::REDACTED;
 pub use path::{ConfinedPath, Root};
 pub use policy::approval::Approvals;
 pub use registry::{Registry, RegistryError};
 pub use tool::Tool;
-
-/// What replaces a secret value wherever arguments are shown.
-pub const REDACTED: &str = "[redacted]";
 
 /// Everything a tool author needs, in one `use`.
 pub mod prelude {

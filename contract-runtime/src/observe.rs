@@ -10,6 +10,9 @@ use serde_json::Value;
 
 use crate::envelope::Envelope;
 
+/// What replaces a secret value wherever arguments are shown.
+pub const REDACTED: &str = "[redacted]";
+
 /// Values that must never reach a model, a log or the journal.
 #[derive(Clone, Debug, Default)]
 pub struct Secrets {
@@ -64,7 +67,7 @@ impl Secrets {
         for v in &self.values {
             let cur = out.as_deref().unwrap_or(s);
             if cur.contains(v.as_str()) {
-                out = Some(cur.replace(v.as_str(), crate::REDACTED));
+                out = Some(cur.replace(v.as_str(), REDACTED));
             }
         }
         out
@@ -75,7 +78,7 @@ impl Secrets {
     /// [`Secrets::MIN_LEN`] digits, becomes `"[redacted]"`.
     pub fn scrub_value(&self, v: &mut Value) {
         match v {
-            Value::String(s) if self.is_whole(s) => *s = crate::REDACTED.to_owned(),
+            Value::String(s) if self.is_whole(s) => *s = REDACTED.to_owned(),
             Value::String(s) => {
                 if let Some(clean) = self.scrub_str(s) {
                     *s = clean;
@@ -84,7 +87,7 @@ impl Secrets {
             // Numbers only from MIN_LEN digits: a secret `7` would
             // otherwise take every 7 out of a result.
             Value::Number(n) if self.values.contains(&n.to_string()) => {
-                *v = Value::String(crate::REDACTED.to_owned());
+                *v = Value::String(REDACTED.to_owned());
             }
             Value::Array(a) => a.iter_mut().for_each(|x| self.scrub_value(x)),
             Value::Object(m) => {
@@ -124,7 +127,7 @@ impl Secrets {
         for e in &mut env.errors {
             if let Some(item) = e.item.as_mut() {
                 if self.is_whole(item) {
-                    *item = crate::REDACTED.to_owned();
+                    *item = REDACTED.to_owned();
                 } else if let Some(clean) = self.scrub_str(item) {
                     *item = clean;
                 }
@@ -177,9 +180,7 @@ impl Secrets {
     /// Collects the string leaves that `redacted` replaced in `original`.
     pub fn collect_redacted(&mut self, original: &Value, redacted: &Value) {
         match (original, redacted) {
-            (o, Value::String(r)) if r == crate::REDACTED && o != redacted => {
-                self.collect_leaves(o)
-            }
+            (o, Value::String(r)) if r == REDACTED && o != redacted => self.collect_leaves(o),
             (Value::Array(a), Value::Array(b)) => a
                 .iter()
                 .zip(b)

@@ -194,7 +194,7 @@ fn check_patterns(tool: &str, schema: &Value) -> Result<(), RegistryError> {
     match schema {
         Value::Object(m) => {
             if let Some(Value::String(p)) = m.get("pattern") {
-                if let Err(error) = crate::constraint::pattern_compiles(p) {
+                if let Err(error) = crate::args::constraint::pattern_compiles(p) {
                     return Err(RegistryError::BadPattern {
                         tool: tool.to_string(),
                         pattern: p.clone(),

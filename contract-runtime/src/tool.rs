@@ -27,20 +27,31 @@ use std::task::{Context, Poll};
 
 use serde_json::{json, Value};
 
+use crate::args::constraint::Constraints;
+use crate::args::decode::{decode_keeping_tree, decode_tree, DecodeError, Limits};
+use crate::args::validate::Ptr;
 use crate::args::{ArgValue, ToolArgs};
-use crate::constraint::Constraints;
 use crate::context::CallContext;
 use crate::contract::{ApprovalRule, BoxFuture, Idempotency, ToolContract, ToolSpec};
-use crate::decode::{decode_keeping_tree, decode_tree, DecodeError, Limits};
 use crate::failure::{Failure, Outcome, ToolOutput};
+use crate::observe::Secrets;
 use crate::path::ConfinedPath;
-use crate::validate::Ptr;
+
+/// The arguments `original` with the tool's secret values replaced, the
+/// values it replaced added to `secrets`. The one redaction routine: logs,
+/// journals and approval requests all show arguments through it.
+pub(crate) fn redacted(tool: &dyn ErasedTool, original: &Value, secrets: &mut Secrets) -> Value {
+    let mut v = original.clone();
+    tool.redact(&mut v);
+    secrets.collect_redacted(original, &v);
+    v
+}
 
 /// The object-safe face of a tool, implemented once for every contract.
 pub(crate) trait ErasedTool: Send + Sync {
     fn spec(&self) -> &'static ToolSpec;
     fn input_schema(&self) -> Value;
-    fn rules(&self) -> &'static [crate::arg_rules::Rule];
+    fn rules(&self) -> &'static [crate::args::rules::Rule];
     fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)];
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
@@ -112,7 +123,7 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     fn output_schema(&self) -> Option<Value> {
         C::Output::output_schema()
     }
-    fn rules(&self) -> &'static [crate::arg_rules::Rule] {
+    fn rules(&self) -> &'static [crate::args::rules::Rule] {
         C::Args::rules()
     }
     fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)] {
@@ -341,7 +352,10 @@ impl Tool {
         }
         let rules = self.inner.rules();
         if !rules.is_empty() {
-            def["rules"] = rules.iter().map(crate::arg_rules::Rule::to_json).collect();
+            def["rules"] = rules
+                .iter()
+                .map(crate::args::rules::Rule::to_json)
+                .collect();
         }
         if !self.examples.is_empty() {
             def["input_examples"] = Value::Array(self.examples.clone());

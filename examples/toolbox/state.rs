@@ -165,7 +165,7 @@ fn default_path(root: &Path) -> Result<PathBuf, String> {
     let home = std::env::var_os("HOME")
         .map(|h| PathBuf::from(h).join(".local/state"))
         .filter(|p| p.is_absolute());
-    let hash = contract_runtime::policy::approval::sha256_hex(root.as_os_str().as_encoded_bytes());
+    let hash = contract_runtime::digest::sha256_hex(root.as_os_str().as_encoded_bytes());
     let name = root
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -10,8 +10,8 @@
 use contract_runtime::command::{
     program, CommandLine, CommandRejection, Program, RunError, RunLimits,
 };
+use contract_runtime::digest::sha256_hex as version_of;
 use contract_runtime::path::PathError;
-use contract_runtime::policy::approval::sha256_hex as version_of;
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

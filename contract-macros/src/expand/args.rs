@@ -634,7 +634,7 @@ fn walk_fns(parts: &Parts) -> TokenStream {
 
         fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
             if c.secret {
-                *v = #p::Value::from(#krate::REDACTED);
+                *v = #p::Value::from(#krate::__private::REDACTED);
                 return;
             }
             #(if let ::core::option::Option::Some(v) = v.get_mut(#names) {
@@ -1006,7 +1006,7 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
                 #allow
                 fn redact(v: &mut #p::Value, c: &'static #p::Constraints) {
                     if c.secret {
-                        *v = #p::Value::from(#krate::REDACTED);
+                        *v = #p::Value::from(#krate::__private::REDACTED);
                         return;
                     }
                     let __tag = v.get(#tag).and_then(#p::Value::as_str).map(::std::borrow::ToOwned::to_owned);

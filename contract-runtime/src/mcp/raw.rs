@@ -381,7 +381,7 @@ pub(crate) fn stdio() -> Stdio {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decode::{parse_strict, DecodeError, Limits};
+    use crate::args::decode::{parse_strict, DecodeError, Limits};
 
     fn call(args: &str) -> String {
         format!(

@@ -23,24 +23,25 @@
 //!    one pending request per request key, the key being bound to its first
 //!    arguments (`invalid / idempotency-key-reused`, naming that request).
 //!
-//! It runs after the idempotency stage: a re-sent call with a request key is
-//! answered from its record and never reaches for a second use of the grant.
-//! A call that does not pass here gives its key back.
+//! It runs inside the idempotency stage: a re-sent call with a request key is
+//! answered from its record and never reaches for a second use of the grant,
+//! and a call that does not pass here never started, so the idempotency
+//! stage gives its key back.
 
 use std::ops::ControlFlow;
 
-use super::idempotency::{guarded, release};
-use super::{Flow, Step};
+use super::flow::{Flow, Step};
 use crate::codes;
 use crate::contract::{ApprovalRule, Idempotency};
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
-use crate::guard;
+use crate::guard::{self, guarded};
 use crate::observe::Secrets;
 use crate::policy::approval::{
     grant_for_other_arguments, journal, on_record, pending_for_key, standing,
     standing_for_other_arguments, Owner,
 };
 use crate::store::{ApprovalRecord, NewApproval, StoreError};
+use crate::tool::redacted;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let spec = f.spec;
@@ -56,7 +57,6 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
             match guard::catch(|| args.approval_reason(ctx)) {
                 Some(reason) => reason,
                 None => {
-                    release(f).await;
                     return f.end(f.internal("the approval rule crashed before the tool ran"));
                 }
             }
@@ -78,14 +78,8 @@ async fn decide(f: &mut Flow<'_>, reason: String) -> Step {
     }
     match ask(f, reason, &digest).await {
         Ok(None) => ControlFlow::Continue(()),
-        Ok(Some(env)) => {
-            release(f).await;
-            f.end(env)
-        }
-        Err(e) => {
-            release(f).await;
-            f.end(unavailable(f, &e))
-        }
+        Ok(Some(env)) => f.end(env),
+        Err(e) => f.end(f.store_unavailable("its approvals", &e)),
     }
 }
 
@@ -127,7 +121,7 @@ async fn ask(
                     return Ok(Some(key_waits(f, field, &waiting)));
                 }
             }
-            let (arguments, secrets) = redacted(f);
+            let (arguments, secrets) = shown(f);
             let new = NewApproval {
                 tool: tool.to_string(),
                 arguments,
@@ -230,30 +224,16 @@ fn denied(f: &Flow<'_>, denial: &ApprovalRecord) -> Envelope {
 
 /// The arguments as the person will see them, secret values redacted, and
 /// every secret value of this call (the caller's and the redacted ones).
-fn redacted(f: &mut Flow<'_>) -> (serde_json::Value, Secrets) {
-    let original = f.tree().cloned().unwrap_or(serde_json::Value::Null);
-    let mut v = original.clone();
-    f.tool.redact(&mut v);
+fn shown(f: &mut Flow<'_>) -> (serde_json::Value, Secrets) {
     let mut secrets = f.caller.secrets().clone();
-    secrets.collect_redacted(&original, &v);
+    let tool = f.tool;
+    let mut v = redacted(
+        tool,
+        f.tree().unwrap_or(&serde_json::Value::Null),
+        &mut secrets,
+    );
     secrets.scrub_value(&mut v);
     (v, secrets)
-}
-
-/// A store that cannot be reached never lets a call that needs a person run.
-fn unavailable(f: &Flow<'_>, error: &StoreError) -> Envelope {
-    tracing::warn!(tool = f.spec.name, error = %error, "approval store unavailable");
-    let mut e = ErrorEntry::new(
-        codes::STORE_UNAVAILABLE,
-        format!(
-            "`{}` did not run: the store that keeps its approvals cannot be reached",
-            f.spec.name
-        ),
-    )
-    .with_hint("send the same call again later");
-    e.retry_after_ms = Some(1000);
-    e.retry_safe = Some(true);
-    f.refusal(Status::Failed, vec![e])
 }
 
 fn lower_first(s: &str) -> String {

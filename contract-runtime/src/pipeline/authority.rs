@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Flow, Step};
+use super::flow::{Flow, Step};
 use crate::codes;
 use crate::context::{CallContext, Caller};
 use crate::contract::ToolSpec;

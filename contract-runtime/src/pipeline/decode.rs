@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Flow, Step, Tree};
+use super::flow::{Flow, Step, Tree};
 use crate::envelope::Status;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {

@@ -3,9 +3,14 @@
 //! with one key (in this process or in others sharing the store) exactly one
 //! runs. The others are answered from the record: the stored envelope
 //! replayed, in flight elsewhere, in doubt, or a key reused for other
-//! arguments (the table in `docs/state.md`). Every use of the store's records
-//! is in this file: [`stage`] claims, [`heartbeat`] keeps the claim while the
-//! tool runs, [`release`] and [`settle`] give it back or record the outcome.
+//! arguments (the table in `docs/state.md`).
+//!
+//! The stage owns its before and after, as a layer wraps the service inside
+//! it: [`around`] claims the key, runs the stages after it while a heartbeat
+//! keeps the claim alive, and then, in one place ([`finish`]), gives the key
+//! back if the handler never started (or failed in passing, with no effect)
+//! or records the envelope under it. No stage after it touches the claim, and
+//! no way out of them leaves it behind.
 
 use std::future::Future;
 use std::ops::ControlFlow;
@@ -16,26 +21,41 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::{Flow, Produced, Step};
+use super::flow::{Flow, Inner, Produced, Step};
 use crate::codes;
 use crate::contract::Idempotency;
+use crate::digest::digest;
 use crate::envelope::{Envelope, ErrorEntry, Status};
-use crate::guard::{self, CatchUnwind};
-use crate::policy::approval::digest;
-use crate::store::{Claim, Claimed, Doubt, RecordKey, Store, StoreError, StoreFuture};
+use crate::guard::guarded;
+use crate::store::{Claim, Claimed, Doubt, RecordKey, Store};
 use crate::tool::ErasedTool;
 
-pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
+pub(super) async fn around<I: Inner>(f: &mut Flow<'_>) -> Step {
     let (field, key) = match (f.spec.idempotency, &f.args) {
         (Idempotency::Key(field), Some(args)) => match args.idempotency_key() {
             Some(key) => (field, key.to_owned()),
-            None => return ControlFlow::Continue(()),
+            None => return I::run(f).await,
         },
-        _ => return ControlFlow::Continue(()),
+        _ => return I::run(f).await,
     };
-    // Boxed: the claim's state (store futures, the wait) is only ever needed
-    // by keyed calls, and every other call's future stays small without it.
-    Box::pin(claim(f, field, key)).await
+    // Boxed: the claim's state (store futures, the wait, the heartbeat) is
+    // only ever needed by keyed calls, and every other call's future stays
+    // small without it.
+    Box::pin(keyed::<I>(f, field, key)).await
+}
+
+/// Claims the key, runs the stages after this one while the claim is kept
+/// alive, then releases or settles it.
+async fn keyed<I: Inner>(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
+    claim(f, field, key).await?;
+    // The lease is renewed while the later stages run (the handler, and the
+    // pauses between its attempts), so only a worker that died loses it.
+    let mut beat = heartbeat(f);
+    let ended = beside(Box::pin(I::run(f)), &mut beat).await;
+    let ended = f.ensure_answer(ended);
+    drop(beat);
+    finish(f).await;
+    ended
 }
 
 /// Claims `key` in the store, or ends the call with what its record says.
@@ -136,7 +156,7 @@ async fn claim(f: &mut Flow<'_>, field: &'static str, key: String) -> Step {
                 vec![e],
             ))
         }
-        Err(e) => f.end(unavailable(f, &e)),
+        Err(e) => f.end(f.store_unavailable("its request keys", &e)),
     }
 }
 
@@ -152,38 +172,9 @@ fn revision(tool: &dyn ErasedTool) -> String {
     }))
 }
 
-/// A store that cannot be reached never lets a keyed write run without a
-/// record: the call is refused as a passing failure.
-fn unavailable(f: &Flow<'_>, error: &StoreError) -> Envelope {
-    tracing::warn!(tool = f.spec.name, error = %error, "idempotency store unavailable");
-    let mut e = ErrorEntry::new(
-        codes::STORE_UNAVAILABLE,
-        format!(
-            "`{}` did not run: the store that records its request keys cannot be reached",
-            f.spec.name
-        ),
-    )
-    .with_hint("send the same call again later");
-    e.retry_after_ms = Some(1000);
-    e.retry_safe = Some(true);
-    f.refusal(Status::Failed, vec![e])
-}
-
-/// Runs a store call; a panic in the store reads as the store being broken.
-pub(super) async fn guarded<'a, T>(
-    call: impl FnOnce() -> StoreFuture<'a, T>,
-) -> Result<T, StoreError> {
-    let Some(fut) = guard::catch(call) else {
-        return Err(StoreError::unavailable("the store panicked"));
-    };
-    CatchUnwind(fut)
-        .await
-        .unwrap_or_else(|| Err(StoreError::unavailable("the store panicked")))
-}
-
 /// Keeps the claim of this call alive while its tool runs: renews the lease
 /// every third of it. `None` when the call holds no key.
-pub(super) fn heartbeat(f: &Flow<'_>) -> Option<Beat> {
+fn heartbeat(f: &Flow<'_>) -> Option<Beat> {
     let lease = f.lease.clone()?;
     let store: Arc<dyn Store> = f.parts.store.clone();
     let every = f.parts.times.lease;
@@ -203,10 +194,10 @@ pub(super) fn heartbeat(f: &Flow<'_>) -> Option<Beat> {
 }
 
 /// A claim's heartbeat ([`heartbeat`]).
-pub(super) type Beat = Pin<Box<dyn Future<Output = ()> + Send>>;
+type Beat = Pin<Box<dyn Future<Output = ()> + Send>>;
 
 /// Runs `work` with `beat`, when there is one, beside it, until `work` ends.
-pub(super) fn beside<'b, F: Future + Unpin + 'b>(
+fn beside<'b, F: Future + Unpin + 'b>(
     mut work: F,
     beat: &'b mut Option<Beat>,
 ) -> impl Future<Output = F::Output> + 'b {
@@ -222,40 +213,41 @@ pub(super) fn beside<'b, F: Future + Unpin + 'b>(
     })
 }
 
-/// Gives the key back: the call is known to have had no effect.
-pub(super) async fn release(f: &mut Flow<'_>) {
-    if let Some(lease) = f.lease.take() {
-        let store = f.parts.store.clone();
-        // Boxed, as every use of the store here: only keyed calls wait on it.
-        if let Err(e) = Box::pin(guarded(|| store.release(&lease))).await {
-            // The claim stays and reads `unknown` after its lease: a lost
-            // release costs an operator's look, never a second run.
-            tracing::error!(tool = f.spec.name, error = %e, "could not release an idempotency key");
+/// The one place a claim ends. A call whose handler never started (a later
+/// stage refused it), or whose outcome is a passing failure with no effect,
+/// gives its key back so that the key may be used again; every other call's
+/// envelope is recorded under the key, and is what a repeat gets back (an
+/// outcome in doubt included: a repeat is answered `unknown`, never run
+/// twice).
+async fn finish(f: &mut Flow<'_>) {
+    let Some(lease) = f.lease.take() else {
+        return;
+    };
+    let store = f.parts.store.clone();
+    let no_effect = !f.started || f.passing == Some(true);
+    match &f.produced {
+        Produced::Answer(env) if !no_effect => {
+            match guarded(|| store.complete(&lease, env)).await {
+                Ok(true) => {}
+                Ok(false) => tracing::warn!(
+                    tool = f.spec.name,
+                    "an operator settled this key while its call ran; the outcome was not recorded"
+                ),
+                // The tool ran and its envelope stands; the key stays claimed,
+                // so a repeat is answered as an outcome in doubt, never run twice.
+                Err(e) => tracing::error!(
+                    tool = f.spec.name,
+                    error = %e,
+                    "could not record an outcome under its idempotency key"
+                ),
+            }
         }
-    }
-}
-
-/// Records the outcome under the key: a passing failure had no effect, so its
-/// key may be used again; every other outcome is what a repeat gets back.
-pub(super) async fn settle(f: &mut Flow<'_>, transient: bool) {
-    if transient {
-        return release(f).await;
-    }
-    if let (Some(lease), Produced::Answer(env)) = (f.lease.take(), &f.produced) {
-        let store = f.parts.store.clone();
-        match Box::pin(guarded(|| store.complete(&lease, env))).await {
-            Ok(true) => {}
-            Ok(false) => tracing::warn!(
-                tool = f.spec.name,
-                "an operator settled this key while its call ran; the outcome was not recorded"
-            ),
-            // The tool ran and its envelope stands; the key stays claimed, so
-            // a repeat is answered as an outcome in doubt, never run twice.
-            Err(e) => tracing::error!(
-                tool = f.spec.name,
-                error = %e,
-                "could not record an outcome under its idempotency key"
-            ),
+        _ => {
+            if let Err(e) = guarded(|| store.release(&lease)).await {
+                // The claim stays and reads `unknown` after its lease: a lost
+                // release costs an operator's look, never a second run.
+                tracing::error!(tool = f.spec.name, error = %e, "could not release an idempotency key");
+            }
         }
     }
 }

@@ -11,8 +11,8 @@
 //! - after idempotency, so that a keyed call re-sent after it ran is answered
 //!   from its record. Before it, the check would look at the world the first
 //!   run changed (the payment already refunded) and refuse a call whose
-//!   answer is on record. A call refused here gives its claimed key back:
-//!   nothing ran.
+//!   answer is on record. It runs inside the idempotency stage, which gives
+//!   the key of a call refused here back: nothing ran.
 //!
 //! The check's failure is an envelope as the handler's would be, with the
 //! status its kind says (`denied` for a `denied` failure, `failed`
@@ -22,8 +22,7 @@
 
 use std::ops::ControlFlow;
 
-use super::idempotency::release;
-use super::{Flow, Step};
+use super::flow::{Flow, Step};
 use crate::envelope::{ErrorEntry, Status};
 use crate::failure::{Failure, FailureKind};
 use crate::guard;
@@ -36,11 +35,9 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         Some(None) => return ControlFlow::Continue(()),
         Some(Some(failure)) => failure,
         None => {
-            release(f).await;
             return f.end(f.internal("the precheck crashed before the tool ran"));
         }
     };
-    release(f).await;
     let status = match refused.kind {
         FailureKind::Denied => Status::Denied,
         FailureKind::Domain | FailureKind::Transient | FailureKind::Unknown => Status::Failed,

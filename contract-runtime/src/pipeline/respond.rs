@@ -1,61 +1,33 @@
-//! The respond stage: the run's outcome becomes the envelope, batch failures
-//! point at their items, the breaker learns of the outcome, and the
-//! idempotency store records it. It always ends the call.
-
-use std::time::Instant;
+//! The respond stage: the run's outcome becomes the envelope, and batch
+//! failures point at their items. It always ends the call; the stages it runs
+//! inside (the breaker, idempotency) learn of the envelope from the flow.
 
 use serde_json::Value;
 
-use super::run::{Attempt, Ran};
-use super::{idempotency, output, Flow, Produced, Step};
+use super::flow::{Attempt, Flow, Produced, Ran, Step};
+use super::output;
 use crate::call::ToolCall;
 use crate::codes;
 use crate::contract::{Idempotency, ToolSpec};
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::failure::{batch_result, FailureKind, Outcome};
-use crate::policy::breaker::Signature;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
-    let Some((ended, transient)) = wrap(f) else {
-        return f.end(f.internal("the call reached the respond stage without running"));
-    };
-    idempotency::settle(f, transient).await;
-    ended
+    wrap(f)
 }
 
-/// Ends the call with the run's outcome as its envelope; tells whether the
-/// failure was a passing one. `None` if nothing ran. Not async, so that the
-/// stage's future holds no envelope of its own.
-fn wrap(f: &mut Flow<'_>) -> Option<(Step, bool)> {
+/// Ends the call with the run's outcome as its envelope, and notes whether
+/// the failure was a passing one. Not async, so that the stage's future
+/// holds no envelope of its own.
+fn wrap(f: &mut Flow<'_>) -> Step {
     let Produced::Ran(Ran { attempt, transient }) = std::mem::take(&mut f.produced) else {
-        return None;
+        return f.end(f.internal("the call reached the respond stage without running"));
     };
     let attempt = check_output(f, attempt);
     let mut env = envelope_for(f.call, f.spec, attempt);
     point_at_items(f, &mut env);
-
-    // An unknown outcome counts too: a model resending a write whose effect is
-    // in doubt is exactly the repetition the breaker exists to stop.
-    // Counted per tenant: one tenant's failures never rest a tool for all.
-    let tenant = f.caller.tenant_name().unwrap_or_default();
-    if matches!(env.status, Status::Failed | Status::Unknown) {
-        let digest = f.digest();
-        let signature = Signature::of(&env);
-        f.parts.breaker.record_failure(
-            tenant,
-            f.spec.name,
-            &digest,
-            &signature,
-            transient,
-            Instant::now(),
-        );
-    } else if f.watched {
-        let digest = f.digest();
-        f.parts.breaker.record_success(tenant, f.spec.name, &digest);
-    }
-
-    // The envelope goes into the flow, and the store records it from there.
-    Some((f.end(env), transient))
+    f.passing = Some(transient);
+    f.end(env)
 }
 
 /// A batch failure names its item (`"item": "b.md"`) and the list it came from

@@ -4,39 +4,17 @@
 
 use std::ops::ControlFlow;
 
-use super::idempotency::{self, beside};
-use super::{Flow, Produced, Step};
+use super::flow::{Attempt, Flow, Produced, Ran, Step};
 use crate::failure::{FailureKind, Outcome};
 use crate::guard::{self, CatchUnwind};
 use crate::policy::retry;
 use crate::tool::Running;
-
-/// How one attempt ended.
-// One value per attempt, moved once: boxing would only add an allocation.
-#[allow(clippy::large_enum_variant)]
-pub(super) enum Attempt {
-    Finished(Outcome),
-    Panicked,
-    TimedOut,
-}
-
-/// The last attempt, and whether its failure was a passing one with no
-/// effect. The stage knows this from the failure's kind; the breaker and the
-/// idempotency store take it from here rather than guessing it again from
-/// error codes.
-pub(super) struct Ran {
-    pub(super) attempt: Attempt,
-    pub(super) transient: bool,
-}
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
     let (Some(ctx), Some(args)) = (f.ctx.take(), f.args.take()) else {
         return f.end(f.internal("the call reached the run stage undecoded"));
     };
     let spec = f.spec;
-    // A held key's lease is renewed while the handler runs (and between
-    // attempts), so only a worker that died loses it.
-    let mut beat = idempotency::heartbeat(f);
     let mut args = Some(args);
     // The handler may pass its key on to the services it calls.
     let ctx = match &f.lease {
@@ -82,9 +60,9 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
                 let finished = match spec.timeout_ms {
                     Some(ms) => {
                         let timed = tokio::time::timeout(std::time::Duration::from_millis(ms), fut);
-                        beside(Box::pin(timed), &mut beat).await.ok()
+                        Box::pin(timed).await.ok()
                     }
-                    None => Some(beside(fut, &mut beat).await),
+                    None => Some(fut.await),
                 };
                 match finished {
                     None => Attempt::TimedOut,
@@ -104,7 +82,8 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         };
         if transient && retry::may_retry(spec, number) {
             let pause = tokio::time::sleep(retry::backoff(spec, number));
-            beside(Box::pin(pause), &mut beat).await;
+            // Boxed: only a retry carries the timer, not every call's future.
+            Box::pin(pause).await;
             number += 1;
             continue;
         }

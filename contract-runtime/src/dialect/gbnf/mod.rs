@@ -169,7 +169,7 @@ const ANNOTATIONS: &[&str] = &[
 ];
 
 /// The extension keyword listing a node's bounds of service.
-pub use crate::constraint::SERVED;
+pub use crate::args::constraint::SERVED;
 
 /// Bound keywords `x-served` may name.
 const BOUNDS: &[&str] = &[

@@ -92,7 +92,7 @@ temporal_arg!(Date, OffsetDateTime, Time);
 mod tests {
     use super::super::read;
     use super::*;
-    use crate::arg_rules::{Ordered, SpanUnit};
+    use crate::args::rules::{Ordered, SpanUnit};
 
     #[test]
     fn time_values_are_read_strictly() {

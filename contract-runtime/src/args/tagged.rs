@@ -12,8 +12,8 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::args::validate::{Ptr, Violation, Violations};
 use crate::args::{object_schema, Prop};
-use crate::validate::{Ptr, Violation, Violations};
 
 /// How a tagged enum is written on the wire.
 #[derive(Debug)]

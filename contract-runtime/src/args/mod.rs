@@ -4,14 +4,23 @@
 //! `#[derive(ToolArgs)]` implements [`ArgValue`] for argument structs and for
 //! unit enums (closed sets); this module implements it for the standard types.
 
+pub(crate) mod constraint;
+#[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
+mod dates;
+pub mod decode;
+pub(crate) mod format;
+pub(crate) mod rules;
+pub(crate) mod tagged;
+pub(crate) mod validate;
+
 use std::marker::PhantomData;
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use crate::constraint::{Constraints, Num, Seen};
+use crate::args::constraint::{Constraints, Num, Seen};
+use crate::args::validate::{Ptr, Violations};
 use crate::path::ConfinedPath;
-use crate::validate::{Ptr, Violations};
 
 /// A type that can be a tool argument (or part of one).
 ///
@@ -72,7 +81,7 @@ pub trait ArgValue: Sized + Send + 'static {
     /// Replaces secret values in `v` (the JSON this type decoded from) with `"[redacted]"`.
     fn redact(v: &mut Value, c: &'static Constraints) {
         if c.secret {
-            *v = Value::from(crate::REDACTED);
+            *v = Value::from(crate::observe::REDACTED);
         }
     }
 
@@ -137,7 +146,7 @@ pub trait ToolArgs: ArgValue {
     /// The rules across arguments (`rules(...)`), which the schema states and
     /// the checks enforce; listed in the canonical definition so that every
     /// dialect can report the ones its schema cannot carry.
-    fn rules() -> &'static [crate::arg_rules::Rule] {
+    fn rules() -> &'static [crate::args::rules::Rule] {
         &[]
     }
 
@@ -405,7 +414,7 @@ macro_rules! string_map {
             }
             fn redact(v: &mut Value, c: &'static Constraints) {
                 if c.secret {
-                    *v = Value::from(crate::REDACTED);
+                    *v = Value::from(crate::observe::REDACTED);
                 } else if let Value::Object(entries) = v {
                     for item in entries.values_mut() {
                         V::redact(item, c.item_constraints());
@@ -632,7 +641,7 @@ impl<T: ArgValue> ArgValue for Vec<T> {
     }
     fn redact(v: &mut Value, c: &'static Constraints) {
         if c.secret {
-            *v = Value::from(crate::REDACTED);
+            *v = Value::from(crate::observe::REDACTED);
         } else if let Value::Array(items) = v {
             for item in items {
                 T::redact(item, c.item_constraints());

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 use serde_json::{Map, Value};
 
-use crate::validate::{Ptr, Violations};
+use crate::args::validate::{Ptr, Violations};
 
 /// A numeric bound as written in the attribute; kept in its own kind so the
 /// schema shows `2001`, not `2001.0`.
@@ -241,15 +241,15 @@ impl Format {
     /// Whether `s` has this format.
     pub fn matches(self, s: &str) -> bool {
         match self {
-            Format::Date => crate::format::is_date(s),
-            Format::DateTime => crate::format::is_date_time(s),
-            Format::Time => crate::format::is_time(s),
-            Format::Email => crate::format::is_email(s),
-            Format::Uuid => crate::format::is_uuid(s),
-            Format::Uri => crate::format::is_uri(s),
+            Format::Date => crate::args::format::is_date(s),
+            Format::DateTime => crate::args::format::is_date_time(s),
+            Format::Time => crate::args::format::is_time(s),
+            Format::Email => crate::args::format::is_email(s),
+            Format::Uuid => crate::args::format::is_uuid(s),
+            Format::Uri => crate::args::format::is_uri(s),
             Format::Ipv4 => s.parse::<std::net::Ipv4Addr>().is_ok(),
             Format::Ipv6 => s.parse::<std::net::Ipv6Addr>().is_ok(),
-            Format::Hostname => crate::format::is_hostname(s),
+            Format::Hostname => crate::args::format::is_hostname(s),
         }
     }
 

@@ -49,7 +49,7 @@ temporal_arg!(Date, Timestamp, Time);
 mod tests {
     use super::super::read;
     use super::*;
-    use crate::arg_rules::{Ordered, SpanUnit};
+    use crate::args::rules::{Ordered, SpanUnit};
 
     #[test]
     fn jiff_values_are_read_strictly() {

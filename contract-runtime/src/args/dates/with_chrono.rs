@@ -71,7 +71,7 @@ temporal_arg!(NaiveDate, DateTime<Utc>, DateTime<FixedOffset>, NaiveTime);
 mod tests {
     use super::super::read;
     use super::*;
-    use crate::arg_rules::{Ordered, SpanUnit};
+    use crate::args::rules::{Ordered, SpanUnit};
 
     #[test]
     fn date_times_need_the_rfc_3339_shape_and_an_offset() {

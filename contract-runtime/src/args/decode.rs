@@ -8,11 +8,11 @@
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use crate::args::constraint::Constraints;
+use crate::args::validate::{Ptr, Violations};
 use crate::args::ToolArgs;
 use crate::codes;
-use crate::constraint::Constraints;
 use crate::envelope::ErrorEntry;
-use crate::validate::{Ptr, Violations};
 
 /// Limits on argument text, enforced before and during parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +181,7 @@ fn slow<'t>(
         return Err(malformed(
             format!(
                 "arguments must be a JSON object, got {}",
-                crate::validate::json_type(value)
+                crate::args::validate::json_type(value)
             ),
             "send the arguments as one JSON object",
         ));

@@ -20,9 +20,9 @@ use std::cmp::Ordering;
 
 use serde_json::{Map, Value};
 
-use crate::arg_rules::SpanUnit;
-use crate::constraint::{Constraints, Format};
-use crate::validate::{Ptr, Violations};
+use crate::args::constraint::{Constraints, Format};
+use crate::args::rules::SpanUnit;
+use crate::args::validate::{Ptr, Violations};
 
 #[cfg(feature = "chrono")]
 mod with_chrono;
@@ -310,47 +310,47 @@ fn distance<T: Temporal>(a: &T, later: &T, unit: SpanUnit) -> Option<f64> {
 macro_rules! temporal_arg {
     ($($t:ty),*) => {$(
         impl $crate::args::ArgValue for $t {
-            fn schema(c: &'static $crate::constraint::Constraints) -> serde_json::Map<String, serde_json::Value> {
-                $crate::dates::schema::<$t>(c)
+            fn schema(c: &'static $crate::args::constraint::Constraints) -> serde_json::Map<String, serde_json::Value> {
+                $crate::args::dates::schema::<$t>(c)
             }
             fn decode_value(
                 v: &serde_json::Value,
-                c: &'static $crate::constraint::Constraints,
-                ptr: &$crate::validate::Ptr<'_>,
-                out: &mut $crate::validate::Violations,
+                c: &'static $crate::args::constraint::Constraints,
+                ptr: &$crate::args::validate::Ptr<'_>,
+                out: &mut $crate::args::validate::Violations,
             ) -> Option<Self> {
-                $crate::dates::decode::<$t>(v, c, ptr, out)
+                $crate::args::dates::decode::<$t>(v, c, ptr, out)
             }
             fn fast<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let s: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
-                $crate::dates::read::<$t>(&s).ok_or_else(|| serde::de::Error::custom("not a valid date or time"))
+                $crate::args::dates::read::<$t>(&s).ok_or_else(|| serde::de::Error::custom("not a valid date or time"))
             }
-            fn check(&self, c: &'static $crate::constraint::Constraints, ptr: &$crate::validate::Ptr<'_>, out: &mut $crate::validate::Violations) {
-                $crate::dates::check_bounds(self, c, ptr, out);
+            fn check(&self, c: &'static $crate::args::constraint::Constraints, ptr: &$crate::args::validate::Ptr<'_>, out: &mut $crate::args::validate::Violations) {
+                $crate::args::dates::check_bounds(self, c, ptr, out);
             }
             fn same(&self, other: &Self) -> bool {
                 self == other
             }
         }
 
-        impl $crate::arg_rules::Ordered for $t {
-            const WORDS: $crate::arg_rules::OrderWords = $crate::arg_rules::OrderWords::TIMES;
+        impl $crate::args::rules::Ordered for $t {
+            const WORDS: $crate::args::rules::OrderWords = $crate::args::rules::OrderWords::TIMES;
             fn order(&self, other: &Self) -> Option<std::cmp::Ordering> {
                 Some(self.cmp(other))
             }
             fn shown(&self) -> serde_json::Value {
-                serde_json::Value::from($crate::dates::Temporal::text(self))
+                serde_json::Value::from($crate::args::dates::Temporal::text(self))
             }
-            fn distance(&self, later: &Self, unit: $crate::arg_rules::SpanUnit) -> Option<f64> {
-                $crate::dates::distance(self, later, unit)
+            fn distance(&self, later: &Self, unit: $crate::args::rules::SpanUnit) -> Option<f64> {
+                $crate::args::dates::distance(self, later, unit)
             }
         }
-        impl $crate::arg_rules::Spanned for $t {}
-        impl $crate::arg_rules::Operand for $t {
+        impl $crate::args::rules::Spanned for $t {}
+        impl $crate::args::rules::Operand for $t {
             type Value = $t;
             fn operand(&self) -> Option<&$t> { Some(self) }
         }
-        impl $crate::arg_rules::Operand for Option<$t> {
+        impl $crate::args::rules::Operand for Option<$t> {
             type Value = $t;
             fn operand(&self) -> Option<&$t> { self.as_ref() }
         }

@@ -13,8 +13,8 @@ use std::cmp::Ordering;
 
 use serde_json::{json, Map, Value};
 
-use crate::constraint::Num;
-use crate::validate::{Ptr, Violation, Violations};
+use crate::args::constraint::Num;
+use crate::args::validate::{Ptr, Violation, Violations};
 
 /// How two arguments compare in `lt(a, b)` and `le(a, b)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
