@@ -57,10 +57,10 @@ use serde_json::Value;
 use crate::codes;
 use crate::context::Caller;
 use crate::contract::Idempotency;
-use crate::decode::{parse_strict, Limits};
+use crate::args::decode::{parse_strict, Limits};
 use crate::dispatch::Dispatcher;
 use crate::envelope::{Envelope, ErrorEntry, Status};
-use crate::policy::approval::canonical_json;
+use crate::digest::canonical_json;
 use crate::provider::{parse_calls, render_results, AdapterError, CallResult, Provider};
 use crate::ToolCall;
 

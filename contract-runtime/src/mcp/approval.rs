@@ -44,7 +44,6 @@ use serde_json::Value;
 use crate::codes;
 use crate::digest::digest;
 use crate::envelope::{Envelope, Status};
-use crate::digest::digest;
 use crate::policy::approval::{now_ms, Approvals, Owner};
 use crate::store::ApprovalRecord;
 use crate::{Caller, Dispatcher, ToolCall};
