@@ -101,26 +101,23 @@ fn modules(src: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// The code of a file without comments, string contents that could look
-/// like paths, and `#[cfg(test)]` modules.
+/// The code of a file without comments and `#[cfg(test)]` items.
 fn code(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
     let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        if text[i..].starts_with("//") {
+        let rest = &b[i..];
+        if rest.starts_with(b"//") {
             while i < b.len() && b[i] != b'\n' {
                 i += 1;
             }
-        } else if text[i..].starts_with("/*") {
-            i += text[i..].find("*/").map_or(b.len() - i, |j| j + 2);
-        } else if text[i..].starts_with("#[cfg(test)]") {
+        } else if rest.starts_with(b"/*") {
+            i += find(rest, b"*/").map_or(rest.len(), |j| j + 2);
+        } else if rest.starts_with(b"#[cfg(test)]") {
             // Skip the attribute and the item it gates: to the end of its
             // braces, or of its `;` (a `mod tests;` declaration).
-            let rest = &text[i..];
-            let brace = rest.find('{');
-            let semi = rest.find(';');
-            match (brace, semi) {
+            match (find(rest, b"{"), find(rest, b";")) {
                 (Some(o), s) if s.is_none_or(|s| o < s) => {
                     let mut depth = 0;
                     let mut j = i + o;
@@ -143,11 +140,15 @@ fn code(text: &str) -> String {
                 _ => i = b.len(),
             }
         } else {
-            out.push(b[i] as char);
+            out.push(b[i]);
             i += 1;
         }
     }
-    out
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The top-level modules a file's code names through `crate::` (and
@@ -196,6 +197,11 @@ fn reexports(lib: &str) -> BTreeMap<String, String> {
         let Some(body) = stmt.trim().strip_prefix("pub use ") else {
             continue;
         };
+        // The prelude's `pub use crate::{...}` names root items again.
+        let body = body.strip_prefix("crate::").unwrap_or(body);
+        if body.starts_with('{') {
+            continue;
+        }
         let module = ident(body);
         let items = match body.find('{') {
             Some(o) => &body[o + 1..body.rfind('}').unwrap_or(body.len())],
@@ -205,7 +211,8 @@ fn reexports(lib: &str) -> BTreeMap<String, String> {
             let name = item.trim().rsplit("::").next().unwrap_or("").trim();
             let name = name.rsplit(" as ").next().unwrap_or(name).trim();
             if !name.is_empty() && name != module {
-                out.insert(name.to_string(), module.clone());
+                out.entry(name.to_string())
+                    .or_insert_with(|| module.clone());
             }
         }
     }

@@ -54,13 +54,13 @@ use std::task::{Context, Poll};
 
 use serde_json::Value;
 
+use crate::args::decode::{parse_strict, Limits};
 use crate::codes;
 use crate::context::Caller;
 use crate::contract::Idempotency;
-use crate::args::decode::{parse_strict, Limits};
+use crate::digest::canonical_json;
 use crate::dispatch::Dispatcher;
 use crate::envelope::{Envelope, ErrorEntry, Status};
-use crate::digest::canonical_json;
 use crate::provider::{parse_calls, render_results, AdapterError, CallResult, Provider};
 use crate::ToolCall;
 

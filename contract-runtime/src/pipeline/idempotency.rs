@@ -251,3 +251,202 @@ async fn finish(f: &mut Flow<'_>) {
         }
     }
 }
+
+/// The one place a claim ends, for every way the stages inside it can end:
+/// each stub below ends the call as one of the former exits did (several
+/// of which left the key claimed), and a second call with the same key then
+/// shows whether the key was given back (it runs) or its envelope recorded
+/// (it is replayed).
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::args::ToolArgs;
+    use crate::call::ToolCall;
+    use crate::context::{CallContext, Caller, HostState};
+    use crate::contract::{ApprovalRule, BoxFuture, Effect, RetryPolicy, ToolContract, ToolSpec};
+    use crate::decode::Limits;
+    use crate::failure::Never;
+    use crate::pipeline::flow::Parts;
+    use crate::policy::breaker::{Breaker, BreakerConfig};
+    use crate::store::{MemoryStore, RecordTimes};
+    use crate::tool::Tool;
+
+    impl ToolArgs for BTreeMap<String, String> {}
+
+    struct SendOnce;
+
+    impl ToolContract for SendOnce {
+        type Args = BTreeMap<String, String>;
+        type Output = Result<(), Never>;
+        const SPEC: ToolSpec = ToolSpec {
+            name: "send_once",
+            description: "Sends a message once per key.",
+            effect: Effect::External,
+            effects: &[],
+            title: None,
+            state: &[],
+            idempotency: Idempotency::Key("key"),
+            authority: &[],
+            approval: ApprovalRule::Never,
+            retry: RetryPolicy::NONE,
+            timeout_ms: None,
+        };
+        fn idempotency_key(args: &Self::Args) -> Option<&str> {
+            args.get("key").map(String::as_str)
+        }
+        fn call(_: CallContext, _: Self::Args) -> BoxFuture<Self::Output> {
+            Box::pin(async { Ok(()) })
+        }
+    }
+
+    /// The second call: when its stages run, it ends `denied`.
+    struct Counts;
+    impl Inner for Counts {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.refuse(Status::Denied, Vec::new())
+        }
+    }
+
+    /// A later stage refused the call (approval, the breaker).
+    struct Refused;
+    impl Inner for Refused {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.refuse(Status::NeedsApproval, Vec::new())
+        }
+    }
+
+    /// A broken invariant before the handler started (approval or run
+    /// reached undecoded, the approval rule crashed).
+    struct BrokenBeforeStart;
+    impl Inner for BrokenBeforeStart {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.end(f.internal("the call reached the run stage undecoded"))
+        }
+    }
+
+    /// A broken invariant after the handler started (arguments used
+    /// twice, not decodable again for a retry, the context used up).
+    struct BrokenAfterStart;
+    impl Inner for BrokenAfterStart {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.started = true;
+            f.end(f.internal("the arguments were used twice"))
+        }
+    }
+
+    /// The stages came out without an answer (respond reached without a
+    /// run, or a stage added after it).
+    struct NoAnswer;
+    impl Inner for NoAnswer {
+        async fn run(_: &mut Flow<'_>) -> Step {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The handler ran and failed in passing: no effect.
+    struct Passing;
+    impl Inner for Passing {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.started = true;
+            f.passing = Some(true);
+            f.refuse(Status::Failed, Vec::new())
+        }
+    }
+
+    /// The handler ran and the respond stage wrapped its outcome.
+    struct Responded;
+    impl Inner for Responded {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.started = true;
+            f.passing = Some(false);
+            let env = Envelope::failure(&f.call.id, f.spec.name, Status::Ok, true, Vec::new());
+            f.end(env)
+        }
+    }
+
+    async fn once<I: Inner>(parts: &Parts, tool: &Tool, key: &str) -> Envelope {
+        let caller = Arc::new(Caller::new());
+        let call = ToolCall::new("c1", "send_once", format!(r#"{{"key":"{key}"}}"#));
+        let mut f = Flow::new(&*tool.inner, parts, &caller, &call);
+        let ended = async {
+            super::super::decode::stage(&mut f).await?;
+            around::<I>(&mut f).await
+        }
+        .await;
+        f.answer(ended).env
+    }
+
+    /// Ends a first call with `I`, then sends the same key again: whether
+    /// the second call ran, and its envelope.
+    async fn then_again<I: Inner>(key: &str) -> (bool, Envelope, Envelope) {
+        let parts = Parts {
+            limits: Limits::default(),
+            store: Arc::new(MemoryStore::new()),
+            times: RecordTimes::default(),
+            breaker: Breaker::new(BreakerConfig::default()),
+            host: HostState::default(),
+        };
+        let tool = Tool::of::<SendOnce>();
+        let first = once::<I>(&parts, &tool, key).await;
+        let second = once::<Counts>(&parts, &tool, key).await;
+        let ran = second.status == Status::Denied && !second.replayed;
+        (ran, first, second)
+    }
+
+    #[tokio::test]
+    async fn a_refused_call_gives_its_key_back() {
+        let (ran, first, _) = then_again::<Refused>("refused").await;
+        assert_eq!(first.status, Status::NeedsApproval);
+        assert!(ran, "the key stayed claimed after a refusal");
+    }
+
+    #[tokio::test]
+    async fn a_broken_invariant_before_the_handler_gives_its_key_back() {
+        let (ran, first, _) = then_again::<BrokenBeforeStart>("before").await;
+        assert_eq!(first.status, Status::Failed);
+        assert_eq!(first.errors[0].code, codes::INTERNAL);
+        assert!(
+            ran,
+            "the key stayed claimed after an internal error before the run"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_broken_invariant_after_the_handler_started_is_recorded_in_doubt() {
+        let (ran, first, second) = then_again::<BrokenAfterStart>("after").await;
+        assert_eq!(first.status, Status::Unknown);
+        assert!(!ran, "a call whose effect may have happened ran again");
+        // A recorded unknown outcome is answered as in doubt until an
+        // operator settles it.
+        assert_eq!(second.status, Status::Unknown);
+        assert_eq!(second.errors[0].code, codes::UNKNOWN_OUTCOME);
+    }
+
+    #[tokio::test]
+    async fn stages_that_end_without_an_answer_give_the_key_back() {
+        let (ran, first, _) = then_again::<NoAnswer>("none").await;
+        assert_eq!(first.errors[0].code, codes::INTERNAL);
+        assert!(
+            ran,
+            "the key stayed claimed after the stages ended without an answer"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_passing_failure_gives_its_key_back() {
+        let (ran, first, _) = then_again::<Passing>("passing").await;
+        assert_eq!(first.status, Status::Failed);
+        assert!(ran, "the key stayed claimed after a passing failure");
+    }
+
+    #[tokio::test]
+    async fn an_outcome_is_recorded_and_replayed() {
+        let (ran, first, second) = then_again::<Responded>("done").await;
+        assert_eq!(first.status, Status::Ok);
+        assert!(!ran, "a recorded call ran again");
+        assert!(second.replayed);
+        assert_eq!(second.status, Status::Ok);
+    }
+}
