@@ -6,6 +6,8 @@
 //! denied, then used or expired); this module reads those records for the
 //! approval stage and gives the host [`Approvals`] to decide on them.
 
+use serde_json::Value;
+
 use std::fmt;
 use std::sync::Arc;
 
