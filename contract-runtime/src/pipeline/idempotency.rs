@@ -292,6 +292,7 @@ mod tests {
             approval: ApprovalRule::Never,
             retry: RetryPolicy::NONE,
             timeout_ms: None,
+            prose: None,
         };
         fn idempotency_key(args: &Self::Args) -> Option<&str> {
             args.get("key").map(String::as_str)
