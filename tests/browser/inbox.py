@@ -33,6 +33,7 @@ import threading
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 FLAGS = [
@@ -65,6 +66,18 @@ def text_or_none(driver, css):
 
 
 def shown(driver):
+    # After a submit the browser follows the server's redirect; an element
+    # found on the page before that load completes is stale after it (seen
+    # under load), so the page is read again whole.
+    for _ in range(5):
+        try:
+            return read_page(driver)
+        except StaleElementReferenceException:
+            continue
+    return read_page(driver)
+
+
+def read_page(driver):
     pending = []
     for article in driver.find_elements(By.CSS_SELECTOR, "[data-approval-id]"):
         form = article.find_element(By.TAG_NAME, "form")
