@@ -17,11 +17,33 @@ pub fn toolbox() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Command::new(cargo)
+        let mut build = Command::new(cargo);
+        build
             .args(["build", "--quiet", "--example", "toolbox"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("run cargo build --example toolbox");
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        // What `cargo test` sets for this test's crate, a shell never does
+        // for a `cargo build`: ring's build script reruns when its package
+        // variables change, so passing them on rebuilt ring, rustls and the
+        // toolbox here, and again at the next `cargo test` (40 s on 2 cores).
+        for (name, _) in std::env::vars_os() {
+            let crate_var = name.to_str().is_some_and(|n| {
+                [
+                    "CARGO_PKG_",
+                    "CARGO_MANIFEST_",
+                    "CARGO_CRATE_",
+                    "CARGO_BIN_",
+                    "CARGO_PRIMARY_PACKAGE",
+                    "CARGO_TARGET_TMPDIR",
+                    "CARGO_RUSTC_CURRENT_DIR",
+                ]
+                .iter()
+                .any(|p| n.starts_with(p))
+            });
+            if crate_var {
+                build.env_remove(name);
+            }
+        }
+        let status = build.status().expect("run cargo build --example toolbox");
         assert!(status.success(), "cargo build --example toolbox failed");
         // The test binary lives in target/<profile>/deps; the example in target/<profile>/examples.
         let exe = std::env::current_exe().expect("current_exe");
