@@ -18,9 +18,9 @@
 //!   header;
 //! - [`Fixed`]: one configured caller for every request, what stdio and a
 //!   loopback-only server use;
-//! - with the `oauth` feature, `identity::oauth::JwtAuthenticator`: an OAuth
-//!   2.1 resource server checking bearer JWTs against a JWKS, as MCP's
-//!   authorization spec asks of a server.
+//! - with the `oauth` feature, [`oauth::JwtAuthenticator`]: an OAuth 2.1
+//!   resource server checking bearer JWTs against a JWKS (a file or an
+//!   `https://` URL), as MCP's authorization spec asks of a server.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -52,6 +52,11 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use crate::context::Caller;
+
+#[cfg(feature = "oauth")]
+mod jwks;
+#[cfg(feature = "oauth")]
+pub mod oauth;
 
 /// The `http` crate whose request head authenticators read, so that a host
 /// names the same version.
