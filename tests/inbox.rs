@@ -8,8 +8,8 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::sync::Arc;
 
-use contract_runtime::inbox::http::{request::Parts, StatusCode};
-use contract_runtime::inbox::{Approver, AuthFuture, Authenticate, Inbox, Refusal, SCOPE};
+use contract_runtime::identity::{http::request::Parts, Refusal};
+use contract_runtime::inbox::{Inbox, SCOPE};
 use contract_runtime::prelude::*;
 use contract_runtime::store::{ApprovalState, MemoryStore, Store};
 use serde_json::json;
@@ -17,39 +17,19 @@ use serde_json::json;
 mod common;
 
 /// Approvers named by a test header, `x-approver: NAME TENANT SCOPES...`:
-/// the seam a host's identity check plugs into.
-struct Header;
-
-impl Authenticate for Header {
-    fn authenticate<'a>(&'a self, request: &'a Parts) -> AuthFuture<'a> {
-        let said = request
-            .headers
-            .get("x-approver")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
-        Box::pin(async move {
-            let Some(said) = said else {
-                return Err(Refusal {
-                    status: StatusCode::UNAUTHORIZED,
-                    challenge: Some("Bearer".into()),
-                    message: "who are you?".into(),
-                });
-            };
-            let mut words = said.split(' ');
-            let name = words.next().unwrap_or_default().to_owned();
-            let tenant = words.next().map(str::to_owned);
-            if !words.any(|s| s == SCOPE) {
-                return Err(Refusal {
-                    status: StatusCode::FORBIDDEN,
-                    challenge: Some(format!(
-                        "Bearer error=\"insufficient_scope\", scope=\"{SCOPE}\""
-                    )),
-                    message: format!("deciding needs the scope {SCOPE}"),
-                });
-            }
-            Ok(Approver::of_tenant(name, tenant))
-        })
-    }
+/// a host's authenticator (a closure is one), the same seam as the MCP
+/// server's. The inbox itself checks the scope `approvals:decide`.
+fn header(request: &Parts) -> Result<Arc<Caller>, Refusal> {
+    let said = request
+        .headers
+        .get("x-approver")
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| Refusal::missing_token("who are you?"))?;
+    let mut words = said.split(' ');
+    let name = words.next().unwrap_or_default();
+    let tenant = words.next().unwrap_or_default();
+    let caller = Caller::new().subject(name).tenant(tenant);
+    Ok(Arc::new(words.fold(caller, |c, s| c.grant(s))))
 }
 
 fn http(addr: &str, request: String) -> (u16, String) {
@@ -100,7 +80,7 @@ fn approvers_see_and_decide_only_their_tenants_requests() {
     let inbox = Inbox::new(d.approvals())
         .unwrap()
         .describe(d.registry())
-        .authenticate_with(Arc::new(Header));
+        .authenticate_with(header);
     let listener = rt
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
         .unwrap();
@@ -118,7 +98,10 @@ fn approvers_see_and_decide_only_their_tenants_requests() {
         !page.contains(&globex),
         "another tenant's request is not shown"
     );
-    assert!(page.contains("Deciding as <b>ana</b>"));
+    assert!(
+        page.contains("Deciding as <b>ana</b> for the requests of <b>acme</b>"),
+        "{page}"
+    );
 
     // Another tenant's id: 404, nothing decided.
     let csrf = token(&page);
@@ -166,5 +149,9 @@ fn approvers_see_and_decide_only_their_tenants_requests() {
     );
     let (status, answer) = get(&addr, "cy acme notes:read");
     assert_eq!(status, 403);
-    assert!(answer.contains("insufficient_scope"), "{answer}");
+    assert!(
+        answer.contains("error=\"insufficient_scope\"")
+            && answer.contains("scope=\"approvals:decide\""),
+        "{answer}"
+    );
 }

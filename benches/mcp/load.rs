@@ -125,10 +125,66 @@ pub fn run(filter: &[&str]) {
         report.insert("http".into(), Value::Array(rows));
     }
 
+    if wants("auth") {
+        // What authenticating each request costs: the same contract server
+        // without an authenticator, with bearer JWTs (accepted tokens
+        // remembered, the default), and with every token's signature
+        // checked; each client its own token. Ratios within one run.
+        crate::auth::write_jwks();
+        const AUTH: [&str; 3] = ["contract", "contract-jwt", "contract-jwt-nocache"];
+        let mut rows = Vec::new();
+        let load_before = loadavg();
+        for clients in [1usize, 16] {
+            println!(
+                "== authentication, streamable HTTP, {clients} clients, {secs} s, median of {rounds} (load {load_before})"
+            );
+            let mut samples: [Vec<f64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+            for _ in 0..rounds {
+                for (i, server) in AUTH.iter().enumerate() {
+                    samples[i].push(rt.block_on(http_clients(server, clients, secs)));
+                }
+            }
+            let median = |v: &[f64]| {
+                let mut v = v.to_vec();
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            };
+            let floor = median(&samples[0]);
+            let mut row = json!({"clients": clients});
+            for (i, server) in AUTH.iter().enumerate() {
+                let m = median(&samples[i]);
+                println!(
+                    "{server:>22}: {m:>8.0} calls/s  {:.3}x  (rounds: {})",
+                    m / floor,
+                    samples[i]
+                        .iter()
+                        .map(|x| format!("{x:.0}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                row[*server] = json!({"median": m, "ratio": m / floor, "rounds": samples[i]});
+            }
+            rows.push(row);
+        }
+        let load_after = loadavg();
+        println!("load average before {load_before}, after {load_after}");
+        report.insert(
+            "auth".into(),
+            json!({"rows": rows, "load_before": load_before, "load_after": load_after}),
+        );
+    }
+
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-bench.json");
     if std::fs::write(&out, Value::Object(report).to_string()).is_ok() {
         println!("wrote {}", out.display());
     }
+}
+
+/// The 1, 5 and 15 minute load averages, as `uptime` shows them.
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 fn server(name: &str, transport: &str) -> Child {
@@ -250,10 +306,12 @@ struct Session {
     send: SendRequest<Full<Bytes>>,
     host: String,
     session: Option<String>,
+    /// The bearer token sent with every request, for an authenticated server.
+    token: Option<String>,
 }
 
 impl Session {
-    async fn open(addr: &str) -> Session {
+    async fn open(addr: &str, token: Option<String>) -> Session {
         let tcp = tokio::net::TcpStream::connect(addr).await.expect("connect");
         tcp.set_nodelay(true).expect("nodelay");
         let (send, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tcp))
@@ -264,6 +322,7 @@ impl Session {
             send,
             host: addr.to_owned(),
             session: None,
+            token,
         };
         let (_, headers, body) = s.post(initialize(0)).await;
         assert!(
@@ -288,6 +347,9 @@ impl Session {
         if let Some(id) = &self.session {
             req = req.header("mcp-session-id", id);
         }
+        if let Some(token) = &self.token {
+            req = req.header("authorization", format!("Bearer {token}"));
+        }
         let req = req.body(Full::new(Bytes::from(body))).expect("request");
         self.send.ready().await.expect("ready");
         let res = self.send.send_request(req).await.expect("response");
@@ -304,8 +366,11 @@ async fn http_clients(name: &str, clients: usize, secs: f64) -> f64 {
     let mut out = BufReader::new(child.stdout.take().expect("stdout")).lines();
     let addr = out.next_line().await.expect("read").expect("the address");
     let mut sessions = Vec::with_capacity(clients);
-    for _ in 0..clients {
-        sessions.push(Session::open(&addr).await);
+    for c in 0..clients {
+        let token = name
+            .starts_with("contract-jwt")
+            .then(|| crate::auth::token(c));
+        sessions.push(Session::open(&addr, token).await);
     }
     let warm = Duration::from_secs_f64(secs / 4.0);
     let start = Instant::now() + warm;

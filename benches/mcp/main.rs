@@ -7,6 +7,13 @@
 //! - streamable HTTP with 1, 16 and 64 concurrent clients, each its own
 //!   connection and MCP session, calling in a loop: calls answered per second.
 //!
+//! - the cost of authentication (`auth`): the contract server over HTTP at
+//!   1 and 16 clients without an authenticator, with `JwtAuthenticator`
+//!   (each client its own RS256 bearer token, a JWKS file; accepted tokens
+//!   remembered, the default) and with the token's signature checked on
+//!   every request (`with_token_cache(0)`), as ratios to the first in the
+//!   same run.
+//!
 //! It also shows what the two servers do with an empty `query` (the listed
 //! schema's `minLength: 1` broken): bare rmcp runs the tool and answers
 //! success; the contract server refuses it.
@@ -14,10 +21,12 @@
 //! ```text
 //! cargo bench -p mcp-bench                 # everything; writes target/mcp-bench.json
 //! MCP_BENCH_SECS=2 MCP_BENCH_ROUNDS=3 MCP_BENCH_CALLS=20000 cargo bench -p mcp-bench
+//! cargo bench -p mcp-bench -- auth         # one run only (refuse, stdio, http, auth)
 //! ```
 //!
 //! The same binary is the server: `... serve bare|contract stdio|http`.
 
+mod auth;
 mod load;
 mod tools;
 
@@ -84,6 +93,13 @@ fn serve(server: &str, transport: &str) -> Result<(), BoxError> {
                     "bare" => serve_bare_http(listener).await?,
                     "contract" => {
                         tools::contract_server()
+                            .serve_http_on(listener, StreamableHttpServerConfig::default())
+                            .await?
+                    }
+                    "contract-jwt" | "contract-jwt-nocache" => {
+                        let cache = if server == "contract-jwt" { 4096 } else { 0 };
+                        tools::contract_server()
+                            .with_authenticator(auth::authenticator(cache)?)
                             .serve_http_on(listener, StreamableHttpServerConfig::default())
                             .await?
                     }

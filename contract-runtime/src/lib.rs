@@ -174,3 +174,8 @@ pub mod __private;
 #[cfg(all(doctest, feature = "inbox", feature = "mcp-http"))]
 #[doc = include_str!("../../docs/wiring.md")]
 pub struct WiringDoc;
+
+/// `docs/serving.md` ("Serving many users"), compiled as doctests.
+#[cfg(all(doctest, feature = "oauth", feature = "mcp-http"))]
+#[doc = include_str!("../../docs/serving.md")]
+pub struct ServingDoc;

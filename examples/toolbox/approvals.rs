@@ -5,13 +5,16 @@
 //! toolbox approvals (--store S | --root DIR) list [--all]
 //! toolbox approvals (--store S | --root DIR) grant ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]
-//! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME]
+//! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | TOKENS]
 //! ```
 //!
 //! `serve` is the approvals inbox, a web page at `http://ADDR/` where a
 //! person grants or denies each pending request with one click (see
-//! `contract_runtime::inbox`); without an authenticator it binds loopback
-//! addresses only, and decisions are recorded as taken by NAME. `list` prints one JSON object a line (id, tool, redacted arguments, digest,
+//! `contract_runtime::inbox`). Without TOKENS (`--jwks FILE|URL --issuer
+//! ISS --audience AUD [--tenant-claim NAME]`) it binds loopback addresses
+//! only, and decisions are recorded as taken by NAME; with them, each
+//! request's approver is its bearer token's `sub`, who needs the scope
+//! `approvals:decide` and sees and decides only their tenant's requests. `list` prints one JSON object a line (id, tool, redacted arguments, digest,
 //! rule, reason, caller, age, state); `grant` and `deny` print the decided
 //! request. A grant lets exactly one call with exactly those arguments run,
 //! once, before the request expires: the server's caller sends it again.
@@ -19,6 +22,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use contract_runtime::identity::oauth::{JwtAuthenticator, JwtConfig};
 use contract_runtime::inbox::Inbox;
 
 use contract_runtime::policy::approval::Approvals;
@@ -26,12 +30,13 @@ use contract_runtime::store::{ApprovalFilter, ApprovalRecord};
 use serde_json::json;
 
 use crate::state::StoreChoice;
+use crate::tokens::TokenOptions;
 
 const USAGE: &str = "usage:
   toolbox approvals (--store S | --root DIR) list [--all]
   toolbox approvals (--store S | --root DIR) grant ID [--reason TEXT] [--by NAME]
   toolbox approvals (--store S | --root DIR) deny ID [--reason TEXT] [--by NAME]
-  toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME]";
+  toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]";
 
 /// `toolbox approvals ...`
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -42,8 +47,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut all = false;
     let mut http = None;
     let mut rest = Vec::new();
+    let mut tokens = TokenOptions::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if tokens.take(a, &mut it)? {
+            continue;
+        }
         let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
         match a.as_str() {
             "--store" if store.is_some() => return Err("--store given twice".into()),
@@ -60,16 +69,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let choice = StoreChoice::new(store, root.as_deref())?;
+    let jwt = tokens.config()?;
+    let serving = rest.first().map(String::as_str) == Some("serve");
+    if jwt.is_some() && !serving {
+        return Err(
+            "--jwks checks the tokens of the inbox's approvers: it goes with `approvals serve`"
+                .into(),
+        );
+    }
+    if jwt.is_some() && by.is_some() {
+        return Err(
+            "--by names the local operator; with --jwks each approver is their token's `sub`"
+                .into(),
+        );
+    }
     // Who decided, for the record: the operator's login unless they say.
     let by = by
         .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
         .unwrap_or_else(|| "operator".to_string());
-    if rest.first().map(String::as_str) == Some("serve") {
+    if serving {
         if rest.len() != 1 {
             return Err(USAGE.to_string());
         }
         let http = http.ok_or("approvals serve needs --http ADDR (127.0.0.1:PORT)")?;
-        return serve(&choice, &http, &by);
+        return serve(&choice, &http, &by, jwt);
     }
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -110,17 +133,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// `approvals serve`: the inbox page on `addr`, over the store, until killed.
-fn serve(choice: &StoreChoice, addr: &str, by: &str) -> Result<(), String> {
+fn serve(choice: &StoreChoice, addr: &str, by: &str, jwt: Option<JwtConfig>) -> Result<(), String> {
     let addr: SocketAddr = addr
         .parse()
         .map_err(|e| format!("--http {addr}: not an address IP:PORT: {e}"))?;
     // Without an authenticator the one person it serves is whoever can
     // reach the port: never the network.
-    if !addr.ip().is_loopback() {
+    if jwt.is_none() && !addr.ip().is_loopback() {
         return Err(format!(
-            "--http {addr}: without an authenticator the inbox serves loopback addresses only"
+            "--http {addr}: without --jwks the inbox serves loopback addresses only"
         ));
     }
+    let auth = jwt
+        .map(JwtAuthenticator::new)
+        .transpose()
+        .map_err(|e| format!("--jwks: {e}"))?;
     // Several people may have the page open: their posts run in parallel.
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -128,10 +155,13 @@ fn serve(choice: &StoreChoice, addr: &str, by: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     rt.block_on(async {
         let approvals = Approvals::new(choice.open_existing().await?);
-        let inbox = Inbox::new(approvals)
+        let mut inbox = Inbox::new(approvals)
             .map_err(|e| e.to_string())?
             .describe(&toolbox::registry())
             .local_approver(by);
+        if let Some(auth) = auth {
+            inbox = inbox.authenticate_with(auth);
+        }
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| format!("--http {addr}: {e}"))?;

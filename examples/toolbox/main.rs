@@ -7,10 +7,10 @@
 //! toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
 //! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
-//! toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
+//! toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]] [STATE]
 //! toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
-//! toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
+//! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
 //! toolbox audit
 //! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url http(s)://URL
 //!
@@ -34,6 +34,7 @@ mod lint;
 mod mcp;
 mod serve;
 mod state;
+mod tokens;
 
 use std::process::ExitCode;
 
@@ -45,12 +46,20 @@ const USAGE: &str = "usage:
   toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
-  toolbox mcp --root DIR [--http 127.0.0.1:PORT] [STATE]
+  toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]] [STATE]
   toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
-  toolbox approvals (--store S | --root DIR) serve --http 127.0.0.1:PORT [--by NAME]
+  toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
   toolbox audit
   toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
+TOKENS (mcp --http, approvals serve): without --jwks, ADDR is a loopback address and every request is the one local caller
+  holding every scope. With --jwks, each request's caller comes from its bearer token, a JWT signed by a key of
+  the key set (a file, or an https:// URL, read again on an unknown key id), from issuer ISS (`iss`), for the
+  resource AUD (`aud`, this server's URL, e.g. https://tools.example.com/mcp): `sub` is the subject, `scope`
+  the scopes, the claim NAME (default `tenant`) the tenant; ADDR may then be any address. Request keys,
+  approvals and the breaker are per tenant. Metadata: GET /.well-known/oauth-protected-resource/mcp.
+  The approvals inbox (AUD: its own URL) then needs the scope approvals:decide; each approver, the token's
+  `sub`, sees and decides only their tenant's requests.
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):
   [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect] [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N] [--journal-retention-ms N] [--purge-every-ms N]";
 

@@ -1,23 +1,30 @@
-//! `toolbox mcp --root DIR [--http ADDR] [--store S] [--fault F]`: the same
-//! tools over MCP, on stdio or on streamable HTTP at a loopback address.
+//! `toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL --issuer ISS
+//! --audience AUD [--tenant-claim NAME]]] [STATE]`: the same tools over MCP,
+//! on stdio, or on streamable HTTP: at a loopback address as one local
+//! caller holding every scope, or, with `--jwks`, as an OAuth 2.1 resource
+//! server where each request's caller comes from its bearer token.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use contract_runtime::identity::oauth::{Identity, JwtAuthenticator};
+use contract_runtime::identity::Refusal;
 use contract_runtime::mcp::{http, McpServer};
 use contract_runtime::Dispatcher;
 
 use crate::state::StateOptions;
-use toolbox::{caller, registry};
+use crate::tokens::TokenOptions;
+use toolbox::{all_scopes, caller, registry};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut root = None;
     let mut http = None;
     let mut state = StateOptions::default();
+    let mut tokens = TokenOptions::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        if state.take(a, &mut it)? {
+        if state.take(a, &mut it)? || tokens.take(a, &mut it)? {
             continue;
         }
         match a.as_str() {
@@ -29,18 +36,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let addr: SocketAddr = v
                     .parse()
                     .map_err(|e| format!("--http {v}: not an address IP:PORT: {e}"))?;
-                // The toolbox's tools touch the local disk: never offer them
-                // to the network.
-                if !addr.ip().is_loopback() {
-                    return Err(format!("--http {v}: only a loopback address is served"));
-                }
                 http = Some(addr);
             }
             other => return Err(format!("unknown option `{other}`")),
         }
     }
     let root = root.ok_or("mcp needs --root DIR")?;
-    let caller = Arc::new(state.caller(caller(&root, None, &[])?));
+    let jwt = tokens.config()?;
+    match (http, &jwt) {
+        (None, Some(_)) => {
+            return Err("--jwks checks bearer tokens over HTTP: it needs --http ADDR (stdio serves one local caller)".into())
+        }
+        // The toolbox's tools touch the local disk: without tokens, anyone
+        // who reaches the port would hold every scope.
+        (Some(addr), None) if !addr.ip().is_loopback() => {
+            return Err(format!(
+                "--http {addr}: only a loopback address is served without --jwks (each request's caller then comes from its bearer token)"
+            ))
+        }
+        _ => {}
+    }
     // HTTP serves concurrent requests in parallel; stdio has one client.
     let rt = match http {
         Some(_) => tokio::runtime::Builder::new_multi_thread(),
@@ -51,7 +66,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     // The store (and a PostgreSQL connection) lives on the runtime that serves.
     let dispatcher = rt.block_on(state.dispatcher(Dispatcher::new(registry()), &root))?;
-    let server = McpServer::new(dispatcher, caller)
+    let local = Arc::new(state.caller(caller(&root, None, &[])?));
+    let mut server = McpServer::new(dispatcher, local)
         .map_err(|e| e.to_string())?
         .with_implementation("toolbox", env!("CARGO_PKG_VERSION"));
     let Some(addr) = http else {
@@ -59,6 +75,33 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .block_on(server.serve_stdio())
             .map_err(|e| format!("mcp: {e}"));
     };
+    let mut config = http::loopback();
+    if let Some(jwt) = jwt {
+        // Each token's caller: the toolbox's roots and state, no scope but
+        // the token's.
+        let none: Vec<String> = all_scopes().into_iter().map(str::to_owned).collect();
+        let resource = jwt.audience.clone();
+        let root = root.clone();
+        let auth = JwtAuthenticator::new(jwt)
+            .map_err(|e| format!("--jwks: {e}"))?
+            .with_caller(move |id: &Identity| {
+                let base = caller(&root, None, &none).map_err(|e| {
+                    Refusal::unavailable(format!("the server's folder cannot be opened: {e}"))
+                })?;
+                Ok(id.apply(state.caller(base)))
+            });
+        server = server.with_authenticator(auth);
+        // The resource's own host, beside the loopback names, may appear in
+        // `Host` (a deployment behind its public name).
+        let mut hosts = config.allowed_hosts.clone();
+        if let Some(host) = url_host(&resource) {
+            hosts.push(host);
+        }
+        if !addr.ip().is_unspecified() {
+            hosts.push(addr.ip().to_string());
+        }
+        config = config.with_allowed_hosts(hosts);
+    }
     rt.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -67,8 +110,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // One line a client (or a test that asked for port 0) can read.
         eprintln!("toolbox: serving MCP on http://{bound}/mcp");
         server
-            .serve_http_on(listener, http::loopback())
+            .serve_http_on(listener, config)
             .await
             .map_err(|e| format!("mcp --http: {e}"))
     })
+}
+
+/// The host of an `http(s)://` URL, without port or path.
+fn url_host(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next()?,
+        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+    };
+    (!host.is_empty()).then(|| host.to_owned())
 }

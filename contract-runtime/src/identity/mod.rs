@@ -135,7 +135,35 @@ impl ResourceMetadata {
             bearer_methods_supported: vec!["header".to_owned()],
         }
     }
+
+    /// Where this metadata is served (RFC 9728, section 3): the resource's
+    /// origin, the well-known prefix, then the resource's path; the URL
+    /// every challenge names.
+    ///
+    /// ```
+    /// use contract_runtime::identity::ResourceMetadata;
+    /// let m = ResourceMetadata::new("https://tools.example.com/mcp", vec![]);
+    /// assert_eq!(m.metadata_url(), "https://tools.example.com/.well-known/oauth-protected-resource/mcp");
+    /// let m = ResourceMetadata::new("http://127.0.0.1:8080", vec![]);
+    /// assert_eq!(m.metadata_url(), "http://127.0.0.1:8080/.well-known/oauth-protected-resource");
+    /// ```
+    pub fn metadata_url(&self) -> String {
+        let (scheme, rest) = self
+            .resource
+            .split_once("://")
+            .unwrap_or(("https", &self.resource));
+        let (authority, path) = match rest.find('/') {
+            Some(i) => (&rest[..i], &rest[i..]),
+            None => (rest, ""),
+        };
+        let path = path.trim_end_matches('/');
+        format!("{scheme}://{authority}{METADATA_PATH}{path}")
+    }
 }
+
+/// Where Protected Resource Metadata is served (RFC 9728): this prefix,
+/// then the resource's path.
+pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
 
 /// Why a request is not served: the HTTP status and the `WWW-Authenticate`
 /// challenge (RFC 6750) a server answers it with. Its texts never contain

@@ -185,7 +185,7 @@ impl Identity {
     }
 }
 
-type BuildCaller = dyn Fn(&Identity) -> Caller + Send + Sync;
+type BuildCaller = dyn Fn(&Identity) -> Result<Caller, Refusal> + Send + Sync;
 
 /// Accepted tokens, by their SHA-256: the caller, and until when.
 type Accepted = HashMap<[u8; 32], (Arc<Caller>, Instant)>;
@@ -258,17 +258,20 @@ impl JwtAuthenticator {
             config,
             jwks,
             validations,
-            build: Box::new(|id: &Identity| id.apply(Caller::new())),
+            build: Box::new(|id: &Identity| Ok(id.apply(Caller::new()))),
             accepted: Mutex::new(HashMap::new()),
         })
     }
 
-    /// Builds each caller with `build` (the host's roots, secrets and state,
-    /// and the identity: [`Identity::apply`] adds subject, tenant and
-    /// scopes).
+    /// Builds each caller with `build`: the host's roots, secrets and state,
+    /// and the identity ([`Identity::apply`] adds subject, tenant and
+    /// scopes). `build` may refuse a valid token (a tenant the host does not
+    /// serve: [`Refusal::insufficient_scope`] or [`Refusal::invalid_token`]).
+    /// It runs once per token, not per request (accepted tokens are
+    /// remembered, see the module docs).
     pub fn with_caller(
         mut self,
-        build: impl Fn(&Identity) -> Caller + Send + Sync + 'static,
+        build: impl Fn(&Identity) -> Result<Caller, Refusal> + Send + Sync + 'static,
     ) -> Self {
         self.build = Box::new(build);
         self
@@ -297,7 +300,7 @@ impl JwtAuthenticator {
             }
         }
         let (identity, exp) = self.check(token).await?;
-        let caller = Arc::new((self.build)(&identity).secret(token));
+        let caller = Arc::new((self.build)(&identity)?.secret(token));
         if self.config.token_cache > 0 {
             let left = exp.saturating_sub(now_secs());
             let until = Instant::now() + Duration::from_secs(left.min(60));

@@ -17,9 +17,10 @@
 //!   API's), answered with a redirect to the page, which says what became of
 //!   the request, and says so when someone decided it first.
 //!
-//! Who may decide: with an [`Authenticate`] (for example a bearer token
-//! checked by the identity module), each approver sees and decides only
-//! their tenant's requests; without one, the page serves one local
+//! Who may decide: with an [`Authenticator`] (the identity module's, for
+//! example a bearer JWT checked by `identity::oauth`), each approver is a
+//! caller holding the scope [`SCOPE`], and sees and decides only their
+//! tenant's requests; without one, the page serves one local
 //! operator who sees every request, and [`Inbox::serve`] binds only loopback
 //! addresses (a host that mounts it must do the same).
 //!
@@ -49,6 +50,7 @@ use hyper::body::Body;
 use hyper::http::request::Parts;
 use hyper::{header, HeaderMap, Method, Request, Response, StatusCode};
 
+use crate::identity::{require_scope, Authenticator};
 use crate::policy::approval::{now_ms, Approvals, DecideError};
 use crate::registry::Registry;
 use crate::store::{ApprovalFilter, ApprovalRecord, ApprovalState};
@@ -57,10 +59,11 @@ use self::form::Csrf;
 use self::page::{Notice, Page};
 
 /// The `http` crate of the inbox's requests and answers, so that a host
-/// (and an [`Authenticate`]) names the same version.
+/// (and an [`Authenticator`]) names the same version.
 pub use hyper::http;
 
-/// The scope an approver's token must carry to use the inbox.
+/// The scope an approver's token must carry to use the inbox (the
+/// authenticator's caller must hold it, else 403 `insufficient_scope`).
 pub const SCOPE: &str = "approvals:decide";
 
 /// The largest decision form read (an id, a token, a reason of at most
@@ -73,7 +76,8 @@ const MAX_REASON: usize = 2000;
 /// How many decisions the page lists under "recent decisions".
 const RECENT: usize = 20;
 
-/// Who is deciding, as an [`Authenticate`] named them.
+/// Who is deciding: the local operator, or an authenticated caller (its
+/// subject, within its tenant).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approver {
     name: String,
@@ -113,6 +117,15 @@ impl Approver {
         &self.name
     }
 
+    /// The tenant whose requests an authenticated approver sees (`None` for
+    /// the local operator, who sees everyone's, and for callers without one).
+    pub fn tenant(&self) -> Option<&str> {
+        match &self.view {
+            View::Tenant(t) => t.as_deref(),
+            View::Everything => None,
+        }
+    }
+
     /// Whether this approver may see and decide `r`.
     fn sees(&self, r: &ApprovalRecord) -> bool {
         match &self.view {
@@ -144,26 +157,15 @@ impl Approver {
     }
 }
 
-/// Why a request may not use the inbox.
+/// Why a request may not use the inbox: the page's answer to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    /// 401 (no valid credentials) or 403 (valid, but not allowed).
-    pub status: StatusCode,
+struct Refusal {
+    /// 401 (no valid credentials), 403 (valid, but not allowed), 503.
+    status: StatusCode,
     /// The `WWW-Authenticate` challenge to send with it, if any.
-    pub challenge: Option<String>,
+    challenge: Option<String>,
     /// What the person is told (shown escaped; never a token).
-    pub message: String,
-}
-
-/// What [`Authenticate::authenticate`] returns.
-pub type AuthFuture<'a> = Pin<Box<dyn Future<Output = Result<Approver, Refusal>> + Send + 'a>>;
-
-/// Names the approver behind a request, or refuses it: the seam where a
-/// host's identity check (a bearer token, a session, a proxy's header)
-/// plugs in. It must refuse an approver without the [`SCOPE`] `approvals:decide`.
-pub trait Authenticate: Send + Sync {
-    /// The approver who sent the request with these headers.
-    fn authenticate<'a>(&'a self, request: &'a Parts) -> AuthFuture<'a>;
+    message: String,
 }
 
 /// The address of the peer a request came from, when the server knows it
@@ -184,7 +186,9 @@ struct Inner {
     approvals: Approvals,
     /// What each tool does, shown beside its requests.
     descriptions: BTreeMap<String, String>,
-    auth: Option<Arc<dyn Authenticate>>,
+    auth: Option<Arc<dyn Authenticator>>,
+    /// Where the authenticator's resource metadata is, named in challenges.
+    metadata_url: Option<String>,
     local: Approver,
     csrf: Csrf,
     /// Origins besides the page's own (its `Host`) whose posts are accepted:
@@ -213,6 +217,7 @@ impl Inbox {
                 approvals,
                 descriptions: BTreeMap::new(),
                 auth: None,
+                metadata_url: None,
                 local: Approver::local("operator"),
                 csrf: Csrf::new()?,
                 origins: Vec::new(),
@@ -229,6 +234,7 @@ impl Inbox {
                 approvals: i.approvals.clone(),
                 descriptions: i.descriptions.clone(),
                 auth: i.auth.clone(),
+                metadata_url: i.metadata_url.clone(),
                 local: i.local.clone(),
                 csrf: i.csrf.clone(),
                 origins: i.origins.clone(),
@@ -254,10 +260,17 @@ impl Inbox {
         self
     }
 
-    /// Authenticates every request with `auth`: approvers see and decide
-    /// only their tenant's requests.
-    pub fn authenticate_with(mut self, auth: Arc<dyn Authenticate>) -> Inbox {
-        self.inner_mut().auth = Some(auth);
+    /// Authenticates every request with `auth`, the same authenticator as
+    /// the MCP server's ([`crate::mcp::McpServer::with_authenticator`]), so
+    /// an approver is a caller like any other: the caller must hold
+    /// [`SCOPE`] (`approvals:decide`, else 403 `insufficient_scope`), is
+    /// recorded as who decided by its subject, and sees and decides only its
+    /// tenant's requests. A refusal is answered with its status and, for an
+    /// OAuth authenticator, the challenge naming the resource metadata.
+    pub fn authenticate_with(mut self, auth: impl Authenticator) -> Inbox {
+        let inner = self.inner_mut();
+        inner.metadata_url = auth.resource_metadata().map(|m| m.metadata_url());
+        inner.auth = Some(Arc::new(auth));
         self
     }
 
@@ -312,7 +325,18 @@ impl Inbox {
     /// local operator for a loopback request when there is none.
     async fn approver(&self, parts: &Parts) -> Result<Approver, Refusal> {
         if let Some(auth) = &self.inner.auth {
-            return auth.authenticate(parts).await;
+            let turned = |r: crate::identity::Refusal| Refusal {
+                status: StatusCode::from_u16(r.status()).unwrap_or(StatusCode::UNAUTHORIZED),
+                challenge: r.www_authenticate(self.inner.metadata_url.as_deref()),
+                message: r.description().to_owned(),
+            };
+            let caller = auth.authenticate(parts).await.map_err(turned)?;
+            require_scope(&caller, SCOPE).map_err(turned)?;
+            let name = caller.subject_name().unwrap_or(caller.name());
+            return Ok(Approver::of_tenant(
+                name,
+                caller.tenant_name().map(str::to_owned),
+            ));
         }
         let peer_is_local = parts
             .extensions
@@ -370,6 +394,7 @@ impl Inbox {
         };
         let page = Page {
             approver: approver.name(),
+            tenant: approver.tenant(),
             csrf: &self.inner.csrf.token(&approver.binding()),
             pending: &pending,
             decided: &decided,

@@ -115,7 +115,10 @@ pub(super) struct Notice {
 
 /// Everything the page shows.
 pub(super) struct Page<'a> {
+    /// Who decides: the approver's subject (or the local operator's name).
     pub(super) approver: &'a str,
+    /// The tenant whose requests an authenticated approver sees.
+    pub(super) tenant: Option<&'a str>,
     pub(super) csrf: &'a str,
     /// Newest first.
     pub(super) pending: &'a [ApprovalRecord],
@@ -131,8 +134,12 @@ impl Page<'_> {
         let mut o = head(&format!("Approvals inbox ({})", self.pending.len()));
         let _ = write!(
             o,
-            "<header>\n<h1>Approvals inbox</h1>\n<p class=\"who\">Deciding as <b>{}</b> · <a href=\"?\">Refresh</a></p>\n</header>\n",
-            escape(self.approver)
+            "<header>\n<h1>Approvals inbox</h1>\n<p class=\"who\">Deciding as <b>{}</b>{} · <a href=\"?\">Refresh</a></p>\n</header>\n",
+            escape(self.approver),
+            match self.tenant {
+                Some(t) => format!(" for the requests of <b>{}</b>", escape(t)),
+                None => String::new(),
+            }
         );
         if let Some(n) = self.notice {
             self.notice(&mut o, n);

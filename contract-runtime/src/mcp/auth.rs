@@ -39,7 +39,7 @@ use rmcp::service::RequestContext;
 use rmcp::RoleServer;
 use serde_json::Value;
 
-use crate::identity::{Authenticator, Refusal, ResourceMetadata};
+use crate::identity::{Authenticator, Refusal, ResourceMetadata, METADATA_PATH};
 use crate::{Caller, Registry};
 
 type Answer = Response<BoxBody<Bytes, Infallible>>;
@@ -64,10 +64,6 @@ pub(crate) fn caller_of_parts(parts: &http::request::Parts) -> Option<Arc<Caller
     parts.extensions.get::<Authenticated>().map(|a| a.0.clone())
 }
 
-/// The metadata paths (RFC 9728, section 3: the well-known prefix, then the
-/// resource's path).
-pub(crate) const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
-
 /// The authenticator and what the server derives from it.
 pub(crate) struct Gate {
     auth: Arc<dyn Authenticator>,
@@ -89,7 +85,7 @@ impl Gate {
                 scopes.dedup();
                 m.scopes_supported = scopes;
             }
-            let url = metadata_url(&m.resource);
+            let url = m.metadata_url();
             let body = serde_json::to_vec(&m).unwrap_or_default();
             (Bytes::from(body), url)
         });
@@ -269,32 +265,4 @@ fn plain(status: StatusCode, text: &'static str) -> Answer {
     let mut answer = Response::new(Full::new(Bytes::from_static(text.as_bytes())).boxed());
     *answer.status_mut() = status;
     answer
-}
-
-/// Where the metadata of `resource` is served: its origin, the well-known
-/// prefix, then its path (`https://h/mcp` →
-/// `https://h/.well-known/oauth-protected-resource/mcp`).
-fn metadata_url(resource: &str) -> String {
-    let (scheme, rest) = resource.split_once("://").unwrap_or(("https", resource));
-    let (authority, path) = match rest.find('/') {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
-    let path = path.trim_end_matches('/');
-    format!("{scheme}://{authority}{METADATA_PATH}{path}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn metadata_url_puts_the_well_known_prefix_before_the_path() {
-        assert_eq!(
-            super::metadata_url("https://tools.example.com/mcp"),
-            "https://tools.example.com/.well-known/oauth-protected-resource/mcp"
-        );
-        assert_eq!(
-            super::metadata_url("http://127.0.0.1:8080"),
-            "http://127.0.0.1:8080/.well-known/oauth-protected-resource"
-        );
-    }
 }

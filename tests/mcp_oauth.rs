@@ -1,0 +1,529 @@
+//! `toolbox mcp --http --jwks`: an OAuth 2.1 resource server, attacked and
+//! used with tokens minted by PyJWT (`tests/mcp_client/auth.py`, keys made
+//! by the test), the honest calls sent by the official Python MCP client
+//! with bearer tokens. Every attack is answered as MCP's authorization spec
+//! says and runs nothing (the effects on disk are counted); two tenants
+//! share no request key, approval or breaker.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use common::{python, Fixture};
+use serde_json::{json, Value};
+
+const ISS: &str = "https://auth.test";
+const AUD: &str = "https://tools.test/mcp";
+const METADATA: &str =
+    "resource_metadata=\"https://tools.test/.well-known/oauth-protected-resource/mcp\"";
+
+fn script(args: &[&str]) -> String {
+    let out = Command::new(python())
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/auth.py"))
+        .args(args)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("run auth.py");
+    let stdout = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert!(out.status.success(), "auth.py {}: {stdout}", args[0]);
+    stdout
+}
+
+fn json_of(s: &str) -> Value {
+    serde_json::from_str(s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
+}
+
+/// The test's server: the toolbox over HTTP with the key set of `keys`.
+struct Server {
+    child: Child,
+    url: String,
+    keys: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start(dir: &Fixture, extra: &[&str]) -> Server {
+        let keys = dir.base.join("keys");
+        std::fs::create_dir_all(&keys).unwrap();
+        let keys = keys.to_str().unwrap().to_owned();
+        script(&["keys", &keys]);
+        let (child, url) = common::mcp_http(
+            Command::new(common::toolbox())
+                .args(["mcp", "--http", "127.0.0.1:0", "--jwks"])
+                .arg(format!("{keys}/jwks.json"))
+                .args(["--issuer", ISS, "--audience", AUD])
+                .args(extra)
+                .arg("--root")
+                .arg(&dir.root),
+        );
+        Server { child, url, keys }
+    }
+
+    /// A valid token: ana of acme holding every scope, `over` changed.
+    fn token(&self, over: Value) -> String {
+        script(&["mint", &self.keys, ISS, AUD, &over.to_string()])
+    }
+
+    /// One MCP session with `token`: each call's envelope.
+    fn session(&self, token: &str, calls: Value) -> Vec<Value> {
+        let out = script(&["session", &self.url, token, &calls.to_string()]);
+        json_of(&out).as_array().unwrap().clone()
+    }
+}
+
+fn outbox_lines(dir: &Fixture) -> usize {
+    std::fs::read_to_string(dir.root.join("outbox.jsonl"))
+        .map(|s| s.lines().count())
+        .unwrap_or(0)
+}
+
+fn code(env: &Value) -> &str {
+    env["errors"][0]["code"].as_str().unwrap_or("")
+}
+
+#[test]
+fn every_attack_is_refused_as_the_spec_says_and_runs_nothing() {
+    let dir = Fixture::standard("oauth-attacks");
+    let server = Server::start(&dir, &[]);
+    let out = json_of(&script(&["attacks", &server.url, &server.keys, ISS, AUD]));
+
+    // No credentials: 401, the challenge naming the metadata, no error code
+    // (RFC 6750 section 3.1).
+    let no_token = &out["no token"];
+    assert_eq!(no_token["status"], 401, "{no_token}");
+    let www = no_token["www"].as_str().unwrap();
+    assert!(
+        www.starts_with("Bearer ") && www.contains(METADATA),
+        "{www}"
+    );
+    assert!(!www.contains("error="), "{www}");
+
+    // The attack table of docs/security.md: each 401 invalid_token with a
+    // description that says why and never quotes the token.
+    for (case, says) in [
+        ("expired", "expired"),
+        ("not yet valid", "not valid yet"),
+        ("wrong issuer", "another issuer"),
+        ("wrong audience", "another resource"),
+        ("alg none", "not a JWT signed with an accepted algorithm"),
+        ("HS256 keyed with the public key", "HS256 are not accepted"),
+        ("tampered payload", "signature does not verify"),
+        ("unknown kid", "does not know"),
+        (
+            "a stranger's key under a known kid",
+            "signature does not verify",
+        ),
+        ("no tenant claim", "names no tenant"),
+    ] {
+        let a = &out[case];
+        assert_eq!(a["status"], 401, "{case}: {a}");
+        let www = a["www"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{case}: no challenge: {a}"));
+        assert!(
+            www.contains(METADATA) && www.contains("error=\"invalid_token\""),
+            "{case}: {www}"
+        );
+        assert!(www.contains(says), "{case}: {www}");
+        assert!(!a["body"].as_str().unwrap().contains("eyJ"), "{case}: {a}");
+    }
+    // Larger than any token the server reads: 400 invalid_request.
+    let big = &out["oversized token"];
+    assert_eq!(big["status"], 400, "{big}");
+    assert!(
+        big["www"]
+            .as_str()
+            .unwrap()
+            .contains("error=\"invalid_request\""),
+        "{big}"
+    );
+
+    // A valid token without the tool's authority: the step-up challenge
+    // naming the scope, and as the body the envelope the model would see.
+    let scope = &out["missing scope"];
+    assert_eq!(scope["status"], 403, "{scope}");
+    let www = scope["www"].as_str().unwrap();
+    assert!(
+        www.contains("error=\"insufficient_scope\"")
+            && www.contains("scope=\"comments:write\"")
+            && www.contains(METADATA),
+        "{www}"
+    );
+    let body = json_of(scope["body"].as_str().unwrap());
+    let env = &body["result"]["structuredContent"];
+    assert_eq!(env["status"], "denied", "{body}");
+    assert_eq!(code(env), "permission-denied", "{body}");
+    assert!(env["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("comments:write"));
+
+    // The honest RS256 token opens a session, which is its caller's only.
+    assert_eq!(
+        out["valid (RS256)"]["status"], 200,
+        "{}",
+        out["valid (RS256)"]
+    );
+    assert!(
+        out["valid (RS256)"]["session"].is_string(),
+        "{}",
+        out["valid (RS256)"]
+    );
+    let stolen = &out["another caller with ana's session"];
+    assert_eq!(stolen["status"], 404, "{stolen}");
+    let own = &out["ana with her session"];
+    assert_eq!(own["status"], 202, "{own}");
+
+    // Protected Resource Metadata, at both paths.
+    for path in [
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/oauth-protected-resource",
+    ] {
+        let meta = &out[path];
+        assert_eq!(meta["status"], 200, "{path}: {meta}");
+        assert_eq!(meta["body"]["resource"], AUD);
+        assert_eq!(meta["body"]["authorization_servers"], json!([ISS]));
+        assert_eq!(meta["body"]["bearer_methods_supported"], json!(["header"]));
+        assert_eq!(
+            meta["body"]["scopes_supported"],
+            json!([
+                "comments:write",
+                "filings:read",
+                "notes:read",
+                "notes:write",
+                "repo:read",
+                "repo:write"
+            ]),
+            "the registry's declared authorities"
+        );
+    }
+    // Not one attack posted a comment.
+    assert_eq!(outbox_lines(&dir), 0);
+}
+
+#[test]
+fn a_valid_token_calls_a_tool_and_tenants_share_no_key_approval_or_breaker() {
+    let dir = Fixture::standard("oauth-tenants");
+    let server = Server::start(&dir, &["--tenant-claim", "org"]);
+    let ana = server.token(json!({"org": "acme", "tenant": null}));
+    let bob = server.token(json!({"sub": "bob", "org": "globex", "tenant": null}));
+    let carl = server.token(json!({"sub": "carl", "org": "acme", "tenant": null}));
+
+    // A valid token calls a tool.
+    let read = server.session(&ana, json!([["read_file", {"path": "README.md"}]]));
+    assert_eq!(read[0]["status"], "ok", "{read:?}");
+
+    // Request keys: ana's key has one effect for her; bob (another tenant)
+    // sending the same key is not answered from her record.
+    let comment = json!({"issue": 1, "body": "from acme",
+        "request_key": "5e0c3a1b-2d4f-4a6b-8c9d-0e1f2a3b4c5d"});
+    let twice = server.session(
+        &ana,
+        json!([["post_comment", comment], ["post_comment", comment]]),
+    );
+    assert_eq!(twice[0]["status"], "ok", "{twice:?}");
+    assert_eq!(twice[1]["status"], "ok", "{twice:?}");
+    assert_eq!(twice[1]["replayed"], true, "{twice:?}");
+    let other = server.session(&bob, json!([["post_comment", comment]]));
+    assert_eq!(other[0]["status"], "ok", "{other:?}");
+    assert_ne!(
+        other[0]["replayed"], true,
+        "another tenant's key is not a replay: {other:?}"
+    );
+    assert_eq!(
+        outbox_lines(&dir),
+        2,
+        "one effect for ana's key, one for bob's"
+    );
+
+    // Approvals: three callers asking the same get three requests; a grant
+    // of ana's lets only ana's call run.
+    let delete = json!([["delete_note", {"note": "kv-cache.md"}]]);
+    let id = |env: &Value| {
+        assert_eq!(env["status"], "needs-approval", "{env}");
+        env["approval"]["id"].as_str().unwrap().to_owned()
+    };
+    let a = id(&server.session(&ana, delete.clone())[0]);
+    let b = id(&server.session(&bob, delete.clone())[0]);
+    let c = id(&server.session(&carl, delete.clone())[0]);
+    assert!(a != b && a != c && b != c, "{a} {b} {c}");
+    let granted = Command::new(common::toolbox())
+        .args(["approvals", "--root"])
+        .arg(&dir.root)
+        .args(["grant", &a, "--by", "lead"])
+        .output()
+        .unwrap();
+    assert!(
+        granted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&granted.stderr)
+    );
+    let again = server.session(&bob, delete.clone());
+    assert_eq!(
+        id(&again[0]),
+        b,
+        "bob still waits on his own request: {again:?}"
+    );
+    assert!(
+        dir.root.join("notes/kv-cache.md").exists(),
+        "bob's call did not run"
+    );
+    let again = server.session(&carl, delete.clone());
+    assert_eq!(
+        id(&again[0]),
+        c,
+        "carl (ana's tenant) is not ana either: {again:?}"
+    );
+    let ran = server.session(&ana, delete);
+    assert_eq!(ran[0]["status"], "ok", "{ran:?}");
+    assert!(!dir.root.join("notes/kv-cache.md").exists());
+
+    // The breaker: ana's tenant repeating a failing call rests it for acme,
+    // not for globex.
+    let failing = json!(["read_file", {"path": "nope.txt"}]);
+    let many = server.session(&ana, json!(vec![failing.clone(); 10]));
+    assert!(
+        many.iter().any(|e| code(e) == "circuit-open"),
+        "the circuit opened for acme: {many:?}"
+    );
+    let bobs = server.session(&bob, json!([failing]));
+    assert_eq!(code(&bobs[0]), "not-found", "globex's call runs: {bobs:?}");
+}
+
+#[test]
+fn bad_flags_are_refused_with_what_is_missing() {
+    let dir = Fixture::standard("oauth-flags");
+    let keys = dir.base.join("jwks.json");
+    std::fs::write(&keys, r#"{"keys":[]}"#).unwrap();
+    let keys = keys.to_str().unwrap();
+    let root = dir.root.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["--http", "0.0.0.0:0"],
+            "only a loopback address is served without --jwks",
+        ),
+        (
+            vec!["--http", "127.0.0.1:0", "--jwks", keys, "--audience", AUD],
+            "--jwks needs --issuer",
+        ),
+        (
+            vec!["--http", "127.0.0.1:0", "--jwks", keys, "--issuer", ISS],
+            "--jwks needs --audience",
+        ),
+        (
+            vec!["--http", "127.0.0.1:0", "--issuer", ISS, "--audience", AUD],
+            "--issuer checks bearer tokens: it needs --jwks",
+        ),
+        (
+            vec!["--http", "127.0.0.1:0", "--tenant-claim", "org"],
+            "--tenant-claim checks bearer tokens: it needs --jwks",
+        ),
+        (
+            vec!["--jwks", keys, "--issuer", ISS, "--audience", AUD],
+            "it needs --http ADDR",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--jwks",
+                "/nonexistent/jwks.json",
+                "--issuer",
+                ISS,
+                "--audience",
+                AUD,
+            ],
+            "no such file",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--jwks",
+                "http://keys.example/jwks",
+                "--issuer",
+                ISS,
+                "--audience",
+                AUD,
+            ],
+            "https://",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--jwks",
+                keys,
+                "--issuer",
+                ISS,
+                "--audience",
+                "tools",
+            ],
+            "named by its URL",
+        ),
+        (
+            vec!["--http", "127.0.0.1:0", "--jwks"],
+            "--jwks needs a value",
+        ),
+        (
+            vec!["--http", "127.0.0.1:0", "--jwks", keys, "--jwks", keys],
+            "--jwks is given twice",
+        ),
+    ] {
+        let out = Command::new(common::toolbox())
+            .arg("mcp")
+            .args(&args)
+            .args(["--root", root])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run toolbox");
+        assert!(!out.status.success(), "{args:?} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// One HTTP/1.1 exchange on a fresh connection: the status and the whole
+/// answer.
+fn http(addr: &str, request: String) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    s.write_all(request.as_bytes()).expect("send");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    (out[9..12].parse().expect("a status"), out)
+}
+
+#[test]
+fn the_inbox_takes_the_same_tokens_and_shows_each_approver_only_their_tenant() {
+    use std::io::BufRead;
+    let dir = Fixture::standard("oauth-inbox");
+    let server = Server::start(&dir, &[]);
+    // ana (acme) and bob (globex) each ask to delete a note.
+    let ask = |token: &str| {
+        let env = &server.session(token, json!([["delete_note", {"note": "kv-cache.md"}]]))[0];
+        assert_eq!(env["status"], "needs-approval", "{env}");
+        env["approval"]["id"].as_str().unwrap().to_owned()
+    };
+    let acme = ask(&server.token(json!({})));
+    let globex = ask(&server.token(json!({"sub": "bob", "tenant": "globex"})));
+
+    const INBOX: &str = "http://inbox.test/";
+    let mut child = Command::new(common::toolbox())
+        .args(["approvals", "--root"])
+        .arg(&dir.root)
+        .args(["serve", "--http", "127.0.0.1:0", "--jwks"])
+        .arg(format!("{}/jwks.json", server.keys))
+        .args(["--issuer", ISS, "--audience", INBOX])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let addr = loop {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "the inbox ended");
+        if let Some(url) = line
+            .trim()
+            .strip_prefix("toolbox: approvals inbox on http://")
+        {
+            break url.trim_end_matches('/').to_owned();
+        }
+    };
+    let approver = |sub: &str, tenant: &str, scope: &str| {
+        script(&[
+            "mint",
+            &server.keys,
+            ISS,
+            INBOX,
+            &json!({"sub": sub, "tenant": tenant, "scope": scope}).to_string(),
+        ])
+    };
+    let lead_a = approver("lead-a", "acme", "approvals:decide");
+    let get = |token: Option<&str>| {
+        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        http(
+            &addr,
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\n{auth}Connection: close\r\n\r\n"),
+        )
+    };
+    let post = |token: &str, body: String| {
+        http(&addr, format!("POST / HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()))
+    };
+    let state_of = |id: &str| {
+        let out = Command::new(common::toolbox())
+            .args(["approvals", "--root"])
+            .arg(&dir.root)
+            .args(["list", "--all"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(json_of)
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("{id} is listed"))
+    };
+
+    // lead-a sees acme's request, not globex's, and is named on the page.
+    let (status, page) = get(Some(&lead_a));
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        page.contains(&format!("data-approval-id=\"{acme}\"")),
+        "{page}"
+    );
+    assert!(
+        !page.contains(&globex),
+        "another tenant's request is not listed: {page}"
+    );
+    assert!(
+        page.contains("Deciding as <b>lead-a</b> for the requests of <b>acme</b>"),
+        "{page}"
+    );
+    // Deciding globex's request: 404, and it stays pending.
+    let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
+    let csrf = &page[at..at + 64];
+    let (status, answer) = post(&lead_a, format!("id={globex}&decision=grant&csrf={csrf}"));
+    assert_eq!(status, 404, "{answer}");
+    assert_eq!(state_of(&globex)["state"], "pending");
+    // Her own tenant's: granted, by her subject.
+    let (status, answer) = post(
+        &lead_a,
+        format!("id={acme}&decision=grant&reason=ok&csrf={csrf}"),
+    );
+    assert_eq!(status, 303, "{answer}");
+    let granted = state_of(&acme);
+    assert_eq!(granted["state"], "granted", "{granted}");
+    assert_eq!(granted["decided_by"], "lead-a", "{granted}");
+
+    // No token: 401 naming the inbox's metadata; a token without the scope:
+    // 403 insufficient_scope; a token for the MCP server (another audience):
+    // 401 invalid_token.
+    let (status, answer) = get(None);
+    assert_eq!(status, 401, "{answer}");
+    assert!(
+        answer.contains(
+            "resource_metadata=\"http://inbox.test/.well-known/oauth-protected-resource\""
+        ),
+        "{answer}"
+    );
+    let (status, answer) = get(Some(&approver("dev", "acme", "notes:read")));
+    assert_eq!(status, 403, "{answer}");
+    assert!(
+        answer.contains("error=\"insufficient_scope\"")
+            && answer.contains("scope=\"approvals:decide\""),
+        "{answer}"
+    );
+    let (status, answer) = get(Some(&server.token(json!({"scope": "approvals:decide"}))));
+    assert_eq!(status, 401, "{answer}");
+    assert!(answer.contains("another resource"), "{answer}");
+    let _ = child.kill();
+    let _ = child.wait();
+}
