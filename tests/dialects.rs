@@ -385,25 +385,51 @@ fn every_canonical_object_is_closed() {
     assert!(open.is_empty(), "objects left open: {open:#?}");
 }
 
-/// Examples of arguments: checked at registry build as calls would be, then
+/// Examples of arguments: declared in the contract (`list_filings`) or
+/// added to the tool, checked at registry build as calls would be, then
 /// exported where the provider takes them (Anthropic's `input_examples`) and
-/// reported lost everywhere else.
+/// into the description everywhere else, reported as a loss.
 #[test]
 fn examples_are_checked_at_build_and_exported_where_the_provider_takes_them() {
+    use serde_json::json;
+    let declared = json!([
+        {"company": "ACME", "year": 2019},
+        {"company": "ACME", "year": 2019, "from": "2019-10-01", "to": "2019-12-31"}
+    ]);
+    let toolbox = tools::registry().canonical();
+    let filings = toolbox
+        .iter()
+        .find(|d| d["name"] == "list_filings")
+        .unwrap();
+    assert_eq!(filings["input_examples"], declared);
+    // Added ones come after the declared ones.
     let good = Registry::builder()
-        .tool(tools::search_notes::contract().example(serde_json::json!({"query": "kv cache"})))
+        .tool(tools::search_notes::contract().example(json!({"query": "kv cache"})))
+        .tool(tools::list_filings::contract().example(json!({"company": "INIT", "year": 2026})))
         .build()
-        .expect("a valid example builds");
+        .expect("valid examples build");
     let canonical = good.canonical();
     assert_eq!(
         canonical[0]["input_examples"],
-        serde_json::json!([{"query": "kv cache"}])
+        json!([{"query": "kv cache"}])
+    );
+    assert_eq!(
+        canonical[1]["input_examples"][2],
+        json!({"company": "INIT", "year": 2026})
     );
     for d in [Dialect::Anthropic, Dialect::AnthropicStrict] {
         let out = dialect::export(&canonical, d, &ExportOptions::default()).unwrap();
         assert_eq!(
             out.tools[0]["input_examples"],
-            serde_json::json!([{"query": "kv cache"}]),
+            json!([{"query": "kv cache"}]),
+            "{d}"
+        );
+        assert_eq!(
+            out.tools[1]["input_examples"], canonical[1]["input_examples"],
+            "{d}"
+        );
+        assert_eq!(
+            out.tools[0]["description"], canonical[0]["description"],
             "{d}"
         );
         assert!(
@@ -411,6 +437,16 @@ fn examples_are_checked_at_build_and_exported_where_the_provider_takes_them() {
             "{d}"
         );
     }
+    let description = |d: Dialect, tool: &Value| -> String {
+        let at = if d == Dialect::OpenAiChat {
+            &tool["function"]["description"]
+        } else {
+            &tool["description"]
+        };
+        at.as_str()
+            .unwrap_or_else(|| panic!("{d}: no description"))
+            .to_owned()
+    };
     for d in [
         Dialect::OpenAiResponses,
         Dialect::OpenAiChat,
@@ -420,15 +456,33 @@ fn examples_are_checked_at_build_and_exported_where_the_provider_takes_them() {
     ] {
         let out = dialect::export(&canonical, d, &ExportOptions::default()).unwrap();
         assert!(out.tools[0].get("input_examples").is_none(), "{d}");
-        let lost: Vec<String> = out
+        assert_eq!(
+            description(d, &out.tools[0].to_value()),
+            format!(
+                "{}\n\nExamples of arguments:\n{{\"query\":\"kv cache\"}}",
+                canonical[0]["description"].as_str().unwrap()
+            ),
+            "{d}"
+        );
+        assert!(
+            description(d, &out.tools[1].to_value()).ends_with(
+                "\n\nExamples of arguments:\n{\"company\":\"ACME\",\"year\":2019}\n{\"company\":\"ACME\",\"year\":2019,\"from\":\"2019-10-01\",\"to\":\"2019-12-31\"}\n{\"company\":\"INIT\",\"year\":2026}"
+            ),
+            "{d}: {}",
+            description(d, &out.tools[1].to_value())
+        );
+        let moved: Vec<String> = out
             .losses
             .iter()
             .filter(|l| l.keyword == "input_examples")
             .map(ToString::to_string)
             .collect();
         assert_eq!(
-            lost,
-            [format!("search_notes (root) input_examples: dropped: 1 example(s) of arguments; {d} has no field for them (Anthropic's input_examples has)")],
+            moved,
+            [
+                format!("search_notes (root) input_examples: moved to description: 1 example(s) of arguments; {d} has no field for them (Anthropic's input_examples has)"),
+                format!("list_filings (root) input_examples: moved to description: 3 example(s) of arguments; {d} has no field for them (Anthropic's input_examples has)"),
+            ],
             "{d}"
         );
     }
@@ -437,35 +491,42 @@ fn examples_are_checked_at_build_and_exported_where_the_provider_takes_them() {
         Err(RegistryError::BadExample {
             tool,
             index,
+            declared,
+            example,
             reason,
-        }) => (tool, index, reason),
+        }) => (tool, index, declared, example, reason),
         other => panic!("expected BadExample, got {other:?}"),
     };
-    let (tool, index, reason) = refused(
+    let (tool, index, declared, example, reason) = refused(
         tools::search_notes::contract()
-            .example(serde_json::json!({"query": "ok"}))
-            .example(serde_json::json!({"query": ""})),
+            .example(json!({"query": "ok"}))
+            .example(json!({"query": ""})),
     );
-    assert_eq!((tool.as_str(), index), ("search_notes", 1));
-    assert!(reason.starts_with("/query: "), "{reason}");
-    let (_, _, reason) = refused(
-        tools::search_notes::contract().example(serde_json::json!({"query": "x", "limit": 3})),
+    assert_eq!((tool.as_str(), index, declared), ("search_notes", 1, false));
+    assert_eq!(example, r#"{"query":""}"#);
+    assert!(
+        reason.starts_with("`/query` must have at least 1 character"),
+        "{reason}"
     );
+    let (.., reason) =
+        refused(tools::search_notes::contract().example(json!({"query": "x", "limit": 3})));
     assert!(reason.contains("limit"), "{reason}");
-    let (_, _, reason) = refused(tools::search_notes::contract().example(serde_json::json!("x")));
+    let (.., reason) = refused(tools::search_notes::contract().example(json!("x")));
     assert_eq!(reason, "an example of arguments must be a JSON object");
-    // A rule across arguments too: `from` after `to`.
-    let (tool, _, reason) = refused(tools::list_filings::contract().example(serde_json::json!(
+    // A rule across arguments too: `from` after `to`. Counted after the two
+    // the contract declares.
+    let (tool, index, declared, _, reason) =
+        refused(tools::list_filings::contract().example(json!(
         {"company": "ACME", "year": 2020, "from": "2020-05-01", "to": "2020-01-01"})));
-    assert_eq!(tool, "list_filings");
+    assert_eq!((tool.as_str(), index, declared), ("list_filings", 2, false));
     assert!(reason.contains("from"), "{reason}");
     let err = Registry::builder()
-        .tool(tools::search_notes::contract().example(serde_json::json!({"query": ""})))
+        .tool(tools::search_notes::contract().example(json!({"query": ""})))
         .build()
         .unwrap_err();
-    assert!(
-        err.to_string().starts_with("tool `search_notes`: example 0 would be refused, so it would teach a model a call that fails: /query: "),
-        "{err}"
+    assert_eq!(
+        err.to_string(),
+        "tool `search_notes`: example 0 (added with `Tool::example`) would be refused, so it would teach a model a call that fails: `/query` must have at least 1 character, got 0\nthe example: {\"query\":\"\"}",
     );
 }
 
@@ -622,5 +683,55 @@ fn deferred_exports_take_each_providers_form() {
             &out.tools[1]["defer_loading"]
         ),
         (None, &Value::Bool(true))
+    );
+}
+
+/// A contract whose second example types well (so it compiles) but breaks
+/// a constraint and a rule across arguments: the registry refuses it,
+/// naming the tool, the example and every reason.
+mod declared_but_refused {
+    use contract_runtime::prelude::*;
+
+    /// Search the notes between two years.
+    #[tool_contract(
+        effect = read_only,
+        rules(le(from, to)),
+        examples({query: "kv cache"}, {query: "", from: 2020, to: 2019})
+    )]
+    pub fn search_years(
+        /// The phrase to look for.
+        #[arg(length(min = 1, max = 200))]
+        query: String,
+        /// The first year.
+        from: Option<u16>,
+        /// The last year.
+        to: Option<u16>,
+    ) -> Result<Vec<String>, contract_runtime::failure::Never> {
+        let _ = (from, to);
+        Ok(vec![query])
+    }
+}
+
+#[test]
+fn a_declared_example_the_runtime_would_refuse_fails_the_registry() {
+    let err = Registry::builder()
+        .tool(declared_but_refused::search_years::contract())
+        .build()
+        .unwrap_err();
+    let RegistryError::BadExample {
+        ref tool,
+        index,
+        declared,
+        ref example,
+        ..
+    } = err
+    else {
+        panic!("expected BadExample, got {err:?}");
+    };
+    assert_eq!((tool.as_str(), index, declared), ("search_years", 1, true));
+    assert_eq!(example, r#"{"query":"","from":2020,"to":2019}"#);
+    assert_eq!(
+        err.to_string(),
+        "tool `search_years`: example 1 (declared in `examples(...)`) would be refused, so it would teach a model a call that fails: `/query` must have at least 1 character, got 0; `/from` must be less than or equal to `to` (2019); `/to` must be greater than or equal to `from` (2020)\nthe example: {\"query\":\"\",\"from\":2020,\"to\":2019}"
     );
 }

@@ -12,8 +12,8 @@ use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnO
 
 use crate::ctxt::{suggest, Ctxt, KeyMet};
 use crate::vocab::{
-    ApprovalRule, Effect, Format, Idempotency, NumLit, Retry, RuleDecl, RuleKind, Sp, SpanUnit,
-    Word,
+    ApprovalRule, Effect, ExKey, ExObject, ExValue, Format, Idempotency, NumLit, Retry, RuleDecl,
+    RuleKind, Sp, SpanUnit, Word,
 };
 
 /// Notes `key`, written again at `span`, for rule C11.
@@ -531,6 +531,7 @@ pub const TOOL_KEYS: &[&str] = &[
     "rules",
     "precheck",
     "prose",
+    "examples",
     "crate",
 ];
 const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
@@ -558,6 +559,8 @@ pub struct ToolAttrs {
     pub precheck: Option<Sp<Path>>,
     /// `prose = "why"`: C12 does not read the tool's description.
     pub prose: Option<Sp<LitStr>>,
+    /// `examples({..}, {..})`: examples of the arguments.
+    pub examples: Option<Sp<Vec<ExObject>>>,
     /// Keys written but not understood and already reported: a misspelling
     /// (C11) or an unknown value. The rules do not also report them missing.
     pub reported: Vec<&'static str>,
@@ -788,6 +791,10 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
             let path: Path = meta.value()?.parse()?;
             set(cx, &mut out.precheck, "precheck", span, path);
         }
+        "examples" => {
+            let list = parse_examples(meta)?;
+            set(cx, &mut out.examples, "examples", span, list);
+        }
         "crate" => {
             let lit: LitStr = meta.value()?.parse()?;
             let p: Path = lit.parse()?;
@@ -800,6 +807,146 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         }
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------- examples(...)
+
+/// What an example's value may be, for the error at anything else.
+const EXAMPLE_VALUES: &str = "an example's value is a string, a number, `true` or `false`, `None`, a list `[..]` or an object `{..}`";
+
+/// Parses `examples({..}, {..})`: objects of arguments, as a model would
+/// send them, with Rust names for keys.
+fn parse_examples(meta: &ParseNestedMeta) -> syn::Result<Vec<ExObject>> {
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(meta.error(
+            "`examples` takes a list of objects\nhelp: write `examples({query: \"kv cache\", limit: 10})`",
+        ));
+    }
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let mut list = Vec::new();
+    while !content.is_empty() {
+        if !content.peek(syn::token::Brace) {
+            return Err(content.error(
+                "each example is an object of arguments\nhelp: write `{query: \"kv cache\", limit: 10}`",
+            ));
+        }
+        list.push(parse_example_object(&content, true)?);
+        if !content.is_empty() {
+            content.parse::<Token![,]>()?;
+        }
+    }
+    Ok(list)
+}
+
+/// `{key: value, ..}`: at the top, the arguments (keys as the code names
+/// them); below, an object or a map (keys may be strings).
+fn parse_example_object(input: syn::parse::ParseStream<'_>, top: bool) -> syn::Result<ExObject> {
+    let body;
+    let braces = syn::braced!(body in input);
+    let mut entries = Vec::new();
+    while !body.is_empty() {
+        let key = if !top && body.peek(LitStr) {
+            ExKey::Str(body.parse()?)
+        } else {
+            ExKey::Ident(example_key(&body)?)
+        };
+        body.parse::<Token![:]>()?;
+        let value = parse_example_value(&body)?;
+        entries.push((key, value));
+        if !body.is_empty() {
+            body.parse::<Token![,]>()?;
+        }
+    }
+    Ok(ExObject {
+        entries,
+        span: braces.span.join(),
+    })
+}
+
+/// An argument's name: an identifier as in the signature, not a string.
+fn example_key(input: syn::parse::ParseStream<'_>) -> syn::Result<Ident> {
+    if input.peek(LitStr) {
+        let lit: LitStr = input.parse()?;
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("an example names an argument as the code does, without quotes\nhelp: write `{}: ...`", lit.value()),
+        ));
+    }
+    if !input.peek(Ident) {
+        if let Ok(kw) = <Ident as syn::ext::IdentExt>::parse_any(&input.fork()) {
+            return Err(syn::Error::new(
+                kw.span(),
+                format!(
+                    "`{kw}` is a keyword, so the argument is `r#{kw}`\nhelp: write `r#{kw}: ...`"
+                ),
+            ));
+        }
+    }
+    input.parse::<Ident>()
+}
+
+fn parse_example_value(input: syn::parse::ParseStream<'_>) -> syn::Result<ExValue> {
+    let negative = input.peek(Token![-]);
+    if negative {
+        input.parse::<Token![-]>()?;
+        return if input.peek(LitInt) {
+            Ok(ExValue::Int {
+                lit: input.parse()?,
+                negative,
+            })
+        } else if input.peek(syn::LitFloat) {
+            Ok(ExValue::Float {
+                lit: input.parse()?,
+                negative,
+            })
+        } else {
+            Err(input.error("`-` goes before a number"))
+        };
+    }
+    if input.peek(LitStr) {
+        Ok(ExValue::Str(input.parse()?))
+    } else if input.peek(LitInt) {
+        Ok(ExValue::Int {
+            lit: input.parse()?,
+            negative,
+        })
+    } else if input.peek(syn::LitFloat) {
+        Ok(ExValue::Float {
+            lit: input.parse()?,
+            negative,
+        })
+    } else if input.peek(syn::LitBool) {
+        Ok(ExValue::Bool(input.parse()?))
+    } else if input.peek(syn::token::Bracket) {
+        let items;
+        let brackets = syn::bracketed!(items in input);
+        let mut list = Vec::new();
+        while !items.is_empty() {
+            list.push(parse_example_value(&items)?);
+            if !items.is_empty() {
+                items.parse::<Token![,]>()?;
+            }
+        }
+        Ok(ExValue::List {
+            items: list,
+            span: brackets.span.join(),
+        })
+    } else if input.peek(syn::token::Brace) {
+        Ok(ExValue::Object(parse_example_object(input, false)?))
+    } else if input.peek(Ident) {
+        let id: Ident = input.parse()?;
+        if id == "None" || id == "null" {
+            Ok(ExValue::Null(id.span()))
+        } else {
+            Err(syn::Error::new(
+                id.span(),
+                format!("{EXAMPLE_VALUES}, not a name\nhelp: a string is quoted: `\"{id}\"`"),
+            ))
+        }
+    } else {
+        Err(input.error(EXAMPLE_VALUES))
+    }
 }
 
 // ---------------------------------------------------------------- rules(...)

@@ -14,6 +14,10 @@ pub use crate::contract::{
     ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
 };
 pub use crate::envelope::RepairCall;
+pub use crate::args::example::{
+    Example, ExampleBool, ExampleFloat, ExampleInt, ExampleList, ExampleNull, ExampleObject,
+    ExampleStr,
+};
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
 pub use crate::observe::REDACTED;
 pub use crate::path::ConfinedPath;

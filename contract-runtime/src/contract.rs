@@ -143,6 +143,10 @@ pub trait ToolContract: Send + Sync + 'static {
     type Output: ToolOutput;
     /// The declarations.
     const SPEC: ToolSpec;
+    /// The examples of arguments declared in the contract
+    /// (`examples(...)`), each as JSON text; checked when the registry is
+    /// built, and exported where the provider takes examples.
+    const EXAMPLES: &'static [&'static str] = &[];
     /// For `approval = when(pred)`: `Some(reason)` when this call needs a person.
     fn approval_reason(_ctx: &CallContext, _args: &Self::Args) -> Option<String> {
         None

@@ -32,13 +32,20 @@ pub enum RegistryError {
         /// The regex error.
         error: String,
     },
-    /// An example of a tool's arguments ([`Tool::example`](crate::Tool::example))
-    /// that the runtime would refuse.
+    /// An example of a tool's arguments (declared with `examples(...)`, or
+    /// added with [`Tool::example`](crate::Tool::example)) that the runtime
+    /// would refuse.
     BadExample {
         /// The tool.
         tool: String,
-        /// The example's position among the tool's examples (from 0).
+        /// The example's position among the tool's examples (from 0; those
+        /// the contract declares come first).
         index: usize,
+        /// Whether the contract declares it (`examples(...)`), rather than
+        /// [`Tool::example`](crate::Tool::example) adding it.
+        declared: bool,
+        /// The example, as JSON text.
+        example: String,
         /// Why a call with those arguments would be refused.
         reason: String,
     },
@@ -72,11 +79,20 @@ impl std::fmt::Display for RegistryError {
             RegistryError::BadExample {
                 tool,
                 index,
+                declared,
+                example,
                 reason,
-            } => write!(
-                f,
-                "tool `{tool}`: example {index} would be refused, so it would teach a model a call that fails: {reason}"
-            ),
+            } => {
+                let whence = if *declared {
+                    "declared in `examples(...)`"
+                } else {
+                    "added with `Tool::example`"
+                };
+                write!(
+                    f,
+                    "tool `{tool}`: example {index} ({whence}) would be refused, so it would teach a model a call that fails: {reason}\nthe example: {example}"
+                )
+            }
             RegistryError::MissingState { tool, ty } => write!(
                 f,
                 "tool `{tool}` takes host state `{ty}`, which the registry was not given; add it with `Registry::builder().state(...)`"
@@ -176,10 +192,12 @@ impl RegistryBuilder {
             }
             check_patterns(name, &tool.input_schema())?;
             tool.check_examples()
-                .map_err(|(index, reason)| RegistryError::BadExample {
+                .map_err(|bad| RegistryError::BadExample {
                     tool: name.to_string(),
-                    index,
-                    reason,
+                    index: bad.index,
+                    declared: bad.declared,
+                    example: bad.text,
+                    reason: bad.reason,
                 })?;
             if reg.tools.insert(name, tool).is_some() {
                 return Err(RegistryError::DuplicateName(name.to_string()));

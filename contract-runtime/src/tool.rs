@@ -212,8 +212,12 @@ impl<C: ToolContract> DecodedArgs for Args<C> {
 #[derive(Clone)]
 pub struct Tool {
     pub(crate) inner: Arc<dyn ErasedTool>,
-    /// Examples of arguments ([`Tool::example`]), checked at registry build.
+    /// Examples of arguments, checked at registry build: first those the
+    /// contract declares (`examples(...)`), then those added with
+    /// [`Tool::example`].
     examples: Vec<Value>,
+    /// How many of `examples` the contract declares.
+    declared: usize,
     /// Loaded on demand where the provider has tool search ([`Tool::deferred`]).
     deferred: bool,
 }
@@ -227,14 +231,17 @@ impl Tool {
                 output: OnceLock::new(),
                 ty: PhantomData,
             }),
-            examples: Vec::new(),
+            examples: C::EXAMPLES.iter().map(|text| parse_example(text)).collect(),
+            declared: C::EXAMPLES.len(),
             deferred: false,
         }
     }
 
-    /// Adds an example of the tool's arguments, as a model should write them.
-    /// Providers that take examples show them to the model (Anthropic's
-    /// `input_examples`); the others report a loss. Building the registry
+    /// Adds an example of the tool's arguments, as a model should write them,
+    /// after those the contract declares (`examples(...)`, which the
+    /// compiler checks too). Providers that take examples show them to the
+    /// model (Anthropic's `input_examples`); the others get them in the
+    /// description, and report it as a loss. Building the registry
     /// decodes each example as a call would be, so an example the runtime
     /// would refuse (a broken constraint, a missing field, a rule across
     /// arguments) is a [`RegistryError::BadExample`](crate::RegistryError::BadExample)
@@ -366,31 +373,58 @@ impl Tool {
         def
     }
 
-    /// Decodes every example as a call's arguments would be: the index and
-    /// the refusal of the first the runtime would refuse.
-    pub(crate) fn check_examples(&self) -> Result<(), (usize, String)> {
+    /// Decodes every example as a call's arguments would be: the first the
+    /// runtime would refuse, and why.
+    pub(crate) fn check_examples(&self) -> Result<(), BadExample> {
         let limits = crate::decode::Limits::default();
         for (i, example) in self.examples.iter().enumerate() {
+            let text = example.to_string();
+            let refused = |reason: String| BadExample {
+                index: i,
+                declared: i < self.declared,
+                text: text.clone(),
+                reason,
+            };
             if !example.is_object() {
-                return Err((
-                    i,
+                return Err(refused(
                     "an example of arguments must be a JSON object".to_owned(),
                 ));
             }
-            if let Err(e) = self.inner.decode(&example.to_string(), &limits, &mut None) {
+            if let Err(e) = self.inner.decode(&text, &limits, &mut None) {
                 let reasons: Vec<String> = e
                     .into_errors()
                     .into_iter()
+                    // Most messages name the field already (`/query` must ...).
                     .map(|entry| match entry.field {
-                        Some(field) => format!("{field}: {}", entry.message),
-                        None => entry.message,
+                        Some(field) if !entry.message.contains(&format!("`{field}`")) => {
+                            format!("{field}: {}", entry.message)
+                        }
+                        _ => entry.message,
                     })
                     .collect();
-                return Err((i, reasons.join("; ")));
+                return Err(refused(reasons.join("; ")));
             }
         }
         Ok(())
     }
+}
+
+/// An example the runtime would refuse ([`Tool::check_examples`]).
+pub(crate) struct BadExample {
+    pub(crate) index: usize,
+    /// Declared in the contract, rather than added with [`Tool::example`].
+    pub(crate) declared: bool,
+    /// The example, as JSON text.
+    pub(crate) text: String,
+    pub(crate) reason: String,
+}
+
+/// An example the contract declares, from the JSON text the macro wrote.
+/// The macro writes valid JSON; were it ever not, the text is kept as a
+/// string, which the registry then refuses as an example that is not an
+/// object, naming it.
+fn parse_example(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
 }
 
 impl std::fmt::Debug for Tool {

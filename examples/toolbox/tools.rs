@@ -385,7 +385,11 @@ const FILINGS: &[(&str, u16, &str, &str)] = &[
 #[tool_contract(
     effect = read_only,
     authority = "filings:read",
-    rules(le(from, to), max_span(from, to, 366 days))
+    rules(le(from, to), max_span(from, to, 366 days)),
+    examples(
+        {company: "ACME", year: 2019},
+        {company: "ACME", year: 2019, from: "2019-10-01", to: "2019-12-31"}
+    )
 )]
 pub fn list_filings(
     /// Ticker symbol of the company.

@@ -4,6 +4,7 @@
 //! compile. `tool`, `args` and `failure` run the rules of each macro, in the
 //! order their errors are reported.
 
+mod examples;
 mod keys;
 
 use proc_macro2::TokenStream;
@@ -72,6 +73,7 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
             ),
         }
     }
+    examples::c15_examples_name_arguments(cx, tool);
 }
 
 /// The rules of `#[derive(ToolArgs)]`; C11 also when the item has no model

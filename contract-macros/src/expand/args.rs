@@ -659,6 +659,10 @@ fn expand_closed_set(krate: &Path, set: &ClosedSet) -> TokenStream {
         const _: () = {
             const __NAMES: &[&str] = &[#(#names),*];
 
+            // An example gives a member as the string a call sends.
+            #[automatically_derived]
+            impl #p::ExampleStr for #ident {}
+
             #[automatically_derived]
             impl #p::ArgValue for #ident {
                 const WIRE_VALUES: &'static [&'static str] = __NAMES;
@@ -950,6 +954,10 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
                 with_fields: &[#(#with_fields),*],
                 fields: &[#(#field_names),*],
             };
+
+            // An example gives a variant as the object a call sends.
+            #[automatically_derived]
+            impl #p::ExampleObject for #ident {}
 
             #[automatically_derived]
             impl #p::ArgValue for #ident {

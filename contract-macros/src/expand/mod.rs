@@ -4,6 +4,7 @@
 //! implemented" errors wherever the item is used.
 
 mod args;
+mod examples;
 mod failure;
 mod fallback;
 mod tool;

@@ -20,6 +20,7 @@ pub fn expand(tool: &Tool, effect: Effect, output: &Output) -> TokenStream {
     let asserts = type_asserts(tool, output);
     let name_assert = crate::check::c9_name(tool);
     let contract_impl = contract_impl(tool, effect, output);
+    let examples_check = super::examples::examples_check(tool, &args_ty(tool));
     quote! {
         #item
         #marker
@@ -29,6 +30,7 @@ pub fn expand(tool: &Tool, effect: Effect, output: &Output) -> TokenStream {
         const _: () = {
             #asserts
             #contract_impl
+            #examples_check
         };
     }
 }
@@ -129,12 +131,14 @@ fn contract_impl(tool: &Tool, effect: Effect, output: &Output) -> TokenStream {
     let precheck_fn = precheck_fn(tool, output);
     let key_fn = key_fn(tool);
     let call_fn = call_fn(tool);
+    let examples = super::examples::examples_const(tool);
     quote! {
         #[automatically_derived]
         impl #krate::ToolContract for #ident {
             type Args = #args;
             type Output = #out;
             const SPEC: #p::ToolSpec = #spec;
+            #examples
             #approval_fn
             #precheck_fn
             #key_fn

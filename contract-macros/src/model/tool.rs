@@ -12,7 +12,7 @@ use super::{Field, Slot};
 use crate::attr::parse_tool_attrs;
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
-use crate::vocab::{ApprovalRule, Effect, Idempotency, Retry, RuleDecl, Sp, Word};
+use crate::vocab::{ApprovalRule, Effect, ExObject, Idempotency, Retry, RuleDecl, Sp, Word};
 
 /// One tool, as declared.
 pub struct Tool {
@@ -45,6 +45,8 @@ pub struct Tool {
     pub precheck: Option<Sp<Path>>,
     /// `prose = "why"`: the tool's description is not read by C12.
     pub prose: Option<Sp<LitStr>>,
+    /// `examples({..}, ..)`: examples of the arguments, spanned on the key.
+    pub examples: Option<Sp<Vec<ExObject>>>,
     pub args: Args,
     /// How the handler is called: one entry per parameter.
     pub params: Vec<Param>,
@@ -130,6 +132,7 @@ impl Tool {
             rules: attrs.rules,
             precheck: attrs.precheck,
             prose: attrs.prose,
+            examples: attrs.examples,
             args,
             params,
             is_async: item.sig.asyncness.is_some(),

@@ -2,17 +2,19 @@
 //! the closed sets of words as enums (each word is read once, where it is
 //! parsed, and every later stage matches on the enum; the runtime has an enum
 //! of the same name for each, and `variant` names it in generated code), the
-//! rules of `rules(...)`, numbers as written, and [`Sp`], a value with its
+//! rules of `rules(...)`, the examples of `examples(...)`, numbers as written, and [`Sp`], a value with its
 //! tokens. The parser (`attr.rs`) writes these, the model (`model/`) holds
 //! them, the rules (`check/`) and the expansion (`expand/`) read them; this
 //! module imports nothing of the crate, so none of them need each other for
 //! their words.
 
+mod example;
 mod rule;
 
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, Path};
 
+pub use example::{ExKey, ExObject, ExValue};
 pub use rule::{RuleDecl, RuleKind, SpanUnit};
 
 /// A value with the tokens it came from.

@@ -8,6 +8,7 @@ pub(crate) mod constraint;
 #[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
 mod dates;
 pub mod decode;
+pub(crate) mod example;
 pub(crate) mod format;
 pub(crate) mod rules;
 pub(crate) mod tagged;

@@ -477,11 +477,43 @@ fn dedup(losses: &mut Vec<Loss>) {
     *losses = kept;
 }
 
+/// The definition's examples of arguments (`input_examples`), when it has any.
+fn examples_of(def: &Value) -> Option<&[Value]> {
+    def.get("input_examples")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .filter(|e| !e.is_empty())
+}
+
+/// Whether the dialect has a field for examples of arguments: Anthropic's
+/// `input_examples`; the canonical export keeps them as they are.
+fn takes_examples(d: Dialect) -> bool {
+    matches!(
+        d,
+        Dialect::Anthropic | Dialect::AnthropicStrict | Dialect::Canonical
+    )
+}
+
+/// The description with the examples after it, one compact JSON object a
+/// line: where no field takes them, the model still reads them.
+fn describe_examples(description: &str, examples: &[Value]) -> String {
+    let mut out = String::with_capacity(description.len() + 32 + 64 * examples.len());
+    out.push_str(description);
+    out.push_str("\n\nExamples of arguments:");
+    for e in examples {
+        out.push('\n');
+        out.push_str(&e.to_string());
+    }
+    out
+}
+
 /// The fields of a canonical definition that every dialect reads.
 pub(crate) struct ToolDef<'a> {
     pub(crate) dialect: Dialect,
     pub(crate) name: &'a str,
-    pub(crate) description: &'a str,
+    /// The description as exported: the definition's, followed by its
+    /// examples of arguments where the dialect has no field for them.
+    pub(crate) description: Cow<'a, str>,
     pub(crate) input: &'a Map<String, Value>,
     pub(crate) output: Option<&'a Value>,
     pub(crate) def: &'a Value,
@@ -509,6 +541,12 @@ impl<'a> ToolDef<'a> {
             return Err(err(name, "the definition has no object `input_schema`"));
         };
         let output = obj.get("output_schema").filter(|v| !v.is_null());
+        let description = match examples_of(def) {
+            Some(examples) if !takes_examples(dialect) => {
+                Cow::Owned(describe_examples(description, examples))
+            }
+            _ => Cow::Borrowed(description),
+        };
         Ok(ToolDef {
             dialect,
             name,
@@ -565,36 +603,33 @@ impl<'a> ToolDef<'a> {
     }
 
     /// Puts the definition's `input_examples` where the dialect takes
-    /// examples (Anthropic), and reports them lost elsewhere (the canonical
-    /// definition keeps them as they are).
+    /// examples (Anthropic), and reports them moved elsewhere: [`ToolDef::read`]
+    /// wrote them into the description (the canonical definition keeps them
+    /// as they are).
     fn examples(
         &self,
         exported: Option<ExportedTool>,
         losses: &mut Vec<Loss>,
     ) -> Option<ExportedTool> {
-        let Some(examples) = self
-            .def
-            .get("input_examples")
-            .filter(|e| e.as_array().is_some_and(|a| !a.is_empty()))
-        else {
+        let Some(examples) = examples_of(self.def) else {
             return exported;
         };
         match self.dialect {
             Dialect::Canonical => exported,
-            Dialect::Anthropic | Dialect::AnthropicStrict => exported.map(|t| {
+            d if takes_examples(d) => exported.map(|t| {
                 let mut v = t.into_value();
-                v["input_examples"] = examples.clone();
+                v["input_examples"] = Value::Array(examples.to_vec());
                 v.into()
             }),
             _ => {
-                let n = examples.as_array().map_or(0, Vec::len);
                 losses.push(Loss {
                     tool: self.name.to_owned(),
                     pointer: String::new(),
                     keyword: "input_examples".to_owned(),
-                    action: LossAction::Dropped,
+                    action: LossAction::MovedToDescription,
                     note: format!(
-                        "dropped: {n} example(s) of arguments; {} has no field for them (Anthropic's input_examples has)",
+                        "moved to description: {} example(s) of arguments; {} has no field for them (Anthropic's input_examples has)",
+                        examples.len(),
                         self.dialect
                     ),
                 });

@@ -22,7 +22,7 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     function.insert("name".to_owned(), Value::String(tool.name.to_owned()));
     function.insert(
         "description".to_owned(),
-        Value::String(tool.description.to_owned()),
+        Value::String(tool.description.to_string()),
     );
     function.insert("parameters".to_owned(), parameters);
     function.insert("strict".to_owned(), Value::Bool(true));

@@ -309,6 +309,9 @@ fn distance<T: Temporal>(a: &T, later: &T, unit: SpanUnit) -> Option<f64> {
 /// `ArgValue`, `Ordered`, `Spanned` and `Operand` for temporal types.
 macro_rules! temporal_arg {
     ($($t:ty),*) => {$(
+        // An example gives a date or time as the string a call sends.
+        impl $crate::args::example::ExampleStr for $t {}
+
         impl $crate::args::ArgValue for $t {
             fn schema(c: &'static $crate::args::constraint::Constraints) -> serde_json::Map<String, serde_json::Value> {
                 $crate::args::dates::schema::<$t>(c)
