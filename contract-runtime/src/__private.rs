@@ -2,6 +2,10 @@
 //! lives (and is tested) here.
 
 pub use crate::args::constraint::{Constraints, Format, Num, Pattern, Served};
+pub use crate::args::example::{
+    Example, ExampleBool, ExampleFloat, ExampleInt, ExampleList, ExampleNull, ExampleObject,
+    ExampleStr,
+};
 pub use crate::args::rules::{
     apply_rules, check_compare, check_custom, check_presence, check_span, operands, Cmp, Operand,
     OrderWords, Ordered, Presence, Rule, RuleViolation, SpanUnit, Spanned,
@@ -14,10 +18,6 @@ pub use crate::contract::{
     ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
 };
 pub use crate::envelope::RepairCall;
-pub use crate::args::example::{
-    Example, ExampleBool, ExampleFloat, ExampleInt, ExampleList, ExampleNull, ExampleObject,
-    ExampleStr,
-};
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};
 pub use crate::observe::REDACTED;
 pub use crate::path::ConfinedPath;

@@ -354,6 +354,10 @@ pub fn expand_struct(
                 #rules_fn
                 #prose_fn
             }
+
+            // An example gives the struct as the object a call sends.
+            #[automatically_derived]
+            impl #p::ExampleObject for #ident {}
         };
     }
 }

@@ -23,7 +23,6 @@
 use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
 
-use crate::args::ToolArgs;
 use crate::path::ConfinedPath;
 
 /// What one argument of an example is checked against (for generated code):
@@ -141,8 +140,8 @@ pub trait ExampleList {
     type Item;
 }
 
-/// An argument an example may give an object `{..}`: a struct with
-/// `#[derive(ToolArgs)]`, a tagged enum, a map.
+/// An argument an example may give an object `{..}`: a struct or a tagged
+/// enum with `#[derive(ToolArgs)]` (the derive implements it), a map.
 #[diagnostic::on_unimplemented(
     message = "an example gives an object for a value of type `{Self}`",
     label = "an object, where `{Self}` goes"
@@ -189,7 +188,6 @@ impl<T> ExampleList for Vec<T> {
     type Item = T;
 }
 
-impl<T: ToolArgs> ExampleObject for T {}
 impl<V> ExampleObject for BTreeMap<String, V> {}
 impl<V, S> ExampleObject for HashMap<String, V, S> {}
 
