@@ -527,3 +527,47 @@ fn the_inbox_takes_the_same_tokens_and_shows_each_approver_only_their_tenant() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[test]
+fn a_key_set_out_of_reach_answers_503_and_serves_nothing() {
+    let dir = Fixture::standard("oauth-503");
+    let keys = dir.base.join("keys");
+    std::fs::create_dir_all(&keys).unwrap();
+    let keys = keys.to_str().unwrap().to_owned();
+    script(&["keys", &keys]);
+    // A loopback port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (mut child, url) = common::mcp_http(
+        Command::new(common::toolbox())
+            .args(["mcp", "--http", "127.0.0.1:0", "--jwks"])
+            .arg(format!("http://127.0.0.1:{port}/jwks.json"))
+            .args(["--issuer", ISS, "--audience", AUD, "--root"])
+            .arg(&dir.root),
+    );
+    let token = script(&["mint", &keys, ISS, AUD, "{}"]);
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"README.md"}}}"#;
+    let (status, answer) = http(
+        &addr,
+        format!(
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(status, 503, "the server fails closed: {answer}");
+    assert!(
+        !answer.to_ascii_lowercase().contains("www-authenticate"),
+        "{answer}"
+    );
+    assert!(answer.contains("temporarily_unavailable"), "{answer}");
+    assert!(!answer.contains(&token), "{answer}");
+}
