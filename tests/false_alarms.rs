@@ -207,3 +207,69 @@ fn correct_descriptions_raise_no_error() {
         unlabelled.join("\n")
     );
 }
+
+/// Every description string of a tool: its own and its schema's, at any depth.
+fn texts<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o {
+                match (k.as_str(), x) {
+                    ("description", Value::String(s)) => out.push(s),
+                    _ => texts(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| texts(x, out)),
+        _ => {}
+    }
+}
+
+/// The cost of the check on a 1,000-tool registry: `lint_tools` over the
+/// set's 207 tools repeated to 1,000 (every description read against its
+/// schema, nested properties too), against a floor measured in the same
+/// run: lowercasing each description and counting its words, the least any
+/// reading of the prose does. Printed, not asserted (`--nocapture`);
+/// `C12_COST_ROUNDS` (default 3) and `C12_COST_PART` (`floor` or `check`)
+/// let callgrind count one part's instructions (`docs/performance.md`).
+#[test]
+fn cost_of_a_thousand_tool_registry() {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let all: Vec<Value> = SETS
+        .iter()
+        .flat_map(|(_, text)| {
+            let set: Value = serde_json::from_str(text).expect("a tool list");
+            set["tools"].as_array().cloned().unwrap_or_default()
+        })
+        .collect();
+    let list = Value::Array(all.iter().cycle().take(1000).cloned().collect());
+    let mut docs = Vec::new();
+    texts(&list, &mut docs);
+    let rounds: usize = std::env::var("C12_COST_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    let part = std::env::var("C12_COST_PART").unwrap_or_default();
+    let start = Instant::now();
+    for _ in 0..rounds * usize::from(part != "check") {
+        for d in &docs {
+            black_box(d.to_lowercase().split_whitespace().count());
+        }
+    }
+    let floor = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let mut findings = 0;
+    for _ in 0..rounds * usize::from(part != "floor") {
+        findings = black_box(lint_tools(&list).expect("a tool list")).len();
+    }
+    let check = start.elapsed().as_secs_f64();
+    let r = rounds.max(1) as f64;
+    println!(
+        "1,000 tools, {} descriptions, {findings} findings: check {:.1} ms, floor {:.2} ms, ratio {:.1}x; {:.1} us per description",
+        docs.len(),
+        check / r * 1e3,
+        floor / r * 1e3,
+        check / floor.max(f64::MIN_POSITIVE),
+        check / r / docs.len() as f64 * 1e6
+    );
+}

@@ -603,160 +603,163 @@ fn beside_the_default(t: &[Tok], i: usize) -> Option<Found> {
 
 // Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
 // "at least one tag", "<= 100", and postfix forms "200 characters max", "1 or more".
-pub(super) fn detect_bounds(t: &[Tok], out: &mut Vec<Found>) {
-    for i in 0..t.len() {
-        if t[i].lead & BOUNDS == 0 {
-            continue;
+pub(super) fn step_bounds(
+    t: &[Tok],
+    _doc: &str,
+    i: usize,
+    _mark: &mut usize,
+    out: &mut Vec<Found>,
+) -> usize {
+    if in_example(t, i) {
+        return i + 1;
+    }
+    if let Some(f) = sized(t, i).or_else(|| beside_the_default(t, i)) {
+        out.push(f);
+        return i + 1;
+    }
+    if let Some((op, j, hint, weak)) = bound_op(t, i) {
+        let Some(val) = value_at(t, j) else { return i + 1 };
+        if in_condition(t, i) {
+            return i + 1;
         }
-        if in_example(t, i) {
-            continue;
-        }
-        if let Some(f) = sized(t, i).or_else(|| beside_the_default(t, i)) {
-            out.push(f);
-            continue;
-        }
-        if let Some((op, j, hint, weak)) = bound_op(t, i) {
-            let Some(val) = value_at(t, j) else { continue };
-            if in_condition(t, i) {
-                continue;
-            }
-            // "Minimum is 1950-01-01.", "Maximum: 2050-12-31" (open-meteo's
-            // OpenAPI files; "earliest available date: 2001-01-01" is read by
-            // the servable family): a date after a label that names the bound
-            // is the bound, a range of dates (their year, as the servable family
-            // writes one); any other date belongs to other detectors
-            let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
-                && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
-            if val.date && labelled && !matches!(op, Op::Exact) {
-                let (min, max) = dated(apply(op, val.v), &val);
-                out.push(found(
-                    Rec::LabelledDateBound,
-                    bound(min, max, Unit::Year),
-                    i,
-                    val.end,
-                ));
-                continue;
-            }
-            if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
-                continue; // dates and "1-5" ranges belong to other detectors
-            }
-            let Some((mut unit, end)) = unit_at(t, val.end + 1, val.v) else {
-                continue;
-            };
-            if unit == Unit::None {
-                unit = hint;
-            }
-            // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
-            if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
-                continue;
-            }
-            if picks_one(op, val.v, unit)
-                || permits_more(t, i, op)
-                || qualifies_things(t, i, unit)
-                || what_you_receive(t, i)
-                || how_long_it_takes(t, i, unit)
-                || how_long_it_is_kept(t, i, unit)
-                || a_rate_limit(t, i)
-            {
-                continue;
-            }
-            if val.year
-                && unit == Unit::None
-                && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
-            {
-                unit = Unit::Year;
-            }
-            if a_rate(t, end.max(val.end))
-                || passively_returned(t, end.max(val.end))
-                || retries_an_action(t, i, end.max(val.end))
-            {
-                continue;
-            }
-            let (min, max) = apply(op, val.v);
-            // "Fixed length: 4 digits", "Max length: 4 digits": the label says
-            // a length is counted, the unit which characters; both are claims
-            if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
-                out.push(found(
-                    Rec::LengthLabelOfClass,
-                    bound(min, max, Unit::Chars),
-                    phrase_start(t, i),
-                    end.max(val.end),
-                ));
-            }
+        // "Minimum is 1950-01-01.", "Maximum: 2050-12-31" (open-meteo's
+        // OpenAPI files; "earliest available date: 2001-01-01" is read by
+        // the servable family): a date after a label that names the bound
+        // is the bound, a range of dates (their year, as the servable family
+        // writes one); any other date belongs to other detectors
+        let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
+            && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
+        if val.date && labelled && !matches!(op, Op::Exact) {
+            let (min, max) = dated(apply(op, val.v), &val);
             out.push(found(
-                Rec::Comparative,
-                bound(min, max, unit),
+                Rec::LabelledDateBound,
+                bound(min, max, Unit::Year),
+                i,
+                val.end,
+            ));
+            return i + 1;
+        }
+        if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
+            return i + 1; // dates and "1-5" ranges belong to other detectors
+        }
+        let Some((mut unit, end)) = unit_at(t, val.end + 1, val.v) else {
+            return i + 1;
+        };
+        if unit == Unit::None {
+            unit = hint;
+        }
+        // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
+        if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
+            return i + 1;
+        }
+        if picks_one(op, val.v, unit)
+            || permits_more(t, i, op)
+            || qualifies_things(t, i, unit)
+            || what_you_receive(t, i)
+            || how_long_it_takes(t, i, unit)
+            || how_long_it_is_kept(t, i, unit)
+            || a_rate_limit(t, i)
+        {
+            return i + 1;
+        }
+        if val.year
+            && unit == Unit::None
+            && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
+        {
+            unit = Unit::Year;
+        }
+        if a_rate(t, end.max(val.end))
+            || passively_returned(t, end.max(val.end))
+            || retries_an_action(t, i, end.max(val.end))
+        {
+            return i + 1;
+        }
+        let (min, max) = apply(op, val.v);
+        // "Fixed length: 4 digits", "Max length: 4 digits": the label says
+        // a length is counted, the unit which characters; both are claims
+        if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
+            out.push(found(
+                Rec::LengthLabelOfClass,
+                bound(min, max, Unit::Chars),
                 phrase_start(t, i),
                 end.max(val.end),
             ));
         }
-        // postfix: "200 characters max", "10 or fewer tags", "1 or more"
-        if let Some(val) = value_at(t, i) {
-            if val.date || (i > 0 && bound_op(t, i - 1).is_some()) || in_condition(t, i) {
-                continue;
-            }
-            let Some((unit, end)) = unit_at(t, val.end + 1, val.v) else {
-                continue;
-            };
-            let k = end.max(val.end) + 1;
-            let op = if matches!(word(t, k), "max" | "maximum") || seq(t, k, &["at", "most"]) {
-                Some((Op::Max, k + usize::from(word(t, k) == "at")))
-            } else if seq(t, k, &["at", "least"]) {
-                Some((Op::Min, k + 1))
-            } else if word(t, k) == "or"
-                && matches!(
-                    word(t, k + 1),
-                    "less" | "fewer" | "shorter" | "smaller" | "below"
-                )
-            {
-                Some((Op::Max, k + 1))
-            } else if word(t, k) == "or"
-                && matches!(
-                    word(t, k + 1),
-                    "more" | "greater" | "larger" | "longer" | "above"
-                )
-            {
-                Some((Op::Min, k + 1))
-            } else {
-                None
-            };
-            let Some((op, last)) = op else { continue };
-            // "0 or more replies" bounds nothing; "in one or more schemas" describes the operation
-            let preposition = matches!(
-                prev_word(t, i, 1),
-                "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
-            ) && !(prev_word(t, i, 1) == "of"
-                && matches!(prev_word(t, i, 2), "list" | "array" | "set" | "collection"));
-            if (op == Op::Min && val.v == 0.0)
-                || preposition
-                || (op == Op::Min && val.v == 1.0 && acted_on(prev_word(t, i, 1)))
-                || (op == Op::Min && may_have(t, i))
-            {
-                continue;
-            }
-            // "1 or more tags": the unit follows the operator
-            let (unit, last) =
-                if unit == Unit::None && word(t, last) != "max" && word(t, last) != "maximum" {
-                    match unit_at(t, last + 1, val.v) {
-                        Some((u, e)) if u != Unit::None => (u, e),
-                        _ => (unit, last),
-                    }
-                } else {
-                    (unit, last)
-                };
-            let (min, max) = apply(op, val.v);
-            out.push(found(Rec::PostfixBound, bound(min, max, unit), i, last));
-        }
+        out.push(found(
+            Rec::Comparative,
+            bound(min, max, unit),
+            phrase_start(t, i),
+            end.max(val.end),
+        ));
     }
+    // postfix: "200 characters max", "10 or fewer tags", "1 or more"
+    if let Some(val) = value_at(t, i) {
+        if val.date || (i > 0 && bound_op(t, i - 1).is_some()) || in_condition(t, i) {
+            return i + 1;
+        }
+        let Some((unit, end)) = unit_at(t, val.end + 1, val.v) else {
+            return i + 1;
+        };
+        let k = end.max(val.end) + 1;
+        let op = if matches!(word(t, k), "max" | "maximum") || seq(t, k, &["at", "most"]) {
+            Some((Op::Max, k + usize::from(word(t, k) == "at")))
+        } else if seq(t, k, &["at", "least"]) {
+            Some((Op::Min, k + 1))
+        } else if word(t, k) == "or"
+            && matches!(
+                word(t, k + 1),
+                "less" | "fewer" | "shorter" | "smaller" | "below"
+            )
+        {
+            Some((Op::Max, k + 1))
+        } else if word(t, k) == "or"
+            && matches!(
+                word(t, k + 1),
+                "more" | "greater" | "larger" | "longer" | "above"
+            )
+        {
+            Some((Op::Min, k + 1))
+        } else {
+            None
+        };
+        let Some((op, last)) = op else { return i + 1 };
+        // "0 or more replies" bounds nothing; "in one or more schemas" describes the operation
+        let preposition = matches!(
+            prev_word(t, i, 1),
+            "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
+        ) && !(prev_word(t, i, 1) == "of"
+            && matches!(prev_word(t, i, 2), "list" | "array" | "set" | "collection"));
+        if (op == Op::Min && val.v == 0.0)
+            || preposition
+            || (op == Op::Min && val.v == 1.0 && acted_on(prev_word(t, i, 1)))
+            || (op == Op::Min && may_have(t, i))
+        {
+            return i + 1;
+        }
+        // "1 or more tags": the unit follows the operator
+        let (unit, last) =
+            if unit == Unit::None && word(t, last) != "max" && word(t, last) != "maximum" {
+                match unit_at(t, last + 1, val.v) {
+                    Some((u, e)) if u != Unit::None => (u, e),
+                    _ => (unit, last),
+                }
+            } else {
+                (unit, last)
+            };
+        let (min, max) = apply(op, val.v);
+        out.push(found(Rec::PostfixBound, bound(min, max, unit), i, last));
+    }
+    i + 1
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::drive;
     use super::super::finding::found_in;
     use super::*;
 
     fn bounds(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, _, out| detect_bounds(t, out))
+        found_in(doc, |t, doc, out| drive(t, doc, BOUNDS, out))
     }
 
     fn pair(p: &str, s: &str) -> (String, String) {

@@ -336,488 +336,489 @@ pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
 
 // Family: closed sets (ClosedSet) — "one of draft, final", "only `asc` or `desc`",
 // "either 'json' or 'csv'", "allowed values: a, b, c", "`asc` or `desc`".
-pub(super) fn detect_closed_sets(t: &[Tok], doc: &str, out: &mut Vec<Found>) {
-    let mut covered = 0usize;
-    for i in 0..t.len() {
-        if t[i].lead & SETS == 0 {
-            continue;
+pub(super) fn step_closed_sets(
+    t: &[Tok],
+    doc: &str,
+    i: usize,
+    mark: &mut usize,
+    out: &mut Vec<Found>,
+) -> usize {
+    if i < *mark || in_example(t, i) {
+        return i + 1;
+    }
+    // "Exactly one of [log_group_names, log_group_identifiers] should be
+    // non-null" (awslabs/mcp), "exactly one value field: 'text_value' for
+    // text fields, ..." and "exactly one reference variant: 'node_id', ..."
+    // (github-mcp-server): the list names which member to give, not values
+    if names_one_member(t, i) {
+        *mark = (i..t.len())
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .last()
+            .map_or(i + 1, |k| k + 1);
+        return i + 1;
+    }
+    // 'using {"id": 123, "value": ...} or {"name": ...}' (github-mcp-server),
+    // 'For CSV: {"fileFormat": {"csv": ...}}' (awslabs/mcp): keys of a JSON
+    // object written in the prose, not values; skip to its closing brace
+    if i > 0 && text(t, i - 1) == "{" {
+        *mark = json_object_end(t, i - 1);
+        return i + 1;
+    }
+    // a legend "value = gloss" gives no values (no held-out batch has one)
+    if text(t, i) == "=" {
+        return i + 1;
+    }
+    // a bullet marker leads the value after it ("- canceled: ...")
+    let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
+        i + 1
+    } else {
+        i
+    };
+    let described = if at < t.len() {
+        described_values(t, doc, at)
+    } else {
+        None
+    };
+    if let Some((items, last)) = described {
+        *mark = last + 1;
+        // ("`true` allows SIP Endpoints to register ..., `false` does
+        // not", twilio-oai: what a flag's two states mean)
+        if names_members(t, last) || flag_states(&items) || characters(&items) {
+            return i + 1;
         }
-        if i < covered || in_example(t, i) {
-            continue;
-        }
-        // "Exactly one of [log_group_names, log_group_identifiers] should be
-        // non-null" (awslabs/mcp), "exactly one value field: 'text_value' for
-        // text fields, ..." and "exactly one reference variant: 'node_id', ..."
-        // (github-mcp-server): the list names which member to give, not values
-        if names_one_member(t, i) {
-            covered = (i..t.len())
-                .take_while(|&k| t[k].sent == t[i].sent)
-                .last()
-                .map_or(i + 1, |k| k + 1);
-            continue;
-        }
-        // 'using {"id": 123, "value": ...} or {"name": ...}' (github-mcp-server),
-        // 'For CSV: {"fileFormat": {"csv": ...}}' (awslabs/mcp): keys of a JSON
-        // object written in the prose, not values; skip to its closing brace
-        if i > 0 && text(t, i - 1) == "{" {
-            covered = json_object_end(t, i - 1);
-            continue;
-        }
-        // a legend "value = gloss" gives no values (no held-out batch has one)
-        if text(t, i) == "=" {
-            continue;
-        }
-        // a bullet marker leads the value after it ("- canceled: ...")
-        let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
-            i + 1
-        } else {
-            i
-        };
-        let described = if at < t.len() {
-            described_values(t, doc, at)
-        } else {
-            None
-        };
-        if let Some((items, last)) = described {
-            covered = last + 1;
-            // ("`true` allows SIP Endpoints to register ..., `false` does
-            // not", twilio-oai: what a flag's two states mean)
-            if names_members(t, last) || flag_states(&items) || characters(&items) {
-                continue;
-            }
-            out.push(found(Rec::DescribedValues, What::Set(items), at, last));
-            continue;
-        }
-        // "The value will always be `comment`": a fixed value, stated of the
-        // value itself, so even a sentence with "will" gives it
-        if fixed_value(t, i) {
-            covered = i + 1;
-            out.push(Found {
-                always: true,
-                ..found(
-                    Rec::FixedValue,
-                    What::Set(vec![inner(doc, &t[i]).to_string()]),
-                    i,
-                    i,
-                )
-            });
-            continue;
-        }
-        // "The type of this object (`container.file`)", "The type of the
-        // tool, i.e. `function`" (openai-openapi), "The type of the tool.
-        // ('WEBHOOK')" (twilio-oai), "The type of this event. The value is
-        // `gift_card.updated`." (square's Connect API): a description that
-        // names the kind of the value and ends on its one value
-        if let Some(v) = restated_type_value(t, doc, i) {
-            covered = t.len();
-            out.push(found(Rec::RestatedTypeValue, What::Set(vec![v]), i, i));
-            continue;
-        }
-        let w = match kind(t, i) {
-            Some(Tk::Punct) => text(t, i),
-            _ => word(t, i),
-        };
-        // "the following properties: `id`, `type`, ..." (okta management
-        // spec), "Dictionary with supported keys: \"Type\", \"Name\", ..."
-        // (awslabs/mcp), "You may not override the following headers:
-        // `x-sg-id`, ..." (sendgrid-oai), "the following worker fields: `sid`,
-        // ..." (twilio-oai): a member noun before the colon, so the list
-        // names members, not values
-        if w == ":" && member_list_noun(prev_word(t, i, 1)) {
-            let mut k = i + 1;
-            // (a full stop inside a member's path does not end the list:
-            // "Supported fields: metadata.name, ..., status.phase
-            // (Pending/Running/...), status.podIP", kubernetes-mcp-server)
-            let inside = |k: usize| k + 1 < t.len() && t[k + 1].start == t[k].end;
-            while k < t.len()
-                && t[k].sent == t[i].sent
-                && (inside(k) || !matches!(text(t, k), "." | ";"))
-            {
-                k += 1;
-            }
-            covered = k;
-            continue;
-        }
-        // (a bracketed array, codes joined by "or": no values, no lead)
-        if matches!(w, "[" | "or") {
-            continue;
-        }
-        // (start of the list, literals only, a lead strong enough for a single value or no "or")
-        let start = match w {
-            "one" | "any" if text(t, i + 1) == "of" => {
-                let before = (prev_word(t, i, 2), prev_word(t, i, 1));
-                if matches!(before.1, "exactly" | "only" | "just" | "than")
-                    || matches!(before, ("at", "least") | ("at", "most"))
-                {
-                    continue;
-                }
-                let mut j = i + 2;
-                if seq(t, j, &["the", "following"]) {
-                    j += 2;
-                    if matches!(word(t, j), "values" | "options" | "choices" | "strings") {
-                        j += 1;
-                    }
-                }
-                if text(t, j) == ":" {
-                    j += 1;
-                }
-                Some((j, false, text(t, j - 1) == ":"))
-            }
-            // "any combination of `a`, `b`, `c`"
-            "combination" if text(t, i + 1) == "of" => Some((i + 2, true, true)),
-            "either" => Some((i + 1, false, false)),
-            "only" => Some((i + 1, true, false)),
-            // "Can be: `none`, `any`, `local`, or `foreign`"
-            "can" if word(t, i + 1) == "be" && text(t, i + 2) == ":" => Some((i + 3, true, true)),
-            // "Can be HS256 or RS256." (codes, checked below)
-            "can" if word(t, i + 1) == "be" => Some((i + 2, false, false)),
-            "values" | "options" | "choices" | "modes" | "formats" | "levels" => {
-                let mut j = i + 1;
-                if matches!(word(t, j), "are" | "include" | "is") {
-                    j += 1;
-                } else if matches!(word(t, j), "can" | "may")
-                    && matches!(word(t, j + 1), "be" | "include")
-                {
-                    // "Values can include \"owner\", \"editor\", and \"viewer\""
-                    // (box-openapi), "Values can be 6 and 10" (MiniMax-MCP)
-                    j += 2;
-                }
-                // "The following values are supported: ..."
-                if matches!(word(t, j), "supported" | "allowed" | "accepted" | "valid") {
-                    j += 1;
-                }
-                let colon = matches!(text(t, j), ":" | "\u{2014}");
-                if colon {
-                    j += 1;
-                }
-                // a single value needs a colon or a literal after the lead
-                let strong = colon || is_lit(t, j);
-                if j == i + 1
-                    || !matches!(
-                        text(t, j - 1),
-                        ":" | "\u{2014}" | "are" | "include" | "is" | "be"
-                    )
-                {
-                    None
-                } else {
-                    Some((j, false, strong))
-                }
-            }
-            // "Allowed types include `string`, `float` and `enum`" (box-openapi),
-            // "Current available items are: `item.logprobs`" (openai-openapi):
-            // a word that says the values are accepted, the noun they are, and
-            // "are", "include" or a colon before literals
-            "allowed" | "supported" | "valid" | "possible" | "accepted" | "available"
-            | "permitted" => accepted_lead(t, i),
-            // "Agent effort: minimal, low, medium, high, xhigh, or auto."
-            // (not after "Format:", which lists formats: "Format: RFC3339 or YYYY-MM-DD")
-            ":" if !matches!(prev_word(t, i, 1), "format" | "formats") => {
-                Some((i + 1, false, false))
-            }
-            // "Type of connection (standard, private, or privateEndpoint)"
-            // (not "(e.g., a, b, c)": examples)
-            "(" if !matches!(
-                word(t, i + 1),
-                "e.g." | "eg" | "i.e." | "example" | "examples"
-            ) =>
-            {
-                Some((i + 1, false, false))
-            }
-            _ if is_lit(t, i) => Some((i, true, false)),
-            _ => None,
-        };
-        let Some((mut j, lit_only, strong)) = start else {
-            continue;
-        };
-        // (a bullet marker after the lead's colon opens the list: "One of: *
-        // ActivationRequired * ...", docusign's OpenAPI spec)
-        let bulleted = j > 0
-            && text(t, j - 1) == ":"
-            && matches!(text(t, j), "*" | "-" | "\u{2022}")
-            && kind(t, j + 1).is_some_and(|k| k != Tk::Punct);
-        if bulleted {
-            j += 1;
-        }
-        // "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
-        // OTHER." (vercel/ai), "Valid states: SUBMITTED, PENDING, ...,
-        // CANCELLED" (awslabs/mcp): codes in capitals after a word that says
-        // they are accepted, its noun and a colon, a code of two words too
-        if lit_only && strong && accepting(w) && capital_code(t, doc, j) {
-            if let Some((items, last)) = capital_list(t, doc, j) {
-                covered = last + 1;
-                out.push(found(Rec::AcceptedCapitalList, What::Set(items), i, last));
-                continue;
-            }
-        }
-        // "Valid types: Model, Source, Seed, ..., SavedQuery, Test."
-        // (dbt-labs/dbt-mcp), "Allowed types: agent, llm, tool, retriever"
-        // (digitalocean/openapi), "Valid operations: GetItem, Query, Scan"
-        // (awslabs/mcp): bare words after an accepting word, its noun and a
-        // colon, as the capital codes above; three of them, or two joined by
-        // "or", ending their clause (not characters: "Allowed characters:
-        // letters, digits and hyphens" is a Pattern)
-        let word_list = lit_only
-            && strong
-            && accepting(w)
-            && kind(t, j) == Some(Tk::Word)
-            && !matches!(
-                prev_word(t, j - 1, 1),
-                "characters" | "chars" | "symbols" | "letters"
-            );
-        let lit_only = lit_only && !word_list;
-        // "Options are:\n1. get - Get issue details.\n2. get_comments - ..."
-        // (github-mcp-server): the numbers of a numbered list, not values
-        if kind(t, j) == Some(Tk::Num)
-            && text(t, j + 1) == "."
-            && t.get(j + 1).is_some_and(|d| d.start == t[j].end)
-        {
-            continue;
-        }
-        let Some(list) = parse_list(t, doc, j) else {
-            continue;
-        };
-        // (bullets that hold one value each give two or more; one is the
-        // label of a described bullet, read by the bullet reader: "values
-        // are: - Dropbox: `connector_dropbox` - Gmail: ...", openai-openapi;
-        // "options: * null - ... * \"time\" - ...", PagerDuty api-schema)
-        if bulleted && list.items.len() < 2 {
-            continue;
-        }
-        // "Can be: `inbound` for inbound calls, `outbound-api` for calls
-        // initiated via the REST API ..." (twilio-oai), "One of the supported
-        // ops: `add`: Add a new claim ... `replace`: Modify ..." (okta
-        // management spec): a lead before values described one by one, which
-        // the list reader would stop after the first
-        if list.items.len() == 1 && list.all_lit && !in_example(t, j) {
-            if let Some((items, last)) =
-                described_values(t, doc, j).filter(|(items, _)| items.len() >= 2)
-            {
-                covered = last + 1;
-                // (the finding starts at the first value, as when the values
-                // are read without the lead: the shared filters look back from
-                // there, "Indicates if the assignment is direct (`USER`) or
-                // ..." stays a set)
-                // (nor a flag's two states: "Can be: `true` to enable
-                // multi-tasking, or `false` to disable it", twilio-oai)
-                if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
-                    out.push(found(Rec::ValuesOneByOne, What::Set(items), j, last));
-                }
-                continue;
-            }
-        }
-        // "The materialization type for the model config block (optional,
-        // e.g., 'view', 'table')" (dbt-labs/dbt-mcp): a parenthesis whose
-        // list runs past an example cue gives examples, as "(e.g., a, b, c)"
-        if w == "(" && in_example(t, list.last) {
-            covered = list.last + 1;
-            continue;
-        }
-        let n = list.items.len();
-        let after = text(t, list.last + 1);
-        let weak_lead = matches!(w, ":" | "(");
-        // "Currently `/v1/responses`, `/v1/embeddings`, and `/v1/videos` are
-        // supported" (openai-openapi): literals the next words declare
-        // accepted, the list form of "only `dtmf` is supported"
-        let declared_accepted = is_lit(t, i)
-            && list.all_lit
-            && n >= 2
-            && matches!(word(t, list.last + 1), "is" | "are")
-            && matches!(
-                word(t, list.last + 2),
-                "supported" | "allowed" | "accepted" | "valid" | "available"
-            );
-        // "Type of secret to create (generic, docker-registry, tls)"
-        // (Flux159/mcp-server-kubernetes), "The status of the item
-        // (`completed`, `incomplete`, `in_progress`)" (openai-openapi): a
-        // parenthesis that closes on its list, after the noun that names a
-        // kind of value at the head of the sentence, needs no "or"
-        let kind_list = w == "("
-            && after == ")"
-            && (kind_head(t, i) || (kind_before(t, i) && clause_ends(t, list.last + 2)))
-            && {
-                // (two words need a slash or "or" between them: "The new state of
-                // the notification (read/done)", github-mcp-server, the form of
-                // "'type' (file/directory)", modelcontextprotocol/servers)
-                let min = if list.all_lit || list.has_or { 2 } else { 3 };
-                n >= min && !list.items.iter().any(|v| v == "etc")
-            };
-        // "Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX
-        // by default" (XeroAPI/xero-mcp-server), "Compression format ('zip',
-        // 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')." (crewAIInc/crewAI-tools):
-        // whatever the noun before it, a parenthesis that holds only values
-        // by their shape (literals, or codes in capitals) and closes its
-        // clause lists the values; the kind noun above is needed only for
-        // bare words, which may as well be the parts of a thing ("The root
-        // (protocol, subdomain, domain) of any links")
-        let kind_list = kind_list || (w == "(" && after == ")" && shaped_values(t, doc, i, &list));
-        // "Filter by financial status - 'paid', 'pending', 'refunded'
-        // (optional)." (agno-agi/agno), as "The pay type - `GROSS`, `NET`, or
-        // `UNKNOWN`" (plaid-openapi) and "The status of the batch processing
-        // request - \"PENDING\", ... or \"COMPLETE\"" (HubSpot): three
-        // literals after a dash that follows the noun naming a kind of value,
-        // ending their clause, need no "or" either
-        let kind_list = kind_list
-            || (is_lit(t, i)
-                && i > 0
-                && text(t, i - 1) == "-"
-                && kind_head(t, i - 1)
-                && list.all_lit
-                && n >= 3
-                && (clause_ends(t, list.last + 1) || after == "("));
-        let enough = match () {
-            // a bare list needs three words after a colon, or to close a parenthesis
-            // "Where to send the API key: header or query." — two words closing the
-            // sentence after a short lead and a colon
-            _ if weak_lead && !list.all_lit && n == 2 && w == ":" => {
-                let ends = list.last + 1 >= t.len()
-                    || t[list.last + 1].sent != t[list.last].sent
-                    || after == ".";
-                let lead = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
-                // "Region: us/eu." — a slash between two short words too
-                let short = list
-                    .items
-                    .iter()
-                    .all(|v| v.len() <= 12 && v.bytes().all(|b| b.is_ascii_alphabetic()));
-                let or =
-                    (i + 1..=list.last).any(|k| word(t, k) == "or" || (short && text(t, k) == "/"));
-                or && ends && lead <= 6
-            }
-            _ if kind_list => true,
-            _ if word_list => n >= 3 || (n >= 2 && list.has_or),
-            _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
-            // a colon before three literals introduces their list, "or" or not
-            _ if w == ":" => n >= 3,
-            _ if strong || declared_accepted => n >= 1,
-            _ => n >= 2,
-        };
-        if !enough || (lit_only && !list.all_lit) {
-            continue;
-        }
-        // after a bare "can be", words are values only when they read as codes
-        // ("HS256 or RS256", "GET or POST"), not as prose ("empty or null")
-        if w == "can"
-            && !list.all_lit
-            && !(list.has_or
-                && list.items.iter().all(|v| {
-                    v.bytes().any(|b| b.is_ascii_digit())
-                        || (v.len() >= 2 && v.bytes().all(|b| b.is_ascii_uppercase()))
-                }))
-        {
-            continue;
-        }
-        if (w == "either" || w == "(" || (is_lit(t, i) && !strong))
-            && !list.has_or
-            && !kind_list
-            && !declared_accepted
-        {
-            continue;
-        }
-        // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values
-        if after == "format" || word(t, list.last + 1) == "format" {
-            continue;
-        }
-        if list.all_lit && !strong && list.items.iter().any(|v| v.trim().contains(' ')) {
-            continue;
-        }
-        // "cannot be combined with `value` or `delete`" names fields, not values
-        // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
-        // "Will not be returned for ... military addresses (state is `AA`,
-        // `AE`, or `AP`)" (lob/lob-openapi): a parenthesis that opens with
-        // a noun and "is" names the case by another member's values, as a
-        // clause with "when" does
-        let case = is_lit(t, i)
-            && i >= 3
-            && matches!(word(t, i - 1), "is" | "are")
-            && kind(t, i - 2) == Some(Tk::Word)
-            && text(t, i - 3) == "("
-            && !matches!(word(t, i - 2), "value" | "values" | "default");
-        let conditional = is_lit(t, i) && !strong && (under_condition(t, i) || case);
-        if conditional {
-            if case {
-                covered = list.last + 1;
-            }
-            continue;
-        }
-        if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
-            continue;
-        }
-        // "Compression level for `jpeg` or `webp` output." (openai-openapi),
-        // "Required for `move` or `copy` operations" (box-openapi), "The
-        // phone number for a `call` or `sms` authenticator enrollment" (okta
-        // management spec): after "for" and before their noun, literals name
-        // the cases the argument serves, not its values ("Optimize route for
-        // 'FastestRoute' or 'ShortestRoute' (default: ...)" stays a set)
-        let noun_after = kind(t, list.last + 1) == Some(Tk::Word)
-            && !NOT_VALUES.contains(&word(t, list.last + 1));
-        if is_lit(t, i)
-            && noun_after
-            && (prev_word(t, i, 1) == "for"
-                || (matches!(prev_word(t, i, 1), "a" | "an" | "the")
-                    && prev_word(t, i, 2) == "for"))
-        {
-            covered = list.last + 1;
-            continue;
-        }
-        // "Must include a 'type' field set to 'object' or 'text'" (exa-mcp-server),
-        // like "with a `stream_type` of `admin_logs` or ..." (box-openapi): the
-        // values of a member named just before, not of the argument
-        if is_lit(t, i) && member_set_to(t, i) {
-            covered = list.last + 1;
-            continue;
-        }
-        // "Provide either issue_number or pull_request_number" names arguments too
-        let provide = (1..=2).any(|b| {
-            matches!(
-                prev_word(t, i, b),
-                "provide" | "specify" | "pass" | "supply" | "give" | "specified" | "provided"
+        out.push(found(Rec::DescribedValues, What::Set(items), at, last));
+        return i + 1;
+    }
+    // "The value will always be `comment`": a fixed value, stated of the
+    // value itself, so even a sentence with "will" gives it
+    if fixed_value(t, i) {
+        *mark = i + 1;
+        out.push(Found {
+            always: true,
+            ..found(
+                Rec::FixedValue,
+                What::Set(vec![inner(doc, &t[i]).to_string()]),
+                i,
+                i,
             )
         });
-        if names_arguments(t, list.last) || provide {
-            covered = list.last + 1;
-            continue;
+        return i + 1;
+    }
+    // "The type of this object (`container.file`)", "The type of the
+    // tool, i.e. `function`" (openai-openapi), "The type of the tool.
+    // ('WEBHOOK')" (twilio-oai), "The type of this event. The value is
+    // `gift_card.updated`." (square's Connect API): a description that
+    // names the kind of the value and ends on its one value
+    if let Some(v) = restated_type_value(t, doc, i) {
+        *mark = t.len();
+        out.push(found(Rec::RestatedTypeValue, What::Set(vec![v]), i, i));
+        return i + 1;
+    }
+    let w = match kind(t, i) {
+        Some(Tk::Punct) => text(t, i),
+        _ => word(t, i),
+    };
+    // "the following properties: `id`, `type`, ..." (okta management
+    // spec), "Dictionary with supported keys: \"Type\", \"Name\", ..."
+    // (awslabs/mcp), "You may not override the following headers:
+    // `x-sg-id`, ..." (sendgrid-oai), "the following worker fields: `sid`,
+    // ..." (twilio-oai): a member noun before the colon, so the list
+    // names members, not values
+    if w == ":" && member_list_noun(prev_word(t, i, 1)) {
+        let mut k = i + 1;
+        // (a full stop inside a member's path does not end the list:
+        // "Supported fields: metadata.name, ..., status.phase
+        // (Pending/Running/...), status.podIP", kubernetes-mcp-server)
+        let inside = |k: usize| k + 1 < t.len() && t[k + 1].start == t[k].end;
+        while k < t.len()
+            && t[k].sent == t[i].sent
+            && (inside(k) || !matches!(text(t, k), "." | ";"))
+        {
+            k += 1;
         }
-        // "(format: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS')": formats, not values
-        // (any of them: "in the following formats: `YYYY-MM-DD` (...),
-        // `<=YYYY-MM-DD` (...), and `>=YYYY-MM-DD`", twilio-oai)
-        if list.items.iter().any(|v| {
-            // a shape with placeholders, not a date given as a value ("`2010-04-01`")
-            v.bytes().any(|b| b.is_ascii_alphabetic())
-                && super::formats::format_of_text(&v.to_lowercase()).is_some()
-        }) {
-            covered = list.last + 1;
-            continue;
+        *mark = k;
+        return i + 1;
+    }
+    // (a bracketed array, codes joined by "or": no values, no lead)
+    if matches!(w, "[" | "or") {
+        return i + 1;
+    }
+    // (start of the list, literals only, a lead strong enough for a single value or no "or")
+    let start = match w {
+        "one" | "any" if text(t, i + 1) == "of" => {
+            let before = (prev_word(t, i, 2), prev_word(t, i, 1));
+            if matches!(before.1, "exactly" | "only" | "just" | "than")
+                || matches!(before, ("at", "least") | ("at", "most"))
+            {
+                return i + 1;
+            }
+            let mut j = i + 2;
+            if seq(t, j, &["the", "following"]) {
+                j += 2;
+                if matches!(word(t, j), "values" | "options" | "choices" | "strings") {
+                    j += 1;
+                }
+            }
+            if text(t, j) == ":" {
+                j += 1;
+            }
+            Some((j, false, text(t, j - 1) == ":"))
         }
-        // "(MIC, BIC, or acronym)": codes next to a plain noun name kinds of
-        // identifier, not the values
-        if !list.all_lit {
-            let caps = |v: &String| {
-                v.bytes().filter(u8::is_ascii_uppercase).count() >= 2
-                    && !v.bytes().any(|b| b.is_ascii_lowercase())
-            };
-            let plain = |v: &String| v.bytes().all(|b| b.is_ascii_lowercase());
-            if list.items.iter().any(caps) && list.items.iter().any(plain) {
-                covered = list.last + 1;
-                continue;
+        // "any combination of `a`, `b`, `c`"
+        "combination" if text(t, i + 1) == "of" => Some((i + 2, true, true)),
+        "either" => Some((i + 1, false, false)),
+        "only" => Some((i + 1, true, false)),
+        // "Can be: `none`, `any`, `local`, or `foreign`"
+        "can" if word(t, i + 1) == "be" && text(t, i + 2) == ":" => Some((i + 3, true, true)),
+        // "Can be HS256 or RS256." (codes, checked below)
+        "can" if word(t, i + 1) == "be" => Some((i + 2, false, false)),
+        "values" | "options" | "choices" | "modes" | "formats" | "levels" => {
+            let mut j = i + 1;
+            if matches!(word(t, j), "are" | "include" | "is") {
+                j += 1;
+            } else if matches!(word(t, j), "can" | "may")
+                && matches!(word(t, j + 1), "be" | "include")
+            {
+                // "Values can include \"owner\", \"editor\", and \"viewer\""
+                // (box-openapi), "Values can be 6 and 10" (MiniMax-MCP)
+                j += 2;
+            }
+            // "The following values are supported: ..."
+            if matches!(word(t, j), "supported" | "allowed" | "accepted" | "valid") {
+                j += 1;
+            }
+            let colon = matches!(text(t, j), ":" | "\u{2014}");
+            if colon {
+                j += 1;
+            }
+            // a single value needs a colon or a literal after the lead
+            let strong = colon || is_lit(t, j);
+            if j == i + 1
+                || !matches!(
+                    text(t, j - 1),
+                    ":" | "\u{2014}" | "are" | "include" | "is" | "be"
+                )
+            {
+                None
+            } else {
+                Some((j, false, strong))
             }
         }
-        // "must not contain `<`, `>` or `&`": characters, not values
-        if characters(&list.items) {
-            covered = list.last + 1;
-            continue;
+        // "Allowed types include `string`, `float` and `enum`" (box-openapi),
+        // "Current available items are: `item.logprobs`" (openai-openapi):
+        // a word that says the values are accepted, the noun they are, and
+        // "are", "include" or a colon before literals
+        "allowed" | "supported" | "valid" | "possible" | "accepted" | "available"
+        | "permitted" => accepted_lead(t, i),
+        // "Agent effort: minimal, low, medium, high, xhigh, or auto."
+        // (not after "Format:", which lists formats: "Format: RFC3339 or YYYY-MM-DD")
+        ":" if !matches!(prev_word(t, i, 1), "format" | "formats") => {
+            Some((i + 1, false, false))
         }
-        let bools = list
-            .items
-            .iter()
-            .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no"));
-        if bools {
-            continue;
+        // "Type of connection (standard, private, or privateEndpoint)"
+        // (not "(e.g., a, b, c)": examples)
+        "(" if !matches!(
+            word(t, i + 1),
+            "e.g." | "eg" | "i.e." | "example" | "examples"
+        ) =>
+        {
+            Some((i + 1, false, false))
         }
-        covered = list.last + 1;
-        if names_members(t, list.last) {
-            continue;
-        }
-        out.push(found(Rec::ValueList, What::Set(list.items), i, list.last));
+        _ if is_lit(t, i) => Some((i, true, false)),
+        _ => None,
+    };
+    let Some((mut j, lit_only, strong)) = start else {
+        return i + 1;
+    };
+    // (a bullet marker after the lead's colon opens the list: "One of: *
+    // ActivationRequired * ...", docusign's OpenAPI spec)
+    let bulleted = j > 0
+        && text(t, j - 1) == ":"
+        && matches!(text(t, j), "*" | "-" | "\u{2022}")
+        && kind(t, j + 1).is_some_and(|k| k != Tk::Punct);
+    if bulleted {
+        j += 1;
     }
+    // "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
+    // OTHER." (vercel/ai), "Valid states: SUBMITTED, PENDING, ...,
+    // CANCELLED" (awslabs/mcp): codes in capitals after a word that says
+    // they are accepted, its noun and a colon, a code of two words too
+    if lit_only && strong && accepting(w) && capital_code(t, doc, j) {
+        if let Some((items, last)) = capital_list(t, doc, j) {
+            *mark = last + 1;
+            out.push(found(Rec::AcceptedCapitalList, What::Set(items), i, last));
+            return i + 1;
+        }
+    }
+    // "Valid types: Model, Source, Seed, ..., SavedQuery, Test."
+    // (dbt-labs/dbt-mcp), "Allowed types: agent, llm, tool, retriever"
+    // (digitalocean/openapi), "Valid operations: GetItem, Query, Scan"
+    // (awslabs/mcp): bare words after an accepting word, its noun and a
+    // colon, as the capital codes above; three of them, or two joined by
+    // "or", ending their clause (not characters: "Allowed characters:
+    // letters, digits and hyphens" is a Pattern)
+    let word_list = lit_only
+        && strong
+        && accepting(w)
+        && kind(t, j) == Some(Tk::Word)
+        && !matches!(
+            prev_word(t, j - 1, 1),
+            "characters" | "chars" | "symbols" | "letters"
+        );
+    let lit_only = lit_only && !word_list;
+    // "Options are:\n1. get - Get issue details.\n2. get_comments - ..."
+    // (github-mcp-server): the numbers of a numbered list, not values
+    if kind(t, j) == Some(Tk::Num)
+        && text(t, j + 1) == "."
+        && t.get(j + 1).is_some_and(|d| d.start == t[j].end)
+    {
+        return i + 1;
+    }
+    let Some(list) = parse_list(t, doc, j) else {
+        return i + 1;
+    };
+    // (bullets that hold one value each give two or more; one is the
+    // label of a described bullet, read by the bullet reader: "values
+    // are: - Dropbox: `connector_dropbox` - Gmail: ...", openai-openapi;
+    // "options: * null - ... * \"time\" - ...", PagerDuty api-schema)
+    if bulleted && list.items.len() < 2 {
+        return i + 1;
+    }
+    // "Can be: `inbound` for inbound calls, `outbound-api` for calls
+    // initiated via the REST API ..." (twilio-oai), "One of the supported
+    // ops: `add`: Add a new claim ... `replace`: Modify ..." (okta
+    // management spec): a lead before values described one by one, which
+    // the list reader would stop after the first
+    if list.items.len() == 1 && list.all_lit && !in_example(t, j) {
+        if let Some((items, last)) =
+            described_values(t, doc, j).filter(|(items, _)| items.len() >= 2)
+        {
+            *mark = last + 1;
+            // (the finding starts at the first value, as when the values
+            // are read without the lead: the shared filters look back from
+            // there, "Indicates if the assignment is direct (`USER`) or
+            // ..." stays a set)
+            // (nor a flag's two states: "Can be: `true` to enable
+            // multi-tasking, or `false` to disable it", twilio-oai)
+            if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
+                out.push(found(Rec::ValuesOneByOne, What::Set(items), j, last));
+            }
+            return i + 1;
+        }
+    }
+    // "The materialization type for the model config block (optional,
+    // e.g., 'view', 'table')" (dbt-labs/dbt-mcp): a parenthesis whose
+    // list runs past an example cue gives examples, as "(e.g., a, b, c)"
+    if w == "(" && in_example(t, list.last) {
+        *mark = list.last + 1;
+        return i + 1;
+    }
+    let n = list.items.len();
+    let after = text(t, list.last + 1);
+    let weak_lead = matches!(w, ":" | "(");
+    // "Currently `/v1/responses`, `/v1/embeddings`, and `/v1/videos` are
+    // supported" (openai-openapi): literals the next words declare
+    // accepted, the list form of "only `dtmf` is supported"
+    let declared_accepted = is_lit(t, i)
+        && list.all_lit
+        && n >= 2
+        && matches!(word(t, list.last + 1), "is" | "are")
+        && matches!(
+            word(t, list.last + 2),
+            "supported" | "allowed" | "accepted" | "valid" | "available"
+        );
+    // "Type of secret to create (generic, docker-registry, tls)"
+    // (Flux159/mcp-server-kubernetes), "The status of the item
+    // (`completed`, `incomplete`, `in_progress`)" (openai-openapi): a
+    // parenthesis that closes on its list, after the noun that names a
+    // kind of value at the head of the sentence, needs no "or"
+    let kind_list = w == "("
+        && after == ")"
+        && (kind_head(t, i) || (kind_before(t, i) && clause_ends(t, list.last + 2)))
+        && {
+            // (two words need a slash or "or" between them: "The new state of
+            // the notification (read/done)", github-mcp-server, the form of
+            // "'type' (file/directory)", modelcontextprotocol/servers)
+            let min = if list.all_lit || list.has_or { 2 } else { 3 };
+            n >= min && !list.items.iter().any(|v| v == "etc")
+        };
+    // "Optional line amount types (EXCLUSIVE, INCLUSIVE, NO_TAX), NO_TAX
+    // by default" (XeroAPI/xero-mcp-server), "Compression format ('zip',
+    // 'tar', 'tar.gz', 'tar.bz2', 'tar.xz')." (crewAIInc/crewAI-tools):
+    // whatever the noun before it, a parenthesis that holds only values
+    // by their shape (literals, or codes in capitals) and closes its
+    // clause lists the values; the kind noun above is needed only for
+    // bare words, which may as well be the parts of a thing ("The root
+    // (protocol, subdomain, domain) of any links")
+    let kind_list = kind_list || (w == "(" && after == ")" && shaped_values(t, doc, i, &list));
+    // "Filter by financial status - 'paid', 'pending', 'refunded'
+    // (optional)." (agno-agi/agno), as "The pay type - `GROSS`, `NET`, or
+    // `UNKNOWN`" (plaid-openapi) and "The status of the batch processing
+    // request - \"PENDING\", ... or \"COMPLETE\"" (HubSpot): three
+    // literals after a dash that follows the noun naming a kind of value,
+    // ending their clause, need no "or" either
+    let kind_list = kind_list
+        || (is_lit(t, i)
+            && i > 0
+            && text(t, i - 1) == "-"
+            && kind_head(t, i - 1)
+            && list.all_lit
+            && n >= 3
+            && (clause_ends(t, list.last + 1) || after == "("));
+    let enough = match () {
+        // a bare list needs three words after a colon, or to close a parenthesis
+        // "Where to send the API key: header or query." — two words closing the
+        // sentence after a short lead and a colon
+        _ if weak_lead && !list.all_lit && n == 2 && w == ":" => {
+            let ends = list.last + 1 >= t.len()
+                || t[list.last + 1].sent != t[list.last].sent
+                || after == ".";
+            let lead = (0..i).rev().take_while(|&k| t[k].sent == t[i].sent).count();
+            // "Region: us/eu." — a slash between two short words too
+            let short = list
+                .items
+                .iter()
+                .all(|v| v.len() <= 12 && v.bytes().all(|b| b.is_ascii_alphabetic()));
+            let or =
+                (i + 1..=list.last).any(|k| word(t, k) == "or" || (short && text(t, k) == "/"));
+            or && ends && lead <= 6
+        }
+        _ if kind_list => true,
+        _ if word_list => n >= 3 || (n >= 2 && list.has_or),
+        _ if weak_lead && !list.all_lit => n >= 3 && list.has_or && (w == ":" || after == ")"),
+        // a colon before three literals introduces their list, "or" or not
+        _ if w == ":" => n >= 3,
+        _ if strong || declared_accepted => n >= 1,
+        _ => n >= 2,
+    };
+    if !enough || (lit_only && !list.all_lit) {
+        return i + 1;
+    }
+    // after a bare "can be", words are values only when they read as codes
+    // ("HS256 or RS256", "GET or POST"), not as prose ("empty or null")
+    if w == "can"
+        && !list.all_lit
+        && !(list.has_or
+            && list.items.iter().all(|v| {
+                v.bytes().any(|b| b.is_ascii_digit())
+                    || (v.len() >= 2 && v.bytes().all(|b| b.is_ascii_uppercase()))
+            }))
+    {
+        return i + 1;
+    }
+    if (w == "either" || w == "(" || (is_lit(t, i) && !strong))
+        && !list.has_or
+        && !kind_list
+        && !declared_accepted
+    {
+        return i + 1;
+    }
+    // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values
+    if after == "format" || word(t, list.last + 1) == "format" {
+        return i + 1;
+    }
+    if list.all_lit && !strong && list.items.iter().any(|v| v.trim().contains(' ')) {
+        return i + 1;
+    }
+    // "cannot be combined with `value` or `delete`" names fields, not values
+    // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
+    // "Will not be returned for ... military addresses (state is `AA`,
+    // `AE`, or `AP`)" (lob/lob-openapi): a parenthesis that opens with
+    // a noun and "is" names the case by another member's values, as a
+    // clause with "when" does
+    let case = is_lit(t, i)
+        && i >= 3
+        && matches!(word(t, i - 1), "is" | "are")
+        && kind(t, i - 2) == Some(Tk::Word)
+        && text(t, i - 3) == "("
+        && !matches!(word(t, i - 2), "value" | "values" | "default");
+    let conditional = is_lit(t, i) && !strong && (under_condition(t, i) || case);
+    if conditional {
+        if case {
+            *mark = list.last + 1;
+        }
+        return i + 1;
+    }
+    if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
+        return i + 1;
+    }
+    // "Compression level for `jpeg` or `webp` output." (openai-openapi),
+    // "Required for `move` or `copy` operations" (box-openapi), "The
+    // phone number for a `call` or `sms` authenticator enrollment" (okta
+    // management spec): after "for" and before their noun, literals name
+    // the cases the argument serves, not its values ("Optimize route for
+    // 'FastestRoute' or 'ShortestRoute' (default: ...)" stays a set)
+    let noun_after = kind(t, list.last + 1) == Some(Tk::Word)
+        && !NOT_VALUES.contains(&word(t, list.last + 1));
+    if is_lit(t, i)
+        && noun_after
+        && (prev_word(t, i, 1) == "for"
+            || (matches!(prev_word(t, i, 1), "a" | "an" | "the")
+                && prev_word(t, i, 2) == "for"))
+    {
+        *mark = list.last + 1;
+        return i + 1;
+    }
+    // "Must include a 'type' field set to 'object' or 'text'" (exa-mcp-server),
+    // like "with a `stream_type` of `admin_logs` or ..." (box-openapi): the
+    // values of a member named just before, not of the argument
+    if is_lit(t, i) && member_set_to(t, i) {
+        *mark = list.last + 1;
+        return i + 1;
+    }
+    // "Provide either issue_number or pull_request_number" names arguments too
+    let provide = (1..=2).any(|b| {
+        matches!(
+            prev_word(t, i, b),
+            "provide" | "specify" | "pass" | "supply" | "give" | "specified" | "provided"
+        )
+    });
+    if names_arguments(t, list.last) || provide {
+        *mark = list.last + 1;
+        return i + 1;
+    }
+    // "(format: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS')": formats, not values
+    // (any of them: "in the following formats: `YYYY-MM-DD` (...),
+    // `<=YYYY-MM-DD` (...), and `>=YYYY-MM-DD`", twilio-oai)
+    if list.items.iter().any(|v| {
+        // a shape with placeholders, not a date given as a value ("`2010-04-01`")
+        v.bytes().any(|b| b.is_ascii_alphabetic())
+            && super::formats::format_of_text(&v.to_lowercase()).is_some()
+    }) {
+        *mark = list.last + 1;
+        return i + 1;
+    }
+    // "(MIC, BIC, or acronym)": codes next to a plain noun name kinds of
+    // identifier, not the values
+    if !list.all_lit {
+        let caps = |v: &String| {
+            v.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+                && !v.bytes().any(|b| b.is_ascii_lowercase())
+        };
+        let plain = |v: &String| v.bytes().all(|b| b.is_ascii_lowercase());
+        if list.items.iter().any(caps) && list.items.iter().any(plain) {
+            *mark = list.last + 1;
+            return i + 1;
+        }
+    }
+    // "must not contain `<`, `>` or `&`": characters, not values
+    if characters(&list.items) {
+        *mark = list.last + 1;
+        return i + 1;
+    }
+    let bools = list
+        .items
+        .iter()
+        .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no"));
+    if bools {
+        return i + 1;
+    }
+    *mark = list.last + 1;
+    if names_members(t, list.last) {
+        return i + 1;
+    }
+    out.push(found(Rec::ValueList, What::Set(list.items), i, list.last));
+    i + 1
 }
 
 /// Items with no letter or digit are characters or operators ("must not

@@ -15,7 +15,13 @@ pub(super) const LIST_WORDS: &[&str] = &[
 ];
 
 // Family: emptiness (Length, Items) — "non-empty", "must not be empty", "cannot be blank".
-pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
+pub(super) fn step_emptiness(
+    t: &[Tok],
+    _doc: &str,
+    i: usize,
+    _mark: &mut usize,
+    out: &mut Vec<Found>,
+) -> usize {
     const NEGATED: &[&[&str]] = &[
         &["must", "not", "be", "empty"],
         &["must", "not", "be", "blank"],
@@ -26,34 +32,31 @@ pub(super) fn detect_emptiness(t: &[Tok], out: &mut Vec<Found>) {
         &["cannot", "be", "blank"],
         &["must", "contain", "at", "least", "one"],
     ];
-    for i in 0..t.len() {
-        if t[i].lead & EMPTINESS == 0 {
-            continue;
+    let w = word(t, i);
+    let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
+    if let Some(p) = NEGATED.iter().filter(|_| negation).find(|p| seq(t, i, p)) {
+        if p[1] == "contain" {
+            return i + 1; // "must contain at least one" is read by the bounds detector
         }
-        let w = word(t, i);
-        let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
-        if let Some(p) = NEGATED.iter().filter(|_| negation).find(|p| seq(t, i, p)) {
-            if p[1] == "contain" {
-                continue; // "must contain at least one" is read by the bounds detector
-            }
-            let list = (1..=6).any(|b| LIST_WORDS.contains(&prev_word(t, i, b)));
-            out.push(found(
-                Rec::MustNotBeEmpty,
-                What::NonEmpty { list },
-                i,
-                i + p.len() - 1,
-            ));
-        }
+        let list = (1..=6).any(|b| LIST_WORDS.contains(&prev_word(t, i, b)));
+        out.push(found(
+            Rec::MustNotBeEmpty,
+            What::NonEmpty { list },
+            i,
+            i + p.len() - 1,
+        ));
     }
+    i + 1
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::drive;
     use super::super::finding::found_in;
     use super::*;
 
     fn empty(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, _, out| detect_emptiness(t, out))
+        found_in(doc, |t, doc, out| drive(t, doc, EMPTINESS, out))
     }
 
     fn pair(p: &str, s: &str) -> (String, String) {

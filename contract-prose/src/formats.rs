@@ -422,223 +422,215 @@ fn opens_with_an_action(t: &[Tok]) -> bool {
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
 // "an email address", "a URL", "IPv4", "HH:MM", and date literals.
 // Decision: a date literal such as "e.g. `2024-01-31`" states the date format, so it fires.
-pub(super) fn detect_formats(t: &[Tok], out: &mut Vec<Found>) {
-    let mut i = 0;
-    while i < t.len() {
-        if t[i].lead & FORMATS == 0 {
-            i += 1;
-            continue;
-        }
-        let tok = &t[i];
-        let w = word(t, i);
-        let mut push = |by: Rec, what: What, t1: usize| out.push(found(by, what, i, t1));
-        if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
-            // (a layout glued to the token before it is the rest of a longer
-            // shape: "YYYY-MM-DDThh:mmss±hh:mm", mapbox/mcp-server, splits
-            // at the colon into "mmss")
-            let glued = i > 0
-                && t[i - 1].end == tok.start
-                && !matches!(text(t, i - 1), "(" | "[" | "\"" | "'" | "`")
-                && layout(&tok.s);
-            if let Some(what) = format_of_text(&tok.s).filter(|_| !glued) {
-                // "Format: YYYY-MM-DD/YYYY-MM-DD": two dates joined are a
-                // period, a shape no format names (no claim)
-                let joined = matches!(text(t, i + 1), "/" | "to")
-                    && kind(t, i + 2) == Some(Tk::Word)
-                    && matches!(format_of_text(&t[i + 2].s), Some(What::Format("date")));
-                if joined && matches!(what, What::Format("date")) {
-                    i += 3;
-                    continue;
-                }
-                push(Rec::DateLayout, what, i);
-                i += 1;
-                continue;
+pub(super) fn step_formats(
+    t: &[Tok],
+    _doc: &str,
+    i: usize,
+    _mark: &mut usize,
+    out: &mut Vec<Found>,
+) -> usize {
+    let tok = &t[i];
+    let w = word(t, i);
+    let mut push = |by: Rec, what: What, t1: usize| out.push(found(by, what, i, t1));
+    if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
+        // (a layout glued to the token before it is the rest of a longer
+        // shape: "YYYY-MM-DDThh:mmss±hh:mm", mapbox/mcp-server, splits
+        // at the colon into "mmss")
+        let glued = i > 0
+            && t[i - 1].end == tok.start
+            && !matches!(text(t, i - 1), "(" | "[" | "\"" | "'" | "`")
+            && layout(&tok.s);
+        if let Some(what) = format_of_text(&tok.s).filter(|_| !glued) {
+            // "Format: YYYY-MM-DD/YYYY-MM-DD": two dates joined are a
+            // period, a shape no format names (no claim)
+            let joined = matches!(text(t, i + 1), "/" | "to")
+                && kind(t, i + 2) == Some(Tk::Word)
+                && matches!(format_of_text(&t[i + 2].s), Some(What::Format("date")));
+            if joined && matches!(what, What::Format("date")) {
+                return i + 3;
             }
+            push(Rec::DateLayout, what, i);
+            return i + 1;
         }
-        if let Some(v) = (tok.k == Tk::Num).then(|| value_at(t, i)).flatten() {
-            // a plain date shows the format when it is given as an example or a default
-            // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
-            let shown = v.date
-                && ((1..=3).any(|b| {
-                    matches!(
-                        prev_word(t, i, b),
-                        "e.g."
-                            | "eg"
-                            | "example"
-                            | "like"
-                            | "as"
-                            | "format"
-                            | "default"
-                            | "defaults"
-                    )
-                }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "="));
-            if shown {
-                let f = if kind(t, v.end) == Some(Tk::Word) {
-                    "date-time"
-                } else {
-                    "date"
-                };
-                push(Rec::DateLiteral, What::Format(f), v.end);
-                i = v.end + 1;
-                continue;
-            }
-        }
-        let iso = (w == "iso"
-            && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
-            || w == "iso8601";
-        let rfc = (w == "rfc"
-            && (text(t, i + 1) == "3339" || text(t, i + 1) == "-" && text(t, i + 2) == "3339"))
-            || w == "rfc3339";
-        if iso || rfc {
-            let end = if w.len() > 3 {
-                i
-            } else if text(t, i + 1) == "-" {
-                i + 2
-            } else {
-                i + 1
-            };
-            // "ISO 8601 date or range", "ISO 8601 format, relative dates, ...": one of several forms
-            let alternatives = (end + 1..(end + 8).min(t.len()))
-                .take_while(|&k| t[k].sent == t[end].sent)
-                .any(|k| {
-                    word(t, k) == "relative"
-                        || (word(t, k) == "or" && matches!(word(t, k + 1), "range" | "relative"))
-                });
-            if alternatives {
-                i = end + 1;
-                continue;
-            }
-            let mut f = "date-time";
-            for k in end + 1..(end + 4).min(t.len()) {
-                match word(t, k) {
-                    "duration" | "durations" if iso => f = "duration",
-                    "date"
-                        if !matches!(word(t, k + 1), "time" | "and") && text(t, k + 1) != "-" =>
-                    {
-                        f = "date"
-                    }
-                    _ => continue,
-                }
-                break;
-            }
-            push(Rec::FormatStandard, What::Format(f), end);
-            i = end + 1;
-            continue;
-        }
-        // "Last update timestamp in ISO format": a time word makes "ISO" the date standard
-        // (alone it may name a country or currency code standard)
-        if w == "iso"
-            && word(t, i + 1) == "format"
-            && (1..=6).any(|b| {
+    }
+    if let Some(v) = (tok.k == Tk::Num).then(|| value_at(t, i)).flatten() {
+        // a plain date shows the format when it is given as an example or a default
+        // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
+        let shown = v.date
+            && ((1..=3).any(|b| {
                 matches!(
                     prev_word(t, i, b),
-                    "date" | "time" | "timestamp" | "datetime" | "date-time"
+                    "e.g."
+                        | "eg"
+                        | "example"
+                        | "like"
+                        | "as"
+                        | "format"
+                        | "default"
+                        | "defaults"
                 )
-            })
-        {
-            push(Rec::IsoTimeWord, What::Format("date-time"), i + 1);
-            i += 2;
-            continue;
+            }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "="));
+        if shown {
+            let f = if kind(t, v.end) == Some(Tk::Word) {
+                "date-time"
+            } else {
+                "date"
+            };
+            push(Rec::DateLiteral, What::Format(f), v.end);
+            return v.end + 1;
         }
-        // "ISO date time string", "an ISO date", "The ISO timestamp of the event":
-        // ISO before a date word is the date standard (not "ISO dates are not
-        // accepted", not "ISO date format in the response", a flag about the output)
-        if w == "iso" && !in_example(t, i) {
-            let dated = (1..=2).find(|&b| {
-                matches!(
-                    word(t, i + b),
-                    "date" | "dates" | "datetime" | "date-time" | "timestamp" | "timestamps"
-                )
-            });
-            let sentence = || (0..t.len()).filter(|&k| t[k].sent == t[i].sent);
-            let refused = sentence().any(|k| {
-                word(t, k) == "not"
-                    && matches!(
-                        word(t, k + 1),
-                        "accepted" | "supported" | "allowed" | "valid"
-                    )
-            });
-            let output = sentence().any(|k| matches!(word(t, k), "response" | "output"));
-            if let Some(b) = dated.filter(|_| !refused && !output) {
-                let end = i + b;
-                let f = if matches!(word(t, end), "date" | "dates")
-                    && !matches!(word(t, end + 1), "time" | "and")
-                    && text(t, end + 1) != "-"
-                {
-                    "date"
-                } else {
-                    "date-time"
-                };
-                push(Rec::IsoDateWord, What::Format(f), end);
-                i = end + 1;
-                continue;
-            }
-        }
-        // "Currency code in ISO format": the code's standard shape
-        if w == "iso"
-            && word(t, i + 1) == "format"
-            && (1..=3).any(|b| matches!(prev_word(t, i, b), "code" | "codes"))
-        {
-            out.push(found(Rec::IsoCodeFormat, What::Pattern(None), i, i + 1));
-            i += 2;
-            continue;
-        }
-        let named = |end: usize| names_the_value(t, i, end);
-        match w {
-            _ if in_example(t, i) => {}
-            "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => {
-                push(Rec::Uuid, What::Format("uuid"), i)
-            }
-            "email" | "e-mail"
-                if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) =>
-            {
-                push(Rec::Email, What::Format("email"), i + 1)
-            }
-            "email" | "e-mail" if prev_word(t, i, 1) == "valid" => {
-                push(Rec::Email, What::Format("email"), i)
-            }
-            "url" | "uri" | "urls" | "uris"
-                if !matches!(
-                    word(t, i + 1),
-                    "encoded"
-                        | "encoding"
-                        | "path"
-                        | "parameter"
-                        | "parameters"
-                        | "query"
-                        | "param"
-                        | "params"
-                        | "scheme"
-                        | "fragment"
-                        | "template"
-                ) && named(i) =>
-            {
-                push(Rec::Url, What::Format("uri"), i)
-            }
-            "ipv4" | "ipv6" if named(i) => push(
-                Rec::IpAddress,
-                What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }),
-                i,
-            ),
-            "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
-                push(Rec::IpAddress, What::Format("ipv4"), i + 1)
-            }
-            "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
-                push(Rec::TimeLayout, What::Format("time"), i + 2)
-            }
-            _ => {}
-        }
-        i += 1;
     }
+    let iso = (w == "iso"
+        && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
+        || w == "iso8601";
+    let rfc = (w == "rfc"
+        && (text(t, i + 1) == "3339" || text(t, i + 1) == "-" && text(t, i + 2) == "3339"))
+        || w == "rfc3339";
+    if iso || rfc {
+        let end = if w.len() > 3 {
+            i
+        } else if text(t, i + 1) == "-" {
+            i + 2
+        } else {
+            i + 1
+        };
+        // "ISO 8601 date or range", "ISO 8601 format, relative dates, ...": one of several forms
+        let alternatives = (end + 1..(end + 8).min(t.len()))
+            .take_while(|&k| t[k].sent == t[end].sent)
+            .any(|k| {
+                word(t, k) == "relative"
+                    || (word(t, k) == "or" && matches!(word(t, k + 1), "range" | "relative"))
+            });
+        if alternatives {
+            return end + 1;
+        }
+        let mut f = "date-time";
+        for k in end + 1..(end + 4).min(t.len()) {
+            match word(t, k) {
+                "duration" | "durations" if iso => f = "duration",
+                "date"
+                    if !matches!(word(t, k + 1), "time" | "and") && text(t, k + 1) != "-" =>
+                {
+                    f = "date"
+                }
+                _ => continue,
+            }
+            break;
+        }
+        push(Rec::FormatStandard, What::Format(f), end);
+        return end + 1;
+    }
+    // "Last update timestamp in ISO format": a time word makes "ISO" the date standard
+    // (alone it may name a country or currency code standard)
+    if w == "iso"
+        && word(t, i + 1) == "format"
+        && (1..=6).any(|b| {
+            matches!(
+                prev_word(t, i, b),
+                "date" | "time" | "timestamp" | "datetime" | "date-time"
+            )
+        })
+    {
+        push(Rec::IsoTimeWord, What::Format("date-time"), i + 1);
+        return i + 2;
+    }
+    // "ISO date time string", "an ISO date", "The ISO timestamp of the event":
+    // ISO before a date word is the date standard (not "ISO dates are not
+    // accepted", not "ISO date format in the response", a flag about the output)
+    if w == "iso" && !in_example(t, i) {
+        let dated = (1..=2).find(|&b| {
+            matches!(
+                word(t, i + b),
+                "date" | "dates" | "datetime" | "date-time" | "timestamp" | "timestamps"
+            )
+        });
+        let sentence = || (0..t.len()).filter(|&k| t[k].sent == t[i].sent);
+        let refused = sentence().any(|k| {
+            word(t, k) == "not"
+                && matches!(
+                    word(t, k + 1),
+                    "accepted" | "supported" | "allowed" | "valid"
+                )
+        });
+        let output = sentence().any(|k| matches!(word(t, k), "response" | "output"));
+        if let Some(b) = dated.filter(|_| !refused && !output) {
+            let end = i + b;
+            let f = if matches!(word(t, end), "date" | "dates")
+                && !matches!(word(t, end + 1), "time" | "and")
+                && text(t, end + 1) != "-"
+            {
+                "date"
+            } else {
+                "date-time"
+            };
+            push(Rec::IsoDateWord, What::Format(f), end);
+            return end + 1;
+        }
+    }
+    // "Currency code in ISO format": the code's standard shape
+    if w == "iso"
+        && word(t, i + 1) == "format"
+        && (1..=3).any(|b| matches!(prev_word(t, i, b), "code" | "codes"))
+    {
+        out.push(found(Rec::IsoCodeFormat, What::Pattern(None), i, i + 1));
+        return i + 2;
+    }
+    let named = |end: usize| names_the_value(t, i, end);
+    match w {
+        _ if in_example(t, i) => {}
+        "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => {
+            push(Rec::Uuid, What::Format("uuid"), i)
+        }
+        "email" | "e-mail"
+            if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) =>
+        {
+            push(Rec::Email, What::Format("email"), i + 1)
+        }
+        "email" | "e-mail" if prev_word(t, i, 1) == "valid" => {
+            push(Rec::Email, What::Format("email"), i)
+        }
+        "url" | "uri" | "urls" | "uris"
+            if !matches!(
+                word(t, i + 1),
+                "encoded"
+                    | "encoding"
+                    | "path"
+                    | "parameter"
+                    | "parameters"
+                    | "query"
+                    | "param"
+                    | "params"
+                    | "scheme"
+                    | "fragment"
+                    | "template"
+            ) && named(i) =>
+        {
+            push(Rec::Url, What::Format("uri"), i)
+        }
+        "ipv4" | "ipv6" if named(i) => push(
+            Rec::IpAddress,
+            What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }),
+            i,
+        ),
+        "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
+            push(Rec::IpAddress, What::Format("ipv4"), i + 1)
+        }
+        "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
+            push(Rec::TimeLayout, What::Format("time"), i + 2)
+        }
+        _ => {}
+    }
+    i + 1
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::drive;
     use super::super::finding::found_in;
     use super::*;
 
     fn formats(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, _, out| detect_formats(t, out))
+        found_in(doc, |t, doc, out| drive(t, doc, FORMATS, out))
     }
 
     fn pair(p: &str, s: &str) -> (String, String) {

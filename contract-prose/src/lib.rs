@@ -340,6 +340,7 @@ mod bounds;
 mod closed_sets;
 #[cfg(test)]
 mod corpus;
+mod driver;
 mod emptiness;
 mod finding;
 mod formats;

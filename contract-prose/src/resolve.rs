@@ -1,16 +1,10 @@
 //! From findings to claims: the argument's type decides the family of a bare
 //! bound, neighbouring bounds merge, overlapping claims of one kind collapse.
 
-use super::bounds::detect_bounds;
-use super::closed_sets::detect_closed_sets;
-use super::emptiness::detect_emptiness;
+use super::driver::drive;
 use super::finding::*;
-use super::formats::detect_formats;
 use super::help::*;
-use super::patterns::detect_patterns;
-use super::servable::{detect_servable, since_the_epoch};
-use super::signs::detect_signs;
-use super::spans::detect_spans;
+use super::servable::since_the_epoch;
 use super::tokens::*;
 use super::units::FUNCTION_WORDS;
 use super::{Claim, ClaimKind, Declared, Scalar};
@@ -178,14 +172,7 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     let mut t = tokenize(doc);
     mark_context(&mut t);
     let mut fs = Vec::new();
-    detect_bounds(&t, &mut fs);
-    detect_spans(&t, &mut fs);
-    detect_servable(&t, &mut fs);
-    detect_emptiness(&t, &mut fs);
-    detect_signs(&t, &mut fs);
-    detect_closed_sets(&t, doc, &mut fs);
-    detect_formats(&t, &mut fs);
-    detect_patterns(&t, doc, &mut fs);
+    drive(&t, doc, u8::MAX, &mut fs);
     fs.retain(|f| f.always || !in_output_sentence(&t, f.t0));
     fs.retain(|f| {
         !matches!(f.what, What::Format(_) | What::Pattern(_)) || !among_alternative_forms(&t, f.t0)

@@ -49,7 +49,13 @@ pub(super) fn since_the_epoch(t: &[Tok], i: usize) -> bool {
 
 // Family: servable ranges (Range) — "records back to 2001", "no earlier than 2010",
 // "since 2001", "2001 or later", "from 2001 onwards", "the earliest year is 2001".
-pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
+pub(super) fn step_servable(
+    t: &[Tok],
+    _doc: &str,
+    i: usize,
+    _mark: &mut usize,
+    out: &mut Vec<Found>,
+) -> usize {
     const MIN_LEADS: &[&[&str]] = &[
         &["back", "to"],
         &["no", "earlier", "than"],
@@ -70,136 +76,133 @@ pub(super) fn detect_servable(t: &[Tok], out: &mut Vec<Found>) {
         &["through"],
         &["until"],
     ];
-    for i in 0..t.len() {
-        if t[i].lead & SERVABLE == 0 {
-            continue;
+    let lead = (matches!(
+        word(t, i),
+        "back" | "no" | "not" | "on" | "starting" | "since" | "through" | "until"
+    ))
+    .then(|| {
+        MIN_LEADS
+            .iter()
+            .map(|p| (p, true))
+            .chain(MAX_LEADS.iter().map(|p| (p, false)))
+            .find(|(p, _)| seq(t, i, p))
+    })
+    .flatten();
+    if let Some((p, is_min)) = lead {
+        if p[0] == "since"
+            && (matches!(
+                prev_word(t, i, 1),
+                "deprecated" | "removed" | "changed" | "added" | "introduced" | "renamed"
+            ) || since_the_epoch(t, i))
+        {
+            return i + 1;
         }
-        let lead = (matches!(
-            word(t, i),
-            "back" | "no" | "not" | "on" | "starting" | "since" | "through" | "until"
-        ))
-        .then(|| {
-            MIN_LEADS
-                .iter()
-                .map(|p| (p, true))
-                .chain(MAX_LEADS.iter().map(|p| (p, false)))
-                .find(|(p, _)| seq(t, i, p))
-        })
-        .flatten();
-        if let Some((p, is_min)) = lead {
-            if p[0] == "since"
-                && (matches!(
-                    prev_word(t, i, 1),
-                    "deprecated" | "removed" | "changed" | "added" | "introduced" | "renamed"
-                ) || since_the_epoch(t, i))
-            {
-                continue;
-            }
-            let mut j = i + p.len();
-            if matches!(word(t, j), "the" | "year" | "early" | "late") {
-                j += 1;
-            }
-            if let Some(v) = value_at(t, j) {
-                if v.year {
-                    let b = at(&v);
-                    let (min, max) = if is_min { (b, None) } else { (None, b) };
-                    out.push(Found {
-                        by: Rec::BackTo,
-                        what: bound(min, max, Unit::Year),
-                        t0: i,
-                        t1: v.end,
-                        always: true,
-                    });
-                    continue;
-                }
-            }
+        let mut j = i + p.len();
+        if matches!(word(t, j), "the" | "year" | "early" | "late") {
+            j += 1;
         }
-        // "2001 or later", "2001 onwards", "from 2001 on"
-        if let Some(v) = value_at(t, i) {
-            // "In API versions 2018-05-22 and earlier, this field is called `zip`"
-            // (plaid's OpenAPI spec): a version named by its date is a reference,
-            // as "version 2" and "lines 10-20" are for spans
-            if !v.year || matches!(prev_word(t, i, 1), "version" | "versions") {
-                continue;
-            }
-            let k = v.end + 1;
-            let min = (matches!(word(t, k), "or" | "and")
-                && matches!(word(t, k + 1), "later" | "newer" | "after"))
-                || matches!(word(t, k), "onwards" | "onward" | "forward")
-                || (word(t, k) == "on" && prev_word(t, i, 1) == "from");
-            let max = matches!(word(t, k), "or" | "and")
-                && matches!(word(t, k + 1), "earlier" | "older" | "before");
-            let last = if matches!(word(t, k), "or" | "and") {
-                k + 1
-            } else {
-                k
-            };
-            if min || max {
+        if let Some(v) = value_at(t, j) {
+            if v.year {
                 let b = at(&v);
-                let (lo, hi) = if min { (b, None) } else { (None, b) };
-                let t0 = if prev_word(t, i, 1) == "from" {
-                    i - 1
+                let (min, max) = if is_min { (b, None) } else { (None, b) };
+                out.push(Found {
+                    by: Rec::BackTo,
+                    what: bound(min, max, Unit::Year),
+                    t0: i,
+                    t1: v.end,
+                    always: true,
+                });
+                return i + 1;
+            }
+        }
+    }
+    // "2001 or later", "2001 onwards", "from 2001 on"
+    if let Some(v) = value_at(t, i) {
+        // "In API versions 2018-05-22 and earlier, this field is called `zip`"
+        // (plaid's OpenAPI spec): a version named by its date is a reference,
+        // as "version 2" and "lines 10-20" are for spans
+        if !v.year || matches!(prev_word(t, i, 1), "version" | "versions") {
+            return i + 1;
+        }
+        let k = v.end + 1;
+        let min = (matches!(word(t, k), "or" | "and")
+            && matches!(word(t, k + 1), "later" | "newer" | "after"))
+            || matches!(word(t, k), "onwards" | "onward" | "forward")
+            || (word(t, k) == "on" && prev_word(t, i, 1) == "from");
+        let max = matches!(word(t, k), "or" | "and")
+            && matches!(word(t, k + 1), "earlier" | "older" | "before");
+        let last = if matches!(word(t, k), "or" | "and") {
+            k + 1
+        } else {
+            k
+        };
+        if min || max {
+            let b = at(&v);
+            let (lo, hi) = if min { (b, None) } else { (None, b) };
+            let t0 = if prev_word(t, i, 1) == "from" {
+                i - 1
+            } else {
+                i
+            };
+            out.push(Found {
+                by: Rec::FromYearOn,
+                what: bound(lo, hi, Unit::Year),
+                t0,
+                t1: last,
+                always: true,
+            });
+        }
+    }
+    // "dates before 1900 are not supported": the negation makes it a minimum
+    if matches!(word(t, i), "before" | "after") {
+        if let Some(v) = value_at(t, i + 1).filter(|v| v.year) {
+            if (v.end + 1..v.end + 5)
+                .any(|k| matches!(word(t, k), "not" | "unsupported" | "unavailable"))
+            {
+                let b = at(&v);
+                let (lo, hi) = if word(t, i) == "before" {
+                    (b, None)
                 } else {
-                    i
+                    (None, b)
                 };
                 out.push(Found {
-                    by: Rec::FromYearOn,
+                    by: Rec::NotBefore,
                     what: bound(lo, hi, Unit::Year),
-                    t0,
-                    t1: last,
+                    t0: i,
+                    t1: v.end,
                     always: true,
                 });
             }
         }
-        // "dates before 1900 are not supported": the negation makes it a minimum
-        if matches!(word(t, i), "before" | "after") {
-            if let Some(v) = value_at(t, i + 1).filter(|v| v.year) {
-                if (v.end + 1..v.end + 5)
-                    .any(|k| matches!(word(t, k), "not" | "unsupported" | "unavailable"))
-                {
-                    let b = at(&v);
-                    let (lo, hi) = if word(t, i) == "before" {
-                        (b, None)
-                    } else {
-                        (None, b)
-                    };
+    }
+    // "the earliest year is 2001", "earliest available date: 2001-01-01"
+    if matches!(word(t, i), "earliest" | "oldest") {
+        for k in i + 1..(i + 5).min(t.len()) {
+            if let Some(v) = value_at(t, k) {
+                if v.year {
                     out.push(Found {
-                        by: Rec::NotBefore,
-                        what: bound(lo, hi, Unit::Year),
+                        by: Rec::EarliestYear,
+                        what: bound(at(&v), None, Unit::Year),
                         t0: i,
                         t1: v.end,
                         always: true,
                     });
                 }
-            }
-        }
-        // "the earliest year is 2001", "earliest available date: 2001-01-01"
-        if matches!(word(t, i), "earliest" | "oldest") {
-            for k in i + 1..(i + 5).min(t.len()) {
-                if let Some(v) = value_at(t, k) {
-                    if v.year {
-                        out.push(Found {
-                            by: Rec::EarliestYear,
-                            what: bound(at(&v), None, Unit::Year),
-                            t0: i,
-                            t1: v.end,
-                            always: true,
-                        });
-                    }
-                    break;
-                }
+                break;
             }
         }
     }
+    i + 1
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::drive;
     use super::super::finding::found_in;
     use super::*;
 
     fn servable(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, _, out| detect_servable(t, out))
+        found_in(doc, |t, doc, out| drive(t, doc, SERVABLE, out))
     }
 
     fn pair(p: &str, s: &str) -> (String, String) {

@@ -4,51 +4,53 @@ use super::finding::*;
 use super::tokens::*;
 
 // Family: signs (Range) — "a positive integer", "must be positive", "non-negative".
-pub(super) fn detect_signs(t: &[Tok], out: &mut Vec<Found>) {
+pub(super) fn step_signs(
+    t: &[Tok],
+    _doc: &str,
+    i: usize,
+    _mark: &mut usize,
+    out: &mut Vec<Found>,
+) -> usize {
     const NOUNS: &[&str] = &[
         "integer", "integers", "number", "numbers", "int", "value", "values", "whole", "amount",
         "count", "float", "decimal",
     ];
-    for i in 0..t.len() {
-        if t[i].lead & SIGNS == 0 {
-            continue;
-        }
-        let w = word(t, i);
-        let p = prev_word(t, i, 1);
-        if matches!(p, "false" | "true") {
-            continue;
-        }
-        let next_noun = NOUNS.contains(&word(t, i + 1));
-        if w == "positive" && says_what_it_means(t, i + 1) {
-            continue;
-        }
-        let integer = matches!(
-            word(t, i + 1),
-            "integer" | "integers" | "int" | "whole" | "count"
-        );
-        let what = match w {
-            "positive"
-                if next_noun
-                    || matches!(p, "be" | "must" | "only" | "strictly" | "is")
-                    || (matches!(p, "a" | "an") && prev_word(t, i, 2) == "be") =>
-            {
-                What::Bound {
-                    min: excl(0.0),
-                    max: None,
-                    unit: Unit::Year,
-                    integer,
-                }
-            }
-            "non-negative" | "nonnegative" if p != "false" => What::Bound {
-                min: incl(0.0),
+    let w = word(t, i);
+    let p = prev_word(t, i, 1);
+    if matches!(p, "false" | "true") {
+        return i + 1;
+    }
+    let next_noun = NOUNS.contains(&word(t, i + 1));
+    if w == "positive" && says_what_it_means(t, i + 1) {
+        return i + 1;
+    }
+    let integer = matches!(
+        word(t, i + 1),
+        "integer" | "integers" | "int" | "whole" | "count"
+    );
+    let what = match w {
+        "positive"
+            if next_noun
+                || matches!(p, "be" | "must" | "only" | "strictly" | "is")
+                || (matches!(p, "a" | "an") && prev_word(t, i, 2) == "be") =>
+        {
+            What::Bound {
+                min: excl(0.0),
                 max: None,
                 unit: Unit::Year,
                 integer,
-            },
-            _ => continue,
-        };
-        out.push(found(Rec::Sign, what, i, if next_noun { i + 1 } else { i }));
-    }
+            }
+        }
+        "non-negative" | "nonnegative" if p != "false" => What::Bound {
+            min: incl(0.0),
+            max: None,
+            unit: Unit::Year,
+            integer,
+        },
+        _ => return i + 1,
+    };
+    out.push(found(Rec::Sign, what, i, if next_noun { i + 1 } else { i }));
+    i + 1
 }
 
 /// "Positive values penalize new tokens" (openai's OpenAPI spec), "where a
@@ -88,11 +90,12 @@ fn says_what_it_means(t: &[Tok], noun: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::drive;
     use super::super::finding::found_in;
     use super::*;
 
     fn signs(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, _, out| detect_signs(t, out))
+        found_in(doc, |t, doc, out| drive(t, doc, SIGNS, out))
     }
 
     fn pair(p: &str, s: &str) -> (String, String) {
