@@ -618,7 +618,9 @@ pub(super) fn step_bounds(
         return i + 1;
     }
     if let Some((op, j, hint, weak)) = bound_op(t, i) {
-        let Some(val) = value_at(t, j) else { return i + 1 };
+        let Some(val) = value_at(t, j) else {
+            return i + 1;
+        };
         if in_condition(t, i) {
             return i + 1;
         }
@@ -662,9 +664,7 @@ pub(super) fn step_bounds(
         {
             return i + 1;
         }
-        if val.year
-            && unit == Unit::None
-            && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
+        if val.year && unit == Unit::None && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
         {
             unit = Unit::Year;
         }

@@ -508,13 +508,12 @@ pub(super) fn step_closed_sets(
         // "Current available items are: `item.logprobs`" (openai-openapi):
         // a word that says the values are accepted, the noun they are, and
         // "are", "include" or a colon before literals
-        "allowed" | "supported" | "valid" | "possible" | "accepted" | "available"
-        | "permitted" => accepted_lead(t, i),
+        "allowed" | "supported" | "valid" | "possible" | "accepted" | "available" | "permitted" => {
+            accepted_lead(t, i)
+        }
         // "Agent effort: minimal, low, medium, high, xhigh, or auto."
         // (not after "Format:", which lists formats: "Format: RFC3339 or YYYY-MM-DD")
-        ":" if !matches!(prev_word(t, i, 1), "format" | "formats") => {
-            Some((i + 1, false, false))
-        }
+        ":" if !matches!(prev_word(t, i, 1), "format" | "formats") => Some((i + 1, false, false)),
         // "Type of connection (standard, private, or privateEndpoint)"
         // (not "(e.g., a, b, c)": examples)
         "(" if !matches!(
@@ -748,13 +747,12 @@ pub(super) fn step_closed_sets(
     // management spec): after "for" and before their noun, literals name
     // the cases the argument serves, not its values ("Optimize route for
     // 'FastestRoute' or 'ShortestRoute' (default: ...)" stays a set)
-    let noun_after = kind(t, list.last + 1) == Some(Tk::Word)
-        && !NOT_VALUES.contains(&word(t, list.last + 1));
+    let noun_after =
+        kind(t, list.last + 1) == Some(Tk::Word) && !NOT_VALUES.contains(&word(t, list.last + 1));
     if is_lit(t, i)
         && noun_after
         && (prev_word(t, i, 1) == "for"
-            || (matches!(prev_word(t, i, 1), "a" | "an" | "the")
-                && prev_word(t, i, 2) == "for"))
+            || (matches!(prev_word(t, i, 1), "a" | "an" | "the") && prev_word(t, i, 2) == "for"))
     {
         *mark = list.last + 1;
         return i + 1;

@@ -320,233 +320,145 @@ fn check_batch(name: &str, text: &str, tuned: bool, min: usize, floor: (f64, f64
     );
 }
 
-/// The first held-out batch (`prose_corpus_heldout.txt`): sampled from sources
-/// never tuned on and labelled before the detector ran on it, scored once
-/// (precision 0.818, recall 0.750, see `docs/rule-c12.md`), and tuned on since,
-/// so its mistakes are printed. The floors are the figures after that tuning.
-#[test]
-fn first_held_out_batch_precision_and_recall() {
-    check_batch("first held-out batch", HELD_OUT, true, 200, (0.97, 0.95));
-}
-
-/// The second held-out batch (`prose_corpus_heldout2.txt`), labelled before
-/// any tuning on the first batch's mistakes and scored once at the end of that
-/// tuning (precision 0.944, recall 0.739); tuned on since, so its mistakes are
-/// printed. The floors are the figures after that tuning.
-#[test]
-fn second_held_out_batch_precision_and_recall() {
-    check_batch("second held-out batch", HELD_OUT_2, true, 150, (0.95, 0.95));
-}
-
-/// The third held-out batch (`prose_corpus_heldout3.txt`), labelled before any
-/// tuning on the second batch and scored once at the end of that tuning
-/// (precision 0.683, recall 0.757); tuned on since (round 4), so its mistakes
-/// are printed.
-#[test]
-fn third_held_out_batch_precision_and_recall() {
-    check_batch("third held-out batch", HELD_OUT_3, true, 150, (0.92, 0.97));
-}
-
-/// The fourth held-out batch (`prose_corpus_heldout4.txt`), labelled before
-/// any tuning on the third batch's remaining mistakes and scored once at the
-/// end of that tuning (precision 0.846, recall 0.917); tuned on since (the
-/// third edition), so its mistakes are printed.
-#[test]
-fn fourth_held_out_batch_precision_and_recall() {
-    check_batch("fourth held-out batch", HELD_OUT_4, true, 150, (0.95, 0.95));
-}
-
 pub(super) const HELD_OUT_5: &str = include_str!("../tests/prose_corpus_heldout5.txt");
-
-/// The fifth held-out batch (`prose_corpus_heldout5.txt`): labelled before the
-/// third edition's tuning began and scored once, at its end (precision 0.919,
-/// recall 0.773, `docs/rule-c12.md`); tuned on since (the fourth session's
-/// closed-set shapes and round 6), so its mistakes are printed. The floors are the
-/// figures after that tuning.
-#[test]
-fn fifth_held_out_batch_precision_and_recall() {
-    check_batch("fifth held-out batch", HELD_OUT_5, true, 200, (0.95, 0.95));
-}
-
 pub(super) const HELD_OUT_6: &str = include_str!("../tests/prose_corpus_heldout6.txt");
 pub(super) const HELD_OUT_7: &str = include_str!("../tests/prose_corpus_heldout7.txt");
-
-/// The sixth held-out batch (`prose_corpus_heldout6.txt`: OpenAPI specs and
-/// provider function-calling examples) and the seventh
-/// (`prose_corpus_heldout7.txt`: MCP servers), labelled at the start of the
-/// fourth session from sources no tuning read, before the detector ran on
-/// them, and scored once at the end of that session's tuning: precision
-/// 0.821, recall 0.688 together (`docs/rule-c12.md`). Tuned on since the
-/// fifth session, so their mistakes are printed; the floors are the scores
-/// at that scoring until a round raises them.
-#[test]
-fn sixth_and_seventh_held_out_batches_precision_and_recall() {
-    check_batch("sixth held-out batch", HELD_OUT_6, true, 150, (0.88, 0.82));
-    check_batch(
-        "seventh held-out batch",
-        HELD_OUT_7,
-        true,
-        150,
-        (0.96, 0.94),
-    );
-    let mut both = String::from(HELD_OUT_6);
-    both.push_str(HELD_OUT_7);
-    check_batch(
-        "sixth and seventh together",
-        &both,
-        false,
-        300,
-        (0.92, 0.87),
-    );
-}
-
+pub(super) const HELD_OUT_8: &str = include_str!("../tests/prose_corpus_heldout8.txt");
+pub(super) const HELD_OUT_9: &str = include_str!("../tests/prose_corpus_heldout9.txt");
+pub(super) const HELD_OUT_12: &str = include_str!("../tests/prose_corpus_heldout12.txt");
+pub(super) const HELD_OUT_13: &str = include_str!("../tests/prose_corpus_heldout13.txt");
+pub(super) const HELD_OUT_14: &str = include_str!("../tests/prose_corpus_heldout14.txt");
 pub(super) const TUNING_10: &str = include_str!("../tests/prose_corpus_tuning10.txt");
 pub(super) const TUNING_11: &str = include_str!("../tests/prose_corpus_tuning11.txt");
 
-/// Two batches labelled for tuning in the fifth session (`prose_corpus_tuning10.txt`:
-/// MCP servers; `prose_corpus_tuning11.txt`: OpenAPI specs and agent tool
-/// collections), from sources in no other corpus, labelled from the guide
-/// (`prose_labelling.md`) before the detector ran on them. Scored first with
-/// the detector after round 8 (batch 10: precision 0.885, recall 0.605;
-/// batch 11: 0.820, 0.759), before any round read them; tuned on since, so
-/// their mistakes are printed. The floors are their scores after the latest
-/// round that read them, less what the recognizers with no held-out hit read
-/// (batch 10: recall 0.789 before they were deleted, 0.684 after).
-#[test]
-fn tuning_batches_precision_and_recall() {
-    check_batch("tuning batch 10", TUNING_10, true, 200, (0.92, 0.68));
-    check_batch("tuning batch 11", TUNING_11, true, 200, (0.90, 0.85));
-}
+/// A batch (or batches read together) and its floors: (name, batches,
+/// tuned, least entries, (precision, recall)).
+type Floor = (&'static str, &'static [&'static str], bool, usize, (f64, f64));
 
-pub(super) const HELD_OUT_8: &str = include_str!("../tests/prose_corpus_heldout8.txt");
-pub(super) const HELD_OUT_9: &str = include_str!("../tests/prose_corpus_heldout9.txt");
-
-/// The eighth held-out batch (`prose_corpus_heldout8.txt`: MCP servers) and
-/// the ninth (`prose_corpus_heldout9.txt`: OpenAPI specs and agent tool
-/// collections), sampled and labelled twice, independently, at the start of
-/// the fifth session from sources no tuning read, their disagreements decided
-/// from the labelling guide (`prose_labelling.md`) before the detector ran on
-/// them, and scored once at the end of that session's tuning. This test
-/// prints only their scores and keeps the floors of that scoring; they are
-/// tuned on since round 10 (`eighth_and_ninth_batches_after_round_10`).
-#[test]
-fn eighth_and_ninth_held_out_batches_precision_and_recall() {
-    check_batch(
+/// Every labelled batch with its floors: (name, batches, tuned, least
+/// entries, (precision, recall)). Each batch was sampled from sources no
+/// round had read and labelled before the detector ran on it (batches 8, 9
+/// and 12 to 14 twice, independently, their disagreements decided from
+/// `prose_labelling.md`); `docs/rule-c12.md` gives each one's history. A
+/// batch appears once as scored when it was held out (`tuned` false: only
+/// its scores are printed, the floors are that scoring's) and, once a round
+/// has read it, again as tuning data (`tuned`: its mistakes are printed, the
+/// floors are its scores after the latest round that read it). Batches 10
+/// and 11 were labelled for tuning; batch 10 lost recall (0.789 to 0.684)
+/// when the recognizers with no held-out hit were deleted.
+const BATCH_FLOORS: &[Floor] = &[
+    ("first held-out batch", &[HELD_OUT], true, 200, (0.97, 0.95)),
+    (
+        "second held-out batch",
+        &[HELD_OUT_2],
+        true,
+        150,
+        (0.95, 0.95),
+    ),
+    (
+        "third held-out batch",
+        &[HELD_OUT_3],
+        true,
+        150,
+        (0.92, 0.97),
+    ),
+    (
+        "fourth held-out batch",
+        &[HELD_OUT_4],
+        true,
+        150,
+        (0.95, 0.95),
+    ),
+    (
+        "fifth held-out batch",
+        &[HELD_OUT_5],
+        true,
+        200,
+        (0.95, 0.95),
+    ),
+    (
+        "sixth held-out batch",
+        &[HELD_OUT_6],
+        true,
+        150,
+        (0.88, 0.82),
+    ),
+    (
+        "seventh held-out batch",
+        &[HELD_OUT_7],
+        true,
+        150,
+        (0.96, 0.94),
+    ),
+    (
+        "sixth and seventh together",
+        &[HELD_OUT_6, HELD_OUT_7],
+        false,
+        300,
+        (0.92, 0.87),
+    ),
+    ("tuning batch 10", &[TUNING_10], true, 200, (0.92, 0.68)),
+    ("tuning batch 11", &[TUNING_11], true, 200, (0.90, 0.85)),
+    (
         "eighth held-out batch",
-        HELD_OUT_8,
+        &[HELD_OUT_8],
         false,
         200,
         (0.74, 0.58),
-    );
-    check_batch("ninth held-out batch", HELD_OUT_9, false, 200, (0.89, 0.75));
-    let mut both = String::from(HELD_OUT_8);
-    both.push_str(HELD_OUT_9);
-    check_batch(
-        "eighth and ninth together",
-        &both,
+    ),
+    (
+        "ninth held-out batch",
+        &[HELD_OUT_9],
+        false,
+        200,
+        (0.89, 0.75),
+    ),
+    (
+        "eighth and ninth as held out",
+        &[HELD_OUT_8, HELD_OUT_9],
         false,
         400,
         (0.82, 0.669),
-    );
-}
-
-/// Batches 8 and 9 as tuning data: tuned on since round 10 (sixth session),
-/// so their mistakes are printed; the floors are their scores after the
-/// latest round that read them (round 11). The test above keeps the floors of their
-/// one scoring as held-out text.
-#[test]
-fn eighth_and_ninth_batches_after_round_10() {
-    check_batch("eighth batch", HELD_OUT_8, true, 200, (0.88, 0.76));
-    check_batch("ninth batch", HELD_OUT_9, true, 200, (0.92, 0.85));
-    let mut both = String::from(HELD_OUT_8);
-    both.push_str(HELD_OUT_9);
-    check_batch(
-        "eighth and ninth together",
-        &both,
+    ),
+    ("eighth batch", &[HELD_OUT_8], true, 200, (0.88, 0.76)),
+    ("ninth batch", &[HELD_OUT_9], true, 200, (0.92, 0.85)),
+    (
+        "eighth and ninth tuned",
+        &[HELD_OUT_8, HELD_OUT_9],
         false,
         400,
         (0.905, 0.811),
-    );
-}
-
-pub(super) const HELD_OUT_12: &str = include_str!("../tests/prose_corpus_heldout12.txt");
-
-/// The twelfth held-out batch (`prose_corpus_heldout12.txt`: two OpenAPI
-/// specs and three MCP servers), sampled and labelled twice, independently,
-/// at the start of the sixth session from sources no tuning read, its five
-/// disagreements decided from the labelling guide before the detector ran on
-/// it, and scored once after round 10 (the detector frozen at d0efadf):
-/// precision 0.844, recall 0.776, the same figures as the detector before
-/// round 10. Not tuned on: only its scores are printed; the floors are the
-/// scores at that scoring.
-#[test]
-fn twelfth_held_out_batch_precision_and_recall() {
-    check_batch(
+    ),
+    (
         "twelfth held-out batch",
-        HELD_OUT_12,
+        &[HELD_OUT_12],
         false,
         200,
         (0.84, 0.77),
-    );
-}
-
-/// Batch 12 as tuning data: tuned on since round 11 (sixth session), so its
-/// mistakes are printed; the floors are its scores after the latest round
-/// that read it (round 11: 46 / 5 / 3, from 38 / 7 / 11 at its scoring).
-/// The test above keeps the floors of its one scoring as held-out text.
-#[test]
-fn twelfth_batch_after_round_11() {
-    check_batch("twelfth batch", HELD_OUT_12, true, 200, (0.90, 0.93));
-}
-
-pub(super) const HELD_OUT_13: &str = include_str!("../tests/prose_corpus_heldout13.txt");
-
-/// The thirteenth held-out batch (`prose_corpus_heldout13.txt`: an OpenAPI
-/// spec, open-meteo's OpenAPI files and three MCP servers), sampled and
-/// labelled twice, independently, in the sixth session from sources no tuning
-/// read, its five disagreements decided from the labelling guide before the
-/// detector ran on it, and scored once after round 11 (the detector frozen at
-/// eaca990): precision 0.837, recall 0.603 (before rounds 10 and 11: 0.833,
-/// 0.588). Not tuned on: only its scores are printed; the floors are the
-/// scores at that scoring.
-#[test]
-fn thirteenth_held_out_batch_precision_and_recall() {
-    check_batch(
+    ),
+    ("twelfth batch", &[HELD_OUT_12], true, 200, (0.90, 0.93)),
+    (
         "thirteenth held-out batch",
-        HELD_OUT_13,
+        &[HELD_OUT_13],
         false,
         200,
         (0.83, 0.60),
-    );
-}
-
-/// Batch 13 as tuning data: tuned on since round 12 (sixth session), so its
-/// mistakes are printed; the floors are its scores after the latest round
-/// that read it (round 12: 58 / 1 / 10, from 41 / 8 / 27 at its scoring).
-/// The test above keeps the floors of its one scoring as held-out text.
-#[test]
-fn thirteenth_batch_after_round_12() {
-    check_batch("thirteenth batch", HELD_OUT_13, true, 200, (0.98, 0.85));
-}
-
-pub(super) const HELD_OUT_14: &str = include_str!("../tests/prose_corpus_heldout14.txt");
-
-/// The fourteenth held-out batch (`prose_corpus_heldout14.txt`: two OpenAPI
-/// specs and three MCP servers), sampled and labelled twice, independently,
-/// in the sixth session from sources no tuning read, its one disagreement
-/// decided from the labelling guide before the detector ran on it, and scored
-/// once after round 12 (the detector frozen at afe9cd2): precision 0.950,
-/// recall 0.679, the same as before rounds 10, 11 and 12. Not tuned on: only
-/// its scores are printed; the floors are the scores at that scoring.
-#[test]
-fn fourteenth_held_out_batch_precision_and_recall() {
-    check_batch(
+    ),
+    ("thirteenth batch", &[HELD_OUT_13], true, 200, (0.98, 0.85)),
+    (
         "fourteenth held-out batch",
-        HELD_OUT_14,
+        &[HELD_OUT_14],
         false,
         200,
         (0.95, 0.67),
-    );
+    ),
+];
+
+#[test]
+fn batches_hold_their_floors() {
+    for (name, parts, tuned, min, floor) in BATCH_FLOORS {
+        check_batch(name, &parts.concat(), *tuned, *min, *floor);
+    }
 }
 
 /// The two labellers of batches 8, 9, 12, 13 and 14 (`prose_corpus_heldout{8,9,12,13,14}_labellers.txt`:

@@ -460,14 +460,7 @@ pub(super) fn step_formats(
             && ((1..=3).any(|b| {
                 matches!(
                     prev_word(t, i, b),
-                    "e.g."
-                        | "eg"
-                        | "example"
-                        | "like"
-                        | "as"
-                        | "format"
-                        | "default"
-                        | "defaults"
+                    "e.g." | "eg" | "example" | "like" | "as" | "format" | "default" | "defaults"
                 )
             }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "="));
         if shown {
@@ -508,9 +501,7 @@ pub(super) fn step_formats(
         for k in end + 1..(end + 4).min(t.len()) {
             match word(t, k) {
                 "duration" | "durations" if iso => f = "duration",
-                "date"
-                    if !matches!(word(t, k + 1), "time" | "and") && text(t, k + 1) != "-" =>
-                {
+                "date" if !matches!(word(t, k + 1), "time" | "and") && text(t, k + 1) != "-" => {
                     f = "date"
                 }
                 _ => continue,
@@ -581,9 +572,7 @@ pub(super) fn step_formats(
         "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => {
             push(Rec::Uuid, What::Format("uuid"), i)
         }
-        "email" | "e-mail"
-            if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) =>
-        {
+        "email" | "e-mail" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
             push(Rec::Email, What::Format("email"), i + 1)
         }
         "email" | "e-mail" if prev_word(t, i, 1) == "valid" => {

@@ -195,8 +195,8 @@ pub(super) fn step_patterns(
                 prev_word(t, i, 1),
                 "only" | "and" | "or" | "of" | "contain" | "contains" | "with" | ""
             );
-        let strong = !noun_before
-            && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
+        let strong =
+            !noun_before && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
         // "must be lowercase"
         let case_only = case.is_some()
             && count == 0
@@ -380,8 +380,8 @@ pub(super) fn step_patterns(
             .filter(|&k| t[k].sent == t[i].sent)
             .find(|&k| word(t, k) == "in");
         if let Some(from) = from {
-            let shaped = (from + 1..i)
-                .any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
+            let shaped =
+                (from + 1..i).any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
             // "in `YYYY-MM-DD` format" (Asana/openapi), "in \"YYYY-MM-DD\"
             // format" (plaid-openapi): an ISO date, which is a Format
             let mut lits = (from + 1..i).filter(|&k| is_lit(t, k)).peekable();
@@ -508,10 +508,7 @@ pub(super) fn step_patterns(
         Some(letter_code(t, i, 2))
     } else if w == "three-letter" {
         Some(letter_code(t, i, 3))
-    } else if matches!(w, "two" | "three")
-        && word(t, i + 1) == "letter"
-        && names_a_code(t, i + 2)
-    {
+    } else if matches!(w, "two" | "three") && word(t, i + 1) == "letter" && names_a_code(t, i + 2) {
         // "The three letter International Air Transport Association
         // (IATA) Location Identifier" (langchain-ai/langchain-community),
         // "The three letter country code representing where ..."

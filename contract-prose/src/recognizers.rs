@@ -6,8 +6,8 @@
 //! count each recognizer's hits on the held-out batches and set its level
 //! from them, and a user's audit names the recognizer behind each finding.
 //! The families (`bounds`, `spans`, ... in [`FAMILIES`] order) are the
-//! driver's steps: the driver in `resolve` runs them in that order over one
-//! token list, and each family owns the cursor of its own pass.
+//! driver's steps (`driver::STEPS`): the driver runs them in that order over
+//! one token list and owns the cursor.
 
 use crate::levels::ERROR_LEVEL;
 

@@ -136,8 +136,7 @@ pub(super) fn step_spans(
             let prev = if i > 0 { text(t, i - 1) } else { "" };
             let next = uend.max(b.end) + 1;
             let closes = matches!(text(t, next), "." | ";" | "")
-                || (text(t, next) == "("
-                    && matches!(word(t, next + 1), "inclusive" | "exclusive"));
+                || (text(t, next) == "(" && matches!(word(t, next + 1), "inclusive" | "exclusive"));
             // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound;
             // "(0-10 scale)" (the mistral cookbook, whose "(0-1 scale)" was already
             // read, "scale" counted as a noun after 1) names the span itself
