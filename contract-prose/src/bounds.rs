@@ -1,5 +1,6 @@
 //! Family: bounds (Length, Range, Items).
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 use super::units::*;
@@ -603,13 +604,7 @@ fn beside_the_default(t: &[Tok], i: usize) -> Option<Found> {
 
 // Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
 // "at least one tag", "<= 100", and postfix forms "200 characters max", "1 or more".
-pub(super) fn step_bounds(
-    t: &[Tok],
-    _doc: &str,
-    i: usize,
-    _mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
     if in_example(t, i) {
         return i + 1;
     }

@@ -1,5 +1,6 @@
 //! Family: closed sets (ClosedSet).
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 
@@ -336,13 +337,7 @@ pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
 
 // Family: closed sets (ClosedSet) — "one of draft, final", "only `asc` or `desc`",
 // "either 'json' or 'csv'", "allowed values: a, b, c", "`asc` or `desc`".
-pub(super) fn step_closed_sets(
-    t: &[Tok],
-    doc: &str,
-    i: usize,
-    mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut Out) -> usize {
     if i < *mark || in_example(t, i) {
         return i + 1;
     }

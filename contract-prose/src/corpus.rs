@@ -331,9 +331,10 @@ pub(super) const HELD_OUT_14: &str = include_str!("../tests/prose_corpus_heldout
 pub(super) const TUNING_10: &str = include_str!("../tests/prose_corpus_tuning10.txt");
 pub(super) const TUNING_11: &str = include_str!("../tests/prose_corpus_tuning11.txt");
 
-/// A batch (or batches read together) and its floors: (name, batches,
-/// tuned, least entries, (precision, recall)).
-type Floor = (&'static str, &'static [&'static str], bool, usize, (f64, f64));
+/// A batch (or batches read together) and its floors.
+type Floor = (&'static str, &'static [&'static str], bool, usize, Pr);
+/// (precision, recall)
+type Pr = (f64, f64);
 
 /// Every labelled batch with its floors: (name, batches, tuned, least
 /// entries, (precision, recall)). Each batch was sampled from sources no

@@ -15,19 +15,22 @@ use super::tokens::Tok;
 use super::FAMILIES;
 
 /// One family's step: `(tokens, text, i, mark, findings) -> next i`.
-pub(super) type Step = fn(&[Tok], &str, usize, &mut usize, &mut Vec<Found>) -> usize;
+pub(super) type Step = fn(&[Tok], &str, usize, &mut usize, &mut Out) -> usize;
+
+/// The findings a step pushes to.
+pub(super) type Out = Vec<Found>;
 
 /// Each family's lead bit and step, in the order of [`FAMILIES`]: the order
 /// the driver runs them, which is the order of the findings.
 pub(super) const STEPS: [(u8, Step); 8] = [
-    (BOUNDS, super::bounds::step_bounds),
-    (SPANS, super::spans::step_spans),
-    (SERVABLE, super::servable::step_servable),
-    (EMPTINESS, super::emptiness::step_emptiness),
-    (SIGNS, super::signs::step_signs),
-    (SETS, super::closed_sets::step_closed_sets),
-    (FORMATS, super::formats::step_formats),
-    (PATTERNS, super::patterns::step_patterns),
+    (BOUNDS, super::bounds::step),
+    (SPANS, super::spans::step),
+    (SERVABLE, super::servable::step),
+    (EMPTINESS, super::emptiness::step),
+    (SIGNS, super::signs::step),
+    (SETS, super::closed_sets::step),
+    (FORMATS, super::formats::step),
+    (PATTERNS, super::patterns::step),
 ];
 
 /// Runs the families whose bits are in `families` (`u8::MAX`: all) over

@@ -1,5 +1,6 @@
 //! Family: emptiness (Length, Items).
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 
@@ -15,13 +16,7 @@ pub(super) const LIST_WORDS: &[&str] = &[
 ];
 
 // Family: emptiness (Length, Items) — "non-empty", "must not be empty", "cannot be blank".
-pub(super) fn step_emptiness(
-    t: &[Tok],
-    _doc: &str,
-    i: usize,
-    _mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
     const NEGATED: &[&[&str]] = &[
         &["must", "not", "be", "empty"],
         &["must", "not", "be", "blank"],

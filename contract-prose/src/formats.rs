@@ -1,5 +1,6 @@
 //! Family: formats (Format).
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 use super::values::*;
@@ -422,13 +423,7 @@ fn opens_with_an_action(t: &[Tok]) -> bool {
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
 // "an email address", "a URL", "IPv4", "HH:MM", and date literals.
 // Decision: a date literal such as "e.g. `2024-01-31`" states the date format, so it fires.
-pub(super) fn step_formats(
-    t: &[Tok],
-    _doc: &str,
-    i: usize,
-    _mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
     let tok = &t[i];
     let w = word(t, i);
     let mut push = |by: Rec, what: What, t1: usize| out.push(found(by, what, i, t1));

@@ -744,121 +744,75 @@ mod audit_tests {
             is_list: true,
             ..Declared::default()
         };
-        let cases: &[(&str, Declared, &str)] = &[
+        // negated comparatives, the wordings that already worked, and
+        // comparatives that are not negated, by the argument's type
+        let cases: &[(Declared, &[(&str, &str)])] = &[
             (
-                "Must not be more than 100.",
                 number(),
-                "#[arg(range(max = 100))]",
+                &[
+                    ("Must not be more than 100.", "#[arg(range(max = 100))]"),
+                    ("Cannot be greater than 1000", "#[arg(range(max = 1000))]"),
+                    ("May not be less than 5", "#[arg(range(min = 5))]"),
+                    ("Should never be more than 50.", "#[arg(range(max = 50))]"),
+                    ("Can't be larger than 20.", "#[arg(range(max = 20))]"),
+                    ("Must not be lower than 5.", "#[arg(range(min = 5))]"),
+                    ("Should not be higher than 9.", "#[arg(range(max = 9))]"),
+                    (
+                        "The value is not allowed to be more than 100.",
+                        "#[arg(range(max = 100))]",
+                    ),
+                    ("Must not be above 100.", "#[arg(range(max = 100))]"),
+                    ("Cannot be over 100.", "#[arg(range(max = 100))]"),
+                    ("Must not be below 5.", "#[arg(range(min = 5))]"),
+                    ("Cannot be under 5.", "#[arg(range(min = 5))]"),
+                    ("Must never exceed 500.", "#[arg(range(max = 500))]"),
+                    ("Not greater than 30", "#[arg(range(max = 30))]"),
+                    ("No greater than 30", "#[arg(range(max = 30))]"),
+                    ("Must not exceed 500", "#[arg(range(max = 500))]"),
+                    ("Must be more than 100.", "#[arg(range(min = 101))]"),
+                    ("Must be less than 5.", "#[arg(range(max = 4))]"),
+                ],
             ),
             (
-                "Cannot be greater than 1000",
-                number(),
-                "#[arg(range(max = 1000))]",
-            ),
-            ("May not be less than 5", number(), "#[arg(range(min = 5))]"),
-            (
-                "Should never be more than 50.",
-                number(),
-                "#[arg(range(max = 50))]",
-            ),
-            (
-                "Can't be larger than 20.",
-                number(),
-                "#[arg(range(max = 20))]",
-            ),
-            (
-                "Must not be lower than 5.",
-                number(),
-                "#[arg(range(min = 5))]",
-            ),
-            (
-                "Should not be higher than 9.",
-                number(),
-                "#[arg(range(max = 9))]",
-            ),
-            (
-                "The value is not allowed to be more than 100.",
-                number(),
-                "#[arg(range(max = 100))]",
-            ),
-            (
-                "Must not be above 100.",
-                number(),
-                "#[arg(range(max = 100))]",
-            ),
-            ("Cannot be over 100.", number(), "#[arg(range(max = 100))]"),
-            ("Must not be below 5.", number(), "#[arg(range(min = 5))]"),
-            ("Cannot be under 5.", number(), "#[arg(range(min = 5))]"),
-            (
-                "Must never exceed 500.",
-                number(),
-                "#[arg(range(max = 500))]",
-            ),
-            (
-                "Cannot be longer than 80 characters",
                 string,
-                "#[arg(length(max = 80))]",
+                &[
+                    (
+                        "Cannot be longer than 80 characters",
+                        "#[arg(length(max = 80))]",
+                    ),
+                    (
+                        "Cannot be shorter than 3 characters",
+                        "#[arg(length(min = 3))]",
+                    ),
+                    ("Cannot exceed 80 characters", "#[arg(length(max = 80))]"),
+                ],
             ),
             (
-                "Cannot be shorter than 3 characters",
-                string,
-                "#[arg(length(min = 3))]",
-            ),
-            (
-                "Must not contain more than 5 items",
                 list,
-                "#[arg(length(max = 5))]",
+                &[(
+                    "Must not contain more than 5 items",
+                    "#[arg(length(max = 5))]",
+                )],
             ),
-            // the wordings that already worked
-            ("Not greater than 30", number(), "#[arg(range(max = 30))]"),
-            ("No greater than 30", number(), "#[arg(range(max = 30))]"),
-            ("Must not exceed 500", number(), "#[arg(range(max = 500))]"),
-            (
-                "Cannot exceed 80 characters",
-                string,
-                "#[arg(length(max = 80))]",
-            ),
-            // and the comparatives that are not negated
-            (
-                "Must be more than 100.",
-                number(),
-                "#[arg(range(min = 101))]",
-            ),
-            ("Must be less than 5.", number(), "#[arg(range(max = 4))]"),
         ];
-        for (doc, d, help) in cases {
-            assert_eq!(helps(doc, *d), [help.to_string()], "{doc}");
+        for (d, docs) in cases {
+            for (doc, help) in *docs {
+                assert_eq!(helps(doc, *d), [help.to_string()], "{doc}");
+            }
         }
         // the correct declarations agree
-        let agree: &[(&str, Declared)] = &[
-            (
-                "Must not be more than 100.",
-                with_range(None, Some(100.0), number()),
-            ),
-            (
-                "Cannot be greater than 1000",
-                with_range(None, Some(1000.0), number()),
-            ),
-            (
-                "May not be less than 5",
-                with_range(Some(5.0), None, number()),
-            ),
-            (
-                "Should never be more than 50.",
-                with_range(None, Some(50.0), number()),
-            ),
-            (
-                "Can't be larger than 20.",
-                with_range(None, Some(20.0), number()),
-            ),
-            (
-                "Must not be above 100.",
-                with_range(None, Some(100.0), number()),
-            ),
-            ("Cannot be under 5.", with_range(Some(5.0), None, number())),
+        let agree: &[(&str, Option<f64>, Option<f64>)] = &[
+            ("Must not be more than 100.", None, Some(100.0)),
+            ("Cannot be greater than 1000", None, Some(1000.0)),
+            ("May not be less than 5", Some(5.0), None),
+            ("Should never be more than 50.", None, Some(50.0)),
+            ("Can't be larger than 20.", None, Some(20.0)),
+            ("Must not be above 100.", None, Some(100.0)),
+            ("Cannot be under 5.", Some(5.0), None),
         ];
-        for (doc, d) in agree {
-            assert!(helps(doc, *d).is_empty(), "{doc}: {:?}", helps(doc, *d));
+        for (doc, min, max) in agree {
+            let d = with_range(*min, *max, number());
+            assert!(helps(doc, d).is_empty(), "{doc}: {:?}", helps(doc, d));
         }
         // "over" and "under" without a negation bound nothing
         assert!(claims("Works with over 100 integrations.").is_empty());

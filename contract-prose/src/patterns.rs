@@ -1,5 +1,6 @@
 //! Family: patterns (Pattern).
 
+use super::driver::Out;
 use super::finding::*;
 use super::formats::format_of_text;
 use super::help::regex_literal;
@@ -57,13 +58,7 @@ fn picks_things_by(t: &[Tok], i: usize) -> bool {
     (1..=5).any(|b| matches!(prev_word(t, i, b), "whose" | "where"))
 }
 
-pub(super) fn step_patterns(
-    t: &[Tok],
-    doc: &str,
-    i: usize,
-    _mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
     let w = word(t, i);
     // an explicit regex
     if kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$')) {

@@ -1,5 +1,6 @@
 //! Family: servable ranges (Range): what the tool can serve, not the form of a value.
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 use super::values::*;
@@ -49,13 +50,7 @@ pub(super) fn since_the_epoch(t: &[Tok], i: usize) -> bool {
 
 // Family: servable ranges (Range) — "records back to 2001", "no earlier than 2010",
 // "since 2001", "2001 or later", "from 2001 onwards", "the earliest year is 2001".
-pub(super) fn step_servable(
-    t: &[Tok],
-    _doc: &str,
-    i: usize,
-    _mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
     const MIN_LEADS: &[&[&str]] = &[
         &["back", "to"],
         &["no", "earlier", "than"],

@@ -1,16 +1,11 @@
 //! Family: signs (Range).
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 
 // Family: signs (Range) — "a positive integer", "must be positive", "non-negative".
-pub(super) fn step_signs(
-    t: &[Tok],
-    _doc: &str,
-    i: usize,
-    _mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
     const NOUNS: &[&str] = &[
         "integer", "integers", "number", "numbers", "int", "value", "values", "whole", "amount",
         "count", "float", "decimal",

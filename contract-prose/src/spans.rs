@@ -1,5 +1,6 @@
 //! Family: spans (Length, Range, Items).
 
+use super::driver::Out;
 use super::finding::*;
 use super::tokens::*;
 use super::units::*;
@@ -41,13 +42,7 @@ const NOT_VALUES_BEFORE_OF: &[&str] = &[
 
 // Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
 // "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
-pub(super) fn step_spans(
-    t: &[Tok],
-    _doc: &str,
-    i: usize,
-    mark: &mut usize,
-    out: &mut Vec<Found>,
-) -> usize {
+pub(super) fn step(t: &[Tok], _: &str, i: usize, mark: &mut usize, out: &mut Out) -> usize {
     // "0=disabled, 1=Covered Call, 2=Long Call, 3=Spreads": a legend of every
     // whole number from the first to the last is their range; so are two or
     // more entries read with a word: "1 for a guild subscription, 2 for a user
