@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use contract_runtime::decode::{decode_args, Limits};
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::prelude::*;
 use contract_runtime::provider::{parse_calls_slice, Provider};
 use criterion::{criterion_group, Criterion, Throughput};
@@ -177,7 +177,7 @@ pub async fn echo(
     /// The text to send back.
     #[arg(length(min = 1, max = 100))]
     text: String,
-) -> Result<Echoed, Never> {
+) -> Result<Echoed, Infallible> {
     Ok(Echoed { text })
 }
 
@@ -187,7 +187,7 @@ pub fn echo_sync(
     /// The text to send back.
     #[arg(length(min = 1, max = 100))]
     text: String,
-) -> Result<Echoed, Never> {
+) -> Result<Echoed, Infallible> {
     Ok(Echoed { text })
 }
 

@@ -257,7 +257,7 @@ pub fn send_keyed(
     /// A fresh key per message.
     #[arg(length(min = 1, max = 100))]
     request_key: String,
-) -> Result<Sent, contract_runtime::failure::Never> {
+) -> Result<Sent, std::convert::Infallible> {
     let _ = request_key;
     Ok(Sent { sent: true })
 }
@@ -268,7 +268,7 @@ pub fn send_plain(
     /// An identifier for the message.
     #[arg(length(min = 1, max = 100))]
     request_key: String,
-) -> Result<Sent, contract_runtime::failure::Never> {
+) -> Result<Sent, std::convert::Infallible> {
     let _ = request_key;
     Ok(Sent { sent: true })
 }

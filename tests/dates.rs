@@ -215,7 +215,7 @@ struct Booked {
 
 /// Book a shift.
 #[tool_contract(effect = reversible, idempotency = natural, authority = "shifts:write")]
-fn book_shift(args: Shift) -> Result<Booked, contract_runtime::failure::Never> {
+fn book_shift(args: Shift) -> Result<Booked, std::convert::Infallible> {
     let _ = args;
     Ok(Booked { ok: true })
 }

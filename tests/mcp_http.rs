@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use contract_runtime::dialect::{self, Dialect, ExportOptions};
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::mcp::{http::HttpConfig, McpServer};
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
@@ -204,7 +204,7 @@ pub async fn nap(
     /// Milliseconds to sleep.
     #[arg(range(min = 1, max = 2000))]
     ms: u64,
-) -> Result<Slept, Never> {
+) -> Result<Slept, Infallible> {
     let start_ms = now_ms();
     tokio::time::sleep(Duration::from_millis(ms)).await;
     Ok(Slept {

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::mcp::{http::HttpConfig, McpServer};
 use contract_runtime::prelude::*;
 use rmcp::model::{
@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 
 /// Works in three steps, logging at two levels, and returns a picture.
 #[tool_contract(effect = read_only)]
-pub async fn work(ctx: &CallContext) -> Result<WithContent<u32>, Never> {
+pub async fn work(ctx: &CallContext) -> Result<WithContent<u32>, Infallible> {
     for step in 1..=3 {
         ctx.progress(f64::from(step), Some(3.0), Some(&format!("step {step}")));
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;

@@ -492,6 +492,7 @@ proptest! {
                     prop_assert_eq!(&call.arguments, &args, "{}", name);
                 }
                 Assembled::Error(e) => prop_assert!(false, "{}: {}", name, e),
+                other => prop_assert!(false, "{}: {:?}", name, other),
             }
         }
     }

@@ -369,6 +369,7 @@ fn split(out: Vec<Assembled>) -> (Vec<ToolCall>, usize) {
         match a {
             Assembled::Call(call) => calls.push(call),
             Assembled::Error(_) => errors += 1,
+            other => panic!("an assembled item this test does not know: {other:?}"),
         }
     }
     (calls, errors)

@@ -8,7 +8,7 @@
 use std::sync::{Arc, Mutex};
 
 use contract_runtime::content::{Content, WithContent};
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::mcp::call_tool_result;
 use contract_runtime::prelude::*;
 use contract_runtime::report::{CallScope, LogLevel, Reporter};
@@ -24,7 +24,7 @@ pub struct Shot {
 
 /// Takes a screenshot of the page.
 #[tool_contract(effect = read_only)]
-pub fn screenshot() -> Result<WithContent<Shot>, Never> {
+pub fn screenshot() -> Result<WithContent<Shot>, Infallible> {
     Ok(WithContent::new(Shot { pixels: 1 })
         .with(Content::image(&[1, 2, 3], "image/png"))
         .with(Content::resource_text(
@@ -36,7 +36,7 @@ pub fn screenshot() -> Result<WithContent<Shot>, Never> {
 
 /// Reads a note, which quotes a password.
 #[tool_contract(effect = read_only)]
-pub fn leaky() -> Result<WithContent<u32>, Never> {
+pub fn leaky() -> Result<WithContent<u32>, Infallible> {
     Ok(WithContent::new(1)
         .with(Content::text("the password is hunter2"))
         .with(Content::resource_text(
@@ -48,7 +48,7 @@ pub fn leaky() -> Result<WithContent<u32>, Never> {
 
 /// Counts to three, reporting each step.
 #[tool_contract(effect = read_only)]
-pub async fn count(ctx: &CallContext) -> Result<u32, Never> {
+pub async fn count(ctx: &CallContext) -> Result<u32, Infallible> {
     for i in 1..=3 {
         ctx.progress(f64::from(i), Some(3.0), Some("counting with hunter2"));
     }
@@ -119,8 +119,8 @@ async fn content_rides_beside_the_envelope_and_becomes_mcp_blocks_after_its_text
 #[test]
 fn a_result_with_content_publishes_the_schema_of_its_result_alone() {
     assert_eq!(
-        <Result<WithContent<Shot>, Never> as ToolOutput>::output_schema(),
-        <Result<Shot, Never> as ToolOutput>::output_schema()
+        <Result<WithContent<Shot>, Infallible> as ToolOutput>::output_schema(),
+        <Result<Shot, Infallible> as ToolOutput>::output_schema()
     );
 }
 

@@ -154,7 +154,7 @@ pub async fn send_once(
     /// A fresh key per message.
     #[arg(length(min = 1, max = 100))]
     request_key: String,
-) -> Result<Sent, contract_runtime::failure::Never> {
+) -> Result<Sent, std::convert::Infallible> {
     RUNS.lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(request_key);

@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::prelude::*;
 use contract_runtime::provider::Provider;
 use serde_json::{json, Value};
@@ -29,7 +29,7 @@ fn now_us() -> u64 {
     EPOCH.get_or_init(Instant::now).elapsed().as_micros() as u64
 }
 
-async fn span_of(ms: u64) -> Result<Span, Never> {
+async fn span_of(ms: u64) -> Result<Span, Infallible> {
     let start_us = now_us();
     tokio::time::sleep(Duration::from_millis(ms)).await;
     Ok(Span {
@@ -44,7 +44,7 @@ pub async fn read_for(
     /// Milliseconds.
     #[arg(range(max = 5000))]
     ms: u64,
-) -> Result<Span, Never> {
+) -> Result<Span, Infallible> {
     span_of(ms).await
 }
 
@@ -54,7 +54,7 @@ pub async fn write_for(
     /// Milliseconds.
     #[arg(range(max = 5000))]
     ms: u64,
-) -> Result<Span, Never> {
+) -> Result<Span, Infallible> {
     span_of(ms).await
 }
 
@@ -70,7 +70,7 @@ pub async fn send_once(
     /// A fresh UUID per message.
     #[arg(format = "uuid")]
     request_key: String,
-) -> Result<usize, Never> {
+) -> Result<usize, Infallible> {
     let _ = (text, request_key);
     Ok(SENT.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1)
 }

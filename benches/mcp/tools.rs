@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::mcp::McpServer;
 use contract_runtime::prelude::*;
 use rmcp::handler::server::wrapper::{Json, Parameters};
@@ -99,7 +99,7 @@ pub fn search_notes_contract(
     /// Text to search for; matched case-insensitively as a substring.
     #[arg(length(min = 1, max = 200))]
     query: String,
-) -> Result<Matches, Never> {
+) -> Result<Matches, Infallible> {
     Ok(search(&query))
 }
 

@@ -12,6 +12,7 @@ pub use crate::args::rules::{
 };
 pub use crate::args::tagged::{tagged_schema, tagged_variant, Branch, Tagging};
 pub use crate::args::validate::{Ptr, Violations};
+pub use crate::args::seal::Sealed as ArgSealed;
 pub use crate::args::{object_schema, ArgValue, FastSeed, Key, Prop, ToolArgs};
 pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{

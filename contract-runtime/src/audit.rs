@@ -21,6 +21,7 @@ pub use contract_prose::Level;
 /// One thing a description states that its declaration does not carry, or
 /// contradicts.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Finding {
     /// The tool whose description (or whose argument's) states it.
     pub tool: String,

@@ -1,19 +1,19 @@
 //! The call: one complete, protocol-level request to run a tool, as the
 //! provider adapters hand it to the dispatcher.
 
-/// Prefix of the ids [`parse_calls`](crate::provider::parse_calls) makes up for Gemini calls that carry no
-/// `id`; [`render_results`](crate::provider::render_results) leaves such ids out of `functionResponse`, since
+/// Prefix of the ids the provider adapters (`provider::parse_calls`) make up for Gemini calls that carry no
+/// `id`; `provider::render_results` leaves such ids out of `functionResponse`, since
 /// Gemini never saw them.
 ///
 /// ```
-/// assert_eq!(contract_runtime::provider::GEMINI_SYNTHETIC_ID_PREFIX, "gemini-call-");
+/// assert_eq!(contract_runtime::call::GEMINI_SYNTHETIC_ID_PREFIX, "gemini-call-");
 /// ```
 pub const GEMINI_SYNTHETIC_ID_PREFIX: &str = "gemini-call-";
 
 /// A complete, protocol-level tool call: the only thing the dispatcher ever executes.
 ///
 /// ```
-/// use contract_runtime::provider::ToolCall;
+/// use contract_runtime::ToolCall;
 ///
 /// let call = ToolCall::new("toolu_01", "search", r#"{"query":"rust"}"#);
 /// assert!(!call.has_synthetic_id());
@@ -74,11 +74,11 @@ impl ToolCall {
         self
     }
 
-    /// Whether the id was made up by [`parse_calls`](crate::provider::parse_calls) for a Gemini call that had
+    /// Whether the id was made up by the provider adapters (`provider::parse_calls`) for a Gemini call that had
     /// none, and so must not be echoed back to the provider.
     ///
     /// ```
-    /// use contract_runtime::provider::ToolCall;
+    /// use contract_runtime::ToolCall;
     ///
     /// let call = ToolCall::new("gemini-call-0", "f", "{}");
     /// assert!(call.has_synthetic_id());

@@ -94,6 +94,7 @@ pub const fn program(name: &'static str, allowed_subcommands: &'static [&'static
 /// assert_eq!(err, Some(CommandRejection::FlagLike { field: "rev".into() }));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CommandRejection {
     /// The value begins with `-` where a positional is expected, so the
     /// program would parse it as an option.
@@ -667,6 +668,7 @@ pub struct Output {
 /// assert!(matches!(e, RunError::Timeout));
 /// ```
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum RunError {
     /// The program could not be started (e.g. not on `PATH`) or waited on.
     Spawn(std::io::Error),

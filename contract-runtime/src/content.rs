@@ -78,6 +78,7 @@ pub enum Content {
 
 /// An embedded resource's body.
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Body {
     /// Text.
     Text(String),

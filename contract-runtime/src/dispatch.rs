@@ -26,6 +26,7 @@ use crate::tool::{redacted, Tool};
 
 /// How many reads of one model turn run at once unless the dispatcher is
 /// told otherwise ([`Dispatcher::with_read_concurrency`]).
+#[cfg(feature = "providers")]
 pub const DEFAULT_READ_CONCURRENCY: usize = 8;
 
 /// Runs calls against a registry.
@@ -48,6 +49,7 @@ pub struct Dispatcher {
     /// Set by [`Dispatcher::with_store`]: the journal goes there too.
     journal_store: bool,
     /// How many reads of one model turn run at once (`turn.rs`).
+    #[cfg(feature = "providers")]
     pub(crate) read_concurrency: usize,
     /// When this dispatcher last purged its store (ms, host clock; 0: never).
     last_purge: AtomicI64,
@@ -67,6 +69,7 @@ impl Dispatcher {
             registry,
             journal: None,
             journal_store: false,
+            #[cfg(feature = "providers")]
             read_concurrency: DEFAULT_READ_CONCURRENCY,
             last_purge: AtomicI64::new(0),
         }

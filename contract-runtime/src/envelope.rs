@@ -62,6 +62,7 @@ impl std::fmt::Display for Status {
 
 /// The one answer to one call.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[non_exhaustive]
 pub struct Envelope {
     /// The provider's call id, unchanged.
     pub call_id: String,
@@ -184,6 +185,7 @@ fn one_line(s: &str) -> String {
 
 /// One error inside an envelope.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[non_exhaustive]
 pub struct ErrorEntry {
     /// Kebab-case code: a standard one (see [`crate::codes`]) or the tool's own.
     pub code: String,
@@ -242,6 +244,7 @@ impl ErrorEntry {
 
 /// The JSON Schema keyword a value broke, as the published schema carries it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[non_exhaustive]
 pub struct ConstraintInfo {
     /// e.g. `minimum`, `maxLength`, `pattern`, `additionalProperties`.
     pub keyword: String,
@@ -260,6 +263,7 @@ pub struct ConstraintInfo {
 
 /// A repair the model can act on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[non_exhaustive]
 pub struct Repair {
     /// What to do, in words.
     pub hint: String,
@@ -270,6 +274,7 @@ pub struct Repair {
 
 /// A call the model can make as it is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[non_exhaustive]
 pub struct RepairCall {
     /// The tool to call.
     pub name: String,
@@ -289,6 +294,7 @@ impl RepairCall {
 
 /// What a person must approve, sent with `needs-approval`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[non_exhaustive]
 pub struct ApprovalRequest {
     /// The rule that asked: `always` or the predicate's name.
     pub rule: String,
@@ -361,6 +367,7 @@ impl EnvelopeSchema {
     }
 
     /// The envelope schema of an output schema given: its parts are moved in.
+    #[cfg(feature = "providers")]
     pub(crate) fn given(output: Value) -> EnvelopeSchema {
         let usable = usable(&output);
         EnvelopeSchema::of(match output {

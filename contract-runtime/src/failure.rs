@@ -2,6 +2,7 @@
 //! handler's return value becomes an outcome the envelope stage can wrap.
 
 use std::borrow::Cow;
+use std::convert::Infallible;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -99,18 +100,23 @@ pub trait ToolFailure: Send + 'static {
     fn failure(&self) -> Failure;
 }
 
-/// A failure type for tools that cannot fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Never {}
-
-impl ToolFailure for Never {
+/// A tool that cannot fail returns `Result<T, Infallible>`: the standard
+/// library's empty type, so no value of it exists and no failure is ever
+/// reported.
+impl ToolFailure for Infallible {
     fn failure(&self) -> Failure {
         match *self {}
     }
 }
 
+/// The empty failure type this crate had before it used the standard
+/// library's.
+#[deprecated(note = "use std::convert::Infallible")]
+pub type Never = Infallible;
+
 /// What a handler produced, before it is wrapped in an envelope.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Outcome {
     /// Completed: the serialized output.
     Done(Value),

@@ -80,7 +80,8 @@
 //! defined in `dialect::names`). `docs/architecture.md` has the table, and a
 //! test holds every module's imports to it.
 
-#![warn(missing_docs)]
+#![warn(missing_docs, unreachable_pub)]
+#![forbid(unsafe_code)]
 
 // The core, bottom-up: each module uses only those above it.
 pub mod codes;
@@ -114,7 +115,9 @@ pub mod dispatch;
 // The edges: they use the core, and the core never uses them.
 #[cfg(feature = "audit")]
 pub mod audit;
+#[cfg(feature = "command")]
 pub mod command;
+#[cfg(feature = "providers")]
 pub mod dialect;
 #[cfg(feature = "identity")]
 pub mod identity;
@@ -122,7 +125,9 @@ pub mod identity;
 pub mod inbox;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "providers")]
 pub mod provider;
+#[cfg(feature = "providers")]
 pub mod turn;
 
 pub use contract_macros::{tool_contract, ToolArgs, ToolFailure};
@@ -157,11 +162,11 @@ pub mod prelude {
 }
 
 // The guide's and the README's examples run as doc tests, so they cannot rot.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "providers"))]
 #[doc = include_str!("../../docs/quickstart.md")]
 pub struct QuickstartDoctests;
 
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "providers"))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 

@@ -100,6 +100,7 @@ impl serde::Serialize for ConfinedPath {
 /// Kept separate from [`PathError`] because these are decode-time verdicts
 /// (a malformed or out-of-scope argument), known before any file is touched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PathRejection {
     /// The string was empty; use `.` to name the root.
     Empty,
@@ -624,6 +625,7 @@ fn same_file(_before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) ->
 /// The variants are the outcomes a dispatcher must tell apart: `OutsideScope`
 /// becomes `denied / path-outside-scope`; the rest are ordinary tool failures.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum PathError {
     /// The path resolves (or would resolve) outside the root, is a dangling
     /// link, or is a regular file with more than one hard link (which may lead

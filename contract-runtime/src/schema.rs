@@ -1,6 +1,12 @@
 //! Facts every published schema shares: the JSON Schema dialect, and the
 //! tool-name rule every provider accepts.
 
+/// The schema extension that names a node's bounds of service: the keywords
+/// of the bounds that limit what the tool serves, not the form of a value
+/// (`"x-served": ["minimum"]`). Grammar exports leave those bounds out, and
+/// strict dialects strip the extension and keep the bounds.
+pub const SERVED: &str = "x-served";
+
 /// The JSON Schema dialect of every canonical schema.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 

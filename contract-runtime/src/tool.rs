@@ -256,7 +256,7 @@ impl Tool {
     ///     /// What to look for.
     ///     #[arg(length(min = 1, max = 200))]
     ///     query: String,
-    /// ) -> Result<Vec<String>, contract_runtime::failure::Never> {
+    /// ) -> Result<Vec<String>, std::convert::Infallible> {
     ///     Ok(vec![query])
     /// }
     ///

@@ -1,6 +1,6 @@
 //! The conformance suite's tools, each a contract.
 
-use contract_runtime::failure::Never;
+use std::convert::Infallible;
 use contract_runtime::mcp::McpClient;
 use contract_runtime::prelude::*;
 use rmcp::model::{ClientResult, ElicitRequest, ServerRequest};
@@ -45,26 +45,26 @@ pub enum Intentional {
 
 /// Returns a fixed line of text, for testing simple text content.
 #[tool_contract(effect = read_only)]
-pub fn test_simple_text() -> Result<WithContent<Said>, Never> {
+pub fn test_simple_text() -> Result<WithContent<Said>, Infallible> {
     let text = "This is a simple text response for testing.";
     Ok(WithContent::new(said(text)).with(Content::text(text)))
 }
 
 /// Returns a one-pixel PNG image beside its result, for testing image content.
 #[tool_contract(effect = read_only)]
-pub fn test_image_content() -> Result<WithContent<Said>, Never> {
+pub fn test_image_content() -> Result<WithContent<Said>, Infallible> {
     Ok(WithContent::new(said("an image")).with(Content::image_base64(PNG, "image/png")))
 }
 
 /// Returns a short WAV sound beside its result, for testing audio content.
 #[tool_contract(effect = read_only)]
-pub fn test_audio_content() -> Result<WithContent<Said>, Never> {
+pub fn test_audio_content() -> Result<WithContent<Said>, Infallible> {
     Ok(WithContent::new(said("a sound")).with(Content::audio_base64(WAV, "audio/wav")))
 }
 
 /// Returns an embedded text resource beside its result.
 #[tool_contract(effect = read_only)]
-pub fn test_embedded_resource() -> Result<WithContent<Said>, Never> {
+pub fn test_embedded_resource() -> Result<WithContent<Said>, Infallible> {
     Ok(
         WithContent::new(said("an embedded resource")).with(Content::resource_text(
             "test://embedded-resource",
@@ -76,7 +76,7 @@ pub fn test_embedded_resource() -> Result<WithContent<Said>, Never> {
 
 /// Returns text, an image and an embedded resource beside its result.
 #[tool_contract(effect = read_only)]
-pub fn test_multiple_content_types() -> Result<WithContent<Said>, Never> {
+pub fn test_multiple_content_types() -> Result<WithContent<Said>, Infallible> {
     Ok(WithContent::new(said("several kinds of content"))
         .with(Content::text("Multiple content types test:"))
         .with(Content::image_base64(PNG, "image/png"))
@@ -89,7 +89,7 @@ pub fn test_multiple_content_types() -> Result<WithContent<Said>, Never> {
 
 /// Writes three log lines while it runs, 50 ms apart.
 #[tool_contract(effect = read_only)]
-pub async fn test_tool_with_logging(ctx: &CallContext) -> Result<Said, Never> {
+pub async fn test_tool_with_logging(ctx: &CallContext) -> Result<Said, Infallible> {
     ctx.log(LogLevel::Info, "Tool execution started");
     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     ctx.log(LogLevel::Info, "Tool processing data");
@@ -100,7 +100,7 @@ pub async fn test_tool_with_logging(ctx: &CallContext) -> Result<Said, Never> {
 
 /// Reports progress three times while it runs (0, 50 and 100 of 100), 50 ms apart.
 #[tool_contract(effect = read_only)]
-pub async fn test_tool_with_progress(ctx: &CallContext) -> Result<Said, Never> {
+pub async fn test_tool_with_progress(ctx: &CallContext) -> Result<Said, Infallible> {
     for (i, done) in [0.0, 50.0, 100.0].into_iter().enumerate() {
         if i > 0 {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -122,7 +122,7 @@ pub fn test_error_handling() -> Result<Said, Intentional> {
 
 /// Waits 100 ms and answers; the suite uses it to test reconnecting clients.
 #[tool_contract(effect = read_only)]
-pub async fn test_reconnection() -> Result<Said, Never> {
+pub async fn test_reconnection() -> Result<Said, Infallible> {
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     Ok(said("Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure."))
 }
@@ -280,7 +280,7 @@ pub fn json_schema_2020_12_tool(
     name: Option<String>,
     /// An address.
     address: Option<Address>,
-) -> Result<Said, Never> {
+) -> Result<Said, Infallible> {
     Ok(said(format!(
         "JSON Schema 2020-12 tool called with: name={name:?}, address={address:?}"
     )))

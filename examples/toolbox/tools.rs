@@ -217,6 +217,8 @@ impl From<PathError> for FileError {
             PathError::NotAFile => FileError::NotAFile,
             // The dispatcher denied escapes before the tool ran; a later one is a race.
             PathError::OutsideScope | PathError::Io(_) => FileError::Io,
+            // Any kind a later release adds: the file could not be used.
+            _ => FileError::Io,
         }
     }
 }
@@ -404,7 +406,7 @@ pub fn list_filings(
     /// Only filings filed on or before this date.
     #[arg(served(range(min = "2001-01-01")))]
     to: Option<chrono::NaiveDate>,
-) -> Result<Filings, contract_runtime::failure::Never> {
+) -> Result<Filings, std::convert::Infallible> {
     let filings = FILINGS
         .iter()
         .filter(|(c, y, _, _)| *c == company && *y == year)
@@ -479,7 +481,7 @@ pub fn tag_notes(
                     Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => {
                         return Err(TagError::NoSuchNote)
                     }
-                    Err(PathError::Io(_)) => return Err(TagError::Io),
+                    Err(_) => return Err(TagError::Io),
                 };
                 if text.lines().any(|l| l.trim() == line) {
                     return Ok(Tagged { added: false });
@@ -701,7 +703,7 @@ pub fn git_log(
         .run(RunLimits::default())
         .map_err(|e| match e {
             RunError::Timeout => GitError::Timeout,
-            RunError::Spawn(_) => GitError::Failed,
+            _ => GitError::Failed,
         })?;
     if out.status != Some(0) {
         let unknown = [

@@ -77,7 +77,7 @@ pub fn schedule_reminder(
     /// The time of day to deliver it, in the recipient's time zone; as soon
     /// as possible when left out.
     at: Option<chrono::NaiveTime>,
-) -> Result<Scheduled, contract_runtime::failure::Never> {
+) -> Result<Scheduled, std::convert::Infallible> {
     let _ = (text, at);
     let channel = match channel {
         Channel::Email { .. } => "email",

@@ -342,6 +342,8 @@ pub fn expand_struct(
             #statics
 
             #[automatically_derived]
+            impl #p::ArgSealed for #ident {}
+            #[automatically_derived]
             impl #p::ArgValue for #ident {
                 #schema_fn
                 #decode_fn
@@ -668,6 +670,8 @@ fn expand_closed_set(krate: &Path, set: &ClosedSet) -> TokenStream {
             impl #p::ExampleStr for #ident {}
 
             #[automatically_derived]
+            impl #p::ArgSealed for #ident {}
+            #[automatically_derived]
             impl #p::ArgValue for #ident {
                 const WIRE_VALUES: &'static [&'static str] = __NAMES;
                 fn schema(_c: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> {
@@ -963,6 +967,8 @@ fn expand_tagged(krate: &Path, t: &Tagged) -> TokenStream {
             #[automatically_derived]
             impl #p::ExampleObject for #ident {}
 
+            #[automatically_derived]
+            impl #p::ArgSealed for #ident {}
             #[automatically_derived]
             impl #p::ArgValue for #ident {
                 // What C12 compares a doc comment's list of values with: the tags.

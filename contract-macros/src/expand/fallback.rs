@@ -43,6 +43,8 @@ pub fn tool_args(krate: &Path, ident: &Ident, e: Option<syn::Error>) -> TokenStr
         #errors
         const _: () = {
             #[automatically_derived]
+            impl #p::ArgSealed for #ident {}
+            #[automatically_derived]
             impl #p::ArgValue for #ident {
                 fn schema(_: &'static #p::Constraints) -> #p::Map<::std::string::String, #p::Value> { ::core::unreachable!() }
                 fn decode_value(_: &#p::Value, _: &'static #p::Constraints, _: &#p::Ptr<'_>, _: &mut #p::Violations) -> ::core::option::Option<Self> { ::core::unreachable!() }

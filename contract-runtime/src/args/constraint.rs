@@ -11,6 +11,7 @@ use regex::Regex;
 use serde_json::{Map, Value};
 
 use crate::args::validate::{Ptr, Violations};
+use crate::schema::SERVED;
 
 /// A numeric bound as written in the attribute; kept in its own kind so the
 /// schema shows `2001`, not `2001.0`.
@@ -296,11 +297,6 @@ const MAP_LENGTH: LengthKeywords = LengthKeywords {
     units: "entries",
 };
 
-/// The schema extension that names a node's bounds of service: the keywords
-/// of the bounds that limit what the tool serves, not the form of a value
-/// (`"x-served": ["minimum"]`). Grammar exports leave those bounds out, and
-/// strict dialects strip the extension and keep the bounds.
-pub const SERVED: &str = "x-served";
 
 /// Which sides of a declared range limit what the tool serves rather than the
 /// form of a value (`served(range(..))`, e.g. an index that holds records

@@ -3,7 +3,7 @@
 //! `jsonschema` crate does, so schema and runtime agree.
 
 /// RFC 3339 full-date: `YYYY-MM-DD` with a real day of the month.
-pub fn is_date(s: &str) -> bool {
+pub(crate) fn is_date(s: &str) -> bool {
     let b = s.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return false;
@@ -16,7 +16,7 @@ pub fn is_date(s: &str) -> bool {
 }
 
 /// RFC 3339 full-time: `HH:MM:SS[.frac](Z|±HH:MM)`.
-pub fn is_time(s: &str) -> bool {
+pub(crate) fn is_time(s: &str) -> bool {
     let b = s.as_bytes();
     if b.len() < 9 || b[2] != b':' || b[5] != b':' {
         return false;
@@ -46,7 +46,7 @@ pub fn is_time(s: &str) -> bool {
 }
 
 /// RFC 3339 date-time: a full-date, `T`, and a full-time.
-pub fn is_date_time(s: &str) -> bool {
+pub(crate) fn is_date_time(s: &str) -> bool {
     s.len() > 11
         && s.is_char_boundary(10)
         && is_date(&s[..10])
@@ -55,7 +55,7 @@ pub fn is_date_time(s: &str) -> bool {
 }
 
 /// A hyphenated UUID: 8-4-4-4-12 hex digits.
-pub fn is_uuid(s: &str) -> bool {
+pub(crate) fn is_uuid(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 36
         && b.iter().enumerate().all(|(i, c)| match i {
@@ -69,7 +69,7 @@ pub fn is_uuid(s: &str) -> bool {
 /// A host name without a dot (`ops@localhost`) is an address: JSON Schema's
 /// `email` format (RFC 5321) accepts it, and a published `format: email` must
 /// not refuse what the schema lets through.
-pub fn is_email(s: &str) -> bool {
+pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else {
         return false;
     };
@@ -85,7 +85,7 @@ pub fn is_email(s: &str) -> bool {
 }
 
 /// RFC 1123 host name: dot-separated labels of letters, digits and inner hyphens.
-pub fn is_hostname(s: &str) -> bool {
+pub(crate) fn is_hostname(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 253
         && s.split('.').all(|l| {
@@ -98,7 +98,7 @@ pub fn is_hostname(s: &str) -> bool {
 }
 
 /// An absolute URI: a scheme (`ALPHA *(ALPHA / DIGIT / + - .)`), `:`, and no spaces.
-pub fn is_uri(s: &str) -> bool {
+pub(crate) fn is_uri(s: &str) -> bool {
     let Some((scheme, rest)) = s.split_once(':') else {
         return false;
     };

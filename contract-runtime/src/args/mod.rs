@@ -23,6 +23,16 @@ use crate::args::constraint::{Constraints, Num, Seen};
 use crate::args::validate::{Ptr, Violations};
 use crate::path::ConfinedPath;
 
+/// The seal on [`ArgValue`]: only this crate and `#[derive(ToolArgs)]`
+/// implement it, so that every argument type's schema, decoding and checks
+/// come from the one place that keeps them in agreement (a hand-written impl
+/// could publish one schema and accept another). The derive reaches it
+/// through `__private`, which is not a public API.
+pub(crate) mod seal {
+    /// Implemented wherever `ArgValue` is.
+    pub trait Sealed {}
+}
+
 /// A type that can be a tool argument (or part of one).
 ///
 /// Implemented for `String`, `bool`, the integer and float types, `Vec<T>`,
@@ -37,7 +47,7 @@ use crate::path::ConfinedPath;
     label = "not an argument type",
     note = "use String, bool, an integer or float, Vec<T>, Option<T>, BTreeMap<String, V> or HashMap<String, V>, ConfinedPath, a date or time type (features chrono, jiff, time), or a struct or enum with #[derive(ToolArgs)]"
 )]
-pub trait ArgValue: Sized + Send + 'static {
+pub trait ArgValue: Sized + Send + 'static + seal::Sealed {
     /// Whether the property may be left out (only `Option<T>`).
     const OPTIONAL: bool = false;
 
@@ -230,6 +240,7 @@ fn typed(t: &str) -> Map<String, Value> {
     m
 }
 
+impl seal::Sealed for String {}
 impl ArgValue for String {
     fn schema(c: &'static Constraints) -> Map<String, Value> {
         let mut s = typed("string");
@@ -257,6 +268,7 @@ impl ArgValue for String {
     }
 }
 
+impl seal::Sealed for bool {}
 impl ArgValue for bool {
     fn schema(_: &'static Constraints) -> Map<String, Value> {
         typed("boolean")
@@ -283,6 +295,7 @@ impl ArgValue for bool {
 
 macro_rules! integer {
     ($($t:ty => $min:expr, $max:expr;)*) => {$(
+        impl seal::Sealed for $t {}
         impl ArgValue for $t {
             fn schema(c: &'static Constraints) -> Map<String, Value> {
                 let mut s = typed("integer");
@@ -342,6 +355,7 @@ integer! {
 /// `each(...)` the values.
 macro_rules! string_map {
     ($($map:ident),*) => {$(
+        impl<V: ArgValue> seal::Sealed for std::collections::$map<String, V> {}
         impl<V: ArgValue> ArgValue for std::collections::$map<String, V> {
             fn schema(c: &'static Constraints) -> Map<String, Value> {
                 let mut s = typed("object");
@@ -500,6 +514,7 @@ fn out_of_type_range(
 
 macro_rules! float {
     ($($t:ty => $bound:expr;)*) => {$(
+        impl seal::Sealed for $t {}
         impl ArgValue for $t {
             fn schema(c: &'static Constraints) -> Map<String, Value> {
                 let mut s = typed("number");
@@ -570,6 +585,7 @@ fn float_out_of_range(
     );
 }
 
+impl<T: ArgValue> seal::Sealed for Vec<T> {}
 impl<T: ArgValue> ArgValue for Vec<T> {
     const WIRE_VALUES: &'static [&'static str] = T::WIRE_VALUES;
 
@@ -690,6 +706,7 @@ fn check_unique<T: ArgValue>(
     }
 }
 
+impl<T: ArgValue> seal::Sealed for Option<T> {}
 impl<T: ArgValue> ArgValue for Option<T> {
     const OPTIONAL: bool = true;
     const WIRE_VALUES: &'static [&'static str] = T::WIRE_VALUES;
@@ -791,8 +808,9 @@ fn nullable(mut s: Map<String, Value>) -> Map<String, Value> {
 
 /// The pattern published for confined paths: the one lexical rule that is a
 /// schema matter (no NUL byte); where a path may lead is checked against the root.
-pub const PATH_PATTERN: &str = "^[^\\x00]*$";
+pub(crate) const PATH_PATTERN: &str = "^[^\\x00]*$";
 
+impl seal::Sealed for ConfinedPath {}
 impl ArgValue for ConfinedPath {
     fn schema(c: &'static Constraints) -> Map<String, Value> {
         let mut s = typed("string");

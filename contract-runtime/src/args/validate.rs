@@ -252,7 +252,7 @@ impl Violations {
 }
 
 /// The JSON type name of a value, as JSON Schema's `type` keyword spells it.
-pub fn json_type(v: &Value) -> &'static str {
+pub(crate) fn json_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "boolean",

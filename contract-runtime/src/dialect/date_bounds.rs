@@ -107,7 +107,7 @@ fn move_bounds(
     // A bound of service (`x-served`) is said as one, and leaves the mark.
     let mut serves = Vec::new();
     let served = |key: &str, node: &Map<String, Value>| {
-        node.get(crate::args::constraint::SERVED)
+        node.get(crate::schema::SERVED)
             .and_then(Value::as_array)
             .is_some_and(|l| l.iter().any(|k| k == key))
     };
@@ -126,10 +126,10 @@ fn move_bounds(
         let phrase = format!("{words} {bound}");
         let is_served = served(key, node);
         if is_served {
-            if let Some(Value::Array(l)) = node.get_mut(crate::args::constraint::SERVED) {
+            if let Some(Value::Array(l)) = node.get_mut(crate::schema::SERVED) {
                 l.retain(|k| k != key);
                 if l.is_empty() {
-                    node.remove(crate::args::constraint::SERVED);
+                    node.remove(crate::schema::SERVED);
                 }
             }
             serves.push(format!("{} {bound}", words.trim_start_matches("no ")));

@@ -15,6 +15,7 @@ use super::{Dialect, ExportError, ExportedTool};
 
 /// Which tools an export defers (see [`super::ExportOptions::defer`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Defer {
     /// Every tool is loaded up front.
     #[default]

@@ -63,6 +63,7 @@ impl Limit {
 
 /// How a [`Limit`]'s value is taken over the set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Scope {
     /// Summed over every tool of the request.
     Request,
@@ -73,6 +74,7 @@ pub enum Scope {
 /// A set over a [`Limit`]: the value measured and the first tool that
 /// crossed it.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct OverLimit {
     /// The limit crossed.
     pub limit: &'static Limit,

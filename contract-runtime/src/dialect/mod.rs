@@ -59,6 +59,7 @@ pub use rules::{rules, rules_markdown, KeywordRule, Treatment};
 
 /// A provider's tool-definition format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Dialect {
     /// The canonical definitions, unchanged.
     Canonical,
@@ -144,6 +145,7 @@ pub struct ExportOptions {
 /// A constraint the dialect cannot carry as a keyword. It is still enforced
 /// by the runtime.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Loss {
     /// The tool's name.
     pub tool: String,
@@ -233,6 +235,7 @@ pub fn losses_by_tool(losses: &[Loss]) -> String {
 /// What an export did with a keyword it could not carry.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum LossAction {
     /// Removed and stated in words in the node's description.
     MovedToDescription,
@@ -303,6 +306,7 @@ impl std::error::Error for ExportError {}
 
 /// The result of an export: one provider definition per tool, and every loss.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Export {
     /// The provider's tool definitions, in input order: each serializes to
     /// the provider's JSON and reads like a [`Value`] (see [`ExportedTool`]).

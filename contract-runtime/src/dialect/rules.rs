@@ -14,6 +14,7 @@ use super::Dialect;
 
 /// What an export does with one schema keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Treatment {
     /// Copied as is (sub-schemas are exported in turn).
     Keep,

@@ -386,7 +386,7 @@ impl<'a> Walker<'a> {
         let mut moved: Vec<(String, Value)> = Vec::new();
         // Which bounds are of service: a moved one is said as such, since the
         // `x-served` mark itself does not survive into a strict dialect.
-        let served: Vec<String> = get(&n.rest, crate::args::constraint::SERVED)
+        let served: Vec<String> = get(&n.rest, crate::schema::SERVED)
             .and_then(Value::as_array)
             .map(|l| {
                 l.iter()

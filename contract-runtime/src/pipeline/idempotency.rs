@@ -267,7 +267,7 @@ mod tests {
     use crate::context::{CallContext, Caller, HostState};
     use crate::contract::{ApprovalRule, BoxFuture, Effect, RetryPolicy, ToolContract, ToolSpec};
     use crate::decode::Limits;
-    use crate::failure::Never;
+    use std::convert::Infallible;
     use crate::pipeline::flow::Parts;
     use crate::policy::breaker::{Breaker, BreakerConfig};
     use crate::store::{MemoryStore, RecordTimes};
@@ -279,7 +279,7 @@ mod tests {
 
     impl ToolContract for SendOnce {
         type Args = BTreeMap<String, String>;
-        type Output = Result<(), Never>;
+        type Output = Result<(), Infallible>;
         const SPEC: ToolSpec = ToolSpec {
             name: "send_once",
             description: "Sends a message once per key.",

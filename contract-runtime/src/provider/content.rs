@@ -10,6 +10,7 @@ use crate::content::Content;
 
 /// One item of content the provider's tool-result message does not carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ContentLoss {
     /// The item's index in [`crate::Envelope::content`].
     pub index: usize,

@@ -17,6 +17,7 @@ use super::{Provider, ToolCall};
 /// assert!(CallResult::new(&call, &envelope).is_error);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct CallResult<'a> {
     /// The call this result answers; its id and name are echoed back.
     pub call: &'a ToolCall,

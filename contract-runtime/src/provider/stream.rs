@@ -142,6 +142,7 @@ impl std::error::Error for StreamError {}
 /// assert!(matches!(out, Assembled::Call(_)));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Assembled {
     /// Complete, with arguments that parse as a JSON object (kept as raw text).
     Call(ToolCall),

@@ -121,6 +121,7 @@ pub struct StoreError {
 
 /// The kinds of [`StoreError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum StoreErrorKind {
     /// The store cannot be reached or is busy: network, file, lock timeout.
     Unavailable,
@@ -271,6 +272,7 @@ pub struct Lease {
 
 /// What a claim is answered.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Claimed {
     /// First arrival: the key is now held; run the tool once, then
     /// [`IdempotencyStore::complete`] or [`IdempotencyStore::release`].
@@ -294,6 +296,7 @@ pub enum Claimed {
 /// Why a record's outcome is in doubt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Doubt {
     /// The worker's lease ran out without an outcome: it died or hung mid-call.
     LeaseExpired,
@@ -301,7 +304,8 @@ pub enum Doubt {
     Recorded,
 }
 
-/// An operator's verdict on a record in doubt.
+/// An operator's verdict on a record in doubt. Closed: the effect happened
+/// or it did not, so it is not `#[non_exhaustive]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Resolution {
     /// The effect happened: the key answers a replay (`ok`, no result).
@@ -328,6 +332,7 @@ pub struct DoubtfulRecord {
 /// The state a stored idempotency record is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum RecordState {
     /// Claimed; its worker holds a lease.
     Running,
@@ -523,6 +528,7 @@ pub trait IdempotencyStore: Send + Sync {
 /// Where an approval request is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ApprovalState {
     /// Waiting for a person.
     Pending,
@@ -637,6 +643,7 @@ pub struct Decision {
 
 /// What a decision came to.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Decided {
     /// The request was pending and now carries the decision.
     Now(ApprovalRecord),

@@ -34,7 +34,7 @@ mod with_time;
 /// The pattern a time of day publishes: RFC 3339 partial-time, `HH:MM:SS`
 /// with an optional fraction (to the nanosecond, which every crate holds),
 /// no offset, no leap second.
-pub const TIME_OF_DAY_PATTERN: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?$";
+pub(super) const TIME_OF_DAY_PATTERN: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?$";
 
 /// What a temporal type reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,6 +312,7 @@ macro_rules! temporal_arg {
         // An example gives a date or time as the string a call sends.
         impl $crate::args::example::ExampleStr for $t {}
 
+        impl $crate::args::seal::Sealed for $t {}
         impl $crate::args::ArgValue for $t {
             fn schema(c: &'static $crate::args::constraint::Constraints) -> serde_json::Map<String, serde_json::Value> {
                 $crate::args::dates::schema::<$t>(c)

@@ -49,6 +49,7 @@ use self::regex::{CharSet, Re, MAX_CHAR};
 
 /// Whether bounds marked `x-served` go into the grammar.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Served {
     /// Left out: a request outside what the tool serves can be written, and
     /// the runtime refuses it (the default).
@@ -68,6 +69,7 @@ pub struct GbnfOptions {
 
 /// A constraint the grammar does not carry. The runtime still enforces it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Omission {
     /// The tool's name.
     pub tool: String,
@@ -81,6 +83,7 @@ pub struct Omission {
 
 /// A grammar and what it leaves out.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Grammar {
     /// The GBNF text; its start rule is `root`.
     pub text: String,
@@ -169,7 +172,7 @@ const ANNOTATIONS: &[&str] = &[
 ];
 
 /// The extension keyword listing a node's bounds of service.
-pub use crate::args::constraint::SERVED;
+pub use crate::schema::SERVED;
 
 /// Bound keywords `x-served` may name.
 const BOUNDS: &[&str] = &[
