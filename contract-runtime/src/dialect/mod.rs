@@ -145,7 +145,6 @@ pub struct ExportOptions {
 /// A constraint the dialect cannot carry as a keyword. It is still enforced
 /// by the runtime.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[non_exhaustive]
 pub struct Loss {
     /// The tool's name.
     pub tool: String,
