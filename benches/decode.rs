@@ -22,13 +22,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use contract_runtime::decode::{decode_args, Limits};
-use std::convert::Infallible;
 use contract_runtime::prelude::*;
 use contract_runtime::provider::{parse_calls_slice, Provider};
 use criterion::{criterion_group, Criterion, Throughput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::convert::Infallible;
 
 // ------------------------------------------------------------------ the floor's types
 

@@ -17,10 +17,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use contract_runtime::dialect::{self, Dialect, ExportOptions};
-use std::convert::Infallible;
 use contract_runtime::mcp::{http::HttpConfig, McpServer};
 use contract_runtime::prelude::*;
 use serde_json::{json, Value};
+use std::convert::Infallible;
 
 /// Runs the Python client against `url` with `script` (batches of concurrent
 /// calls) and returns what it printed.

@@ -12,7 +12,6 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use std::convert::Infallible;
 use contract_runtime::mcp::{http::HttpConfig, McpServer};
 use contract_runtime::prelude::*;
 use rmcp::model::{
@@ -22,6 +21,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{json, Value};
+use std::convert::Infallible;
 
 /// Works in three steps, logging at two levels, and returns a picture.
 #[tool_contract(effect = read_only)]

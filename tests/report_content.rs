@@ -8,12 +8,12 @@
 use std::sync::{Arc, Mutex};
 
 use contract_runtime::content::{Content, WithContent};
-use std::convert::Infallible;
 use contract_runtime::mcp::call_tool_result;
 use contract_runtime::prelude::*;
 use contract_runtime::report::{CallScope, LogLevel, Reporter};
 use contract_runtime::ToolOutput;
 use serde_json::json;
+use std::convert::Infallible;
 
 /// The pixel count.
 #[derive(serde::Serialize, JsonSchema)]

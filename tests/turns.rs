@@ -12,10 +12,10 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use std::convert::Infallible;
 use contract_runtime::prelude::*;
 use contract_runtime::provider::Provider;
 use serde_json::{json, Value};
+use std::convert::Infallible;
 
 /// When a call ran, in microseconds since the test process's first call.
 #[derive(serde::Serialize, JsonSchema)]

@@ -10,12 +10,12 @@
 
 use std::sync::Arc;
 
-use std::convert::Infallible;
 use contract_runtime::mcp::McpServer;
 use contract_runtime::prelude::*;
 use rmcp::handler::server::wrapper::{Json, Parameters};
 use rmcp::{tool, tool_router};
 use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
 
 const NOTES: [(&str, &str); 3] = [
     (

@@ -10,9 +10,9 @@ pub use crate::args::rules::{
     apply_rules, check_compare, check_custom, check_presence, check_span, operands, Cmp, Operand,
     OrderWords, Ordered, Presence, Rule, RuleViolation, SpanUnit, Spanned,
 };
+pub use crate::args::seal::Sealed as ArgSealed;
 pub use crate::args::tagged::{tagged_schema, tagged_variant, Branch, Tagging};
 pub use crate::args::validate::{Ptr, Violations};
-pub use crate::args::seal::Sealed as ArgSealed;
 pub use crate::args::{object_schema, ArgValue, FastSeed, Key, Prop, ToolArgs};
 pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{

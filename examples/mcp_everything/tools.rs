@@ -1,11 +1,11 @@
 //! The conformance suite's tools, each a contract.
 
-use std::convert::Infallible;
 use contract_runtime::mcp::McpClient;
 use contract_runtime::prelude::*;
 use rmcp::model::{ClientResult, ElicitRequest, ServerRequest};
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::convert::Infallible;
 
 /// The suite's image: a 1x1 red PNG, base64.
 pub const PNG: &str =

@@ -297,7 +297,6 @@ const MAP_LENGTH: LengthKeywords = LengthKeywords {
     units: "entries",
 };
 
-
 /// Which sides of a declared range limit what the tool serves rather than the
 /// form of a value (`served(range(..))`, e.g. an index that holds records
 /// back to 2001). A served bound is published and enforced like any bound,

@@ -267,11 +267,11 @@ mod tests {
     use crate::context::{CallContext, Caller, HostState};
     use crate::contract::{ApprovalRule, BoxFuture, Effect, RetryPolicy, ToolContract, ToolSpec};
     use crate::decode::Limits;
-    use std::convert::Infallible;
     use crate::pipeline::flow::Parts;
     use crate::policy::breaker::{Breaker, BreakerConfig};
     use crate::store::{MemoryStore, RecordTimes};
     use crate::tool::Tool;
+    use std::convert::Infallible;
 
     impl ToolArgs for BTreeMap<String, String> {}
 

@@ -34,7 +34,8 @@ mod with_time;
 /// The pattern a time of day publishes: RFC 3339 partial-time, `HH:MM:SS`
 /// with an optional fraction (to the nanosecond, which every crate holds),
 /// no offset, no leap second.
-pub(super) const TIME_OF_DAY_PATTERN: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?$";
+pub(super) const TIME_OF_DAY_PATTERN: &str =
+    "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?$";
 
 /// What a temporal type reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
