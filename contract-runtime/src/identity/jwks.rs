@@ -22,6 +22,7 @@ use super::Refusal;
 
 /// Where the key set comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum JwksSource {
     /// A file, read again when a token names an unknown key.
     File(PathBuf),
