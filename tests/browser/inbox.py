@@ -33,8 +33,10 @@ import threading
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 FLAGS = [
     "--headless",
@@ -72,7 +74,7 @@ def shown(driver):
     for _ in range(5):
         try:
             return read_page(driver)
-        except StaleElementReferenceException:
+        except (StaleElementReferenceException, NoSuchElementException):
             continue
     return read_page(driver)
 
@@ -145,7 +147,9 @@ def cross_site(driver, inbox, id, csrf):
     ).encode()
     try:
         driver.get(f"http://127.0.0.1:{server.server_address[1]}/")
-        driver.find_element(By.ID, "go").click()
+        go = driver.find_element(By.ID, "go")
+        go.click()
+        WebDriverWait(driver, 20).until(expected_conditions.staleness_of(go))
         return shown(driver)
     finally:
         server.shutdown()
@@ -168,6 +172,10 @@ def main(url):
                 field.clear()
                 field.send_keys(cmd.get("reason", ""))
                 article.find_element(By.CSS_SELECTOR, f'button[name=decision][value={cmd["decision"]}]').click()
+                # The click starts a navigation (the POST, then the redirect);
+                # the old page goes away only once the new one arrives. Read
+                # the page after that, not the old one on its way out.
+                WebDriverWait(driver, 20).until(expected_conditions.staleness_of(article))
                 out = shown(driver)
             elif op == "cross_site":
                 out = cross_site(driver, url, cmd["id"], cmd["csrf"])
