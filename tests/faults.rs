@@ -366,21 +366,7 @@ impl Run {
     // The checks
 
     fn state(&self, args: &[&str]) -> Result<Vec<Value>, String> {
-        let out = Command::new(common::toolbox())
-            .args(["state", "--store", &self.cfg.check_store])
-            .args(args)
-            .output()
-            .expect("run toolbox state");
-        if !out.status.success() {
-            return Err(format!(
-                "toolbox state {args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-        Ok(String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect())
+        common::toolbox_state(&self.cfg.check_store, args)
     }
 
     /// The files beside a SQLite store and their sizes, for a report.

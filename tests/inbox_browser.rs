@@ -203,14 +203,9 @@ fn state_of(store: &str, id: &str) -> String {
 
 /// How many `delete_note` calls ran to `ok`, as the journal says.
 fn deletions_run(store: &str) -> usize {
-    let out = Command::new(common::toolbox())
-        .args(["state", "--store", store, "journal"])
-        .output()
-        .expect("run toolbox state journal");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    common::toolbox_state(store, &["journal"])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .iter()
         .filter(|e| e["event"] == "call" && e["tool"] == "delete_note" && e["status"] == "ok")
         .count()
 }

@@ -806,25 +806,6 @@ fn run(shape: Shape) -> Option<Report> {
     Some(report)
 }
 
-/// `toolbox state --store STORE ARGS`, one JSON value a line.
-fn state(store: &str, args: &[&str]) -> Result<Vec<Value>, String> {
-    let out = Command::new(common::toolbox())
-        .args(["state", "--store", store])
-        .args(args)
-        .output()
-        .expect("run toolbox state");
-    if !out.status.success() {
-        return Err(format!(
-            "toolbox state {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect())
-}
-
 /// The effects: `outbox.jsonl` lines by request key, each the call id
 /// that wrote it.
 fn outbox(root: &Path) -> BTreeMap<String, Vec<String>> {
@@ -899,7 +880,7 @@ fn check(
 
     // The records: nothing in doubt, every done record names the call
     // whose effect is in the outbox, and (strict) every effect has one.
-    let records: HashMap<String, Value> = match state(store, &["records"]) {
+    let records: HashMap<String, Value> = match common::toolbox_state(store, &["records"]) {
         Ok(r) => r
             .into_iter()
             .filter(|r| r["tool"] == "post_comment")
@@ -930,7 +911,7 @@ fn check(
             v.push(format!("key {k} has a record and no effect: {r}"));
         }
     }
-    match state(store, &["unknown"]) {
+    match common::toolbox_state(store, &["unknown"]) {
         Ok(list) => {
             for r in list
                 .iter()
@@ -945,7 +926,7 @@ fn check(
     // The journal: one entry for each call answered, saying what the
     // client was told, and agreeing with the record.
     let prefix = format!("{}-", shared.run_id);
-    match state(store, &["journal"]) {
+    match common::toolbox_state(store, &["journal"]) {
         Err(e) => v.push(e),
         Ok(journal) => {
             let mut entries: HashMap<&str, &Value> = HashMap::new();

@@ -155,22 +155,10 @@ fn codes(env: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `toolbox state --store S ARGS...`: its stdout lines, parsed.
+/// `toolbox state --store S ARGS...`: its stdout lines, parsed; a failed
+/// run fails the test.
 fn state(store: &str, args: &[&str]) -> Vec<Value> {
-    let out = Command::new(common::toolbox())
-        .args(["state", "--store", store])
-        .args(args)
-        .output()
-        .expect("run toolbox state");
-    assert!(
-        out.status.success(),
-        "toolbox state {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a state line is JSON"))
-        .collect()
+    common::toolbox_state(store, args).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Sends `args` until the key stops being in flight (the dead worker's lease

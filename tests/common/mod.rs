@@ -11,6 +11,29 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
+/// `toolbox state --store STORE ARGS...`: its stdout, one JSON value a
+/// line. A failed run or a line that is not JSON is an error naming it.
+pub fn toolbox_state(store: &str, args: &[&str]) -> Result<Vec<serde_json::Value>, String> {
+    let out = Command::new(toolbox())
+        .args(["state", "--store", store])
+        .args(args)
+        .output()
+        .expect("run toolbox state");
+    if !out.status.success() {
+        return Err(format!(
+            "toolbox state {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l)
+                .map_err(|e| format!("toolbox state {args:?} printed {l:?}: {e}"))
+        })
+        .collect()
+}
+
 /// The `toolbox` example, built once per test process. `cargo test --test X`
 /// does not build examples, so this asks cargo (a no-op when up to date).
 pub fn toolbox() -> &'static Path {
