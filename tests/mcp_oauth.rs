@@ -3,7 +3,10 @@
 //! by the test), the honest calls sent by the official Python MCP client
 //! with bearer tokens. Every attack is answered as MCP's authorization spec
 //! says and runs nothing (the effects on disk are counted); two tenants
-//! share no request key, approval or breaker.
+//! share no request key, approval or breaker. The discovery tests start
+//! from a client with no token: the SDK's OAuth client follows the 401 to
+//! an authorization server run by the test (`tests/mcp_client/oauth_flow.py`)
+//! and steps up on the 403.
 
 mod common;
 
@@ -570,4 +573,252 @@ fn a_key_set_out_of_reach_answers_503_and_serves_nothing() {
     );
     assert!(answer.contains("temporarily_unavailable"), "{answer}");
     assert!(!answer.contains(&token), "{answer}");
+}
+
+/// The whole discovery flow of MCP's authorization spec, from a client with
+/// no token: `tests/mcp_client/oauth_flow.py` starts its authorization
+/// server, the toolbox is started with that issuer, its key set URL and its
+/// own URL as the audience, then the official SDK's `OAuthClientProvider`
+/// runs `calls` in one session. What the script printed (its docstring says
+/// what each part holds), and the state store's path.
+fn discovery(dir: &Fixture, scenario: Value) -> (Value, String) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    // The audience is the server's URL, so its port is chosen before it
+    // starts: a free one, released for it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut py = Command::new(python())
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/oauth_flow.py"))
+        .arg(scenario.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("run oauth_flow.py");
+    let mut out = BufReader::new(py.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).expect("read oauth_flow.py");
+    let issuer = json_of(&line)["issuer"].as_str().unwrap().to_owned();
+    let store = format!("sqlite:{}", dir.base.join("state.db").display());
+    let audience = format!("http://127.0.0.1:{port}/mcp");
+    let (child, url) = common::mcp_http(
+        Command::new(common::toolbox())
+            .args(["mcp", "--http", &format!("127.0.0.1:{port}"), "--jwks"])
+            .arg(format!("{issuer}/jwks"))
+            .args(["--issuer", &issuer, "--audience", &audience])
+            .args(["--store", &store, "--root"])
+            .arg(&dir.root),
+    );
+    let server = Server {
+        child,
+        url,
+        keys: String::new(),
+    };
+    assert_eq!(server.url, audience);
+    writeln!(py.stdin.take().unwrap(), "{}", server.url).unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert!(py.wait().unwrap().success(), "oauth_flow.py: {rest}");
+    let mut got = json_of(&rest);
+    got["issuer"] = json!(issuer);
+    got["url"] = json!(server.url);
+    (got, store)
+}
+
+/// How many requests of `method` to `path` the authorization server
+/// answered, and with which statuses.
+fn seen(out: &Value, method: &str, path: &str) -> Vec<u64> {
+    out["as"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["method"] == method && r["path"] == path)
+        .map(|r| r["status"].as_u64().unwrap())
+        .collect()
+}
+
+/// The requests the SDK's HTTP client sent, as `METHOD URL STATUS`, the
+/// authorization server's origin written `AS` and the MCP server's `MCP`.
+fn sent(out: &Value) -> Vec<String> {
+    let issuer = out["issuer"].as_str().unwrap();
+    let origin = out["url"].as_str().unwrap().trim_end_matches("/mcp");
+    out["client"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let url = r["url"]
+                .as_str()
+                .unwrap()
+                .replace(issuer, "AS")
+                .replace(origin, "MCP");
+            format!("{} {url} {}", r["method"].as_str().unwrap(), r["status"])
+        })
+        .collect()
+}
+
+const ALL_SCOPES: &str = "comments:write filings:read notes:read notes:write repo:read repo:write";
+
+#[test]
+fn the_sdk_follows_the_401_to_a_token_from_the_authorization_server_and_calls() {
+    let dir = Fixture::standard("oauth-discovery");
+    let (out, store) = discovery(
+        &dir,
+        json!({"user": {"sub": "ana", "tenant": "acme"},
+               "calls": [["read_file", {"path": "README.md"}]]}),
+    );
+    // What the user sees: the call's envelope.
+    let env = &out["results"][0];
+    assert_eq!(env["status"], "ok", "{out}");
+    assert_eq!(env["result"]["content"], "hello hello\n", "{env}");
+
+    // The way there, as the SDK's HTTP client sent it: the 401 naming the
+    // metadata, the metadata, the authorization server's metadata,
+    // registration, the token (the authorization request itself goes
+    // through the redirect handler, the person's browser), and the first
+    // request again, now served.
+    let sent = sent(&out);
+    assert_eq!(
+        sent[..6],
+        [
+            "POST MCP/mcp 401",
+            "GET MCP/.well-known/oauth-protected-resource/mcp 200",
+            "GET AS/.well-known/oauth-authorization-server 200",
+            "POST AS/register 201",
+            "POST AS/token 200",
+            "POST MCP/mcp 200",
+        ],
+        "{sent:#?}"
+    );
+    let www = out["client"][0]["www"].as_str().unwrap();
+    assert_eq!(
+        www,
+        format!(
+            "Bearer resource_metadata=\"{}/.well-known/oauth-protected-resource/mcp\"",
+            out["url"].as_str().unwrap().trim_end_matches("/mcp")
+        )
+    );
+    assert!(
+        !sent[6..]
+            .iter()
+            .any(|s| s.ends_with(" 401") || s.ends_with(" 403")),
+        "one token serves the session: {sent:#?}"
+    );
+
+    // The authorization server saw each step once, none refused; the MCP
+    // server fetched its key set once.
+    for (method, path, status) in [
+        ("GET", "/.well-known/oauth-authorization-server", 200),
+        ("POST", "/register", 201),
+        ("GET", "/authorize", 302),
+        ("POST", "/token", 200),
+        ("GET", "/jwks", 200),
+    ] {
+        assert_eq!(seen(&out, method, path), [status], "{method} {path}: {out}");
+    }
+    assert_eq!(out["as"].as_array().unwrap().len(), 5, "{out}");
+    // The authorization request: PKCE S256, the resource (RFC 8707) the
+    // metadata names, and the scopes it lists (the registry's authorities).
+    let q = &out["authorize"][0];
+    assert_eq!(q["code_challenge_method"], "S256", "{q}");
+    assert_eq!(q["resource"], out["url"], "{q}");
+    assert_eq!(q["scope"], ALL_SCOPES, "{q}");
+    let token = &out["tokens"][0];
+    assert_eq!(token["aud"], out["url"], "{token}");
+    assert_eq!(token["iss"], out["issuer"], "{token}");
+    // The authorization server's own checks refuse what they should, so its
+    // 200s above mean something.
+    let refuses = &out["refuses"];
+    assert_eq!(
+        refuses["wrong verifier"],
+        json!({"status": 400, "error": "invalid_grant"})
+    );
+    assert_eq!(
+        refuses["another resource"],
+        json!({"status": 400, "error": "invalid_target"})
+    );
+    assert_eq!(refuses["first use"]["status"], 200, "{refuses}");
+    assert_eq!(
+        refuses["second use"],
+        json!({"status": 400, "error": "invalid_grant"})
+    );
+
+    // The call ran as the token's subject and tenant.
+    let journal = common::toolbox_state(&store, &["journal", "--tool", "read_file"]).unwrap();
+    assert_eq!(journal.len(), 1, "{journal:?}");
+    assert_eq!(journal[0]["caller"], "ana", "{journal:?}");
+    assert_eq!(journal[0]["tenant"], "acme", "{journal:?}");
+}
+
+#[test]
+fn a_token_short_of_a_tools_scope_is_stepped_up_by_the_sdk_and_the_call_runs_once() {
+    let dir = Fixture::standard("oauth-step-up");
+    // The person consents to reading only, the first time.
+    let (out, store) = discovery(
+        &dir,
+        json!({"user": {"sub": "bob", "tenant": "globex"},
+               "first_grant": "notes:read repo:read",
+               "calls": [
+                   ["read_file", {"path": "README.md"}],
+                   ["post_comment", {"issue": 7, "body": "stepped up",
+                                     "request_key": "7d1e5f0a-3b2c-4d4e-8f6a-1b2c3d4e5f60"}]]}),
+    );
+    assert_eq!(out["results"][0]["status"], "ok", "{out}");
+    let env = &out["results"][1];
+    assert_eq!(env["status"], "ok", "{out}");
+    assert_eq!(env["tool"], "post_comment", "{env}");
+
+    // The call without the scope: 403 insufficient_scope naming it; the SDK
+    // authorizes again (no new discovery, no new registration), and sends
+    // the call again with the new token.
+    let sent = sent(&out);
+    let at = sent
+        .iter()
+        .position(|s| s == "POST MCP/mcp 403")
+        .unwrap_or_else(|| panic!("no 403: {sent:#?}"));
+    assert_eq!(
+        sent[at..at + 3],
+        ["POST MCP/mcp 403", "POST AS/token 200", "POST MCP/mcp 200"],
+        "{sent:#?}"
+    );
+    let www = out["client"][at]["www"].as_str().unwrap();
+    assert!(
+        www.contains("error=\"insufficient_scope\"")
+            && www.contains("scope=\"comments:write\"")
+            && www.contains("resource_metadata="),
+        "{www}"
+    );
+    for (method, path, statuses) in [
+        (
+            "GET",
+            "/.well-known/oauth-authorization-server",
+            vec![200u64],
+        ),
+        ("POST", "/register", vec![201]),
+        ("GET", "/authorize", vec![302, 302]),
+        ("POST", "/token", vec![200, 200]),
+    ] {
+        assert_eq!(seen(&out, method, path), statuses, "{method} {path}: {out}");
+    }
+    // The first token holds what the person consented to; the step-up asks
+    // for the scopes asked before and the one challenged, and gets them.
+    assert_eq!(out["tokens"][0]["scope"], "notes:read repo:read");
+    let asked = out["authorize"][1]["scope"].as_str().unwrap();
+    assert!(
+        asked.split(' ').any(|s| s == "comments:write")
+            && asked.split(' ').any(|s| s == "repo:read"),
+        "{asked}"
+    );
+    assert_eq!(out["tokens"][1]["scope"], ALL_SCOPES);
+    assert_eq!(out["tokens"][1]["sub"], "bob");
+
+    // The refused attempt ran nothing: one comment, journaled once, as bob.
+    assert_eq!(outbox_lines(&dir), 1);
+    let journal = common::toolbox_state(&store, &["journal", "--tool", "post_comment"]).unwrap();
+    assert_eq!(journal.len(), 1, "{journal:?}");
+    assert_eq!(journal[0]["caller"], "bob", "{journal:?}");
+    assert_eq!(journal[0]["tenant"], "globex", "{journal:?}");
 }

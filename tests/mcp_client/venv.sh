@@ -3,7 +3,8 @@
 # missing and installs the pinned official MCP SDK, and Selenium for the
 # approvals inbox's browser test (tests/inbox_browser.rs, which drives the
 # machine's Debian chromium through chromium-driver), and PyJWT with
-# cryptography, which mint the bearer tokens of tests/mcp_oauth.rs. Prints the
+# cryptography, which mint the bearer tokens of tests/mcp_oauth.rs (and sign
+# those of its authorization server, tests/mcp_client/oauth_flow.py). Prints the
 # venv's python.
 # The same venv as tests/oracle/run.sh (ORACLE_VENV overrides its location).
 #
