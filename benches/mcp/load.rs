@@ -174,7 +174,11 @@ pub fn run(filter: &[&str]) {
         );
     }
 
-    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-bench.json");
+    // The target directory cargo builds in (`target/` unless
+    // `CARGO_TARGET_DIR` or `build.target-dir` says otherwise): its scratch
+    // directory's parent.
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out = target.parent().unwrap_or(&target).join("mcp-bench.json");
     if std::fs::write(&out, Value::Object(report).to_string()).is_ok() {
         println!("wrote {}", out.display());
     }
