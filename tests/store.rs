@@ -14,6 +14,7 @@ use contract_runtime::store::{
     JournalRecord, Lease, MemoryStore, NewApproval, PostgresOptions, PostgresStore, RecordKey,
     RecordState, Resolution, SqliteStore, Store, StoreErrorKind,
 };
+use contract_runtime::store::{NewTask, TaskOwner, TaskState, TaskStore};
 use contract_runtime::{Envelope, Status};
 use serde_json::json;
 
@@ -110,6 +111,10 @@ conformance!(
     journal_is_queried_by_call_tool_and_time,
     records_list_every_state_and_the_journal_is_purged,
     dispatch_1000_concurrent_calls_one_effect,
+    a_task_belongs_to_its_owner_and_ends_with_its_envelope,
+    a_cancelled_task_stops_its_worker,
+    a_task_whose_worker_stopped_is_unknown,
+    a_keyed_task_reads_its_outcome_from_the_keys_record,
 );
 
 // ---------------------------------------------------------------------------
@@ -162,8 +167,159 @@ pub async fn send_once(
     Ok(Sent { sent: true })
 }
 
+fn owner(tenant: &str, subject: &str) -> TaskOwner {
+    TaskOwner {
+        tenant: tenant.into(),
+        subject: subject.into(),
+    }
+}
+
+fn new_task(tool: &str, owner: &TaskOwner, key: Option<&str>, lease_ms: u64) -> NewTask {
+    NewTask {
+        tool: tool.into(),
+        owner: owner.clone(),
+        key: key.map(str::to_string),
+        lease: Duration::from_millis(lease_ms),
+        ttl: Duration::from_secs(600),
+    }
+}
+
+fn tasks_of(s: &dyn Store) -> &dyn TaskStore {
+    s.task_store()
+        .expect("every store of this crate keeps tasks")
+}
+
 mod cases {
     use super::*;
+
+    pub async fn a_task_belongs_to_its_owner_and_ends_with_its_envelope(s: Arc<dyn Store>) {
+        let t = tasks_of(&*s);
+        let tool = unique("export");
+        let (alice, bob) = (owner("acme", "alice"), owner("acme", "bob"));
+        let mallory = owner("evil", "alice");
+        let lease = t
+            .create_task(&new_task(&tool, &alice, None, 60_000))
+            .await
+            .unwrap();
+        assert!(lease.id.starts_with("task_"), "{}", lease.id);
+        let read = t.task(&lease.id, &alice).await.unwrap().expect("hers");
+        assert_eq!(read.state, TaskState::Working);
+        assert_eq!(
+            (read.tool.as_str(), read.created_ms),
+            (tool.as_str(), lease.created_ms)
+        );
+        // Another subject of the tenant, or the same subject in another
+        // tenant, neither sees, lists nor cancels it.
+        for other in [&bob, &mallory] {
+            assert_eq!(t.task(&lease.id, other).await.unwrap(), None);
+            assert_eq!(t.cancel_task(&lease.id, other).await.unwrap(), None);
+            assert!(t.tasks(other).await.unwrap().is_empty());
+        }
+        assert_eq!(t.tasks(&alice).await.unwrap().len(), 1);
+        let env = ok(&tool, json!({"rows": 3}));
+        assert!(t.finish_task(&lease, &env).await.unwrap());
+        assert!(
+            !t.finish_task(&lease, &env).await.unwrap(),
+            "finished twice"
+        );
+        let done = t.task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(done.state, TaskState::Done(Box::new(env.clone())));
+        // A task that ended is not cancelled.
+        let after = t.cancel_task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(after.state, TaskState::Done(Box::new(env)));
+        // Newest first.
+        let second = t
+            .create_task(&new_task(&tool, &alice, None, 60_000))
+            .await
+            .unwrap();
+        sleep_ms(2).await;
+        let listed: Vec<String> = t
+            .tasks(&alice)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(listed.len(), 2);
+        assert!(listed.contains(&second.id) && listed.contains(&lease.id));
+    }
+
+    pub async fn a_cancelled_task_stops_its_worker(s: Arc<dyn Store>) {
+        let t = tasks_of(&*s);
+        let tool = unique("export");
+        let alice = owner("", "alice");
+        let lease = t
+            .create_task(&new_task(&tool, &alice, None, 60_000))
+            .await
+            .unwrap();
+        assert!(t.renew_task(&lease, Duration::from_secs(60)).await.unwrap());
+        let cancelled = t.cancel_task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(cancelled.state, TaskState::Cancelled);
+        // The worker learns it at its next renewal, and its outcome is not kept.
+        assert!(!t.renew_task(&lease, Duration::from_secs(60)).await.unwrap());
+        assert!(!t.finish_task(&lease, &ok(&tool, json!(1))).await.unwrap());
+        let read = t.task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(read.state, TaskState::Cancelled);
+    }
+
+    pub async fn a_task_whose_worker_stopped_is_unknown(s: Arc<dyn Store>) {
+        let t = tasks_of(&*s);
+        let tool = unique("export");
+        let alice = owner("acme", "alice");
+        let lease = t
+            .create_task(&new_task(&tool, &alice, None, 150))
+            .await
+            .unwrap();
+        sleep_ms(400).await;
+        let read = t.task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(read.state, TaskState::Unknown(Doubt::LeaseExpired));
+        // In doubt, it cannot be cancelled into looking like nothing happened.
+        let after = t.cancel_task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(after.state, TaskState::Unknown(Doubt::LeaseExpired));
+    }
+
+    pub async fn a_keyed_task_reads_its_outcome_from_the_keys_record(s: Arc<dyn Store>) {
+        let t = tasks_of(&*s);
+        let tool = unique("post_comment");
+        let alice = owner("acme", "alice");
+        let key = unique("k");
+        let lease = t
+            .create_task(&new_task(&tool, &alice, Some(&key), 60_000))
+            .await
+            .unwrap();
+        // The task's call claims the key under the task's id, as the
+        // runner's dispatch does.
+        let c = Claim::new(
+            RecordKey::new(&tool, key.as_str()).for_tenant("acme"),
+            "sha256:a",
+            "r1",
+            lease.id.clone(),
+        );
+        let claimed = run(&*s, &c).await;
+        let env = ok(&tool, json!({"comment": 9}));
+        assert!(s.complete(&claimed, &env).await.unwrap());
+        // The worker died before marking the task done: the record says.
+        let read = t.task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(read.state, TaskState::Done(Box::new(env.clone())));
+        assert_eq!(read.key.as_deref(), Some(key.as_str()));
+        // Finished, the task keeps no copy: what it reads is the record's
+        // envelope, not the one handed to `finish_task`.
+        let other = ok(&tool, json!("not the outcome"));
+        assert!(t.finish_task(&lease, &other).await.unwrap());
+        let read = t.task(&lease.id, &alice).await.unwrap().unwrap();
+        assert_eq!(read.state, TaskState::Done(Box::new(env)));
+        // Another task on the same key (a replay) keeps its own envelope:
+        // the record is not its call's.
+        let replayer = t
+            .create_task(&new_task(&tool, &alice, Some(&key), 60_000))
+            .await
+            .unwrap();
+        let replayed = ok(&tool, json!("replayed"));
+        assert!(t.finish_task(&replayer, &replayed).await.unwrap());
+        let read = t.task(&replayer.id, &alice).await.unwrap().unwrap();
+        assert_eq!(read.state, TaskState::Done(Box::new(replayed)));
+    }
+
     use contract_runtime::{Caller, Dispatcher, Registry, ToolCall};
 
     pub async fn first_arrival_runs_then_replays(s: Arc<dyn Store>) {

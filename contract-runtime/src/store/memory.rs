@@ -11,6 +11,7 @@ use super::{
     IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease, NewApproval, RecordKey,
     RecordState, Resolution, Store, StoreFuture, StoredRecord,
 };
+use super::{judge_task, NewTask, TaskLease, TaskOwner, TaskRecord, TaskRow, TaskStore};
 use crate::envelope::Envelope;
 
 struct Record {
@@ -27,6 +28,18 @@ pub struct MemoryStore {
     records: Mutex<HashMap<RecordKey, Record>>,
     approvals: Mutex<Vec<ApprovalRecord>>,
     journal: Mutex<Vec<JournalRecord>>,
+    tasks: Mutex<HashMap<String, Task>>,
+}
+
+/// A task as this store keeps it.
+struct Task {
+    tool: String,
+    owner: TaskOwner,
+    key: Option<String>,
+    row: TaskRow,
+    created_ms: i64,
+    updated_ms: i64,
+    expires_ms: i64,
 }
 
 impl MemoryStore {
@@ -227,10 +240,20 @@ impl IdempotencyStore for MemoryStore {
                 !(r.existing.state == RecordState::Done && r.existing.expires_ms <= now)
             });
             let mut gone = (before - map.len()) as u64;
+            // Tasks lock before records (`read_task`): never the other way.
+            drop(map);
             let mut approvals = lock(&self.approvals);
             let before = approvals.len();
             approvals.retain(|a| a.expires_ms > now);
             gone += (before - approvals.len()) as u64;
+            drop(approvals);
+            let mut tasks = lock(&self.tasks);
+            let before = tasks.len();
+            // A task past its time goes, unless its worker still runs it.
+            tasks.retain(|_, t| {
+                t.expires_ms > now || (t.row.state == "working" && t.row.lease_until_ms > now)
+            });
+            gone += (before - tasks.len()) as u64;
             Ok(gone)
         })
     }
@@ -367,8 +390,181 @@ impl JournalStore for MemoryStore {
     }
 }
 
+impl MemoryStore {
+    /// `task` as its owner reads it: its key's record is looked up while
+    /// `records` is held, so the two are read at one instant.
+    fn read_task(&self, id: &str, task: &Task, now: i64) -> Result<TaskRecord, super::StoreError> {
+        let mut row = task.row.clone();
+        if let Some(key) = &task.key {
+            let k = RecordKey {
+                tool: task.tool.clone(),
+                tenant: task.owner.tenant.clone(),
+                key: key.clone(),
+            };
+            row.record = lock(&self.records)
+                .get(&k)
+                .filter(|r| r.call_id == id)
+                .map(|r| (r.existing.state, r.existing.envelope.clone()));
+        }
+        Ok(TaskRecord {
+            id: id.to_string(),
+            tool: task.tool.clone(),
+            owner: task.owner.clone(),
+            key: task.key.clone(),
+            state: judge_task(&row, now)?,
+            created_ms: task.created_ms,
+            updated_ms: task.updated_ms,
+            expires_ms: task.expires_ms,
+        })
+    }
+
+    /// Whether `lease` still holds its task `working`.
+    fn held<'t>(tasks: &'t mut HashMap<String, Task>, lease: &TaskLease) -> Option<&'t mut Task> {
+        tasks.get_mut(&lease.id).filter(|t| {
+            t.row.state == "working" && t.row.token.as_deref() == Some(lease.token.as_str())
+        })
+    }
+}
+
+impl TaskStore for MemoryStore {
+    fn create_task<'a>(&'a self, new: &'a NewTask) -> StoreFuture<'a, TaskLease> {
+        Box::pin(async move {
+            let now = now_ms();
+            let lease = TaskLease {
+                id: new_id("task")?,
+                token: new_id("lease")?,
+                created_ms: now,
+            };
+            lock(&self.tasks).insert(
+                lease.id.clone(),
+                Task {
+                    tool: new.tool.clone(),
+                    owner: new.owner.clone(),
+                    key: new.key.clone(),
+                    row: TaskRow {
+                        state: "working".to_string(),
+                        envelope: None,
+                        token: Some(lease.token.clone()),
+                        lease_until_ms: now.saturating_add(millis(new.lease)),
+                        record: None,
+                    },
+                    created_ms: now,
+                    updated_ms: now,
+                    expires_ms: now.saturating_add(millis(new.ttl)),
+                },
+            );
+            Ok(lease)
+        })
+    }
+
+    fn renew_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        lease_for: Duration,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let now = now_ms();
+            let mut tasks = lock(&self.tasks);
+            Ok(match Self::held(&mut tasks, lease) {
+                Some(t) => {
+                    t.row.lease_until_ms = now.saturating_add(millis(lease_for));
+                    true
+                }
+                None => false,
+            })
+        })
+    }
+
+    fn finish_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        envelope: &'a Envelope,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let now = now_ms();
+            let mut tasks = lock(&self.tasks);
+            let Some(t) = Self::held(&mut tasks, lease) else {
+                return Ok(false);
+            };
+            let under_key = t.key.as_ref().is_some_and(|key| {
+                let k = RecordKey {
+                    tool: t.tool.clone(),
+                    tenant: t.owner.tenant.clone(),
+                    key: key.clone(),
+                };
+                lock(&self.records).get(&k).is_some_and(|r| {
+                    r.call_id == lease.id && r.existing.state != RecordState::Running
+                })
+            });
+            t.row.state = "done".to_string();
+            t.row.token = None;
+            t.row.envelope = (!under_key).then(|| super::envelope_json(envelope));
+            t.updated_ms = now;
+            Ok(true)
+        })
+    }
+
+    fn task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>> {
+        Box::pin(async move {
+            let now = now_ms();
+            let tasks = lock(&self.tasks);
+            match tasks.get(id) {
+                Some(t) if t.owner == *owner && t.expires_ms > now => {
+                    self.read_task(id, t, now).map(Some)
+                }
+                _ => Ok(None),
+            }
+        })
+    }
+
+    fn tasks<'a>(&'a self, owner: &'a TaskOwner) -> StoreFuture<'a, Vec<TaskRecord>> {
+        Box::pin(async move {
+            let now = now_ms();
+            let tasks = lock(&self.tasks);
+            let mut out = tasks
+                .iter()
+                .filter(|(_, t)| t.owner == *owner && t.expires_ms > now)
+                .map(|(id, t)| self.read_task(id, t, now))
+                .collect::<Result<Vec<_>, _>>()?;
+            out.sort_by(|a, b| (b.created_ms, &a.id).cmp(&(a.created_ms, &b.id)));
+            Ok(out)
+        })
+    }
+
+    fn cancel_task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>> {
+        Box::pin(async move {
+            let now = now_ms();
+            let mut tasks = lock(&self.tasks);
+            let Some(t) = tasks
+                .get_mut(id)
+                .filter(|t| t.owner == *owner && t.expires_ms > now)
+            else {
+                return Ok(None);
+            };
+            if self.read_task(id, t, now)?.state == super::TaskState::Working {
+                t.row.state = "cancelled".to_string();
+                t.row.token = None;
+                t.updated_ms = now;
+            }
+            self.read_task(id, t, now).map(Some)
+        })
+    }
+}
+
 impl Store for MemoryStore {
     fn describe(&self) -> String {
         "memory".to_string()
+    }
+
+    fn task_store(&self) -> Option<&dyn TaskStore> {
+        Some(self)
     }
 }

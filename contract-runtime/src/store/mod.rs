@@ -1,4 +1,5 @@
-//! Durable state: idempotency records, approval requests and the call journal.
+//! Durable state: idempotency records, approval requests, the call journal
+//! and tasks.
 //!
 //! Three traits say what the dispatcher needs from a store; [`Store`] is all
 //! three at once, which is what a host hands over. Three implementations pass
@@ -91,6 +92,10 @@ pub struct RecordTimes {
     /// their expiry, journal entries past theirs), at most (default one
     /// minute): the store's size stays flat however long it serves.
     pub purge_every: Duration,
+    /// How long a task stays readable after it was created (default 24
+    /// hours, [`DEFAULT_TASK_TTL`]): at most the retention of the key
+    /// records a keyed task reads its outcome from.
+    pub task_ttl: Duration,
 }
 
 impl Default for RecordTimes {
@@ -102,6 +107,7 @@ impl Default for RecordTimes {
             approval_ttl: DEFAULT_APPROVAL_TTL,
             journal_retention: DEFAULT_JOURNAL_RETENTION,
             purge_every: Duration::from_secs(60),
+            task_ttl: DEFAULT_TASK_TTL,
         }
     }
 }
@@ -517,8 +523,9 @@ pub trait IdempotencyStore: Send + Sync {
     /// are in doubt here too, as in [`IdempotencyStore::in_doubt`].
     fn records(&self) -> StoreFuture<'_, Vec<StoredRecord>>;
 
-    /// Deletes completed records past their retention and approval requests
-    /// past their expiry; returns how many went. Records in doubt stay.
+    /// Deletes completed records past their retention, approval requests
+    /// past their expiry and tasks past theirs (a task whose worker still
+    /// runs it stays); returns how many went. Records in doubt stay.
     fn purge(&self) -> StoreFuture<'_, u64>;
 }
 
@@ -783,10 +790,188 @@ pub trait JournalStore: Send + Sync {
     fn purge_journal(&self, before_ms: i64) -> StoreFuture<'_, u64>;
 }
 
+// ---------------------------------------------------------------------------
+// Tasks
+
+/// How long a finished task stays readable unless the host says otherwise.
+pub const DEFAULT_TASK_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Whose a task is: only a caller of the same tenant and subject reads,
+/// lists or cancels it (empty strings for a caller that names none).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TaskOwner {
+    /// The caller's tenant.
+    pub tenant: String,
+    /// The caller's subject.
+    pub subject: String,
+}
+
+/// A task about to run in the background.
+#[derive(Clone, Debug)]
+pub struct NewTask {
+    /// The tool it runs.
+    pub tool: String,
+    /// Whose it is.
+    pub owner: TaskOwner,
+    /// The request key of a keyed write, as its idempotency record names it
+    /// (the record is `(tool, owner.tenant, key)`): that record, not the
+    /// task, holds the outcome once the call recorded it.
+    pub key: Option<String>,
+    /// How long the running worker's lease holds before it counts as dead
+    /// (renewed while it runs, as a keyed call's claim is).
+    pub lease: Duration,
+    /// How long the task stays readable after it was created.
+    pub ttl: Duration,
+}
+
+/// The right to renew and finish a task: held by the worker that runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaskLease {
+    /// The task's id (`task_` and 32 hex digits), unguessable.
+    pub id: String,
+    /// Names the worker's process where it can be named, as a claim's
+    /// lease token does.
+    pub token: String,
+    /// When it was created (ms since the Unix epoch, database clock).
+    pub created_ms: i64,
+}
+
+/// Where a task is, as a reader sees it.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum TaskState {
+    /// Its worker runs it.
+    Working,
+    /// It ended; this is the call's envelope (whatever its status).
+    Done(Box<Envelope>),
+    /// Its owner cancelled it before it ended.
+    Cancelled,
+    /// Its worker stopped (killed, or its lease ran out) before recording an
+    /// outcome, or the record of its outcome is gone: the effect may have
+    /// happened, and the task never runs again.
+    Unknown(Doubt),
+}
+
+/// A task as its owner reads it ([`TaskStore::task`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRecord {
+    /// The task's id.
+    pub id: String,
+    /// The tool it runs.
+    pub tool: String,
+    /// Whose it is.
+    pub owner: TaskOwner,
+    /// The request key of a keyed write.
+    pub key: Option<String>,
+    /// Where it is now.
+    pub state: TaskState,
+    /// When it was created (ms since the Unix epoch, database clock).
+    pub created_ms: i64,
+    /// When its state last changed.
+    pub updated_ms: i64,
+    /// When it stops being readable.
+    pub expires_ms: i64,
+}
+
+/// A stored task row, with the idempotency record of its key when that
+/// record was claimed by this task's call: what [`judge_task`] reads.
+#[derive(Clone, Debug)]
+pub struct TaskRow {
+    /// `working`, `done` or `cancelled`.
+    pub state: String,
+    /// The envelope, for a `done` task whose outcome is not under its key.
+    pub envelope: Option<String>,
+    /// The worker's lease token while `working`.
+    pub token: Option<String>,
+    /// When the worker's lease runs out.
+    pub lease_until_ms: i64,
+    /// The key's record, when this task's call claimed it: its state and
+    /// envelope.
+    pub record: Option<(RecordState, Option<String>)>,
+}
+
+/// What a stored task reads as at the database's `now_ms`: the one rule
+/// every store shares. A keyed write's outcome is read from its key's
+/// record (the one source of it); a worker that stopped leaves the task
+/// `unknown`, exactly as its key's record reads.
+pub fn judge_task(row: &TaskRow, now_ms: i64) -> Result<TaskState, StoreError> {
+    // The key's record holds the outcome once the call recorded it, even
+    // when the worker died before it could mark the task done.
+    if let Some((RecordState::Done | RecordState::Unknown, Some(env))) = &row.record {
+        return Ok(match serde_json::from_str::<Envelope>(env) {
+            Ok(env) => TaskState::Done(Box::new(env)),
+            Err(_) => TaskState::Unknown(Doubt::Recorded),
+        });
+    }
+    match row.state.as_str() {
+        "cancelled" => Ok(TaskState::Cancelled),
+        "done" => Ok(match row.envelope.as_deref().map(serde_json::from_str) {
+            Some(Ok(env)) => TaskState::Done(Box::new(env)),
+            // Recorded under its key, whose record an operator settled or
+            // retention removed since: the outcome is no longer known here.
+            _ => TaskState::Unknown(Doubt::Recorded),
+        }),
+        "working" => {
+            let gone = row.token.as_deref().is_some_and(holder::holder_gone);
+            Ok(if row.lease_until_ms <= now_ms || gone {
+                TaskState::Unknown(Doubt::LeaseExpired)
+            } else {
+                TaskState::Working
+            })
+        }
+        other => Err(StoreError::invalid(format!("task in state `{other}`"))),
+    }
+}
+
+/// Where tasks live. A task's outcome is its call's envelope; a keyed
+/// write's is its key's idempotency record, which the task points at.
+pub trait TaskStore: Send + Sync {
+    /// Records a new `working` task, before anyone is told of it.
+    fn create_task<'a>(&'a self, new: &'a NewTask) -> StoreFuture<'a, TaskLease>;
+
+    /// Extends the worker's lease to `lease_for` from now. `false` when the
+    /// task is no longer the worker's to run: its owner cancelled it.
+    fn renew_task<'a>(&'a self, lease: &'a TaskLease, lease_for: Duration)
+        -> StoreFuture<'a, bool>;
+
+    /// Marks the task done with `envelope`, unless its key's record already
+    /// holds this call's outcome (then the task points at it). `false` when
+    /// the lease is no longer held (cancelled meanwhile).
+    fn finish_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        envelope: &'a Envelope,
+    ) -> StoreFuture<'a, bool>;
+
+    /// One task of `owner`'s; `None` for an id that is not theirs, unknown
+    /// or expired (the same answer, so ids of others cannot be probed).
+    fn task<'a>(&'a self, id: &'a str, owner: &'a TaskOwner)
+        -> StoreFuture<'a, Option<TaskRecord>>;
+
+    /// `owner`'s unexpired tasks, newest first.
+    fn tasks<'a>(&'a self, owner: &'a TaskOwner) -> StoreFuture<'a, Vec<TaskRecord>>;
+
+    /// Cancels `owner`'s task while its worker runs it (a conditional
+    /// update; a task that ended or is in doubt keeps its state); returns
+    /// the task as it is now, `None` as [`TaskStore::task`] does.
+    fn cancel_task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>>;
+}
+
 /// Everything the dispatcher keeps: what a host hands over.
 pub trait Store: IdempotencyStore + ApprovalStore + JournalStore {
     /// Where the state lives, for a line on stderr (`sqlite:/path`, never a password).
     fn describe(&self) -> String;
+
+    /// Where its tasks live, for a store that keeps them (the three of this
+    /// crate do); `None` by default, and a tool that runs as a task then
+    /// runs within its request.
+    fn task_store(&self) -> Option<&dyn TaskStore> {
+        None
+    }
 }
 
 /// Opens a store from its command-line form: `memory`, `sqlite:PATH` or

@@ -29,6 +29,7 @@ use super::{
     Decision, DoubtfulRecord, IdempotencyStore, JournalQuery, JournalRecord, JournalStore, Lease,
     NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreFuture, StoredRecord,
 };
+use super::{NewTask, TaskLease, TaskOwner, TaskRecord, TaskState, TaskStore};
 use crate::envelope::Envelope;
 
 /// How a [`PostgresStore`] connects.
@@ -76,6 +77,13 @@ struct Prepared {
     purge_records: Statement,
     purge_journal: Statement,
     purge_approvals: Statement,
+    create_task: Statement,
+    get_task: Statement,
+    list_tasks: Statement,
+    renew_task: Statement,
+    finish_task: Statement,
+    cancel_task: Statement,
+    purge_tasks: Statement,
     create_approval: Statement,
     retire_expired_request: Statement,
     pending_request: Statement,
@@ -282,6 +290,13 @@ async fn prepare(c: &Client) -> Result<Prepared, StoreError> {
         purge_records: p(d(sql::PURGE_RECORDS)).await?,
         purge_journal: p(d(sql::PURGE_JOURNAL)).await?,
         purge_approvals: p(d(sql::PURGE_APPROVALS)).await?,
+        create_task: p(d(sql::CREATE_TASK)).await?,
+        get_task: p(d(&sql::get_task())).await?,
+        list_tasks: p(d(&sql::list_tasks())).await?,
+        renew_task: p(d(sql::RENEW_TASK)).await?,
+        finish_task: p(d(sql::FINISH_TASK)).await?,
+        cancel_task: p(d(sql::CANCEL_TASK)).await?,
+        purge_tasks: p(d(sql::PURGE_TASKS)).await?,
         create_approval: p(d(&sql::create_approval())).await?,
         retire_expired_request: p(d(sql::RETIRE_EXPIRED_REQUEST)).await?,
         pending_request: p(d(&sql::pending_request())).await?,
@@ -547,7 +562,8 @@ impl IdempotencyStore for PostgresStore {
             // them leaves nothing inconsistent.
             let records = self.execute(|s| &s.purge_records, &[]).await?;
             let approvals = self.execute(|s| &s.purge_approvals, &[]).await?;
-            Ok(records + approvals)
+            let tasks = self.execute(|s| &s.purge_tasks, &[]).await?;
+            Ok(records + approvals + tasks)
         })
     }
 }
@@ -693,8 +709,124 @@ impl JournalStore for PostgresStore {
     }
 }
 
+impl TaskStore for PostgresStore {
+    fn create_task<'a>(&'a self, new: &'a NewTask) -> StoreFuture<'a, TaskLease> {
+        Box::pin(async move {
+            let (id, token) = (new_id("task")?, lease_token()?);
+            let (lease, ttl) = (millis(new.lease), millis(new.ttl));
+            let created_ms = self
+                .one(
+                    |s| &s.create_task,
+                    &[
+                        &id,
+                        &new.tool,
+                        &new.owner.tenant,
+                        &new.owner.subject,
+                        &new.key,
+                        &token,
+                        &lease,
+                        &ttl,
+                    ],
+                    |r| r.int(0),
+                )
+                .await?
+                .ok_or_else(|| StoreError::invalid("the task insert returned no row"))?;
+            Ok(TaskLease {
+                id,
+                token,
+                created_ms,
+            })
+        })
+    }
+
+    fn renew_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        lease_for: Duration,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let ms = millis(lease_for);
+            let n = self
+                .execute(|s| &s.renew_task, &[&lease.id, &lease.token, &ms])
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn finish_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        envelope: &'a Envelope,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let env = envelope_json(envelope);
+            let n = self
+                .execute(|s| &s.finish_task, &[&lease.id, &lease.token, &env])
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>> {
+        Box::pin(async move {
+            let found = self
+                .one(
+                    |s| &s.get_task,
+                    &[&id, &owner.tenant, &owner.subject],
+                    sql::task,
+                )
+                .await?;
+            Ok(found.map(|(t, _)| t))
+        })
+    }
+
+    fn tasks<'a>(&'a self, owner: &'a TaskOwner) -> StoreFuture<'a, Vec<TaskRecord>> {
+        Box::pin(async move {
+            let rows = self
+                .all(
+                    |s| &s.list_tasks,
+                    &[&owner.tenant, &owner.subject],
+                    sql::task,
+                )
+                .await?;
+            Ok(rows.into_iter().map(|(t, _)| t).collect())
+        })
+    }
+
+    fn cancel_task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>> {
+        Box::pin(async move {
+            let key: [&(dyn ToSql + Sync); 3] = [&id, &owner.tenant, &owner.subject];
+            let Some((seen, token)) = self.one(|s| &s.get_task, &key, sql::task).await? else {
+                return Ok(None);
+            };
+            if seen.state != TaskState::Working {
+                return Ok(Some(seen));
+            }
+            self.execute(
+                |s| &s.cancel_task,
+                &[&id, &owner.tenant, &owner.subject, &token],
+            )
+            .await?;
+            let now = self.one(|s| &s.get_task, &key, sql::task).await?;
+            Ok(now.map(|(t, _)| t))
+        })
+    }
+}
+
 impl Store for PostgresStore {
     fn describe(&self) -> String {
         self.shown.clone()
+    }
+
+    fn task_store(&self) -> Option<&dyn TaskStore> {
+        Some(self)
     }
 }

@@ -6,8 +6,9 @@
 use serde_json::Value;
 
 use super::{
-    parse_codes, parse_json, ApprovalRecord, ApprovalState, Doubt, DoubtfulRecord, ExistingRecord,
-    JournalRecord, RecordKey, RecordState, StoreError, StoredRecord,
+    judge_task, parse_codes, parse_json, ApprovalRecord, ApprovalState, Doubt, DoubtfulRecord,
+    ExistingRecord, JournalRecord, RecordKey, RecordState, StoreError, StoredRecord, TaskOwner,
+    TaskRecord, TaskRow,
 };
 
 /// The two SQL dialects.
@@ -38,6 +39,8 @@ impl Dialect {
 }
 
 /// Tables for SQLite. `WITHOUT ROWID` keeps a record in its key's B-tree.
+/// A table added in a later release is created here too (`IF NOT EXISTS`):
+/// a store made before it gains it when it is opened.
 #[cfg_attr(not(feature = "sqlite"), allow(dead_code))]
 pub(super) const SQLITE_SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS contract_idempotency (
@@ -66,6 +69,13 @@ CREATE TABLE IF NOT EXISTS contract_journal (
 CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
 CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
 CREATE INDEX IF NOT EXISTS contract_journal_time ON contract_journal (started_ms);
+CREATE TABLE IF NOT EXISTS contract_tasks (
+    id TEXT PRIMARY KEY, tool TEXT NOT NULL, tenant TEXT NOT NULL, subject TEXT NOT NULL,
+    key TEXT, state TEXT NOT NULL, token TEXT, envelope TEXT,
+    created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+    lease_until_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS contract_tasks_owner ON contract_tasks (tenant, subject, created_ms);
 ";
 
 /// The same tables for PostgreSQL.
@@ -97,6 +107,13 @@ CREATE TABLE IF NOT EXISTS contract_journal (
 CREATE INDEX IF NOT EXISTS contract_journal_call ON contract_journal (call_id);
 CREATE INDEX IF NOT EXISTS contract_journal_tool ON contract_journal (tool, started_ms);
 CREATE INDEX IF NOT EXISTS contract_journal_time ON contract_journal (started_ms);
+CREATE TABLE IF NOT EXISTS contract_tasks (
+    id TEXT PRIMARY KEY, tool TEXT NOT NULL, tenant TEXT NOT NULL, subject TEXT NOT NULL,
+    key TEXT, state TEXT NOT NULL, token TEXT, envelope TEXT,
+    created_ms BIGINT NOT NULL, updated_ms BIGINT NOT NULL,
+    lease_until_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS contract_tasks_owner ON contract_tasks (tenant, subject, created_ms);
 ";
 
 /// Columns added after the first release, each `(table, column, type)`:
@@ -325,6 +342,69 @@ pub(super) const FLOOR_UPDATE: &str = "
 UPDATE contract_idempotency SET state = 'done', envelope = '{}'
 WHERE tool = 'floor' AND tenant = '' AND key = ?1";
 
+/// `?1` id, `?2` tool, `?3` tenant, `?4` subject, `?5` key (or NULL), `?6`
+/// token, `?7` lease ms, `?8` ttl ms. Returns the creation time.
+pub(super) const CREATE_TASK: &str = "
+INSERT INTO contract_tasks
+    (id, tool, tenant, subject, key, state, token, envelope,
+     created_ms, updated_ms, lease_until_ms, expires_ms)
+VALUES (?1, ?2, ?3, ?4, ?5, 'working', ?6, NULL, NOW_MS, NOW_MS, NOW_MS + ?7, NOW_MS + ?8)
+RETURNING created_ms";
+
+/// A task's columns, with its key's record when this task's call claimed
+/// it (the record holds a keyed write's outcome), and the database's now.
+const TASK_COLUMNS: &str = "t.id, t.tool, t.tenant, t.subject, t.key, t.state, t.envelope,
+    t.token, t.lease_until_ms, t.created_ms, t.updated_ms, t.expires_ms, NOW_MS,
+    r.state, r.envelope
+FROM contract_tasks AS t LEFT JOIN contract_idempotency AS r
+    ON r.tool = t.tool AND r.tenant = t.tenant AND r.key = t.key AND r.call_id = t.id";
+
+/// `?1` id, `?2` tenant, `?3` subject: one task of its owner's.
+pub(super) fn get_task() -> String {
+    format!(
+        "SELECT {TASK_COLUMNS}
+         WHERE t.id = ?1 AND t.tenant = ?2 AND t.subject = ?3 AND t.expires_ms > NOW_MS"
+    )
+}
+
+/// `?1` tenant, `?2` subject: the owner's tasks, newest first.
+pub(super) fn list_tasks() -> String {
+    format!(
+        "SELECT {TASK_COLUMNS}
+         WHERE t.tenant = ?1 AND t.subject = ?2 AND t.expires_ms > NOW_MS
+         ORDER BY t.created_ms DESC, t.id"
+    )
+}
+
+/// `?1` id, `?2` token, `?3` lease ms.
+pub(super) const RENEW_TASK: &str = "
+UPDATE contract_tasks SET lease_until_ms = NOW_MS + ?3
+WHERE id = ?1 AND token = ?2 AND state = 'working'";
+
+/// `?1` id, `?2` token, `?3` envelope: kept on the task only when its key's
+/// record does not hold this call's outcome already.
+pub(super) const FINISH_TASK: &str = "
+UPDATE contract_tasks SET state = 'done', token = NULL, updated_ms = NOW_MS,
+    envelope = CASE WHEN EXISTS (
+        SELECT 1 FROM contract_idempotency AS r
+        WHERE r.tool = contract_tasks.tool AND r.tenant = contract_tasks.tenant
+          AND r.key = contract_tasks.key AND r.call_id = contract_tasks.id
+          AND r.state IN ('done', 'unknown'))
+    THEN NULL ELSE CAST(?3 AS TEXT) END
+WHERE id = ?1 AND token = ?2 AND state = 'working'";
+
+/// `?1` id, `?2` tenant, `?3` subject, `?4` the token of the worker that
+/// was seen running it: cancels only that run, still `working`.
+pub(super) const CANCEL_TASK: &str = "
+UPDATE contract_tasks SET state = 'cancelled', token = NULL, updated_ms = NOW_MS
+WHERE id = ?1 AND tenant = ?2 AND subject = ?3 AND state = 'working' AND token = ?4
+  AND lease_until_ms > NOW_MS";
+
+/// Tasks past their time, unless a worker still runs them.
+pub(super) const PURGE_TASKS: &str = "
+DELETE FROM contract_tasks
+WHERE expires_ms <= NOW_MS AND NOT (state = 'working' AND lease_until_ms > NOW_MS)";
+
 /// A row of either client, read by column index.
 pub(super) trait Row {
     fn text(&self, i: usize) -> Result<String, StoreError>;
@@ -438,4 +518,37 @@ pub(super) fn journal(row: &impl Row) -> Result<JournalRecord, StoreError> {
 /// The stored text of a journal entry's codes.
 pub(super) fn codes_text(codes: &[String]) -> String {
     Value::from(codes.to_vec()).to_string()
+}
+
+/// A row of [`get_task`] or [`list_tasks`], judged at the database's now;
+/// with the worker's token, which [`CANCEL_TASK`] names.
+pub(super) fn task(row: &impl Row) -> Result<(TaskRecord, Option<String>), StoreError> {
+    let record = match row.opt_text(13)? {
+        Some(state) => Some((RecordState::parse(&state)?, row.opt_text(14)?)),
+        None => None,
+    };
+    let token = row.opt_text(7)?;
+    let judged = TaskRow {
+        state: row.text(5)?,
+        envelope: row.opt_text(6)?,
+        token: token.clone(),
+        lease_until_ms: row.int(8)?,
+        record,
+    };
+    Ok((
+        TaskRecord {
+            id: row.text(0)?,
+            tool: row.text(1)?,
+            owner: TaskOwner {
+                tenant: row.text(2)?,
+                subject: row.text(3)?,
+            },
+            key: row.opt_text(4)?,
+            state: judge_task(&judged, row.int(12)?)?,
+            created_ms: row.int(9)?,
+            updated_ms: row.int(10)?,
+            expires_ms: row.int(11)?,
+        },
+        token,
+    ))
 }

@@ -41,6 +41,7 @@ use super::{
     NewApproval, RecordKey, RecordState, Resolution, Store, StoreError, StoreErrorKind,
     StoreFuture, StoredRecord,
 };
+use super::{NewTask, TaskLease, TaskOwner, TaskRecord, TaskState, TaskStore};
 use crate::envelope::Envelope;
 
 /// How a [`SqliteStore`] opens its file.
@@ -712,6 +713,13 @@ struct Statements {
     purge_records: String,
     purge_journal: String,
     purge_approvals: String,
+    create_task: String,
+    get_task: String,
+    list_tasks: String,
+    renew_task: String,
+    finish_task: String,
+    cancel_task: String,
+    purge_tasks: String,
     create_approval: String,
     retire_expired_request: String,
     pending_request: String,
@@ -741,6 +749,13 @@ fn statements() -> &'static Statements {
             purge_records: d(sql::PURGE_RECORDS),
             purge_journal: d(sql::PURGE_JOURNAL),
             purge_approvals: d(sql::PURGE_APPROVALS),
+            create_task: d(sql::CREATE_TASK),
+            get_task: d(&sql::get_task()),
+            list_tasks: d(&sql::list_tasks()),
+            renew_task: d(sql::RENEW_TASK),
+            finish_task: d(sql::FINISH_TASK),
+            cancel_task: d(sql::CANCEL_TASK),
+            purge_tasks: d(sql::PURGE_TASKS),
             create_approval: d(&sql::create_approval()),
             retire_expired_request: d(sql::RETIRE_EXPIRED_REQUEST),
             pending_request: d(&sql::pending_request()),
@@ -948,7 +963,9 @@ impl IdempotencyStore for SqliteStore {
     fn purge(&self) -> StoreFuture<'_, u64> {
         self.run_solo(|c| {
             let s = statements();
-            let n = execute(c, &s.purge_records, [])? + execute(c, &s.purge_approvals, [])?;
+            let n = execute(c, &s.purge_records, [])?
+                + execute(c, &s.purge_approvals, [])?
+                + execute(c, &s.purge_tasks, [])?;
             Ok(n as u64)
         })
     }
@@ -1092,9 +1109,133 @@ impl JournalStore for SqliteStore {
     }
 }
 
+impl TaskStore for SqliteStore {
+    fn create_task<'a>(&'a self, new: &'a NewTask) -> StoreFuture<'a, TaskLease> {
+        let new = new.clone();
+        let (id, token) = (new_id("task"), lease_token());
+        // Committed before it is answered: the client hears of a task only
+        // once a restart would still find it.
+        self.run(move |c| {
+            let (id, token) = (id?, token?);
+            let created_ms = one(
+                c,
+                &statements().create_task,
+                params![
+                    id,
+                    new.tool,
+                    new.owner.tenant,
+                    new.owner.subject,
+                    new.key,
+                    token,
+                    millis(new.lease),
+                    millis(new.ttl)
+                ],
+                |r| r.int(0),
+            )?
+            .ok_or_else(|| StoreError::invalid("the task insert returned no row"))?;
+            Ok(TaskLease {
+                id,
+                token,
+                created_ms,
+            })
+        })
+    }
+
+    fn renew_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        lease_for: Duration,
+    ) -> StoreFuture<'a, bool> {
+        let lease = lease.clone();
+        self.run(move |c| {
+            let n = execute(
+                c,
+                &statements().renew_task,
+                params![lease.id, lease.token, millis(lease_for)],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn finish_task<'a>(
+        &'a self,
+        lease: &'a TaskLease,
+        envelope: &'a Envelope,
+    ) -> StoreFuture<'a, bool> {
+        let lease = lease.clone();
+        let env = envelope_json(envelope);
+        self.run(move |c| {
+            let n = execute(
+                c,
+                &statements().finish_task,
+                params![lease.id, lease.token, env],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>> {
+        let (id, owner) = (id.to_owned(), owner.clone());
+        self.run(move |c| {
+            let found = one(
+                c,
+                &statements().get_task,
+                params![id, owner.tenant, owner.subject],
+                |r| sql::task(r),
+            )?;
+            Ok(found.map(|(t, _)| t))
+        })
+    }
+
+    fn tasks<'a>(&'a self, owner: &'a TaskOwner) -> StoreFuture<'a, Vec<TaskRecord>> {
+        let owner = owner.clone();
+        self.run(move |c| {
+            let rows = all(
+                c,
+                &statements().list_tasks,
+                params![owner.tenant, owner.subject],
+                |r| sql::task(r),
+            )?;
+            Ok(rows.into_iter().map(|(t, _)| t).collect())
+        })
+    }
+
+    fn cancel_task<'a>(
+        &'a self,
+        id: &'a str,
+        owner: &'a TaskOwner,
+    ) -> StoreFuture<'a, Option<TaskRecord>> {
+        let (id, owner) = (id.to_owned(), owner.clone());
+        self.run(move |c| {
+            let s = statements();
+            let key = params![id, owner.tenant, owner.subject];
+            let Some((seen, token)) = one(c, &s.get_task, key, |r| sql::task(r))? else {
+                return Ok(None);
+            };
+            if seen.state != TaskState::Working {
+                return Ok(Some(seen));
+            }
+            execute(
+                c,
+                &s.cancel_task,
+                params![id, owner.tenant, owner.subject, token],
+            )?;
+            Ok(one(c, &s.get_task, key, |r| sql::task(r))?.map(|(t, _)| t))
+        })
+    }
+}
+
 impl Store for SqliteStore {
     fn describe(&self) -> String {
         format!("sqlite:{}", self.path.display())
+    }
+
+    fn task_store(&self) -> Option<&dyn TaskStore> {
+        Some(self)
     }
 }
 
