@@ -273,3 +273,264 @@ fn cost_of_a_thousand_tool_registry() {
         check / r / docs.len() as f64 * 1e6
     );
 }
+
+/// The second false-alarm set, on text no fix was made on: argument
+/// descriptions of MCP servers no round had read (26 packages from npm,
+/// pinned), each as the server publishes it, selected and labelled by hand
+/// before the reader ran on any of them (commit a19d2c1:
+/// `tests/false_alarms2/build.py` holds the rule and the labels,
+/// `selection.jsonl` every candidate with its label and source). An entry
+/// labelled `fully-declared` is correct and its argument declares every
+/// constraint its description states (an `enum` the prose lists, the
+/// `maximum` it names, the `format` it names, ...), so an error on it is a
+/// false alarm. The tool lists keep only the branches down to the selected
+/// properties; an error on another description there (an ancestor's, a
+/// member of a selected object) is a false alarm too.
+///
+/// Issue 24's target is at most 1% of at least 300 such descriptions with an
+/// error. Measured on its first run: 112 of 457 (24.5%), all in lark-mcp's
+/// generated lists ("Options:a(gloss),b(gloss)") read in part and so taken
+/// for a narrower set than the declared `enum`. No recognizer was changed
+/// on this set, so this test pins that figure: each description that raises
+/// an error is listed with its cause in `tests/false_alarms2/errors.jsonl`,
+/// and the test fails on an error not listed (a new false alarm) and on a
+/// listed one that no longer raises it (update the list and
+/// `docs/rule-c12.md`). `fully_declared_descriptions_meet_the_target` asserts
+/// the 1% itself and fails until the reader reaches it (`--ignored`). Every
+/// audit finding is labelled by hand in `tests/false_alarms2/audit_labels.jsonl`
+/// (written after the first run); one without a label fails the test.
+#[test]
+fn unseen_fully_declared_descriptions() {
+    let m = measure_unseen();
+    let listed: Vec<(String, String, String)> = include_str!("false_alarms2/errors.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let e: Value = serde_json::from_str(l).expect("a JSON line");
+            let s = |k: &str| e[k].as_str().unwrap_or("").to_string();
+            (s("set"), s("tool"), s("argument"))
+        })
+        .collect();
+    let kinds: Vec<String> = include_str!("false_alarms2/errors.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let e: Value = serde_json::from_str(l).expect("a JSON line");
+            e["kind"].as_str().unwrap_or("").to_string()
+        })
+        .collect();
+    bless_docs(&m, &kinds);
+    let new: Vec<_> = m.erring.iter().filter(|k| !listed.contains(k)).collect();
+    let gone: Vec<_> = listed.iter().filter(|k| !m.erring.contains(k)).collect();
+    assert!(
+        m.unlabelled.is_empty(),
+        "audit findings with no label in tests/false_alarms2/audit_labels.jsonl (add each with \"right\": true or false):\n{}",
+        m.unlabelled.join("\n")
+    );
+    assert!(
+        m.selected >= 300,
+        "the set needs at least 300: {}",
+        m.selected
+    );
+    assert!(
+        new.is_empty(),
+        "errors on descriptions not in tests/false_alarms2/errors.jsonl (new false alarms):\n{new:?}"
+    );
+    assert!(
+        gone.is_empty(),
+        "descriptions in tests/false_alarms2/errors.jsonl that raise no error now (remove them, update docs/rule-c12.md):\n{gone:?}"
+    );
+}
+
+/// Issue 24's target on the second set: at most 1% of the fully declared
+/// descriptions raise an error. Not met (see above): run with `--ignored`.
+#[test]
+#[ignore = "not met: 112 of 457 (24.5%), docs/rule-c12.md#the-second-false-alarm-set"]
+fn fully_declared_descriptions_meet_the_target() {
+    let m = measure_unseen();
+    let on_selected = m.erring.iter().filter(|k| m.is_selected(k)).count();
+    assert!(
+        on_selected as f64 <= 0.01 * m.selected as f64,
+        "{on_selected} of {} fully declared descriptions raise an error",
+        m.selected
+    );
+}
+
+/// What the reader does on the second set.
+struct Unseen {
+    /// How many descriptions are labelled fully declared.
+    selected: usize,
+    /// Their (set, tool, argument).
+    keys: Vec<(String, String, String)>,
+    /// Each description (set, tool, argument) with at least one error.
+    erring: Vec<(String, String, String)>,
+    /// Audit findings with no label, as JSON lines to label.
+    unlabelled: Vec<String>,
+    /// Per set: name, source, fully declared, descriptions with an error,
+    /// audit findings right, wrong.
+    sets: Vec<(String, String, usize, usize, usize, usize)>,
+}
+
+impl Unseen {
+    fn is_selected(&self, k: &(String, String, String)) -> bool {
+        self.keys.contains(k)
+    }
+}
+
+/// Lints every set of `tests/false_alarms2/sets.json` and prints the
+/// figures `docs/rule-c12.md` reports (`--nocapture`).
+fn measure_unseen() -> Unseen {
+    let doc: Value = serde_json::from_str(include_str!("false_alarms2/sets.json")).expect("sets");
+    let keys: Vec<(String, String, String)> = include_str!("false_alarms2/selection.jsonl")
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .filter(|e| e["label"] == "fully-declared")
+        .map(|e| {
+            let s = |k: &str| e[k].as_str().unwrap_or("").to_string();
+            (s("set"), s("tool"), s("argument"))
+        })
+        .collect();
+    let labels: Vec<Value> = include_str!("false_alarms2/audit_labels.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let label = |set: &str, f: &contract_runtime::audit::Finding| {
+        labels.iter().find_map(|l| {
+            (l["set"] == set
+                && l["tool"] == f.tool.as_str()
+                && l["argument"].as_str() == f.argument.as_deref()
+                && l["recognizer"] == f.recognizer
+                && l["phrase"] == f.phrase.as_str())
+            .then(|| l["right"].as_bool().unwrap_or(false))
+        })
+    };
+    let (mut erring, mut unlabelled, mut sets) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut right, mut wrong, mut errors) = (0, 0, 0);
+    for set in doc["sets"].as_array().expect("sets") {
+        let name = set["name"].as_str().expect("a name");
+        let n = keys.iter().filter(|k| k.0 == name).count();
+        let found = lint_tools(&serde_json::json!({ "tools": set["tools"] })).expect("a tool list");
+        let (mut errs, mut audits, right_before, wrong_before) = (0, 0, right, wrong);
+        for f in &found {
+            if f.level == Level::Error {
+                errs += 1;
+                let k = (
+                    name.to_string(),
+                    f.tool.clone(),
+                    f.argument.clone().unwrap_or_default(),
+                );
+                if !erring.contains(&k) {
+                    erring.push(k);
+                }
+                continue;
+            }
+            audits += 1;
+            match label(name, f) {
+                Some(true) => right += 1,
+                Some(false) => wrong += 1,
+                None => unlabelled.push(format!(
+                    "{{\"set\":{:?},{}",
+                    name,
+                    &f.to_json().to_string()[1..]
+                )),
+            }
+        }
+        errors += errs;
+        let described = erring.iter().filter(|k| k.0 == name).count();
+        sets.push((
+            name.to_string(),
+            set["source"].as_str().unwrap_or("").to_string(),
+            n,
+            described,
+            right - right_before,
+            wrong - wrong_before,
+        ));
+        println!(
+            "{name} ({}): {n} fully declared; {described} descriptions with an error ({errs} errors); {audits} audit findings",
+            set["source"].as_str().unwrap_or("")
+        );
+    }
+    let on_selected = erring.iter().filter(|k| keys.contains(k)).count();
+    println!(
+        "all: {} fully declared descriptions; {on_selected} raise an error ({:.2}%; {errors} error findings); \
+         other descriptions of the same tools with an error: {}; audit findings: {} ({right} right, {wrong} wrong, {} unlabelled)",
+        keys.len(),
+        100.0 * on_selected as f64 / keys.len().max(1) as f64,
+        erring.len() - on_selected,
+        right + wrong + unlabelled.len(),
+        unlabelled.len()
+    );
+    for l in &unlabelled {
+        println!("  unlabelled {l}");
+    }
+    Unseen {
+        selected: keys.len(),
+        keys,
+        erring,
+        unlabelled,
+        sets,
+    }
+}
+
+/// Writes (`C12_BLESS=1`) or checks the second set's figures in
+/// `docs/rule-c12.md`, between its markers.
+fn bless_docs(m: &Unseen, kinds: &[String]) {
+    use std::fmt::Write as _;
+    const BEGIN: &str = "<!-- second false-alarm set: written by tests/false_alarms.rs (C12_BLESS=1), not by hand -->";
+    const END: &str = "<!-- second false-alarm set: end -->";
+    let mut t = format!("{BEGIN}\n\n| source | fully declared | with an error | audit findings (right / wrong) |\n|---|---|---|---|\n");
+    let (mut n, mut e, mut r, mut w) = (0, 0, 0, 0);
+    for (_, source, sn, se, sr, sw) in &m.sets {
+        let _ = writeln!(t, "| {source} | {sn} | {se} | {} ({sr} / {sw}) |", sr + sw);
+        (n, e, r, w) = (n + sn, e + se, r + sr, w + sw);
+    }
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    let lark = m
+        .sets
+        .iter()
+        .find(|s| s.0 == "lark")
+        .map_or((0, 0), |s| (s.2, s.3));
+    let _ = writeln!(
+        t,
+        "| **all** | **{n}** | **{e} ({:.1}%)** | {} ({r} / {w}) |\n\n\
+         Errors on the {n} fully declared descriptions: **{e} ({:.1}%)**, target at most 1%: \
+         **not met**. Outside lark-mcp: {} of {} ({:.1}%); lark-mcp: {} of {} ({:.1}%).\n\n\
+         Why each errs (`tests/false_alarms2/errors.jsonl`, one cause per description):\n",
+        pct(e, n),
+        r + w,
+        pct(e, n),
+        e - lark.1,
+        n - lark.0,
+        pct(e - lark.1, n - lark.0),
+        lark.1,
+        lark.0,
+        pct(lark.1, lark.0),
+    );
+    let mut counted: Vec<(usize, &str)> = Vec::new();
+    for k in kinds {
+        match counted.iter_mut().find(|c| c.1 == k) {
+            Some(c) => c.0 += 1,
+            None => counted.push((1, k)),
+        }
+    }
+    counted.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    for (c, k) in counted {
+        let _ = writeln!(t, "- {k}: {c}");
+    }
+    t.push_str(&format!("\n{END}\n"));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rule-c12.md");
+    let text = std::fs::read_to_string(path).expect("docs/rule-c12.md");
+    let begin = text
+        .find(BEGIN)
+        .expect("docs/rule-c12.md has the second set's markers");
+    let end = text.find(END).expect("end marker") + END.len() + 1;
+    let want = format!("{}{t}{}", &text[..begin], &text[end..]);
+    if std::env::var_os("C12_BLESS").is_some() {
+        std::fs::write(path, &want).expect("write docs/rule-c12.md");
+    }
+    assert!(
+        std::fs::read_to_string(path).unwrap_or_default() == want,
+        "docs/rule-c12.md's second false-alarm set is out of date; rerun with C12_BLESS=1 and read the diff"
+    );
+}

@@ -715,7 +715,7 @@ fn probe() {
             None => claims(doc),
         }
         .into_iter()
-        .map(|c| format!("{:?} {:?}", c.kind, c.phrase))
+        .map(|c| format!("{} {:?} {:?}", c.by.row().name, c.kind, c.phrase))
         .collect();
         println!("{found:?} <= {doc}");
     }
