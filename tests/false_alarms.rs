@@ -277,7 +277,7 @@ fn cost_of_a_thousand_tool_registry() {
 /// The second false-alarm set, on text no fix was made on: argument
 /// descriptions of MCP servers no round had read (26 packages from npm,
 /// pinned), each as the server publishes it, selected and labelled by hand
-/// before the reader ran on any of them (commit a19d2c1:
+/// before the reader ran on any of them (commit 2f5546b:
 /// `tests/false_alarms2/build.py` holds the rule and the labels,
 /// `selection.jsonl` every candidate with its label and source). An entry
 /// labelled `fully-declared` is correct and its argument declares every
