@@ -330,7 +330,7 @@ fn bad_flags_are_refused_with_what_is_missing() {
         ),
         (
             vec!["--jwks", keys, "--issuer", ISS, "--audience", AUD],
-            "it needs --http ADDR",
+            "they need --http ADDR",
         ),
         (
             vec![
@@ -374,6 +374,60 @@ fn bad_flags_are_refused_with_what_is_missing() {
         (
             vec!["--http", "127.0.0.1:0", "--jwks"],
             "--jwks needs a value",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--introspect",
+                "https://auth.test/introspect",
+                "--jwks",
+                keys,
+                "--issuer",
+                ISS,
+                "--audience",
+                AUD,
+            ],
+            "--jwks and --introspect are two ways to check tokens: give one",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--introspect",
+                "https://auth.test/introspect",
+                "--issuer",
+                ISS,
+                "--audience",
+                AUD,
+            ],
+            "--introspect needs --client-id-env NAME",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--introspect",
+                "https://auth.test/introspect",
+                "--client-id-env",
+                "TEST_NO_SUCH_VARIABLE_ID",
+                "--client-secret-env",
+                "TEST_NO_SUCH_VARIABLE_SECRET",
+                "--issuer",
+                ISS,
+                "--audience",
+                AUD,
+            ],
+            "the environment variable TEST_NO_SUCH_VARIABLE_ID is not set",
+        ),
+        (
+            vec![
+                "--http",
+                "127.0.0.1:0",
+                "--client-secret-env",
+                "TEST_INTROSPECT_SECRET",
+            ],
+            "it goes with --introspect URL",
         ),
         (
             vec!["--http", "127.0.0.1:0", "--jwks", keys, "--jwks", keys],
@@ -821,4 +875,152 @@ fn a_token_short_of_a_tools_scope_is_stepped_up_by_the_sdk_and_the_call_runs_onc
     assert_eq!(journal.len(), 1, "{journal:?}");
     assert_eq!(journal[0]["caller"], "bob", "{journal:?}");
     assert_eq!(journal[0]["tenant"], "globex", "{journal:?}");
+}
+
+#[test]
+fn opaque_tokens_are_introspected_remembered_and_refused_closed_when_they_cannot_be_checked() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = Fixture::standard("oauth-introspect");
+    const SECRET: &str = "s3cret-of-the-resource-server";
+    let mut py = Command::new(python())
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client/introspect.py"))
+        .args(["tools-server", SECRET, ISS, AUD])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("run introspect.py");
+    let mut out = BufReader::new(py.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).expect("read introspect.py");
+    let endpoint = json_of(&line)["endpoint"].as_str().unwrap().to_owned();
+
+    // The credentials come from the environment, never the command line.
+    let mut child = Command::new(common::toolbox())
+        .args(["mcp", "--http", "127.0.0.1:0", "--introspect", &endpoint])
+        .args(["--client-id-env", "TEST_INTROSPECT_ID"])
+        .args(["--client-secret-env", "TEST_INTROSPECT_SECRET"])
+        .args(["--issuer", ISS, "--audience", AUD, "--root"])
+        .arg(&dir.root)
+        .env("TEST_INTROSPECT_ID", "tools-server")
+        .env("TEST_INTROSPECT_SECRET", SECRET)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let url = loop {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "the server ended");
+        if let Some(url) = line.trim().strip_prefix("toolbox: serving MCP on ") {
+            break url.to_owned();
+        }
+    };
+    let logged = std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = stderr.read_to_string(&mut rest);
+        rest
+    });
+    writeln!(py.stdin.take().unwrap(), "{url}").unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let ok = py.wait().unwrap().success();
+    let _ = child.kill();
+    let _ = child.wait();
+    let logged = logged.join().unwrap();
+    assert!(ok, "introspect.py: {rest}");
+    let out = json_of(&rest);
+
+    // Honest tokens call tools, through the official client.
+    for who in ["ana", "ana again", "bob"] {
+        assert_eq!(out[who][0]["status"], "ok", "{who}: {out}");
+        assert_eq!(out[who][0]["result"]["content"], "hello hello\n", "{who}");
+    }
+    // Each refused token: 401 invalid_token naming why, the metadata in the
+    // challenge, the token nowhere in the answer.
+    for (case, says) in [
+        ("inactive", "not active"),
+        ("wrong audience", "not meant for this resource"),
+        ("no audience", "not meant for this resource"),
+        ("wrong issuer", "another issuer"),
+        ("expired", "expired"),
+        ("no tenant", "names no tenant"),
+    ] {
+        let a = &out[case];
+        assert_eq!(a["status"], 401, "{case}: {a}");
+        let www = a["www"].as_str().unwrap_or_default();
+        assert!(
+            www.contains(METADATA) && www.contains("error=\"invalid_token\"") && www.contains(says),
+            "{case}: {www}"
+        );
+        let token = out["tokens"][case].as_str().unwrap();
+        assert!(!a["body"].as_str().unwrap().contains(token), "{case}: {a}");
+    }
+    let scope = &out["missing scope"];
+    assert_eq!(scope["status"], 403, "{scope}");
+    assert!(
+        scope["www"]
+            .as_str()
+            .unwrap()
+            .contains("error=\"insufficient_scope\", error_description"),
+        "{scope}"
+    );
+    // The endpoint cannot answer for a token (the server's credentials
+    // refused, then the endpoint gone): 503, no challenge, nothing served.
+    for case in ["after the secret changed", "after the endpoint stopped"] {
+        let a = &out[case];
+        assert_eq!(a["status"], 503, "{case}: {a}");
+        assert!(a["www"].is_null(), "{case}: {a}");
+        assert!(
+            a["body"]
+                .as_str()
+                .unwrap()
+                .contains("temporarily_unavailable"),
+            "{case}: {a}"
+        );
+    }
+    // A token accepted before is remembered (at most a minute): served.
+    assert_eq!(out["ana, remembered"]["status"], 200, "{out}");
+
+    // What the endpoint saw: each token once (ana's three sessions and her
+    // last request were answered from memory), the form's hint, and the
+    // server's credentials, which held until they were changed.
+    let seen: Vec<(String, bool)> = out["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            assert_eq!(s["hint"], "access_token", "{s}");
+            (
+                s["token"].as_str().unwrap().to_owned(),
+                s["client"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, bool)> = [
+        "ana",
+        "bob",
+        "inactive",
+        "wrong audience",
+        "no audience",
+        "wrong issuer",
+        "expired",
+        "no tenant",
+        "missing scope",
+    ]
+    .iter()
+    .map(|n| (n.to_string(), true))
+    .chain([("after the secret changed".to_owned(), false)])
+    .collect();
+    assert_eq!(seen, expected);
+
+    // Nothing refused ran; neither a token nor the secret is in what the
+    // server printed (the runtime's own log, with a subscriber, is checked
+    // by `identity::introspect::tests`).
+    assert_eq!(outbox_lines(&dir), 0);
+    for token in out["tokens"].as_object().unwrap().values() {
+        assert!(!logged.contains(token.as_str().unwrap()), "{logged}");
+    }
+    assert!(!logged.contains(SECRET), "{logged}");
 }

@@ -7,7 +7,7 @@
 //! toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
 //! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
-//! toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]] [STATE]
+//! toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL | --introspect URL --client-id-env NAME --client-secret-env NAME] --issuer ISS --audience AUD [--tenant-claim NAME]] [STATE]
 //! toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
@@ -46,7 +46,7 @@ const USAGE: &str = "usage:
   toolbox grammar [--tool NAME] [--served omit|include] [--canonical FILE]
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
-  toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]] [STATE]
+  toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL | --introspect URL --client-id-env NAME --client-secret-env NAME] --issuer ISS --audience AUD [--tenant-claim NAME]] [STATE]
   toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
   toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
@@ -58,6 +58,9 @@ TOKENS (mcp --http, approvals serve): without --jwks, ADDR is a loopback address
   resource AUD (`aud`, this server's URL, e.g. https://tools.example.com/mcp): `sub` is the subject, `scope`
   the scopes, the claim NAME (default `tenant`) the tenant; ADDR may then be any address. Request keys,
   approvals and the breaker are per tenant. Metadata: GET /.well-known/oauth-protected-resource/mcp.
+  mcp --http --introspect URL: opaque tokens instead, asked about at the authorization server's introspection
+  endpoint (RFC 7662) as the client whose id and secret are in the environment variables named (never on the
+  command line); the answer must be active, name AUD in `aud`, and carry `sub` and the tenant claim.
   The approvals inbox (AUD: its own URL) then needs the scope approvals:decide; each approver, the token's
   `sub`, sees and decides only their tenant's requests.
 STATE (where request keys, approvals and the journal live; default: an SQLite file per --root, outside it):

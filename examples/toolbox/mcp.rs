@@ -1,20 +1,23 @@
-//! `toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL --issuer ISS
-//! --audience AUD [--tenant-claim NAME]]] [STATE]`: the same tools over MCP,
-//! on stdio, or on streamable HTTP: at a loopback address as one local
-//! caller holding every scope, or, with `--jwks`, as an OAuth 2.1 resource
-//! server where each request's caller comes from its bearer token.
+//! `toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL | --introspect URL
+//! --client-id-env NAME --client-secret-env NAME] --issuer ISS --audience AUD
+//! [--tenant-claim NAME]] [STATE]`: the same tools over MCP, on stdio, or on
+//! streamable HTTP: at a loopback address as one local caller holding every
+//! scope, or, with `--jwks` (JWTs) or `--introspect` (opaque tokens), as an
+//! OAuth 2.1 resource server where each request's caller comes from its
+//! bearer token.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use contract_runtime::identity::introspect::IntrospectionAuthenticator;
 use contract_runtime::identity::oauth::{Identity, JwtAuthenticator};
 use contract_runtime::identity::Refusal;
 use contract_runtime::mcp::{http, McpServer};
 use contract_runtime::Dispatcher;
 
 use crate::state::StateOptions;
-use crate::tokens::TokenOptions;
+use crate::tokens::{TokenCheck, TokenOptions};
 use toolbox::{all_scopes, caller, registry};
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -42,16 +45,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let root = root.ok_or("mcp needs --root DIR")?;
-    let jwt = tokens.config()?;
+    let jwt = tokens.check()?;
     match (http, &jwt) {
         (None, Some(_)) => {
-            return Err("--jwks checks bearer tokens over HTTP: it needs --http ADDR (stdio serves one local caller)".into())
+            return Err("--jwks and --introspect check bearer tokens over HTTP: they need --http ADDR (stdio serves one local caller)".into())
         }
         // The toolbox's tools touch the local disk: without tokens, anyone
         // who reaches the port would hold every scope.
         (Some(addr), None) if !addr.ip().is_loopback() => {
             return Err(format!(
-                "--http {addr}: only a loopback address is served without --jwks (each request's caller then comes from its bearer token)"
+                "--http {addr}: only a loopback address is served without --jwks or --introspect (each request's caller then comes from its bearer token)"
             ))
         }
         _ => {}
@@ -80,17 +83,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // Each token's caller: the toolbox's roots and state, no scope but
         // the token's.
         let none: Vec<String> = all_scopes().into_iter().map(str::to_owned).collect();
-        let resource = jwt.audience.clone();
+        let resource = jwt.audience().to_owned();
         let root = root.clone();
-        let auth = JwtAuthenticator::new(jwt)
-            .map_err(|e| format!("--jwks: {e}"))?
-            .with_caller(move |id: &Identity| {
-                let base = caller(&root, None, &none).map_err(|e| {
-                    Refusal::unavailable(format!("the server's folder cannot be opened: {e}"))
-                })?;
-                Ok(id.apply(state.caller(base)))
-            });
-        server = server.with_authenticator(auth);
+        let build = move |id: &Identity| {
+            let base = caller(&root, None, &none).map_err(|e| {
+                Refusal::unavailable(format!("the server's folder cannot be opened: {e}"))
+            })?;
+            Ok(id.apply(state.caller(base)))
+        };
+        server = match jwt {
+            TokenCheck::Jwt(c) => server.with_authenticator(
+                JwtAuthenticator::new(c)
+                    .map_err(|e| format!("--jwks: {e}"))?
+                    .with_caller(build),
+            ),
+            TokenCheck::Introspect(c) => server.with_authenticator(
+                IntrospectionAuthenticator::new(c)
+                    .map_err(|e| format!("--introspect: {e}"))?
+                    .with_caller(build),
+            ),
+        };
         // The resource's own host, beside the loopback names, may appear in
         // `Host` (a deployment behind its public name).
         let mut hosts = config.allowed_hosts.clone();

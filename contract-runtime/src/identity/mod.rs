@@ -11,7 +11,7 @@
 //! what the dispatcher keeps: request keys, approval requests, the breaker
 //! and the journal (see `docs/security.md`).
 //!
-//! Three kinds of authenticator:
+//! The kinds of authenticator:
 //!
 //! - a host's own function, `Fn(&http::request::Parts) -> Result<Arc<Caller>, Refusal>`
 //!   (a closure is an authenticator), for a session cookie or a gateway's
@@ -20,7 +20,9 @@
 //!   loopback-only server use;
 //! - with the `oauth` feature, [`oauth::JwtAuthenticator`]: an OAuth 2.1
 //!   resource server checking bearer JWTs against a JWKS (a file or an
-//!   `https://` URL), as MCP's authorization spec asks of a server.
+//!   `https://` URL), as MCP's authorization spec asks of a server, and
+//!   [`introspect::IntrospectionAuthenticator`]: opaque bearer tokens asked
+//!   about at the authorization server's introspection endpoint (RFC 7662).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -53,6 +55,8 @@ use std::sync::Arc;
 
 use crate::context::Caller;
 
+#[cfg(feature = "oauth")]
+pub mod introspect;
 #[cfg(feature = "oauth")]
 mod jwks;
 #[cfg(feature = "oauth")]

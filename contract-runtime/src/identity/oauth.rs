@@ -178,6 +178,31 @@ pub struct Identity {
 }
 
 impl Identity {
+    /// The identity `claims` name: `sub`, a non-empty string, as the
+    /// subject; the claim `tenant_claim`, a non-empty string, as the
+    /// tenant; `scope` or `scp` as the scopes.
+    pub(super) fn of(claims: Map<String, Value>, tenant_claim: &str) -> Result<Identity, Refusal> {
+        let subject = match claims.get("sub") {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            _ => return Err(Refusal::invalid_token("the token's `sub` is not a name")),
+        };
+        let tenant = match claims.get(tenant_claim) {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            _ => {
+                return Err(Refusal::invalid_token(format!(
+                    "the token names no tenant (claim `{tenant_claim}`)"
+                )))
+            }
+        };
+        let scopes = scopes(&claims);
+        Ok(Identity {
+            subject,
+            tenant,
+            scopes,
+            claims,
+        })
+    }
+
     /// `caller` with this identity's subject, tenant and scopes.
     pub fn apply(&self, caller: Caller) -> Caller {
         let caller = caller.subject(&self.subject).tenant(&self.tenant);
@@ -185,10 +210,58 @@ impl Identity {
     }
 }
 
-type BuildCaller = dyn Fn(&Identity) -> Result<Caller, Refusal> + Send + Sync;
+pub(super) type BuildCaller = dyn Fn(&Identity) -> Result<Caller, Refusal> + Send + Sync;
 
-/// Accepted tokens, by their SHA-256: the caller, and until when.
-type Accepted = HashMap<[u8; 32], (Arc<Caller>, Instant)>;
+/// Accepted tokens, by their SHA-256: the caller, and until when. At most
+/// `cap` of them (0: none); full, those past their time go, and if none
+/// has, all do.
+pub(super) struct Accepted {
+    cap: usize,
+    held: Mutex<HashMap<[u8; 32], (Arc<Caller>, Instant)>>,
+}
+
+impl Accepted {
+    pub(super) fn new(cap: usize) -> Accepted {
+        Accepted {
+            cap,
+            held: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The SHA-256 a token is remembered by (never the token itself).
+    pub(super) fn fingerprint(token: &str) -> [u8; 32] {
+        Sha256::digest(token.as_bytes()).into()
+    }
+
+    /// The caller of a token accepted before, while it is remembered.
+    pub(super) fn get(&self, fingerprint: &[u8; 32]) -> Option<Arc<Caller>> {
+        if self.cap == 0 {
+            return None;
+        }
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        match held.get(fingerprint) {
+            Some((caller, until)) if Instant::now() < *until => Some(caller.clone()),
+            _ => None,
+        }
+    }
+
+    /// Remembers a token's caller for `for_secs` seconds.
+    pub(super) fn put(&self, fingerprint: [u8; 32], caller: &Arc<Caller>, for_secs: u64) {
+        if self.cap == 0 {
+            return;
+        }
+        let until = Instant::now() + Duration::from_secs(for_secs);
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.len() >= self.cap {
+            let now = Instant::now();
+            held.retain(|_, (_, until)| *until > now);
+            if held.len() >= self.cap {
+                held.clear();
+            }
+        }
+        held.insert(fingerprint, (caller.clone(), until));
+    }
+}
 
 /// Checks bearer JWTs; see the module docs.
 ///
@@ -208,7 +281,7 @@ pub struct JwtAuthenticator {
     /// algorithm of a validation to be of its key's family.
     validations: Vec<(Algorithm, Validation)>,
     build: Box<BuildCaller>,
-    accepted: Mutex<Accepted>,
+    accepted: Accepted,
 }
 
 impl std::fmt::Debug for JwtAuthenticator {
@@ -255,11 +328,11 @@ impl JwtAuthenticator {
             config.jwks_timeout,
         );
         Ok(JwtAuthenticator {
-            config,
             jwks,
             validations,
             build: Box::new(|id: &Identity| Ok(id.apply(Caller::new()))),
-            accepted: Mutex::new(HashMap::new()),
+            accepted: Accepted::new(config.token_cache),
+            config,
         })
     }
 
@@ -290,30 +363,14 @@ impl JwtAuthenticator {
                 self.config.max_token_bytes
             )));
         }
-        let fingerprint: [u8; 32] = Sha256::digest(token.as_bytes()).into();
-        if self.config.token_cache > 0 {
-            let accepted = self.accepted.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some((caller, until)) = accepted.get(&fingerprint) {
-                if Instant::now() < *until {
-                    return Ok(caller.clone());
-                }
-            }
+        let fingerprint = Accepted::fingerprint(token);
+        if let Some(caller) = self.accepted.get(&fingerprint) {
+            return Ok(caller);
         }
         let (identity, exp) = self.check(token).await?;
         let caller = Arc::new((self.build)(&identity)?.secret(token));
-        if self.config.token_cache > 0 {
-            let left = exp.saturating_sub(now_secs());
-            let until = Instant::now() + Duration::from_secs(left.min(60));
-            let mut accepted = self.accepted.lock().unwrap_or_else(|e| e.into_inner());
-            if accepted.len() >= self.config.token_cache {
-                let now = Instant::now();
-                accepted.retain(|_, (_, until)| *until > now);
-                if accepted.len() >= self.config.token_cache {
-                    accepted.clear();
-                }
-            }
-            accepted.insert(fingerprint, (caller.clone(), until));
-        }
+        let left = exp.saturating_sub(now_secs());
+        self.accepted.put(fingerprint, &caller, left.min(60));
         Ok(caller)
     }
 
@@ -334,31 +391,8 @@ impl JwtAuthenticator {
         let key = self.jwks.key(header.kid.as_deref(), *alg).await?;
         let data = jsonwebtoken::decode::<Map<String, Value>>(token, &key.key, validation)
             .map_err(|e| Refusal::invalid_token(described(e.kind())))?;
-        let claims = data.claims;
-        let exp = claims.get("exp").and_then(Value::as_u64).unwrap_or(0);
-        let subject = match claims.get("sub") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            _ => return Err(Refusal::invalid_token("the token's `sub` is not a name")),
-        };
-        let claim = &self.config.tenant_claim;
-        let tenant = match claims.get(claim) {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            _ => {
-                return Err(Refusal::invalid_token(format!(
-                    "the token names no tenant (claim `{claim}`)"
-                )))
-            }
-        };
-        let scopes = scopes(&claims);
-        Ok((
-            Identity {
-                subject,
-                tenant,
-                scopes,
-                claims,
-            },
-            exp,
-        ))
+        let exp = data.claims.get("exp").and_then(Value::as_u64).unwrap_or(0);
+        Ok((Identity::of(data.claims, &self.config.tenant_claim)?, exp))
     }
 
     /// The Protected Resource Metadata of this resource (the MCP server adds
@@ -416,7 +450,7 @@ fn described(kind: &ErrorKind) -> String {
     }
 }
 
-fn now_secs() -> u64 {
+pub(super) fn now_secs() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
