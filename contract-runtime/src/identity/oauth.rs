@@ -217,8 +217,11 @@ pub(super) type BuildCaller = dyn Fn(&Identity) -> Result<Caller, Refusal> + Sen
 /// has, all do.
 pub(super) struct Accepted {
     cap: usize,
-    held: Mutex<HashMap<[u8; 32], (Arc<Caller>, Instant)>>,
+    held: Mutex<HashMap<[u8; 32], Remembered>>,
 }
+
+/// An accepted token's caller, and until when it is remembered.
+type Remembered = (Arc<Caller>, Instant);
 
 impl Accepted {
     pub(super) fn new(cap: usize) -> Accepted {
