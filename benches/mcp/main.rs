@@ -96,6 +96,11 @@ fn serve(server: &str, transport: &str) -> Result<(), BoxError> {
                             .serve_http_on(listener, StreamableHttpServerConfig::default())
                             .await?
                     }
+                    "contract-sync" => {
+                        tools::contract_sync_server()
+                            .serve_http_on(listener, StreamableHttpServerConfig::default())
+                            .await?
+                    }
                     "contract-jwt" | "contract-jwt-nocache" => {
                         let cache = if server == "contract-jwt" { 4096 } else { 0 };
                         tools::contract_server()

@@ -6,7 +6,13 @@
 //!   not check;
 //! - [`contract_server`]: the same tool as a contract, through
 //!   `contract_runtime::mcp` (strict decode, every constraint, authority,
-//!   the envelope).
+//!   the envelope). Its handler is an `async fn`, so it runs on the
+//!   request's task, as rmcp runs its `#[tool]` function: the like-for-like
+//!   comparison;
+//! - [`contract_sync_server`]: the same contract with a plain `fn` handler,
+//!   which the runtime runs on tokio's blocking pool (so that a handler that
+//!   blocks never holds an executor thread): what that hand-off costs per
+//!   call.
 
 use std::sync::Arc;
 
@@ -95,7 +101,7 @@ impl Bare {
 
 /// Search the approved public-note index.
 #[tool_contract(effect = read_only, authority = "notes:read", name = "search_notes")]
-pub fn search_notes_contract(
+pub async fn search_notes_contract(
     /// Text to search for; matched case-insensitively as a substring.
     #[arg(length(min = 1, max = 200))]
     query: String,
@@ -103,10 +109,31 @@ pub fn search_notes_contract(
     Ok(search(&query))
 }
 
-/// The contract server: one tool, a caller holding its scope.
+/// Search the approved public-note index.
+#[tool_contract(effect = read_only, authority = "notes:read", name = "search_notes")]
+pub fn search_notes_sync(
+    /// Text to search for; matched case-insensitively as a substring.
+    #[arg(length(min = 1, max = 200))]
+    query: String,
+) -> Result<Matches, Infallible> {
+    Ok(search(&query))
+}
+
+/// The contract server: one tool (its handler `async`), a caller holding
+/// its scope.
 pub fn contract_server() -> McpServer {
+    server(search_notes_contract::contract())
+}
+
+/// The same contract server with the tool's handler a plain `fn`, run on
+/// the blocking pool.
+pub fn contract_sync_server() -> McpServer {
+    server(search_notes_sync::contract())
+}
+
+fn server(tool: contract_runtime::Tool) -> McpServer {
     let registry = Registry::builder()
-        .tool(search_notes_contract::contract())
+        .tool(tool)
         .build()
         .expect("one valid tool");
     McpServer::new(

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Instructions per `tools/call` of each streamable-HTTP server of
+benches/mcp (bare rmcp and contract_runtime::mcp), under callgrind, as
+benches/mcp/callgrind.sh measures stdio: per call = (Ir at N2 - Ir at N1)
+/ (N2 - N1), so start-up, the session's `initialize` and the shutdown
+cancel out. One client, one connection, one session, calls one after
+another: instructions do not depend on the machine's load, where
+calls per second do.
+
+    python3 benches/mcp/callgrind_http.py BIN [N1 N2] [--dump DIR]
+
+BIN is the bench executable (`benches/bench_exe.sh mcp -p mcp-bench`).
+With --dump DIR, the N2 run of each server keeps its callgrind profile
+(DIR/SERVER.callgrind) for callgrind_annotate.
+"""
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+
+PROTOCOL = "2025-06-18"
+QUERIES = ["kv cache", "tool", "zebra"]
+
+
+def post(conn, body, session=None):
+    headers = {
+        "content-type": "application/json",
+        "accept": "application/json, text/event-stream",
+        "mcp-protocol-version": PROTOCOL,
+    }
+    if session:
+        headers["mcp-session-id"] = session
+    conn.request("POST", "/mcp", body=json.dumps(body), headers=headers)
+    answer = conn.getresponse()
+    text = answer.read().decode()
+    assert answer.status in (200, 202), (answer.status, text)
+    return answer, text
+
+
+def run(bin, server, n, out):
+    p = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", bin, "serve", server, "http"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = []
+    reader = threading.Thread(target=lambda: err.append(p.stderr.read()), daemon=True)
+    reader.start()
+    addr = p.stdout.readline().decode().strip()
+    assert addr, "the server printed no address"
+    host, port = addr.rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(port), timeout=120)
+    answer, _ = post(conn, {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "cg", "version": "0"}}})
+    session = answer.getheader("mcp-session-id")
+    post(conn, {"jsonrpc": "2.0", "method": "notifications/initialized"}, session)
+    for i in range(n):
+        _, text = post(conn, {"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": {
+            "name": "search_notes", "arguments": {"query": QUERIES[i % 3]}}}, session)
+        # Every answer checked: a server that failed fast would look cheap.
+        assert '"isError":false' in text, text[:400]
+    conn.close()
+    p.send_signal(signal.SIGTERM)
+    p.wait()
+    reader.join()
+    got = re.search(rb"Collected : (\d+)", b"".join(err))
+    assert got, b"".join(err)[-2000:].decode(errors="replace")
+    return int(got.group(1))
+
+
+def main():
+    args = [a for a in sys.argv[1:]]
+    dump = None
+    if "--dump" in args:
+        i = args.index("--dump")
+        dump = args[i + 1]
+        del args[i:i + 2]
+        os.makedirs(dump, exist_ok=True)
+    bin = args[0]
+    n1, n2 = (int(args[1]), int(args[2])) if len(args) >= 3 else (200, 1000)
+    per = {}
+    for server in ["bare", "contract"]:
+        a = run(bin, server, n1, "/dev/null")
+        b = run(bin, server, n2, f"{dump}/{server}.callgrind" if dump else "/dev/null")
+        per[server] = (b - a) // (n2 - n1)
+        print(f"{server:<9} {per[server]:>8} instructions/call")
+    print(f"contract/bare instructions: {per['contract'] / per['bare']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
