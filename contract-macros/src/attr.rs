@@ -13,7 +13,7 @@ use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, LitStr, Path, Token, UnO
 use crate::ctxt::{suggest, Ctxt, KeyMet};
 use crate::vocab::{
     ApprovalRule, Effect, ExKey, ExObject, ExValue, Format, Idempotency, NumLit, Retry, RuleDecl,
-    RuleKind, Sp, SpanUnit, Word,
+    RuleKind, Sp, SpanUnit, TaskMode, Word,
 };
 
 /// Notes `key`, written again at `span`, for rule C11.
@@ -532,6 +532,7 @@ pub const TOOL_KEYS: &[&str] = &[
     "precheck",
     "prose",
     "examples",
+    "task",
     "crate",
 ];
 const RETRY_KEYS: &[&str] = &["attempts", "backoff_ms"];
@@ -561,6 +562,8 @@ pub struct ToolAttrs {
     pub prose: Option<Sp<LitStr>>,
     /// `examples({..}, {..})`: examples of the arguments.
     pub examples: Option<Sp<Vec<ExObject>>>,
+    /// `task = optional | required`: the call may run in the background.
+    pub task: Option<Sp<Word<TaskMode>>>,
     /// Keys written but not understood and already reported: a misspelling
     /// (C11) or an unknown value. The rules do not also report them missing.
     pub reported: Vec<&'static str>,
@@ -790,6 +793,14 @@ fn parse_tool_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut ToolAttrs) -> syn
         "precheck" => {
             let path: Path = meta.value()?.parse()?;
             set(cx, &mut out.precheck, "precheck", span, path);
+        }
+        "task" => {
+            let id = word(
+                meta.value()?,
+                "`task` takes a word, not a string\nhelp: write `task = optional` or `task = required`",
+            )?;
+            let mode = Word::read(&id.to_string(), id.span());
+            set(cx, &mut out.task, "task", span, mode);
         }
         "examples" => {
             let list = parse_examples(meta)?;

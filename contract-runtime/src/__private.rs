@@ -16,7 +16,7 @@ pub use crate::args::validate::{Ptr, Violations};
 pub use crate::args::{object_schema, ArgValue, FastSeed, Key, Prop, ToolArgs};
 pub use crate::context::{CallContext, StateNeed};
 pub use crate::contract::{
-    ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec,
+    ApprovalRule, BoxFuture, Effect, Idempotency, RetryPolicy, TaskSupport, ToolContract, ToolSpec,
 };
 pub use crate::envelope::RepairCall;
 pub use crate::failure::{Failure, FailureKind, ToolFailure, ToolOutput};

@@ -123,6 +123,36 @@ pub struct ToolSpec {
     /// (`#[tool_contract(prose = "why")]`): the audit reports its findings
     /// as acknowledged.
     pub prose: Option<&'static str>,
+    /// Whether a call may run in the background as a task
+    /// (`task = optional | required`).
+    pub task: TaskSupport,
+}
+
+/// Whether a tool's calls may run as tasks: answered at once with a task
+/// whose outcome, the call's envelope, its caller asks for later
+/// (`#[tool_contract(task = optional)]`; see `docs/mcp.md`, "Tasks").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TaskSupport {
+    /// Every call runs within its request (no `task = ...`).
+    Forbidden,
+    /// A client that can follow a task gets one; any other is answered
+    /// within its request.
+    Optional,
+    /// The call runs only as a task: a client that cannot follow one is
+    /// refused.
+    Required,
+}
+
+impl TaskSupport {
+    /// The word MCP's tool execution metadata uses (`taskSupport`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskSupport::Forbidden => "forbidden",
+            TaskSupport::Optional => "optional",
+            TaskSupport::Required => "required",
+        }
+    }
 }
 
 impl ToolSpec {

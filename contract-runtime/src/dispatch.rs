@@ -109,6 +109,11 @@ impl Dispatcher {
         self
     }
 
+    /// How long its claims, records and tasks last.
+    pub fn record_times(&self) -> RecordTimes {
+        self.parts.times
+    }
+
     /// The store records and the journal live in.
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.parts.store

@@ -111,6 +111,7 @@ pub mod registry;
 pub mod tool;
 
 pub mod dispatch;
+pub mod task;
 
 // The edges: they use the core, and the core never uses them.
 #[cfg(feature = "audit")]
@@ -137,7 +138,9 @@ pub use args::rules::RuleViolation;
 pub use args::{ArgValue, ToolArgs};
 pub use call::ToolCall;
 pub use context::{Approval, CallContext, Caller};
-pub use contract::{ApprovalRule, Effect, Idempotency, RetryPolicy, ToolContract, ToolSpec};
+pub use contract::{
+    ApprovalRule, Effect, Idempotency, RetryPolicy, TaskSupport, ToolContract, ToolSpec,
+};
 pub use decode::Limits;
 pub use dispatch::Dispatcher;
 pub use envelope::{

@@ -3,6 +3,14 @@
 //! only with this library.
 //!
 //!   cargo run --example mcp_everything -- --http 127.0.0.1:PORT
+//!   cargo run --example mcp_everything -- --stdio [--store STORE] [--effects FILE]
+//!
+//! `--store` names where state lives (`memory`, the default; `sqlite:PATH`;
+//! `postgres:URL`): idempotency records and the tasks of
+//! `test_task_write`, which runs only as a task (the Tasks extension) and
+//! writes one line per run to `--effects FILE`. With a file store, a task
+//! outlives the process: a restarted server, or another one on the same
+//! store, answers for it.
 //!
 //! Every tool is a `#[tool_contract]` (`tools.rs`) served by `McpServer`
 //! through the dispatcher, so every call walks the same pipeline as any
@@ -33,22 +41,45 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let addr: SocketAddr = match args.as_slice() {
-        [flag, addr] if flag == "--http" => addr
-            .parse()
-            .map_err(|e| format!("--http {addr}: not an address IP:PORT: {e}"))?,
-        _ => return Err("usage: mcp_everything --http 127.0.0.1:PORT".to_owned()),
-    };
-    let server = McpServer::new(Dispatcher::new(tools::registry()), Arc::new(Caller::new()))
-        .map_err(|e| e.to_string())?
-        .with_implementation("mcp-everything", env!("CARGO_PKG_VERSION"))
-        .beside(beside::Beside::default());
+    const USAGE: &str =
+        "usage: mcp_everything (--http 127.0.0.1:PORT | --stdio) [--store STORE] [--effects FILE]";
+    let mut args = std::env::args().skip(1);
+    let (mut addr, mut stdio, mut store, mut effects) = (None, false, "memory".to_owned(), None);
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "--http" => {
+                let a = args.next().ok_or(USAGE)?;
+                let parsed: SocketAddr = a
+                    .parse()
+                    .map_err(|e| format!("--http {a}: not an address IP:PORT: {e}"))?;
+                addr = Some(parsed);
+            }
+            "--stdio" => stdio = true,
+            "--store" => store = args.next().ok_or(USAGE)?,
+            "--effects" => effects = Some(std::path::PathBuf::from(args.next().ok_or(USAGE)?)),
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
+    if addr.is_some() == stdio {
+        return Err(USAGE.to_owned());
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
     rt.block_on(async move {
+        let store = contract_runtime::store::open(&store)
+            .await
+            .map_err(|e| format!("--store {store}: {e}"))?;
+        let dispatcher =
+            Dispatcher::new(tools::registry_with(tools::Effects(effects))).with_store(store);
+        let server = McpServer::new(dispatcher, Arc::new(Caller::new()))
+            .map_err(|e| e.to_string())?
+            .with_implementation("mcp-everything", env!("CARGO_PKG_VERSION"))
+            .beside(beside::Beside::default());
+        let Some(addr) = addr else {
+            return server.serve_stdio().await.map_err(|e| e.to_string());
+        };
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| format!("{addr}: {e}"))?;

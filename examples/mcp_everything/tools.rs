@@ -286,9 +286,62 @@ pub fn json_schema_2020_12_tool(
     )))
 }
 
-/// Every tool of this server.
-pub fn registry() -> Registry {
+/// Where `test_task_write` records its effect: one JSON line per run,
+/// naming its request key (`--effects FILE`; without it, nowhere).
+pub struct Effects(pub Option<std::path::PathBuf>);
+
+/// What `test_task_write` did.
+#[derive(Serialize, JsonSchema)]
+pub struct Written {
+    /// The request key its line names.
+    pub request_key: String,
+}
+
+/// Why `test_task_write` did nothing.
+#[derive(Debug, ToolFailure)]
+pub enum WriteFailure {
+    /// The effects file could not be written.
+    #[failure(code = "effects-file-unwritable")]
+    Unwritable,
+}
+
+/// Writes one line naming its request key to the server's effects file, then
+/// keeps working for a while: a long write that runs only as a task.
+#[tool_contract(
+    effect = external,
+    approval = never,
+    idempotency = key(request_key),
+    task = required,
+    state(Effects)
+)]
+pub async fn test_task_write(
+    effects: &Effects,
+    /// A fresh key per write; a resend with the same key is answered from the first write.
+    #[arg(length(min = 1, max = 100))]
+    request_key: String,
+    /// How long it keeps working after writing its line, in seconds.
+    #[arg(range(max = 60))]
+    seconds: u32,
+) -> Result<Written, WriteFailure> {
+    if let Some(path) = &effects.0 {
+        use std::io::Write;
+        let line = json!({ "request_key": request_key, "pid": std::process::id() });
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| writeln!(f, "{line}"))
+            .map_err(|_| WriteFailure::Unwritable)?;
+    }
+    tokio::time::sleep(std::time::Duration::from_secs(u64::from(seconds))).await;
+    Ok(Written { request_key })
+}
+
+/// Every tool of this server, its effects recorded in `effects`.
+pub fn registry_with(effects: Effects) -> Registry {
     Registry::builder()
+        .state(effects)
+        .tool(test_task_write::contract())
         .tool(test_simple_text::contract())
         .tool(test_image_content::contract())
         .tool(test_audio_content::contract())

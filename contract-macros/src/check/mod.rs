@@ -34,6 +34,7 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
         }
         c5_write_declares_idempotency(cx, tool, effects[0]);
         c6_retry_needs_idempotency(cx, tool, effects[0]);
+        c16_task_needs_safe_repeats(cx, tool, effects[0]);
     }
     c7_key_names_string_arg(cx, tool);
     // C12 reads each sentence of the tool's description as part of the
@@ -297,6 +298,32 @@ fn c6_retry_needs_idempotency(cx: &Ctxt, tool: &Tool, effect: Effect) {
     }
     if r.value.attempts == 0 {
         cx.error_at(r.span, "`retry(attempts = 0)` never runs the tool\nhelp: write `attempts = 1` for no retry, or more");
+    }
+}
+
+/// C16: `task = ...` names a mode, and a write that runs as a task repeats
+/// safely (`idempotency = key(field)` or `natural`): the reply that names a
+/// task can be lost with its connection, and a client that never heard of
+/// the task sends the call again, which starts a second task.
+fn c16_task_needs_safe_repeats(cx: &Ctxt, tool: &Tool, effect: Effect) {
+    let Some(task) = &tool.task else { return };
+    let mode = match &task.value {
+        Word::Known(mode) => *mode,
+        Word::Unknown { text, span } => {
+            let hint = suggest(text, &crate::vocab::TaskMode::words())
+                .map(|k| format!("did you mean `{k}`?"))
+                .unwrap_or_else(|| "write `optional` or `required`".into());
+            cx.error_at(*span, format!("unknown task mode `{text}`\nhelp: {hint}"));
+            return;
+        }
+    };
+    if effect != Effect::ReadOnly
+        && matches!(&tool.idempotency, Slot::Given(i) if matches!(i.value, Idempotency::None))
+    {
+        cx.error_at(
+            task.span,
+            format!("`task = {}` cannot be used with `idempotency = none`: a client that loses the reply naming its task sends the call again, and the effect would run twice\nhelp: declare `idempotency = key(field)`, so that the second call finds the first, or `idempotency = natural`", mode.word()),
+        );
     }
 }
 

@@ -212,6 +212,13 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let task = match tool.task.as_ref().and_then(|t| t.value.known()) {
+        Some(mode) => {
+            let v = format_ident!("{}", mode.variant());
+            quote!(#p::TaskSupport::#v)
+        }
+        None => quote!(#p::TaskSupport::Forbidden),
+    };
     quote! {
         #p::ToolSpec {
             name: #name,
@@ -226,6 +233,7 @@ fn spec(tool: &Tool, effect: Effect) -> TokenStream {
             retry: #retry,
             timeout_ms: #timeout,
             prose: #prose,
+            task: #task,
         }
     }
 }

@@ -12,7 +12,9 @@ use super::{Field, Slot};
 use crate::attr::parse_tool_attrs;
 use crate::ctxt::Ctxt;
 use crate::doc::doc_text;
-use crate::vocab::{ApprovalRule, Effect, ExObject, Idempotency, Retry, RuleDecl, Sp, Word};
+use crate::vocab::{
+    ApprovalRule, Effect, ExObject, Idempotency, Retry, RuleDecl, Sp, TaskMode, Word,
+};
 
 /// One tool, as declared.
 pub struct Tool {
@@ -47,6 +49,8 @@ pub struct Tool {
     pub prose: Option<Sp<LitStr>>,
     /// `examples({..}, ..)`: examples of the arguments, spanned on the key.
     pub examples: Option<Sp<Vec<ExObject>>>,
+    /// `task = optional | required`: the call may run in the background.
+    pub task: Option<Sp<Word<TaskMode>>>,
     pub args: Args,
     /// How the handler is called: one entry per parameter.
     pub params: Vec<Param>,
@@ -133,6 +137,7 @@ impl Tool {
             precheck: attrs.precheck,
             prose: attrs.prose,
             examples: attrs.examples,
+            task: attrs.task,
             args,
             params,
             is_async: item.sig.asyncness.is_some(),

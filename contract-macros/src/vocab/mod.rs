@@ -177,6 +177,28 @@ impl Vocabulary for Format {
     }
 }
 
+/// `task = ...`: whether a call may run in the background, answered at
+/// once with a task its caller asks about later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskMode {
+    Optional,
+    Required,
+}
+
+impl Vocabulary for TaskMode {
+    const WORDS: &'static [(&'static str, TaskMode)] = &[
+        ("optional", TaskMode::Optional),
+        ("required", TaskMode::Required),
+    ];
+
+    fn variant(self) -> &'static str {
+        match self {
+            TaskMode::Optional => "Optional",
+            TaskMode::Required => "Required",
+        }
+    }
+}
+
 /// `idempotency = ...`: whether repeating a call can repeat its effect.
 #[derive(Clone)]
 pub enum Idempotency {

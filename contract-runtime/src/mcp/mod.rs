@@ -45,16 +45,18 @@ mod compose;
 mod content;
 mod progress;
 mod raw;
+mod task;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
-    ContentBlock, GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
-    SubscribeRequestParams, Tool, UnsubscribeRequestParams,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams,
+    CompleteRequestParams, CompleteResult, ContentBlock, CustomRequest, CustomResult,
+    GetPromptRequestParams, GetPromptResponse, GetTaskParams, GetTaskResult, Implementation,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    ServerConfig, SubscribeRequestParams, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 // Logging is legacy in rmcp (SEP-2577); 2025 clients still set a level.
 #[allow(deprecated)]
@@ -89,6 +91,8 @@ pub struct McpServer {
     tools: Arc<Vec<Tool>>,
     implementation: Implementation,
     approver: Arc<Approver>,
+    /// The calls of tools declared `task = ...` that run in the background.
+    tasks: crate::task::Tasks,
     /// The host's resources, prompts and completions ([`McpServer::beside`]).
     beside: Option<Arc<dyn Beside>>,
     /// The level the client chose with `logging/setLevel`: one per session
@@ -116,8 +120,10 @@ impl McpServer {
     /// when a tool cannot be exported for MCP (see [`dialect::export`]).
     pub fn new(dispatcher: Dispatcher, caller: Arc<Caller>) -> Result<McpServer, ExportError> {
         let tools = list(dispatcher.registry())?;
+        let dispatcher = Arc::new(dispatcher);
         Ok(McpServer {
-            dispatcher: Arc::new(dispatcher),
+            tasks: crate::task::Tasks::new(dispatcher.clone()),
+            dispatcher,
             caller,
             tools: Arc::new(tools),
             implementation: Implementation::new("contract-runtime", env!("CARGO_PKG_VERSION")),
@@ -195,6 +201,27 @@ impl McpServer {
     /// The `tools/list` entries.
     pub fn tools(&self) -> &[Tool] {
         &self.tools
+    }
+
+    /// Who sends this request: over HTTP with an authenticator, the
+    /// request's own caller (there for every request the gate let through;
+    /// a request without one is never served as the configured caller);
+    /// otherwise the configured caller.
+    fn caller_of(&self, context: &RequestContext<RoleServer>) -> Result<Arc<Caller>, ErrorData> {
+        #[cfg(feature = "mcp-http")]
+        return match (&self.gate, auth::caller_of(context)) {
+            (_, Some(caller)) => Ok(caller),
+            (None, None) => Ok(self.caller.clone()),
+            (Some(_), None) => Err(ErrorData::invalid_request(
+                "this request was not authenticated",
+                None,
+            )),
+        };
+        #[cfg(not(feature = "mcp-http"))]
+        {
+            let _ = context;
+            Ok(self.caller.clone())
+        }
     }
 
     /// Dispatches one `tools/call` and returns its result; `call_id` is the
@@ -611,6 +638,20 @@ impl ServerHandler for McpServer {
             .build();
         info.capabilities.tools = own.tools;
         info.capabilities.logging = own.logging;
+        let runs_tasks = self
+            .dispatcher
+            .registry()
+            .tools()
+            .any(|t| t.spec().task != crate::contract::TaskSupport::Forbidden);
+        if runs_tasks {
+            info.capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(
+                    rmcp::model::TASKS_EXTENSION_ID.to_owned(),
+                    rmcp::model::JsonObject::new(),
+                );
+        }
         info.server_info = self.implementation.clone();
         info
     }
@@ -731,6 +772,49 @@ impl ServerHandler for McpServer {
         }
     }
 
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        task::get(&self.tasks, &*self.caller_of(&context)?, &request.task_id).await
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        task::cancel(&self.tasks, &*self.caller_of(&context)?, &request.task_id).await
+    }
+
+    async fn update_task(
+        &self,
+        _request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Err(ErrorData::invalid_params(
+            "a contract tool's task never asks for input",
+            None,
+        ))
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let caller = self.caller_of(&context)?;
+        match task::custom(&self.tasks, &caller, &request).await {
+            Some(answer) => answer,
+            None => Err(ErrorData::new(
+                rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+                request.method,
+                None,
+            )),
+        }
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -753,6 +837,17 @@ impl ServerHandler for McpServer {
         // What the handler may use of this call's client: its reports go
         // there when the client asked for them (`progress`), and the
         // connection is lent to it (`McpClient`).
+        let caller = self.caller_of(&context)?;
+        // A tool that runs as a task is answered with the task at once
+        // (`task`); its call reports to `tracing` only. Boxed, and only for
+        // such a tool: every other call's future stays as it was.
+        if self.tasks.support(&request.name) != crate::contract::TaskSupport::Forbidden {
+            if let Some(started) =
+                Box::pin(task::start(&self.tasks, &caller, &request, &context)).await
+            {
+                return started;
+            }
+        }
         let token = context.meta.get_progress_token();
         let sending = (token.is_some() || self.level.any()).then(|| {
             Notifier::start(
@@ -766,22 +861,6 @@ impl ServerHandler for McpServer {
         if let Some(s) = &sending {
             scope = scope.reporter(s.reporter());
         }
-        // Over HTTP with an authenticator, the request's own caller; it is
-        // there for every request the gate let through, and a request
-        // without one is never served as the configured caller.
-        #[cfg(feature = "mcp-http")]
-        let caller = match (&self.gate, auth::caller_of(&context)) {
-            (_, Some(caller)) => caller,
-            (None, None) => self.caller.clone(),
-            (Some(_), None) => {
-                return Err(ErrorData::invalid_request(
-                    "this request was not authenticated",
-                    None,
-                ))
-            }
-        };
-        #[cfg(not(feature = "mcp-http"))]
-        let caller = self.caller.clone();
         let asked = scope
             .run(Box::pin(self.approver.call(
                 &self.dispatcher,

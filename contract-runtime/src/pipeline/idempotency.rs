@@ -293,6 +293,7 @@ mod tests {
             retry: RetryPolicy::NONE,
             timeout_ms: None,
             prose: None,
+            task: crate::contract::TaskSupport::Forbidden,
         };
         fn idempotency_key(args: &Self::Args) -> Option<&str> {
             args.get("key").map(String::as_str)
