@@ -568,3 +568,93 @@ async fn over_http_another_tenant_cannot_read_or_cancel_a_task() {
     assert!(own[1].get("result").is_some(), "{}", own[1]);
     assert_eq!(own[2]["result"]["status"], "cancelled", "{}", own[2]);
 }
+
+/// `mcp_everything --http 127.0.0.1:0 --store STORE`, and its address.
+fn http_server(store: &str, effects: &Path) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(everything())
+        .args(["--http", "127.0.0.1:0", "--store", store, "--effects"])
+        .arg(effects)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mcp_everything --http");
+    let mut stderr = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    stderr.read_line(&mut line).expect("read stderr");
+    let addr = line
+        .trim()
+        .strip_prefix("mcp_everything: http://")
+        .and_then(|l| l.strip_suffix("/mcp"))
+        .unwrap_or_else(|| panic!("the server said {line:?}"))
+        .to_owned();
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    (child, addr)
+}
+
+/// Over streamable HTTP: a task started on one `mcp_everything --http`
+/// process, which is then SIGKILLed mid-task, is read from the next process
+/// on the same SQLite file (`tasks/get`, `tasks/list`): `completed` with
+/// the `unknown` envelope, the effect written once.
+#[test]
+fn over_http_a_task_outlives_a_killed_server() {
+    let dir = scratch("http");
+    let (store, effects) = (
+        format!("sqlite:{}", dir.join("state.sqlite").display()),
+        dir.join("effects.jsonl"),
+    );
+    let k = key();
+    let (mut first, addr) = http_server(&store, &effects);
+    let session = open_session(&addr, "-");
+    let (_, started) = rpc(
+        &addr,
+        "-",
+        Some(&session),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "test_task_write", "arguments": {"request_key": k, "seconds": 30}}}),
+    );
+    assert_eq!(started["result"]["resultType"], "task", "{started}");
+    let id = started["result"]["taskId"]
+        .as_str()
+        .expect("taskId")
+        .to_owned();
+    let until = Instant::now() + Duration::from_secs(20);
+    while effects_of(&effects, &k) == 0 {
+        assert!(Instant::now() < until, "the task never wrote its line");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    first.kill().expect("SIGKILL");
+    first.wait().expect("reap");
+
+    let (mut second, addr) = http_server(&store, &effects);
+    let session = open_session(&addr, "-");
+    let (_, got) = rpc(
+        &addr,
+        "-",
+        Some(&session),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tasks/get", "params": {"taskId": id}}),
+    );
+    assert_eq!(got["result"]["status"], "completed", "{got}");
+    let env = &got["result"]["result"]["structuredContent"];
+    assert_eq!(env["status"], "unknown", "{got}");
+    assert_eq!(env["errors"][0]["code"], "unknown-outcome", "{got}");
+    let (_, listed) = rpc(
+        &addr,
+        "-",
+        Some(&session),
+        json!({"jsonrpc": "2.0", "id": 4, "method": "tasks/list", "params": {}}),
+    );
+    assert_eq!(
+        listed["result"]["tasks"][0]["taskId"],
+        id.as_str(),
+        "{listed}"
+    );
+    assert_eq!(
+        listed["result"]["tasks"][0]["status"], "completed",
+        "{listed}"
+    );
+    assert_eq!(effects_of(&effects, &k), 1);
+    let _ = second.kill();
+    let _ = second.wait();
+}

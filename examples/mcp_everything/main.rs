@@ -83,7 +83,9 @@ fn run() -> Result<(), String> {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| format!("{addr}: {e}"))?;
-        eprintln!("mcp_everything: http://{}{}", addr, http::PATH);
+        // The bound address: with port 0 the system picked one.
+        let bound = listener.local_addr().map_err(|e| e.to_string())?;
+        eprintln!("mcp_everything: http://{}{}", bound, http::PATH);
         server
             .serve_http_on(listener, http::loopback())
             .await
