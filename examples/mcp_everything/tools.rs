@@ -325,12 +325,17 @@ pub async fn test_task_write(
 ) -> Result<Written, WriteFailure> {
     if let Some(path) = &effects.0 {
         use std::io::Write;
-        let line = json!({ "request_key": request_key, "pid": std::process::id() });
+        // One write of the whole line: a reader never sees half of it
+        // from this process.
+        let line = format!(
+            "{}\n",
+            json!({ "request_key": request_key, "pid": std::process::id() })
+        );
         std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .and_then(|mut f| writeln!(f, "{line}"))
+            .and_then(|mut f| f.write_all(line.as_bytes()))
             .map_err(|_| WriteFailure::Unwritable)?;
     }
     tokio::time::sleep(std::time::Duration::from_secs(u64::from(seconds))).await;
