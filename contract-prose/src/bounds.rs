@@ -1,6 +1,6 @@
 //! Family: bounds (Length, Range, Items).
 
-use super::driver::Out;
+use super::driver::Cx;
 use super::finding::*;
 use super::tokens::*;
 use super::units::*;
@@ -79,48 +79,17 @@ pub(super) const OPS: &[(&[&str], Op, bool)] = &[
 /// from words like "length" in "maximum length of 200".
 pub(super) fn bound_op(t: &[Tok], i: usize) -> Option<(Op, usize, Unit, bool)> {
     let first = text(t, i);
-    // the first words of OPS, so most tokens leave here
-    if !matches!(
-        first,
-        "less"
-            | "greater"
-            | "up"
-            | "must"
-            | "may"
-            | "should"
-            | "not"
-            | "no"
-            | "never"
-            | "cannot"
-            | "can't"
-            | "at"
-            | "maximum"
-            | "max"
-            | "minimum"
-            | "min"
-            | "limited"
-            | "limit"
-            | "capped"
-            | "cap"
-            | "fewer"
-            | "shorter"
-            | "smaller"
-            | "lower"
-            | "more"
-            | "larger"
-            | "longer"
-            | "higher"
-            | "exactly"
-            | "fixed"
-            | "<="
-            | ">="
-            | "<"
-            | ">"
-            | "above"
-            | "over"
-            | "below"
-            | "under"
-    ) {
+    // the first words of OPS, so most tokens leave here (a number at once)
+    if kind(t, i) == Some(Tk::Num)
+        || !(matches!(first, "less" | "greater" | "up" | "must" | "may")
+            || matches!(first, "should" | "not" | "no" | "never" | "cannot")
+            || matches!(first, "can't" | "at" | "maximum" | "max" | "minimum")
+            || matches!(first, "min" | "limited" | "limit" | "capped" | "cap")
+            || matches!(first, "fewer" | "shorter" | "smaller" | "lower" | "more")
+            || matches!(first, "larger" | "longer" | "higher" | "exactly")
+            || matches!(first, "fixed" | "<=" | ">=" | "<" | ">" | "above")
+            || matches!(first, "over" | "below" | "under"))
+    {
         return None;
     }
     // "Must not be above 100", "Cannot be under 5": a preposition is a bound
@@ -276,19 +245,9 @@ fn negation(t: &[Tok], i: usize) -> Option<usize> {
 fn phrase_start(t: &[Tok], i: usize) -> usize {
     let turned = matches!(word(t, i), "above" | "over" | "below" | "under")
         || (text(t, i + 1) == "than"
-            && matches!(
-                word(t, i),
-                "less"
-                    | "fewer"
-                    | "shorter"
-                    | "smaller"
-                    | "lower"
-                    | "greater"
-                    | "more"
-                    | "larger"
-                    | "longer"
-                    | "higher"
-            ));
+            && (matches!(word(t, i), "less" | "fewer" | "shorter" | "smaller")
+                || matches!(word(t, i), "lower" | "greater" | "more" | "larger")
+                || matches!(word(t, i), "longer" | "higher")));
     if turned {
         negation(t, i).unwrap_or(i)
     } else {
@@ -353,10 +312,8 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
             && w.ends_with('s')
             && !w.ends_with("ss")
             && !FUNCTION_WORDS.contains(&w)
-            && !matches!(
-                w,
-                "was" | "does" | "values" | "items" | "entries" | "elements"
-            )
+            && !(matches!(w, "was" | "does" | "values" | "items" | "entries")
+                || matches!(w, "elements"))
     };
     let relative = match prev_word(t, i, 1) {
         "with" | "having" => plural(prev_word(t, i, 2)),
@@ -374,10 +331,8 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
                         || verb.ends_with("ed")
                         || matches!(verb, "had" | "was" | "were"))
                     && !(1..b).any(|k| {
-                        matches!(
-                            prev_word(t, i, k),
-                            "must" | "should" | "can" | "may" | "need" | "needs" | "be"
-                        )
+                        (matches!(prev_word(t, i, k), "must" | "should" | "can" | "may")
+                            || matches!(prev_word(t, i, k), "need" | "needs" | "be"))
                     })
             })
         }
@@ -391,15 +346,12 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
 /// "Returns up to 10", not what may be sent ("allows you to add up to 5
 /// labels" is).
 fn what_you_receive(t: &[Tok], i: usize) -> bool {
-    matches!(
-        prev_word(t, i, 1),
-        "get" | "retrieve" | "fetch" | "receive" | "see" | "view" | "obtain"
-    ) && prev_word(t, i, 2) == "to"
+    (matches!(prev_word(t, i, 1), "get" | "retrieve" | "fetch")
+        || matches!(prev_word(t, i, 1), "receive" | "see" | "view" | "obtain"))
+        && prev_word(t, i, 2) == "to"
         && matches!(prev_word(t, i, 3), "you" | "users" | "clients")
-        && matches!(
-            prev_word(t, i, 4),
-            "allow" | "allows" | "let" | "lets" | "enable" | "enables"
-        )
+        && (matches!(prev_word(t, i, 4), "allow" | "allows" | "let" | "lets")
+            || matches!(prev_word(t, i, 4), "enable" | "enables"))
 }
 
 /// "It may take up to 60 seconds for your IP address to be added" (sendgrid's
@@ -482,35 +434,12 @@ fn retries_an_action(t: &[Tok], i: usize, end: usize) -> bool {
 /// with none does nothing. Asked for, it is a list size ("Specify one or more
 /// tags", "One or more label names to remove").
 fn acted_on(verb: &str) -> bool {
-    matches!(
-        verb,
-        "add"
-            | "adds"
-            | "remove"
-            | "removes"
-            | "delete"
-            | "deletes"
-            | "update"
-            | "updates"
-            | "create"
-            | "creates"
-            | "call"
-            | "calls"
-            | "calling"
-            | "execute"
-            | "executes"
-            | "apply"
-            | "applies"
-            | "associate"
-            | "associates"
-            | "disable"
-            | "disables"
-            | "enable"
-            | "enables"
-            | "reassign"
-            | "attach"
-            | "detach"
-    )
+    (matches!(verb, "add" | "adds" | "remove" | "removes" | "delete")
+        || matches!(verb, "deletes" | "update" | "updates" | "create")
+        || matches!(verb, "creates" | "call" | "calls" | "calling" | "execute")
+        || matches!(verb, "executes" | "apply" | "applies" | "associate")
+        || matches!(verb, "associates" | "disable" | "disables" | "enable")
+        || matches!(verb, "enables" | "reassign" | "attach" | "detach"))
 }
 
 /// "A payment formula can have one or more line items" (docusign's OpenAPI
@@ -536,10 +465,8 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
     // token", "The 2-character ISO 3166-1 code" (paypal's agent toolkit; brave's MCP
     // server has "2 character country codes"), a standard's name between
     let noun = (unit + 1..unit + 7).find(|&k| {
-        matches!(
-            word(t, k),
-            "string" | "code" | "id" | "identifier" | "key" | "token" | "value" | "hash" | "sid"
-        )
+        (matches!(word(t, k), "string" | "code" | "id" | "identifier")
+            || matches!(word(t, k), "key" | "token" | "value" | "hash" | "sid"))
     })?;
     // or opening its sentence: "4 Character Tab ID of the tab to close", "4-char id"
     // (browser-use's MCP server), "10-character Key ID obtained from the Apple
@@ -602,149 +529,214 @@ fn beside_the_default(t: &[Tok], i: usize) -> Option<Found> {
     ))
 }
 
-// Family: bounds (Length, Range, Items) — "at most 200 characters", "max 50",
-// "at least one tag", "<= 100", and postfix forms "200 characters max", "1 or more".
-pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
-    if in_example(t, i) {
-        return i + 1;
+/// What a comparative at `i` reads: `Unread` when none opens there, `Ruled`
+/// when one does but states no bound of the value (its family's later
+/// readers skip `i`).
+enum Compared {
+    Unread,
+    Ruled,
+    /// "Minimum is 1950-01-01": a range of dates.
+    Date(Found),
+    /// The bound, and the length a label of a class of characters counts.
+    Bound(Found, Option<Found>),
+}
+
+pub(super) fn sized_noun(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    let f = sized(t, i).filter(|_| !in_example(t, i))?;
+    out.push(f);
+    Some(i + 1)
+}
+
+pub(super) fn maximum_beside_default(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    let f = beside_the_default(t, i).filter(|_| !in_example(t, i))?;
+    out.push(f);
+    Some(i + 1)
+}
+
+pub(super) fn labelled_date_bound(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // (a label, and its ":", "is" or "=" within a few words)
+    let labelled = || (i + 1..(i + 6).min(t.len())).any(|k| matches!(text(t, k), ":" | "is" | "="));
+    if !matches!(w, "max" | "maximum" | "min" | "minimum") || !labelled() {
+        return None;
     }
-    if let Some(f) = sized(t, i).or_else(|| beside_the_default(t, i)) {
+    match compared_at(t, i) {
+        Compared::Date(f) => out.push(f),
+        Compared::Ruled => {}
+        _ => return None,
+    }
+    Some(i + 1)
+}
+
+pub(super) fn length_label_of_class(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // (a length's label opens with one of these words and names the
+    // length within four more: `bound_op`)
+    let length = |k: usize| {
+        matches!(
+            word(t, k),
+            "length" | "len" | "characters" | "chars" | "bytes"
+        )
+    };
+    if !matches!(w, "max" | "maximum" | "min" | "minimum" | "fixed") || !(i + 1..i + 6).any(length)
+    {
+        return None;
+    }
+    if let Compared::Bound(_, Some(f)) = compared_at(t, i) {
         out.push(f);
-        return i + 1;
     }
-    if let Some((op, j, hint, weak)) = bound_op(t, i) {
-        let Some(val) = value_at(t, j) else {
-            return i + 1;
-        };
-        if in_condition(t, i) {
-            return i + 1;
-        }
-        // "Minimum is 1950-01-01.", "Maximum: 2050-12-31" (open-meteo's
-        // OpenAPI files; "earliest available date: 2001-01-01" is read by
-        // the servable family): a date after a label that names the bound
-        // is the bound, a range of dates (their year, as the servable family
-        // writes one); any other date belongs to other detectors
-        let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
-            && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
-        if val.date && labelled && !matches!(op, Op::Exact) {
-            let (min, max) = dated(apply(op, val.v), &val);
-            out.push(found(
-                Rec::LabelledDateBound,
-                bound(min, max, Unit::Year),
-                i,
-                val.end,
-            ));
-            return i + 1;
-        }
-        if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
-            return i + 1; // dates and "1-5" ranges belong to other detectors
-        }
-        let Some((mut unit, end)) = unit_at(t, val.end + 1, val.v) else {
-            return i + 1;
-        };
-        if unit == Unit::None {
-            unit = hint;
-        }
-        // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
-        if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
-            return i + 1;
-        }
-        if picks_one(op, val.v, unit)
-            || permits_more(t, i, op)
-            || qualifies_things(t, i, unit)
-            || what_you_receive(t, i)
-            || how_long_it_takes(t, i, unit)
-            || how_long_it_is_kept(t, i, unit)
-            || a_rate_limit(t, i)
-        {
-            return i + 1;
-        }
-        if val.year && unit == Unit::None && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx)
-        {
-            unit = Unit::Year;
-        }
-        if a_rate(t, end.max(val.end))
-            || passively_returned(t, end.max(val.end))
-            || retries_an_action(t, i, end.max(val.end))
-        {
-            return i + 1;
-        }
-        let (min, max) = apply(op, val.v);
-        // "Fixed length: 4 digits", "Max length: 4 digits": the label says
-        // a length is counted, the unit which characters; both are claims
-        if hint == Unit::Chars && matches!(unit, Unit::Class(_)) {
-            out.push(found(
-                Rec::LengthLabelOfClass,
-                bound(min, max, Unit::Chars),
-                phrase_start(t, i),
-                end.max(val.end),
-            ));
-        }
-        out.push(found(
-            Rec::Comparative,
-            bound(min, max, unit),
-            phrase_start(t, i),
-            end.max(val.end),
-        ));
+    None
+}
+
+pub(super) fn comparative(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    match compared_at(t, i) {
+        Compared::Bound(f, _) => out.push(f),
+        Compared::Unread => return None,
+        _ => return Some(i + 1),
     }
-    // postfix: "200 characters max", "10 or fewer tags", "1 or more"
-    if let Some(val) = value_at(t, i) {
-        if val.date || (i > 0 && bound_op(t, i - 1).is_some()) || in_condition(t, i) {
-            return i + 1;
-        }
-        let Some((unit, end)) = unit_at(t, val.end + 1, val.v) else {
-            return i + 1;
-        };
-        let k = end.max(val.end) + 1;
-        let op = if matches!(word(t, k), "max" | "maximum") || seq(t, k, &["at", "most"]) {
-            Some((Op::Max, k + usize::from(word(t, k) == "at")))
-        } else if seq(t, k, &["at", "least"]) {
-            Some((Op::Min, k + 1))
-        } else if word(t, k) == "or"
-            && matches!(
-                word(t, k + 1),
-                "less" | "fewer" | "shorter" | "smaller" | "below"
-            )
-        {
-            Some((Op::Max, k + 1))
-        } else if word(t, k) == "or"
-            && matches!(
-                word(t, k + 1),
-                "more" | "greater" | "larger" | "longer" | "above"
-            )
-        {
-            Some((Op::Min, k + 1))
-        } else {
-            None
-        };
-        let Some((op, last)) = op else { return i + 1 };
-        // "0 or more replies" bounds nothing; "in one or more schemas" describes the operation
-        let preposition = matches!(
-            prev_word(t, i, 1),
-            "in" | "to" | "from" | "across" | "into" | "for" | "on" | "of" | "with" | "by"
-        ) && !(prev_word(t, i, 1) == "of"
+    None
+}
+
+// "at most 200 characters", "max 50", "at least one tag", "<= 100"
+fn compared_at(t: &[Tok], i: usize) -> Compared {
+    if in_example(t, i) {
+        return Compared::Unread;
+    }
+    let Some((op, j, hint, weak)) = bound_op(t, i) else {
+        return Compared::Unread;
+    };
+    let Some(val) = value_at(t, j) else {
+        return Compared::Ruled;
+    };
+    if in_condition(t, i) {
+        return Compared::Ruled;
+    }
+    // "Minimum is 1950-01-01.", "Maximum: 2050-12-31" (open-meteo's
+    // OpenAPI files; "earliest available date: 2001-01-01" is read by
+    // the servable family): a date after a label that names the bound
+    // is the bound, a range of dates (their year, as the servable family
+    // writes one); any other date belongs to other detectors
+    let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
+        && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
+    if val.date && labelled && !matches!(op, Op::Exact) {
+        let (min, max) = dated(apply(op, val.v), &val);
+        let f = found(
+            Rec::LabelledDateBound,
+            bound(min, max, Unit::Year),
+            i,
+            val.end,
+        );
+        return Compared::Date(f);
+    }
+    if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
+        return Compared::Ruled; // dates and "1-5" ranges belong to other detectors
+    }
+    let Some((mut unit, end)) = unit_at(t, val.end + 1, val.v) else {
+        return Compared::Ruled;
+    };
+    if unit == Unit::None {
+        unit = hint;
+    }
+    // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
+    if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
+        return Compared::Ruled;
+    }
+    if picks_one(op, val.v, unit)
+        || permits_more(t, i, op)
+        || qualifies_things(t, i, unit)
+        || what_you_receive(t, i)
+        || how_long_it_takes(t, i, unit)
+        || how_long_it_is_kept(t, i, unit)
+        || a_rate_limit(t, i)
+    {
+        return Compared::Ruled;
+    }
+    if val.year && unit == Unit::None && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx) {
+        unit = Unit::Year;
+    }
+    if a_rate(t, end.max(val.end))
+        || passively_returned(t, end.max(val.end))
+        || retries_an_action(t, i, end.max(val.end))
+    {
+        return Compared::Ruled;
+    }
+    let (min, max) = apply(op, val.v);
+    // "Fixed length: 4 digits", "Max length: 4 digits": the label says
+    // a length is counted, the unit which characters; both are claims
+    let (from, to) = (phrase_start(t, i), end.max(val.end));
+    let label = (hint == Unit::Chars && matches!(unit, Unit::Class(_))).then(|| {
+        found(
+            Rec::LengthLabelOfClass,
+            bound(min, max, Unit::Chars),
+            from,
+            to,
+        )
+    });
+    Compared::Bound(
+        found(Rec::Comparative, bound(min, max, unit), from, to),
+        label,
+    )
+}
+
+// postfix: "200 characters max", "10 or fewer tags", "1 or more"
+pub(super) fn postfix_bound(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    if in_example(t, i) {
+        return None;
+    }
+    let val = value_at(t, i)?;
+    // (a comparative opens only at a token that may open this family's shapes)
+    let after_op = i > 0 && t[i - 1].lead & BOUNDS != 0 && bound_op(t, i - 1).is_some();
+    if val.date || after_op || in_condition(t, i) {
+        return None;
+    }
+    let (unit, end) = unit_at(t, val.end + 1, val.v)?;
+    let k = end.max(val.end) + 1;
+    let op = if matches!(word(t, k), "max" | "maximum") || seq(t, k, &["at", "most"]) {
+        Some((Op::Max, k + usize::from(word(t, k) == "at")))
+    } else if seq(t, k, &["at", "least"]) {
+        Some((Op::Min, k + 1))
+    } else if word(t, k) == "or"
+        && matches!(
+            word(t, k + 1),
+            "less" | "fewer" | "shorter" | "smaller" | "below"
+        )
+    {
+        Some((Op::Max, k + 1))
+    } else if word(t, k) == "or"
+        && matches!(
+            word(t, k + 1),
+            "more" | "greater" | "larger" | "longer" | "above"
+        )
+    {
+        Some((Op::Min, k + 1))
+    } else {
+        None
+    };
+    let (op, last) = op?;
+    // "0 or more replies" bounds nothing; "in one or more schemas" describes the operation
+    let preposition = (matches!(prev_word(t, i, 1), "in" | "to" | "from" | "across")
+        || matches!(prev_word(t, i, 1), "into" | "for" | "on" | "of" | "with")
+        || matches!(prev_word(t, i, 1), "by"))
+        && !(prev_word(t, i, 1) == "of"
             && matches!(prev_word(t, i, 2), "list" | "array" | "set" | "collection"));
-        if (op == Op::Min && val.v == 0.0)
-            || preposition
-            || (op == Op::Min && val.v == 1.0 && acted_on(prev_word(t, i, 1)))
-            || (op == Op::Min && may_have(t, i))
-        {
-            return i + 1;
-        }
-        // "1 or more tags": the unit follows the operator
-        let (unit, last) =
-            if unit == Unit::None && word(t, last) != "max" && word(t, last) != "maximum" {
-                match unit_at(t, last + 1, val.v) {
-                    Some((u, e)) if u != Unit::None => (u, e),
-                    _ => (unit, last),
-                }
-            } else {
-                (unit, last)
-            };
-        let (min, max) = apply(op, val.v);
-        out.push(found(Rec::PostfixBound, bound(min, max, unit), i, last));
+    if (op == Op::Min && val.v == 0.0)
+        || preposition
+        || (op == Op::Min && val.v == 1.0 && acted_on(prev_word(t, i, 1)))
+        || (op == Op::Min && may_have(t, i))
+    {
+        return None;
     }
-    i + 1
+    // "1 or more tags": the unit follows the operator
+    let (unit, last) = if unit == Unit::None && word(t, last) != "max" && word(t, last) != "maximum"
+    {
+        match unit_at(t, last + 1, val.v) {
+            Some((u, e)) if u != Unit::None => (u, e),
+            _ => (unit, last),
+        }
+    } else {
+        (unit, last)
+    };
+    let (min, max) = apply(op, val.v);
+    out.push(found(Rec::PostfixBound, bound(min, max, unit), i, last));
+    None
 }
 
 #[cfg(test)]

@@ -267,10 +267,8 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
         let after = text(t, last + 1);
         let ends = last + 1 >= t.len()
             || t[last + 1].sent != t[last].sent
-            || matches!(
-                after,
-                "." | ";" | "," | ")" | ":" | "(" | "\u{2014}" | "-" | "is" | "are"
-            );
+            || (matches!(after, "." | ";" | "," | ")" | ":" | "(" | "\u{2014}")
+                || matches!(after, "-" | "is" | "are"));
         if !ends {
             return None;
         }
@@ -325,14 +323,10 @@ pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
         return true;
     }
     (last + 1..last + 5).any(|k| {
-        matches!(
-            word(t, k),
-            "required" | "provided" | "given" | "specified" | "supplied" | "set"
-        )
-    }) && matches!(
-        word(t, last + 1),
-        "must" | "is" | "are" | "should" | "has" | "have"
-    )
+        (matches!(word(t, k), "required" | "provided" | "given")
+            || matches!(word(t, k), "specified" | "supplied" | "set"))
+    }) && (matches!(word(t, last + 1), "must" | "is" | "are" | "should")
+        || matches!(word(t, last + 1), "has" | "have"))
 }
 
 // Family: closed sets (ClosedSet) — "one of draft, final", "only `asc` or `desc`",
@@ -489,10 +483,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
             // a single value needs a colon or a literal after the lead
             let strong = colon || is_lit(t, j);
             if j == i + 1
-                || !matches!(
-                    text(t, j - 1),
-                    ":" | "\u{2014}" | "are" | "include" | "is" | "be"
-                )
+                || !(matches!(text(t, j - 1), ":" | "\u{2014}" | "are" | "include")
+                    || matches!(text(t, j - 1), "is" | "be"))
             {
                 None
             } else {
@@ -761,10 +753,9 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
     }
     // "Provide either issue_number or pull_request_number" names arguments too
     let provide = (1..=2).any(|b| {
-        matches!(
-            prev_word(t, i, b),
-            "provide" | "specify" | "pass" | "supply" | "give" | "specified" | "provided"
-        )
+        (matches!(prev_word(t, i, b), "provide" | "specify" | "pass")
+            || matches!(prev_word(t, i, b), "supply" | "give" | "specified")
+            || matches!(prev_word(t, i, b), "provided"))
     });
     if names_arguments(t, list.last) || provide {
         *mark = list.last + 1;
@@ -824,41 +815,24 @@ fn characters(items: &[String]) -> bool {
 
 /// Words that say a value is accepted ("supported value", "valid option").
 fn accepting(w: &str) -> bool {
-    matches!(
-        w,
-        "supported" | "valid" | "allowed" | "accepted" | "permitted" | "available"
-    )
+    (matches!(w, "supported" | "valid" | "allowed" | "accepted")
+        || matches!(w, "permitted" | "available"))
 }
 
 /// A noun that names a member of an object, not a kind of value ("the only
 /// supported field is `name`" names the member to give).
 fn member_noun(w: &str) -> bool {
-    matches!(
-        w,
-        "field"
-            | "fields"
-            | "parameter"
-            | "parameters"
-            | "property"
-            | "properties"
-            | "attribute"
-            | "attributes"
-            | "key"
-            | "keys"
-            | "header"
-            | "headers"
-            | "filter"
-            | "filters"
-    )
+    (matches!(w, "field" | "fields" | "parameter" | "parameters")
+        || matches!(w, "property" | "properties" | "attribute" | "attributes")
+        || matches!(w, "key" | "keys" | "header" | "headers" | "filter")
+        || matches!(w, "filters"))
 }
 
 /// A noun naming members of an object (its properties, keys, fields,
 /// headers), which a list after it names.
 fn member_list_noun(w: &str) -> bool {
-    matches!(
-        w,
-        "properties" | "attributes" | "keys" | "headers" | "fields" | "parameters"
-    )
+    (matches!(w, "properties" | "attributes" | "keys" | "headers")
+        || matches!(w, "fields" | "parameters"))
 }
 
 /// The sentence of `i` has a condition before it ("if", "when", ...).
@@ -937,16 +911,10 @@ fn accepted_lead(t: &[Tok], i: usize) -> Option<(usize, bool, bool)> {
         return Some((j + 1, true, true));
     }
     if j == i + 1
-        || matches!(
-            noun,
-            "values" | "options" | "choices" | "modes" | "formats" | "levels"
-        )
+        || (matches!(noun, "values" | "options" | "choices" | "modes") || matches!(noun, "formats" | "levels"))
         // "Possible properties include 'name' and 'description'" (box-openapi)
         // names an object's members, not values
-        || matches!(
-            noun,
-            "properties" | "fields" | "parameters" | "attributes" | "keys" | "members"
-        )
+        || (matches!(noun, "properties" | "fields" | "parameters") || matches!(noun, "attributes" | "keys" | "members"))
     {
         return None;
     }
@@ -974,10 +942,7 @@ fn names_members(t: &[Tok], last: usize) -> bool {
         }
         k += 1;
     }
-    matches!(
-        word(t, k),
-        "field" | "fields" | "parameter" | "parameters" | "property" | "properties" | "headers"
-    )
+    (matches!(word(t, k), "field" | "fields" | "parameter") || matches!(word(t, k), "parameters" | "property" | "properties") || matches!(word(t, k), "headers"))
         // "The `sid` or `unique_name` of the Service resource to fetch"
         // (twilio-oai), "`id` or `label` of the role" (okta management
         // spec): literals that are members of the thing named after "of the"
@@ -1069,24 +1034,9 @@ fn shaped_values(t: &[Tok], doc: &str, i: usize, list: &List) -> bool {
         return false;
     }
     let head = (i - from..i).all(|k| {
-        !matches!(
-            word(t, k),
-            "must"
-                | "should"
-                | "can"
-                | "may"
-                | "will"
-                | "is"
-                | "are"
-                | "be"
-                | "if"
-                | "when"
-                | "for"
-                | "unless"
-                | "only"
-                | "either"
-                | "one"
-        )
+        !(matches!(word(t, k), "must" | "should" | "can" | "may" | "will")
+            || matches!(word(t, k), "is" | "are" | "be" | "if" | "when" | "for")
+            || matches!(word(t, k), "unless" | "only" | "either" | "one"))
     });
     let noun = word(t, i - 1);
     let plural = noun.len() > 3
@@ -1126,10 +1076,7 @@ fn singular(w: &str) -> &str {
 /// near it gives ("Type of secret to create (generic, ...)", "user agent
 /// category (currently only AI is supported)").
 fn kind_noun(w: &str) -> bool {
-    matches!(
-        w,
-        "type" | "status" | "state" | "kind" | "mode" | "category"
-    )
+    (matches!(w, "type" | "status" | "state" | "kind" | "mode") || matches!(w, "category"))
 }
 
 /// The clause ends at `k`: the end of the text or of its sentence, or a
@@ -1208,10 +1155,8 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
         .rev()
         .take_while(|&k| t[k].sent == t[i].sent)
         .any(|k| {
-            matches!(
-                word(t, k),
-                "if" | "when" | "unless" | "whenever" | "parameter" | "argument" | "field"
-            )
+            (matches!(word(t, k), "if" | "when" | "unless" | "whenever")
+                || matches!(word(t, k), "parameter" | "argument" | "field"))
         })
 }
 
@@ -1316,20 +1261,7 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
                     && matches!(text(t, k + 1), ":" | "\u{2014}")
                     && t[k].s.chars().count() <= 24
                     && !NOT_VALUES.contains(&t[k].s.as_str())
-                    && !matches!(
-                        t[k].s.as_str(),
-                        "note"
-                            | "notes"
-                            | "example"
-                            | "examples"
-                            | "default"
-                            | "tip"
-                            | "warning"
-                            | "important"
-                            | "returns"
-                            | "required"
-                            | "optional"
-                    )))
+                    && !(matches!(t[k].s.as_str(), "note" | "notes" | "example" | "examples") || matches!(t[k].s.as_str(), "default" | "tip" | "warning") || matches!(t[k].s.as_str(), "important" | "returns" | "required") || matches!(t[k].s.as_str(), "optional"))))
     };
     let bulleted = |k: usize| bulleted_as(k, true);
     if bulleted(i) && !(1..i).any(|k| bulleted(k) && t[k].sent + 3 >= t[i].sent) {
@@ -1400,10 +1332,8 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
     // took place online", plaid-openapi: a plural noun, not a verb)
     // (the verbs read by name; any other is known only by its ending)
     let known = |k: usize| {
-        matches!(
-            word(t, k + 1),
-            "is" | "returns" | "includes" | "means" | "uses" | "gives" | "shows" | "selects"
-        )
+        (matches!(word(t, k + 1), "is" | "returns" | "includes" | "means")
+            || matches!(word(t, k + 1), "uses" | "gives" | "shows" | "selects"))
     };
     let verb_described = |k: usize| {
         lit(k).is_some()
@@ -1455,10 +1385,9 @@ fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usiz
         return None;
     }
     // "use `openai.OpenAI` for blocking mode" is advice
-    if matches!(
-        prev_word(t, i, 1),
-        "use" | "using" | "call" | "pass" | "set" | "with"
-    ) {
+    if (matches!(prev_word(t, i, 1), "use" | "using" | "call" | "pass")
+        || matches!(prev_word(t, i, 1), "set" | "with"))
+    {
         return None;
     }
     // a value already listed before ("`a`: .., `b`: ..") is part of this list
@@ -1558,22 +1487,9 @@ fn third_person_verb(t: &[Tok], k: usize) -> bool {
     let object = is_lit(t, k + 1)
         || (kind(t, k + 1) == Some(Tk::Word)
             && next.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-            && !matches!(
-                next,
-                "are"
-                    | "is"
-                    | "were"
-                    | "was"
-                    | "can"
-                    | "will"
-                    | "must"
-                    | "should"
-                    | "may"
-                    | "have"
-                    | "has"
-                    | "do"
-                    | "does"
-            )
+            && !(matches!(next, "are" | "is" | "were" | "was" | "can" | "will")
+                || matches!(next, "must" | "should" | "may" | "have" | "has" | "do")
+                || matches!(next, "does"))
             && !next.ends_with("ed"));
     object
 }

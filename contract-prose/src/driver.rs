@@ -1,57 +1,115 @@
-//! The driver: the one loop over a description's tokens. Each family of
-//! recognizers (one module: `bounds`, `spans`, ... in [`FAMILIES`] order) is
-//! a step, data in [`STEPS`]; the driver owns the order and the cursor, and
-//! gives a family's step only the tokens that may open one of its shapes
-//! (the family's bit in [`Tok::lead`](crate::tokens::Tok)).
-//!
-//! A step reads what starts at token `i`, pushes its findings and returns
-//! where the family's next step may start: `i + 1`, or past a shape it has
-//! read whole. `mark` is the family's one memory between steps (a position
-//! up to which a list or a legend is already read).
+//! The driver: the one loop over a description's tokens. It runs the rows of
+//! [`TABLE`] family by family (`bounds`, `spans`, ... in [`FAMILIES`]
+//! order) and, within a family, token by token, each recognizer's reader in
+//! the table's order; it owns that order and the cursor, and gives a
+//! family's readers only the tokens that may open one of its shapes (the
+//! family's bit in [`Tok::lead`](crate::tokens::Tok)).
 
-use super::finding::{Found, BOUNDS, EMPTINESS, FORMATS, PATTERNS, SERVABLE, SETS, SIGNS, SPANS};
-use super::tokens::Tok;
-#[cfg(test)]
-use super::FAMILIES;
+use super::finding::Found;
+use super::recognizers::{Recognizer, FAMILIES, TABLE};
+use super::tokens::{word, Tok};
+use std::sync::OnceLock;
 
-/// One family's step: `(tokens, text, i, mark, findings) -> next i`.
-pub(super) type Step = fn(&[Tok], &str, usize, &mut usize, &mut Out) -> usize;
-
-/// The findings a step pushes to.
+/// The findings a reader pushes to.
 pub(super) type Out = Vec<Found>;
 
-/// Each family's lead bit and step, in the order of [`FAMILIES`]: the order
-/// the driver runs them, which is the order of the findings.
-pub(super) const STEPS: [(u8, Step); 8] = [
-    (BOUNDS, super::bounds::step),
-    (SPANS, super::spans::step),
-    (SERVABLE, super::servable::step),
-    (EMPTINESS, super::emptiness::step),
-    (SIGNS, super::signs::step),
-    (SETS, super::closed_sets::step),
-    (FORMATS, super::formats::step),
-    (PATTERNS, super::patterns::step),
-];
+/// What a reader sees: the description's tokens and text, the word at the
+/// cursor (`""` on another token), its family's one memory between tokens
+/// (`mark`: a position up to which a list or a legend is already read) and
+/// the findings.
+pub(super) struct Cx<'a> {
+    pub(super) t: &'a [Tok],
+    pub(super) doc: &'a str,
+    pub(super) w: &'a str,
+    pub(super) mark: &'a mut usize,
+    pub(super) out: &'a mut Out,
+}
+
+/// A recognizer's reader: reads what starts at token `i` and pushes its
+/// findings. `Some(next)` says the shape at `i` is settled (read, or ruled
+/// out for the family): its family's later readers skip `i` and the family
+/// goes on at `next`; `None` hands `i` to the family's next reader.
+pub(super) type Read = fn(Cx, usize) -> Option<usize>;
 
 /// Runs the families whose bits are in `families` (`u8::MAX`: all) over
 /// the tokens of `doc`, family after family, each from the first token.
-pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Vec<Found>) {
-    for (lead, step) in STEPS.iter().filter(|(lead, _)| families & lead != 0) {
-        let (mut i, mut mark) = (0, 0);
-        while i < t.len() {
+pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
+    for (k, rows) in family_rows().iter().enumerate() {
+        let lead = 1 << k;
+        let mut mark = 0;
+        let mut i = 0;
+        while families & lead != 0 && i < t.len() {
             i = if t[i].lead & lead == 0 {
                 i + 1
             } else {
-                step(t, doc, i, &mut mark, out).max(i + 1)
+                let (w, mut next) = (word(t, i), i + 1);
+                for r in *rows {
+                    let c = Cx {
+                        t,
+                        doc,
+                        w,
+                        mark: &mut mark,
+                        out: &mut *out,
+                    };
+                    if let Some(n) = (r.read)(c, i) {
+                        next = n.max(i + 1);
+                        break;
+                    }
+                }
+                next
             };
         }
     }
 }
 
+/// The families not yet split into one reader per recognizer
+/// (`closed_sets`, `formats`, `patterns`): the family's `step` reads every
+/// shape of the family, run as its first row's reader; its other rows read
+/// [`in_step`].
+pub(super) fn closed_sets(c: Cx, i: usize) -> Option<usize> {
+    Some(super::closed_sets::step(c.t, c.doc, i, c.mark, c.out))
+}
+
+/// See [`closed_sets`].
+pub(super) fn formats(c: Cx, i: usize) -> Option<usize> {
+    Some(super::formats::step(c.t, c.doc, i, c.mark, c.out))
+}
+
+/// See [`closed_sets`].
+pub(super) fn patterns(c: Cx, i: usize) -> Option<usize> {
+    Some(super::patterns::step(c.t, c.doc, i, c.mark, c.out))
+}
+
+/// A row its family's step reads (see [`closed_sets`]).
+pub(super) fn in_step(_: Cx, _: usize) -> Option<usize> {
+    None
+}
+
+/// Each family's rows, in [`FAMILIES`] order (the table holds each
+/// family's rows together, in that order), split once.
+fn family_rows() -> &'static [&'static [Recognizer]] {
+    static ROWS: OnceLock<Vec<&[Recognizer]>> = OnceLock::new();
+    ROWS.get_or_init(|| {
+        let mut rest = TABLE;
+        let rows = FAMILIES.iter().map(|f| {
+            let (rows, after) = rest.split_at(rest.iter().take_while(|r| r.family == *f).count());
+            rest = after;
+            rows
+        });
+        let rows = rows.collect();
+        assert!(
+            rest.is_empty(),
+            "{} is out of its family's rows",
+            rest[0].name
+        );
+        rows
+    })
+}
+
 #[test]
-fn one_step_per_family_in_order() {
-    assert_eq!(STEPS.len(), FAMILIES.len());
-    for (k, (lead, _)) in STEPS.iter().enumerate() {
-        assert_eq!(*lead, 1 << k, "{}", FAMILIES[k]);
-    }
+fn every_row_runs() {
+    assert_eq!(
+        family_rows().iter().map(|r| r.len()).sum::<usize>(),
+        TABLE.len()
+    );
 }

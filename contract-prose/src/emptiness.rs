@@ -1,6 +1,6 @@
 //! Family: emptiness (Length, Items).
 
-use super::driver::Out;
+use super::driver::Cx;
 use super::finding::*;
 use super::tokens::*;
 
@@ -16,7 +16,7 @@ pub(super) const LIST_WORDS: &[&str] = &[
 ];
 
 // Family: emptiness (Length, Items) — "non-empty", "must not be empty", "cannot be blank".
-pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
+pub(super) fn must_not_be_empty(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     const NEGATED: &[&[&str]] = &[
         &["must", "not", "be", "empty"],
         &["must", "not", "be", "blank"],
@@ -27,11 +27,10 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
         &["cannot", "be", "blank"],
         &["must", "contain", "at", "least", "one"],
     ];
-    let w = word(t, i);
     let negation = matches!(w, "must" | "may" | "should" | "cannot" | "can't");
     if let Some(p) = NEGATED.iter().filter(|_| negation).find(|p| seq(t, i, p)) {
         if p[1] == "contain" {
-            return i + 1; // "must contain at least one" is read by the bounds detector
+            return Some(i + 1); // "must contain at least one" is read by the bounds detector
         }
         let list = (1..=6).any(|b| LIST_WORDS.contains(&prev_word(t, i, b)));
         out.push(found(
@@ -41,7 +40,7 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             i + p.len() - 1,
         ));
     }
-    i + 1
+    None
 }
 
 #[cfg(test)]

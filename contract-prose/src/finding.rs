@@ -87,10 +87,7 @@ pub(super) fn mark_context(t: &mut [Tok]) {
                     && j > 0
                     && word(t, j - 1) == "the"
                     && (j < 2 || t[j - 2].sent != t[j].sent)
-                    && matches!(
-                        word(t, j + 1),
-                        "will" | "lists" | "contains" | "includes" | "has" | "is" | "shows"
-                    )));
+                    && (matches!(word(t, j + 1), "will" | "lists" | "contains" | "includes") || matches!(word(t, j + 1), "has" | "is" | "shows"))));
         let is_example = context & EXAMPLE != 0
             && ((matches!(w, "e.g." | "example" | "examples" | "eg") && !names_an_example(t, j))
                 || (w == "such" && word(t, j + 1) == "as")

@@ -262,10 +262,10 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     }
     // "URL pattern to match", "email template": the format noun qualifies
     // another noun, which is the value
-    if matches!(
-        word(t, end + 1),
-        "pattern" | "patterns" | "template" | "templates" | "prefix" | "suffix" | "regex" | "glob"
-    ) || heads_a_compound(word(t, end + 1))
+    if (matches!(word(t, end + 1), "pattern" | "patterns" | "template")
+        || matches!(word(t, end + 1), "templates" | "prefix" | "suffix")
+        || matches!(word(t, end + 1), "regex" | "glob"))
+        || heads_a_compound(word(t, end + 1))
     {
         return false;
     }
@@ -303,18 +303,9 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     let p2 = prev_word(t, i, 2);
     let article = matches!(p1, "a" | "an" | "valid");
     let cue = (article
-        && (matches!(
-            p2,
-            "be" | "is"
-                | "as"
-                | "contain"
-                | "contains"
-                | "accepts"
-                | "takes"
-                | "valid"
-                | "a"
-                | "an"
-        ) || (i >= 2 && text(t, i - 2) == ",")))
+        && ((matches!(p2, "be" | "is" | "as" | "contain" | "contains")
+            || matches!(p2, "accepts" | "takes" | "valid" | "a" | "an"))
+            || (i >= 2 && text(t, i - 2) == ",")))
         || matches!(p1, "valid" | "be" | "is" | "as")
         || (i > 0 && text(t, i - 1) == "(");
     // "Contains the URL of a suggested icon ...", "Contains the URL for the
@@ -377,14 +368,12 @@ fn items_named(t: &[Tok], i: usize, end: usize) -> bool {
 /// names, not an address: an abstract noun (-tion, -ment, -ance, -ence) or an
 /// API, a schema, a scan.
 fn heads_a_compound(next: &str) -> bool {
-    matches!(
-        next,
-        "api" | "apis" | "schema" | "schemas" | "scan" | "scans"
-    ) || (next.len() > 5
-        && (next.ends_with("tion")
-            || next.ends_with("ment")
-            || next.ends_with("ance")
-            || next.ends_with("ence")))
+    (matches!(next, "api" | "apis" | "schema" | "schemas" | "scan") || matches!(next, "scans"))
+        || (next.len() > 5
+            && (next.ends_with("tion")
+                || next.ends_with("ment")
+                || next.ends_with("ance")
+                || next.ends_with("ence")))
 }
 
 /// A description that opens with a verb and its object ("Trigger a URL
@@ -398,26 +387,11 @@ fn heads_a_compound(next: &str) -> bool {
 /// caller for the value ("Provide the URL of the repository") still names it.
 fn opens_with_an_action(t: &[Tok]) -> bool {
     let w = word(t, 0);
-    !w.is_empty()
-        && !w.ends_with('s')
-        && !matches!(
-            w,
-            "a" | "an"
-                | "the"
-                | "this"
-                | "your"
-                | "its"
-                | "their"
-                | "provide"
-                | "enter"
-                | "specify"
-                | "set"
-                | "give"
-                | "pass"
-                | "supply"
-                | "use"
-        )
-        && matches!(word(t, 1), "a" | "an" | "the")
+    // (a determiner, or a verb that asks for the value)
+    let not_an_action = matches!(w, "a" | "an" | "the" | "this" | "your" | "its" | "their")
+        || matches!(w, "provide" | "enter" | "specify" | "set" | "give")
+        || matches!(w, "pass" | "supply" | "use");
+    !w.is_empty() && !w.ends_with('s') && !not_an_action && matches!(word(t, 1), "a" | "an" | "the")
 }
 
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
@@ -453,10 +427,9 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
         // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
         let shown = v.date
             && ((1..=3).any(|b| {
-                matches!(
-                    prev_word(t, i, b),
-                    "e.g." | "eg" | "example" | "like" | "as" | "format" | "default" | "defaults"
-                )
+                (matches!(prev_word(t, i, b), "e.g." | "eg" | "example" | "like")
+                    || matches!(prev_word(t, i, b), "as" | "format" | "default")
+                    || matches!(prev_word(t, i, b), "defaults"))
             }) || matches!(text(t, i.saturating_sub(1)), "(" | ":" | "="));
         if shown {
             let f = if kind(t, v.end) == Some(Tk::Word) {
@@ -525,10 +498,8 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
     // accepted", not "ISO date format in the response", a flag about the output)
     if w == "iso" && !in_example(t, i) {
         let dated = (1..=2).find(|&b| {
-            matches!(
-                word(t, i + b),
-                "date" | "dates" | "datetime" | "date-time" | "timestamp" | "timestamps"
-            )
+            (matches!(word(t, i + b), "date" | "dates" | "datetime")
+                || matches!(word(t, i + b), "date-time" | "timestamp" | "timestamps"))
         });
         let sentence = || (0..t.len()).filter(|&k| t[k].sent == t[i].sent);
         let refused = sentence().any(|k| {
@@ -574,20 +545,11 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             push(Rec::Email, What::Format("email"), i)
         }
         "url" | "uri" | "urls" | "uris"
-            if !matches!(
-                word(t, i + 1),
-                "encoded"
-                    | "encoding"
-                    | "path"
-                    | "parameter"
-                    | "parameters"
-                    | "query"
-                    | "param"
-                    | "params"
-                    | "scheme"
-                    | "fragment"
-                    | "template"
-            ) && named(i) =>
+            if !(matches!(word(t, i + 1), "encoded" | "encoding" | "path")
+                || matches!(word(t, i + 1), "parameter" | "parameters" | "query")
+                || matches!(word(t, i + 1), "param" | "params" | "scheme" | "fragment")
+                || matches!(word(t, i + 1), "template"))
+                && named(i) =>
         {
             push(Rec::Url, What::Format("uri"), i)
         }

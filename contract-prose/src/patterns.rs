@@ -76,10 +76,9 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
             return i + 1;
         }
         let mut j = i + 1;
-        while matches!(
-            word(t, j),
-            "the" | "regex" | "pattern" | "regular" | "expression" | "regexp"
-        ) {
+        while (matches!(word(t, j), "the" | "regex" | "pattern" | "regular")
+            || matches!(word(t, j), "expression" | "regexp"))
+        {
             j += 1;
         }
         if text(t, j) == ":" {
@@ -123,10 +122,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
     }
     // character classes: "lowercase letters, digits and hyphens only", "alphanumeric"
     if matches!(w, "hex" | "hexadecimal")
-        && matches!(
-            word(t, i + 1),
-            "string" | "digits" | "characters" | "chars" | "color" | "colour"
-        )
+        && (matches!(word(t, i + 1), "string" | "digits" | "characters")
+            || matches!(word(t, i + 1), "chars" | "color" | "colour"))
     {
         out.push(found(
             Rec::HexCharacters,
@@ -186,10 +183,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
             });
         // "Available for only phone numbers": "numbers" after a noun names things, not digits
         let noun_before = matches!(w, "numbers" | "numerals" | "periods" | "dots")
-            && !matches!(
-                prev_word(t, i, 1),
-                "only" | "and" | "or" | "of" | "contain" | "contains" | "with" | ""
-            );
+            && !(matches!(prev_word(t, i, 1), "only" | "and" | "or" | "of")
+                || matches!(prev_word(t, i, 1), "contain" | "contains" | "with" | ""));
         let strong =
             !noun_before && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
         // "must be lowercase"
@@ -243,10 +238,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
         }
     }
     if matches!(w, "must" | "should")
-        && matches!(
-            word(t, i + 1),
-            "start" | "begin" | "end" | "starts" | "begins" | "ends"
-        )
+        && (matches!(word(t, i + 1), "start" | "begin" | "end" | "starts")
+            || matches!(word(t, i + 1), "begins" | "ends"))
         && word(t, i + 2) == "with"
         && matches!(
             kind(t, i + 3),
@@ -262,10 +255,7 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
         return i + 1;
     }
     // "Workspace IDs begin with 'ws-'": a literal prefix or suffix is a shape
-    if matches!(
-        w,
-        "start" | "begin" | "end" | "starts" | "begins" | "ends" | "prefixed" | "suffixed"
-    ) && word(t, i + 1) == "with"
+    if (matches!(w, "start" | "begin" | "end" | "starts" | "begins") || matches!(w, "ends" | "prefixed" | "suffixed")) && word(t, i + 1) == "with"
         && is_lit(t, i + 2)
         // "IDs begin with", "(starts with 'S')", not the advice "Start with 'list-workspaces'"
         && !matches!(prev_word(t, i, 1), "must" | "should")
@@ -350,10 +340,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
     if matches!(w, "hex" | "hexadecimal")
         && (text(t, i + 1) == ")"
             || in_hex
-            || matches!(
-                word(t, i + 1),
-                "string" | "strings" | "identifier" | "id" | "encoded" | "format"
-            ))
+            || (matches!(word(t, i + 1), "string" | "strings" | "identifier" | "id")
+                || matches!(word(t, i + 1), "encoded" | "format")))
         && !of_another
         && !in_example(t, i)
     {

@@ -5,11 +5,15 @@
 //! named unit: a finding carries the [`Rec`] that made it, so the tests can
 //! count each recognizer's hits on the held-out batches and set its level
 //! from them, and a user's audit names the recognizer behind each finding.
-//! The families (`bounds`, `spans`, ... in [`FAMILIES`] order) are the
-//! driver's steps (`driver::STEPS`): the driver runs them in that order over
-//! one token list and owns the cursor.
+//! Each row holds its reader, the function that reads it; the driver runs
+//! the rows family by family (`bounds`, `spans`, ... in [`FAMILIES`] order)
+//! over one token list and owns the order and the cursor. (The rows of
+//! `closed_sets`, `formats` and `patterns` are still read by their family's
+//! `step`, the reader of the family's first row.)
 
+use crate::driver::{self, Read};
 use crate::levels::ERROR_LEVEL;
+use crate::{bounds, emptiness, servable, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -47,6 +51,8 @@ pub struct Recognizer {
     pub source: &'static str,
     /// What it must not read, though the words are close.
     pub not: &'static str,
+    /// Its reader, which the driver runs at each token its family may open.
+    pub(crate) read: Read,
 }
 
 impl Recognizer {
@@ -73,7 +79,7 @@ pub const FAMILIES: &[&str] = &[
 ];
 
 macro_rules! recognizers {
-    ($($id:ident $name:literal $family:literal
+    ($($id:ident $name:literal $family:literal $read:expr,
         reads $reads:literal
         e.g. $example:literal from $source:literal
         not $not:literal;)*) => {
@@ -89,6 +95,7 @@ macro_rules! recognizers {
             example: $example,
             source: $source,
             not: $not,
+            read: $read,
         },)*];
     };
 }
@@ -102,234 +109,234 @@ impl Rec {
 
 recognizers! {
     // bounds
-    Comparative "comparative" "bounds"
-        reads "a comparative or a bound label before a number, with what the number counts"
-        e.g. "Maximum number of results to return (at most 100)." from "the first corpus"
-        not "a rate (\"100 requests per minute\"), a duration (\"may take up to 60 seconds\"), what the service returns or gives (\"allow you to get up to 5\"), a retry count";
-    PostfixBound "postfix-bound" "bounds"
-        reads "a number and its unit, then the bound"
-        e.g. "200 characters max" from "the first corpus"
-        not "a number that a comparative before it already read";
-    LengthLabelOfClass "length-label-of-class" "bounds"
-        reads "a length label whose unit names characters of a class: a length as well as a pattern"
-        e.g. "Fixed length: 4 digits" from "Adyen/adyen-openapi"
-        not "a label that counts no characters";
-    LabelledDateBound "labelled-date-bound" "bounds"
-        reads "a date after a label naming the minimum or maximum"
-        e.g. "Minimum is 1950-01-01" from "open-meteo/open-meteo"
-        not "a date in a sentence with no bound label";
-    SizedNoun "sized-noun" "bounds"
+    SizedNoun "sized-noun" "bounds" bounds::sized_noun,
         reads "a size in characters before its noun"
         e.g. "The 2-character ISO 3166-1 code" from "plaid/plaid-openapi"
         not "a size that is not in characters or bytes";
-    MaximumBesideDefault "maximum-beside-default" "bounds"
+    MaximumBesideDefault "maximum-beside-default" "bounds" bounds::maximum_beside_default,
         reads "a maximum named beside the default"
         e.g. "The default value (as well as the maximum) is 20" from "discord/discord-api-spec"
         not "the default alone";
+    LabelledDateBound "labelled-date-bound" "bounds" bounds::labelled_date_bound,
+        reads "a date after a label naming the minimum or maximum"
+        e.g. "Minimum is 1950-01-01" from "open-meteo/open-meteo"
+        not "a date in a sentence with no bound label";
+    LengthLabelOfClass "length-label-of-class" "bounds" bounds::length_label_of_class,
+        reads "a length label whose unit names characters of a class: a length as well as a pattern"
+        e.g. "Fixed length: 4 digits" from "Adyen/adyen-openapi"
+        not "a label that counts no characters";
+    Comparative "comparative" "bounds" bounds::comparative,
+        reads "a comparative or a bound label before a number, with what the number counts"
+        e.g. "Maximum number of results to return (at most 100)." from "the first corpus"
+        not "a rate (\"100 requests per minute\"), a duration (\"may take up to 60 seconds\"), what the service returns or gives (\"allow you to get up to 5\"), a retry count";
+    PostfixBound "postfix-bound" "bounds" bounds::postfix_bound,
+        reads "a number and its unit, then the bound"
+        e.g. "200 characters max" from "the first corpus"
+        not "a number that a comparative before it already read";
     // spans
-    Span "span" "spans"
-        reads "two numbers joined as a span"
-        e.g. "Number of results, between 1 and 100." from "the first corpus"
-        not "a legend (\"values between 0 and 1 indicate ...\"), advice (\"Higher values (100-1000) ...\"), a standard's number (\"ISO-3166-1\"), a size no declaration counts (\"in 2-3 sentences\")";
-    LengthLabelSpan "length-label-span" "spans"
-        reads "a span after a length label whose unit names a class of characters"
-        e.g. "Length: 1–3 digits" from "Adyen/adyen-openapi"
-        not "a span after any other label";
-    NumberedLegend "numbered-legend" "spans"
+    NumberedLegend "numbered-legend" "spans" spans::numbered_legend,
         reads "a legend of consecutive whole numbers: their span is the range"
         e.g. "0=disabled, 1=read, 2=write, 3=admin" from "the first corpus"
         not "two entries without a word";
+    LengthLabelSpan "length-label-span" "spans" spans::length_label_span,
+        reads "a span after a length label whose unit names a class of characters"
+        e.g. "Length: 1–3 digits" from "Adyen/adyen-openapi"
+        not "a span after any other label";
+    Span "span" "spans" spans::span,
+        reads "two numbers joined as a span"
+        e.g. "Number of results, between 1 and 100." from "the first corpus"
+        not "a legend (\"values between 0 and 1 indicate ...\"), advice (\"Higher values (100-1000) ...\"), a standard's number (\"ISO-3166-1\"), a size no declaration counts (\"in 2-3 sentences\")";
     // servable
-    BackTo "back-to" "servable"
+    BackTo "back-to" "servable" servable::back_to,
         reads "a year the data goes back to, or no earlier than"
         e.g. "Year to fetch; records go back to 2001." from "the first corpus"
         not "a version named by its date (\"API versions 2018-05-22 and earlier\")";
-    FromYearOn "from-year-on" "servable"
+    FromYearOn "from-year-on" "servable" servable::from_year_on,
         reads "a year and \"or later\", \"onwards\", \"on\""
         e.g. "2015 or later" from "the first corpus"
         not "a version (\"version 2 or later\")";
-    NotBefore "not-before" "servable"
+    NotBefore "not-before" "servable" servable::not_before,
         reads "a year before or after which data is not available"
         e.g. "Dates before 2000 are not supported." from "the first corpus"
         not "a year with no refusal after it";
-    EarliestYear "earliest-year" "servable"
+    EarliestYear "earliest-year" "servable" servable::earliest_year,
         reads "the earliest or oldest year"
         e.g. "the earliest supported year is 1980" from "the first corpus"
         not "a number that is not a year";
     // emptiness
-    MustNotBeEmpty "must-not-be-empty" "emptiness"
+    MustNotBeEmpty "must-not-be-empty" "emptiness" emptiness::must_not_be_empty,
         reads "\"must not be empty\" and its modal forms"
         e.g. "The name must not be empty." from "the first corpus"
         not "\"must contain at least one\" (a bound)";
     // signs
-    Sign "sign" "signs"
+    Sign "sign" "signs" signs::sign,
         reads "\"positive\", \"non-negative\" of the value"
         e.g. "Must be a positive, numeric value." from "the first corpus"
         not "what a sign means (\"Positive values penalize new tokens\")";
     // closed_sets
-    ValueList "value-list" "closed_sets"
+    ValueList "value-list" "closed_sets" driver::closed_sets,
         reads "a list of values after a lead (\"one of\", \"can be\", \"supported values\") or in parentheses after a kind noun"
         e.g. "The status of the item (`completed`, `incomplete`, `in_progress`)" from "openai/openai-openapi"
         not "typical values (\"Common types: ...\"), examples (\"e.g. ...\"), one of several forms (\"or a release ID\"), names of members";
-    DescribedValues "described-values" "closed_sets"
+    DescribedValues "described-values" "closed_sets" driver::in_step,
         reads "values each opening a sentence or a bullet, described by a verb or a gloss"
         e.g. "'codeblock' wraps logs ... 'plain' returns raw text" from "the tuned batches"
         not "a flag's `true` and `false`, characters, member names";
-    FixedValue "fixed-value" "closed_sets"
+    FixedValue "fixed-value" "closed_sets" driver::in_step,
         reads "a value stated always to be one literal"
         e.g. "The value will always be `comment`." from "box/box-openapi"
         not "\"This value is always `true`\", a value under a condition";
-    RestatedTypeValue "restated-type-value" "closed_sets"
+    RestatedTypeValue "restated-type-value" "closed_sets" driver::in_step,
         reads "a description that opens with \"The type of\" and ends on its one value"
         e.g. "The type of this object (`container.file`)." from "openai/openai-openapi"
         not "a type with several values";
-    AcceptedCapitalList "accepted-capital-list" "closed_sets"
+    AcceptedCapitalList "accepted-capital-list" "closed_sets" driver::in_step,
         reads "codes in capitals after an accepting word, its noun and a colon"
         e.g. "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES, OTHER." from "awslabs/mcp"
         not "codes after \"characters\"";
-    ValuesOneByOne "values-one-by-one" "closed_sets"
+    ValuesOneByOne "values-one-by-one" "closed_sets" driver::in_step,
         reads "a lead before values described one by one"
         e.g. "Can be: `inbound` for inbound calls, `outbound-api` for ..." from "twilio/twilio-oai"
         not "a flag's two states";
     // formats
-    DateLayout "date-layout" "formats"
+    DateLayout "date-layout" "formats" driver::formats,
         reads "a date or time layout read by its letters"
         e.g. "Due date in YYYY-MM-DD format." from "the first corpus"
         not "a layout among alternative forms (\"YYYY-MM-DD or 'today'\")";
-    DateLiteral "date-literal" "formats"
+    DateLiteral "date-literal" "formats" driver::in_step,
         reads "a date written as an example of the value's form"
         e.g. "e.g. `2024-01-31`" from "the first corpus"
         not "a date in a sentence about something else";
-    FormatStandard "format-standard" "formats"
+    FormatStandard "format-standard" "formats" driver::in_step,
         reads "a format standard named: ISO 8601, RFC 3339"
         e.g. "The inclusive start. Format: RFC-3339." from "the tuned batches"
         not "RFC 2822 dates, a standard in a link";
-    IsoTimeWord "iso-time-word" "formats"
+    IsoTimeWord "iso-time-word" "formats" driver::in_step,
         reads "\"ISO\" before a time word: the ISO timestamp"
         e.g. "Last update timestamp in ISO format" from "the tuned batches"
         not "\"ISO\" alone, a country or currency code standard";
-    IsoDateWord "iso-date-word" "formats"
+    IsoDateWord "iso-date-word" "formats" driver::in_step,
         reads "\"ISO\" before a date word"
         e.g. "ISO date time string when the segment was updated." from "the tuned batches"
         not "\"ISO dates are not accepted\", a format of the response";
-    Uuid "uuid" "formats"
+    Uuid "uuid" "formats" driver::in_step,
         reads "the value named a UUID"
         e.g. "The build UUID" from "CircleCI-Public/mcp-server-circleci"
         not "a UUID of one of two alternatives, a noun after a verb";
-    Email "email" "formats"
+    Email "email" "formats" driver::in_step,
         reads "the value named an email address"
         e.g. "User email address" from "the first corpus"
         not "an email API, an address of something else";
-    Url "url" "formats"
+    Url "url" "formats" driver::in_step,
         reads "the value named a URL or URI"
         e.g. "URL to fetch" from "modelcontextprotocol/servers"
         not "\"Trigger a URL elicitation\", a URL scan";
-    IpAddress "ip-address" "formats"
+    IpAddress "ip-address" "formats" driver::in_step,
         reads "the value named an IPv4 or IPv6 address"
         e.g. "IPv4 address of the gateway" from "the first corpus"
         not "an IP address inside a clause about something else";
-    TimeLayout "time-layout" "formats"
+    TimeLayout "time-layout" "formats" driver::in_step,
         reads "\"HH:MM\""
         e.g. "Start time, HH:MM" from "the first corpus"
         not "the rest of a longer layout";
-    IsoCodeFormat "iso-code-format" "formats"
+    IsoCodeFormat "iso-code-format" "formats" driver::in_step,
         reads "a code \"in ISO format\": the code's standard shape"
         e.g. "Currency code in ISO format" from "the tuned batches"
         not "ISO before a date word (a format)";
     // patterns
-    ExplicitRegex "explicit-regex" "patterns"
+    ExplicitRegex "explicit-regex" "patterns" driver::patterns,
         reads "a regex in a code span"
         e.g. "must match `^[A-Z]{1,5}$`" from "the first corpus"
         not "a code span that is no regex";
-    BareRegex "bare-regex" "patterns"
+    BareRegex "bare-regex" "patterns" driver::in_step,
         reads "a bare regex after \"match\""
         e.g. "must match ^[a-z]+$" from "the first corpus"
         not "text that does not open with ^";
-    DecimalPlaces "decimal-places" "patterns"
+    DecimalPlaces "decimal-places" "patterns" driver::in_step,
         reads "the value's precision in decimal places"
         e.g. "The unit price. Up to 2 decimal points" from "the tuned batches"
         not "a count of other things";
-    HexCharacters "hex-characters" "patterns"
+    HexCharacters "hex-characters" "patterns" driver::in_step,
         reads "hex digits, a hex string, a hex colour"
         e.g. "A hex string of 64 characters" from "the first corpus"
         not "the brand colour is in hexadecimal format (another thing's form)";
-    CharacterClasses "character-classes" "patterns"
+    CharacterClasses "character-classes" "patterns" driver::in_step,
         reads "the classes of characters the value is made of"
         e.g. "lowercase letters and digits only" from "the first corpus"
         not "a clause that picks things by a member";
-    ExcludedCharacters "excluded-characters" "patterns"
+    ExcludedCharacters "excluded-characters" "patterns" driver::in_step,
         reads "characters the value may not contain"
         e.g. "The name may not contain spaces or slashes." from "the tuned batches"
         not "\"Uploads containing viruses are not allowed\"";
-    StandardByNumber "standard-by-number" "patterns"
+    StandardByNumber "standard-by-number" "patterns" driver::in_step,
         reads "a standard named by number: ISO 3166-1 alpha-2, BCP 47, RFC 3230"
         e.g. "Language tag as defined in BCP 47." from "the tuned batches"
         not "a standard in a link or a reference (\"See RFC 7231 section 6\")";
-    MustStartWith "must-start-with" "patterns"
+    MustStartWith "must-start-with" "patterns" driver::in_step,
         reads "\"must start with\", \"should end with\" and a literal"
         e.g. "Must start with `sk_`" from "the first corpus"
         not "advice (\"Start with 'list-workspaces'\")";
-    BeginsWith "begins-with" "patterns"
+    BeginsWith "begins-with" "patterns" driver::in_step,
         reads "a literal prefix or suffix"
         e.g. "Workspace IDs begin with 'ws-'" from "the first corpus"
         not "a clause that picks things (\"groups whose name starts with ...\")";
-    WithPrefix "with-prefix" "patterns"
+    WithPrefix "with-prefix" "patterns" driver::in_step,
         reads "\"with prefix\" and a literal"
         e.g. "The access key's unique identifier with prefix 'dof_v1_'." from "digitalocean/openapi"
         not "a prefix without a literal";
-    CodeStandard "code-standard" "patterns"
+    CodeStandard "code-standard" "patterns" driver::in_step,
         reads "an ISO, IETF or BCP code: language, country, currency"
         e.g. "ISO language code for the response (e.g., \"en\", \"es\")" from "the tuned batches"
         not "\"ISO country codes are not supported\"";
-    Templates "templates" "patterns"
+    Templates "templates" "patterns" driver::in_step,
         reads "templates after \"Supported patterns:\""
         e.g. "Supported patterns: https://x.example/{org}/{id}" from "microsoft/azure-devops-mcp"
         not "\"Common patterns: ...\", typical values";
-    DoesNotAllow "does-not-allow" "patterns"
+    DoesNotAllow "does-not-allow" "patterns" driver::in_step,
         reads "\"does not allow\" and characters"
         e.g. "Name (min length: 1 character, does not allow < or >)" from "the tuned batches"
         not "a permission";
-    HexFormat "hex-format" "patterns"
+    HexFormat "hex-format" "patterns" driver::in_step,
         reads "the value in hex format"
         e.g. "Header background color (hex format)." from "the tuned batches"
         not "another thing's hex form";
-    FormatTemplate "format-template" "patterns"
+    FormatTemplate "format-template" "patterns" driver::in_step,
         reads "\"with format\" and a template in code"
         e.g. "Use the `spec` parameter with format `proj/<key>:env/<env>`." from "launchdarkly/mcp-server"
         not "a template under a condition";
-    LayoutInCode "layout-in-code" "patterns"
+    LayoutInCode "layout-in-code" "patterns" driver::in_step,
         reads "a layout in code or quotes before \"format\""
         e.g. "in format Cxxxxxxxxxx" from "korotovsky/slack-mcp-server"
         not "an ISO date layout (a format)";
-    AllCaps "all-caps" "patterns"
+    AllCaps "all-caps" "patterns" driver::in_step,
         reads "\"all caps\": no lowercase letter"
         e.g. "Should be all caps" from "awslabs/mcp"
         not "caps of another thing";
-    CaseStyle "case-style" "patterns"
+    CaseStyle "case-style" "patterns" driver::in_step,
         reads "a case style named: camelCase, kebab-case, SCREAMING_SNAKE_CASE"
         e.g. "Should be in SCREAMING_SNAKE_CASE." from "neo4j-contrib/mcp-neo4j"
         not "a style named as an example";
-    PlaceholderShape "placeholder-shape" "patterns"
+    PlaceholderShape "placeholder-shape" "patterns" driver::in_step,
         reads "a shape written with placeholders"
         e.g. "Format: emr-x.x.x" from "awslabs/mcp"
         not "a known format word";
-    Cidr "cidr" "patterns"
+    Cidr "cidr" "patterns" driver::in_step,
         reads "CIDR notation"
         e.g. "The subnet in CIDR notation" from "the first corpus"
         not "\"List of ip addresses and CIDRs\"";
-    E164 "e164" "patterns"
+    E164 "e164" "patterns" driver::in_step,
         reads "E.164 numbers"
         e.g. "Phone number in E.164 format" from "the first corpus"
         not "E.164 among other forms";
-    LetterCode "letter-code" "patterns"
+    LetterCode "letter-code" "patterns" driver::in_step,
         reads "a code counted in letters"
         e.g. "Two-letter language code." from "the first corpus"
         not "letters of something else";
-    DigitCountWord "digit-count-word" "patterns"
+    DigitCountWord "digit-count-word" "patterns" driver::in_step,
         reads "a code counted in digits as a number word"
         e.g. "a four-digit number" from "Adyen/adyen-openapi"
         not "digits of something else";
-    CountedClass "counted-class" "patterns"
+    CountedClass "counted-class" "patterns" driver::in_step,
         reads "\"a 6-digit code\", \"a 3-letter code\""
         e.g. "A 6-digit code." from "the first corpus"
         not "a count with no class of characters";

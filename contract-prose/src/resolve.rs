@@ -329,17 +329,8 @@ fn names_a_member(t: &[Tok], label: usize, t0: usize) -> bool {
     !name.is_empty()
         && (0..label).any(|k| matches!(t[k].k, Tk::Word | Tk::Code | Tk::Quoted) && t[k].s == name)
         && (0..t0).any(|k| {
-            matches!(
-                word(t, k),
-                "object"
-                    | "objects"
-                    | "dict"
-                    | "dictionary"
-                    | "properties"
-                    | "fields"
-                    | "keys"
-                    | "elements"
-            )
+            (matches!(word(t, k), "object" | "objects" | "dict" | "dictionary")
+                || matches!(word(t, k), "properties" | "fields" | "keys" | "elements"))
         })
 }
 
@@ -375,10 +366,9 @@ fn lists_each_members(t: &[Tok], t0: usize) -> bool {
     let first = sentence_start(t, t0);
     word(t, first) == "each"
         && (first + 2..(first + 5).min(t0)).any(|k| {
-            matches!(
-                word(t, k),
-                "have" | "has" | "include" | "includes" | "contain" | "contains"
-            ) && (is_lit(t, k + 1) || matches!(word(t, k + 1), "a" | "an") && is_lit(t, k + 2))
+            (matches!(word(t, k), "have" | "has" | "include" | "includes")
+                || matches!(word(t, k), "contain" | "contains"))
+                && (is_lit(t, k + 1) || matches!(word(t, k + 1), "a" | "an") && is_lit(t, k + 2))
         })
 }
 
@@ -392,10 +382,8 @@ fn holds_for_some(t: &[Tok], t1: usize) -> bool {
         .take_while(|&k| t[k].sent == t[t1].sent && !matches!(text(t, k), "," | ";" | ")" | "."))
         .any(|k| {
             matches!(word(t, k), "in" | "for")
-                && matches!(
-                    word(t, k + 1),
-                    "new" | "old" | "other" | "legacy" | "older" | "newer" | "some" | "certain"
-                )
+                && (matches!(word(t, k + 1), "new" | "old" | "other" | "legacy")
+                    || matches!(word(t, k + 1), "older" | "newer" | "some" | "certain"))
         })
 }
 

@@ -1,6 +1,6 @@
 //! Family: servable ranges (Range): what the tool can serve, not the form of a value.
 
-use super::driver::Out;
+use super::driver::Cx;
 use super::finding::*;
 use super::tokens::*;
 use super::values::*;
@@ -15,22 +15,9 @@ pub(super) fn since_the_epoch(t: &[Tok], i: usize) -> bool {
         return false;
     }
     let unit = |w: &str| {
-        matches!(
-            w,
-            "seconds"
-                | "secs"
-                | "s"
-                | "ms"
-                | "milliseconds"
-                | "millis"
-                | "microseconds"
-                | "us"
-                | "nanoseconds"
-                | "ns"
-                | "minutes"
-                | "hours"
-                | "days"
-        )
+        (matches!(w, "seconds" | "secs" | "s" | "ms" | "milliseconds")
+            || matches!(w, "millis" | "microseconds" | "us" | "nanoseconds" | "ns")
+            || matches!(w, "minutes" | "hours" | "days"))
     };
     if unit(prev_word(t, i, 1)) {
         return true;
@@ -50,7 +37,7 @@ pub(super) fn since_the_epoch(t: &[Tok], i: usize) -> bool {
 
 // Family: servable ranges (Range) — "records back to 2001", "no earlier than 2010",
 // "since 2001", "2001 or later", "from 2001 onwards", "the earliest year is 2001".
-pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
+pub(super) fn back_to(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     const MIN_LEADS: &[&[&str]] = &[
         &["back", "to"],
         &["no", "earlier", "than"],
@@ -71,10 +58,8 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
         &["through"],
         &["until"],
     ];
-    let lead = (matches!(
-        word(t, i),
-        "back" | "no" | "not" | "on" | "starting" | "since" | "through" | "until"
-    ))
+    let lead = (matches!(word(t, i), "back" | "no" | "not" | "on" | "starting")
+        || matches!(word(t, i), "since" | "through" | "until"))
     .then(|| {
         MIN_LEADS
             .iter()
@@ -85,12 +70,11 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
     .flatten();
     if let Some((p, is_min)) = lead {
         if p[0] == "since"
-            && (matches!(
-                prev_word(t, i, 1),
-                "deprecated" | "removed" | "changed" | "added" | "introduced" | "renamed"
-            ) || since_the_epoch(t, i))
+            && ((matches!(prev_word(t, i, 1), "deprecated" | "removed" | "changed")
+                || matches!(prev_word(t, i, 1), "added" | "introduced" | "renamed"))
+                || since_the_epoch(t, i))
         {
-            return i + 1;
+            return Some(i + 1);
         }
         let mut j = i + p.len();
         if matches!(word(t, j), "the" | "year" | "early" | "late") {
@@ -107,17 +91,21 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
                     t1: v.end,
                     always: true,
                 });
-                return i + 1;
+                return Some(i + 1);
             }
         }
     }
+    None
+}
+
+pub(super) fn from_year_on(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     // "2001 or later", "2001 onwards", "from 2001 on"
     if let Some(v) = value_at(t, i) {
         // "In API versions 2018-05-22 and earlier, this field is called `zip`"
         // (plaid's OpenAPI spec): a version named by its date is a reference,
         // as "version 2" and "lines 10-20" are for spans
         if !v.year || matches!(prev_word(t, i, 1), "version" | "versions") {
-            return i + 1;
+            return Some(i + 1);
         }
         let k = v.end + 1;
         let min = (matches!(word(t, k), "or" | "and")
@@ -148,6 +136,10 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             });
         }
     }
+    None
+}
+
+pub(super) fn not_before(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     // "dates before 1900 are not supported": the negation makes it a minimum
     if matches!(word(t, i), "before" | "after") {
         if let Some(v) = value_at(t, i + 1).filter(|v| v.year) {
@@ -170,6 +162,10 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             }
         }
     }
+    None
+}
+
+pub(super) fn earliest_year(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     // "the earliest year is 2001", "earliest available date: 2001-01-01"
     if matches!(word(t, i), "earliest" | "oldest") {
         for k in i + 1..(i + 5).min(t.len()) {
@@ -187,7 +183,7 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             }
         }
     }
-    i + 1
+    None
 }
 
 #[cfg(test)]

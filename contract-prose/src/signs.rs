@@ -1,23 +1,22 @@
 //! Family: signs (Range).
 
-use super::driver::Out;
+use super::driver::Cx;
 use super::finding::*;
 use super::tokens::*;
 
 // Family: signs (Range) — "a positive integer", "must be positive", "non-negative".
-pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
+pub(super) fn sign(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     const NOUNS: &[&str] = &[
         "integer", "integers", "number", "numbers", "int", "value", "values", "whole", "amount",
         "count", "float", "decimal",
     ];
-    let w = word(t, i);
     let p = prev_word(t, i, 1);
     if matches!(p, "false" | "true") {
-        return i + 1;
+        return Some(i + 1);
     }
     let next_noun = NOUNS.contains(&word(t, i + 1));
     if w == "positive" && says_what_it_means(t, i + 1) {
-        return i + 1;
+        return Some(i + 1);
     }
     let integer = matches!(
         word(t, i + 1),
@@ -42,10 +41,10 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             unit: Unit::Year,
             integer,
         },
-        _ => return i + 1,
+        _ => return Some(i + 1),
     };
     out.push(found(Rec::Sign, what, i, if next_noun { i + 1 } else { i }));
-    i + 1
+    None
 }
 
 /// "Positive values penalize new tokens" (openai's OpenAPI spec), "where a
@@ -57,30 +56,13 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
 /// seconds." are).
 fn says_what_it_means(t: &[Tok], noun: usize) -> bool {
     matches!(word(t, noun), "value" | "values" | "number" | "numbers")
-        && matches!(
-            word(t, noun + 1),
-            "when"
-                | "on"
-                | "for"
-                | "mean"
-                | "means"
-                | "indicate"
-                | "indicates"
-                | "represent"
-                | "represents"
-                | "penalize"
-                | "penalizes"
-                | "increase"
-                | "increases"
-                | "decrease"
-                | "decreases"
-                | "make"
-                | "makes"
-                | "favor"
-                | "favors"
-                | "encourage"
-                | "encourages"
-        )
+        && (matches!(word(t, noun + 1), "when" | "on" | "for" | "mean")
+            || matches!(word(t, noun + 1), "means" | "indicate" | "indicates")
+            || matches!(word(t, noun + 1), "represent" | "represents" | "penalize")
+            || matches!(word(t, noun + 1), "penalizes" | "increase" | "increases")
+            || matches!(word(t, noun + 1), "decrease" | "decreases" | "make")
+            || matches!(word(t, noun + 1), "makes" | "favor" | "favors")
+            || matches!(word(t, noun + 1), "encourage" | "encourages"))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Family: spans (Length, Range, Items).
 
-use super::driver::Out;
+use super::driver::Cx;
 use super::finding::*;
 use super::tokens::*;
 use super::units::*;
@@ -40,9 +40,8 @@ const NOT_VALUES_BEFORE_OF: &[&str] = &[
     "kind", "version", "versions",
 ];
 
-// Family: spans (Length, Range, Items) — "between 1 and 100", "from 2001 to 2020",
-// "1-200 chars", "(1-100)", "1 to 50 items", "in the range [1, 100]", "`1..=200`".
-pub(super) fn step(t: &[Tok], _: &str, i: usize, mark: &mut usize, out: &mut Out) -> usize {
+// "0=disabled, 1=read, 2=write, 3=admin", "(0 is inactive, 1 is active)"
+pub(super) fn numbered_legend(Cx { t, mark, out, .. }: Cx, i: usize) -> Option<usize> {
     // "0=disabled, 1=Covered Call, 2=Long Call, 3=Spreads": a legend of every
     // whole number from the first to the last is their range; so are two or
     // more entries read with a word: "1 for a guild subscription, 2 for a user
@@ -83,175 +82,170 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, mark: &mut usize, out: &mut Out
                 i,
                 last + 1,
             ));
-            return i + 1;
+            return Some(i + 1);
         }
     }
+    None
+}
+
+pub(super) fn length_label_span(Cx { t, mark, out, .. }: Cx, i: usize) -> Option<usize> {
+    if let Some((_, Some(f))) = length_label(t, i).then(|| span_at(t, i, mark)).flatten() {
+        out.push(f);
+    }
+    None
+}
+
+pub(super) fn span(Cx { t, mark, out, .. }: Cx, i: usize) -> Option<usize> {
+    out.push(span_at(t, i, mark)?.0);
+    Some(i + 1)
+}
+
+/// "Length: 1–3 digits." (adyen-openapi): a span after a label naming the
+/// length counts characters of the class its unit names, a length as well
+/// as a pattern.
+fn length_label(t: &[Tok], i: usize) -> bool {
+    i >= 2 && text(t, i - 1) == ":" && matches!(word(t, i - 2), "length" | "len")
+}
+
+// "between 1 and 100", "from 2001 to 2020", "1-200 chars", "(1-100)", "1 to
+// 50 items", "in the range [1, 100]", "`1..=200`": the span, and its
+// length's if a length label opens it
+fn span_at(t: &[Tok], i: usize, mark: &mut usize) -> Option<(Found, Option<Found>)> {
     let lead = word(t, i);
     let (a_at, led) = if matches!(lead, "between" | "from") {
         (i + 1, true)
     } else {
         (i, false)
     };
-    if let Some(a) = value_at(t, a_at) {
-        let sep = text(t, a.end + 1);
-        let ok_sep = match lead {
-            "between" => matches!(sep, "and" | "-" | "to"),
-            "from" => matches!(sep, "to" | "-" | "through" | "until"),
-            _ => matches!(sep, "-" | "to" | ".." | "..=" | "through"),
-        };
-        let Some(b) = value_at(t, a.end + 2) else {
-            return i + 1;
-        };
-        if !ok_sep || a.date != b.date || b.v < a.v {
-            return i + 1;
-        }
-        if !led {
-            // a bare "3-5": not part of a date or version chain, not after "between"/"from"
-            if a.word
-                || b.word
-                || text(t, b.end + 1) == "-"
-                || text(t, b.end + 1) == "." && kind(t, b.end + 2) == Some(Tk::Num)
-            {
-                return i + 1;
-            }
-            if i > 0
-                && (matches!(word(t, i - 1), "between" | "from")
-                    || text(t, i - 1) == "-"
-                    || text(t, i - 1) == ".")
-            {
-                return i + 1;
-            }
-        }
-        let Some((mut unit, uend)) = unit_at(t, b.end + 1, b.v) else {
-            return i + 1;
-        };
-        let legend_at = legend_follows(t, uend.max(b.end) + 1, a.v);
-        let scale = legend_at.is_some();
-        if !led {
-            let prev = if i > 0 { text(t, i - 1) } else { "" };
-            let next = uend.max(b.end) + 1;
-            let closes = matches!(text(t, next), "." | ";" | "")
-                || (text(t, next) == "(" && matches!(word(t, next + 1), "inclusive" | "exclusive"));
-            // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound;
-            // "(0-10 scale)" (the mistral cookbook, whose "(0-1 scale)" was already
-            // read, "scale" counted as a noun after 1) names the span itself
-            let legend = prev == "("
-                && unit == Unit::None
-                && !scale
-                && !matches!(
-                    text(t, next),
-                    ")" | "," | ";" | "inclusive" | "exclusive" | "scale"
-                );
-            let cue = unit != Unit::None
-                || scale
-                || (prev == "," && closes)
-                || matches!(
-                    prev,
-                    "(" | ":"
-                        | "="
-                        | "be"
-                        | "is"
-                        | "range"
-                        | "in"
-                        | "within"
-                        | "values"
-                        | "value"
-                        | "accepts"
-                )
-                || matches!(
-                    text(t, uend.max(b.end) + 1),
-                    ")" | "inclusive" | "exclusive" | "range"
-                );
-            // "The price level of the place, on a scale of 0 to 4"
-            // (googlemaps/openapi-specification), "Use a range of 1-5 to
-            // indicate the call experience score" (twilio-oai): a noun and
-            // "of" before the span, whatever the noun ("scale", "range",
-            // "level"), give its ends, as "range" and "values" do before
-            // a bare span; not "one of 2 to 5", "page 1 of 2-3" (a
-            // number or a count before "of") nor "a ratio of 1 to 3"
-            let of_noun = prev == "of"
-                && i >= 2
-                && kind(t, i - 2) == Some(Tk::Word)
-                && !NOT_VALUES_BEFORE_OF.contains(&word(t, i - 2));
-            let cue = cue || of_noun;
-            // "Check again after 15-30 seconds" is advice about timing
-            let timing = matches!(prev, "after" | "every" | "again" | "wait");
-            if !cue
-                || legend
-                || timing
-                || REFERENCE_NOUNS.contains(&prev)
-                || (unit == Unit::Count && a.year)
-            {
-                return i + 1;
-            }
-        }
-        // "Summarize the article in 2-3 sentences" (the first corpus), "passages
-        // of text (1-2 paragraphs)" (pinecone's MCP server): a span of
-        // sentences or paragraphs describes a size, and no declaration counts them
-        if matches!(
-            word(t, uend),
-            "sentence" | "sentences" | "paragraph" | "paragraphs"
-        ) {
-            return i + 1;
-        }
-        // "Higher values (100-1000) provide more granular data", "Lower values
-        // (1-60) provide higher resolution" (awslabs' MCP servers), "Higher values
-        // (e.g., 8-10) make the output more faithful" (together's OpenAPI spec):
-        // which part of the range to pick, advice, not the range
-        let open = (i.saturating_sub(5)..i)
-            .rev()
-            .take_while(|&k| t[k].sent == t[i].sent && text(t, k) != ")")
-            .find(|&k| text(t, k) == "(");
-        if open.is_some_and(|o| {
-            matches!(word(t, o.wrapping_sub(1)), "values" | "value")
-                && matches!(
-                    prev_word(t, o, 2),
-                    "higher" | "lower" | "larger" | "smaller" | "greater"
-                )
-        }) {
-            return i + 1;
-        }
-        // "values between 0 and 1 indicate at least one tunnel is not UP"
-        // (awslabs' MCP servers): what values in the span mean, a legend
-        if matches!(
-            word(t, uend.max(b.end) + 1),
-            "indicate" | "indicates" | "mean" | "means" | "represent" | "represents"
-        ) {
-            return i + 1;
-        }
-        if unit == Unit::None && (a.year && b.year || scale) {
-            unit = Unit::Year;
-        }
-        // the legend repeats the span: one claim
-        if let Some(k) = legend_at {
-            *mark = (k..t.len())
-                .find(|&e| t[e].sent != t[k].sent)
-                .unwrap_or(t.len());
-        }
-        // "Length: 1–3 digits." (adyen-openapi): a span after a label
-        // naming the length counts characters of the class its unit names,
-        // a length as well as a pattern
-        if matches!(unit, Unit::Class(_))
-            && i >= 2
-            && text(t, i - 1) == ":"
-            && matches!(word(t, i - 2), "length" | "len")
-        {
-            out.push(found(
-                Rec::LengthLabelSpan,
-                bound(incl(a.v), incl(b.v), Unit::Chars),
-                i,
-                uend.max(b.end),
-            ));
-        }
-        out.push(found(
-            Rec::Span,
-            bound(at(&a), at(&b), unit),
-            i,
-            uend.max(b.end),
-        ));
-        return i + 1;
+    let a = value_at(t, a_at)?;
+    let sep = text(t, a.end + 1);
+    let ok_sep = match lead {
+        "between" => matches!(sep, "and" | "-" | "to"),
+        "from" => matches!(sep, "to" | "-" | "through" | "until"),
+        _ => matches!(sep, "-" | "to" | ".." | "..=" | "through"),
+    };
+    let b = value_at(t, a.end + 2)?;
+    if !ok_sep || a.date != b.date || b.v < a.v {
+        return None;
     }
-    i + 1
+    if !led {
+        // a bare "3-5": not part of a date or version chain, not after "between"/"from"
+        if a.word
+            || b.word
+            || text(t, b.end + 1) == "-"
+            || text(t, b.end + 1) == "." && kind(t, b.end + 2) == Some(Tk::Num)
+        {
+            return None;
+        }
+        if i > 0
+            && (matches!(word(t, i - 1), "between" | "from")
+                || text(t, i - 1) == "-"
+                || text(t, i - 1) == ".")
+        {
+            return None;
+        }
+    }
+    let (mut unit, uend) = unit_at(t, b.end + 1, b.v)?;
+    let legend_at = legend_follows(t, uend.max(b.end) + 1, a.v);
+    let scale = legend_at.is_some();
+    if !led {
+        let prev = if i > 0 { text(t, i - 1) } else { "" };
+        let next = uend.max(b.end) + 1;
+        let closes = matches!(text(t, next), "." | ";" | "")
+            || (text(t, next) == "(" && matches!(word(t, next + 1), "inclusive" | "exclusive"));
+        // "(1-4 low, 5-7 mid, 8+ high)" is a legend of ranges, not a bound;
+        // "(0-10 scale)" (the mistral cookbook, whose "(0-1 scale)" was already
+        // read, "scale" counted as a noun after 1) names the span itself
+        let legend = prev == "("
+            && unit == Unit::None
+            && !scale
+            && !(matches!(text(t, next), ")" | "," | ";" | "inclusive" | "exclusive")
+                || matches!(text(t, next), "scale"));
+        let cue = unit != Unit::None
+            || scale
+            || (prev == "," && closes)
+            || (matches!(prev, "(" | ":" | "=" | "be" | "is" | "range" | "in")
+                || matches!(prev, "within" | "values" | "value" | "accepts"))
+            || matches!(
+                text(t, uend.max(b.end) + 1),
+                ")" | "inclusive" | "exclusive" | "range"
+            );
+        // "The price level of the place, on a scale of 0 to 4"
+        // (googlemaps/openapi-specification), "Use a range of 1-5 to
+        // indicate the call experience score" (twilio-oai): a noun and
+        // "of" before the span, whatever the noun ("scale", "range",
+        // "level"), give its ends, as "range" and "values" do before
+        // a bare span; not "one of 2 to 5", "page 1 of 2-3" (a
+        // number or a count before "of") nor "a ratio of 1 to 3"
+        let of_noun = prev == "of"
+            && i >= 2
+            && kind(t, i - 2) == Some(Tk::Word)
+            && !NOT_VALUES_BEFORE_OF.contains(&word(t, i - 2));
+        let cue = cue || of_noun;
+        // "Check again after 15-30 seconds" is advice about timing
+        let timing = matches!(prev, "after" | "every" | "again" | "wait");
+        if !cue
+            || legend
+            || timing
+            || REFERENCE_NOUNS.contains(&prev)
+            || (unit == Unit::Count && a.year)
+        {
+            return None;
+        }
+    }
+    // "Summarize the article in 2-3 sentences" (the first corpus), "passages
+    // of text (1-2 paragraphs)" (pinecone's MCP server): a span of
+    // sentences or paragraphs describes a size, and no declaration counts them
+    if matches!(
+        word(t, uend),
+        "sentence" | "sentences" | "paragraph" | "paragraphs"
+    ) {
+        return None;
+    }
+    // "Higher values (100-1000) provide more granular data", "Lower values
+    // (1-60) provide higher resolution" (awslabs' MCP servers), "Higher values
+    // (e.g., 8-10) make the output more faithful" (together's OpenAPI spec):
+    // which part of the range to pick, advice, not the range
+    let open = (i.saturating_sub(5)..i)
+        .rev()
+        .take_while(|&k| t[k].sent == t[i].sent && text(t, k) != ")")
+        .find(|&k| text(t, k) == "(");
+    if open.is_some_and(|o| {
+        matches!(word(t, o.wrapping_sub(1)), "values" | "value")
+            && matches!(
+                prev_word(t, o, 2),
+                "higher" | "lower" | "larger" | "smaller" | "greater"
+            )
+    }) {
+        return None;
+    }
+    // "values between 0 and 1 indicate at least one tunnel is not UP"
+    // (awslabs' MCP servers): what values in the span mean, a legend
+    if (matches!(word(t, uend.max(b.end) + 1), "indicate" | "indicates")
+        || matches!(word(t, uend.max(b.end) + 1), "mean" | "means")
+        || matches!(word(t, uend.max(b.end) + 1), "represent" | "represents"))
+    {
+        return None;
+    }
+    if unit == Unit::None && (a.year && b.year || scale) {
+        unit = Unit::Year;
+    }
+    // the legend repeats the span: one claim
+    if let Some(k) = legend_at {
+        *mark = (k..t.len())
+            .find(|&e| t[e].sent != t[k].sent)
+            .unwrap_or(t.len());
+    }
+    let end = uend.max(b.end);
+    let label = (matches!(unit, Unit::Class(_)) && length_label(t, i)).then(|| {
+        found(
+            Rec::LengthLabelSpan,
+            bound(incl(a.v), incl(b.v), Unit::Chars),
+            i,
+            end,
+        )
+    });
+    Some((found(Rec::Span, bound(at(&a), at(&b), unit), i, end), label))
 }
 
 #[cfg(test)]

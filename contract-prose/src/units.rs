@@ -248,10 +248,9 @@ pub(super) fn in_condition(t: &[Tok], i: usize) -> bool {
             "when" | "if" | "unless" | "whenever" | "once"
         )
     }) || (1..=3).any(|b| {
-        matches!(
-            prev_word(t, i, b),
-            "indicate" | "indicates" | "means" | "mean" | "usually" | "typically" | "normally"
-        )
+        (matches!(prev_word(t, i, b), "indicate" | "indicates" | "means")
+            || matches!(prev_word(t, i, b), "mean" | "usually" | "typically")
+            || matches!(prev_word(t, i, b), "normally"))
     })
 }
 
