@@ -63,16 +63,11 @@ pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
 }
 
 /// The families not yet split into one reader per recognizer
-/// (`closed_sets`, `formats`, `patterns`): the family's `step` reads every
+/// (`closed_sets`, `patterns`): the family's `step` reads every
 /// shape of the family, run as its first row's reader; its other rows read
 /// [`in_step`].
 pub(super) fn closed_sets(c: Cx, i: usize) -> Option<usize> {
     Some(super::closed_sets::step(c.t, c.doc, i, c.mark, c.out))
-}
-
-/// See [`closed_sets`].
-pub(super) fn formats(c: Cx, i: usize) -> Option<usize> {
-    Some(super::formats::step(c.t, c.doc, i, c.mark, c.out))
 }
 
 /// See [`closed_sets`].

@@ -1,6 +1,6 @@
 //! Family: formats (Format).
 
-use super::driver::Out;
+use super::driver::Cx;
 use super::finding::*;
 use super::tokens::*;
 use super::values::*;
@@ -397,10 +397,8 @@ fn opens_with_an_action(t: &[Tok]) -> bool {
 // Family: formats (Format) — "YYYY-MM-DD", "ISO 8601", "RFC 3339", "a UUID",
 // "an email address", "a URL", "IPv4", "HH:MM", and date literals.
 // Decision: a date literal such as "e.g. `2024-01-31`" states the date format, so it fires.
-pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
+pub(super) fn date_layout(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     let tok = &t[i];
-    let w = word(t, i);
-    let mut push = |by: Rec, what: What, t1: usize| out.push(found(by, what, i, t1));
     if matches!(tok.k, Tk::Word | Tk::Code | Tk::Quoted) && prev_word(t, i, 1) != "or" {
         // (a layout glued to the token before it is the rest of a longer
         // shape: "YYYY-MM-DDThh:mmss±hh:mm", mapbox/mcp-server, splits
@@ -416,13 +414,17 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
                 && kind(t, i + 2) == Some(Tk::Word)
                 && matches!(format_of_text(&t[i + 2].s), Some(What::Format("date")));
             if joined && matches!(what, What::Format("date")) {
-                return i + 3;
+                return Some(i + 3);
             }
-            push(Rec::DateLayout, what, i);
-            return i + 1;
+            out.push(found(Rec::DateLayout, what, i, i));
+            return Some(i + 1);
         }
     }
-    if let Some(v) = (tok.k == Tk::Num).then(|| value_at(t, i)).flatten() {
+    None
+}
+
+pub(super) fn date_literal_shown(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    if let Some(v) = (t[i].k == Tk::Num).then(|| value_at(t, i)).flatten() {
         // a plain date shows the format when it is given as an example or a default
         // ("e.g. 2024-01-31"), not when it names a version ("Notion API 2025-09-03")
         let shown = v.date
@@ -437,10 +439,14 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             } else {
                 "date"
             };
-            push(Rec::DateLiteral, What::Format(f), v.end);
-            return v.end + 1;
+            out.push(found(Rec::DateLiteral, What::Format(f), i, v.end));
+            return Some(v.end + 1);
         }
     }
+    None
+}
+
+pub(super) fn format_standard(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let iso = (w == "iso"
         && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
         || w == "iso8601";
@@ -463,7 +469,7 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
                     || (word(t, k) == "or" && matches!(word(t, k + 1), "range" | "relative"))
             });
         if alternatives {
-            return end + 1;
+            return Some(end + 1);
         }
         let mut f = "date-time";
         for k in end + 1..(end + 4).min(t.len()) {
@@ -476,9 +482,13 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             }
             break;
         }
-        push(Rec::FormatStandard, What::Format(f), end);
-        return end + 1;
+        out.push(found(Rec::FormatStandard, What::Format(f), i, end));
+        return Some(end + 1);
     }
+    None
+}
+
+pub(super) fn iso_time_word(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Last update timestamp in ISO format": a time word makes "ISO" the date standard
     // (alone it may name a country or currency code standard)
     if w == "iso"
@@ -490,9 +500,13 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             )
         })
     {
-        push(Rec::IsoTimeWord, What::Format("date-time"), i + 1);
-        return i + 2;
+        out.push(found(Rec::IsoTimeWord, What::Format("date-time"), i, i + 1));
+        return Some(i + 2);
     }
+    None
+}
+
+pub(super) fn iso_date_word(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "ISO date time string", "an ISO date", "The ISO timestamp of the event":
     // ISO before a date word is the date standard (not "ISO dates are not
     // accepted", not "ISO date format in the response", a flag about the output)
@@ -520,53 +534,95 @@ pub(super) fn step(t: &[Tok], _: &str, i: usize, _: &mut usize, out: &mut Out) -
             } else {
                 "date-time"
             };
-            push(Rec::IsoDateWord, What::Format(f), end);
-            return end + 1;
+            out.push(found(Rec::IsoDateWord, What::Format(f), i, end));
+            return Some(end + 1);
         }
     }
+    None
+}
+
+pub(super) fn iso_code_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Currency code in ISO format": the code's standard shape
     if w == "iso"
         && word(t, i + 1) == "format"
         && (1..=3).any(|b| matches!(prev_word(t, i, b), "code" | "codes"))
     {
         out.push(found(Rec::IsoCodeFormat, What::Pattern(None), i, i + 1));
-        return i + 2;
+        return Some(i + 2);
     }
-    let named = |end: usize| names_the_value(t, i, end);
-    match w {
-        _ if in_example(t, i) => {}
-        "uuid" | "uuids" | "guid" | "uuidv4" if named(i) => {
-            push(Rec::Uuid, What::Format("uuid"), i)
-        }
-        "email" | "e-mail" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
-            push(Rec::Email, What::Format("email"), i + 1)
-        }
-        "email" | "e-mail" if prev_word(t, i, 1) == "valid" => {
-            push(Rec::Email, What::Format("email"), i)
-        }
-        "url" | "uri" | "urls" | "uris"
-            if !(matches!(word(t, i + 1), "encoded" | "encoding" | "path")
-                || matches!(word(t, i + 1), "parameter" | "parameters" | "query")
-                || matches!(word(t, i + 1), "param" | "params" | "scheme" | "fragment")
-                || matches!(word(t, i + 1), "template"))
-                && named(i) =>
-        {
-            push(Rec::Url, What::Format("uri"), i)
-        }
-        "ipv4" | "ipv6" if named(i) => push(
-            Rec::IpAddress,
-            What::Format(if w == "ipv4" { "ipv4" } else { "ipv6" }),
-            i,
-        ),
-        "ip" if matches!(word(t, i + 1), "address" | "addresses") && named(i + 1) => {
-            push(Rec::IpAddress, What::Format("ipv4"), i + 1)
-        }
-        "hh" if text(t, i + 1) == ":" && word(t, i + 2) == "mm" => {
-            push(Rec::TimeLayout, What::Format("time"), i + 2)
-        }
-        _ => {}
+    None
+}
+
+pub(super) fn uuid(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    if matches!(word(t, i), "uuid" | "uuids" | "guid" | "uuidv4") && named(t, i, i) {
+        out.push(found(Rec::Uuid, What::Format("uuid"), i, i));
     }
-    i + 1
+    None
+}
+
+pub(super) fn email(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    if !matches!(word(t, i), "email" | "e-mail") || in_example(t, i) {
+        return None;
+    }
+    let address = matches!(word(t, i + 1), "address" | "addresses");
+    let end = if address && names_the_value(t, i, i + 1) {
+        i + 1
+    } else if prev_word(t, i, 1) == "valid" {
+        i
+    } else {
+        return None;
+    };
+    out.push(found(Rec::Email, What::Format("email"), i, end));
+    None
+}
+
+pub(super) fn url(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    const NOT_THE_VALUE: &[&str] = &[
+        "encoded",
+        "encoding",
+        "path",
+        "parameter",
+        "parameters",
+        "query",
+        "param",
+        "params",
+        "scheme",
+        "fragment",
+        "template",
+    ];
+    if matches!(word(t, i), "url" | "uri" | "urls" | "uris")
+        && !NOT_THE_VALUE.contains(&word(t, i + 1))
+        && named(t, i, i)
+    {
+        out.push(found(Rec::Url, What::Format("uri"), i, i));
+    }
+    None
+}
+
+pub(super) fn ip_address(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    let address = matches!(word(t, i + 1), "address" | "addresses");
+    let f = match word(t, i) {
+        "ipv4" if named(t, i, i) => Some(("ipv4", i)),
+        "ipv6" if named(t, i, i) => Some(("ipv6", i)),
+        "ip" if address && named(t, i, i + 1) => Some(("ipv4", i + 1)),
+        _ => None,
+    };
+    if let Some((f, end)) = f {
+        out.push(found(Rec::IpAddress, What::Format(f), i, end));
+    }
+    None
+}
+
+pub(super) fn time_layout(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    if word(t, i) == "hh" && text(t, i + 1) == ":" && word(t, i + 2) == "mm" && !in_example(t, i) {
+        out.push(found(Rec::TimeLayout, What::Format("time"), i, i + 2));
+    }
+    None
+}
+
+/// The format noun at `i..=end` names the value, outside an example.
+fn named(t: &[Tok], i: usize, end: usize) -> bool {
+    !in_example(t, i) && names_the_value(t, i, end)
 }
 
 #[cfg(test)]

@@ -8,12 +8,12 @@
 //! Each row holds its reader, the function that reads it; the driver runs
 //! the rows family by family (`bounds`, `spans`, ... in [`FAMILIES`] order)
 //! over one token list and owns the order and the cursor. (The rows of
-//! `closed_sets`, `formats` and `patterns` are still read by their family's
-//! `step`, the reader of the family's first row.)
+//! `closed_sets` and `patterns` are still read by their family's `step`,
+//! the reader of the family's first row.)
 
 use crate::driver::{self, Read};
 use crate::levels::ERROR_LEVEL;
-use crate::{bounds, emptiness, servable, signs, spans};
+use crate::{bounds, emptiness, formats, servable, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -199,50 +199,50 @@ recognizers! {
         e.g. "Can be: `inbound` for inbound calls, `outbound-api` for ..." from "twilio/twilio-oai"
         not "a flag's two states";
     // formats
-    DateLayout "date-layout" "formats" driver::formats,
+    DateLayout "date-layout" "formats" formats::date_layout,
         reads "a date or time layout read by its letters"
         e.g. "Due date in YYYY-MM-DD format." from "the first corpus"
         not "a layout among alternative forms (\"YYYY-MM-DD or 'today'\")";
-    DateLiteral "date-literal" "formats" driver::in_step,
+    DateLiteral "date-literal" "formats" formats::date_literal_shown,
         reads "a date written as an example of the value's form"
         e.g. "e.g. `2024-01-31`" from "the first corpus"
         not "a date in a sentence about something else";
-    FormatStandard "format-standard" "formats" driver::in_step,
+    FormatStandard "format-standard" "formats" formats::format_standard,
         reads "a format standard named: ISO 8601, RFC 3339"
         e.g. "The inclusive start. Format: RFC-3339." from "the tuned batches"
         not "RFC 2822 dates, a standard in a link";
-    IsoTimeWord "iso-time-word" "formats" driver::in_step,
+    IsoTimeWord "iso-time-word" "formats" formats::iso_time_word,
         reads "\"ISO\" before a time word: the ISO timestamp"
         e.g. "Last update timestamp in ISO format" from "the tuned batches"
         not "\"ISO\" alone, a country or currency code standard";
-    IsoDateWord "iso-date-word" "formats" driver::in_step,
+    IsoDateWord "iso-date-word" "formats" formats::iso_date_word,
         reads "\"ISO\" before a date word"
         e.g. "ISO date time string when the segment was updated." from "the tuned batches"
         not "\"ISO dates are not accepted\", a format of the response";
-    Uuid "uuid" "formats" driver::in_step,
-        reads "the value named a UUID"
-        e.g. "The build UUID" from "CircleCI-Public/mcp-server-circleci"
-        not "a UUID of one of two alternatives, a noun after a verb";
-    Email "email" "formats" driver::in_step,
-        reads "the value named an email address"
-        e.g. "User email address" from "the first corpus"
-        not "an email API, an address of something else";
-    Url "url" "formats" driver::in_step,
-        reads "the value named a URL or URI"
-        e.g. "URL to fetch" from "modelcontextprotocol/servers"
-        not "\"Trigger a URL elicitation\", a URL scan";
-    IpAddress "ip-address" "formats" driver::in_step,
-        reads "the value named an IPv4 or IPv6 address"
-        e.g. "IPv4 address of the gateway" from "the first corpus"
-        not "an IP address inside a clause about something else";
-    TimeLayout "time-layout" "formats" driver::in_step,
-        reads "\"HH:MM\""
-        e.g. "Start time, HH:MM" from "the first corpus"
-        not "the rest of a longer layout";
-    IsoCodeFormat "iso-code-format" "formats" driver::in_step,
+    IsoCodeFormat "iso-code-format" "formats" formats::iso_code_format,
         reads "a code \"in ISO format\": the code's standard shape"
         e.g. "Currency code in ISO format" from "the tuned batches"
         not "ISO before a date word (a format)";
+    Uuid "uuid" "formats" formats::uuid,
+        reads "the value named a UUID"
+        e.g. "The build UUID" from "CircleCI-Public/mcp-server-circleci"
+        not "a UUID of one of two alternatives, a noun after a verb";
+    Email "email" "formats" formats::email,
+        reads "the value named an email address"
+        e.g. "User email address" from "the first corpus"
+        not "an email API, an address of something else";
+    Url "url" "formats" formats::url,
+        reads "the value named a URL or URI"
+        e.g. "URL to fetch" from "modelcontextprotocol/servers"
+        not "\"Trigger a URL elicitation\", a URL scan";
+    IpAddress "ip-address" "formats" formats::ip_address,
+        reads "the value named an IPv4 or IPv6 address"
+        e.g. "IPv4 address of the gateway" from "the first corpus"
+        not "an IP address inside a clause about something else";
+    TimeLayout "time-layout" "formats" formats::time_layout,
+        reads "\"HH:MM\""
+        e.g. "Start time, HH:MM" from "the first corpus"
+        not "the rest of a longer layout";
     // patterns
     ExplicitRegex "explicit-regex" "patterns" driver::patterns,
         reads "a regex in a code span"
