@@ -92,15 +92,19 @@ impl Approver {
     ) -> Asked {
         let arguments = crate::mcp::raw::arguments_text(request.arguments.as_ref());
         let call = ToolCall::new(context.id.to_string(), request.name.to_string(), arguments);
-        let client = context
-            .client_info()
-            .map(|i| format!("mcp-client:{}", i.name))
-            .unwrap_or_else(|| "mcp-client".to_owned());
         // The person deciding is the caller at this session's client: named
-        // by their subject when the server knows it.
-        let who = match caller.subject_name() {
-            Some(subject) => format!("{subject} at {client}"),
-            None => client,
+        // by their subject when the server knows it. Only a decision needs
+        // the name, and rmcp hands out the client's details as a copy: made
+        // when a person answers, not on every call.
+        let who = || {
+            let client = context
+                .client_info()
+                .map(|i| format!("mcp-client:{}", i.name))
+                .unwrap_or_else(|| "mcp-client".to_owned());
+            match caller.subject_name() {
+                Some(subject) => format!("{subject} at {client}"),
+                None => client,
+            }
         };
         // Only the caller's own tenant's requests are decided here (the
         // sealed state is bound to the caller too).
@@ -114,12 +118,14 @@ impl Approver {
                 &call,
                 state,
                 request.input_responses.as_ref(),
-                &who,
+                &who(),
             )
             .await;
         }
         let envelope = dispatcher.dispatch(caller, &call).await;
-        let Some(ask) = to_ask(&envelope, context.client_capabilities()) else {
+        // The client's capabilities (a copy, see `who`) only for a call that
+        // may be asked about.
+        let Some(ask) = to_ask(&envelope, || context.client_capabilities()) else {
             return Asked::Done(envelope);
         };
         let id = ask.id;
@@ -153,7 +159,7 @@ impl Approver {
         )
         .await;
         if let Ok(Ok(ClientResult::ElicitResult(answer))) = asked {
-            if decide(&approvals, &id, &answer, &who).await {
+            if decide(&approvals, &id, &answer, &who()).await {
                 return Asked::Done(dispatcher.dispatch(caller, &call).await);
             }
         }
@@ -238,7 +244,10 @@ struct Ask {
 /// decides on these arguments knowing of the other approval, which stays
 /// as it is; only a caller that cannot be asked is left with the refusal
 /// and the request's id.
-fn to_ask(envelope: &Envelope, capabilities: Option<ClientCapabilities>) -> Option<Ask> {
+fn to_ask(
+    envelope: &Envelope,
+    capabilities: impl FnOnce() -> Option<ClientCapabilities>,
+) -> Option<Ask> {
     let stale = match envelope.status {
         Status::NeedsApproval => false,
         Status::Denied
@@ -251,7 +260,7 @@ fn to_ask(envelope: &Envelope, capabilities: Option<ClientCapabilities>) -> Opti
         }
         _ => return None,
     };
-    let elicitation = capabilities?.elicitation?;
+    let elicitation = capabilities()?.elicitation?;
     // A client that declares neither mode supports forms (the first version
     // of the capability had no modes).
     if elicitation.form.is_none() && elicitation.url.is_some() {

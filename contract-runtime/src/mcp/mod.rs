@@ -388,10 +388,13 @@ pub mod http {
             // Answers are small and written whole: waiting for Nagle's
             // algorithm to coalesce them would add up to 40 ms per call.
             let _ = stream.set_nodelay(true);
-            let service = TowerToHyperService::new(service.clone());
+            // Shared by the connection's requests: cloning rmcp's service
+            // copies its configuration (the allowed hosts and origins), and
+            // hyper's adapter already takes one copy per request.
+            let service = Arc::new(TowerToHyperService::new(service.clone()));
             let (gate, registry) = (gate.clone(), registry.clone());
             let handler = hyper::service::service_fn(move |req: Request<Incoming>| {
-                let service = service.clone();
+                let service = Arc::clone(&service);
                 let (gate, registry) = (gate.clone(), registry.clone());
                 async move {
                     if let Some(answer) = gate.as_ref().and_then(|g| g.well_known(req.uri().path()))
