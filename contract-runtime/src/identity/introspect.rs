@@ -20,7 +20,8 @@
 //! a 401 `invalid_token`. The token is never logged and never part of an
 //! answer or an error; the client secret neither (its `Debug` is redacted).
 //!
-//! Accepted tokens are remembered by their SHA-256, at most
+//! Accepted tokens are remembered (with their caller, which holds the
+//! token anyway as a secret to scrub), at most
 //! [`IntrospectionConfig::token_cache`] of them, each for at most
 //! [`IntrospectionConfig::cache_ttl`] and never past its `exp`: a token the
 //! authorization server revokes is refused at the latest that long after.
@@ -207,8 +208,7 @@ impl IntrospectionAuthenticator {
                 self.config.max_token_bytes
             )));
         }
-        let fingerprint = Accepted::fingerprint(token);
-        if let Some(caller) = self.accepted.get(&fingerprint) {
+        if let Some(caller) = self.accepted.get(token) {
             return Ok(caller);
         }
         let answer = {
@@ -236,7 +236,7 @@ impl IntrospectionAuthenticator {
         let caller = Arc::new((self.build)(&identity)?.secret(token));
         let ttl = self.config.cache_ttl.as_secs();
         let left = exp.map_or(ttl, |exp| exp.saturating_sub(now_secs()).min(ttl));
-        self.accepted.put(fingerprint, &caller, left);
+        self.accepted.put(token, &caller, left);
         Ok(caller)
     }
 
@@ -459,24 +459,21 @@ mod tests {
     fn the_memory_of_accepted_tokens_is_bounded() {
         let memory = Accepted::new(2);
         let caller = Arc::new(Caller::new().subject("ana"));
-        let prints: Vec<[u8; 32]> = ["a", "b", "c"]
-            .iter()
-            .map(|t| Accepted::fingerprint(t))
-            .collect();
+        let prints = ["a", "b", "c"];
         memory.put(prints[0], &caller, 60);
         memory.put(prints[1], &caller, 60);
-        assert!(memory.get(&prints[0]).is_some() && memory.get(&prints[1]).is_some());
+        assert!(memory.get(prints[0]).is_some() && memory.get(prints[1]).is_some());
         // Full, and none past its time: all go for the third.
         memory.put(prints[2], &caller, 60);
-        assert!(memory.get(&prints[0]).is_none() && memory.get(&prints[1]).is_none());
-        assert!(memory.get(&prints[2]).is_some());
+        assert!(memory.get(prints[0]).is_none() && memory.get(prints[1]).is_none());
+        assert!(memory.get(prints[2]).is_some());
         // Remembered for no time: not remembered.
         let short = Accepted::new(8);
         short.put(prints[0], &caller, 0);
-        assert!(short.get(&prints[0]).is_none());
+        assert!(short.get(prints[0]).is_none());
         // A memory of none remembers nothing.
         let none = Accepted::new(0);
         none.put(prints[0], &caller, 60);
-        assert!(none.get(&prints[0]).is_none());
+        assert!(none.get(prints[0]).is_none());
     }
 }
