@@ -290,4 +290,3 @@ struct CallParams<'a> {
     #[serde(default, borrow)]
     name: Option<std::borrow::Cow<'a, str>>,
 }
-
