@@ -12,6 +12,8 @@
 //! without it the PostgreSQL case prints a notice and passes locally, and
 //! fails in CI.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, OnceLock};
@@ -30,38 +32,7 @@ use serde_json::{json, Value};
 /// --test X` does not build examples).
 fn everything() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let mut build = std::process::Command::new(cargo);
-        build
-            .args(["build", "--quiet", "--example", "mcp_everything"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"));
-        // As tests/common's toolbox(): this test crate's package variables
-        // would make ring's build script run again.
-        for (name, _) in std::env::vars_os() {
-            if name.to_str().is_some_and(|n| {
-                n.starts_with("CARGO_") && n != "CARGO_HOME" && n != "CARGO_TARGET_DIR"
-            }) {
-                build.env_remove(name);
-            }
-        }
-        let status = build
-            .status()
-            .expect("run cargo build --example mcp_everything");
-        assert!(
-            status.success(),
-            "cargo build --example mcp_everything failed"
-        );
-        let exe = std::env::current_exe().expect("current_exe");
-        let bin = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>")
-            .join("examples")
-            .join("mcp_everything");
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
+    BIN.get_or_init(|| common::example("mcp_everything"))
 }
 
 /// A scratch folder for one test: the SQLite file and the effects file.

@@ -34,15 +34,20 @@ pub fn toolbox_state(store: &str, args: &[&str]) -> Result<Vec<serde_json::Value
         .collect()
 }
 
-/// The `toolbox` example, built once per test process. `cargo test --test X`
-/// does not build examples, so this asks cargo (a no-op when up to date).
+/// The `toolbox` example, built once per test process.
 pub fn toolbox() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
+    BIN.get_or_init(|| example("toolbox"))
+}
+
+/// The example `name`, built by cargo: `cargo test --test X` does not build
+/// examples, so this asks for it (a no-op when up to date).
+pub fn example(name: &str) -> PathBuf {
+    {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
         let mut build = Command::new(cargo);
         build
-            .args(["build", "--quiet", "--example", "toolbox"])
+            .args(["build", "--quiet", "--example", name])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
         // What `cargo test` sets for this test's crate, a shell never does
         // for a `cargo build`: ring's build script reruns when its package
@@ -66,8 +71,8 @@ pub fn toolbox() -> &'static Path {
                 build.env_remove(name);
             }
         }
-        let status = build.status().expect("run cargo build --example toolbox");
-        assert!(status.success(), "cargo build --example toolbox failed");
+        let status = build.status().expect("run cargo build --example");
+        assert!(status.success(), "cargo build --example {name} failed");
         // The test binary lives in target/<profile>/deps; the example in target/<profile>/examples.
         let exe = std::env::current_exe().expect("current_exe");
         let bin = exe
@@ -75,10 +80,10 @@ pub fn toolbox() -> &'static Path {
             .and_then(Path::parent)
             .expect("target/<profile>")
             .join("examples")
-            .join("toolbox");
+            .join(name);
         assert!(bin.is_file(), "{} was not built", bin.display());
         bin
-    })
+    }
 }
 
 // ------------------------------------------------------------------ the fixture
