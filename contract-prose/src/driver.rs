@@ -31,6 +31,10 @@ pub(super) struct Cx<'a> {
 /// goes on at `next`; `None` hands `i` to the family's next reader.
 pub(super) type Read = fn(Cx, usize) -> Option<usize>;
 
+/// A reader's answer for a token it settles without reading past it: the
+/// family goes on at the next token (the driver never moves back).
+pub(super) const NEXT: Option<usize> = Some(0);
+
 /// Runs the families whose bits are in `families` (`u8::MAX`: all) over
 /// the tokens of `doc`, family after family, each from the first token.
 pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
@@ -62,17 +66,11 @@ pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
     }
 }
 
-/// The families not yet split into one reader per recognizer
-/// (`closed_sets`, `patterns`): the family's `step` reads every
-/// shape of the family, run as its first row's reader; its other rows read
-/// [`in_step`].
+/// The family not yet split into one reader per recognizer
+/// (`closed_sets`): the family's `step` reads every shape of the family,
+/// run as its first row's reader; its other rows read [`in_step`].
 pub(super) fn closed_sets(c: Cx, i: usize) -> Option<usize> {
     Some(super::closed_sets::step(c.t, c.doc, i, c.mark, c.out))
-}
-
-/// See [`closed_sets`].
-pub(super) fn patterns(c: Cx, i: usize) -> Option<usize> {
-    Some(super::patterns::step(c.t, c.doc, i, c.mark, c.out))
 }
 
 /// A row its family's step reads (see [`closed_sets`]).

@@ -1,6 +1,11 @@
-//! Family: patterns (Pattern).
+//! Family: patterns (Pattern): "lowercase letters and digits only", "must
+//! match `^[A-Z]{1,5}$`", "no spaces", "must start with a letter",
+//! "kebab-case", "E.164", "ISO 3166 country code", "a 6-digit code", "hex
+//! string", "semver". Each `pub(super) fn` taking a `Cx` is the reader of
+//! the [`TABLE`](crate::TABLE) row of its name, run by the driver in the
+//! table's order; the row says what it reads and what it must not.
 
-use super::driver::Out;
+use super::driver::{Cx, Out, NEXT};
 use super::finding::*;
 use super::formats::format_of_text;
 use super::help::regex_literal;
@@ -45,9 +50,6 @@ fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
     })
 }
 
-// Family: patterns (Pattern) — "lowercase letters and digits only", "must match `^[A-Z]{1,5}$`",
-// "no spaces", "must start with a letter", "kebab-case", "E.164", "ISO 3166 country code",
-// "a 6-digit code", "hex string", "semver".
 /// "Search for groups whose samAccountName profile attribute starts with
 /// \"West Coast\"" (okta's OpenAPI spec), "Suppress alerts where
 /// event.summary matches 'disk usage'" (PagerDuty's), "Only teams whose name
@@ -58,81 +60,79 @@ fn picks_things_by(t: &[Tok], i: usize) -> bool {
     (1..=5).any(|b| matches!(prev_word(t, i, b), "whose" | "where"))
 }
 
-pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out) -> usize {
-    let w = word(t, i);
-    // an explicit regex
-    if kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$')) {
-        out.push(found(
+/// Pushes a Pattern finding of `by` over tokens `t0..=t1`, with its regex
+/// when the words give one, and settles the reader's token.
+fn shape(out: &mut Out, by: Rec, re: Option<String>, t0: usize, t1: usize) -> Option<usize> {
+    out.push(found(by, What::Pattern(re), t0, t1));
+    NEXT
+}
+
+pub(super) fn explicit_regex(Cx { t, doc, out, .. }: Cx, i: usize) -> Option<usize> {
+    let read = kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$'));
+    read.then(|| {
+        shape(
+            out,
             Rec::ExplicitRegex,
-            What::Pattern(Some(inner(doc, &t[i]).to_string())),
+            Some(inner(doc, &t[i]).into()),
             i,
             i,
-        ));
-        return i + 1;
+        )
+    })?
+}
+
+pub(super) fn bare_regex(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    if !matches!(w, "match" | "matches" | "matching") {
+        return None;
     }
-    if matches!(w, "match" | "matches" | "matching") {
-        // "For example, `/api` will match `/api`" illustrates
-        if in_example(t, i) || picks_things_by(t, i) {
-            return i + 1;
-        }
-        let mut j = i + 1;
-        while (matches!(word(t, j), "the" | "regex" | "pattern" | "regular")
-            || matches!(word(t, j), "expression" | "regexp"))
-        {
-            j += 1;
-        }
-        if text(t, j) == ":" {
-            j += 1;
-        }
-        if let Some(tok) = t.get(j) {
-            if is_lit(t, j) {
-                return i + 1;
-            }
-            // a bare regex: take the raw text up to whitespace
-            let rest = &doc[tok.start..];
-            if rest.starts_with('^') {
-                let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
-                let re = rest[..len].trim_end_matches(['.', ',', ';']);
-                let endb = tok.start + re.len();
-                let last = (j..t.len())
-                    .take_while(|&k| t[k].end <= endb)
-                    .last()
-                    .unwrap_or(j);
-                out.push(found(
-                    Rec::BareRegex,
-                    What::Pattern(Some(re.to_string())),
-                    i,
-                    last,
-                ));
-            }
-        }
-        return i + 1;
+    // "For example, `/api` will match `/api`" illustrates
+    if in_example(t, i) || picks_things_by(t, i) {
+        return NEXT;
     }
+    let mut j = i + 1;
+    while (matches!(word(t, j), "the" | "regex" | "pattern" | "regular")
+        || matches!(word(t, j), "expression" | "regexp"))
+    {
+        j += 1;
+    }
+    if text(t, j) == ":" {
+        j += 1;
+    }
+    // a bare regex: take the raw text up to whitespace
+    let rest = t
+        .get(j)
+        .filter(|_| !is_lit(t, j))
+        .map_or("", |tok| &doc[tok.start..]);
+    if !rest.starts_with('^') {
+        return NEXT;
+    }
+    let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let re = rest[..len].trim_end_matches(['.', ',', ';']);
+    let endb = t[j].start + re.len();
+    let last = (j..t.len()).take_while(|&k| t[k].end <= endb).last();
+    shape(out, Rec::BareRegex, Some(re.into()), i, last.unwrap_or(j))
+}
+
+pub(super) fn decimal_places(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Up to 2 decimal points", "five decimal places": the value's precision
-    if w == "decimal"
+    let read = w == "decimal"
         && matches!(
             word(t, i + 1),
             "places" | "place" | "points" | "point" | "digits"
         )
         && (kind(t, i.wrapping_sub(1)) == Some(Tk::Num) || !prev_word(t, i, 1).is_empty())
-        && !in_example(t, i)
-    {
-        out.push(found(Rec::DecimalPlaces, What::Pattern(None), i, i + 1));
-        return i + 1;
-    }
-    // character classes: "lowercase letters, digits and hyphens only", "alphanumeric"
-    if matches!(w, "hex" | "hexadecimal")
+        && !in_example(t, i);
+    read.then(|| shape(out, Rec::DecimalPlaces, None, i, i + 1))?
+}
+
+pub(super) fn hex_characters(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    let read = matches!(w, "hex" | "hexadecimal")
         && (matches!(word(t, i + 1), "string" | "digits" | "characters")
-            || matches!(word(t, i + 1), "chars" | "color" | "colour"))
-    {
-        out.push(found(
-            Rec::HexCharacters,
-            What::Pattern(Some(hex())),
-            i,
-            i + 1,
-        ));
-        return i + 1;
-    }
+            || matches!(word(t, i + 1), "chars" | "color" | "colour"));
+    read.then(|| shape(out, Rec::HexCharacters, Some(hex()), i, i + 1))?
+}
+
+/// Character classes: "lowercase letters, digits and hyphens only", "alphanumeric".
+pub(super) fn character_classes(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let is_class = |k: usize| {
         let x = word(t, k);
         !x.is_empty()
@@ -143,188 +143,175 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
     let mid_run = i > 0
         && (is_class(i - 1)
             || (matches!(text(t, i - 1), "," | "and" | "or") && i > 1 && is_class(i - 2)));
-    if is_class(i) && !mid_run {
-        let mut k = i;
-        let mut classes: Vec<&str> = Vec::new();
-        let mut case: Option<&str> = None;
-        let mut count = 0;
-        loop {
-            let x = word(t, k);
-            if let Some((_, c)) = CLASS_WORDS.iter().find(|(c, _)| *c == x) {
-                let c = if c.contains("A-Za-z") && !c.contains('0') {
-                    case.take().unwrap_or(c)
-                } else {
-                    c
-                };
+    if !is_class(i) || mid_run {
+        return None;
+    }
+    let mut k = i;
+    let mut classes: Vec<&str> = Vec::new();
+    let mut case: Option<&str> = None;
+    let mut count = 0;
+    loop {
+        let x = word(t, k);
+        if let Some((_, c)) = CLASS_WORDS.iter().find(|(c, _)| *c == x) {
+            let c = if c.contains("A-Za-z") && !c.contains('0') {
+                case.take().unwrap_or(c)
+            } else {
+                c
+            };
+            classes.push(c);
+            count += 1;
+        } else if let Some(c) = class_of(x) {
+            if matches!(x, "uppercase" | "lowercase" | "upper-case" | "lower-case") {
+                case = Some(c);
+            } else {
                 classes.push(c);
                 count += 1;
-            } else if let Some(c) = class_of(x) {
-                if matches!(x, "uppercase" | "lowercase" | "upper-case" | "lower-case") {
-                    case = Some(c);
-                } else {
-                    classes.push(c);
-                    count += 1;
-                }
-            } else if !(matches!(x, "and" | "or" | "characters" | "ascii" | "only")
-                || text(t, k) == ",")
-            {
-                break;
             }
-            k += 1;
+        } else if !(matches!(x, "and" | "or" | "characters" | "ascii" | "only")
+            || text(t, k) == ",")
+        {
+            break;
         }
-        let last = k.saturating_sub(1);
-        let sentence_only = (i.saturating_sub(4)..(k + 2).min(t.len()))
-            .any(|m| word(t, m) == "only" && t[m].sent == t[i].sent)
-            || (1..=4).any(|b| {
-                matches!(
-                    prev_word(t, i, b),
-                    "consisting" | "composed" | "contain" | "contains"
-                )
-            });
-        // "Available for only phone numbers": "numbers" after a noun names things, not digits
-        let noun_before = matches!(w, "numbers" | "numerals" | "periods" | "dots")
-            && !(matches!(prev_word(t, i, 1), "only" | "and" | "or" | "of")
-                || matches!(prev_word(t, i, 1), "contain" | "contains" | "with" | ""));
-        let strong =
-            !noun_before && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
-        // "must be lowercase"
-        let case_only = case.is_some()
-            && count == 0
-            && ((matches!(prev_word(t, i, 1), "be" | "in")
-                && matches!(prev_word(t, i, 2), "must" | "should" | "be" | "is"))
-                // "should be formatted as an uppercase hash"
-                || (1..=3).any(|b| prev_word(t, i, b) == "formatted"));
-        if strong || case_only {
-            if let Some(c) = case {
-                classes.push(c);
-            }
-            let mut set: String = classes.iter().filter(|c| **c != "-").copied().collect();
-            if classes.contains(&"-") {
-                set.push('-');
-            }
-            out.push(found(
-                Rec::CharacterClasses,
-                What::Pattern(Some(format!("^[{set}]+$"))),
-                i,
-                last.max(i),
-            ));
-        }
-        return i + 1;
+        k += 1;
     }
+    let last = k.saturating_sub(1);
+    let sentence_only = (i.saturating_sub(4)..(k + 2).min(t.len()))
+        .any(|m| word(t, m) == "only" && t[m].sent == t[i].sent)
+        || (1..=4).any(|b| {
+            matches!(
+                prev_word(t, i, b),
+                "consisting" | "composed" | "contain" | "contains"
+            )
+        });
+    // "Available for only phone numbers": "numbers" after a noun names things, not digits
+    let noun_before = matches!(w, "numbers" | "numerals" | "periods" | "dots")
+        && !(matches!(prev_word(t, i, 1), "only" | "and" | "or" | "of")
+            || matches!(prev_word(t, i, 1), "contain" | "contains" | "with" | ""));
+    let strong =
+        !noun_before && (w == "alphanumeric" || (count >= 2) || (count >= 1 && sentence_only));
+    // "must be lowercase"
+    let case_only = case.is_some()
+        && count == 0
+        && ((matches!(prev_word(t, i, 1), "be" | "in")
+            && matches!(prev_word(t, i, 2), "must" | "should" | "be" | "is"))
+            // "should be formatted as an uppercase hash"
+            || (1..=3).any(|b| prev_word(t, i, b) == "formatted"));
+    if !(strong || case_only) {
+        return NEXT;
+    }
+    classes.extend(case);
+    let mut set: String = classes.iter().filter(|c| **c != "-").copied().collect();
+    if classes.contains(&"-") {
+        set.push('-');
+    }
+    let re = format!("^[{set}]+$");
+    shape(out, Rec::CharacterClasses, Some(re), i, last.max(i))
+}
+
+pub(super) fn excluded_characters(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     // "may not contain spaces or slashes", "Names containing ... slashes
     // (`/`, `\`) ... are not allowed": characters the value may not hold
-    if let Some((from, end)) = excluded_characters(t, i) {
-        out.push(found(
-            Rec::ExcludedCharacters,
-            What::Pattern(None),
-            from,
-            end,
-        ));
-        return i + 1;
-    }
+    let (from, end) = excluded_at(t, i)?;
+    shape(out, Rec::ExcludedCharacters, None, from, end)
+}
+
+pub(super) fn standard_by_number(Cx { t, doc, out, .. }: Cx, i: usize) -> Option<usize> {
     // "ISO3166-1 alpha-2", "BCP 47", "RFC 5646": a standard named by its number
-    if let Some((what, end)) = standard_by_number(t, i) {
-        // (not inside a link, ".../html/rfc6901")
-        let linked = doc[..t[i].start].ends_with('/');
-        // (nor a reference: "See character length requirements according
-        // to RFC 2822", "See RFC 7231 section 6")
-        let see = (0..i)
-            .rev()
-            .take_while(|&k| t[k].sent == t[i].sent)
-            .any(|k| word(t, k) == "see");
-        if !linked && !in_example(t, i) && !see && word(t, end + 1) != "section" {
-            out.push(found(Rec::StandardByNumber, what, i, end));
-            return i + 1;
-        }
+    let (what, end) = standard_at(t, i)?;
+    // (not inside a link, ".../html/rfc6901")
+    let linked = doc[..t[i].start].ends_with('/');
+    // (nor a reference: "See character length requirements according
+    // to RFC 2822", "See RFC 7231 section 6")
+    let see = (0..i)
+        .rev()
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .any(|k| word(t, k) == "see");
+    if linked || in_example(t, i) || see || word(t, end + 1) == "section" {
+        return None;
     }
-    if matches!(w, "must" | "should")
+    out.push(found(Rec::StandardByNumber, what, i, end));
+    NEXT
+}
+
+pub(super) fn must_start_with(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    let read = matches!(w, "must" | "should")
         && (matches!(word(t, i + 1), "start" | "begin" | "end" | "starts")
             || matches!(word(t, i + 1), "begins" | "ends"))
         && word(t, i + 2) == "with"
         && matches!(
             kind(t, i + 3),
             Some(Tk::Word | Tk::Code | Tk::Quoted | Tk::Num)
-        )
-    {
-        out.push(found(
-            Rec::MustStartWith,
-            What::Pattern(affix(t, doc, i + 1)),
-            i,
-            (i + 3).min(t.len() - 1),
-        ));
-        return i + 1;
-    }
+        );
+    let end = (i + 3).min(t.len() - 1);
+    read.then(|| shape(out, Rec::MustStartWith, affix(t, doc, i + 1), i, end))?
+}
+
+pub(super) fn begins_with(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Workspace IDs begin with 'ws-'": a literal prefix or suffix is a shape
-    if (matches!(w, "start" | "begin" | "end" | "starts" | "begins") || matches!(w, "ends" | "prefixed" | "suffixed")) && word(t, i + 1) == "with"
+    let read = (matches!(w, "start" | "begin" | "end" | "starts" | "begins") || matches!(w, "ends" | "prefixed" | "suffixed")) && word(t, i + 1) == "with"
         && is_lit(t, i + 2)
         // "IDs begin with", "(starts with 'S')", not the advice "Start with 'list-workspaces'"
         && !matches!(prev_word(t, i, 1), "must" | "should")
         && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
-        && !picks_things_by(t, i)
-    {
-        out.push(found(
-            Rec::BeginsWith,
-            What::Pattern(affix(t, doc, i)),
-            i,
-            i + 2,
-        ));
-        return i + 1;
-    }
+        && !picks_things_by(t, i);
+    read.then(|| shape(out, Rec::BeginsWith, affix(t, doc, i), i, i + 2))?
+}
+
+pub(super) fn with_prefix(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "The access key's unique identifier with prefix 'dof_v1_'"
-    if w == "prefix" && is_lit(t, i + 1) && (1..=2).any(|b| prev_word(t, i, b) == "with") {
-        let value = regex_literal(inner(doc, &t[i + 1]));
-        out.push(found(
-            Rec::WithPrefix,
-            What::Pattern(Some(format!("^{value}"))),
-            i,
-            i + 1,
-        ));
-        return i + 1;
-    }
+    let read = w == "prefix" && is_lit(t, i + 1) && (1..=2).any(|b| prev_word(t, i, b) == "with");
+    let re = || Some(format!("^{}", regex_literal(inner(doc, &t[i + 1]))));
+    read.then(|| shape(out, Rec::WithPrefix, re(), i, i + 1))?
+}
+
+pub(super) fn code_standard(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "ISO language code", "IETF language tag": a code named by its standard
-    // (not "ISO country codes (e.g., 'us') are not supported": refused forms)
-    let refused = (i + 1..t.len())
-        .take_while(|&k| t[k].sent == t[i].sent)
-        .any(|k| {
-            word(t, k) == "not"
-                && matches!(
-                    word(t, k + 1),
-                    "supported" | "accepted" | "allowed" | "valid"
-                )
-        });
-    if matches!(w, "iso" | "ietf" | "bcp")
+    // (not "ISO country codes (e.g., 'us') are not supported": refused forms;
+    // the rest of the sentence is read only after the words matched)
+    let refused = || {
+        (i + 1..t.len())
+            .take_while(|&k| t[k].sent == t[i].sent)
+            .any(|k| {
+                word(t, k) == "not"
+                    && matches!(
+                        word(t, k + 1),
+                        "supported" | "accepted" | "allowed" | "valid"
+                    )
+            })
+    };
+    let read = matches!(w, "iso" | "ietf" | "bcp")
         && kind(t, i + 1) == Some(Tk::Word)
         && ((1..=2).any(|b| matches!(word(t, i + b), "code" | "codes"))
             || (w != "iso" && (1..=2).any(|b| matches!(word(t, i + b), "tag" | "tags"))))
         && !in_example(t, i)
-        && !refused
-    {
-        out.push(found(Rec::CodeStandard, What::Pattern(None), i, i + 1));
-        return i + 1;
-    }
+        && !refused();
+    read.then(|| shape(out, Rec::CodeStandard, None, i, i + 1))?
+}
+
+pub(super) fn templates(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Supported patterns: https://dev.azure.com/{org}/...": templates
     // (the templates accepted, not "Common patterns: \"user:*\",
     // \"cache:*\", etc.", redis's MCP server: examples of what is typical)
-    if w == "patterns"
+    let read = w == "patterns"
         && text(t, i + 1) == ":"
         && matches!(
             prev_word(t, i, 1),
             "supported" | "allowed" | "accepted" | "valid" | "permitted"
         )
-        && !in_example(t, i)
-    {
-        out.push(found(Rec::Templates, What::Pattern(None), i, i + 1));
-        return i + 1;
-    }
+        && !in_example(t, i);
+    read.then(|| shape(out, Rec::Templates, None, i, i + 1))?
+}
+
+pub(super) fn does_not_allow(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "does not allow < or >": characters the value may not contain
-    if w == "allow"
+    let read = w == "allow"
         && matches!(prev_word(t, i, 1), "not" | "never")
         && kind(t, i + 1) == Some(Tk::Punct)
-        && !matches!(text(t, i + 1), "." | "," | ";" | ")" | "(")
-    {
-        out.push(found(Rec::DoesNotAllow, What::Pattern(None), i, i + 1));
-        return i + 1;
-    }
+        && !matches!(text(t, i + 1), "." | "," | ";" | ")" | "(");
+    read.then(|| shape(out, Rec::DoesNotAllow, None, i, i + 1))?
+}
+
+pub(super) fn hex_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "(colon-separated hex)", "a hex string", "a hexadecimal identifier of 24
     // characters": the value's alphabet
     // ("Header background color (hex format)", camel-ai/camel; "Must be
@@ -337,64 +324,58 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
     let of_another = prev_word(t, i, 1) == "in"
         && prev_word(t, i, 2) == "is"
         && !matches!(prev_word(t, i, 3), "value" | "it" | "this");
-    if matches!(w, "hex" | "hexadecimal")
+    let read = matches!(w, "hex" | "hexadecimal")
         && (text(t, i + 1) == ")"
             || in_hex
             || (matches!(word(t, i + 1), "string" | "strings" | "identifier" | "id")
                 || matches!(word(t, i + 1), "encoded" | "format")))
         && !of_another
-        && !in_example(t, i)
-    {
-        out.push(found(Rec::HexFormat, What::Pattern(Some(hex())), i, i + 1));
-        return i + 1;
-    }
+        && !in_example(t, i);
+    read.then(|| shape(out, Rec::HexFormat, Some(hex()), i, i + 1))?
+}
+
+pub(super) fn format_template(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "with format `proj/<projectKey>:env/<envKey>`": a template
-    if w == "format"
+    let read = w == "format"
         && matches!(prev_word(t, i, 1), "with" | "in" | "the")
         && is_lit(t, i + 1)
-        && t[i + 1].s.contains(['<', '{'])
-    {
-        out.push(found(Rec::FormatTemplate, What::Pattern(None), i, i + 1));
-        return i + 1;
-    }
+        && t[i + 1].s.contains(['<', '{']);
+    read.then(|| shape(out, Rec::FormatTemplate, None, i, i + 1))?
+}
+
+pub(super) fn layout_in_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
-    if w == "format" && !matches!(word(t, i + 1), "of" | "for") {
-        let from = (i.saturating_sub(14)..i)
-            .filter(|&k| t[k].sent == t[i].sent)
-            .find(|&k| word(t, k) == "in");
-        if let Some(from) = from {
-            let shaped =
-                (from + 1..i).any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
-            // "in `YYYY-MM-DD` format" (Asana/openapi), "in \"YYYY-MM-DD\"
-            // format" (plaid-openapi): an ISO date, which is a Format
-            let mut lits = (from + 1..i).filter(|&k| is_lit(t, k)).peekable();
-            let iso = lits.peek().is_some()
-                && lits.all(|k| matches!(format_of_text(&t[k].s), Some(What::Format(_))));
-            if shaped && !iso {
-                out.push(found(Rec::LayoutInCode, What::Pattern(None), from, i));
-                return i + 1;
-            }
-        }
+    if w != "format" || matches!(word(t, i + 1), "of" | "for") {
+        return None;
     }
+    let from = (i.saturating_sub(14)..i)
+        .filter(|&k| t[k].sent == t[i].sent)
+        .find(|&k| word(t, k) == "in")?;
+    let shaped =
+        (from + 1..i).any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
+    // "in `YYYY-MM-DD` format" (Asana/openapi), "in \"YYYY-MM-DD\"
+    // format" (plaid-openapi): an ISO date, which is a Format
+    let mut lits = (from + 1..i).filter(|&k| is_lit(t, k)).peekable();
+    let iso = lits.peek().is_some()
+        && lits.all(|k| matches!(format_of_text(&t[k].s), Some(What::Format(_))));
+    (shaped && !iso).then(|| shape(out, Rec::LayoutInCode, None, from, i))?
+}
+
+pub(super) fn all_caps(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Should be all caps." (neo4j-contrib/mcp-neo4j), "metric value for
     // this operation should be in all caps" (awslabs/mcp): no lowercase
     // letter, the rule "must be uppercase" states of letters only
     let be = if prev_word(t, i, 2) == "in" { 3 } else { 2 };
-    if w == "caps"
+    let read = w == "caps"
         && prev_word(t, i, 1) == "all"
         && prev_word(t, i, be) == "be"
         && matches!(prev_word(t, i, be + 1), "must" | "should")
-        && !in_example(t, i)
-    {
-        out.push(found(
-            Rec::AllCaps,
-            What::Pattern(Some("^[^a-z]+$".into())),
-            i - 1,
-            i,
-        ));
-        return i + 1;
-    }
-    let styled = matches!(
+        && !in_example(t, i);
+    read.then(|| shape(out, Rec::AllCaps, Some("^[^a-z]+$".into()), i - 1, i))?
+}
+
+pub(super) fn case_style(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    let read = matches!(
         w,
         "kebab-case"
             // ("Should be in SCREAMING_SNAKE_CASE.", neo4j-contrib/mcp-neo4j:
@@ -410,64 +391,53 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
             | "semver"
             | "slugified"
     ) || seq(t, i, &["semantic", "version"]);
-    if styled {
-        out.push(found(Rec::CaseStyle, What::Pattern(style_regex(w)), i, i));
-        return i + 1;
-    }
-    if (matches!(w, "form" | "format")
+    read.then(|| shape(out, Rec::CaseStyle, style_regex(w), i, i))?
+}
+
+pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    let read = (matches!(w, "form" | "format")
         && ((matches!(prev_word(t, i, 1), "the" | "of")
             && matches!(prev_word(t, i, 2), "in" | "of"))
             || prev_word(t, i, 1) == "in"
             || word(t, i + 1) == "is"
             || (w == "format" && text(t, i + 1) == ":")))
-        || seq(t, i, &["formatted", "as"])
-    {
-        let j = i + if w == "formatted" { 2 } else { 1 };
-        let j = if matches!(text(t, j), ":" | "is") {
-            j + 1
-        } else {
-            j
-        };
-        let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
-        // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
-        // (a literal of letters alone is a value: "Display format: 'number'
-        // shows ..., 'emoji' shows ...")
-        let shaped = (is_lit(t, j)
-            && !t[j]
-                .s
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b == b'_'))
-            || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
-            || word(t, j).contains("xxx")
-            // "emr-x.x.x": a placeholder version
-            || (j..j + 3).any(|k| word(t, k) == "x" || word(t, k).ends_with("-x"))
-            || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'))
-            // "web.1/worker.2": a word joined to a number
-            || (text(t, j + 1) == "." && kind(t, j + 2) == Some(Tk::Num));
-        if shaped && !known {
-            out.push(found(Rec::PlaceholderShape, What::Pattern(None), i, j));
-            return i + 1;
-        }
+        || seq(t, i, &["formatted", "as"]);
+    if !read {
+        return None;
     }
-    if w == "cidr" {
-        out.push(found(
-            Rec::Cidr,
-            What::Pattern(Some("^[0-9A-Fa-f:.]+/[0-9]{1,3}$".into())),
-            i,
-            i,
-        ));
-        return i + 1;
-    }
-    if seq(t, i, &["e", ".", "164"]) {
-        out.push(found(
-            Rec::E164,
-            What::Pattern(Some("^\\+[1-9][0-9]{1,14}$".into())),
-            i,
-            i + 2,
-        ));
-        return i + 1;
-    }
-    let code = if w == "iso" {
+    let j = i + if w == "formatted" { 2 } else { 1 };
+    let j = j + usize::from(matches!(text(t, j), ":" | "is"));
+    let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
+    // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
+    // (a literal of letters alone is a value: "Display format: 'number'
+    // shows ..., 'emoji' shows ...")
+    let shaped = (is_lit(t, j)
+        && !t[j]
+            .s
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'_'))
+        || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
+        || word(t, j).contains("xxx")
+        // "emr-x.x.x": a placeholder version
+        || (j..j + 3).any(|k| word(t, k) == "x" || word(t, k).ends_with("-x"))
+        || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'))
+        // "web.1/worker.2": a word joined to a number
+        || (text(t, j + 1) == "." && kind(t, j + 2) == Some(Tk::Num));
+    (shaped && !known).then(|| shape(out, Rec::PlaceholderShape, None, i, j))?
+}
+
+pub(super) fn cidr(Cx { w, out, .. }: Cx, i: usize) -> Option<usize> {
+    let re = || Some("^[0-9A-Fa-f:.]+/[0-9]{1,3}$".into());
+    (w == "cidr").then(|| shape(out, Rec::Cidr, re(), i, i))?
+}
+
+pub(super) fn e164(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    let re = || Some("^\\+[1-9][0-9]{1,14}$".into());
+    seq(t, i, &["e", ".", "164"]).then(|| shape(out, Rec::E164, re(), i, i + 2))?
+}
+
+pub(super) fn letter_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    let re = if w == "iso" {
         let n = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
         match text(t, n) {
             "3166" => Some("^[A-Z]{2}$"),
@@ -488,69 +458,64 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, _: &mut usize, out: &mut Out)
     } else if matches!(w, "two-letter" | "alpha-2")
         || (word(t, i + 2) == "letter" && text(t, i + 1) == "-" && text(t, i) == "2")
     {
-        Some(letter_code(t, i, 2))
+        Some(letter_code_of(t, i, 2))
     } else if w == "three-letter" {
-        Some(letter_code(t, i, 3))
+        Some(letter_code_of(t, i, 3))
     } else if matches!(w, "two" | "three") && word(t, i + 1) == "letter" && names_a_code(t, i + 2) {
         // "The three letter International Air Transport Association
         // (IATA) Location Identifier" (langchain-ai/langchain-community),
         // "The three letter country code representing where ..."
         // (twilio-oai): the hyphen of "three-letter" left out
-        Some(letter_code(t, i, if w == "two" { 2 } else { 3 }))
+        Some(letter_code_of(t, i, if w == "two" { 2 } else { 3 }))
     } else {
         None
-    };
-    if let Some(re) = code {
-        let re = (!re.is_empty()).then(|| re.to_string());
-        let mut end = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
-        // "two-letter language code": the phrase names the language, which
-        // the agreement with a declared pattern reads (see `agree`)
-        if let Some(k) = language_word(t, i) {
-            end = end.max(k);
-        }
-        out.push(found(Rec::LetterCode, What::Pattern(re), i, end));
-        return i + 1;
-    }
+    }?;
+    let re = (!re.is_empty()).then(|| re.to_string());
+    let end = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
+    // "two-letter language code": the phrase names the language, which
+    // the agreement with a declared pattern reads (see `agree`)
+    let end = language_word(t, i).map_or(end, |k| end.max(k));
+    shape(out, Rec::LetterCode, re, i, end)
+}
+
+pub(super) fn digit_count_word(Cx { w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "a four-digit number" (adyen-openapi), "A six-digit verification
     // code" (okta), "The three-digit exchange code" (twilio-oai),
     // "Two-digit instance number" (awslabs/mcp): the count of "a 6-digit
     // code" written as a number word, one word with its hyphen
-    if let Some(n) = w
+    let n = w
         .strip_suffix("-digit")
         .and_then(|n| NUMBER_WORDS.iter().position(|x| *x == n))
-        .filter(|&n| n >= 2)
-    {
-        out.push(found(
-            Rec::DigitCountWord,
-            What::Pattern(Some(format!("^[0-9]{{{n}}}$"))),
-            i,
-            i,
-        ));
-        return i + 1;
-    }
+        .filter(|&n| n >= 2)?;
+    shape(
+        out,
+        Rec::DigitCountWord,
+        Some(format!("^[0-9]{{{n}}}$")),
+        i,
+        i,
+    )
+}
+
+pub(super) fn counted_class(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     // "a 6-digit code", "a 40-character hex string"
-    if kind(t, i) == Some(Tk::Num) && text(t, i + 1) == "-" {
-        let n = text(t, i);
-        let unit = word(t, i + 2);
-        let re = match unit {
-            "digit" => Some(format!("^[0-9]{{{n}}}$")),
-            "letter" => Some(format!("^[A-Za-z]{{{n}}}$")),
-            "character" | "char" => class_of(word(t, i + 3)).map(|c| format!("^[{c}]{{{n}}}$")),
-            _ => None,
-        };
-        if let Some(re) = re {
-            out.push(found(Rec::CountedClass, What::Pattern(Some(re)), i, i + 2));
-            return i + 1;
-        }
+    if kind(t, i) != Some(Tk::Num) || text(t, i + 1) != "-" {
+        return None;
     }
-    i + 1
+    let n = text(t, i);
+    let re = match word(t, i + 2) {
+        "digit" => format!("^[0-9]{{{n}}}$"),
+        "letter" => format!("^[A-Za-z]{{{n}}}$"),
+        "character" | "char" => format!("^[{}]{{{n}}}$", class_of(word(t, i + 3))?),
+        _ => return None,
+    };
+    shape(out, Rec::CountedClass, Some(re), i, i + 2)
 }
 
 /// The code of `n` letters named at `i`: ISO 639 language codes are lower
 /// case ("two-letter language code": `en`, `de`), country codes (ISO 3166-1
 /// alpha-2, alpha-3), currencies and airports upper case ("two-letter
 /// country code": `US`).
-fn letter_code(t: &[Tok], i: usize, n: usize) -> &'static str {
+fn letter_code_of(t: &[Tok], i: usize, n: usize) -> &'static str {
     match (language_word(t, i).is_some(), n) {
         (true, 2) => "^[a-z]{2}$",
         (true, _) => "^[a-z]{3}$",
@@ -627,7 +592,7 @@ fn names_characters(t: &[Tok], k: usize) -> bool {
 /// followed by characters, or a negated permission ("are not allowed", "is
 /// prohibited") whose subject names characters. Returns the first and last
 /// tokens of the statement.
-fn excluded_characters(t: &[Tok], i: usize) -> Option<(usize, usize)> {
+fn excluded_at(t: &[Tok], i: usize) -> Option<(usize, usize)> {
     let w = word(t, i);
     let sent = t[i].sent;
     let holds = |k: usize| matches!(word(t, k), "contain" | "include" | "have" | "use");
@@ -662,7 +627,7 @@ fn excluded_characters(t: &[Tok], i: usize) -> Option<(usize, usize)> {
 /// 5322" (an email address), and any other ISO, RFC or BCP number (a shape the
 /// detector does not know). "ISO 8601" and "RFC 3339" are formats, read by
 /// `formats`; so is "ISO 3166" with a separate number, read below.
-fn standard_by_number(t: &[Tok], i: usize) -> Option<(What, usize)> {
+fn standard_at(t: &[Tok], i: usize) -> Option<(What, usize)> {
     let w = word(t, i);
     // "iso3166-1", "rfc3230", "bcp-47": the body and its number in one word
     let joined = ["iso", "rfc", "bcp"]

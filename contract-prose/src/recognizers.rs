@@ -8,12 +8,12 @@
 //! Each row holds its reader, the function that reads it; the driver runs
 //! the rows family by family (`bounds`, `spans`, ... in [`FAMILIES`] order)
 //! over one token list and owns the order and the cursor. (The rows of
-//! `closed_sets` and `patterns` are still read by their family's `step`,
-//! the reader of the family's first row.)
+//! `closed_sets` are still read by its `step`, the reader of the family's
+//! first row.)
 
 use crate::driver::{self, Read};
 use crate::levels::ERROR_LEVEL;
-use crate::{bounds, emptiness, formats, servable, signs, spans};
+use crate::{bounds, emptiness, formats, patterns, servable, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -244,99 +244,99 @@ recognizers! {
         e.g. "Start time, HH:MM" from "the first corpus"
         not "the rest of a longer layout";
     // patterns
-    ExplicitRegex "explicit-regex" "patterns" driver::patterns,
+    ExplicitRegex "explicit-regex" "patterns" patterns::explicit_regex,
         reads "a regex in a code span"
         e.g. "must match `^[A-Z]{1,5}$`" from "the first corpus"
         not "a code span that is no regex";
-    BareRegex "bare-regex" "patterns" driver::in_step,
+    BareRegex "bare-regex" "patterns" patterns::bare_regex,
         reads "a bare regex after \"match\""
         e.g. "must match ^[a-z]+$" from "the first corpus"
         not "text that does not open with ^";
-    DecimalPlaces "decimal-places" "patterns" driver::in_step,
+    DecimalPlaces "decimal-places" "patterns" patterns::decimal_places,
         reads "the value's precision in decimal places"
         e.g. "The unit price. Up to 2 decimal points" from "the tuned batches"
         not "a count of other things";
-    HexCharacters "hex-characters" "patterns" driver::in_step,
+    HexCharacters "hex-characters" "patterns" patterns::hex_characters,
         reads "hex digits, a hex string, a hex colour"
         e.g. "A hex string of 64 characters" from "the first corpus"
         not "the brand colour is in hexadecimal format (another thing's form)";
-    CharacterClasses "character-classes" "patterns" driver::in_step,
+    CharacterClasses "character-classes" "patterns" patterns::character_classes,
         reads "the classes of characters the value is made of"
         e.g. "lowercase letters and digits only" from "the first corpus"
         not "a clause that picks things by a member";
-    ExcludedCharacters "excluded-characters" "patterns" driver::in_step,
+    ExcludedCharacters "excluded-characters" "patterns" patterns::excluded_characters,
         reads "characters the value may not contain"
         e.g. "The name may not contain spaces or slashes." from "the tuned batches"
         not "\"Uploads containing viruses are not allowed\"";
-    StandardByNumber "standard-by-number" "patterns" driver::in_step,
+    StandardByNumber "standard-by-number" "patterns" patterns::standard_by_number,
         reads "a standard named by number: ISO 3166-1 alpha-2, BCP 47, RFC 3230"
         e.g. "Language tag as defined in BCP 47." from "the tuned batches"
         not "a standard in a link or a reference (\"See RFC 7231 section 6\")";
-    MustStartWith "must-start-with" "patterns" driver::in_step,
+    MustStartWith "must-start-with" "patterns" patterns::must_start_with,
         reads "\"must start with\", \"should end with\" and a literal"
         e.g. "Must start with `sk_`" from "the first corpus"
         not "advice (\"Start with 'list-workspaces'\")";
-    BeginsWith "begins-with" "patterns" driver::in_step,
+    BeginsWith "begins-with" "patterns" patterns::begins_with,
         reads "a literal prefix or suffix"
         e.g. "Workspace IDs begin with 'ws-'" from "the first corpus"
         not "a clause that picks things (\"groups whose name starts with ...\")";
-    WithPrefix "with-prefix" "patterns" driver::in_step,
+    WithPrefix "with-prefix" "patterns" patterns::with_prefix,
         reads "\"with prefix\" and a literal"
         e.g. "The access key's unique identifier with prefix 'dof_v1_'." from "digitalocean/openapi"
         not "a prefix without a literal";
-    CodeStandard "code-standard" "patterns" driver::in_step,
+    CodeStandard "code-standard" "patterns" patterns::code_standard,
         reads "an ISO, IETF or BCP code: language, country, currency"
         e.g. "ISO language code for the response (e.g., \"en\", \"es\")" from "the tuned batches"
         not "\"ISO country codes are not supported\"";
-    Templates "templates" "patterns" driver::in_step,
+    Templates "templates" "patterns" patterns::templates,
         reads "templates after \"Supported patterns:\""
         e.g. "Supported patterns: https://x.example/{org}/{id}" from "microsoft/azure-devops-mcp"
         not "\"Common patterns: ...\", typical values";
-    DoesNotAllow "does-not-allow" "patterns" driver::in_step,
+    DoesNotAllow "does-not-allow" "patterns" patterns::does_not_allow,
         reads "\"does not allow\" and characters"
         e.g. "Name (min length: 1 character, does not allow < or >)" from "the tuned batches"
         not "a permission";
-    HexFormat "hex-format" "patterns" driver::in_step,
+    HexFormat "hex-format" "patterns" patterns::hex_format,
         reads "the value in hex format"
         e.g. "Header background color (hex format)." from "the tuned batches"
         not "another thing's hex form";
-    FormatTemplate "format-template" "patterns" driver::in_step,
+    FormatTemplate "format-template" "patterns" patterns::format_template,
         reads "\"with format\" and a template in code"
         e.g. "Use the `spec` parameter with format `proj/<key>:env/<env>`." from "launchdarkly/mcp-server"
         not "a template under a condition";
-    LayoutInCode "layout-in-code" "patterns" driver::in_step,
+    LayoutInCode "layout-in-code" "patterns" patterns::layout_in_code,
         reads "a layout in code or quotes before \"format\""
         e.g. "in format Cxxxxxxxxxx" from "korotovsky/slack-mcp-server"
         not "an ISO date layout (a format)";
-    AllCaps "all-caps" "patterns" driver::in_step,
+    AllCaps "all-caps" "patterns" patterns::all_caps,
         reads "\"all caps\": no lowercase letter"
         e.g. "Should be all caps" from "awslabs/mcp"
         not "caps of another thing";
-    CaseStyle "case-style" "patterns" driver::in_step,
+    CaseStyle "case-style" "patterns" patterns::case_style,
         reads "a case style named: camelCase, kebab-case, SCREAMING_SNAKE_CASE"
         e.g. "Should be in SCREAMING_SNAKE_CASE." from "neo4j-contrib/mcp-neo4j"
         not "a style named as an example";
-    PlaceholderShape "placeholder-shape" "patterns" driver::in_step,
+    PlaceholderShape "placeholder-shape" "patterns" patterns::placeholder_shape,
         reads "a shape written with placeholders"
         e.g. "Format: emr-x.x.x" from "awslabs/mcp"
         not "a known format word";
-    Cidr "cidr" "patterns" driver::in_step,
+    Cidr "cidr" "patterns" patterns::cidr,
         reads "CIDR notation"
         e.g. "The subnet in CIDR notation" from "the first corpus"
         not "\"List of ip addresses and CIDRs\"";
-    E164 "e164" "patterns" driver::in_step,
+    E164 "e164" "patterns" patterns::e164,
         reads "E.164 numbers"
         e.g. "Phone number in E.164 format" from "the first corpus"
         not "E.164 among other forms";
-    LetterCode "letter-code" "patterns" driver::in_step,
+    LetterCode "letter-code" "patterns" patterns::letter_code,
         reads "a code counted in letters"
         e.g. "Two-letter language code." from "the first corpus"
         not "letters of something else";
-    DigitCountWord "digit-count-word" "patterns" driver::in_step,
+    DigitCountWord "digit-count-word" "patterns" patterns::digit_count_word,
         reads "a code counted in digits as a number word"
         e.g. "a four-digit number" from "Adyen/adyen-openapi"
         not "digits of something else";
-    CountedClass "counted-class" "patterns" driver::in_step,
+    CountedClass "counted-class" "patterns" patterns::counted_class,
         reads "\"a 6-digit code\", \"a 3-letter code\""
         e.g. "A 6-digit code." from "the first corpus"
         not "a count with no class of characters";
