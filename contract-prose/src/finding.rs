@@ -67,12 +67,12 @@ pub(super) fn list_subject(t: &[Tok]) -> bool {
 /// example cue in their sentence, so each family asks in constant time.
 pub(super) fn mark_context(t: &mut [Tok]) {
     let (mut output, mut example, mut sent) = (false, false, usize::MAX);
-    let sieve = sieve();
+    let index = index();
     for j in 0..t.len() {
         if t[j].sent != sent {
             (output, example, sent) = (false, false, t[j].sent);
         }
-        let (bits, context) = lead(&t[j], sieve);
+        let (bits, context) = lead(&t[j], index);
         let w = word(t, j);
         let is_output = context & OUTPUT != 0
             && ((OUTPUT_VERBS.contains(&w)
@@ -162,8 +162,8 @@ const CONTEXT: &[(&str, u8)] = &[
     ("yields", OUTPUT),
 ];
 
-/// The words that can start a finding, sorted for a binary search (a match
-/// over this many strings costs a comparison per arm in an unoptimized macro).
+/// The words that can start a finding, sorted (a match over this many
+/// strings costs a comparison per arm in an unoptimized macro: see [`Index`]).
 const LEADS: &[(&str, u8)] = &[
     ("above", BOUNDS),
     ("accepted", SETS),
@@ -377,13 +377,19 @@ const LEADS: &[(&str, u8)] = &[
     ("zero", BOUNDS | SPANS),
 ];
 
-/// A sieve over the words of [`LEADS`] and [`CONTEXT`]: one bit per (first
-/// byte, last byte, length), so that most words of a doc comment (which lead
-/// nothing) skip both binary searches; in an unoptimized macro those searches
-/// were a fifth of the check's cost.
-type Sieve = [u64; 256];
+/// The words of [`LEADS`] and [`CONTEXT`] by their key (first byte, last
+/// byte, length): a word compares itself with the one or two words of its
+/// key, most words with none. (A sieve of keys before two binary searches
+/// cost 7,900 instructions per doc comment in an unoptimized macro; the
+/// searches were a fifth of the check before the sieve.)
+struct Index {
+    /// Where the words of each key start in `words` (one more for the end).
+    from: Vec<u16>,
+    /// Each word with its families and its context bits.
+    words: Vec<(&'static str, u8, u8)>,
+}
 
-fn sieve_key(w: &[u8]) -> usize {
+fn key(w: &[u8]) -> usize {
     match w {
         [] => 0,
         [first, .., last] => {
@@ -393,59 +399,60 @@ fn sieve_key(w: &[u8]) -> usize {
     }
 }
 
-fn sieve() -> &'static Sieve {
-    static SIEVE: std::sync::OnceLock<Sieve> = std::sync::OnceLock::new();
-    SIEVE.get_or_init(|| {
-        let mut bits = [0u64; 256];
-        for (w, _) in LEADS.iter().chain(CONTEXT) {
-            let k = sieve_key(w.as_bytes());
-            bits[k / 64] |= 1 << (k % 64);
+fn index() -> &'static Index {
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let leads = LEADS.iter().map(|&(w, f)| (w, f, 0));
+        let mut words: Vec<_> = leads
+            .chain(CONTEXT.iter().map(|&(w, c)| (w, 0, c)))
+            .collect();
+        words.sort_by_key(|e| key(e.0.as_bytes()));
+        let mut from = vec![0u16; 32 * 32 * 16 + 1];
+        for e in &words {
+            from[key(e.0.as_bytes()) + 1] += 1;
         }
-        bits
+        for k in 1..from.len() {
+            from[k] += from[k - 1];
+        }
+        Index { from, words }
     })
 }
 
 /// The families that can start at `tok`, and whether it marks its sentence.
-fn lead(tok: &Tok, sieve: &Sieve) -> (u8, u8) {
-    if tok.k == Tk::Word {
-        let k = sieve_key(tok.s.as_bytes());
-        if sieve[k / 64] & (1 << (k % 64)) == 0 {
-            return (word_shape_families(&tok.s), 0);
+fn lead(tok: &Tok, index: &Index) -> (u8, u8) {
+    if tok.k != Tk::Word {
+        return (families(tok), 0);
+    }
+    let w = tok.s.as_str();
+    let (mut bits, mut context) = (word_shape_families(w), 0);
+    let k = key(w.as_bytes());
+    for &(x, f, c) in &index.words[usize::from(index.from[k])..usize::from(index.from[k + 1])] {
+        if x == w {
+            bits |= f;
+            context |= c;
         }
     }
-    let context = if tok.k == Tk::Word {
-        CONTEXT
-            .binary_search_by(|(k, _)| k.cmp(&tok.s.as_str()))
-            .map_or(0, |at| CONTEXT[at].1)
-    } else {
-        0
-    };
-    (families(tok), context)
+    (bits, context)
 }
 
-/// The families that can start at `tok`.
+/// The families that can start at `tok`, a token other than a word.
 fn families(tok: &Tok) -> u8 {
     const VALUE: u8 = BOUNDS | SPANS | SERVABLE | FORMATS | PATTERNS;
     match tok.k {
         Tk::Num => VALUE,
         Tk::Code => VALUE | SETS,
         Tk::Quoted => SETS | FORMATS | PATTERNS,
-        Tk::Punct => match tok.s.as_str() {
-            "-" => BOUNDS | SPANS | SETS,
-            "*" | "\u{2022}" => SETS,
-            "(" => SPANS | SETS,
-            "[" => SPANS | SETS,
-            ":" | "=" => SETS,
-            "<=" | ">=" | "<" | ">" => BOUNDS,
+        // (bytes, not `str`s: a match on these compares them in line)
+        Tk::Punct => match tok.s.as_bytes() {
+            b"-" => BOUNDS | SPANS | SETS,
+            b"*" | b"\xe2\x80\xa2" => SETS, // (a bullet, U+2022)
+            b"(" => SPANS | SETS,
+            b"[" => SPANS | SETS,
+            b":" | b"=" => SETS,
+            b"<=" | b">=" | b"<" | b">" => BOUNDS,
             _ => 0,
         },
-        Tk::Word => {
-            let w = tok.s.as_str();
-            let bits = LEADS
-                .binary_search_by(|(k, _)| k.cmp(&w))
-                .map_or(0, |at| LEADS[at].1);
-            bits | word_shape_families(w)
-        }
+        Tk::Word => 0,
     }
 }
 
