@@ -374,24 +374,11 @@ pub(super) fn all_caps(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     read.then(|| shape(out, Rec::AllCaps, Some("^[^a-z]+$".into()), i - 1, i))?
 }
 
+/// A case style named: a word [`style_regex`] knows ("semantic" before
+/// "version").
 pub(super) fn case_style(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    let read = matches!(
-        w,
-        "kebab-case"
-            // ("Should be in SCREAMING_SNAKE_CASE.", neo4j-contrib/mcp-neo4j:
-            // snake_case in capitals, a name of the same style as camelCase
-            // and PascalCase beside it)
-            | "screaming_snake_case"
-            | "upper_snake_case"
-            | "snake_case"
-            | "snake-case"
-            | "camelcase"
-            | "camel-case"
-            | "pascalcase"
-            | "semver"
-            | "slugified"
-    ) || seq(t, i, &["semantic", "version"]);
-    read.then(|| shape(out, Rec::CaseStyle, style_regex(w), i, i))?
+    let re = style_regex(w).filter(|_| w != "semantic" || text(t, i + 1) == "version")?;
+    shape(out, Rec::CaseStyle, Some(re), i, i)
 }
 
 pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -694,6 +681,8 @@ fn hex() -> String {
 /// `None` for a word with no one shape.
 fn style_regex(w: &str) -> Option<String> {
     let re = match w {
+        // ("Should be in SCREAMING_SNAKE_CASE.", neo4j-contrib/mcp-neo4j:
+        // snake_case in capitals, a name of the same style as camelCase)
         "screaming_snake_case" | "upper_snake_case" => "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$",
         "snake_case" | "snake-case" => "^[a-z][a-z0-9]*(_[a-z0-9]+)*$",
         "kebab-case" => "^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
