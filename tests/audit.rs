@@ -104,3 +104,71 @@ fn an_unacknowledged_finding_fails_the_suite() {
 fn acknowledged_findings_pass() {
     assert_acknowledged(&registry(vec![refund::contract()]));
 }
+
+/// The file format of an export.
+#[derive(ToolArgs)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// JSON lines.
+    Json,
+    /// Comma-separated values.
+    Csv,
+    /// XML.
+    Xml,
+}
+
+/// Export the notes of a notebook.
+#[tool_contract(effect = read_only)]
+pub fn export_notes(
+    /// How many notes to export, at most 100.
+    #[arg(range(min = 1, max = 500))]
+    limit: u32,
+    /// The file format: one of `json`, `csv` or `yaml`.
+    format: Format,
+    /// The format of the summary: only `json` or `csv`.
+    summary: Option<Format>,
+    /// The format of the index. Options:json(JSON lines (one object a line). Each line ends in a newline.),csv(comma-separated values),xml(XML)
+    index: Option<Format>,
+) -> Result<Done, Oops> {
+    let _ = (limit, format, summary, index);
+    Ok(Done { ok: true })
+}
+
+/// A contradiction compiles while its check is at the audit level (no
+/// check has the true hits to stop a build, `docs/rule-c12.md`), and the
+/// audit reports it with the check that found it: a bound other than the
+/// declared one, a whole list that names a value the enum lacks
+/// (`set-wider`) or lacks one it declares (`set-narrower`). A list the
+/// reader stopped inside (a gloss it could not close within its sentence)
+/// names no narrower set.
+#[test]
+fn contradictions_are_audit_findings_with_their_check() {
+    let found = registry(vec![export_notes::contract()]).audit();
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {} {:?}",
+                f.argument.as_deref().unwrap_or("-"),
+                f.level.as_str(),
+                f.check.unwrap_or("-"),
+                f.phrase,
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "limit audit bounds \"at most 100\"",
+            "format audit set-wider \"one of `json`, `csv` or `yaml`\"",
+            "summary audit set-narrower \"only `json` or `csv`\"",
+        ],
+        "{found:#?}"
+    );
+    assert_eq!(found[1].to_json()["check"], "set-wider");
+    assert!(
+        found[1].help.contains("`json`, `csv`, `xml`"),
+        "{}",
+        found[1].help
+    );
+}

@@ -2,7 +2,9 @@
 //! a file, from a stdio MCP server (the toolbox's own, and three reference
 //! servers installed from npm by tests/lint/install.sh), and from a
 //! streamable HTTP server. Each finding is one JSON line; exit 1 when one is
-//! at the error level, 0 otherwise, 2 on input that cannot be read.
+//! at the error level (none is today: every recognizer and contradiction
+//! check is measured at the audit level), 0 otherwise, 2 on input that
+//! cannot be read.
 
 mod common;
 
@@ -69,9 +71,11 @@ fn a_tool_file_prints_one_line_per_finding() {
             )
         })
         .collect();
+    // (a contradiction is at its check's measured level: today every
+    // check is at the audit level, docs/rule-c12.md)
     let want: Vec<(String, String, String)> = [
-        ("kind", "closed-set", "error"),
-        ("limit", "range", "error"),
+        ("kind", "closed-set", "audit"),
+        ("limit", "range", "audit"),
         ("callback", "format", "audit"),
     ]
     .iter()
@@ -86,7 +90,10 @@ fn a_tool_file_prints_one_line_per_finding() {
         "help in JSON Schema keywords: {limit}"
     );
     assert_eq!(found[2]["help"], "declare \"format\": \"uri\"");
-    assert_eq!(out.status.code(), Some(1), "an error-level finding exits 1");
+    assert_eq!(found[0]["check"], "set-wider");
+    assert_eq!(limit["check"], "bounds");
+    assert!(found[2].get("check").is_none(), "{}", found[2]);
+    assert_eq!(out.status.code(), Some(0), "no error-level finding exits 0");
     // the `tools` array alone reads the same
     let path = write_tools("array", &tools()["tools"]);
     assert_eq!(
@@ -306,10 +313,10 @@ fn nested_properties_are_read_against_their_own_keywords() {
             "filter.status",
             "closed-set",
             "One of `draft` or `final`",
-            "error",
+            "audit",
         ),
         ("filter.owner.email", "format", "email address", "audit"),
-        ("edits[].text", "length", "At most 80 characters", "error"),
+        ("edits[].text", "length", "At most 80 characters", "audit"),
         ("tags[]", "length", "at most 20 characters", "audit"),
         (
             "target.mode",
@@ -322,11 +329,19 @@ fn nested_properties_are_read_against_their_own_keywords() {
     .map(|(a, b, c, d)| (a.to_string(), b.to_string(), c.to_string(), d.to_string()))
     .collect();
     assert_eq!(found, want, "{}", String::from_utf8_lossy(&out.stdout));
+    // a nested contradiction is found by its check, at its measured level
+    let checks: Vec<Value> = lines(&out).iter().map(|f| f["check"].clone()).collect();
     assert_eq!(
-        out.status.code(),
-        Some(1),
-        "a nested contradiction is an error"
+        checks,
+        [
+            json!("set-wider"),
+            Value::Null,
+            json!("bounds"),
+            Value::Null,
+            Value::Null
+        ]
     );
+    assert_eq!(out.status.code(), Some(0), "no error-level finding");
 }
 
 /// `--mcp-url https://...`: the toolbox's HTTP server behind a TLS proxy

@@ -10,9 +10,9 @@
 use super::finding::{excl, incl, Bound, Unit, What};
 use super::help::{escape, num};
 use super::resolve::Resolved;
-use super::{Change, ClaimKind, Conflict, Declared, Limits, Rec, Scalar};
+use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Rec, Scalar};
 
-pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
+pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict> {
     let kind = r.claim.kind;
     match &r.what {
         What::Bound {
@@ -32,7 +32,7 @@ pub(super) fn conflict(r: &Resolved, d: &Declared) -> Option<Conflict> {
         } => bounds(kind, *min, *max, *integer, d),
         What::NonEmpty { .. } => bounds(kind, incl(1.0), None, true, d),
         What::Format(f) => format(f, &r.claim.phrase, d),
-        What::Set(items) => set(items, d),
+        What::Set(items) => set(items, r.whole, d, doc),
         What::Pattern(Some(re)) => pattern(re, r, d),
         What::Pattern(None) => None,
     }
@@ -52,6 +52,7 @@ fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
     let declared = format!("pattern = \"{}\"", escape(src));
     match r.claim.by {
         Rec::ExplicitRegex | Rec::BareRegex => Some(Conflict {
+            check: Check::Regex,
             declared,
             change: Change::Prose(
                 "in words what the declared pattern accepts, or nothing: the schema publishes the regex"
@@ -63,6 +64,7 @@ fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
             let required = literal_prefix(src.strip_prefix('^')?)?;
             let agree = required.starts_with(&stated) || stated.starts_with(&required);
             (!agree && !stated.is_empty() && !required.is_empty()).then(|| Conflict {
+            check: Check::Prefix,
                 declared,
                 change: Change::Prose(format!("that the value starts with `{required}`")),
             })
@@ -72,6 +74,7 @@ fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
         _ => {
             let (said, declared_len) = (class_repeat(re)?, class_repeat(src)?);
             (said.1 < declared_len.0 || declared_len.1 < said.0).then(|| Conflict {
+            check: Check::ShapeLength,
                 declared,
                 change: Change::Prose(match declared_len {
                     (a, b) if a == b => format!("{a} characters"),
@@ -240,6 +243,7 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
             }
         }
         return Some(Conflict {
+            check: Check::Bounds,
             declared,
             change: Change::Declaration(format!(
                 "#[arg({})]",
@@ -254,6 +258,7 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
             _ => "",
         };
         return Some(Conflict {
+            check: Check::Bounds,
             declared,
             change: Change::Prose(words(dmin, dmax, unit)),
         });
@@ -296,6 +301,7 @@ fn days(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
     if lo == Stricter::Prose || hi == Stricter::Prose {
         let attr = quoted(new_min.as_deref(), new_max.as_deref());
         return Some(Conflict {
+            check: Check::DateBounds,
             declared,
             change: Change::Declaration(format!("#[arg({attr})]")),
         });
@@ -308,6 +314,7 @@ fn days(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
             (None, None) => return None,
         };
         return Some(Conflict {
+            check: Check::DateBounds,
             declared,
             change: Change::Prose(says),
         });
@@ -394,6 +401,7 @@ fn format(stated: &str, phrase: &str, d: &Declared) -> Option<Conflict> {
         return None;
     }
     Some(Conflict {
+        check: Check::Format,
         declared: format!("format = \"{declared}\""),
         change: Change::Prose(format!(
             "a {declared} (the `{declared}` format), not a {stated}"
@@ -401,8 +409,15 @@ fn format(stated: &str, phrase: &str, d: &Declared) -> Option<Conflict> {
     })
 }
 
-/// A listed set against the enum's values, or a pattern that is a plain list of alternatives.
-fn set(items: &[String], d: &Declared) -> Option<Conflict> {
+/// A listed set against the enum's values, or a pattern that is a plain
+/// list of alternatives. A listed value the declaration lacks contradicts
+/// it whether or not the list was read to its end (`set-wider`: the part
+/// read names it). A declared value the list lacks contradicts it only when
+/// the list was read to its end (`whole`) and the description names that
+/// value nowhere else (`set-narrower`): a reader that stopped inside a list
+/// ("Options:a(gloss ...),b(...)" whose gloss it could not close) read a
+/// part, not a narrower set.
+fn set(items: &[String], whole: bool, d: &Declared, doc: &str) -> Option<Conflict> {
     let (values, declared): (Vec<String>, String) = if !d.enum_values.is_empty() {
         let v: Vec<String> = d.enum_values.iter().map(|s| s.to_string()).collect();
         let shown = v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>();
@@ -411,45 +426,62 @@ fn set(items: &[String], d: &Declared) -> Option<Conflict> {
         let src = d.pattern_source?;
         (alternatives(src)?, format!("pattern = \"{}\"", escape(src)))
     };
-    let norm = |v: &[String]| {
-        let mut v: Vec<String> = v.iter().map(|s| s.to_lowercase()).collect();
-        v.sort();
-        v.dedup();
-        v
-    };
-    if norm(items) == norm(&values) {
+    let has = |set: &[String], v: &str| set.iter().any(|x| x.eq_ignore_ascii_case(v));
+    let wider = items.iter().any(|i| !has(&values, i));
+    let missing: Vec<&String> = values.iter().filter(|v| !has(items, v)).collect();
+    let check = if wider {
+        Check::SetWider
+    } else if missing.is_empty() || !whole || missing.iter().all(|v| named_elsewhere(doc, v)) {
         return None;
-    }
+    } else {
+        Check::SetNarrower
+    };
     let listed = values
         .iter()
         .map(|s| format!("`{s}`"))
         .collect::<Vec<_>>()
         .join(", ");
     Some(Conflict {
+        check,
         declared,
         change: Change::Prose(format!("one of {listed}")),
     })
 }
 
-/// A listed set that names some of the declared values, where the
-/// description names each of the others elsewhere as a literal: "Use
-/// `issue` or `metric` for numeric IDs; `all` treats the value as an
-/// exact-name lookup" over `enum: [all, issue, metric]` (getsentry's MCP
-/// server) gives the values in parts, and agrees.
-pub(super) fn values_named_apart(what: &What, d: &Declared, doc: &str) -> bool {
-    let What::Set(items) = what else {
+/// Whether `doc` names the value `v` as a word of its own (not inside a
+/// longer word or identifier), in any letter case: "Use `issue` or `metric`
+/// for numeric IDs; `all` treats the value as an exact-name lookup" over
+/// `enum: [all, issue, metric]` (getsentry's MCP server) gives the values
+/// in parts, and agrees.
+pub(super) fn named_elsewhere(doc: &str, v: &str) -> bool {
+    if v.is_empty() {
         return false;
+    }
+    let hay = doc.to_ascii_lowercase();
+    let needle = v.to_ascii_lowercase();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let bytes = hay.as_bytes();
+    // a byte joins the value when it is a word's, or a hyphen or a full
+    // stop between the value and a word's byte ("re-use", "v1.2")
+    let joins = |at: Option<usize>, beyond: Option<usize>| match at.map(|k| bytes[k]) {
+        None => false,
+        Some(b'-' | b'.') => beyond.is_some_and(|k| k < bytes.len() && word(bytes[k])),
+        Some(c) => word(c),
     };
-    let listed = |v: &str| items.iter().any(|i| i.eq_ignore_ascii_case(v));
-    !d.enum_values.is_empty()
-        && items
-            .iter()
-            .all(|i| d.enum_values.iter().any(|v| v.eq_ignore_ascii_case(i)))
-        && d.enum_values.iter().filter(|v| !listed(v)).all(|v| {
-            ["`", "'", "\""]
-                .iter()
-                .any(|q| doc.contains(&format!("{q}{v}{q}")))
-        })
+    let mut from = 0;
+    while let Some(at) = hay[from..].find(&needle) {
+        let (start, end) = (from + at, from + at + needle.len());
+        let before = start.checked_sub(1);
+        let after = (end < bytes.len()).then_some(end);
+        if !joins(before, start.checked_sub(2)) && !joins(after, Some(end + 1)) {
+            return true;
+        }
+        from = start + 1;
+        while !hay.is_char_boundary(from) {
+            from += 1;
+        }
+    }
+    false
 }
 
 /// `^(a|b|c)$` as its alternatives, if each is a plain word.
@@ -509,11 +541,13 @@ fn pattern_repeat(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
         };
         let new = format!("{}{rep}$", &body[..open]);
         return Some(Conflict {
+            check: Check::PatternRepeat,
             declared,
             change: Change::Declaration(format!("#[arg(pattern = \"{}\")]", escape(&new))),
         });
     }
     Some(Conflict {
+        check: Check::PatternRepeat,
         declared,
         change: Change::Prose(words(dmin, dmax, " characters")),
     })
@@ -915,5 +949,159 @@ mod false_alarm_tests {
             errors("One of `draft` or `final`.", &["draft", "published"]),
             1
         );
+    }
+}
+
+/// The contradiction checks after their levels were measured: a list read
+/// in part names no narrower set (lark-mcp's generated "Options:" lists, the
+/// second false-alarm set), and the true contradictions are still found,
+/// each by its check and at that check's level.
+#[cfg(test)]
+mod check_tests {
+    use crate::{listed_sets, unmatched, Check, Declared, Level, Scalar};
+
+    fn over_enum<'a>(values: &'a [&'a str]) -> Declared<'a> {
+        Declared {
+            scalar: Scalar::Other,
+            closed_set: true,
+            enum_values: values,
+            ..Declared::default()
+        }
+    }
+
+    /// The checks that find a contradiction in `doc` over `d`.
+    fn checks(doc: &str, d: Declared) -> Vec<Check> {
+        unmatched(doc, d)
+            .into_iter()
+            .filter_map(|c| c.conflict.map(|c| c.check))
+            .collect()
+    }
+
+    /// One shape of each cause of the second set's 112 errors, over the
+    /// enum the server declares: no contradiction, and where the reader
+    /// stopped inside the list, it knows it read a part.
+    #[test]
+    fn lark_lists_read_in_part_are_not_narrower() {
+        let cases: &[(&str, &[&str])] = &[
+            // a gloss holds a sentence end
+            (
+                "The type of Department ID used in this call. Options:department_id(DepartmentId Supports user-defined configuration of Department ID. When custom configuring, a deleted `department_id` can be reused.),open_department_id(OpenDepartmentId The Department ID automatically generated by the system.)",
+                &["department_id", "open_department_id"],
+            ),
+            // a gloss runs over 16 tokens
+            (
+                "The employee ID type of the user_id in the response body. Options:employee_id(Employee ID, that is the user ID in [Feishu Admin] > Organization > Member and Department > Member Details),employee_no(Employee number, that is the employee ID in [Feishu Admin] > Organization)",
+                &["employee_id", "employee_no"],
+            ),
+            // the next value is longer than 24 characters
+            (
+                "Set the membership range. Options:anyone_can_join(AnyOne Any user can join the meeting),only_organization_employees(OnlySameOrganization Only users from the same organization can join),only_event_attendees(OnlyEventAttendees Only event attendees can join)",
+                &["anyone_can_join", "only_organization_employees", "only_event_attendees"],
+            ),
+            // the values are numbers
+            (
+                "Resource processing type. Options:1(Transfer Transfer Resource),2(Retain Retain Resource),3(Delete Delete Resource)",
+                &["1", "2", "3"],
+            ),
+            // the next value is a word not taken for a value
+            (
+                "indicates the way how to update Options:equal_to_availability(the permission range of contacts will keep consistent with the range of App availability),some(the permission range of contacts will be partial),all(All contacts data can be accessed)",
+                &["equal_to_availability", "some", "all"],
+            ),
+            // another field's value named first, the others listed after
+            (
+                "Custom status of UI items. Only \"hide\" is supported. Options:hide(Hidden),readonly(Read-only),editable(Editable),unknown(Unknown UI item custom state. This parameter is only for read-time compatibility.)",
+                &["hide", "readonly", "editable", "unknown"],
+            ),
+        ];
+        for (doc, values) in cases {
+            assert_eq!(checks(doc, over_enum(values)), [], "{doc}");
+        }
+        // the reader knows where it stopped: the first list of each of the
+        // first five is read in part
+        for (doc, _) in &cases[..5] {
+            let sets = listed_sets(doc);
+            assert!(sets.first().is_some_and(|s| !s.whole), "{doc}: {sets:?}");
+        }
+    }
+
+    /// A list read to its end that names a value the enum lacks, or lacks
+    /// one it declares and names nowhere, is a contradiction; so is a
+    /// value the enum lacks in a list read in part. Each at its check's
+    /// measured level, the audit level today.
+    #[test]
+    fn true_contradictions_are_still_found() {
+        let sort = ["asc", "desc", "random"];
+        let kind = ["draft", "published"];
+        let cases: &[(&str, &[&str], Check)] = &[
+            ("Only `asc` or `desc`.", &sort, Check::SetNarrower),
+            ("One of `draft` or `final`.", &kind, Check::SetWider),
+            (
+                "Options:draft(a draft),final(the final version)",
+                &kind,
+                Check::SetWider,
+            ),
+            // read in part, and naming a value the enum lacks
+            (
+                "Options:final(the final version. It cannot change.),draft(a draft)",
+                &kind,
+                Check::SetWider,
+            ),
+        ];
+        for (doc, values, check) in cases {
+            let found = unmatched(doc, over_enum(values));
+            assert_eq!(found.len(), 1, "{doc}: {found:?}");
+            let c = &found[0];
+            assert_eq!(c.conflict.as_ref().map(|c| c.check), Some(*check), "{doc}");
+            assert_eq!(c.level(), check.row().level(), "{doc}");
+            assert_eq!(
+                c.level(),
+                Level::Audit,
+                "{doc}: measured at the audit level"
+            );
+        }
+        // a whole list that names every declared value agrees, in any case
+        assert_eq!(
+            checks("Only `ASC`, `desc` or `random`.", over_enum(&sort)),
+            []
+        );
+        // a missing value the description names apart agrees
+        assert_eq!(
+            checks("Only `asc` or `desc`; `random` shuffles.", over_enum(&sort)),
+            []
+        );
+        // but not inside a longer word
+        assert_eq!(
+            checks("Only `asc` or `desc`; see randomness.", over_enum(&sort)),
+            [Check::SetNarrower]
+        );
+        // the other checks, each at its level
+        let number = Declared {
+            scalar: Scalar::Integer,
+            range_limits: Some(crate::Limits {
+                max: Some(500.0),
+                ..crate::Limits::default()
+            }),
+            ..Declared::default()
+        };
+        assert_eq!(checks("Page size, at most 100.", number), [Check::Bounds]);
+        let date = Declared {
+            scalar: Scalar::String,
+            format_name: Some("date-time"),
+            ..Declared::default()
+        };
+        assert_eq!(checks("Due day as YYYY-MM-DD.", date), [Check::Format]);
+        let token = Declared {
+            scalar: Scalar::String,
+            pattern_source: Some("^tok_live_[A-Za-z0-9]{24}$"),
+            ..Declared::default()
+        };
+        assert_eq!(
+            checks("The test token. Must start with `tok_test_`.", token),
+            [Check::Prefix]
+        );
+        for row in crate::CHECKS {
+            assert_eq!(row.level(), Level::Audit, "{}", row.name);
+        }
     }
 }

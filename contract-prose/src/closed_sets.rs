@@ -281,6 +281,53 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
     })
 }
 
+/// Whether the list whose last value read ends at token `last` goes on
+/// after it, so that what was read is a part of the list, not the whole:
+/// past a gloss in parentheses (closed at any length, across sentences,
+/// with parentheses inside it) comes a separator and another value, a
+/// literal, or a word or number that a gloss or a separator follows in
+/// turn. A gloss that never closes leaves the list cut too. lark-mcp's
+/// generated "Options:department_id(... a sentence ...),open_department_id(...)",
+/// "Options:1(Transfer ...),2(Retain ...)": the reader stops at a gloss it
+/// does not close within one sentence and 16 tokens, or at a value it does
+/// not take for one, and the part it read is not the set.
+pub(super) fn list_goes_on(t: &[Tok], last: usize) -> bool {
+    let mut k = last + 1;
+    if text(t, k) == "(" {
+        let mut depth = 0usize;
+        let mut close = None;
+        for (m, tok) in t.iter().enumerate().skip(k) {
+            match tok.s.as_str() {
+                "(" if tok.k == Tk::Punct => depth += 1,
+                ")" if tok.k == Tk::Punct => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        close = Some(m);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        match close {
+            Some(c) => k = c + 1,
+            None => return true,
+        }
+    }
+    let sep = match text(t, k) {
+        "," if matches!(word(t, k + 1), "or" | "and") => 2,
+        "," | "|" | "/" => 1,
+        _ if matches!(word(t, k), "or" | "and") => 1,
+        _ => return false,
+    };
+    let next = k + sep;
+    match kind(t, next) {
+        Some(Tk::Code | Tk::Quoted) => true,
+        Some(Tk::Word | Tk::Num) => matches!(text(t, next + 1), "(" | "," | "|"),
+        _ => false,
+    }
+}
+
 /// The token after a parenthesis at `j` that glosses the value before it,
 /// when a separator and another value follow it (so the list goes on); the
 /// parenthesis closes within 16 tokens of its sentence.

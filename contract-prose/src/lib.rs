@@ -51,6 +51,9 @@ pub struct Claim {
 /// A stated constraint that the declaration contradicts: "at most 100" over `range(max = 500)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Conflict {
+    /// The contradiction check that found it (its row of [`CHECKS`] names
+    /// it and says its level).
+    pub check: Check,
     /// The declaration as written in `#[arg(..)]`, e.g. `range(max = 500)`.
     pub declared: String,
     /// Which side to change so the two agree.
@@ -70,9 +73,14 @@ pub enum Change {
 }
 
 impl Claim {
-    /// The level it is reported at: its recognizer's, measured.
+    /// The level it is reported at, measured: for a contradiction, its
+    /// check's ([`CHECKS`]); for a constraint stated only in prose, its
+    /// recognizer's ([`TABLE`]).
     pub fn level(&self) -> Level {
-        self.by.row().level()
+        match &self.conflict {
+            Some(c) => c.check.row().level(),
+            None => self.by.row().level(),
+        }
     }
 
     /// The compile error for this claim on the argument `arg`: a constraint
@@ -91,7 +99,9 @@ impl Claim {
                     self.phrase
                 )
             }
-            Some(Conflict { declared, change }) => {
+            Some(Conflict {
+                declared, change, ..
+            }) => {
                 let fix = match change {
                     Change::Declaration(attr) => format!(
                         "the prose is stricter; change the declaration to `{attr}` so the runtime refuses what the model is told not to send"
@@ -246,10 +256,7 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             if !satisfied(r.claim.kind, &declared) {
                 return Some(r.claim);
             }
-            let conflict = agree::conflict(&r, &declared)?;
-            if agree::values_named_apart(&r.what, &declared, doc) {
-                return None;
-            }
+            let conflict = agree::conflict(&r, &declared, doc)?;
             Some(Claim {
                 conflict: Some(conflict),
                 ..r.claim
@@ -259,18 +266,45 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
 }
 
 /// The lists of values `doc` states ("one of `json`, `csv`"), each with its
-/// phrase: an enum argument satisfies a ClosedSet claim by its type, and the
-/// macro, which cannot see the enum's variants, emits a constant that compares
-/// each list with the enum's wire values (see [`enum_disagrees_message`]).
-pub fn listed_sets(doc: &str) -> Vec<(String, Vec<String>)> {
+/// phrase and whether it was read to its end: an enum argument satisfies a
+/// ClosedSet claim by its type, and the macro, which cannot see the enum's
+/// variants, emits a constant that compares each list with the enum's wire
+/// values (see [`enum_disagrees_message`]) when a set check
+/// ([`Check::SetWider`], [`Check::SetNarrower`]) is at the error level.
+pub fn listed_sets(doc: &str) -> Vec<ListedSet> {
     resolve_all(doc, None)
         .into_iter()
         .filter_map(|r| match r.what {
-            finding::What::Set(values) if r.claim.kind == ClaimKind::ClosedSet => {
-                Some((r.claim.phrase, values))
-            }
+            finding::What::Set(values) if r.claim.kind == ClaimKind::ClosedSet => Some(ListedSet {
+                phrase: r.claim.phrase,
+                values,
+                whole: r.whole,
+            }),
             _ => None,
         })
+        .collect()
+}
+
+/// A list of values a description states (see [`listed_sets`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedSet {
+    /// The words, as written.
+    pub phrase: String,
+    /// The values read.
+    pub values: Vec<String>,
+    /// The list was read to its end: it does not go on after the last
+    /// value read. A list read in part names no narrower set.
+    pub whole: bool,
+}
+
+/// The declared values `listed` lacks that `doc` does not name anywhere
+/// as a word of its own: what makes a whole list narrower than its enum
+/// ([`Check::SetNarrower`]). The macro passes these to its constant.
+pub fn unnamed(doc: &str, values: &[&str]) -> Vec<String> {
+    values
+        .iter()
+        .filter(|v| !agree::named_elsewhere(doc, v))
+        .map(|v| v.to_string())
         .collect()
 }
 
@@ -331,6 +365,9 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
 
 mod agree;
 mod attribute;
+mod check_levels;
+mod checks;
+pub use checks::{Check, CheckRow, CHECKS};
 mod levels;
 #[cfg(test)]
 mod measure;
@@ -727,7 +764,9 @@ mod audit_tests {
         unmatched(doc, d)
             .into_iter()
             .map(|c| match c.conflict {
-                Some(Conflict { declared, change }) => format!("{declared} / {change:?}"),
+                Some(Conflict {
+                    declared, change, ..
+                }) => format!("{declared} / {change:?}"),
                 None => c.help,
             })
             .collect()

@@ -15,6 +15,10 @@ use super::{Claim, ClaimKind, Declared, Scalar};
 pub(super) struct Resolved {
     pub(super) claim: Claim,
     pub(super) what: What,
+    /// For a listed set: the list was read to its end (it does not go on
+    /// after the last value read), so a declared value it lacks is missing
+    /// from the prose, not from the part read.
+    pub(super) whole: bool,
 }
 
 /// The family of a finding: the unit decides where it can, else the type.
@@ -91,6 +95,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
             conflict: None,
         },
         what: f.what.clone(),
+        whole: !matches!(f.what, What::Set(_)) || !super::closed_sets::list_goes_on(t, t1),
     }
 }
 

@@ -106,10 +106,19 @@ pub fn fast_refuse<E: serde::de::Error>() -> E {
 /// Compile-time check that a failure type has a contract (rule C8).
 pub const fn assert_failure<E: ToolFailure>() {}
 
-/// Rule C12 at compile time: whether the values a doc comment lists are the
-/// wire values of the argument's enum, compared case-insensitively and in any
-/// order. An empty `declared` (a type that is not a closed set) agrees.
-pub const fn prose_set_agrees(listed: &[&str], declared: &[&str]) -> bool {
+/// Rule C12 at compile time: whether the values a doc comment lists agree
+/// with the wire values of the argument's enum, compared case-insensitively
+/// and in any order, as far as the set checks at the error level say:
+/// `wider`, every listed value is declared; `narrower`, every declared
+/// value is listed or named among the description's `words`. An empty
+/// `declared` (a type that is not a closed set) agrees.
+pub const fn prose_set_agrees(
+    listed: &[&str],
+    words: &[&str],
+    declared: &[&str],
+    wider: bool,
+    narrower: bool,
+) -> bool {
     const fn contains(set: &[&str], v: &str) -> bool {
         let mut i = 0;
         while i < set.len() {
@@ -120,17 +129,19 @@ pub const fn prose_set_agrees(listed: &[&str], declared: &[&str]) -> bool {
         }
         false
     }
-    const fn within(a: &[&str], b: &[&str]) -> bool {
+    const fn within(a: &[&str], b: &[&str], or: &[&str]) -> bool {
         let mut i = 0;
         while i < a.len() {
-            if !contains(b, a[i]) {
+            if !contains(b, a[i]) && !contains(or, a[i]) {
                 return false;
             }
             i += 1;
         }
         true
     }
-    declared.is_empty() || (within(listed, declared) && within(declared, listed))
+    declared.is_empty()
+        || ((!wider || within(listed, declared, &[]))
+            && (!narrower || within(declared, listed, words)))
 }
 
 /// Compile-time check that a return type is a tool result.

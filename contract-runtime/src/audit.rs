@@ -2,9 +2,10 @@
 //! `contract-prose` (the reader of rule C12) and checked against the
 //! declaration the argument's JSON Schema carries.
 //!
-//! The macro stops a build only on a contradiction or on a shape whose
-//! recognizer is measured right at least 97 times in 100 (the error level,
-//! `docs/rule-c12.md`); everything else it reads is an audit finding, which
+//! The macro stops a build only where the reader is measured right at
+//! least 97 times in 100 (the error level, `docs/rule-c12.md`): a
+//! contradiction whose check is at that level, or a constraint stated only
+//! in prose whose recognizer is; everything else it reads is an audit finding, which
 //! [`Registry::audit`](crate::Registry::audit) returns and `toolbox lint`
 //! prints for any MCP server's tools. A property's JSON Schema keywords
 //! (`enum`, `const`, `pattern`, `format`, `minLength`, `maximum`,
@@ -33,12 +34,17 @@ pub struct Finding {
     pub family: &'static str,
     /// The recognizer that read it (a row of `contract_prose::TABLE`).
     pub recognizer: &'static str,
+    /// For a contradiction (prose and declaration disagree), the check that
+    /// found it (a row of `contract_prose::CHECKS`); `None` for a
+    /// constraint stated only in prose.
+    pub check: Option<&'static str>,
     /// The words, as written.
     pub phrase: String,
     /// What to declare, or which side to change.
     pub help: String,
-    /// `Error` for a contradiction, or for a recognizer at the error level;
-    /// `Audit` otherwise.
+    /// Measured: the check's level for a contradiction, the recognizer's
+    /// for a constraint stated only in prose (`Error` only where it is
+    /// right at least 97 times in 100); `Audit` otherwise.
     pub level: Level,
     /// The author's reason, when the finding was acknowledged.
     pub acknowledged: Option<&'static str>,
@@ -46,7 +52,8 @@ pub struct Finding {
 
 impl Finding {
     /// The finding as one JSON object: `{"tool", "argument", "family",
-    /// "phrase", "level", "help", "recognizer"}`.
+    /// "phrase", "level", "help", "recognizer"}`, with `"check"` for a
+    /// contradiction and `"acknowledged"` for an acknowledged finding.
     pub fn to_json(&self) -> Value {
         let mut line = json!({
             "tool": self.tool,
@@ -57,6 +64,9 @@ impl Finding {
             "help": self.help,
             "recognizer": self.recognizer,
         });
+        if let Some(check) = self.check {
+            line["check"] = json!(check);
+        }
         if let Some(why) = self.acknowledged {
             line["acknowledged"] = json!(why);
         }
@@ -260,11 +270,8 @@ fn walk(
 }
 
 fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: bool) -> Finding {
-    let level = if claim.conflict.is_some() {
-        Level::Error
-    } else {
-        claim.level()
-    };
+    let level = claim.level();
+    let check = claim.conflict.as_ref().map(|c| c.check.row().name);
     let text = match &claim.conflict {
         None => match help {
             Help::Attribute => claim.help.clone(),
@@ -294,6 +301,7 @@ fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: b
         argument: argument.map(str::to_string),
         family: family(claim.kind),
         recognizer: claim.by.row().name,
+        check,
         phrase: claim.phrase,
         help: text,
         level,

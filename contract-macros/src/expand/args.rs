@@ -367,8 +367,13 @@ pub fn expand_struct(
 /// C12 for an enum argument: the macro cannot see the variants of an enum
 /// declared elsewhere, so each list of values its doc comment states is
 /// compared with the enum's wire values by a constant, which fails to compile
-/// (with the C12 message) when they differ.
+/// (with the C12 message) when they differ, as far as the set checks at the
+/// error level say: a listed value the enum lacks (`set-wider`), or, for a
+/// list read to its end, a variant the description names nowhere
+/// (`set-narrower`). A check at the audit level emits nothing: the registry's
+/// audit reports it.
 fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
+    use contract_prose::{Check, Level};
     let enum_like = matches!(f.kind.item().unwrap_or(f.kind.inner()).inner(), Kind::Other);
     let Some(doc) = f
         .description
@@ -377,14 +382,37 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
     else {
         return TokenStream::new();
     };
+    let wider = Check::SetWider.row().level() == Level::Error;
+    let narrower = Check::SetNarrower.row().level() == Level::Error;
+    if !wider && !narrower {
+        return TokenStream::new();
+    }
     let ty = &f.ty;
     let p = quote!(#krate::__private);
+    // every word of the description: a variant it names anywhere is no
+    // value the list lacks
+    let words: Vec<String> = doc
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'))
+        .map(|w| {
+            w.trim_matches(|c| c == '-' || c == '.')
+                .to_ascii_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
     contract_prose::listed_sets(doc)
         .into_iter()
-        .map(|(phrase, values)| {
-            let msg = contract_prose::enum_disagrees_message(&f.name, &phrase, &values);
+        .map(|set| {
+            let msg = contract_prose::enum_disagrees_message(&f.name, &set.phrase, &set.values);
+            let values = &set.values;
+            let narrower = narrower && set.whole;
             quote_spanned! {ty.span()=>
-                const _: () = if !#p::prose_set_agrees(&[#(#values),*], <#ty as #p::ArgValue>::WIRE_VALUES) {
+                const _: () = if !#p::prose_set_agrees(
+                    &[#(#values),*],
+                    &[#(#words),*],
+                    <#ty as #p::ArgValue>::WIRE_VALUES,
+                    #wider,
+                    #narrower,
+                ) {
                     ::core::panic!(#msg)
                 };
             }

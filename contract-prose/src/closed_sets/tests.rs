@@ -4,7 +4,7 @@ use crate::{claims, listed_sets, ClaimKind};
 
 /// The values of every closed set found in `doc`.
 fn sets(doc: &str) -> Vec<Vec<String>> {
-    listed_sets(doc).into_iter().map(|(_, v)| v).collect()
+    listed_sets(doc).into_iter().map(|s| s.values).collect()
 }
 
 fn no_set(doc: &str) -> bool {

@@ -1,3 +1,7 @@
+//! Prose and declaration that disagree on a bound, a served range, a length,
+//! a format and a set of alternatives (rule C12): it compiles, since every
+//! contradiction check is at the audit level (measured,
+//! `docs/rule-c12.md#the-contradiction-checks`); `Registry::audit()` reports each.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

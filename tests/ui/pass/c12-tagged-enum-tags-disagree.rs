@@ -1,3 +1,6 @@
+//! A tagged enum's tags other than the listed values (rule C12): it
+//! compiles, since the set checks are at the audit level (measured,
+//! `docs/rule-c12.md#the-contradiction-checks`).
 use contract_runtime::prelude::*;
 
 /// Where to deliver.
