@@ -297,17 +297,6 @@ pub struct ListedSet {
     pub whole: bool,
 }
 
-/// The declared values `listed` lacks that `doc` does not name anywhere
-/// as a word of its own: what makes a whole list narrower than its enum
-/// ([`Check::SetNarrower`]). The macro passes these to its constant.
-pub fn unnamed(doc: &str, values: &[&str]) -> Vec<String> {
-    values
-        .iter()
-        .filter(|v| !agree::named_elsewhere(doc, v))
-        .map(|v| v.to_string())
-        .collect()
-}
-
 /// The compile error when the values listed in the description of `arg`
 /// differ from its enum's wire values (a constant's panic, so one string).
 pub fn enum_disagrees_message(arg: &str, phrase: &str, values: &[String]) -> String {
