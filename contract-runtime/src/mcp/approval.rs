@@ -82,6 +82,12 @@ impl Approver {
     }
 
     /// One `tools/call`, asking the person when it needs approval.
+    ///
+    /// Most calls are neither a retry of the flow nor asked about: their
+    /// future holds the dispatch and nothing else. The flow's own steps are
+    /// boxed, so that their state (elicitation requests, the store's
+    /// futures) is allocated only by a call that takes them, and not carried,
+    /// moved and freed by every call (4 KiB per call when it was inline).
     pub(crate) async fn call(
         &self,
         dispatcher: &Dispatcher,
@@ -92,42 +98,42 @@ impl Approver {
     ) -> Asked {
         let arguments = crate::mcp::raw::arguments_text(request.arguments.as_ref());
         let call = ToolCall::new(context.id.to_string(), request.name.to_string(), arguments);
-        // The person deciding is the caller at this session's client: named
-        // by their subject when the server knows it. Only a decision needs
-        // the name, and rmcp hands out the client's details as a copy: made
-        // when a person answers, not on every call.
-        let who = || {
-            let client = context
-                .client_info()
-                .map(|i| format!("mcp-client:{}", i.name))
-                .unwrap_or_else(|| "mcp-client".to_owned());
-            match caller.subject_name() {
-                Some(subject) => format!("{subject} at {client}"),
-                None => client,
-            }
-        };
-        // Only the caller's own tenant's requests are decided here (the
-        // sealed state is bound to the caller too).
-        let approvals = dispatcher
-            .approvals()
-            .for_tenant(caller.tenant_name().unwrap_or_default());
         if let Some(state) = request.request_state.as_deref() {
-            self.resume(
-                &approvals,
+            Box::pin(self.resume(
+                dispatcher,
                 caller,
                 &call,
                 state,
                 request.input_responses.as_ref(),
-                &who(),
-            )
+                context,
+            ))
             .await;
         }
         let envelope = dispatcher.dispatch(caller, &call).await;
         // The client's capabilities (a copy, see `who`) only for a call that
         // may be asked about.
-        let Some(ask) = to_ask(&envelope, || context.client_capabilities()) else {
-            return Asked::Done(envelope);
-        };
+        match to_ask(&envelope, || context.client_capabilities()) {
+            None => Asked::Done(envelope),
+            Some(ask) => {
+                Box::pin(self.ask(dispatcher, caller, tools, &call, context, envelope, ask)).await
+            }
+        }
+    }
+
+    /// Puts a call that answered `needs-approval` (or an approval mismatch)
+    /// to the person; `envelope` stands when they cannot be asked.
+    #[allow(clippy::too_many_arguments)]
+    async fn ask(
+        &self,
+        dispatcher: &Dispatcher,
+        caller: &Arc<Caller>,
+        tools: &[Tool],
+        call: &ToolCall,
+        context: &RequestContext<RoleServer>,
+        envelope: Envelope,
+        ask: Ask,
+    ) -> Asked {
+        let approvals = approvals_of(dispatcher, caller);
         let id = ask.id;
         let Ok(Some(record)) = approvals.get(&id).await else {
             return Asked::Done(envelope);
@@ -159,8 +165,8 @@ impl Approver {
         )
         .await;
         if let Ok(Ok(ClientResult::ElicitResult(answer))) = asked {
-            if decide(&approvals, &id, &answer, &who()).await {
-                return Asked::Done(dispatcher.dispatch(caller, &call).await);
+            if decide(&approvals, &id, &answer, &who(caller, context)).await {
+                return Asked::Done(dispatcher.dispatch(caller, call).await);
             }
         }
         Asked::Done(envelope)
@@ -188,12 +194,12 @@ impl Approver {
     /// call is then asked about afresh.
     async fn resume(
         &self,
-        approvals: &Approvals,
-        caller: &Caller,
+        dispatcher: &Dispatcher,
+        caller: &Arc<Caller>,
         call: &ToolCall,
         state: &str,
         responses: Option<&InputResponses>,
-        who: &str,
+        context: &RequestContext<RoleServer>,
     ) {
         let Some(codec) = &self.codec else { return };
         let Ok(args) = serde_json::from_str::<Value>(&call.arguments) else {
@@ -211,8 +217,36 @@ impl Approver {
             .and_then(|r| r.get(KEY))
             .and_then(|v| serde_json::from_value::<ElicitResult>(v.clone()).ok());
         if let Some(answer) = answer {
-            decide(approvals, &id, &answer, who).await;
+            decide(
+                &approvals_of(dispatcher, caller),
+                &id,
+                &answer,
+                &who(caller, context),
+            )
+            .await;
         }
+    }
+}
+
+/// The requests this caller may decide: only their own tenant's (the
+/// sealed state is bound to the caller too).
+fn approvals_of(dispatcher: &Dispatcher, caller: &Caller) -> Approvals {
+    dispatcher
+        .approvals()
+        .for_tenant(caller.tenant_name().unwrap_or_default())
+}
+
+/// The person deciding: the caller at this session's client, named by
+/// their subject when the server knows it. rmcp hands out the client's
+/// details as a copy: made when a person answers, not on every call.
+fn who(caller: &Caller, context: &RequestContext<RoleServer>) -> String {
+    let client = context
+        .client_info()
+        .map(|i| format!("mcp-client:{}", i.name))
+        .unwrap_or_else(|| "mcp-client".to_owned());
+    match caller.subject_name() {
+        Some(subject) => format!("{subject} at {client}"),
+        None => client,
     }
 }
 
