@@ -1,6 +1,8 @@
-//! Family: closed sets (ClosedSet).
+//! Family: closed sets (ClosedSet). Each `pub(super) fn` taking a `Cx` is
+//! the reader of the [`TABLE`](crate::TABLE) row of its name; the first,
+//! `described_values`, asks the family's guards ([`ruled_out`]) for all.
 
-use super::driver::Out;
+use super::driver::{Cx, NEXT};
 use super::finding::*;
 use super::tokens::*;
 
@@ -376,11 +378,12 @@ pub(super) fn names_arguments(t: &[Tok], last: usize) -> bool {
         || matches!(word(t, last + 1), "has" | "have"))
 }
 
-// Family: closed sets (ClosedSet) — "one of draft, final", "only `asc` or `desc`",
-// "either 'json' or 'csv'", "allowed values: a, b, c", "`asc` or `desc`".
-pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut Out) -> usize {
+/// The family's guards, asked by its first reader: a token inside what is
+/// read already or inside an example, a list that names which member to
+/// give, the keys of a JSON object, a legend's "=".
+fn ruled_out(t: &[Tok], i: usize, mark: &mut usize) -> bool {
     if i < *mark || in_example(t, i) {
-        return i + 1;
+        return true;
     }
     // "Exactly one of [log_group_names, log_group_identifiers] should be
     // non-null" (awslabs/mcp), "exactly one value field: 'text_value' for
@@ -391,65 +394,81 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
             .take_while(|&k| t[k].sent == t[i].sent)
             .last()
             .map_or(i + 1, |k| k + 1);
-        return i + 1;
+        return true;
     }
     // 'using {"id": 123, "value": ...} or {"name": ...}' (github-mcp-server),
     // 'For CSV: {"fileFormat": {"csv": ...}}' (awslabs/mcp): keys of a JSON
     // object written in the prose, not values; skip to its closing brace
     if i > 0 && text(t, i - 1) == "{" {
         *mark = json_object_end(t, i - 1);
-        return i + 1;
+        return true;
     }
     // a legend "value = gloss" gives no values (no held-out batch has one)
-    if text(t, i) == "=" {
-        return i + 1;
+    text(t, i) == "="
+}
+
+pub(super) fn described_values(c: Cx, i: usize) -> Option<usize> {
+    let Cx { t, doc, out, .. } = c;
+    if ruled_out(t, i, c.mark) {
+        return NEXT;
     }
     // a bullet marker leads the value after it ("- canceled: ...")
-    let at = if matches!(text(t, i), "-" | "*" | "\u{2022}") {
-        i + 1
-    } else {
-        i
-    };
-    let described = if at < t.len() {
-        described_values(t, doc, at)
-    } else {
-        None
-    };
-    if let Some((items, last)) = described {
-        *mark = last + 1;
-        // ("`true` allows SIP Endpoints to register ..., `false` does
-        // not", twilio-oai: what a flag's two states mean)
-        if names_members(t, last) || flag_states(&items) || characters(&items) {
-            return i + 1;
-        }
+    let at = i + usize::from(matches!(text(t, i), "-" | "*" | "\u{2022}"));
+    let (items, last) = t.get(at).and_then(|_| described_at(t, doc, at))?;
+    *c.mark = last + 1;
+    // ("`true` allows SIP Endpoints to register ..., `false` does
+    // not", twilio-oai: what a flag's two states mean)
+    if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
         out.push(found(Rec::DescribedValues, What::Set(items), at, last));
-        return i + 1;
     }
+    NEXT
+}
+
+pub(super) fn fixed_value(c: Cx, i: usize) -> Option<usize> {
+    let Cx { t, doc, out, .. } = c;
     // "The value will always be `comment`": a fixed value, stated of the
     // value itself, so even a sentence with "will" gives it
-    if fixed_value(t, i) {
-        *mark = i + 1;
-        out.push(Found {
-            always: true,
-            ..found(
-                Rec::FixedValue,
-                What::Set(vec![inner(doc, &t[i]).to_string()]),
-                i,
-                i,
-            )
-        });
-        return i + 1;
+    if !fixed_value_at(t, i) {
+        return None;
     }
+    *c.mark = i + 1;
+    let value = What::Set(vec![inner(doc, &t[i]).to_string()]);
+    let always = Found {
+        always: true,
+        ..found(Rec::FixedValue, value, i, i)
+    };
+    out.push(always);
+    NEXT
+}
+
+pub(super) fn restated_type_value(c: Cx, i: usize) -> Option<usize> {
+    let Cx { t, doc, out, .. } = c;
     // "The type of this object (`container.file`)", "The type of the
     // tool, i.e. `function`" (openai-openapi), "The type of the tool.
     // ('WEBHOOK')" (twilio-oai), "The type of this event. The value is
     // `gift_card.updated`." (square's Connect API): a description that
     // names the kind of the value and ends on its one value
-    if let Some(v) = restated_type_value(t, doc, i) {
-        *mark = t.len();
-        out.push(found(Rec::RestatedTypeValue, What::Set(vec![v]), i, i));
-        return i + 1;
-    }
+    let v = restated_type_at(t, doc, i)?;
+    *c.mark = t.len();
+    out.push(found(Rec::RestatedTypeValue, What::Set(vec![v]), i, i));
+    NEXT
+}
+
+/// A lead at `i` that opens a list of values: where the list starts
+/// (`j`), whether it holds literals only, whether the lead is strong
+/// enough for a single value or no "or", whether a bullet opens it.
+#[derive(Clone, Copy)]
+struct Lead<'a> {
+    w: &'a str,
+    j: usize,
+    lit_only: bool,
+    strong: bool,
+    bulleted: bool,
+}
+
+/// The lead at `i`; `None` when no list of values opens there (its
+/// family's later readers skip `i`).
+fn lead_at<'a>(t: &'a [Tok], i: usize, mark: &mut usize) -> Option<Lead<'a>> {
     let w = match kind(t, i) {
         Some(Tk::Punct) => text(t, i),
         _ => word(t, i),
@@ -473,11 +492,11 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
             k += 1;
         }
         *mark = k;
-        return i + 1;
+        return None;
     }
     // (a bracketed array, codes joined by "or": no values, no lead)
     if matches!(w, "[" | "or") {
-        return i + 1;
+        return None;
     }
     // (start of the list, literals only, a lead strong enough for a single value or no "or")
     let start = match w {
@@ -486,7 +505,7 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
             if matches!(before.1, "exactly" | "only" | "just" | "than")
                 || matches!(before, ("at", "least") | ("at", "most"))
             {
-                return i + 1;
+                return None;
             }
             let mut j = i + 2;
             if seq(t, j, &["the", "following"]) {
@@ -560,9 +579,7 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
         _ if is_lit(t, i) => Some((i, true, false)),
         _ => None,
     };
-    let Some((mut j, lit_only, strong)) = start else {
-        return i + 1;
-    };
+    let (mut j, lit_only, strong) = start?;
     // (a bullet marker after the lead's colon opens the list: "One of: *
     // ActivationRequired * ...", docusign's OpenAPI spec)
     let bulleted = j > 0
@@ -572,17 +589,40 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
     if bulleted {
         j += 1;
     }
+    Some(Lead {
+        w,
+        j,
+        lit_only,
+        strong,
+        bulleted,
+    })
+}
+
+pub(super) fn accepted_capital_list(c: Cx, i: usize) -> Option<usize> {
+    let Cx { t, doc, w, out, .. } = c;
     // "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES,
     // OTHER." (vercel/ai), "Valid states: SUBMITTED, PENDING, ...,
     // CANCELLED" (awslabs/mcp): codes in capitals after a word that says
     // they are accepted, its noun and a colon, a code of two words too
-    if lit_only && strong && accepting(w) && capital_code(t, doc, j) {
-        if let Some((items, last)) = capital_list(t, doc, j) {
-            *mark = last + 1;
-            out.push(found(Rec::AcceptedCapitalList, What::Set(items), i, last));
-            return i + 1;
-        }
+    // (the lead is read only after an accepting word)
+    if !accepting(w) {
+        return None;
     }
+    let l = lead_at(t, i, c.mark)?;
+    if !(l.lit_only && l.strong && capital_code(t, doc, l.j)) {
+        return None;
+    }
+    let (items, last) = capital_list(t, doc, l.j)?;
+    *c.mark = last + 1;
+    out.push(found(Rec::AcceptedCapitalList, What::Set(items), i, last));
+    NEXT
+}
+
+/// The list after the lead `l`, whether it holds literals only and whether
+/// it is bare words after an accepting lead; `None` when it is no list of
+/// values.
+fn list_at(t: &[Tok], doc: &str, l: Lead) -> Option<(List, bool, bool)> {
+    let (w, j, strong) = (l.w, l.j, l.strong);
     // "Valid types: Model, Source, Seed, ..., SavedQuery, Test."
     // (dbt-labs/dbt-mcp), "Allowed types: agent, llm, tool, retriever"
     // (digitalocean/openapi), "Valid operations: GetItem, Query, Scan"
@@ -590,7 +630,7 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
     // colon, as the capital codes above; three of them, or two joined by
     // "or", ending their clause (not characters: "Allowed characters:
     // letters, digits and hyphens" is a Pattern)
-    let word_list = lit_only
+    let word_list = l.lit_only
         && strong
         && accepting(w)
         && kind(t, j) == Some(Tk::Word)
@@ -598,53 +638,72 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
             prev_word(t, j - 1, 1),
             "characters" | "chars" | "symbols" | "letters"
         );
-    let lit_only = lit_only && !word_list;
+    let lit_only = l.lit_only && !word_list;
     // "Options are:\n1. get - Get issue details.\n2. get_comments - ..."
     // (github-mcp-server): the numbers of a numbered list, not values
     if kind(t, j) == Some(Tk::Num)
         && text(t, j + 1) == "."
         && t.get(j + 1).is_some_and(|d| d.start == t[j].end)
     {
-        return i + 1;
+        return None;
     }
-    let Some(list) = parse_list(t, doc, j) else {
-        return i + 1;
-    };
+    let list = parse_list(t, doc, j)?;
     // (bullets that hold one value each give two or more; one is the
     // label of a described bullet, read by the bullet reader: "values
     // are: - Dropbox: `connector_dropbox` - Gmail: ...", openai-openapi;
     // "options: * null - ... * \"time\" - ...", PagerDuty api-schema)
-    if bulleted && list.items.len() < 2 {
-        return i + 1;
+    if l.bulleted && list.items.len() < 2 {
+        return None;
     }
+    Some((list, lit_only, word_list))
+}
+
+pub(super) fn values_one_by_one(c: Cx, i: usize) -> Option<usize> {
+    let Cx { t, doc, out, .. } = c;
     // "Can be: `inbound` for inbound calls, `outbound-api` for calls
     // initiated via the REST API ..." (twilio-oai), "One of the supported
     // ops: `add`: Add a new claim ... `replace`: Modify ..." (okta
     // management spec): a lead before values described one by one, which
-    // the list reader would stop after the first
-    if list.items.len() == 1 && list.all_lit && !in_example(t, j) {
-        if let Some((items, last)) =
-            described_values(t, doc, j).filter(|(items, _)| items.len() >= 2)
-        {
-            *mark = last + 1;
-            // (the finding starts at the first value, as when the values
-            // are read without the lead: the shared filters look back from
-            // there, "Indicates if the assignment is direct (`USER`) or
-            // ..." stays a set)
-            // (nor a flag's two states: "Can be: `true` to enable
-            // multi-tasking, or `false` to disable it", twilio-oai)
-            if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
-                out.push(found(Rec::ValuesOneByOne, What::Set(items), j, last));
-            }
-            return i + 1;
-        }
+    // the list reader would stop after the first (its one literal)
+    // (a literal leads only itself, and the values described from it on
+    // are the first reader's, which found none at this token)
+    if is_lit(t, i) {
+        return None;
     }
+    let l = lead_at(t, i, c.mark)?;
+    if !is_lit(t, l.j) || in_example(t, l.j) {
+        return None;
+    }
+    let (items, last) = described_at(t, doc, l.j).filter(|(items, _)| items.len() >= 2)?;
+    let (list, ..) = list_at(t, doc, l)?;
+    if list.items.len() != 1 || !list.all_lit {
+        return None;
+    }
+    *c.mark = last + 1;
+    // (the finding starts at the first value, as when the values are read
+    // without the lead: the shared filters look back from there,
+    // "Indicates if the assignment is direct (`USER`) or ..." stays a set)
+    // (nor a flag's two states: "Can be: `true` to enable multi-tasking,
+    // or `false` to disable it", twilio-oai)
+    if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
+        out.push(found(Rec::ValuesOneByOne, What::Set(items), l.j, last));
+    }
+    NEXT
+}
+
+/// "one of draft, final", "only `asc` or `desc`", "either 'json' or
+/// 'csv'", "allowed values: a, b, c", "`asc` or `desc`".
+pub(super) fn value_list(c: Cx, i: usize) -> Option<usize> {
+    let Cx { t, doc, out, .. } = c;
+    let l = lead_at(t, i, c.mark)?;
+    let (list, lit_only, word_list) = list_at(t, doc, l)?;
+    let Lead { w, strong, .. } = l;
     // "The materialization type for the model config block (optional,
     // e.g., 'view', 'table')" (dbt-labs/dbt-mcp): a parenthesis whose
     // list runs past an example cue gives examples, as "(e.g., a, b, c)"
     if w == "(" && in_example(t, list.last) {
-        *mark = list.last + 1;
-        return i + 1;
+        *c.mark = list.last + 1;
+        return NEXT;
     }
     let n = list.items.len();
     let after = text(t, list.last + 1);
@@ -725,7 +784,7 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
         _ => n >= 2,
     };
     if !enough || (lit_only && !list.all_lit) {
-        return i + 1;
+        return NEXT;
     }
     // after a bare "can be", words are values only when they read as codes
     // ("HS256 or RS256", "GET or POST"), not as prose ("empty or null")
@@ -737,21 +796,21 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
                     || (v.len() >= 2 && v.bytes().all(|b| b.is_ascii_uppercase()))
             }))
     {
-        return i + 1;
+        return NEXT;
     }
     if (w == "either" || w == "(" || (is_lit(t, i) && !strong))
         && !list.has_or
         && !kind_list
         && !declared_accepted
     {
-        return i + 1;
+        return NEXT;
     }
     // "in `user:ID` or `team:ID` format" is a shape; phrases in quotes are not values
     if after == "format" || word(t, list.last + 1) == "format" {
-        return i + 1;
+        return NEXT;
     }
     if list.all_lit && !strong && list.items.iter().any(|v| v.trim().contains(' ')) {
-        return i + 1;
+        return NEXT;
     }
     // "cannot be combined with `value` or `delete`" names fields, not values
     // "only available if ... the `appProtocol` is `HTTP` or `HTTP2`" is a condition
@@ -768,12 +827,12 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
     let conditional = is_lit(t, i) && !strong && (under_condition(t, i) || case);
     if conditional {
         if case {
-            *mark = list.last + 1;
+            *c.mark = list.last + 1;
         }
-        return i + 1;
+        return NEXT;
     }
     if is_lit(t, i) && matches!(prev_word(t, i, 1), "with" | "of" | "by" | "format" | "form") {
-        return i + 1;
+        return NEXT;
     }
     // "Compression level for `jpeg` or `webp` output." (openai-openapi),
     // "Required for `move` or `copy` operations" (box-openapi), "The
@@ -788,15 +847,15 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
         && (prev_word(t, i, 1) == "for"
             || (matches!(prev_word(t, i, 1), "a" | "an" | "the") && prev_word(t, i, 2) == "for"))
     {
-        *mark = list.last + 1;
-        return i + 1;
+        *c.mark = list.last + 1;
+        return NEXT;
     }
     // "Must include a 'type' field set to 'object' or 'text'" (exa-mcp-server),
     // like "with a `stream_type` of `admin_logs` or ..." (box-openapi): the
     // values of a member named just before, not of the argument
     if is_lit(t, i) && member_set_to(t, i) {
-        *mark = list.last + 1;
-        return i + 1;
+        *c.mark = list.last + 1;
+        return NEXT;
     }
     // "Provide either issue_number or pull_request_number" names arguments too
     let provide = (1..=2).any(|b| {
@@ -805,8 +864,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
             || matches!(prev_word(t, i, b), "provided"))
     });
     if names_arguments(t, list.last) || provide {
-        *mark = list.last + 1;
-        return i + 1;
+        *c.mark = list.last + 1;
+        return NEXT;
     }
     // "(format: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS')": formats, not values
     // (any of them: "in the following formats: `YYYY-MM-DD` (...),
@@ -816,8 +875,8 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
         v.bytes().any(|b| b.is_ascii_alphabetic())
             && super::formats::format_of_text(&v.to_lowercase()).is_some()
     }) {
-        *mark = list.last + 1;
-        return i + 1;
+        *c.mark = list.last + 1;
+        return NEXT;
     }
     // "(MIC, BIC, or acronym)": codes next to a plain noun name kinds of
     // identifier, not the values
@@ -828,28 +887,28 @@ pub(super) fn step(t: &[Tok], doc: &str, i: usize, mark: &mut usize, out: &mut O
         };
         let plain = |v: &String| v.bytes().all(|b| b.is_ascii_lowercase());
         if list.items.iter().any(caps) && list.items.iter().any(plain) {
-            *mark = list.last + 1;
-            return i + 1;
+            *c.mark = list.last + 1;
+            return NEXT;
         }
     }
     // "must not contain `<`, `>` or `&`": characters, not values
     if characters(&list.items) {
-        *mark = list.last + 1;
-        return i + 1;
+        *c.mark = list.last + 1;
+        return NEXT;
     }
     let bools = list
         .items
         .iter()
         .all(|s| matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no"));
     if bools {
-        return i + 1;
+        return NEXT;
     }
-    *mark = list.last + 1;
+    *c.mark = list.last + 1;
     if names_members(t, list.last) {
-        return i + 1;
+        return NEXT;
     }
     out.push(found(Rec::ValueList, What::Set(list.items), i, list.last));
-    i + 1
+    None
 }
 
 /// Items with no letter or digit are characters or operators ("must not
@@ -1137,7 +1196,7 @@ fn clause_ends(t: &[Tok], k: usize) -> bool {
 /// only", "This value needs to be set to `enterprise`". Not a boolean, a null
 /// or a number ("This value is always `true`" is a fact about the service),
 /// and not under a condition ("when `type` is `file`, always `x`").
-fn fixed_value(t: &[Tok], i: usize) -> bool {
+fn fixed_value_at(t: &[Tok], i: usize) -> bool {
     let Some(v) = t.get(i).filter(|x| matches!(x.k, Tk::Code | Tk::Quoted)) else {
         return false;
     };
@@ -1216,7 +1275,7 @@ fn fixed_value(t: &[Tok], i: usize) -> bool {
 /// `gift_card.updated`." (square's Connect API). Not an example ("The type of
 /// transfer, e.g. 'ACH'"), a default ("Default value: `web`"), advice ("For
 /// regex, use `EXPRESSION`"), a boolean, a null or a number.
-fn restated_type_value(t: &[Tok], doc: &str, i: usize) -> Option<String> {
+fn restated_type_at(t: &[Tok], doc: &str, i: usize) -> Option<String> {
     let head = if word(t, 0) == "the" { 1 } else { 0 };
     // (or a description that is only "Value is `data_attribute`."
     // (intercom/Intercom-OpenAPI): the value restated with no kind before
@@ -1266,7 +1325,7 @@ fn bullet(t: &[Tok], doc: &str, k: usize) -> bool {
 /// adult content", "`asc` for ascending, `desc` for descending", "'all' (default),
 /// 'dm' (direct messages)", "ascending (`asc`) or descending (`desc`)", and a single
 /// value: "only `dtmf` is supported", "('indexed' only)".
-fn described_values(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
+fn described_at(t: &[Tok], doc: &str, i: usize) -> Option<(Vec<String>, usize)> {
     let lit = |k: usize| {
         t.get(k)
             .filter(|x| matches!(x.k, Tk::Code | Tk::Quoted))

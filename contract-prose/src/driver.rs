@@ -69,18 +69,6 @@ pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
     }
 }
 
-/// The family not yet split into one reader per recognizer
-/// (`closed_sets`): the family's `step` reads every shape of the family,
-/// run as its first row's reader; its other rows read [`in_step`].
-pub(super) fn closed_sets(c: Cx, i: usize) -> Option<usize> {
-    Some(super::closed_sets::step(c.t, c.doc, i, c.mark, c.out))
-}
-
-/// A row its family's step reads (see [`closed_sets`]).
-pub(super) fn in_step(_: Cx, _: usize) -> Option<usize> {
-    None
-}
-
 /// Each family's rows, in [`FAMILIES`] order (the table holds each
 /// family's rows together, in that order), split once.
 fn family_rows() -> &'static [&'static [Recognizer]] {

@@ -7,13 +7,11 @@
 //! from them, and a user's audit names the recognizer behind each finding.
 //! Each row holds its reader, the function that reads it; the driver runs
 //! the rows family by family (`bounds`, `spans`, ... in [`FAMILIES`] order)
-//! over one token list and owns the order and the cursor. (The rows of
-//! `closed_sets` are still read by its `step`, the reader of the family's
-//! first row.)
+//! over one token list and owns the order and the cursor.
 
-use crate::driver::{self, Read};
+use crate::driver::Read;
 use crate::levels::ERROR_LEVEL;
-use crate::{bounds, emptiness, formats, patterns, servable, signs, spans};
+use crate::{bounds, closed_sets, emptiness, formats, patterns, servable, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -174,30 +172,30 @@ recognizers! {
         e.g. "Must be a positive, numeric value." from "the first corpus"
         not "what a sign means (\"Positive values penalize new tokens\")";
     // closed_sets
-    ValueList "value-list" "closed_sets" driver::closed_sets,
-        reads "a list of values after a lead (\"one of\", \"can be\", \"supported values\") or in parentheses after a kind noun"
-        e.g. "The status of the item (`completed`, `incomplete`, `in_progress`)" from "openai/openai-openapi"
-        not "typical values (\"Common types: ...\"), examples (\"e.g. ...\"), one of several forms (\"or a release ID\"), names of members";
-    DescribedValues "described-values" "closed_sets" driver::in_step,
+    DescribedValues "described-values" "closed_sets" closed_sets::described_values,
         reads "values each opening a sentence or a bullet, described by a verb or a gloss"
         e.g. "'codeblock' wraps logs ... 'plain' returns raw text" from "the tuned batches"
         not "a flag's `true` and `false`, characters, member names";
-    FixedValue "fixed-value" "closed_sets" driver::in_step,
+    FixedValue "fixed-value" "closed_sets" closed_sets::fixed_value,
         reads "a value stated always to be one literal"
         e.g. "The value will always be `comment`." from "box/box-openapi"
         not "\"This value is always `true`\", a value under a condition";
-    RestatedTypeValue "restated-type-value" "closed_sets" driver::in_step,
+    RestatedTypeValue "restated-type-value" "closed_sets" closed_sets::restated_type_value,
         reads "a description that opens with \"The type of\" and ends on its one value"
         e.g. "The type of this object (`container.file`)." from "openai/openai-openapi"
         not "a type with several values";
-    AcceptedCapitalList "accepted-capital-list" "closed_sets" driver::in_step,
+    AcceptedCapitalList "accepted-capital-list" "closed_sets" closed_sets::accepted_capital_list,
         reads "codes in capitals after an accepting word, its noun and a colon"
         e.g. "Allowed categories: TRAVEL, MEALS, ENTERTAINMENT, OFFICE SUPPLIES, OTHER." from "awslabs/mcp"
         not "codes after \"characters\"";
-    ValuesOneByOne "values-one-by-one" "closed_sets" driver::in_step,
+    ValuesOneByOne "values-one-by-one" "closed_sets" closed_sets::values_one_by_one,
         reads "a lead before values described one by one"
         e.g. "Can be: `inbound` for inbound calls, `outbound-api` for ..." from "twilio/twilio-oai"
         not "a flag's two states";
+    ValueList "value-list" "closed_sets" closed_sets::value_list,
+        reads "a list of values after a lead (\"one of\", \"can be\", \"supported values\") or in parentheses after a kind noun"
+        e.g. "The status of the item (`completed`, `incomplete`, `in_progress`)" from "openai/openai-openapi"
+        not "typical values (\"Common types: ...\"), examples (\"e.g. ...\"), one of several forms (\"or a release ID\"), names of members";
     // formats
     DateLayout "date-layout" "formats" formats::date_layout,
         reads "a date or time layout read by its letters"
