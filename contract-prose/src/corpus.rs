@@ -600,7 +600,7 @@ fn time_per_doc(docs: &[&str]) -> (f64, f64) {
 /// the least any reading of the prose does): over the descriptions of six
 /// complete real tool sets, and over the corpora (chosen for their constraints,
 /// so the worst case). A crate with 300 tools has about 1,200 doc comments (a
-/// tool's and three arguments'). `cargo test -p contract-macros --lib cost --
+/// tool's and three arguments'). `cargo test -p contract-prose --lib cost --
 /// --nocapture` prints it; add `--release` for an optimized macro.
 #[test]
 fn cost_per_doc_comment() {
