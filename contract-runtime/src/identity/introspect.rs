@@ -202,13 +202,10 @@ impl IntrospectionAuthenticator {
 
     /// The caller of a bearer token (without the `Bearer ` prefix).
     pub async fn caller_of(&self, token: &str) -> Result<Arc<Caller>, Refusal> {
-        if token.len() > self.config.max_token_bytes {
-            return Err(Refusal::invalid_token(format!(
-                "the token is longer than {} bytes",
-                self.config.max_token_bytes
-            )));
-        }
-        if let Some(caller) = self.accepted.get(token) {
+        if let Some(caller) = self
+            .accepted
+            .before_check(token, self.config.max_token_bytes)?
+        {
             return Ok(caller);
         }
         let answer = {
@@ -304,30 +301,14 @@ fn introspect(
     max: usize,
     timeout: Duration,
 ) -> Result<Map<String, Value>, String> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
-        .https_only(endpoint.starts_with("https://"))
-        // A redirect would carry the token elsewhere.
-        .max_redirects(0)
-        .build()
-        .into();
-    let mut answer = agent
+    // No redirect: one would carry the token elsewhere.
+    let mut answer = super::fetch::agent(endpoint, 0, timeout)
         .post(endpoint)
         .header("authorization", authorization)
         .header("accept", "application/json")
         .send_form([("token", token), ("token_type_hint", "access_token")])
         .map_err(|e| format!("{endpoint}: {e}"))?;
-    let bytes = answer
-        .body_mut()
-        .with_config()
-        .limit(max as u64)
-        .read_to_vec()
-        .map_err(|e| match e {
-            ureq::Error::BodyExceedsLimit(_) => {
-                format!("{endpoint}: the answer is larger than {max} bytes")
-            }
-            e => format!("{endpoint}: {e}"),
-        })?;
+    let bytes = super::fetch::body(&mut answer, endpoint, max, "the answer")?;
     match serde_json::from_slice(&bytes) {
         Ok(Value::Object(members)) if members.get("active").is_some_and(Value::is_boolean) => {
             Ok(members)

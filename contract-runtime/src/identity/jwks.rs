@@ -299,26 +299,10 @@ fn read_file(path: &std::path::Path, max: usize) -> Result<Vec<u8>, String> {
 /// plain `http://` (a plain `http://` source is a loopback host, see
 /// [`JwksSource::parse`]). Blocking: called on tokio's blocking pool.
 fn fetch(url: &str, max: usize, timeout: Duration) -> Result<Vec<u8>, String> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
-        .https_only(url.starts_with("https://"))
-        .max_redirects(3)
-        .build()
-        .into();
-    let mut answer = agent
+    let mut answer = super::fetch::agent(url, 3, timeout)
         .get(url)
         .header("accept", "application/jwk-set+json, application/json")
         .call()
         .map_err(|e| format!("{url}: {e}"))?;
-    answer
-        .body_mut()
-        .with_config()
-        .limit(max as u64)
-        .read_to_vec()
-        .map_err(|e| match e {
-            ureq::Error::BodyExceedsLimit(_) => {
-                format!("{url}: the key set is larger than {max} bytes")
-            }
-            e => format!("{url}: {e}"),
-        })
+    super::fetch::body(&mut answer, url, max, "the key set")
 }

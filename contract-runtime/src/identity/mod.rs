@@ -56,6 +56,8 @@ use std::sync::Arc;
 use crate::context::Caller;
 
 #[cfg(feature = "oauth")]
+mod fetch;
+#[cfg(feature = "oauth")]
 pub mod introspect;
 #[cfg(feature = "oauth")]
 mod jwks;

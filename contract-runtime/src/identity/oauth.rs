@@ -235,6 +235,22 @@ impl Accepted {
         }
     }
 
+    /// What both authenticators do before checking a token: refuse one
+    /// longer than `max` bytes (before it is read any further), and answer
+    /// a token accepted before with its caller, while it is remembered.
+    pub(super) fn before_check(
+        &self,
+        token: &str,
+        max: usize,
+    ) -> Result<Option<Arc<Caller>>, Refusal> {
+        if token.len() > max {
+            return Err(Refusal::invalid_token(format!(
+                "the token is longer than {max} bytes"
+            )));
+        }
+        Ok(self.get(token))
+    }
+
     /// The caller of a token accepted before, while it is remembered.
     pub(super) fn get(&self, token: &str) -> Option<Arc<Caller>> {
         if self.cap == 0 {
@@ -359,13 +375,10 @@ impl JwtAuthenticator {
 
     /// The caller of a bearer token (without the `Bearer ` prefix).
     pub async fn caller_of(&self, token: &str) -> Result<Arc<Caller>, Refusal> {
-        if token.len() > self.config.max_token_bytes {
-            return Err(Refusal::invalid_token(format!(
-                "the token is longer than {} bytes",
-                self.config.max_token_bytes
-            )));
-        }
-        if let Some(caller) = self.accepted.get(token) {
+        if let Some(caller) = self
+            .accepted
+            .before_check(token, self.config.max_token_bytes)?
+        {
             return Ok(caller);
         }
         let (identity, exp) = self.check(token).await?;
