@@ -9,7 +9,10 @@
 //! `tests/false_alarms/audit_labels.jsonl` (`right`: the description does
 //! state a constraint its schema does not declare); a finding without a
 //! label fails the test until it is labelled. `docs/rule-c12.md` reports
-//! the rates this prints (`--nocapture`).
+//! the rates this prints (`--nocapture`). The second and third sets
+//! (`tests/false_alarms2/`, `tests/false_alarms3/`) hold fully declared
+//! argument descriptions of other servers, labelled before the reader ran;
+//! the contradiction checks' levels are measured on the first two sets.
 
 use contract_runtime::audit::{lint_tools, Level};
 use serde_json::Value;
@@ -303,8 +306,8 @@ fn cost_of_a_thousand_tool_registry() {
 #[test]
 fn unseen_fully_declared_descriptions() {
     let m = measure_unseen(&SET_2);
-    let kinds = pinned(&SET_2, &m);
-    bless_docs(&m, &kinds);
+    bless_docs(&m, &causes(&SET_2));
+    pinned(&SET_2, &m);
 }
 
 /// The files of a false-alarm set built like the second: its tool lists
@@ -327,9 +330,21 @@ const SET_2: LabelledSet = LabelledSet {
     errors: include_str!("false_alarms2/errors.jsonl"),
 };
 
+/// The cause of each error listed in the set's `errors.jsonl`.
+fn causes(set: &LabelledSet) -> Vec<String> {
+    set.errors
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let e: Value = serde_json::from_str(l).expect("a JSON line");
+            e["kind"].as_str().unwrap_or("").to_string()
+        })
+        .collect()
+}
+
 /// Holds the set's errors to its `errors.jsonl` and its audit findings to
-/// their labels; returns the cause of each listed error.
-fn pinned(set: &LabelledSet, m: &Unseen) -> Vec<String> {
+/// their labels.
+fn pinned(set: &LabelledSet, m: &Unseen) {
     let dir = set.dir;
     let lines: Vec<Value> = set
         .errors
@@ -362,7 +377,100 @@ fn pinned(set: &LabelledSet, m: &Unseen) -> Vec<String> {
         gone.is_empty(),
         "descriptions in tests/{dir}/errors.jsonl that raise no error now (remove them, update docs/rule-c12.md):\n{gone:?}"
     );
-    lines.iter().map(|e| s(e, "kind")).collect()
+}
+
+/// The third false-alarm set (`tests/false_alarms3/`, built like the
+/// second: 330 fully declared descriptions of 56 MCP servers no round had
+/// read, from npm and PyPI, selected by the second set's rule with a cap
+/// per server and labelled by hand before any part of the reader ran on
+/// them). It was measured once, with the reader as landed after the second
+/// set's change (commit 44d6af4 and the restructurings after it), and
+/// nothing was changed on it after: the figure as it fell is the false-alarm
+/// figure on unseen text. The test pins it as the second set's does: errors
+/// listed in `tests/false_alarms3/errors.jsonl`, audit findings labelled by
+/// hand (after that run) in `tests/false_alarms3/audit_labels.jsonl`.
+#[test]
+fn third_set_fully_declared_descriptions() {
+    let m = measure_unseen(&SET_3);
+    bless_set_docs(&m, &causes(&SET_3), "third", SET_3.dir);
+    pinned(&SET_3, &m);
+}
+
+/// Issue 24's target on the third set: at most 1% of its fully declared
+/// descriptions raise an error.
+#[test]
+fn third_set_meets_the_target() {
+    let m = measure_unseen(&SET_3);
+    let on_selected = m.erring.iter().filter(|k| m.is_selected(k)).count();
+    assert!(
+        on_selected as f64 <= 0.01 * m.selected as f64,
+        "{on_selected} of {} fully declared descriptions raise an error",
+        m.selected
+    );
+}
+
+const SET_3: LabelledSet = LabelledSet {
+    dir: "false_alarms3",
+    sets: include_str!("false_alarms3/sets.json"),
+    selection: include_str!("false_alarms3/selection.jsonl"),
+    audit_labels: include_str!("false_alarms3/audit_labels.jsonl"),
+    errors: include_str!("false_alarms3/errors.jsonl"),
+};
+
+/// Writes (`C12_BLESS=1`) or checks a set's figures in `docs/rule-c12.md`,
+/// between the markers `<!-- {which} false-alarm set: ... -->`.
+fn bless_set_docs(m: &Unseen, kinds: &[String], which: &str, dir: &str) {
+    use std::fmt::Write as _;
+    let begin =
+        format!("<!-- {which} false-alarm set: written by tests/false_alarms.rs (C12_BLESS=1), not by hand -->");
+    let end = format!("<!-- {which} false-alarm set: end -->");
+    let mut t = format!("{begin}\n\n| source | fully declared | with an error | audit findings (right / wrong) |\n|---|---|---|---|\n");
+    let (mut n, mut e, mut r, mut w) = (0, 0, 0, 0);
+    for (_, source, sn, se, sr, sw) in &m.sets {
+        let _ = writeln!(t, "| {source} | {sn} | {se} | {} ({sr} / {sw}) |", sr + sw);
+        (n, e, r, w) = (n + sn, e + se, r + sr, w + sw);
+    }
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    let on_selected = m.erring.iter().filter(|k| m.is_selected(k)).count();
+    let _ = writeln!(
+        t,
+        "| **all** | **{n}** | **{e} ({:.1}%)** | {} ({r} / {w}) |\n\n\
+         Errors on the {} fully declared descriptions: **{on_selected} ({:.1}%)**, target at most 1%: \
+         **{}**; other descriptions of the same tools with an error: {}. Audit findings: {} \
+         ({r} right, {w} wrong, labelled by hand after the run).\n\n\
+         Why each errs (`tests/{dir}/errors.jsonl`, one cause per description):{}\n",
+        pct(e, n),
+        r + w,
+        m.selected,
+        pct(on_selected, m.selected),
+        if on_selected as f64 <= 0.01 * m.selected as f64 {
+            "met"
+        } else {
+            "not met"
+        },
+        m.erring.len() - on_selected,
+        r + w,
+        if kinds.is_empty() { " none" } else { "" },
+    );
+    let mut counted: Vec<(usize, &str)> = Vec::new();
+    for k in kinds {
+        match counted.iter_mut().find(|c| c.1 == k) {
+            Some(c) => c.0 += 1,
+            None => counted.push((1, k)),
+        }
+    }
+    counted.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    for (c, k) in counted {
+        let _ = writeln!(t, "- {k}: {c}");
+    }
+    t.push_str(&format!("\n{end}\n"));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rule-c12.md");
+    let text = std::fs::read_to_string(path).expect("docs/rule-c12.md");
+    let b = text
+        .find(&begin)
+        .unwrap_or_else(|| panic!("docs/rule-c12.md has the {which} set's markers"));
+    let en = text.find(&end).expect("end marker") + end.len() + 1;
+    bless_file(path, &format!("{}{t}{}", &text[..b], &text[en..]));
 }
 
 /// Issue 24's target on the second set: at most 1% of the fully declared
