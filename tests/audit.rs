@@ -120,29 +120,32 @@ pub enum Format {
 /// Export the notes of a notebook.
 #[tool_contract(effect = read_only)]
 pub fn export_notes(
-    /// How many notes to export, at most 100.
+    /// How many notes to export.
     #[arg(range(min = 1, max = 500))]
     limit: u32,
     /// The file format: one of `json`, `csv` or `yaml`.
     format: Format,
-    /// The format of the summary: only `json` or `csv`.
-    summary: Option<Format>,
-    /// The format of the index. Options:json(JSON lines (one object a line). Each line ends in a newline.),csv(comma-separated values),xml(XML)
+    /// The day to export from, as YYYY-MM-DD.
+    #[arg(format = "date-time")]
+    since: Option<String>,
+    /// The format of the index. Options:json(JSON lines (one object a line). Each line ends in a newline.),csv(comma-separated values)
     index: Option<Format>,
 ) -> Result<Done, Oops> {
-    let _ = (limit, format, summary, index);
+    let _ = (limit, format, since, index);
     Ok(Done { ok: true })
 }
 
-/// A contradiction compiles while its check is at the audit level (no
-/// check has the true hits to stop a build, `docs/rule-c12.md`), and the
-/// audit reports it with the check that found it: a bound other than the
-/// declared one, a whole list that names a value the enum lacks
-/// (`set-wider`) or lacks one it declares (`set-narrower`). A list the
-/// reader stopped inside (a gloss it could not close within its sentence)
-/// names no narrower set.
+/// Each contradiction is found by its check, at that check's measured
+/// level (`docs/rule-c12.md`): one at the audit level compiles and the
+/// registry's audit reports it (a whole list that names a value the enum
+/// lacks, `set-wider`; a named format other than the declared one,
+/// `format`); one at the error level stops the build (a bound other than
+/// the declared one, `bounds`; a whole list that lacks a declared value,
+/// `set-narrower`), so it is shown on a tool list, as `toolbox lint`
+/// reads any server's. A list the reader stopped inside (a gloss it could
+/// not close within its sentence) names no narrower set.
 #[test]
-fn contradictions_are_audit_findings_with_their_check() {
+fn contradictions_are_found_by_their_check_at_its_level() {
     let found = registry(vec![export_notes::contract()]).audit();
     let lines: Vec<String> = found
         .iter()
@@ -159,16 +162,42 @@ fn contradictions_are_audit_findings_with_their_check() {
     assert_eq!(
         lines,
         [
-            "limit audit bounds \"at most 100\"",
             "format audit set-wider \"one of `json`, `csv` or `yaml`\"",
-            "summary audit set-narrower \"only `json` or `csv`\"",
+            "since audit format \"YYYY-MM-DD\"",
         ],
         "{found:#?}"
     );
-    assert_eq!(found[1].to_json()["check"], "set-wider");
+    assert_eq!(found[0].to_json()["check"], "set-wider");
     assert!(
-        found[1].help.contains("`json`, `csv`, `xml`"),
+        found[0].help.contains("`json`, `csv`, `xml`"),
         "{}",
-        found[1].help
+        found[0].help
+    );
+    let list = serde_json::json!({"tools": [{
+        "name": "export_notes",
+        "description": "Export the notes of a notebook.",
+        "inputSchema": {"type": "object", "properties": {
+            "limit": {"type": "integer", "description": "How many notes to export, at most 100.",
+                      "minimum": 1, "maximum": 500},
+            "summary": {"type": "string", "description": "The format of the summary: only `json` or `csv`.",
+                        "enum": ["json", "csv", "xml"]}
+        }}
+    }]});
+    let found = contract_runtime::audit::lint_tools(&list).expect("a tool list");
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {}",
+                f.argument.as_deref().unwrap_or("-"),
+                f.level.as_str(),
+                f.check.unwrap_or("-"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        ["limit error bounds", "summary error set-narrower"],
+        "{found:#?}"
     );
 }

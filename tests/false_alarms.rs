@@ -679,13 +679,14 @@ fn bless_docs(m: &Unseen, kinds: &[String]) {
 /// The contradiction checks' levels, measured as the recognizers' are
 /// (`contract-prose/src/measure.rs`): a check is at the error level only
 /// with precision at least 0.97 and at least 20 true hits on labelled text.
-/// The labelled text with declarations is the false-alarm sets: every
-/// contradiction found on them is a false hit, since their descriptions are
-/// correct (the first set's servers ship them; the second set's were
-/// labelled fully declared, and its excluded entries, three of which
-/// disagree with their schemas, are not in its tool lists). The held-out
+/// False hits: every contradiction found on the first and second
+/// false-alarm sets, whose descriptions are correct. True hits: the
+/// contradiction set (`tests/contradictions/`, labelled and committed
+/// before the reader ran on it), where a hit of the check a pair is
+/// labelled with is true and a hit of another check is false. The held-out
 /// batches declare types only, no values, so no check can fire on them
-/// (`measure::no_contradiction_on_the_held_out_batches` holds that). Writes
+/// (`measure::no_contradiction_on_the_held_out_batches` holds that); the
+/// third set is kept out, as the measure on unseen text. Writes
 /// `contract-prose/src/check_levels.rs` and the check table of
 /// `docs/rule-c12.md` (`C12_BLESS=1`), and fails when either is out of date.
 #[test]
@@ -694,9 +695,50 @@ fn contradiction_checks_are_measured() {
     use std::fmt::Write as _;
     const ERROR_PRECISION: f64 = 0.97;
     const ERROR_MIN_HITS: usize = 20;
-    // [check] = (true, false) per labelled source: set 1, set 2
-    let mut per = vec![[(0usize, 0usize); 2]; CHECKS.len()];
+    // [check] = (true, false) per labelled source: set 1, set 2, the
+    // contradiction set
+    let mut per = vec![[(0usize, 0usize); 3]; CHECKS.len()];
+    let mut missed = vec![0usize; CHECKS.len()];
     let index = |name: &str| CHECKS.iter().position(|c| c.name == name);
+    // The contradiction set (`tests/contradictions/`): each pair a true
+    // contradiction with the check that should find it. A finding of that
+    // check is a true hit; a finding of another check is a false hit of
+    // that check (it names a disagreement the pair was not made with).
+    for line in CONTRADICTIONS.iter().flat_map(|f| f.lines()) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let pair: Value = serde_json::from_str(line).expect("a JSON line");
+        let name = pair["argument"]
+            .as_str()
+            .unwrap_or("arg")
+            .rsplit('.')
+            .next()
+            .unwrap_or("arg")
+            .trim_end_matches("[]");
+        let mut properties = serde_json::Map::new();
+        properties.insert(name.to_string(), pair["declaration"].clone());
+        let list = serde_json::json!({"tools": [{
+            "name": pair["tool"],
+            "inputSchema": {"type": "object", "properties": properties},
+        }]});
+        let want = pair["check"].as_str();
+        let mut hit = false;
+        for f in lint_tools(&list).expect("a tool list") {
+            let Some(i) = f.check.and_then(index) else {
+                continue;
+            };
+            if Some(CHECKS[i].name) == want {
+                per[i][2].0 += 1;
+                hit = true;
+            } else {
+                per[i][2].1 += 1;
+            }
+        }
+        if let (false, Some(i)) = (hit, want.and_then(index)) {
+            missed[i] += 1;
+        }
+    }
     for (_, text) in SETS {
         let set: Value = serde_json::from_str(text).expect("a tool list");
         for f in lint_tools(&set).expect("a tool list") {
@@ -760,16 +802,18 @@ fn contradiction_checks_are_measured() {
         "{BEGIN}\n\nError level: precision at least {ERROR_PRECISION} over the labelled text, \
          with at least {ERROR_MIN_HITS} true hits. Counts are true / false hits: on the held-out \
          batches (which declare no values, so no check fires there), on the first false-alarm set \
-         and on the second (every contradiction found on them is false).\n\n\
-         | check | level | true / false | precision | held-out batches | set 1 | set 2 | compares | e.g. | not |\n\
-         |---|---|---|---|---|---|---|---|---|---|\n"
+         and on the second (every contradiction found on them is false), and on the contradiction \
+         set (`tests/contradictions/`: a hit of the check a pair was labelled with is true, of \
+         another check false), with the pairs of each check it missed.\n\n\
+         | check | level | true / false | precision | held-out batches | set 1 | set 2 | contradiction set | missed | compares | e.g. | not |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|\n"
     );
     let cell = |s: &str| s.replace('|', "\\|");
     for (i, row) in CHECKS.iter().enumerate() {
         let (tr, fa) = total(i);
         let _ = writeln!(
             t,
-            "| `{}` | {} | {tr} / {fa} | {:.3} | 0 / 0 | {} / {} | {} / {} | {} | {} | {} |",
+            "| `{}` | {} | {tr} / {fa} | {:.3} | 0 / 0 | {} / {} | {} / {} | {} / {} | {} | {} | {} | {} |",
             row.name,
             level(i).as_str(),
             tr as f64 / (tr + fa).max(1) as f64,
@@ -777,16 +821,21 @@ fn contradiction_checks_are_measured() {
             per[i][0].1,
             per[i][1].0,
             per[i][1].1,
+            per[i][2].0,
+            per[i][2].1,
+            missed[i],
             cell(row.compares),
             cell(row.example),
             cell(row.not),
         );
         println!(
-            "{:16} {:5} {tr} / {fa} (set 1 {:?}, set 2 {:?})",
+            "{:16} {:5} {tr} / {fa} (set 1 {:?}, set 2 {:?}, contradictions {:?}, missed {})",
             row.name,
             level(i).as_str(),
             per[i][0],
-            per[i][1]
+            per[i][1],
+            per[i][2],
+            missed[i]
         );
     }
     let _ = write!(t, "\n{END}\n");
@@ -802,6 +851,15 @@ fn contradiction_checks_are_measured() {
         assert_eq!(row.level(), level(i), "{}", row.name);
     }
 }
+
+/// The contradiction set: true contradictions, each labelled with the check
+/// that should find it, committed before the reader ran on them
+/// (`tests/contradictions/README.md`): made by drifting a declaration of the
+/// first two sets, and found as published.
+const CONTRADICTIONS: &[&str] = &[
+    include_str!("contradictions/drift.jsonl"),
+    include_str!("contradictions/wild.jsonl"),
+];
 
 /// Writes (`C12_BLESS=1`) or checks a generated file.
 fn bless_file(path: &str, want: &str) {

@@ -2,9 +2,9 @@
 //! a file, from a stdio MCP server (the toolbox's own, and three reference
 //! servers installed from npm by tests/lint/install.sh), and from a
 //! streamable HTTP server. Each finding is one JSON line; exit 1 when one is
-//! at the error level (none is today: every recognizer and contradiction
-//! check is measured at the audit level), 0 otherwise, 2 on input that
-//! cannot be read.
+//! at the error level (a contradiction found by a check measured right,
+//! today `bounds` or `set-narrower`), 0 otherwise, 2 on input that cannot
+//! be read.
 
 mod common;
 
@@ -71,11 +71,11 @@ fn a_tool_file_prints_one_line_per_finding() {
             )
         })
         .collect();
-    // (a contradiction is at its check's measured level: today every
-    // check is at the audit level, docs/rule-c12.md)
+    // (a contradiction is at its check's measured level, docs/rule-c12.md:
+    // `set-wider` at the audit level, `bounds` at the error level)
     let want: Vec<(String, String, String)> = [
         ("kind", "closed-set", "audit"),
-        ("limit", "range", "audit"),
+        ("limit", "range", "error"),
         ("callback", "format", "audit"),
     ]
     .iter()
@@ -93,7 +93,7 @@ fn a_tool_file_prints_one_line_per_finding() {
     assert_eq!(found[0]["check"], "set-wider");
     assert_eq!(limit["check"], "bounds");
     assert!(found[2].get("check").is_none(), "{}", found[2]);
-    assert_eq!(out.status.code(), Some(0), "no error-level finding exits 0");
+    assert_eq!(out.status.code(), Some(1), "an error-level finding exits 1");
     // the `tools` array alone reads the same
     let path = write_tools("array", &tools()["tools"]);
     assert_eq!(
@@ -316,7 +316,7 @@ fn nested_properties_are_read_against_their_own_keywords() {
             "audit",
         ),
         ("filter.owner.email", "format", "email address", "audit"),
-        ("edits[].text", "length", "At most 80 characters", "audit"),
+        ("edits[].text", "length", "At most 80 characters", "error"),
         ("tags[]", "length", "at most 20 characters", "audit"),
         (
             "target.mode",
@@ -341,7 +341,11 @@ fn nested_properties_are_read_against_their_own_keywords() {
             Value::Null
         ]
     );
-    assert_eq!(out.status.code(), Some(0), "no error-level finding");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a nested contradiction at the error level"
+    );
 }
 
 /// `--mcp-url https://...`: the toolbox's HTTP server behind a TLS proxy

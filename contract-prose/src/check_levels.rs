@@ -4,4 +4,4 @@
 //! Every other check reports at the audit level.
 
 /// The names of the contradiction checks at the error level.
-pub(crate) const CHECK_ERROR_LEVEL: &[&str] = &[];
+pub(crate) const CHECK_ERROR_LEVEL: &[&str] = &["bounds", "set-narrower"];

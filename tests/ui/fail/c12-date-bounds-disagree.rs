@@ -1,7 +1,7 @@
-//! Bounds written as days against a date argument's declared days, which
-//! disagree (rule C12): it compiles, since the `date-bounds` check is at the
-//! audit level (measured, `docs/rule-c12.md#the-contradiction-checks`);
-//! `Registry::audit()` reports each contradiction.
+//! Bounds written as days agree with a date argument's declared days, day by
+//! day (rule C12), and a side declared inside `served(..)` stays served in
+//! the suggestion. A contradiction of days (`date-bounds`) is at the
+//! audit level, so only `normals` (`bounds`, at the error level) stops the build.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

@@ -1,7 +1,3 @@
-//! A sentence of the tool's description about one argument, which
-//! contradicts its declaration, and one that names no argument (rule C12):
-//! it compiles, the first at its check's measured level (audit, see
-//! `docs/rule-c12.md#the-contradiction-checks`), the second always an audit finding.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

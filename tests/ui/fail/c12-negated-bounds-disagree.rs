@@ -1,7 +1,5 @@
 //! A negated comparative over the declaration of its opposite: "must not be more
-//! than 100" is `range(max = 100)`, so `range(min = 101)` disagrees. It
-//! compiles, since the `bounds` check is at the audit level (measured,
-//! `docs/rule-c12.md#the-contradiction-checks`); `Registry::audit()` reports it.
+//! than 100" is `range(max = 100)`, so `range(min = 101)` disagrees.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

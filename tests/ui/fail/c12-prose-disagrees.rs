@@ -1,7 +1,7 @@
-//! Prose and declaration that disagree on a bound, a served range, a length,
-//! a format and a set of alternatives (rule C12): it compiles, since every
-//! contradiction check is at the audit level (measured,
-//! `docs/rule-c12.md#the-contradiction-checks`); `Registry::audit()` reports each.
+//! Prose and declaration that disagree (rule C12), each at its check's
+//! measured level: the bounds (`bounds`) and the alternatives a pattern
+//! has more of (`set-narrower`) stop the build; the day's format
+//! (`format`, at the audit level) does not.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 

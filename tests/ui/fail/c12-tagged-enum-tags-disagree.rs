@@ -1,6 +1,6 @@
-//! A tagged enum's tags other than the listed values (rule C12): it
-//! compiles, since the set checks are at the audit level (measured,
-//! `docs/rule-c12.md#the-contradiction-checks`).
+//! A tagged enum's tags against the listed values (rule C12): a whole list
+//! that lacks a tag the description names nowhere (`silent`) stops the
+//! build (`set-narrower`, at the error level).
 use contract_runtime::prelude::*;
 
 /// Where to deliver.
@@ -12,6 +12,8 @@ pub enum Channel {
         /// The address.
         to: String,
     },
+    /// By pager.
+    Pager,
     /// Nowhere.
     Silent,
 }
