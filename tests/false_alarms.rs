@@ -737,6 +737,7 @@ fn contradiction_checks_are_measured() {
         }
         if let (false, Some(i)) = (hit, want.and_then(index)) {
             missed[i] += 1;
+            println!("missed by {}: {}", CHECKS[i].name, pair["id"]);
         }
     }
     for (_, text) in SETS {
