@@ -122,7 +122,11 @@ fn the_checks_find_the_labelled_contradictions() {
             .map(|(r, c)| (r.name, c.labelled, c.hits, c.wrong))
             .collect()
     };
-    assert_eq!(table(&drift), DRIFT, "drift: (check, labelled, hits, wrong)");
+    assert_eq!(
+        table(&drift),
+        DRIFT,
+        "drift: (check, labelled, hits, wrong)"
+    );
     assert_eq!(table(&wild), WILD, "wild: (check, labelled, hits, wrong)");
 }
 
