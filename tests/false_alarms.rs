@@ -17,6 +17,10 @@
 use contract_runtime::audit::{lint_tools, Level};
 use serde_json::Value;
 
+/// The contradiction set's pairs, linted (`tests/contradictions/`).
+#[path = "contradictions/pairs.rs"]
+mod pairs;
+
 const SETS: &[(&str, &str)] = &[
     (
         "github-mcp-server",
@@ -704,40 +708,19 @@ fn contradiction_checks_are_measured() {
     // contradiction with the check that should find it. A finding of that
     // check is a true hit; a finding of another check is a false hit of
     // that check (it names a disagreement the pair was not made with).
-    for line in CONTRADICTIONS.iter().flat_map(|f| f.lines()) {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pair: Value = serde_json::from_str(line).expect("a JSON line");
-        let name = pair["argument"]
-            .as_str()
-            .unwrap_or("arg")
-            .rsplit('.')
-            .next()
-            .unwrap_or("arg")
-            .trim_end_matches("[]");
-        let mut properties = serde_json::Map::new();
-        properties.insert(name.to_string(), pair["declaration"].clone());
-        let list = serde_json::json!({"tools": [{
-            "name": pair["tool"],
-            "inputSchema": {"type": "object", "properties": properties},
-        }]});
-        let want = pair["check"].as_str();
-        let mut hit = false;
-        for f in lint_tools(&list).expect("a tool list") {
-            let Some(i) = f.check.and_then(index) else {
-                continue;
-            };
-            if Some(CHECKS[i].name) == want {
+    for pair in pairs::measured() {
+        let want = pair.check.as_deref();
+        for (i, check) in pair.findings.iter().filter_map(|c| Some((index(c)?, c))) {
+            if Some(*check) == want {
                 per[i][2].0 += 1;
-                hit = true;
             } else {
                 per[i][2].1 += 1;
             }
         }
+        let hit = want.is_some_and(|w| pair.fired.contains(&w));
         if let (false, Some(i)) = (hit, want.and_then(index)) {
             missed[i] += 1;
-            println!("missed by {}: {}", CHECKS[i].name, pair["id"]);
+            println!("missed by {}: \"{}\"", CHECKS[i].name, pair.id);
         }
     }
     for (_, text) in SETS {
@@ -852,15 +835,6 @@ fn contradiction_checks_are_measured() {
         assert_eq!(row.level(), level(i), "{}", row.name);
     }
 }
-
-/// The contradiction set: true contradictions, each labelled with the check
-/// that should find it, committed before the reader ran on them
-/// (`tests/contradictions/README.md`): made by drifting a declaration of the
-/// first two sets, and found as published.
-const CONTRADICTIONS: &[&str] = &[
-    include_str!("contradictions/drift.jsonl"),
-    include_str!("contradictions/wild.jsonl"),
-];
 
 /// Writes (`C12_BLESS=1`) or checks a generated file.
 fn bless_file(path: &str, want: &str) {
