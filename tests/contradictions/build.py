@@ -37,9 +37,11 @@ other candidate is dropped with its reason. RULES is the rule as code;
 HAND holds the decisions taken reading each candidate where the rule alone
 would be wrong (key: candidate id -> reason to drop, or None to keep).
 
-Usage: python3 tests/contradictions/build.py   (from the workspace root)
+Usage: python3 tests/contradictions/build.py [--check]
+  (from any directory; --check writes nothing and exits 1 when the files
+  it would write differ from those in the directory)
 """
-import copy, json, os, random, re
+import copy, json, os, random, re, sys
 
 SEED = 20261206
 LARK_CAP = 30
@@ -330,14 +332,25 @@ def main():
             kept.append(dict(c, kind="drift", label="contradiction"))
         else:
             dropped.append(dict(c, kind="drift", label="dropped", reason=reason))
+    check = "--check" in sys.argv[1:]
+    stale = []
     for name, rows in [("drift.jsonl", kept), ("dropped.jsonl", dropped)]:
-        with open(os.path.join(HERE, name), "w") as f:
-            for r in rows:
-                f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+        text = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
+        path = os.path.join(HERE, name)
+        if check:
+            with open(path, encoding="utf-8") as f:
+                if f.read() != text:
+                    stale.append(name)
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
     counts = {}
     for c in kept:
         counts[c["check"]] = counts.get(c["check"], 0) + 1
     print(f"{len(kept)} contradictions, {len(dropped)} dropped; per check: {counts}")
+    if stale:
+        print("differs from what build.py writes: " + ", ".join(stale))
+        sys.exit(1)
 
 
 if __name__ == "__main__":
