@@ -1574,6 +1574,12 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
     // Exactly the minimum length: valid, so the tool runs and quotes it.
     let short = "tok-1234";
     let (e1, e2, e3, e4) = tracing::subscriber::with_default(capture.clone(), || {
+        // Another test's thread, with no subscriber, may register the
+        // dispatcher's span while this capture is being set: tracing then
+        // keeps that span's interest as "never" (the capture saw every event
+        // and no `tool_call` span, once in CI). Asked again here, with the
+        // capture in place, every span this thread hits is seen.
+        tracing::callsite::rebuild_interest_cache();
         (
             s.call("call_service", &json!({ "token": token }).to_string()),
             s.call("show_config", "{}"),
