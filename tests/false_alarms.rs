@@ -679,26 +679,44 @@ fn bless_docs(m: &Unseen, kinds: &[String]) {
 /// `docs/rule-c12.md` (`C12_BLESS=1`), and fails when either is out of date.
 #[test]
 fn contradiction_checks_are_measured() {
-    use contract_prose::{Level as L, CHECKS};
+    use contract_prose::{Level as L, CHECKS, TABLE};
     use std::fmt::Write as _;
     const ERROR_PRECISION: f64 = 0.97;
     const ERROR_MIN_HITS: usize = 20;
     // [check] = (true, false) per labelled source: set 1, set 2, the
-    // contradiction set
+    // contradiction set; and the same per (check, recognizer that read the
+    // prose), in the order first met
     let mut per = vec![[(0usize, 0usize); 3]; CHECKS.len()];
+    let mut by: Vec<Vec<(&str, [(usize, usize); 3])>> = vec![Vec::new(); CHECKS.len()];
     let mut missed = vec![0usize; CHECKS.len()];
     let index = |name: &str| CHECKS.iter().position(|c| c.name == name);
+    let mut count = |i: usize, rec: &'static str, source: usize, right: bool| {
+        let side = |c: &mut (usize, usize)| {
+            if right {
+                c.0 += 1;
+            } else {
+                c.1 += 1;
+            }
+        };
+        side(&mut per[i][source]);
+        let at = match by[i].iter().position(|(r, _)| *r == rec) {
+            Some(at) => at,
+            None => {
+                by[i].push((rec, [(0, 0); 3]));
+                by[i].len() - 1
+            }
+        };
+        side(&mut by[i][at].1[source]);
+    };
     // The contradiction set (`tests/contradictions/`): each pair a true
     // contradiction with the check that should find it. A finding of that
     // check is a true hit; a finding of another check is a false hit of
     // that check (it names a disagreement the pair was not made with).
     for pair in pairs::measured() {
         let want = pair.check.as_deref();
-        for (i, check) in pair.findings.iter().filter_map(|c| Some((index(c)?, c))) {
-            if Some(*check) == want {
-                per[i][2].0 += 1;
-            } else {
-                per[i][2].1 += 1;
+        for (check, rec) in &pair.findings {
+            if let Some(i) = index(check) {
+                count(i, rec, 2, Some(*check) == want);
             }
         }
         let hit = want.is_some_and(|w| pair.fired.contains(&w));
@@ -711,7 +729,7 @@ fn contradiction_checks_are_measured() {
         let set: Value = serde_json::from_str(text).expect("a tool list");
         for f in lint_tools(&set).expect("a tool list") {
             if let Some(i) = f.check.and_then(index) {
-                per[i][0].1 += 1;
+                count(i, f.recognizer, 0, false);
             }
         }
     }
@@ -720,11 +738,12 @@ fn contradiction_checks_are_measured() {
         let list = serde_json::json!({ "tools": set["tools"] });
         for f in lint_tools(&list).expect("a tool list") {
             if let Some(i) = f.check.and_then(index) {
-                per[i][1].1 += 1;
+                count(i, f.recognizer, 1, false);
             }
         }
     }
-    let total = |i: usize| per[i].iter().fold((0, 0), |(t, f), (a, b)| (t + a, f + b));
+    let sum = |c: &[(usize, usize); 3]| c.iter().fold((0, 0), |(t, f), (a, b)| (t + a, f + b));
+    let total = |i: usize| sum(&per[i]);
     let level = |i: usize| {
         let (t, f) = total(i);
         let precision = t as f64 / (t + f).max(1) as f64;
@@ -734,28 +753,40 @@ fn contradiction_checks_are_measured() {
             L::Audit
         }
     };
-    // the levels the reader uses
-    let mut names: Vec<&str> = (0..CHECKS.len())
-        .filter(|&i| level(i) == L::Error)
-        .map(|i| CHECKS[i].name)
-        .collect();
-    names.sort_unstable();
-    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-    // as rustfmt writes it: one line while it fits, else one name a line
-    let one_line = format!("&[{}];\n", quoted.join(", "));
-    let list = if one_line.len() + 48 <= 100 {
-        one_line
-    } else {
-        let lines: String = quoted.iter().map(|q| format!("    {q},\n")).collect();
-        format!("&[\n{lines}];\n")
+    // within a check at the error level, the recognizers measured right:
+    // at least one true hit and no false one; sorted by name
+    let error_for = |i: usize| {
+        let mut recs: Vec<(&str, (usize, usize))> = by[i]
+            .iter()
+            .map(|(r, c)| (*r, sum(c)))
+            .filter(|(_, (t, f))| level(i) == L::Error && *t >= 1 && *f == 0)
+            .collect();
+        recs.sort_unstable();
+        recs
     };
+    // the levels the reader uses: (check, its recognizers at the error level)
+    let mut pairs_at_error: Vec<(&str, Vec<(&str, (usize, usize))>)> = (0..CHECKS.len())
+        .map(|i| (CHECKS[i].name, error_for(i)))
+        .filter(|(_, recs)| !recs.is_empty())
+        .collect();
+    pairs_at_error.sort_unstable();
+    let mut list = String::from("&[\n");
+    for (check, recs) in &pairs_at_error {
+        let recs: Vec<String> = recs.iter().map(|(r, _)| format!("\"{r}\"")).collect();
+        let _ = writeln!(list, "    (\"{check}\", &[{}]),", recs.join(", "));
+    }
+    list.push_str("];\n");
     let levels = format!(
         "//! Written by `tests/false_alarms.rs` (`contradiction_checks_are_measured`,\n\
          //! C12_BLESS=1 to rewrite), never by hand: the contradiction checks whose\n\
-         //! precision over the labelled text is at least 0.97 with enough true hits.\n\
-         //! Every other check reports at the audit level.\n\n\
-         /// The names of the contradiction checks at the error level.\n\
-         pub(crate) const CHECK_ERROR_LEVEL: &[&str] = {list}"
+         //! precision over the labelled text is at least 0.97 with enough true hits,\n\
+         //! each with the recognizers measured right within it (at least one true\n\
+         //! hit, no false one). A contradiction is an error only when its check and\n\
+         //! the recognizer that read the prose are listed here together; every\n\
+         //! other contradiction reports at the audit level.\n\n\
+         /// (check, the recognizers it is at the error level for), by name.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) const CHECK_ERROR_LEVEL: &[(&str, &[&str])] = {list}"
     );
     let root = env!("CARGO_MANIFEST_DIR");
     bless_file(
@@ -772,18 +803,44 @@ fn contradiction_checks_are_measured() {
          batches (which declare no values, so no check fires there), on the first false-alarm set \
          and on the second (every contradiction found on them is false), and on the contradiction \
          set (`tests/contradictions/`: a hit of the check a pair was labelled with is true, of \
-         another check false), with the pairs of each check it missed.\n\n\
-         | check | level | true / false | precision | held-out batches | set 1 | set 2 | contradiction set | missed | compares | e.g. | not |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|\n"
+         another check false), with the pairs of each check it missed. A check's level applies \
+         only to the recognizers measured right within it: **error for** lists, with their true / \
+         false hits for that check, the recognizers with at least one true hit and no false hit \
+         there; a contradiction the check finds on prose another recognizer read is an audit \
+         finding, whether that recognizer was measured wrong or right too rarely (**audit for**, \
+         its hits) or never measured at all (a recognizer with no hit on the labelled text, \
+         listed nowhere).\n\n\
+         | check | level | error for | audit for | true / false | precision | held-out batches | set 1 | set 2 | contradiction set | missed | compares | e.g. | not |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     );
     let cell = |s: &str| s.replace('|', "\\|");
+    let recs = |recs: &[(&str, (usize, usize))]| {
+        let cells: Vec<String> = recs
+            .iter()
+            .map(|(r, (t, f))| format!("`{r}` {t} / {f}"))
+            .collect();
+        if cells.is_empty() {
+            "none".to_string()
+        } else {
+            cells.join(", ")
+        }
+    };
     for (i, row) in CHECKS.iter().enumerate() {
         let (tr, fa) = total(i);
+        let error = error_for(i);
+        let mut audit: Vec<(&str, (usize, usize))> = by[i]
+            .iter()
+            .map(|(r, c)| (*r, sum(c)))
+            .filter(|(r, _)| !error.iter().any(|(e, _)| e == r))
+            .collect();
+        audit.sort_unstable();
         let _ = writeln!(
             t,
-            "| `{}` | {} | {tr} / {fa} | {:.3} | 0 / 0 | {} / {} | {} / {} | {} / {} | {} | {} | {} | {} |",
+            "| `{}` | {} | {} | {} | {tr} / {fa} | {:.3} | 0 / 0 | {} / {} | {} / {} | {} / {} | {} | {} | {} | {} |",
             row.name,
             level(i).as_str(),
+            recs(&error),
+            recs(&audit),
             tr as f64 / (tr + fa).max(1) as f64,
             per[i][0].0,
             per[i][0].1,
@@ -805,6 +862,9 @@ fn contradiction_checks_are_measured() {
             per[i][2],
             missed[i]
         );
+        for (r, c) in &by[i] {
+            println!("    {r:20} {:?}", c);
+        }
     }
     let _ = write!(t, "\n{END}\n");
     let path = format!("{root}/docs/rule-c12.md");
@@ -814,9 +874,16 @@ fn contradiction_checks_are_measured() {
         .expect("docs/rule-c12.md has the check table's markers");
     let end = text.find(END).expect("end marker") + END.len() + 1;
     bless_file(&path, &format!("{}{t}{}", &text[..begin], &text[end..]));
-    // the reader's levels are the measured ones
+    // the reader's levels are the measured ones, for every recognizer
     for (i, row) in CHECKS.iter().enumerate() {
-        assert_eq!(row.level(), level(i), "{}", row.name);
+        for rec in TABLE {
+            let want = if error_for(i).iter().any(|(r, _)| *r == rec.name) {
+                L::Error
+            } else {
+                L::Audit
+            };
+            assert_eq!(row.level_for(rec.name), want, "{} read by {}", row.name, rec.name);
+        }
     }
 }
 

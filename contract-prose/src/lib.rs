@@ -74,11 +74,11 @@ pub enum Change {
 
 impl Claim {
     /// The level it is reported at, measured: for a contradiction, its
-    /// check's ([`CHECKS`]); for a constraint stated only in prose, its
-    /// recognizer's ([`TABLE`]).
+    /// check's for the recognizer that read it ([`CheckRow::level_for`]);
+    /// for a constraint stated only in prose, its recognizer's ([`TABLE`]).
     pub fn level(&self) -> Level {
         match &self.conflict {
-            Some(c) => c.check.row().level(),
+            Some(c) => c.check.row().level_for(self.by.row().name),
             None => self.by.row().level(),
         }
     }
@@ -270,7 +270,8 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
 /// ClosedSet claim by its type, and the macro, which cannot see the enum's
 /// variants, emits a constant that compares each list with the enum's wire
 /// values (see [`enum_disagrees_message`]) when a set check
-/// ([`Check::SetWider`], [`Check::SetNarrower`]) is at the error level.
+/// ([`Check::SetWider`], [`Check::SetNarrower`]) is at the error level for
+/// the recognizer that read the list.
 pub fn listed_sets(doc: &str) -> Vec<ListedSet> {
     resolve_all(doc, None)
         .into_iter()
@@ -279,6 +280,7 @@ pub fn listed_sets(doc: &str) -> Vec<ListedSet> {
                 phrase: r.claim.phrase,
                 values,
                 whole: r.whole,
+                by: r.claim.by,
             }),
             _ => None,
         })
@@ -295,6 +297,9 @@ pub struct ListedSet {
     /// The list was read to its end: it does not go on after the last
     /// value read. A list read in part names no narrower set.
     pub whole: bool,
+    /// The recognizer that read it: a set check's level depends on it
+    /// ([`CheckRow::level_for`]).
+    pub by: Rec,
 }
 
 /// The compile error when the values listed in the description of `arg`

@@ -32,8 +32,9 @@ pub struct Pair {
     pub kind: Kind,
     /// The check that should fire (`None`: no check compares what disagrees).
     pub check: Option<String>,
-    /// The check of every finding that has one, in the reader's order.
-    pub findings: Vec<&'static str>,
+    /// The check of every finding that has one, with the recognizer that
+    /// read the prose, in the reader's order.
+    pub findings: Vec<(&'static str, &'static str)>,
     /// The checks that fired, each once, in `CHECKS` order.
     pub fired: Vec<&'static str>,
 }
@@ -60,15 +61,15 @@ pub fn measured() -> Vec<Pair> {
                     "properties": { name: pair["declaration"] },
                 },
             }] });
-            let findings: Vec<&'static str> = lint_tools(&list)
+            let findings: Vec<(&'static str, &'static str)> = lint_tools(&list)
                 .expect("a tool list")
                 .iter()
-                .filter_map(|f| f.check)
+                .filter_map(|f| Some((f.check?, f.recognizer)))
                 .collect();
             let fired = CHECKS
                 .iter()
                 .map(|c| c.name)
-                .filter(|n| findings.contains(n))
+                .filter(|n| findings.iter().any(|(c, _)| c == n))
                 .collect();
             out.push(Pair {
                 id: pair["id"].as_str().expect("an id").to_string(),

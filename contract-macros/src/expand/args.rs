@@ -382,11 +382,9 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
     else {
         return TokenStream::new();
     };
-    let wider = Check::SetWider.row().level() == Level::Error;
-    let narrower = Check::SetNarrower.row().level() == Level::Error;
-    if !wider && !narrower {
-        return TokenStream::new();
-    }
+    // a check stops a build only on lists read by a recognizer measured
+    // right within it
+    let error = |c: Check, by: contract_prose::Rec| c.row().level_for(by.row().name) == Level::Error;
     let ty = &f.ty;
     let p = quote!(#krate::__private);
     // every word of the description: a variant it names anywhere is no
@@ -401,10 +399,12 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
         .collect();
     contract_prose::listed_sets(doc)
         .into_iter()
+        .filter(|set| error(Check::SetWider, set.by) || error(Check::SetNarrower, set.by))
         .map(|set| {
             let msg = contract_prose::enum_disagrees_message(&f.name, &set.phrase, &set.values);
             let values = &set.values;
-            let narrower = narrower && set.whole;
+            let wider = error(Check::SetWider, set.by);
+            let narrower = error(Check::SetNarrower, set.by) && set.whole;
             quote_spanned! {ty.span()=>
                 const _: () = if !#p::prose_set_agrees(
                     &[#(#values),*],
