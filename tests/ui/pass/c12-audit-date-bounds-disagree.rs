@@ -1,7 +1,11 @@
-//! Bounds written as days agree with a date argument's declared days, day by
-//! day (rule C12), and a side declared inside `served(..)` stays served in
-//! the suggestion. A contradiction of days (`date-bounds`) is at the
-//! audit level, so only `normals` (`bounds`, at the error level) stops the build.
+//! Rule C12: bounds written as days agree with a date argument's declared
+//! days, day by day, and a side declared inside `served(..)` stays served in
+//! the suggestion. What disagrees here compiles and is an audit finding
+//! (`Registry::audit()`): a contradiction of days (`date-bounds`) is at the
+//! audit level, and `normals`' served year, though `bounds` is at the error
+//! level, was read by `back-to`, which no labelled text has measured within
+//! `bounds` (only `comparative` and `span` are: docs/rule-c12.md, the check
+//! table). It was the compile-fail case `c12-date-bounds-disagree`.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 
