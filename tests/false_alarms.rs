@@ -686,8 +686,12 @@ fn contradiction_checks_are_measured() {
     // [check] = (true, false) per labelled source: set 1, set 2, the
     // contradiction set; and the same per (check, recognizer that read the
     // prose), in the order first met
+    // (true, false) per labelled source
+    type Hits = [(usize, usize); 3];
+    // a recognizer and its (true, false) hits over all sources
+    type RecHits = (&'static str, (usize, usize));
     let mut per = vec![[(0usize, 0usize); 3]; CHECKS.len()];
-    let mut by: Vec<Vec<(&str, [(usize, usize); 3])>> = vec![Vec::new(); CHECKS.len()];
+    let mut by: Vec<Vec<(&'static str, Hits)>> = vec![Vec::new(); CHECKS.len()];
     let mut missed = vec![0usize; CHECKS.len()];
     let index = |name: &str| CHECKS.iter().position(|c| c.name == name);
     let mut count = |i: usize, rec: &'static str, source: usize, right: bool| {
@@ -742,7 +746,7 @@ fn contradiction_checks_are_measured() {
             }
         }
     }
-    let sum = |c: &[(usize, usize); 3]| c.iter().fold((0, 0), |(t, f), (a, b)| (t + a, f + b));
+    let sum = |c: &Hits| c.iter().fold((0, 0), |(t, f), (a, b)| (t + a, f + b));
     let total = |i: usize| sum(&per[i]);
     let level = |i: usize| {
         let (t, f) = total(i);
@@ -756,7 +760,7 @@ fn contradiction_checks_are_measured() {
     // within a check at the error level, the recognizers measured right:
     // at least one true hit and no false one; sorted by name
     let error_for = |i: usize| {
-        let mut recs: Vec<(&str, (usize, usize))> = by[i]
+        let mut recs: Vec<RecHits> = by[i]
             .iter()
             .map(|(r, c)| (*r, sum(c)))
             .filter(|(_, (t, f))| level(i) == L::Error && *t >= 1 && *f == 0)
@@ -765,7 +769,7 @@ fn contradiction_checks_are_measured() {
         recs
     };
     // the levels the reader uses: (check, its recognizers at the error level)
-    let mut pairs_at_error: Vec<(&str, Vec<(&str, (usize, usize))>)> = (0..CHECKS.len())
+    let mut pairs_at_error: Vec<(&str, Vec<RecHits>)> = (0..CHECKS.len())
         .map(|i| (CHECKS[i].name, error_for(i)))
         .filter(|(_, recs)| !recs.is_empty())
         .collect();
@@ -814,7 +818,7 @@ fn contradiction_checks_are_measured() {
          |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     );
     let cell = |s: &str| s.replace('|', "\\|");
-    let recs = |recs: &[(&str, (usize, usize))]| {
+    let recs = |recs: &[RecHits]| {
         let cells: Vec<String> = recs
             .iter()
             .map(|(r, (t, f))| format!("`{r}` {t} / {f}"))
@@ -828,7 +832,7 @@ fn contradiction_checks_are_measured() {
     for (i, row) in CHECKS.iter().enumerate() {
         let (tr, fa) = total(i);
         let error = error_for(i);
-        let mut audit: Vec<(&str, (usize, usize))> = by[i]
+        let mut audit: Vec<RecHits> = by[i]
             .iter()
             .map(|(r, c)| (*r, sum(c)))
             .filter(|(r, _)| !error.iter().any(|(e, _)| e == r))
@@ -882,7 +886,13 @@ fn contradiction_checks_are_measured() {
             } else {
                 L::Audit
             };
-            assert_eq!(row.level_for(rec.name), want, "{} read by {}", row.name, rec.name);
+            assert_eq!(
+                row.level_for(rec.name),
+                want,
+                "{} read by {}",
+                row.name,
+                rec.name
+            );
         }
     }
 }

@@ -1103,7 +1103,13 @@ mod check_tests {
         assert_eq!(level(Check::Bounds, "span"), Level::Error);
         // the servable readers ("records go back to 2001") and the other
         // bounds readers no labelled text measured within the check
-        for r in ["back-to", "from-year-on", "not-before", "earliest-year", "sized-noun"] {
+        for r in [
+            "back-to",
+            "from-year-on",
+            "not-before",
+            "earliest-year",
+            "sized-noun",
+        ] {
             assert!(crate::TABLE.iter().any(|row| row.name == r), "{r}");
             assert_eq!(level(Check::Bounds, r), Level::Audit, "{r}");
         }

@@ -384,7 +384,8 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
     };
     // a check stops a build only on lists read by a recognizer measured
     // right within it
-    let error = |c: Check, by: contract_prose::Rec| c.row().level_for(by.row().name) == Level::Error;
+    let error =
+        |c: Check, by: contract_prose::Rec| c.row().level_for(by.row().name) == Level::Error;
     let ty = &f.ty;
     let p = quote!(#krate::__private);
     // every word of the description: a variant it names anywhere is no
