@@ -180,7 +180,9 @@ fn contradictions_are_found_by_their_check_at_its_level() {
             "limit": {"type": "integer", "description": "How many notes to export, at most 100.",
                       "minimum": 1, "maximum": 500},
             "summary": {"type": "string", "description": "The format of the summary: only `json` or `csv`.",
-                        "enum": ["json", "csv", "xml"]}
+                        "enum": ["json", "csv", "xml"]},
+            "year": {"type": "integer", "description": "The year; records go back to 2001.",
+                     "minimum": 1990, "maximum": 2026}
         }}
     }]});
     let found = contract_runtime::audit::lint_tools(&list).expect("a tool list");
@@ -188,16 +190,24 @@ fn contradictions_are_found_by_their_check_at_its_level() {
         .iter()
         .map(|f| {
             format!(
-                "{} {} {}",
+                "{} {} {} {}",
                 f.argument.as_deref().unwrap_or("-"),
                 f.level.as_str(),
                 f.check.unwrap_or("-"),
+                f.recognizer,
             )
         })
         .collect();
+    // a check at the error level stops a build only on what a recognizer
+    // measured right within it read: `back-to`, which no labelled text has
+    // measured, leaves the year's contradiction an audit finding
     assert_eq!(
         lines,
-        ["limit error bounds", "summary error set-narrower"],
+        [
+            "limit error bounds comparative",
+            "summary error set-narrower value-list",
+            "year audit bounds back-to",
+        ],
         "{found:#?}"
     );
 }
