@@ -10,7 +10,7 @@
 use super::finding::{excl, incl, Bound, Unit, What};
 use super::help::{escape, num};
 use super::resolve::Resolved;
-use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Rec, Scalar};
+use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Scalar};
 
 pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict> {
     let kind = r.claim.kind;
@@ -38,51 +38,27 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
     }
 }
 
-/// A shape the prose states against the declared pattern. Only a regex
-/// written in the prose, or a prefix the declared pattern does not require,
-/// contradicts it: a shape described in words ("`pay_` and 12 lowercase
-/// letters or digits", "a two-letter country code") is what the declared
-/// pattern says precisely, so it agrees. The help never asks for a regex in
-/// the prose: the schema publishes the pattern.
+/// A shape the prose states against the declared pattern. A shape described
+/// in words ("`pay_` and 12 lowercase letters or digits", "a two-letter
+/// country code") is what the declared pattern says precisely, so it agrees;
+/// only a length the declared pattern cannot have contradicts it ("two-letter
+/// code" over `^[A-Z]{3}$`). The help never asks for a regex in the prose:
+/// the schema publishes the pattern.
 fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
     let src = d.pattern_source?;
     if src == re || case_blind_language_code(re, src, &r.claim.phrase) {
         return None;
     }
     let declared = format!("pattern = \"{}\"", escape(src));
-    match r.claim.by {
-        Rec::ExplicitRegex | Rec::BareRegex => Some(Conflict {
-            check: Check::Regex,
-            declared,
-            change: Change::Prose(
-                "in words what the declared pattern accepts, or nothing: the schema publishes the regex"
-                    .into(),
-            ),
+    let (said, declared_len) = (class_repeat(re)?, class_repeat(src)?);
+    (said.1 < declared_len.0 || declared_len.1 < said.0).then(|| Conflict {
+        check: Check::ShapeLength,
+        declared,
+        change: Change::Prose(match declared_len {
+            (a, b) if a == b => format!("{a} characters"),
+            (a, b) => format!("{a} to {b} characters"),
         }),
-        Rec::BeginsWith | Rec::WithPrefix | Rec::MustStartWith => {
-            let stated = literal_prefix(re.strip_prefix('^')?)?;
-            let required = literal_prefix(src.strip_prefix('^')?)?;
-            let agree = required.starts_with(&stated) || stated.starts_with(&required);
-            (!agree && !stated.is_empty() && !required.is_empty()).then(|| Conflict {
-            check: Check::Prefix,
-                declared,
-                change: Change::Prose(format!("that the value starts with `{required}`")),
-            })
-        }
-        // a shape in words: only a length the declared pattern cannot have
-        // contradicts it ("two-letter code" over `^[A-Z]{3}$`)
-        _ => {
-            let (said, declared_len) = (class_repeat(re)?, class_repeat(src)?);
-            (said.1 < declared_len.0 || declared_len.1 < said.0).then(|| Conflict {
-            check: Check::ShapeLength,
-                declared,
-                change: Change::Prose(match declared_len {
-                    (a, b) if a == b => format!("{a} characters"),
-                    (a, b) => format!("{a} to {b} characters"),
-                }),
-            })
-        }
-    }
+    })
 }
 
 /// `^[...]{a,b}$`, one class repeated: its repeat, `(a, b)`.
@@ -96,31 +72,6 @@ fn class_repeat(re: &str) -> Option<(u32, u32)> {
         Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
         None => rep.trim().parse().ok().map(|n| (n, n)),
     }
-}
-
-/// The literal text a regex (without its `^`) opens with, up to the first
-/// character that is not a literal; `None` for a suffix (`...$`).
-fn literal_prefix(re: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = re.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next()? {
-                c if c.is_ascii_alphanumeric() => break,
-                c => out.push(c),
-            },
-            '.' | '*' | '+' | '?' | '[' | '(' | '{' | '|' => {
-                // a quantifier applies to the last literal, which is then optional
-                if matches!(c, '*' | '?' | '{') {
-                    out.pop();
-                }
-                break;
-            }
-            '$' => return chars.peek().is_none().then_some(out),
-            c => out.push(c),
-        }
-    }
-    Some(out)
 }
 
 /// "two-letter language code", "ISO 639-1": the codes are written in lower
@@ -269,7 +220,7 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
 /// Bounds read from full dates against the text bounds of a date argument,
 /// compared by day (a later minimum, an earlier maximum is stricter), as
 /// [`bounds`] compares numbers. A side the prose states without a day
-/// ("records back to 2001", a year) is not compared: a year is no day.
+/// ("at least 2001", a year) is not compared: a year is no day.
 fn days(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
     let (dmin, dmax) = d.range_text;
     // the day of a declared bound: a date-time bound's date
@@ -592,8 +543,8 @@ mod tests {
 
     /// Agreement over detection: a shape the prose describes in words, or a
     /// prefix the declared pattern requires, agrees with the declaration;
-    /// only a regex or a prefix that the declaration contradicts is a
-    /// conflict, and its help never asks for a regex in the prose.
+    /// only a length the declaration cannot have is a conflict, and its help
+    /// never asks for a regex in the prose.
     #[test]
     fn a_pattern_in_words_agrees_with_the_declared_one() {
         let pattern = |p: &'static str| Declared {
@@ -621,28 +572,11 @@ mod tests {
                 "{doc} over {declared}"
             );
         }
-        // a prefix the declaration does not require
-        let (_, change) = conflict_of(
-            "The test token. Must start with `tok_test_`.",
-            pattern("^tok_live_[A-Za-z0-9]{24}$"),
-        )
-        .expect("a conflict");
-        assert_eq!(
-            change,
-            Change::Prose("that the value starts with `tok_live_`".into())
-        );
-        // a count of characters the declaration does not allow
-        assert!(conflict_of("A 6-digit code.", pattern("^[0-9]{4}$")).is_some());
-        // a regex written in the prose, other than the declared one
+        // a count of characters the declaration does not allow: the help
+        // says it in words, never as a regex
         let (_, change) =
-            conflict_of("Must match `^[A-Z]{1,5}$`.", pattern("^[A-Z]{1,8}$")).expect("a conflict");
-        let Change::Prose(says) = change else {
-            panic!("the declaration wins")
-        };
-        assert!(
-            !says.contains('^') && !says.contains('['),
-            "no regex in the help: {says}"
-        );
+            conflict_of("A 6-digit code.", pattern("^[0-9]{4}$")).expect("a conflict");
+        assert_eq!(change, Change::Prose("4 characters".into()));
     }
 
     /// Round 12: "Minimum is 1950-01-01." (open-meteo) on a date argument,
@@ -690,8 +624,8 @@ mod tests {
                 Change::Prose("\"from 2001-01-01 to 2023-12-31\"".into())
             ))
         );
-        // a year is no day: "back to 2001" is not compared with a day
-        let year = "The day. Records go back to 2001.";
+        // a year is no day: "at least 2001" is not compared with a day
+        let year = "The day, at least 2001.";
         assert_eq!(conflict_of(year, date(Some("2002-06-01"), None)), None);
         let c = unmatched("End date. Maximum is 2050-12-31.", date(None, None));
         assert_eq!(c.len(), 1);
@@ -703,8 +637,7 @@ mod tests {
     }
 
     /// "from 2001-01-01 to 2024-12-31" is both days, each on its side (the
-    /// help once gave the later day as the minimum); a date of service is
-    /// served on a date argument, and read as its year only on a number.
+    /// help once gave the later day as the minimum).
     #[test]
     fn date_bounds_are_declared_with_their_days() {
         // the range claim's help (a date on a number is also a format claim)
@@ -717,15 +650,6 @@ mod tests {
         assert_eq!(
             help(span, date(None, None)),
             "#[arg(range(min = \"2001-01-01\", max = \"2024-12-31\"))]"
-        );
-        let served = "The day. Earliest available date: 2001-01-01.";
-        assert_eq!(
-            help(served, date(None, None)),
-            "#[arg(served(range(min = \"2001-01-01\")))]"
-        );
-        assert_eq!(
-            help(served, number(None)),
-            "#[arg(served(range(min = 2001)))]"
         );
         let text = Declared {
             scalar: Scalar::String,
@@ -744,7 +668,7 @@ mod tests {
             ..number(limits(Some(1990.0), None))
         };
         assert_eq!(
-            conflict_of("The year; records go back to 2001.", year),
+            conflict_of("The year, at least 2001.", year),
             Some((
                 "served(range(min = 1990))".into(),
                 Change::Declaration("#[arg(served(range(min = 2001)))]".into())
@@ -782,12 +706,12 @@ mod tests {
 
     #[test]
     fn a_looser_prose_is_reworded_to_the_declaration() {
-        let c = unmatched("Records back to 1990.", number(limits(Some(2001.0), None)));
+        let c = unmatched("At least 1990.", number(limits(Some(2001.0), None)));
         assert_eq!(
             c[0].conflict.as_ref().map(|c| &c.change),
             Some(&Change::Prose("\"at least 2001\"".into()))
         );
-        let c = unmatched("Records back to 2001.", number(limits(Some(1990.0), None)));
+        let c = unmatched("At least 2001.", number(limits(Some(1990.0), None)));
         assert_eq!(
             c[0].conflict.as_ref().map(|c| &c.change),
             Some(&Change::Declaration("#[arg(range(min = 2001))]".into()))
@@ -1087,33 +1011,24 @@ mod check_tests {
             ..Declared::default()
         };
         assert_eq!(checks("Due day as YYYY-MM-DD.", date), [Check::Format]);
-        let token = Declared {
+        let code = Declared {
             scalar: Scalar::String,
-            pattern_source: Some("^tok_live_[A-Za-z0-9]{24}$"),
+            pattern_source: Some("^[0-9]{4}$"),
             ..Declared::default()
         };
-        assert_eq!(
-            checks("The test token. Must start with `tok_test_`.", token),
-            [Check::Prefix]
-        );
+        assert_eq!(checks("A 6-digit code.", code), [Check::ShapeLength]);
         // a check's level holds only for the recognizers measured right
         // within it
         let level = |c: Check, by: &str| c.row().level_for(by);
         assert_eq!(level(Check::Bounds, "comparative"), Level::Error);
         assert_eq!(level(Check::Bounds, "span"), Level::Error);
-        // the servable readers ("records go back to 2001") and the other
-        // bounds readers no labelled text measured within the check
-        for r in [
-            "back-to",
-            "from-year-on",
-            "not-before",
-            "earliest-year",
-            "sized-noun",
-        ] {
+        // the other bounds readers no labelled text measured within the
+        // check
+        for r in ["sized-noun", "labelled-date-bound", "postfix-bound"] {
             assert!(crate::TABLE.iter().any(|row| row.name == r), "{r}");
             assert_eq!(level(Check::Bounds, r), Level::Audit, "{r}");
         }
-        for c in [Check::SetWider, Check::Format, Check::Prefix] {
+        for c in [Check::SetWider, Check::Format, Check::ShapeLength] {
             for r in crate::TABLE {
                 assert_eq!(level(c, r.name), Level::Audit, "{c:?} {}", r.name);
             }

@@ -610,10 +610,9 @@ fn compared_at(t: &[Tok], i: usize) -> Compared {
         return Compared::Ruled;
     }
     // "Minimum is 1950-01-01.", "Maximum: 2050-12-31" (open-meteo's
-    // OpenAPI files; "earliest available date: 2001-01-01" is read by
-    // the servable family): a date after a label that names the bound
-    // is the bound, a range of dates (their year, as the servable family
-    // writes one); any other date belongs to other detectors
+    // OpenAPI files): a date after a label that names the bound is the
+    // bound, a range of dates (their year, with the day kept); any other
+    // date belongs to other detectors
     let labelled = matches!(word(t, i), "max" | "maximum" | "min" | "minimum")
         && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
     if val.date && labelled && !matches!(op, Op::Exact) {
@@ -779,7 +778,7 @@ mod tests {
     /// "* Fixed length: 4 digits", "* maxLength: 12" (the keyword read as its
     /// words by the tokenizer), "Maximum value: **672**" (emphasis seen
     /// through); open-meteo's "Minimum is 1950-01-01." (a date after the
-    /// label: a range of dates, by year as the servable family writes one);
+    /// label: a range of dates, by year, with the day kept);
     /// twilio-oai's "with a maximum length of 32 digits" (a length counted in
     /// digits is a length as well as a pattern).
     #[test]

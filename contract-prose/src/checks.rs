@@ -63,7 +63,7 @@ checks! {
     DateBounds "date-bounds"
         compares "bounds written as days against a date argument's declared days"
         e.g. "\"Minimum is 1950-01-01\" over `range(min = \"1940-01-01\")`"
-        not "a year against a day (\"back to 2001\")";
+        not "a year against a day (\"at least 2001\")";
     PatternRepeat "pattern-repeat"
         compares "a count of characters of a class against the repeat of the declared pattern"
         e.g. "\"1-5 uppercase letters\" over `^[A-Z]{1,4}$`"
@@ -72,14 +72,6 @@ checks! {
         compares "a named format against the declared one"
         e.g. "\"YYYY-MM-DD\" over `format: date-time`"
         not "\"ISO 8601\" or \"RFC 3339\" over any date, time or duration format";
-    Regex "regex"
-        compares "a regex written in the prose against the declared pattern"
-        e.g. "\"must match `^[A-Z]{1,5}$`\" over `^[A-Z]{1,8}$`"
-        not "the same regex";
-    Prefix "prefix"
-        compares "a prefix the prose states against the one the declared pattern requires"
-        e.g. "\"Must start with `tok_test_`\" over `^tok_live_[A-Za-z0-9]{24}$`"
-        not "a prefix the declared pattern requires (either one extending the other)";
     ShapeLength "shape-length"
         compares "the length of a shape described in words against the declared pattern's"
         e.g. "\"A 6-digit code\" over `^[0-9]{4}$`"

@@ -182,7 +182,11 @@ pub(super) fn held_out(text: &str) -> bool {
 pub(super) const FIRST: &str = include_str!("../tests/prose_corpus.txt");
 pub(super) const REAL: &str = include_str!("../tests/prose_corpus_real.txt");
 
-/// The first corpus, as in the first edition: at least 0.9 on the whole.
+/// The first corpus: precision at least 0.9 on the whole, as in the first
+/// edition; recall at least 0.83, just under its measured 0.839 (it was 0.988
+/// before the recognizers with no held-out hit were deleted, 0.938 before the
+/// nine kept for the contradiction checks went too: what it loses is what
+/// those read, `docs/rule-c12.md`).
 #[test]
 fn first_corpus_precision_and_recall() {
     let mut score = Score::default();
@@ -207,7 +211,11 @@ fn first_corpus_precision_and_recall() {
         "precision {:.3} < 0.9",
         score.precision()
     );
-    assert!(score.recall() >= 0.9, "recall {:.3} < 0.9", score.recall());
+    assert!(
+        score.recall() >= 0.83,
+        "recall {:.3} < 0.83",
+        score.recall()
+    );
 }
 
 /// The real-world corpus, split into the part tuned on and the held-out part.
@@ -250,10 +258,11 @@ fn real_corpus_precision_and_recall() {
     );
     // Floors just under the figures in docs/rule-c12.md: a change that loses
     // precision or recall on either part fails here. (Recall was 0.990 and
-    // 0.968 before the recognizers with no held-out hit were deleted.)
+    // 0.968 before the recognizers with no held-out hit were deleted, 0.977
+    // and 0.944 before the nine kept for the contradiction checks went too.)
     for (part, score, precision, recall) in [
-        ("tuned-on", &tuned, 0.98, 0.97),
-        ("old held-out (tuned on since)", &held, 0.99, 0.94),
+        ("tuned-on", &tuned, 0.98, 0.95),
+        ("old held-out (tuned on since)", &held, 0.99, 0.91),
     ] {
         assert!(
             score.precision() >= precision && score.recall() >= recall,

@@ -106,12 +106,7 @@ pub(super) const DURATION: &str =
 ///
 /// Without a known type (`decl` is `None` or its scalar is `Unknown`) the help
 /// assumes the attribute fits, as [`super::claims`] has no type to go by.
-pub(super) fn help_for(
-    kind: ClaimKind,
-    what: &What,
-    servable: bool,
-    decl: Option<&Declared>,
-) -> String {
+pub(super) fn help_for(kind: ClaimKind, what: &What, decl: Option<&Declared>) -> String {
     // a bound written as a template's placeholder ("max
     // ${MAX_TASKS_PER_OPERATION}", Doist/todoist-ai): no number to declare
     // until the prose states it, which the model needs too, as it reads the
@@ -131,24 +126,13 @@ pub(super) fn help_for(
         }
     }
     // "Minimum is 1950-01-01", "from 2001-01-01 to 2024-12-31": declared with
-    // the days as written; only a number reads a date of service as its year
-    // ("earliest available date: 2001-01-01" on a `year`)
+    // the days as written
     if let (ClaimKind::Range, Some(attr)) = (kind, date_range(what)) {
-        let on_number = decl.is_some_and(|d| matches!(d.scalar, Scalar::Integer | Scalar::Float));
-        match servable {
-            false => return date_bound_help(&attr, decl),
-            true if !on_number => return date_bound_help(&served(&attr), decl),
-            true => {}
-        }
+        return date_bound_help(&attr, decl);
     }
     let typed = decl.filter(|d| d.scalar != Scalar::Unknown);
     let Some(d) = typed else {
-        return match kind {
-            ClaimKind::Range if servable => {
-                format!("#[arg({})]", served(&untyped_attr(kind, what, false)))
-            }
-            _ => untyped_help(kind, what),
-        };
+        return untyped_help(kind, what);
     };
     let stringy = matches!(d.scalar, Scalar::String | Scalar::Path);
     let number = matches!(d.scalar, Scalar::Integer | Scalar::Float);
@@ -163,7 +147,6 @@ pub(super) fn help_for(
         }
     };
     match kind {
-        ClaimKind::Range if servable => servable_help(&attr, d),
         ClaimKind::Range if number => on_value(&attr),
         ClaimKind::Length if stringy => on_value(&attr),
         ClaimKind::Items if d.is_list => format!("#[arg({attr})]"),
@@ -237,28 +220,6 @@ fn date_bound_help(attr: &str, decl: Option<&Declared>) -> String {
         }
         _ => format!("on {DATES} argument, declare `{attr}`"),
     }
-}
-
-/// A servable range ("records back to 2001") is a limit of what the tool
-/// serves, not of the form of a value: it asks for `served(range(..))`, so
-/// that a model is told to report an unserved request to the user rather
-/// than move it into range. The one place the served kind is suggested.
-fn servable_help(attr: &str, d: &Declared) -> String {
-    let attr = served(attr);
-    if matches!(d.scalar, Scalar::Integer | Scalar::Float) {
-        if d.is_list {
-            format!("#[arg(each({attr}))]")
-        } else {
-            format!("#[arg({attr})]")
-        }
-    } else {
-        no_fit(d, &attr, "a number (a year, a timestamp)")
-    }
-}
-
-/// `range(min = 2001)` as a bound of service: `served(range(min = 2001))`.
-fn served(range: &str) -> String {
-    format!("served({range})")
 }
 
 /// The type cannot carry the attribute: say what would, and fall back on the

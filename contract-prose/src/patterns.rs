@@ -8,7 +8,6 @@
 use super::driver::{Cx, Out, NEXT};
 use super::finding::*;
 use super::formats::format_of_text;
-use super::help::regex_literal;
 use super::tokens::*;
 use super::units::class_of;
 use super::values::NUMBER_WORDS;
@@ -36,80 +35,11 @@ pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
     ("spaces", " "),
 ];
 
-/// The literal after "begins with" / "ends with" as an anchored regex, if there is one.
-fn affix(t: &[Tok], doc: &str, verb: usize) -> Option<String> {
-    let lit = verb + 2;
-    if !is_lit(t, lit) {
-        return None;
-    }
-    let value = regex_literal(inner(doc, &t[lit]));
-    Some(if matches!(word(t, verb), "end" | "ends" | "suffixed") {
-        format!("{value}$")
-    } else {
-        format!("^{value}")
-    })
-}
-
-/// "Search for groups whose samAccountName profile attribute starts with
-/// \"West Coast\"" (okta's OpenAPI spec), "Suppress alerts where
-/// event.summary matches 'disk usage'" (PagerDuty's), "Only teams whose name
-/// exactly matches one of the provided values" (terraform's MCP server): a
-/// clause that picks things by one of their members says what the operation
-/// selects, not the shape of the value ("IDs begin with 'ws-'" is one).
-fn picks_things_by(t: &[Tok], i: usize) -> bool {
-    (1..=5).any(|b| matches!(prev_word(t, i, b), "whose" | "where"))
-}
-
 /// Pushes a Pattern finding of `by` over tokens `t0..=t1`, with its regex
 /// when the words give one, and settles the reader's token.
 fn shape(out: &mut Out, by: Rec, re: Option<String>, t0: usize, t1: usize) -> Option<usize> {
     out.push(found(by, What::Pattern(re), t0, t1));
     NEXT
-}
-
-pub(super) fn explicit_regex(Cx { t, doc, out, .. }: Cx, i: usize) -> Option<usize> {
-    let read = kind(t, i) == Some(Tk::Code) && (t[i].s.starts_with('^') || t[i].s.ends_with('$'));
-    read.then(|| {
-        shape(
-            out,
-            Rec::ExplicitRegex,
-            Some(inner(doc, &t[i]).into()),
-            i,
-            i,
-        )
-    })?
-}
-
-pub(super) fn bare_regex(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    if !matches!(w, "match" | "matches" | "matching") {
-        return None;
-    }
-    // "For example, `/api` will match `/api`" illustrates
-    if in_example(t, i) || picks_things_by(t, i) {
-        return NEXT;
-    }
-    let mut j = i + 1;
-    while (matches!(word(t, j), "the" | "regex" | "pattern" | "regular")
-        || matches!(word(t, j), "expression" | "regexp"))
-    {
-        j += 1;
-    }
-    if text(t, j) == ":" {
-        j += 1;
-    }
-    // a bare regex: take the raw text up to whitespace
-    let rest = t
-        .get(j)
-        .filter(|_| !is_lit(t, j))
-        .map_or("", |tok| &doc[tok.start..]);
-    if !rest.starts_with('^') {
-        return NEXT;
-    }
-    let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
-    let re = rest[..len].trim_end_matches(['.', ',', ';']);
-    let endb = t[j].start + re.len();
-    let last = (j..t.len()).take_while(|&k| t[k].end <= endb).last();
-    shape(out, Rec::BareRegex, Some(re.into()), i, last.unwrap_or(j))
 }
 
 pub(super) fn decimal_places(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -231,37 +161,6 @@ pub(super) fn standard_by_number(Cx { t, doc, out, .. }: Cx, i: usize) -> Option
     }
     out.push(found(Rec::StandardByNumber, what, i, end));
     NEXT
-}
-
-pub(super) fn must_start_with(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    let read = matches!(w, "must" | "should")
-        && (matches!(word(t, i + 1), "start" | "begin" | "end" | "starts")
-            || matches!(word(t, i + 1), "begins" | "ends"))
-        && word(t, i + 2) == "with"
-        && matches!(
-            kind(t, i + 3),
-            Some(Tk::Word | Tk::Code | Tk::Quoted | Tk::Num)
-        );
-    let end = (i + 3).min(t.len() - 1);
-    read.then(|| shape(out, Rec::MustStartWith, affix(t, doc, i + 1), i, end))?
-}
-
-pub(super) fn begins_with(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    // "Workspace IDs begin with 'ws-'": a literal prefix or suffix is a shape
-    let read = (matches!(w, "start" | "begin" | "end" | "starts" | "begins") || matches!(w, "ends" | "prefixed" | "suffixed")) && word(t, i + 1) == "with"
-        && is_lit(t, i + 2)
-        // "IDs begin with", "(starts with 'S')", not the advice "Start with 'list-workspaces'"
-        && !matches!(prev_word(t, i, 1), "must" | "should")
-        && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
-        && !picks_things_by(t, i);
-    read.then(|| shape(out, Rec::BeginsWith, affix(t, doc, i), i, i + 2))?
-}
-
-pub(super) fn with_prefix(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    // "The access key's unique identifier with prefix 'dof_v1_'"
-    let read = w == "prefix" && is_lit(t, i + 1) && (1..=2).any(|b| prev_word(t, i, b) == "with");
-    let re = || Some(format!("^{}", regex_literal(inner(doc, &t[i + 1]))));
-    read.then(|| shape(out, Rec::WithPrefix, re(), i, i + 1))?
 }
 
 pub(super) fn code_standard(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -834,18 +733,6 @@ mod tests {
     }
 
     #[test]
-    fn explicit_regexes() {
-        assert_eq!(
-            patterns("Must match `^[A-Z]{1,5}$`."),
-            [pair("`^[A-Z]{1,5}$`", "pattern ^[A-Z]{1,5}$")]
-        );
-        assert_eq!(
-            patterns("Must match ^[a-z]+$."),
-            [pair("match ^[a-z]+$", "pattern ^[a-z]+$")]
-        );
-    }
-
-    #[test]
     fn character_classes() {
         assert_eq!(
             patterns("Lowercase letters and digits only."),
@@ -894,10 +781,6 @@ mod tests {
     #[test]
     fn shapes_and_standards() {
         assert_eq!(
-            patterns("Must start with a letter."),
-            [pair("Must start with a", "pattern ?")]
-        );
-        assert_eq!(
             patterns("A kebab-case slug."),
             [pair("kebab-case", "pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$")]
         );
@@ -919,17 +802,5 @@ mod tests {
     fn words_that_only_look_like_classes() {
         assert!(patterns("Count the letters in the word.").is_empty());
         assert!(patterns("Matches are ranked by score.").is_empty());
-    }
-
-    #[test]
-    fn a_clause_picking_things_by_a_member_is_not_the_shape() {
-        // okta's and PagerDuty's OpenAPI specs
-        assert!(patterns(
-            "Search for groups whose samAccountName profile attribute starts with \"West Coast\""
-        )
-        .is_empty());
-        assert!(patterns("Suppress alerts where event.summary matches 'disk usage'").is_empty());
-        assert!(!patterns("Workspace IDs begin with 'ws-'.").is_empty());
-        assert!(!patterns("Must match `^[a-z]+$`.").is_empty());
     }
 }

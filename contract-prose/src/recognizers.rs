@@ -11,7 +11,7 @@
 
 use crate::driver::Read;
 use crate::levels::ERROR_LEVEL;
-use crate::{bounds, closed_sets, emptiness, formats, patterns, servable, signs, spans};
+use crate::{bounds, closed_sets, emptiness, formats, patterns, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -68,7 +68,6 @@ impl Recognizer {
 pub const FAMILIES: &[&str] = &[
     "bounds",
     "spans",
-    "servable",
     "emptiness",
     "signs",
     "closed_sets",
@@ -144,23 +143,6 @@ recognizers! {
         reads "two numbers joined as a span"
         e.g. "Number of results, between 1 and 100." from "the first corpus"
         not "a legend (\"values between 0 and 1 indicate ...\"), advice (\"Higher values (100-1000) ...\"), a standard's number (\"ISO-3166-1\"), a size no declaration counts (\"in 2-3 sentences\")";
-    // servable
-    BackTo "back-to" "servable" servable::back_to,
-        reads "a year the data goes back to, or no earlier than"
-        e.g. "Year to fetch; records go back to 2001." from "the first corpus"
-        not "a version named by its date (\"API versions 2018-05-22 and earlier\")";
-    FromYearOn "from-year-on" "servable" servable::from_year_on,
-        reads "a year and \"or later\", \"onwards\", \"on\""
-        e.g. "2015 or later" from "the first corpus"
-        not "a version (\"version 2 or later\")";
-    NotBefore "not-before" "servable" servable::not_before,
-        reads "a year before or after which data is not available"
-        e.g. "Dates before 2000 are not supported." from "the first corpus"
-        not "a year with no refusal after it";
-    EarliestYear "earliest-year" "servable" servable::earliest_year,
-        reads "the earliest or oldest year"
-        e.g. "the earliest supported year is 1980" from "the first corpus"
-        not "a number that is not a year";
     // emptiness
     MustNotBeEmpty "must-not-be-empty" "emptiness" emptiness::must_not_be_empty,
         reads "\"must not be empty\" and its modal forms"
@@ -242,14 +224,6 @@ recognizers! {
         e.g. "Start time, HH:MM" from "the first corpus"
         not "the rest of a longer layout";
     // patterns
-    ExplicitRegex "explicit-regex" "patterns" patterns::explicit_regex,
-        reads "a regex in a code span"
-        e.g. "must match `^[A-Z]{1,5}$`" from "the first corpus"
-        not "a code span that is no regex";
-    BareRegex "bare-regex" "patterns" patterns::bare_regex,
-        reads "a bare regex after \"match\""
-        e.g. "must match ^[a-z]+$" from "the first corpus"
-        not "text that does not open with ^";
     DecimalPlaces "decimal-places" "patterns" patterns::decimal_places,
         reads "the value's precision in decimal places"
         e.g. "The unit price. Up to 2 decimal points" from "the tuned batches"
@@ -270,18 +244,6 @@ recognizers! {
         reads "a standard named by number: ISO 3166-1 alpha-2, BCP 47, RFC 3230"
         e.g. "Language tag as defined in BCP 47." from "the tuned batches"
         not "a standard in a link or a reference (\"See RFC 7231 section 6\")";
-    MustStartWith "must-start-with" "patterns" patterns::must_start_with,
-        reads "\"must start with\", \"should end with\" and a literal"
-        e.g. "Must start with `sk_`" from "the first corpus"
-        not "advice (\"Start with 'list-workspaces'\")";
-    BeginsWith "begins-with" "patterns" patterns::begins_with,
-        reads "a literal prefix or suffix"
-        e.g. "Workspace IDs begin with 'ws-'" from "the first corpus"
-        not "a clause that picks things (\"groups whose name starts with ...\")";
-    WithPrefix "with-prefix" "patterns" patterns::with_prefix,
-        reads "\"with prefix\" and a literal"
-        e.g. "The access key's unique identifier with prefix 'dof_v1_'." from "digitalocean/openapi"
-        not "a prefix without a literal";
     CodeStandard "code-standard" "patterns" patterns::code_standard,
         reads "an ISO, IETF or BCP code: language, country, currency"
         e.g. "ISO language code for the response (e.g., \"en\", \"es\")" from "the tuned batches"

@@ -4,7 +4,6 @@
 use super::driver::drive;
 use super::finding::*;
 use super::help::*;
-use super::servable::since_the_epoch;
 use super::tokens::*;
 use super::units::FUNCTION_WORDS;
 use super::{Claim, ClaimKind, Declared, Scalar};
@@ -85,7 +84,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     {
         kind = ClaimKind::Range;
     }
-    let help = help_for(kind, &f.what, f.always, decl);
+    let help = help_for(kind, &f.what, decl);
     Resolved {
         claim: Claim {
             by: f.by,
@@ -449,6 +448,36 @@ fn names_the_default(t: &[Tok], t0: usize) -> bool {
     matches!(w1, "to" | "is") && matches!(w2, "default" | "defaults")
 }
 
+/// The "since" at `i` names the origin of a timestamp's unit, not the first
+/// year served: "seconds since 1970", "milliseconds since 1970-01-01", "Unix
+/// time (seconds since the epoch)", "a Unix timestamp, since 1970". A count
+/// of time units before it, or the Unix epoch's year in a sentence about
+/// Unix time or timestamps ("Records since 1970" is still a range).
+fn since_the_epoch(t: &[Tok], i: usize) -> bool {
+    if word(t, i) != "since" {
+        return false;
+    }
+    let unit = |w: &str| {
+        (matches!(w, "seconds" | "secs" | "s" | "ms" | "milliseconds")
+            || matches!(w, "millis" | "microseconds" | "us" | "nanoseconds" | "ns")
+            || matches!(w, "minutes" | "hours" | "days"))
+    };
+    if unit(prev_word(t, i, 1)) {
+        return true;
+    }
+    let epoch = |k: usize| {
+        matches!(
+            word(t, k),
+            "epoch" | "unix" | "posix" | "timestamp" | "timestamps"
+        )
+    };
+    let sent = t[i].sent;
+    let origin = text(t, i + 1) == "1970"
+        || word(t, i + 1) == "epoch"
+        || (word(t, i + 1) == "the" && word(t, i + 2) == "epoch");
+    origin && (0..t.len()).any(|k| t[k].sent == sent && epoch(k))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{claims, ClaimKind};
@@ -591,11 +620,6 @@ mod tests {
         assert!(
             kinds("- If the user passes a parameter in the form of name/otherName, use it.")
                 .is_empty()
-        );
-        assert!(kinds("If a template ID begins with `d-`, it is a dynamic template.").is_empty());
-        assert_eq!(
-            kinds("Must begin with `d-`, if you have one."),
-            [ClaimKind::Pattern]
         );
     }
 

@@ -1,7 +1,7 @@
 //! Written by `prose::tests::suggestions_compile_on_each_type` (C12_BLESS=1 to rewrite):
 //! each statement C12 reports, on each kind of argument type, with the help it
 //! gives applied. It compiles, so every help is a declaration the type accepts
-//! and satisfies the rule. 144 arguments.
+//! and satisfies the rule. 136 arguments.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 
@@ -42,9 +42,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(prose = "not enforced: the type cannot carry it")]
     sign_on_string: String,
-    /// Records go back to 2001.
-    #[arg(prose = "not enforced: the type cannot carry it")]
-    servable_on_string: String,
     /// Up to 10 items.
     #[arg(prose = "not enforced: the type cannot carry it")]
     items_on_string: String,
@@ -97,9 +94,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(prose = "not enforced: the type cannot carry it")]
     sign_on_optional_string: Option<String>,
-    /// Records go back to 2001.
-    #[arg(prose = "not enforced: the type cannot carry it")]
-    servable_on_optional_string: Option<String>,
     /// Up to 10 items.
     #[arg(prose = "not enforced: the type cannot carry it")]
     items_on_optional_string: Option<String>,
@@ -152,9 +146,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(range(min = 1))]
     sign_on_integer: u32,
-    /// Records go back to 2001.
-    #[arg(served(range(min = 2001)))]
-    servable_on_integer: u32,
     /// Up to 10 items.
     #[arg(range(max = 10))]
     items_on_integer: u32,
@@ -206,9 +197,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(range(exclusive_min = 0))]
     sign_on_float: f64,
-    /// Records go back to 2001.
-    #[arg(served(range(min = 2001)))]
-    servable_on_float: f64,
     /// Up to 10 items.
     #[arg(range(max = 10))]
     items_on_float: f64,
@@ -260,9 +248,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(prose = "not enforced: the type cannot carry it")]
     sign_on_flag: bool,
-    /// Records go back to 2001.
-    #[arg(prose = "not enforced: the type cannot carry it")]
-    servable_on_flag: bool,
     /// Up to 10 items.
     #[arg(prose = "not enforced: the type cannot carry it")]
     items_on_flag: bool,
@@ -314,9 +299,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(prose = "not enforced: the type cannot carry it")]
     sign_on_strings: Vec<String>,
-    /// Records go back to 2001.
-    #[arg(prose = "not enforced: the type cannot carry it")]
-    servable_on_strings: Vec<String>,
     /// Up to 10 items.
     #[arg(length(max = 10))]
     items_on_strings: Vec<String>,
@@ -369,9 +351,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(each(range(min = 1)))]
     sign_on_integers: Vec<u32>,
-    /// Records go back to 2001.
-    #[arg(each(served(range(min = 2001))))]
-    servable_on_integers: Vec<u32>,
     /// Up to 10 items.
     #[arg(length(max = 10))]
     items_on_integers: Vec<u32>,
@@ -423,9 +402,6 @@ pub fn c12_suggestions(
     /// A positive number.
     #[arg(prose = "not enforced: the type cannot carry it")]
     sign_on_choice: Choice,
-    /// Records go back to 2001.
-    #[arg(prose = "not enforced: the type cannot carry it")]
-    servable_on_choice: Choice,
     /// Up to 10 items.
     #[arg(prose = "not enforced: the type cannot carry it")]
     items_on_choice: Choice,
