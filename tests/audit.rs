@@ -25,7 +25,7 @@ pub enum Oops {
 /// Show the weather of one year.
 #[tool_contract(effect = read_only)]
 pub fn yearly_weather(
-    /// The year; records go back to 2001.
+    /// The year; at least 2001.
     year: u16,
     /// The station's page, a URL.
     #[arg(prose = "the page is shown to the user, never fetched")]
@@ -73,14 +73,14 @@ fn the_audit_lists_each_finding_with_its_level_and_acknowledgement() {
     assert_eq!(
         lines,
         [
-            "yearly_weather year range \"back to 2001\" audit None",
+            "yearly_weather year range \"at least 2001\" audit None",
             "yearly_weather page format \"URL\" audit Some(\"the page is shown to the user, never fetched\")",
             "refund order items \"at most 3 refunds\" audit Some(\"a policy of the shop, enforced by the payment service\")",
         ],
         "{found:#?}"
     );
     assert!(found.iter().all(|f| f.level == Level::Audit));
-    assert_eq!(found[0].help, "#[arg(served(range(min = 2001)))]");
+    assert_eq!(found[0].help, "#[arg(range(min = 2001))]");
     assert_eq!(found[0].to_json()["argument"], "year");
     // `u16` publishes 0 to 65535 in its schema: the type's bounds, not a
     // declaration the prose could contradict
@@ -181,8 +181,8 @@ fn contradictions_are_found_by_their_check_at_its_level() {
                       "minimum": 1, "maximum": 500},
             "summary": {"type": "string", "description": "The format of the summary: only `json` or `csv`.",
                         "enum": ["json", "csv", "xml"]},
-            "year": {"type": "integer", "description": "The year; records go back to 2001.",
-                     "minimum": 1990, "maximum": 2026}
+            "country": {"type": "string", "description": "The 2-character country code.",
+                        "minLength": 3, "maxLength": 3}
         }}
     }]});
     let found = contract_runtime::audit::lint_tools(&list).expect("a tool list");
@@ -199,14 +199,15 @@ fn contradictions_are_found_by_their_check_at_its_level() {
         })
         .collect();
     // a check at the error level stops a build only on what a recognizer
-    // measured right within it read: `back-to`, which no labelled text has
-    // measured, leaves the year's contradiction an audit finding
+    // measured right within it read: `sized-noun`, which no labelled text has
+    // measured within `bounds`, leaves the country code's contradiction an
+    // audit finding
     assert_eq!(
         lines,
         [
             "limit error bounds comparative",
             "summary error set-narrower value-list",
-            "year audit bounds back-to",
+            "country audit bounds sized-noun",
         ],
         "{found:#?}"
     );

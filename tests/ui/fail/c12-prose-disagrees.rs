@@ -1,10 +1,10 @@
 //! Prose and declaration that disagree (rule C12), each at its check's
 //! measured level for the recognizer that read the prose: the bounds
 //! (`bounds`, read by `comparative` and `span`) and the alternatives a
-//! pattern has more of (`set-narrower`) stop the build; the year the records
-//! go back to (`bounds` too, but read by `back-to`, which no labelled text
-//! has measured) and the day's format (`format`, at the audit level) do not:
-//! they are audit findings.
+//! pattern has more of (`set-narrower`) stop the build; the country code's
+//! size (`bounds` too, but read by `sized-noun`, which no labelled text has
+//! measured within it) and the day's format (`format`, at the audit level) do
+//! not: they are audit findings.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 
@@ -28,9 +28,9 @@ pub fn search_filings(
     /// Results per page, between 1 and 50.
     #[arg(range(min = 1, max = 100))]
     per_page: u32,
-    /// The year; records go back to 2001.
-    #[arg(range(min = 1990, max = 2026))]
-    year: u16,
+    /// The 2-character country code.
+    #[arg(length(min = 3, max = 3))]
+    country: String,
     /// Words to search for, no longer than 200 characters.
     #[arg(length(max = 100))]
     query: String,
@@ -41,7 +41,7 @@ pub fn search_filings(
     #[arg(pattern = "^(10-K|10-Q|8-K)$")]
     form: Option<String>,
 ) -> Result<Done, Oops> {
-    let _ = (limit, per_page, year, query, filed, form);
+    let _ = (limit, per_page, country, query, filed, form);
     Ok(Done { ok: true })
 }
 

@@ -1,11 +1,10 @@
-//! Rule C12: bounds written as days agree with a date argument's declared
-//! days, day by day, and a side declared inside `served(..)` stays served in
-//! the suggestion. What disagrees here compiles and is an audit finding
-//! (`Registry::audit()`): a contradiction of days (`date-bounds`) is at the
-//! audit level, and `normals`' served year, though `bounds` is at the error
-//! level, was read by `back-to`, which no labelled text has measured within
-//! `bounds` (only `comparative` and `span` are: docs/rule-c12.md, the check
-//! table). It was the compile-fail case `c12-date-bounds-disagree`.
+//! Rule C12: bounds written as days are compared with a date argument's
+//! declared days, day by day. What disagrees here compiles and is an audit
+//! finding (`Registry::audit()`): a contradiction of days (`date-bounds`) is
+//! at the audit level (docs/rule-c12.md, the check table), and so is a day
+//! stated in prose only (`archived`). Bounds that agree with a range declared
+//! inside `served(..)` (`normals`) raise nothing. It was the compile-fail case
+//! `c12-date-bounds-disagree`.
 use contract_runtime::prelude::*;
 use serde::Serialize;
 
@@ -29,9 +28,9 @@ pub fn daily_weather(
     /// The last day, from 1950-01-01 to 2050-12-31.
     #[arg(range(min = "1950-01-01", max = "2030-12-31"))]
     end: chrono::NaiveDate,
-    /// The day of the archive. Earliest available date: 2001-01-01.
+    /// The day of the archive. Minimum is 2001-01-01.
     archived: Option<chrono::NaiveDate>,
-    /// The year of the climate normals; records go back to 1991.
+    /// The year of the climate normals, from 1981 to 2026.
     #[arg(served(range(min = 1981, max = 2026)))]
     normals: Option<u16>,
 ) -> Result<Done, Oops> {

@@ -18,7 +18,7 @@ pub enum Oops {
 /// Show the weather of one year.
 #[tool_contract(effect = read_only)]
 pub fn yearly_weather(
-    /// The year, as text; records go back to 2001.
+    /// The year, as text; at least 2001.
     year: String,
     /// Comma-separated tags, up to 10 tags.
     tags: String,

@@ -18,7 +18,7 @@ pub enum Oops {
 /// Show the weather of one year.
 #[tool_contract(effect = read_only)]
 pub fn yearly_weather(
-    /// The year; records go back to 2001.
+    /// The year; at least 2001.
     year: u16,
 ) -> Result<Done, Oops> {
     let _ = year;

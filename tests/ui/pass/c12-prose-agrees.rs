@@ -29,7 +29,7 @@ pub fn search_filings(
     /// How many filings to return, between 1 and 100.
     #[arg(range(min = 1, max = 100))]
     limit: u32,
-    /// The year; records go back to 2001, up to 2026.
+    /// The year, at least 2001 and at most 2026.
     #[arg(range(min = 2001, max = 2026))]
     year: u16,
     /// Words to search for, fewer than 201 characters.
