@@ -677,6 +677,9 @@ fn bless_docs(m: &Unseen, kinds: &[String]) {
 /// third set is kept out, as the measure on unseen text. Writes
 /// `contract-prose/src/check_levels.rs` and the check table of
 /// `docs/rule-c12.md` (`C12_BLESS=1`), and fails when either is out of date.
+/// The hits are also counted per recognizer within each check: a check at
+/// the error level stops a build only on what a recognizer read that has a
+/// true hit of it and no false one (`CheckRow::level_for`).
 #[test]
 fn contradiction_checks_are_measured() {
     use contract_prose::{Level as L, CHECKS, TABLE};

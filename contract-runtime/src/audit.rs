@@ -4,8 +4,9 @@
 //!
 //! The macro stops a build only where the reader is measured right at
 //! least 97 times in 100 (the error level, `docs/rule-c12.md`): a
-//! contradiction whose check is at that level, or a constraint stated only
-//! in prose whose recognizer is; everything else it reads is an audit finding, which
+//! contradiction whose check is at that level for the recognizer that read
+//! the prose (`CheckRow::level_for`), or a constraint stated only in prose
+//! whose recognizer is; everything else it reads is an audit finding, which
 //! [`Registry::audit`](crate::Registry::audit) returns and `toolbox lint`
 //! prints for any MCP server's tools. A property's JSON Schema keywords
 //! (`enum`, `const`, `pattern`, `format`, `minLength`, `maximum`,
@@ -42,8 +43,9 @@ pub struct Finding {
     pub phrase: String,
     /// What to declare, or which side to change.
     pub help: String,
-    /// Measured: the check's level for a contradiction, the recognizer's
-    /// for a constraint stated only in prose (`Error` only where it is
+    /// Measured: for a contradiction, its check's level for the recognizer
+    /// that read the prose; for a constraint stated only in prose, the
+    /// recognizer's (`Error` only where it is
     /// right at least 97 times in 100); `Audit` otherwise.
     pub level: Level,
     /// The author's reason, when the finding was acknowledged.

@@ -986,8 +986,9 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
     for doc in docs {
         for claim in contract_prose::unmatched(doc, declared) {
             // Only what is measured right at least 97 times in 100 stops
-            // the build: a contradiction whose check is at the error level,
-            // or a constraint stated only in prose whose recognizer is; the
+            // the build: a contradiction whose check is at the error level
+            // for the recognizer that read it, or a constraint stated only
+            // in prose whose recognizer is; the
             // rest is an audit finding (`Registry::audit()`).
             if claim.level() == contract_prose::Level::Error {
                 cx.error_spanned_by(&f.ident, claim.message(&f.name));
