@@ -38,6 +38,7 @@ import secrets
 import sys
 import threading
 import time
+import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -305,8 +306,19 @@ async def run(url: str, calls: list) -> tuple[list, list]:
                         r = await s.call_tool(name, args)
                         results.append(r.structured_content)
     except BaseException as e:  # noqa: BLE001 - what ended the session is the result
-        results.append({"exception": f"{type(e).__name__}: {e}"})
+        results.append({"exception": describe(e)})
     return results, sent
+
+
+def describe(e: BaseException) -> str:
+    """What ended the session: the exception, and for a task group's
+    `ExceptionGroup` each exception inside it, with the line that raised
+    it (the group's own text says only how many there were)."""
+    if isinstance(e, BaseExceptionGroup):
+        return "; ".join(describe(inner) for inner in e.exceptions)
+    where = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
+    at = f" (at {where[0].filename.rsplit('/', 1)[-1]}:{where[0].lineno})" if where else ""
+    return f"{type(e).__name__}: {e}{at}"
 
 
 def main():
