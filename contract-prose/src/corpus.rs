@@ -183,10 +183,10 @@ pub(super) const FIRST: &str = include_str!("../tests/prose_corpus.txt");
 pub(super) const REAL: &str = include_str!("../tests/prose_corpus_real.txt");
 
 /// The first corpus: precision at least 0.9 on the whole, as in the first
-/// edition; recall at least 0.83, just under its measured 0.839 (it was 0.988
-/// before the recognizers with no held-out hit were deleted, 0.938 before the
-/// nine kept for the contradiction checks went too: what it loses is what
-/// those read, `docs/rule-c12.md`).
+/// edition; recall at least 0.84, just under its measured 0.845 (0.839 before
+/// the spotter tier, 0.988 before the recognizers with no held-out hit were
+/// deleted, 0.938 before the nine kept for the contradiction checks went too:
+/// what it loses is what those read, `docs/rule-c12.md`).
 #[test]
 fn first_corpus_precision_and_recall() {
     let mut score = Score::default();
@@ -212,8 +212,8 @@ fn first_corpus_precision_and_recall() {
         score.precision()
     );
     assert!(
-        score.recall() >= 0.83,
-        "recall {:.3} < 0.83",
+        score.recall() >= 0.84,
+        "recall {:.3} < 0.84",
         score.recall()
     );
 }
@@ -261,8 +261,8 @@ fn real_corpus_precision_and_recall() {
     // 0.968 before the recognizers with no held-out hit were deleted, 0.977
     // and 0.944 before the nine kept for the contradiction checks went too.)
     for (part, score, precision, recall) in [
-        ("tuned-on", &tuned, 0.98, 0.95),
-        ("old held-out (tuned on since)", &held, 0.99, 0.91),
+        ("tuned-on", &tuned, 0.98, 0.97),
+        ("old held-out (tuned on since)", &held, 0.99, 0.92),
     ] {
         assert!(
             score.precision() >= precision && score.recall() >= recall,
@@ -354,8 +354,8 @@ type Pr = (f64, f64);
 /// its scores are printed, the floors are that scoring's) and, once a round
 /// has read it, again as tuning data (`tuned`: its mistakes are printed, the
 /// floors are its scores after the latest round that read it). Batches 10
-/// and 11 were labelled for tuning; batch 10 lost recall (0.789 to 0.684)
-/// when the recognizers with no held-out hit were deleted.
+/// and 11 were labelled for tuning; batch 10 lost recall (0.789 to 0.684) when
+/// the recognizers with no held-out hit were deleted, the spotter won it back.
 const BATCH_FLOORS: &[Floor] = &[
     ("first held-out batch", &[HELD_OUT], true, 200, (0.97, 0.95)),
     (
@@ -407,8 +407,8 @@ const BATCH_FLOORS: &[Floor] = &[
         300,
         (0.92, 0.87),
     ),
-    ("tuning batch 10", &[TUNING_10], true, 200, (0.92, 0.68)),
-    ("tuning batch 11", &[TUNING_11], true, 200, (0.90, 0.85)),
+    ("tuning batch 10", &[TUNING_10], true, 200, (0.93, 0.78)),
+    ("tuning batch 11", &[TUNING_11], true, 200, (0.90, 0.90)),
     (
         "eighth held-out batch",
         &[HELD_OUT_8],
@@ -430,14 +430,14 @@ const BATCH_FLOORS: &[Floor] = &[
         400,
         (0.82, 0.669),
     ),
-    ("eighth batch", &[HELD_OUT_8], true, 200, (0.88, 0.76)),
+    ("eighth batch", &[HELD_OUT_8], true, 200, (0.90, 0.92)),
     ("ninth batch", &[HELD_OUT_9], true, 200, (0.92, 0.85)),
     (
         "eighth and ninth tuned",
         &[HELD_OUT_8, HELD_OUT_9],
         false,
         400,
-        (0.905, 0.811),
+        (0.91, 0.89),
     ),
     (
         "twelfth held-out batch",
@@ -454,7 +454,7 @@ const BATCH_FLOORS: &[Floor] = &[
         200,
         (0.83, 0.60),
     ),
-    ("thirteenth batch", &[HELD_OUT_13], true, 200, (0.98, 0.85)),
+    ("thirteenth batch", &[HELD_OUT_13], true, 200, (0.98, 0.88)),
     (
         "fourteenth held-out batch",
         &[HELD_OUT_14],

@@ -380,6 +380,7 @@ mod patterns;
 mod resolve;
 mod signs;
 mod spans;
+mod spot;
 mod tokens;
 mod units;
 mod values;

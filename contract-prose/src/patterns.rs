@@ -242,24 +242,6 @@ pub(super) fn format_template(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usiz
     read.then(|| shape(out, Rec::FormatTemplate, None, i, i + 1))?
 }
 
-pub(super) fn layout_in_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    // "in `user:ID` or `team:ID` format", "(in the mongodb:// or mongodb+srv:// format)"
-    if w != "format" || matches!(word(t, i + 1), "of" | "for") {
-        return None;
-    }
-    let from = (i.saturating_sub(14)..i)
-        .filter(|&k| t[k].sent == t[i].sent)
-        .find(|&k| word(t, k) == "in")?;
-    let shaped =
-        (from + 1..i).any(|k| is_lit(t, k) || (text(t, k) == ":" && text(t, k + 1) == "/"));
-    // "in `YYYY-MM-DD` format" (Asana/openapi), "in \"YYYY-MM-DD\"
-    // format" (plaid-openapi): an ISO date, which is a Format
-    let mut lits = (from + 1..i).filter(|&k| is_lit(t, k)).peekable();
-    let iso = lits.peek().is_some()
-        && lits.all(|k| matches!(format_of_text(&t[k].s), Some(What::Format(_))));
-    (shaped && !iso).then(|| shape(out, Rec::LayoutInCode, None, from, i))?
-}
-
 pub(super) fn all_caps(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "Should be all caps." (neo4j-contrib/mcp-neo4j), "metric value for
     // this operation should be in all caps" (awslabs/mcp): no lowercase
@@ -670,7 +652,6 @@ mod tests {
             [ClaimKind::Format]
         );
         assert!(kinds("DOB in `MM/DD/YYYY` format").contains(&ClaimKind::Pattern));
-        assert!(kinds("The repository in `owner/repo` format").contains(&ClaimKind::Pattern));
     }
 
     /// A code counted in letters, the hyphen left out: langchain-ai/langchain-community

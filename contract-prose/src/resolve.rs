@@ -59,6 +59,7 @@ fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
         What::Set(_) => ClaimKind::ClosedSet,
         What::Format(_) => ClaimKind::Format,
         What::Pattern(_) => ClaimKind::Pattern,
+        What::Spotted(k) => *k,
     }
 }
 
@@ -178,9 +179,8 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     let mut fs = Vec::new();
     drive(&t, doc, u8::MAX, &mut fs);
     fs.retain(|f| f.always || !in_output_sentence(&t, f.t0));
-    fs.retain(|f| {
-        !matches!(f.what, What::Format(_) | What::Pattern(_)) || !among_alternative_forms(&t, f.t0)
-    });
+    let form = |w: &What| matches!(w, What::Format(_) | What::Pattern(_) | What::Spotted(_));
+    fs.retain(|f| !form(&f.what) || !among_alternative_forms(&t, f.t0));
     // "at least one field must be provided", "Max 10 total properties": a count of
     // an object's members or of other arguments, not of this argument's items
     // "usually a province, state, or ISO-3166-2 subdivision": what is typical
@@ -230,9 +230,7 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     // named as the default: each function says the shape it reads and where it was seen
     fs.retain(|f| matches!(f.what, What::Bound { .. }) || !lists_each_members(&t, f.t0));
     fs.retain(|f| !under_a_condition(&t, f.t0));
-    fs.retain(|f| {
-        !matches!(f.what, What::Format(_) | What::Pattern(_)) || !holds_for_some(&t, f.t1)
-    });
+    fs.retain(|f| !form(&f.what) || !holds_for_some(&t, f.t1));
     fs.retain(|f| !matches!(f.what, What::Set(_)) || !names_the_default(&t, f.t0));
     // "Whether the file is a URL": a flag's description names what the flag
     // tells about another value, never the flag's format
@@ -251,8 +249,9 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
         .iter()
         .map(|f| (f.t0, f.t1, resolve(f, doc, &t, decl.as_ref())))
         .collect();
-    // Of two overlapping claims of the same kind, keep the longer (then the earlier).
-    resolved.sort_by_key(|(a, b, _)| (std::cmp::Reverse(b - a), *a));
+    // Of two overlapping claims of one kind keep the read (not spotted), longer, earlier one.
+    let spotted = |c: &Resolved| matches!(c.what, What::Spotted(_));
+    resolved.sort_by_key(|(a, b, c)| (spotted(c), std::cmp::Reverse(b - a), *a));
     let mut kept: Vec<(usize, usize, Resolved)> = Vec::new();
     for (a, b, c) in resolved {
         if !kept
@@ -280,6 +279,14 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
             let first = sentence_start(&t, *a);
             word(&t, first) != "each"
         }
+    });
+    // the spotter speaks only where no precise reader read the family, once
+    kept.sort_by_key(|(a, _, c)| (spotted(c), *a));
+    let mut seen = Vec::new();
+    kept.retain(|(_, _, c)| {
+        let known = seen.contains(&c.claim.kind);
+        seen.push(c.claim.kind);
+        !known || !spotted(c)
     });
     kept.sort_by_key(|(a, _, _)| *a);
     kept.into_iter().map(|(_, _, c)| c).collect()
@@ -416,7 +423,7 @@ fn under_a_condition(t: &[Tok], t0: usize) -> bool {
     }
     (1..=12)
         .take_while(|&b| {
-            t0 >= first + b && !matches!(text(t, t0 - b), "," | ";" | ":" | "(" | "-" | ".")
+            t0 >= first + b && !matches!(text(t, t0 - b), "," | ";" | ":" | "(" | ")" | "-" | ".")
         })
         .any(|b| {
             matches!(
