@@ -348,6 +348,50 @@ fn nested_properties_are_read_against_their_own_keywords() {
     );
 }
 
+/// A property that takes either of two forms (`anyOf` / `oneOf` with more
+/// than one branch that is not `null`) declares what its branches declare:
+/// prose stating a keyword one branch has is no missing constraint; a
+/// value every branch shares is compared with the prose (a contradiction);
+/// values that only some branches give, or give differently, have no one
+/// value to compare with; a closed set is declared only when every branch
+/// is one.
+#[test]
+fn each_branch_of_an_either_is_read() {
+    let either = json!({"tools": [{
+        "name": "search",
+        "description": "Search.",
+        "inputSchema": {"type": "object", "properties": {
+            "ids": {"description": "IDs to fetch, max 1000.", "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string"}, "maxItems": 1000}]},
+            "since": {"description": "A UUID or a date in ISO 8601 format.", "oneOf": [
+                {"type": "string", "format": "uuid"},
+                {"type": "string", "format": "date"}]},
+            "size": {"description": "Page size, at most 100.", "anyOf": [
+                {"type": "integer", "maximum": 500},
+                {"type": "string", "maxLength": 3}, {"type": "null"}]},
+            "limit": {"description": "Results, at most 100.", "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 500},
+                {"type": "number", "minimum": 1, "maximum": 500}]},
+            "mode": {"description": "One of `fast` or `slow`.", "anyOf": [
+                {"type": "string", "enum": ["fast"]},
+                {"type": "string"}]}
+        }}
+    }]});
+    let path = write_tools("either", &either);
+    let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+    let found: Vec<(String, String, String)> = lines(&out)
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
+            (s("argument"), s("family"), s("check"))
+        })
+        .collect();
+    let want = [("limit", "range", "bounds"), ("mode", "closed-set", "-")]
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()));
+    assert_eq!(found, want, "{}", String::from_utf8_lossy(&out.stdout));
+}
+
 /// `--mcp-url https://...`: the toolbox's HTTP server behind a TLS proxy
 /// whose certificate a CA of the test's own signed (made with the
 /// `openssl` command). With the CA in `SSL_CERT_FILE` the listing reads as

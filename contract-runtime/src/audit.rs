@@ -404,6 +404,20 @@ struct Decl {
     format: Option<String>,
     pattern: Option<String>,
     values: Vec<String>,
+    /// Keywords a branch declares whose value the branches do not share
+    /// (`maxItems` on the list branch of `string | string[]`): declared, so
+    /// prose stating them is no missing constraint, but with no one value
+    /// to compare prose with.
+    by_branch: Has,
+}
+
+/// Which keywords a declaration has, whatever their values.
+#[derive(Default, Clone, Copy)]
+struct Has {
+    length: bool,
+    range: bool,
+    format: bool,
+    pattern: bool,
 }
 
 fn limits(s: &Value, min: &str, max: &str) -> Option<Limits> {
@@ -501,8 +515,81 @@ fn values(s: &Value) -> Vec<String> {
     }
 }
 
+/// The branches of an `anyOf` / `oneOf` that are not `null`, when there
+/// are two or more: a value of either form (`string | string[]`, a number
+/// or a numeric string).
+fn branches(s: &Value) -> Option<Vec<&Value>> {
+    ["anyOf", "oneOf"].iter().find_map(|key| {
+        let real: Vec<&Value> = s
+            .get(*key)?
+            .as_array()?
+            .iter()
+            .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
+            .collect();
+        (real.len() > 1).then_some(real)
+    })
+}
+
+/// The value every branch gives, when all give the same one; `None` when
+/// none gives one. `Err` when they differ, or only some give one.
+fn shared<T: PartialEq>(all: impl Iterator<Item = Option<T>>) -> Result<Option<T>, ()> {
+    let mut out: Option<Option<T>> = None;
+    for v in all {
+        match &out {
+            None => out = Some(v),
+            Some(first) if *first == v => {}
+            Some(_) => return Err(()),
+        }
+    }
+    Ok(out.flatten())
+}
+
 impl Decl {
     fn of(prop: &Value) -> Decl {
+        match branches(non_null(prop)) {
+            Some(each) => Decl::either(each.into_iter().map(Decl::of).collect()),
+            None => Decl::one(prop),
+        }
+    }
+
+    /// A value that is any of `each` (at least two): what all declare
+    /// alike is declared with its value; what only some declare, or
+    /// declare differently, is declared with no value to compare; a closed
+    /// set only when every branch is one (their union).
+    fn either(each: Vec<Decl>) -> Decl {
+        let mut d = Decl {
+            is_list: each.iter().all(|b| b.is_list),
+            scalar: match shared(each.iter().map(|b| Some(b.scalar))) {
+                Ok(Some(s)) => s,
+                _ => Scalar::Other,
+            },
+            ..Decl::default()
+        };
+        if each.iter().all(|b| !b.values.is_empty()) {
+            for v in each.iter().flat_map(|b| &b.values) {
+                if !d.values.contains(v) {
+                    d.values.push(v.clone());
+                }
+            }
+        }
+        macro_rules! merge {
+            ($field:ident, $has:ident) => {
+                d.by_branch.$has = each.iter().any(|b| b.by_branch.$has);
+                match shared(each.iter().map(|b| b.$field.clone())) {
+                    Ok(v) => d.$field = v,
+                    Err(()) => d.by_branch.$has = true,
+                }
+            };
+        }
+        merge!(length, length);
+        merge!(range, range);
+        merge!(format, format);
+        merge!(pattern, pattern);
+        d.each_length = shared(each.iter().map(|b| b.each_length)).unwrap_or(None);
+        d
+    }
+
+    fn one(prop: &Value) -> Decl {
         let s = non_null(prop);
         let mut d = Decl::default();
         let item =
@@ -532,10 +619,10 @@ impl Decl {
 
     fn declared<'a>(&'a self, values: &'a [&'a str]) -> Declared<'a> {
         Declared {
-            length: self.length.is_some(),
-            range: self.range.is_some(),
-            pattern: self.pattern.is_some(),
-            format: self.format.is_some(),
+            length: self.length.is_some() || self.by_branch.length,
+            range: self.range.is_some() || self.by_branch.range,
+            pattern: self.pattern.is_some() || self.by_branch.pattern,
+            format: self.format.is_some() || self.by_branch.format,
             closed_set: !self.values.is_empty(),
             is_list: self.is_list,
             is_number: !self.is_list && matches!(self.scalar, Scalar::Integer | Scalar::Float),
