@@ -559,9 +559,10 @@ impl Decl {
     fn either(each: Vec<Decl>) -> Decl {
         let mut d = Decl {
             is_list: each.iter().all(|b| b.is_list),
+            // branches of different types: the bools decide
             scalar: match shared(each.iter().map(|b| Some(b.scalar))) {
                 Ok(Some(s)) => s,
-                _ => Scalar::Other,
+                _ => Scalar::Unknown,
             },
             ..Decl::default()
         };
