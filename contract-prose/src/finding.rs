@@ -383,7 +383,11 @@ fn index() -> &'static Index {
         let leads = LEADS.iter().map(|&(w, f)| (w, f, 0));
         let mut words: Vec<_> = leads
             .chain(CONTEXT.iter().map(|&(w, c)| (w, 0, c)))
-            .chain(super::spot::CUES.iter().map(|c| (c.0, SPOT, 0)))
+            .chain(
+                super::spot::CUES
+                    .iter()
+                    .flat_map(|c| c.iter().map(|w| (*w, SPOT, 0))),
+            )
             .collect();
         words.sort_by_key(|e| key(e.0.as_bytes()));
         let mut from = vec![0u16; 32 * 32 * 16 + 1];
