@@ -34,12 +34,11 @@ pub(super) const BATCHES: &[(&str, &str)] = &[
     ("12", HELD_OUT_12),
     ("13", HELD_OUT_13),
     ("14", HELD_OUT_14),
-    ("15", HELD_OUT_15),
+    // six MCP servers no round had read, labelled and committed before the
+    // reader ran on each; 15 was scored once, then the spotter tuned on it
+    ("15", include_str!("../tests/prose_corpus_heldout15.txt")),
+    ("16", include_str!("../tests/prose_corpus_heldout16.txt")),
 ];
-
-/// Batch 15: six MCP servers no round has read, labelled and committed
-/// before the reader ran on it; scored once, then the spotter was tuned on it.
-const HELD_OUT_15: &str = include_str!("../tests/prose_corpus_heldout15.txt");
 
 /// What the reader says of one labelled entry.
 pub(super) fn read(e: &Entry) -> Vec<Claim> {
@@ -282,8 +281,9 @@ fn error_precision_and_audit_recall_per_batch() {
 }
 
 /// The audit's recall over every held-out batch, as measured (the target is
-/// 0.85: `docs/rule-c12.md` says where it stands).
-const AUDIT_RECALL_FLOOR: f64 = 0.91;
+/// 0.85: `docs/rule-c12.md` says where it stands); 0.919 before batch 16,
+/// whose first scoring was 0.618.
+const AUDIT_RECALL_FLOOR: f64 = 0.88;
 /// The batches whose error-level precision is under 0.97, as measured.
 const PRECISION_MISSES: &[&str] = &[];
 
