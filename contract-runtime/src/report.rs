@@ -44,8 +44,7 @@
 //! [`CallContext::log`]: crate::CallContext::log
 //! [`CallContext::extra`]: crate::CallContext::extra
 
-use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::any::Any;
 use std::future::Future;
 use std::sync::Arc;
 
@@ -98,15 +97,57 @@ pub trait Reporter: Send + Sync + 'static {
 
 /// What the transport serving one call lends the handler: a [`Reporter`],
 /// and values by type. Cheap to clone.
+///
+/// A transport makes one per call, so each thing lent costs one
+/// allocation and nothing more: the scope is a chain of what was lent, the
+/// latest first (a handful at most, read by a short walk), where a map
+/// cost three allocations per call before a handler asked for anything.
+/// A value lent again replaces the earlier one (the walk finds it first).
 #[derive(Clone, Default)]
 pub struct CallScope {
-    inner: Arc<Inner>,
+    top: Option<Arc<dyn Lent>>,
 }
 
-#[derive(Default)]
-struct Inner {
-    reporter: Option<Arc<dyn Reporter>>,
-    extras: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
+/// One thing lent, with what was lent before it (its `below`).
+trait Lent: Send + Sync + 'static {
+    fn below(&self) -> Option<&dyn Lent>;
+    fn reporter(&self) -> Option<&dyn Reporter>;
+    fn extra(&self) -> Option<&dyn Any>;
+}
+
+struct LentReporter {
+    reporter: Arc<dyn Reporter>,
+    below: Option<Arc<dyn Lent>>,
+}
+
+impl Lent for LentReporter {
+    fn below(&self) -> Option<&dyn Lent> {
+        self.below.as_deref()
+    }
+    fn reporter(&self) -> Option<&dyn Reporter> {
+        Some(&*self.reporter)
+    }
+    fn extra(&self) -> Option<&dyn Any> {
+        None
+    }
+}
+
+/// A value lent by type, held in the same block as the link.
+struct LentExtra<T> {
+    value: T,
+    below: Option<Arc<dyn Lent>>,
+}
+
+impl<T: Any + Send + Sync> Lent for LentExtra<T> {
+    fn below(&self) -> Option<&dyn Lent> {
+        self.below.as_deref()
+    }
+    fn reporter(&self) -> Option<&dyn Reporter> {
+        None
+    }
+    fn extra(&self) -> Option<&dyn Any> {
+        Some(&self.value)
+    }
 }
 
 tokio::task_local! {
@@ -119,30 +160,31 @@ impl CallScope {
         CallScope::default()
     }
 
-    /// Sends the call's progress and log lines to `reporter` too.
-    pub fn reporter(mut self, reporter: Arc<dyn Reporter>) -> CallScope {
-        self.inner_mut().reporter = Some(reporter);
-        self
-    }
-
-    /// Lends the handler a value of type `T` ([`crate::CallContext::extra`]).
-    pub fn extra<T: Any + Send + Sync>(mut self, value: T) -> CallScope {
-        self.inner_mut()
-            .extras
-            .insert(TypeId::of::<T>(), Arc::new(value));
-        self
-    }
-
-    fn inner_mut(&mut self) -> &mut Inner {
-        // Built before it is shared: the `Arc` is unique here.
-        if Arc::get_mut(&mut self.inner).is_none() {
-            let old = &self.inner;
-            self.inner = Arc::new(Inner {
-                reporter: old.reporter.clone(),
-                extras: old.extras.clone(),
-            });
+    /// Sends the call's progress and log lines to `reporter` too (in place
+    /// of a reporter set before).
+    pub fn reporter(self, reporter: Arc<dyn Reporter>) -> CallScope {
+        CallScope {
+            top: Some(Arc::new(LentReporter {
+                reporter,
+                below: self.top,
+            })),
         }
-        Arc::get_mut(&mut self.inner).unwrap_or_else(|| unreachable!("just made unique"))
+    }
+
+    /// Lends the handler a value of type `T` ([`crate::CallContext::extra`]),
+    /// in place of a `T` lent before.
+    pub fn extra<T: Any + Send + Sync>(self, value: T) -> CallScope {
+        CallScope {
+            top: Some(Arc::new(LentExtra {
+                value,
+                below: self.top,
+            })),
+        }
+    }
+
+    /// What was lent, the latest first.
+    fn items(&self) -> impl Iterator<Item = &dyn Lent> {
+        std::iter::successors(self.top.as_deref(), |l| l.below())
     }
 
     /// Runs `fut` (a dispatch) with this scope: every call it dispatches
@@ -157,22 +199,21 @@ impl CallScope {
     }
 
     pub(crate) fn get_reporter(&self) -> Option<&dyn Reporter> {
-        self.inner.reporter.as_deref()
+        self.items().find_map(Lent::reporter)
     }
 
     pub(crate) fn get<T: Any>(&self) -> Option<&T> {
-        self.inner
-            .extras
-            .get(&TypeId::of::<T>())
-            .and_then(|v| v.downcast_ref::<T>())
+        self.items()
+            .find_map(|l| l.extra().and_then(|v| v.downcast_ref::<T>()))
     }
 }
 
 impl std::fmt::Debug for CallScope {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let extras = self.items().filter(|l| l.extra().is_some()).count();
         f.debug_struct("CallScope")
-            .field("reporter", &self.inner.reporter.is_some())
-            .field("extras", &self.inner.extras.len())
+            .field("reporter", &self.get_reporter().is_some())
+            .field("extras", &extras)
             .finish()
     }
 }

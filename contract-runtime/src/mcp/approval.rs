@@ -94,10 +94,9 @@ impl Approver {
         caller: &Arc<Caller>,
         tools: &[Tool],
         request: &CallToolRequestParams,
+        call: ToolCall,
         context: &RequestContext<RoleServer>,
     ) -> Asked {
-        let arguments = crate::mcp::raw::arguments_text(request.arguments.as_ref());
-        let call = ToolCall::new(context.id.to_string(), request.name.to_string(), arguments);
         if let Some(state) = request.request_state.as_deref() {
             Box::pin(self.resume(
                 dispatcher,

@@ -483,8 +483,8 @@ pub mod http {
         limit: usize,
     ) -> Result<(Request<Full<Bytes>>, Bytes), Response<BoxBody<Bytes, Infallible>>> {
         let (parts, body) = req.into_parts();
-        let bytes = match Limited::new(body, limit).collect().await {
-            Ok(collected) => collected.to_bytes(),
+        let bytes = match whole(body, limit).await {
+            Ok(bytes) => bytes,
             Err(e) => {
                 return Err(plain(
                     hyper::StatusCode::PAYLOAD_TOO_LARGE,
@@ -500,6 +500,35 @@ pub mod http {
         // the length changed with the body; hyper frames the new one
         parts.headers.remove(hyper::header::CONTENT_LENGTH);
         Ok((Request::from_parts(parts, Full::new(bytes.clone())), bytes))
+    }
+
+    /// A body read whole, up to `limit` bytes, as `collect` reads it (data
+    /// frames joined, trailers left out), but a body that arrives as one
+    /// frame, as almost every request does, is kept as it came: no copy,
+    /// and no list of frames allocated for it.
+    async fn whole(
+        body: Incoming,
+        limit: usize,
+    ) -> Result<Bytes, Box<dyn std::error::Error + Send + Sync>> {
+        let mut body = Limited::new(body, limit);
+        let mut first = Bytes::new();
+        let mut joined: Option<Vec<u8>> = None;
+        while let Some(frame) = body.frame().await {
+            let Ok(data) = frame?.into_data() else {
+                continue;
+            };
+            match &mut joined {
+                Some(all) => all.extend_from_slice(&data),
+                None if first.is_empty() => first = data,
+                None => {
+                    let mut all = Vec::with_capacity(first.len() + data.len());
+                    all.extend_from_slice(&first);
+                    all.extend_from_slice(&data);
+                    joined = Some(all);
+                }
+            }
+        }
+        Ok(joined.map_or(first, Bytes::from))
     }
 
     /// rmcp's answer, mended where MCP's clients read it otherwise:
@@ -550,16 +579,27 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
 }
 
 /// [`call_tool_result`] of an envelope the caller is done with: its
-/// `result` is moved into the structured content where the borrowed form
-/// copies it value by value (a few thousand instructions per call on the
-/// serving path).
+/// `result`, call id and tool name are moved into the structured content
+/// where the borrowed form copies them (a few thousand instructions and
+/// two allocations per call on the serving path).
 fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
     let text = envelope.to_json_string();
     let result = std::mem::take(&mut envelope.result);
+    let call_id = std::mem::take(&mut envelope.call_id);
+    let tool = std::mem::take(&mut envelope.tool);
     let mut value = envelope.to_value();
     if let Some(map) = value.as_object_mut() {
-        // The key is there (as `null`): replacing it keeps its place.
-        map.insert("result".to_owned(), result);
+        // The keys are there (as `null` and empty strings): replacing their
+        // values keeps their places, and no key is made again.
+        for (key, moved) in [
+            ("result", result),
+            ("call_id", Value::String(call_id)),
+            ("tool", Value::String(tool)),
+        ] {
+            if let Some(slot) = map.get_mut(key) {
+                *slot = moved;
+            }
+        }
     }
     with_text(&envelope, text, value)
 }
@@ -842,7 +882,7 @@ impl ServerHandler for McpServer {
 
     async fn call_tool(
         &self,
-        request: CallToolRequestParams,
+        mut request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         // A call that needs approval asks the person at the client, when it
@@ -878,12 +918,20 @@ impl ServerHandler for McpServer {
         if let Some(s) = &sending {
             scope = scope.reporter(s.reporter());
         }
+        // The call's name and arguments are moved out of the request (the
+        // rest of it, a retry's state and answers, stays for the approver).
+        let call = ToolCall::new(
+            context.id.to_string(),
+            std::mem::take(&mut request.name).into_owned(),
+            raw::take_arguments_text(request.arguments.as_mut()),
+        );
         let asked = scope
             .run(Box::pin(self.approver.call(
                 &self.dispatcher,
                 &caller,
                 &self.tools,
                 &request,
+                call,
                 &context,
             )))
             .await;

@@ -30,9 +30,17 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 
-/// The reserved key: not a name any tool argument can have (C9 names,
-/// and argument names are Rust identifiers).
-const AS_SENT: &str = "\u{0}arguments as sent";
+/// The reserved key: not a name any tool argument can have (argument
+/// names are Rust identifiers, which hold no space). It needs no escape
+/// in JSON, so serde_json reads it in place: rmcp buffers each message
+/// and copies it several times while it finds the request's type, and
+/// an escaped key (it was `\u0000...`) was a string allocated and copied
+/// at each of those steps (about 7 allocations per call).
+const AS_SENT: &str = "arguments as sent";
+
+/// [`AS_SENT`] as a JSON string, as serde_json writes it (checked by a
+/// test): written into every `tools/call`, so not serialized per call.
+const AS_SENT_JSON: &str = "\"arguments as sent\"";
 
 /// The arguments as the dispatcher reads them: their text as the client
 /// sent it (see the module docs), their JSON text when they were given
@@ -46,6 +54,18 @@ pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
             _ => serde_json::to_string(args).unwrap_or_else(|_| "{}".to_owned()),
         },
         None => "{}".to_owned(),
+    }
+}
+
+/// [`arguments_text`] of arguments the caller is done with: the text as
+/// sent is moved out of them, not copied (one allocation fewer per call).
+pub(crate) fn take_arguments_text(arguments: Option<&mut Map<String, Value>>) -> String {
+    match arguments {
+        Some(args) if args.len() == 1 => match args.get_mut(AS_SENT) {
+            Some(Value::String(text)) => std::mem::take(text),
+            _ => arguments_text(Some(args)),
+        },
+        other => arguments_text(other.map(|args| &*args)),
     }
 }
 
@@ -63,13 +83,12 @@ pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
     if spans.is_empty() {
         return None;
     }
-    let key = serde_json::to_string(AS_SENT).ok()?;
     let mut out = Vec::with_capacity(text.len() + text.len() / 8 + 64);
     let mut at = 0;
     for span in spans {
         out.extend_from_slice(&text[at..span.start]);
         out.push(b'{');
-        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(AS_SENT_JSON.as_bytes());
         out.push(b':');
         let sent = as_text(&text[span.clone()]);
         serde_json::to_writer(&mut out, sent.as_ref()).ok()?;
@@ -382,6 +401,17 @@ pub(crate) fn stdio() -> Stdio {
 mod tests {
     use super::*;
     use crate::args::decode::{parse_strict, DecodeError, Limits};
+
+    /// The key written into messages is the reserved key, as serde_json
+    /// writes and reads it.
+    #[test]
+    fn the_written_key_is_the_reserved_key() {
+        assert_eq!(serde_json::to_string(AS_SENT).unwrap(), AS_SENT_JSON);
+        assert_eq!(
+            serde_json::from_str::<String>(AS_SENT_JSON).unwrap(),
+            AS_SENT
+        );
+    }
 
     fn call(args: &str) -> String {
         format!(

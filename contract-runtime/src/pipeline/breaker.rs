@@ -67,9 +67,10 @@ fn learn(f: &mut Flow<'_>) {
     let Some(passing) = f.passing else {
         return;
     };
-    let Produced::Answer(env) = &f.produced else {
+    let Produced::Answer(answer) = &f.produced else {
         return;
     };
+    let env = &answer.env;
     // Counted per tenant: one tenant's failures never rest a tool for all.
     let tenant = f.caller.tenant_name().unwrap_or_default();
     if matches!(env.status, Status::Failed | Status::Unknown) {

@@ -226,8 +226,8 @@ async fn finish(f: &mut Flow<'_>) {
     let store = f.parts.store.clone();
     let no_effect = !f.started || f.passing == Some(true);
     match &f.produced {
-        Produced::Answer(env) if !no_effect => {
-            match guarded(|| store.complete(&lease, env)).await {
+        Produced::Answer(answer) if !no_effect => {
+            match guarded(|| store.complete(&lease, &answer.env)).await {
                 Ok(true) => {}
                 Ok(false) => tracing::warn!(
                     tool = f.spec.name,

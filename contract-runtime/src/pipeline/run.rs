@@ -11,22 +11,22 @@ use crate::policy::retry;
 use crate::tool::Running;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
-    let (Some(ctx), Some(args)) = (f.ctx.take(), f.args.take()) else {
+    // The context and the arguments stay in the flow until an attempt takes
+    // them: held here too, they would make every call's future larger.
+    let (Some(ctx), Some(_)) = (f.ctx.take(), &f.args) else {
         return f.end(f.internal("the call reached the run stage undecoded"));
     };
     let spec = f.spec;
-    let mut args = Some(args);
     // The handler may pass its key on to the services it calls.
-    let ctx = match &f.lease {
+    f.ctx = Some(match &f.lease {
         Some(lease) => ctx.with_request_key(lease.key.clone()),
         None => ctx,
-    };
-    let mut ctx = Some(ctx);
+    });
     let mut number = 1u32;
     loop {
         // A retry decodes afresh from the tree (argument types need not be
         // Clone); the tree is parsed once, on the first retry, never per attempt.
-        let mut a = match args.take() {
+        let mut a = match f.args.take() {
             Some(a) => a,
             None => {
                 let tool = f.tool;
@@ -43,7 +43,7 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
         // From here the handler's effect may have happened.
         f.started = true;
         // The context is cloned only when another attempt may follow.
-        let this = match &mut ctx {
+        let this = match &mut f.ctx {
             Some(c) if retry::may_retry(spec, number) => Some(c.clone()),
             c => c.take(),
         };
@@ -81,6 +81,8 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
             _ => false,
         };
         if transient && retry::may_retry(spec, number) {
+            // Not kept across the pause: the next attempt makes its own.
+            drop(attempt);
             let pause = tokio::time::sleep(retry::backoff(spec, number));
             // Boxed: only a retry carries the timer, not every call's future.
             Box::pin(pause).await;
