@@ -210,7 +210,14 @@ impl CallScope {
 
 impl std::fmt::Debug for CallScope {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let extras = self.items().filter(|l| l.extra().is_some()).count();
+        // One per type, as before: a value lent again replaced the first.
+        let mut types: Vec<std::any::TypeId> = self
+            .items()
+            .filter_map(|l| l.extra().map(Any::type_id))
+            .collect();
+        types.sort_unstable();
+        types.dedup();
+        let extras = types.len();
         f.debug_struct("CallScope")
             .field("reporter", &self.get_reporter().is_some())
             .field("extras", &extras)
@@ -245,5 +252,39 @@ pub(crate) fn trace_log(call_id: &str, tool: &str, level: LogLevel, message: &st
         _ => {
             tracing::error!(target: "contract_runtime::report", call_id, tool, level = level_name, "{message}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Quiet;
+    impl Reporter for Quiet {
+        fn progress(&self, _: f64, _: Option<f64>, _: Option<&str>) {}
+        fn log(&self, _: LogLevel, _: &str) {}
+    }
+
+    /// A value lent again replaces the first, for lookups and for the
+    /// count `Debug` shows, as the map the chain replaced did.
+    #[test]
+    fn a_value_lent_again_replaces_the_first() {
+        let scope = CallScope::new()
+            .extra(1u32)
+            .reporter(Arc::new(Quiet))
+            .extra("a")
+            .extra(2u32);
+        assert_eq!(scope.get::<u32>(), Some(&2));
+        assert_eq!(scope.get::<&str>(), Some(&"a"));
+        assert!(scope.get::<u64>().is_none());
+        assert!(scope.get_reporter().is_some());
+        assert_eq!(
+            format!("{scope:?}"),
+            "CallScope { reporter: true, extras: 2 }"
+        );
+        assert_eq!(
+            format!("{:?}", CallScope::new()),
+            "CallScope { reporter: false, extras: 0 }"
+        );
     }
 }
