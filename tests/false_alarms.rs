@@ -910,3 +910,99 @@ fn bless_file(path: &str, want: &str) {
         "{path} is out of date; rerun with C12_BLESS=1 and read the diff"
     );
 }
+
+/// Every value an `enum` declares, with its property's description,
+/// anywhere in `v`.
+fn enum_values<'a>(v: &'a Value, out: &mut Vec<(&'a str, String)>) {
+    match v {
+        Value::Object(o) => {
+            if let (Some(Value::String(doc)), Some(Value::Array(values))) =
+                (o.get("description"), o.get("enum"))
+            {
+                for value in values {
+                    let text = match value {
+                        Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    };
+                    out.push((doc, text));
+                }
+            }
+            o.values().for_each(|x| enum_values(x, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| enum_values(x, out)),
+        _ => {}
+    }
+}
+
+/// The compile-time enum check (C12's `set-narrower` on a Rust enum, in a
+/// constant) and the audit decide alike whether a description names a
+/// value as a word of its own: `__private::named_in` is the audit's
+/// `named_elsewhere` written to run in a constant. Held to the same answer
+/// on every (description, declared value) pair of the three false-alarm
+/// sets, on each word-like piece of those descriptions, and on the edges.
+#[test]
+fn the_compile_time_check_names_values_as_the_audit_does() {
+    use contract_prose::named_elsewhere;
+    use contract_runtime::__private::named_in;
+    let sets: Vec<Value> = SETS
+        .iter()
+        .map(|(_, t)| *t)
+        .chain([
+            include_str!("false_alarms2/sets.json"),
+            include_str!("false_alarms3/sets.json"),
+        ])
+        .map(|t| serde_json::from_str(t).expect("a tool list"))
+        .collect();
+    let mut pairs = Vec::new();
+    for set in &sets {
+        enum_values(set, &mut pairs);
+    }
+    assert!(pairs.len() > 500, "{} pairs", pairs.len());
+    let mut docs = Vec::new();
+    for set in &sets {
+        texts(set, &mut docs);
+    }
+    let mut checked = 0;
+    let mut differ = Vec::new();
+    let mut check = |doc: &str, v: &str| {
+        checked += 1;
+        if named_in(doc, v) != named_elsewhere(doc, v) {
+            differ.push(format!("{v:?} in {doc:?}"));
+        }
+    };
+    for (doc, v) in &pairs {
+        check(doc, v);
+    }
+    for doc in docs.iter().take(400) {
+        for piece in doc.split([' ', ',', '(', ')', '`', '"', '\'']) {
+            check(doc, piece);
+        }
+    }
+    let edges = [
+        (
+            "Allowed categories: TRAVEL, OFFICE SUPPLIES.",
+            "office supplies",
+            true,
+        ),
+        ("Region: us/eu.", "us/eu", true),
+        ("We re-use it.", "use", false),
+        ("Pin to v1.2 or later.", "v1", false),
+        ("One of `open` or `closed`.", "Open", true),
+        ("Ends on open", "open", true),
+        ("open-ended", "open", false),
+        ("Use open.", "open", true),
+        ("Ünïcode open façade", "open", true),
+        ("", "open", false),
+        ("open", "", false),
+    ];
+    for (doc, v, want) in edges {
+        assert_eq!(named_in(doc, v), want, "{v:?} in {doc:?}");
+        check(doc, v);
+    }
+    assert!(
+        differ.is_empty(),
+        "{} of {checked} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+}

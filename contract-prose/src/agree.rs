@@ -401,10 +401,9 @@ fn set(items: &[String], whole: bool, d: &Declared, doc: &str) -> Option<Conflic
 
 /// Whether `doc` names the value `v` as a word of its own (not inside a
 /// longer word or identifier), in any letter case: "Use `issue` or `metric`
-/// for numeric IDs; `all` treats the value as an exact-name lookup" over
-/// `enum: [all, issue, metric]` (getsentry's MCP server) gives the values
-/// in parts, and agrees.
-pub(super) fn named_elsewhere(doc: &str, v: &str) -> bool {
+/// for numeric IDs; `all` treats ..." over `enum: [all, issue, metric]`
+/// (getsentry's MCP server) gives the values in parts, and agrees.
+pub fn named_elsewhere(doc: &str, v: &str) -> bool {
     if v.is_empty() {
         return false;
     }

@@ -358,6 +358,7 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
 }
 
 mod agree;
+pub use agree::named_elsewhere;
 mod attribute;
 mod check_levels;
 mod checks;

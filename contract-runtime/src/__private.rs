@@ -110,12 +110,12 @@ pub const fn assert_failure<E: ToolFailure>() {}
 /// with the wire values of the argument's enum, compared case-insensitively
 /// and in any order, as far as the set checks at the error level say:
 /// `wider`, every listed value is declared; `narrower`, for a list whose
-/// values are all declared, every declared value is listed or named among
-/// the description's `words`. An empty
+/// values are all declared, every declared value is listed or named in the
+/// description `doc` as a word of its own ([`named_in`]). An empty
 /// `declared` (a type that is not a closed set) agrees.
 pub const fn prose_set_agrees(
     listed: &[&str],
-    words: &[&str],
+    doc: &str,
     declared: &[&str],
     wider: bool,
     narrower: bool,
@@ -130,10 +130,14 @@ pub const fn prose_set_agrees(
         }
         false
     }
-    const fn within(a: &[&str], b: &[&str], or: &[&str]) -> bool {
+    const fn within(a: &[&str], b: &[&str], doc: Option<&str>) -> bool {
         let mut i = 0;
         while i < a.len() {
-            if !contains(b, a[i]) && !contains(or, a[i]) {
+            let named = match doc {
+                Some(doc) => named_in(doc, a[i]),
+                None => false,
+            };
+            if !contains(b, a[i]) && !named {
                 return false;
             }
             i += 1;
@@ -143,9 +147,55 @@ pub const fn prose_set_agrees(
     // (a list that names a value the enum lacks is `set-wider` only, as
     // the audit reads it: `narrower` asks of a list all of whose values
     // are declared)
-    let names_other = !within(listed, declared, &[]);
-    let lacks_one = !names_other && !within(declared, listed, words);
+    let names_other = !within(listed, declared, None);
+    let lacks_one = !names_other && !within(declared, listed, Some(doc));
     declared.is_empty() || !((wider && names_other) || (narrower && lacks_one))
+}
+
+/// Whether `doc` names `v` as a word of its own, in any ASCII letter case:
+/// not inside a longer word or identifier, nor joined to one by a hyphen or
+/// a full stop ("re-use", "v1.2"). The audit's rule
+/// (`contract_prose::named_elsewhere`), written to run in a constant so the
+/// compile-time check and the audit read a description alike (a test holds
+/// the two to the same answers).
+pub const fn named_in(doc: &str, v: &str) -> bool {
+    const fn word(c: u8) -> bool {
+        c.is_ascii_alphanumeric() || c == b'_'
+    }
+    // whether the byte at `at` joins the value, `beyond` the byte past it
+    const fn joins(b: &[u8], at: Option<usize>, beyond: Option<usize>) -> bool {
+        match at {
+            None => false,
+            Some(k) => match b[k] {
+                b'-' | b'.' => match beyond {
+                    Some(j) => j < b.len() && word(b[j]),
+                    None => false,
+                },
+                c => word(c),
+            },
+        }
+    }
+    let (hay, needle) = (doc.as_bytes(), v.as_bytes());
+    if needle.is_empty() || needle.len() > hay.len() {
+        return false;
+    }
+    let mut start = 0;
+    while start + needle.len() <= hay.len() {
+        let mut i = 0;
+        while i < needle.len() && hay[start + i].eq_ignore_ascii_case(&needle[i]) {
+            i += 1;
+        }
+        if i == needle.len() {
+            let end = start + needle.len();
+            let before = start.checked_sub(1);
+            let after = if end < hay.len() { Some(end) } else { None };
+            if !joins(hay, before, start.checked_sub(2)) && !joins(hay, after, Some(end + 1)) {
+                return true;
+            }
+        }
+        start += 1;
+    }
+    false
 }
 
 /// Compile-time check that a return type is a tool result.

@@ -369,8 +369,8 @@ pub fn expand_struct(
 /// compared with the enum's wire values by a constant, which fails to compile
 /// (with the C12 message) when they differ, as far as the set checks at the
 /// error level say: a listed value the enum lacks (`set-wider`), or, for a
-/// list read to its end, a variant the description names nowhere
-/// (`set-narrower`). A check at the audit level emits nothing: the registry's
+/// list read to its end, a variant the description names nowhere as a word
+/// of its own (`set-narrower`; `__private::named_in`, the audit's rule). A check at the audit level emits nothing: the registry's
 /// audit reports it.
 fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
     use contract_prose::{Check, Level};
@@ -388,16 +388,6 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
         |c: Check, by: contract_prose::Rec| c.row().level_for(by.row().name) == Level::Error;
     let ty = &f.ty;
     let p = quote!(#krate::__private);
-    // every word of the description: a variant it names anywhere is no
-    // value the list lacks
-    let words: Vec<String> = doc
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'))
-        .map(|w| {
-            w.trim_matches(|c| c == '-' || c == '.')
-                .to_ascii_lowercase()
-        })
-        .filter(|w| !w.is_empty())
-        .collect();
     contract_prose::listed_sets(doc)
         .into_iter()
         .filter(|set| error(Check::SetWider, set.by) || error(Check::SetNarrower, set.by))
@@ -409,7 +399,7 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
             quote_spanned! {ty.span()=>
                 const _: () = if !#p::prose_set_agrees(
                     &[#(#values),*],
-                    &[#(#words),*],
+                    #doc,
                     <#ty as #p::ArgValue>::WIRE_VALUES,
                     #wider,
                     #narrower,
