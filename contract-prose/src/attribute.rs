@@ -150,10 +150,6 @@ mod tests {
         let found = unattributed(doc, NAMES);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].1, ["start_date", "end_date"]);
-        assert!(found[0]
-            .0
-            .tool_message(&["start_date", "end_date"])
-            .contains("relates `start_date` and `end_date`"));
     }
 
     #[test]

@@ -117,41 +117,6 @@ impl Claim {
             }
         }
     }
-
-    /// The compile error for a claim in the tool's description that names no
-    /// single argument (or relates several): reported once, on the tool.
-    pub fn tool_message(&self, named: &[&str]) -> String {
-        let what = match named {
-            [] => "names no argument".to_string(),
-            _ => format!(
-                "relates {}",
-                named
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-        };
-        let opt_out = if named.is_empty() {
-            "`#[tool_contract(prose = \"why\")]`"
-        } else {
-            "`#[arg(prose = \"why\")]` on an argument it names, or `#[tool_contract(prose = \"why\")]`"
-        };
-        format!(
-            "the tool's description states a constraint that {what}: \"{}\"\nhelp: move the sentence to the description of the argument it limits, where it can be declared (`{}`); or, if it is not a constraint, opt out with {opt_out}",
-            self.phrase, self.help
-        )
-    }
-
-    /// The compile error for a claim in the description of a tool that takes
-    /// the argument struct `ty`: the tool cannot see the struct's fields, so
-    /// the sentence cannot be checked against the field it speaks of.
-    pub fn struct_tool_message(&self, ty: &str) -> String {
-        format!(
-            "the tool's description states a constraint: \"{}\", but the fields of `{ty}` are not visible to the tool, so it cannot be checked against the one it limits\nhelp: move the sentence to the doc comment of that field, where it is checked with the field's declaration (`{}`); or, if it is not a constraint, opt out with `#[tool_contract(prose = \"why\")]`",
-            self.phrase, self.help
-        )
-    }
 }
 
 /// What an argument's type holds; for a list, what its items are.
@@ -313,7 +278,8 @@ pub fn enum_disagrees_message(arg: &str, phrase: &str, values: &[String]) -> Str
 
 /// The sentences of a tool's description that each argument owns, and the
 /// claims no single argument owns, in one pass. Pass each argument's sentences to
-/// [`unmatched`] with its declaration, and report the rest with [`Claim::tool_message`].
+/// [`unmatched`] with its declaration; the rest are rules about the world or
+/// across arguments, which the audit reports on the tool (never a compile error).
 pub fn attribute(tool_doc: &str, names: &[&str]) -> Attribution {
     attribute::attribute(tool_doc, names)
 }

@@ -38,7 +38,7 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
     }
     c7_key_names_string_arg(cx, tool);
     // C12 reads each sentence of the tool's description as part of the
-    // argument it names; the rest is reported once, on the tool.
+    // argument it names; the rest is for the audit (below).
     // `#[tool_contract(prose = "why")]` takes the description out of C12.
     let tool_doc = match tool.prose {
         Some(_) => "",
