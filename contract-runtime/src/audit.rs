@@ -464,21 +464,26 @@ fn range(s: &Value) -> Option<Limits> {
     (l != Limits::default()).then_some(l)
 }
 
+/// The branches of the schema's `anyOf` / `oneOf` that are not `null`.
+fn real_branches(s: &Value) -> Option<Vec<&Value>> {
+    ["anyOf", "oneOf"].iter().find_map(|key| {
+        let branches = s.get(*key)?.as_array()?;
+        Some(
+            branches
+                .iter()
+                .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
+                .collect(),
+        )
+    })
+}
+
 /// The schema itself, or the one branch of an `anyOf` / `oneOf` that is not
 /// `null` (an optional argument).
 fn non_null(s: &Value) -> &Value {
-    for key in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(branches)) = s.get(key) {
-            let real: Vec<&Value> = branches
-                .iter()
-                .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
-                .collect();
-            if let [one] = real.as_slice() {
-                return one;
-            }
-        }
+    match real_branches(s).as_deref() {
+        Some([one]) => one,
+        _ => s,
     }
-    s
 }
 
 fn type_of(s: &Value) -> Option<&str> {
@@ -515,21 +520,6 @@ fn values(s: &Value) -> Vec<String> {
     }
 }
 
-/// The branches of an `anyOf` / `oneOf` that are not `null`, when there
-/// are two or more: a value of either form (`string | string[]`, a number
-/// or a numeric string).
-fn branches(s: &Value) -> Option<Vec<&Value>> {
-    ["anyOf", "oneOf"].iter().find_map(|key| {
-        let real: Vec<&Value> = s
-            .get(*key)?
-            .as_array()?
-            .iter()
-            .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
-            .collect();
-        (real.len() > 1).then_some(real)
-    })
-}
-
 /// The value every branch gives, when all give the same one; `None` when
 /// none gives one. `Err` when they differ, or only some give one.
 fn shared<T: PartialEq>(all: impl Iterator<Item = Option<T>>) -> Result<Option<T>, ()> {
@@ -546,7 +536,9 @@ fn shared<T: PartialEq>(all: impl Iterator<Item = Option<T>>) -> Result<Option<T
 
 impl Decl {
     fn of(prop: &Value) -> Decl {
-        match branches(non_null(prop)) {
+        // two or more: a value of either form (`string | string[]`, a
+        // number or a numeric string)
+        match real_branches(non_null(prop)).filter(|b| b.len() > 1) {
             Some(each) => Decl::either(each.into_iter().map(Decl::of).collect()),
             None => Decl::one(prop),
         }
