@@ -1,4 +1,5 @@
-# The extraction and sampling shared by batch16_extract.py and batch17_extract.py
+# The extraction and sampling shared by batch16_extract.py, batch17_extract.py and
+# batch18_extract.py
 # (corpus_scripts/README.md). Factored out of batch 16's script unchanged: run with
 # batch 16's arguments it writes batch 16's sample byte for byte. A batch script
 # names its sources (pinned commits), its seed and, if it reads more than batch 16
@@ -10,7 +11,7 @@ MIRROR = os.environ.get("C12_MIRROR", "/work/.mirror")
 CUE = re.compile(r'''(?:description\s*=\s*|Description\(\s*|\.describe\(\s*|["']description["']\s*:\s*)((?:(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)\s*\+?\s*)+)''')
 LIT = re.compile(r'''"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`''')
 TESTS = re.compile(r'(^|/)(tests?|integtests?|testdata|__tests__|spec|e2e|examples?)/|_test\.go$|\.test\.|\.spec\.|(^|/)test_[^/]*\.py$|(^|/)conftest\.py$')
-# Batch 16 read these endings; a batch may pass more (batch 17 adds Rust).
+# Batch 16 read these endings; a batch may pass more (batch 18 adds Rust).
 EXTS = ("py", "ts", "go", "js")
 CONSTRAINTY = re.compile(r'\d|must|one of|format|e\.g\.|url|uri|\bor\b|only|allowed|valid|max|min|between|iso|uuid|email|pattern|prefix|characters|default', re.I)
 def typ(before):
@@ -25,8 +26,13 @@ def typ(before):
     return m[1] if m else '-'
 def git(d, *args):
     return subprocess.check_output(["git", "--git-dir", d, *args], stderr=subprocess.DEVNULL)
-def extract(sources, exts=EXTS, tests=TESTS):
-    """Every distinct description of each source at its commit: [(source, [(text, type, where)])]."""
+def type_before(text, m):
+    """The type of the argument a cue match describes, read from the code just before it."""
+    return typ(text[:m.start()])
+def extract(sources, exts=EXTS, tests=TESTS, cue=CUE, type_of=type_before):
+    """Every distinct description of each source at its commit: [(source, [(text, type, where)])].
+    A batch that widens the cue passes its own (literals in group 1) and, if needed, its
+    own type_of(file text, match); batch 18 does."""
     ends = re.compile(r'\.(' + '|'.join(exts) + r')$')
     out = []
     for src, commit in sources:
@@ -37,7 +43,7 @@ def extract(sources, exts=EXTS, tests=TESTS):
         for f in files:
             try: text = git(d, "show", f"{commit}:{f}").decode("utf-8", "replace")
             except Exception: continue  # a blob the snapshot does not hold
-            for m in CUE.finditer(text):
+            for m in cue.finditer(text):
                 parts = [a or b or c for a, b, c in LIT.findall(m.group(1))]
                 s = "".join(parts).replace("\\n", " ").replace("\\'", "'").replace('\\"', '"').replace("\n", " ")
                 s = re.sub(r"\s+", " ", s).strip()
@@ -45,7 +51,7 @@ def extract(sources, exts=EXTS, tests=TESTS):
                 if s in seen: continue
                 seen.add(s)
                 line = text[:m.start()].count("\n") + 1
-                items.append((s, typ(text[:m.start()]), f"{src.replace('+', '/')} {commit[:7]} {f}:{line}"))
+                items.append((s, type_of(text, m), f"{src.replace('+', '/')} {commit[:7]} {f}:{line}"))
         out.append((src, items))
         print(src, len(items), file=sys.stderr)
     return out
@@ -64,7 +70,7 @@ def sample(out, seed, per_source=40):
         if len(pick) < n: pick += con[k:k+(n-len(pick))]
         rows += pick
     return rows
-def main(sources, seed, exts=EXTS, tests=TESTS):
+def main(sources, seed, exts=EXTS, tests=TESTS, cue=CUE, type_of=type_before):
     """Writes the unlabelled sample (`?`, type, source, text) to standard output."""
-    for s, t, where in sample(extract(sources, exts, tests), seed):
+    for s, t, where in sample(extract(sources, exts, tests, cue, type_of), seed):
         print(f"?\t{t}\t{where}\t{s}")
