@@ -259,9 +259,12 @@ fn real_corpus_precision_and_recall() {
     // Floors just under the figures in docs/rule-c12.md: a change that loses
     // precision or recall on either part fails here. (Recall was 0.990 and
     // 0.968 before the recognizers with no held-out hit were deleted, 0.977
-    // and 0.944 before the nine kept for the contradiction checks went too.)
+    // and 0.944 before the nine kept for the contradiction checks went too.
+    // Precision on the tuned-on part was 0.983 before `prefix`, `one-based`
+    // and the placeholder after "format of": 0.977, two false claims more
+    // and four misses fewer.)
     for (part, score, precision, recall) in [
-        ("tuned-on", &tuned, 0.98, 0.97),
+        ("tuned-on", &tuned, 0.97, 0.97),
         ("old held-out (tuned on since)", &held, 0.99, 0.92),
     ] {
         assert!(
@@ -408,7 +411,8 @@ const BATCH_FLOORS: &[Floor] = &[
         (0.92, 0.87),
     ),
     ("tuning batch 10", &[TUNING_10], true, 200, (0.93, 0.78)),
-    ("tuning batch 11", &[TUNING_11], true, 200, (0.90, 0.90)),
+    // (0.90 precision before `one-based` read "(1-based)", labelled NONE there)
+    ("tuning batch 11", &[TUNING_11], true, 200, (0.89, 0.90)),
     (
         "eighth held-out batch",
         &[HELD_OUT_8],

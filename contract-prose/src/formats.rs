@@ -318,6 +318,15 @@ fn names_the_value(t: &[Tok], i: usize, end: usize) -> bool {
     if cue || opens_contains {
         return true;
     }
+    // "Required when listing test_suite_items. UUID of the suite." (opik's
+    // MCP server): a later sentence that opens with the noun names the value
+    let opens = sentence_start(t, i) == i
+        && (matches!(word(t, end + 1), "of" | "for")
+            || end + 1 == t.len()
+            || text(t, end + 1) == ".");
+    if opens {
+        return true;
+    }
     let first = t[i].sent == t[0].sent;
     first
         && !opens_with_an_action(t)

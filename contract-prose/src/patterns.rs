@@ -274,7 +274,7 @@ pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
         return None;
     }
     let j = i + if w == "formatted" { 2 } else { 1 };
-    let j = j + usize::from(matches!(text(t, j), ":" | "is"));
+    let j = j + usize::from(matches!(text(t, j), ":" | "is" | "of"));
     let known = t.get(j).is_some_and(|x| format_of_text(&x.s).is_some());
     // a literal, punctuation, a placeholder ("Cxxxxxxxxxx") or a sample number ("1234567890.123456")
     // (a literal of letters alone is a value: "Display format: 'number'
@@ -285,6 +285,8 @@ pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b == b'_'))
         || (j..j + 3).any(|k| matches!(text(t, k), "/" | ":" | "#" | "@"))
+        // "in the form sys.dimensions.<name>.sys.<suffix>", "of {<label>=...}"
+        || (j..j + 5).any(|k| matches!(text(t, k), "<" | "{"))
         || word(t, j).contains("xxx")
         // "emr-x.x.x": a placeholder version
         || (j..j + 3).any(|k| word(t, k) == "x" || word(t, k).ends_with("-x"))
@@ -292,6 +294,88 @@ pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
         // "web.1/worker.2": a word joined to a number
         || (text(t, j + 1) == "." && kind(t, j + 2) == Some(Tk::Num));
     (shaped && !known).then(|| shape(out, Rec::PlaceholderShape, None, i, j))?
+}
+
+/// A literal a prefix is written as: quoted or in code ("'pay_'", "`/`"),
+/// or a bare word ending in a joiner ("pay_", "fn-").
+fn prefix_literal(t: &[Tok], k: usize) -> bool {
+    is_lit(t, k) || (kind(t, k) == Some(Tk::Word) && t[k].s.ends_with(['_', '-']))
+}
+
+pub(super) fn prefix(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // "Must start with 'pay_'", "IDs begin with 'ws-'", "(starts with 'S')":
+    // the value's first characters (not the advice "Start with 'workspace'"
+    // opening a sentence, nor "groups whose name starts with 'West'", which
+    // picks things by a member)
+    let starts = matches!(w, "start" | "starts" | "begin" | "begins" | "prefixed")
+        && word(t, i + 1) == "with"
+        && prefix_literal(t, i + 2)
+        && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
+        && !(1..=5).any(|b| matches!(prev_word(t, i, b), "whose" | "where"));
+    if starts {
+        return shape(out, Rec::Prefix, None, i, i + 2);
+    }
+    // "Prefix with '!' to exclude": how to write another value, not this one's
+    if w != "prefix" || word(t, i + 1) == "with" {
+        return None;
+    }
+    // "The access key's identifier with prefix 'dof_v1_'"
+    if (1..=2).any(|b| prev_word(t, i, b) == "with") && prefix_literal(t, i + 1) {
+        return shape(out, Rec::Prefix, None, i, i + 1);
+    }
+    // "ID should have a pay_ prefix", "(without s3:// prefix)": the literal
+    // (its punctuation included) and what has it, before the noun
+    let mut k = i.checked_sub(1)?;
+    while k > 0 && kind(t, k) == Some(Tk::Punct) && t[k].sent == t[i].sent {
+        k -= 1;
+    }
+    let lit = prefix_literal(t, k) || (k + 1 < i && kind(t, k) == Some(Tk::Word));
+    let mut v = k.checked_sub(1)?;
+    if matches!(word(t, v), "a" | "an" | "the") {
+        v = v.checked_sub(1)?;
+    }
+    let read = lit
+        && t[v].sent == t[i].sent
+        && matches!(word(t, v), "have" | "has" | "with" | "without" | "having");
+    read.then(|| shape(out, Rec::Prefix, None, v, i))?
+}
+
+pub(super) fn layout_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // "Name for the new package in namespace/name format": words joined by a
+    // slash or a colon, then "format" (a date layout's letters are
+    // `date-layout`'s: "in MM/DD/YYYY format")
+    if w != "format" {
+        return None;
+    }
+    let from = (i.saturating_sub(6)..i)
+        .rev()
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .find(|&k| matches!(text(t, k), "in" | "("))?;
+    let joined = (from + 2..i).any(|k| {
+        matches!(text(t, k), "/" | ":")
+            && kind(t, k - 1) == Some(Tk::Word)
+            && kind(t, k + 1) == Some(Tk::Word)
+    });
+    // (nor standards joined: "in RFC3339/ISO8601 format")
+    let date = (from + 1..i).any(|k| {
+        let w = word(t, k);
+        !w.is_empty() && w.bytes().all(|b| b"ymdhs".contains(&b))
+            || w.starts_with("rfc")
+            || w.starts_with("iso")
+    });
+    (joined && !date).then(|| shape(out, Rec::LayoutFormat, None, from + 1, i))?
+}
+
+pub(super) fn encoded(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // "Attachment content, base64-encoded": the value's alphabet (not what
+    // the tool returns, "return it as a base64-encoded content block", nor
+    // "Photo URL or base64 data", one of two forms, nor another thing's: "a
+    // data URL for a base64 encoded image")
+    let read = (w == "base64-encoded" || (w == "base64" && word(t, i + 1) == "encoded"))
+        && !t[i].output
+        && !in_example(t, i)
+        && !(1..=2).any(|b| matches!(prev_word(t, i, b), "for" | "of"));
+    read.then(|| shape(out, Rec::Encoded, None, i, i))?
 }
 
 pub(super) fn cidr(Cx { w, out, .. }: Cx, i: usize) -> Option<usize> {

@@ -150,6 +150,10 @@ recognizers! {
         e.g. "The name must not be empty." from "the first corpus"
         not "\"must contain at least one\" (a bound)";
     // signs
+    OneBased "one-based" "signs" signs::one_based,
+        reads "\"1-based\", \"1-indexed\": at least 1"
+        e.g. "Page number (1-indexed)." from "comet-ml/opik-mcp"
+        not "\"0-based\" (labelled either way)";
     Sign "sign" "signs" signs::sign,
         reads "\"positive\", \"non-negative\" of the value"
         e.g. "Must be a positive, numeric value." from "the first corpus"
@@ -277,6 +281,18 @@ recognizers! {
         reads "a shape written with placeholders"
         e.g. "Format: emr-x.x.x" from "awslabs/mcp"
         not "a known format word";
+    LayoutFormat "layout-format" "patterns" patterns::layout_format,
+        reads "words joined by a slash or a colon before \"format\""
+        e.g. "Name for the new package in namespace/name format" from "quiltdata/quilt-mcp-server"
+        not "a date layout (\"in MM/DD/YYYY format\")";
+    Prefix "prefix" "patterns" patterns::prefix,
+        reads "a literal the value starts with, or a prefix it must have or must not"
+        e.g. "ID should have a pay_ prefix." from "razorpay/razorpay-mcp-server"
+        not "\"Start with 'workspace'\" opening a sentence, \"Prefix with '!' to exclude\", \"paths that start with this prefix\"";
+    Encoded "encoded" "patterns" patterns::encoded,
+        reads "\"base64-encoded\" of the value"
+        e.g. "Attachment content, base64-encoded" from "cbcoutinho/nextcloud-mcp-server"
+        not "what the tool returns, \"base64 data\" as one of two forms";
     Cidr "cidr" "patterns" patterns::cidr,
         reads "CIDR notation"
         e.g. "The subnet in CIDR notation" from "the first corpus"

@@ -1,6 +1,6 @@
 //! Family: signs (Range).
 
-use super::driver::Cx;
+use super::driver::{Cx, NEXT};
 use super::finding::*;
 use super::tokens::*;
 
@@ -132,4 +132,20 @@ mod tests {
             [pair("Positive values", "min 0 excl Year")]
         );
     }
+}
+
+pub(super) fn one_based(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // "Page number (1-indexed)", "1-based page number": at least 1
+    let read = matches!(w, "based" | "indexed")
+        && text(t, i.wrapping_sub(1)) == "-"
+        && i >= 2
+        && t[i - 2].num == Some(1.0);
+    let what = What::Bound {
+        min: incl(1.0),
+        max: None,
+        unit: Unit::Year,
+        integer: true,
+    };
+    read.then(|| out.push(found(Rec::OneBased, what, i - 2, i)))?;
+    NEXT
 }
