@@ -34,7 +34,7 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         What::Format(f) => format(f, &r.claim.phrase, d),
         What::Set(items) => set(items, r.whole, d, doc),
         What::Pattern(Some(re)) => pattern(re, r, d),
-        What::Pattern(None) | What::Spotted(_) => None,
+        What::Pattern(None) => None,
     }
 }
 

@@ -183,8 +183,8 @@ pub(super) const FIRST: &str = include_str!("../tests/prose_corpus.txt");
 pub(super) const REAL: &str = include_str!("../tests/prose_corpus_real.txt");
 
 /// The first corpus: precision at least 0.9 on the whole, as in the first
-/// edition; recall at least 0.84, just under its measured 0.845 (0.839 before
-/// the spotter tier, 0.988 before the recognizers with no held-out hit were
+/// edition; recall at least 0.83, just under its measured 0.839 (0.845 with
+/// the spotter tier, deleted: see `docs/rule-c12.md`; 0.988 before the recognizers with no held-out hit were
 /// deleted, 0.938 before the nine kept for the contradiction checks went too:
 /// what it loses is what those read, `docs/rule-c12.md`).
 #[test]
@@ -212,8 +212,8 @@ fn first_corpus_precision_and_recall() {
         score.precision()
     );
     assert!(
-        score.recall() >= 0.84,
-        "recall {:.3} < 0.84",
+        score.recall() >= 0.83,
+        "recall {:.3} < 0.83",
         score.recall()
     );
 }
@@ -262,9 +262,10 @@ fn real_corpus_precision_and_recall() {
     // and 0.944 before the nine kept for the contradiction checks went too.
     // Precision on the tuned-on part was 0.983 before `prefix`, `one-based`
     // and the placeholder after "format of": 0.977, two false claims more
-    // and four misses fewer.)
+    // and four misses fewer; then 0.983 and recall 0.974 -> 0.961 when the
+    // spotter tier was deleted.)
     for (part, score, precision, recall) in [
-        ("tuned-on", &tuned, 0.97, 0.97),
+        ("tuned-on", &tuned, 0.98, 0.96),
         ("old held-out (tuned on since)", &held, 0.99, 0.92),
     ] {
         assert!(
@@ -358,7 +359,10 @@ type Pr = (f64, f64);
 /// has read it, again as tuning data (`tuned`: its mistakes are printed, the
 /// floors are its scores after the latest round that read it). Batches 10
 /// and 11 were labelled for tuning; batch 10 lost recall (0.789 to 0.684) when
-/// the recognizers with no held-out hit were deleted, the spotter won it back.
+/// the recognizers with no held-out hit were deleted. The spotter tier, since
+/// deleted (it found nothing on text it was not tuned on), had raised batches
+/// 8, 10, 11 and 13 to 0.920, 0.789, 0.907 and 0.882; the floors below are
+/// without it.
 const BATCH_FLOORS: &[Floor] = &[
     ("first held-out batch", &[HELD_OUT], true, 200, (0.97, 0.95)),
     (
@@ -410,9 +414,9 @@ const BATCH_FLOORS: &[Floor] = &[
         300,
         (0.92, 0.87),
     ),
-    ("tuning batch 10", &[TUNING_10], true, 200, (0.93, 0.78)),
+    ("tuning batch 10", &[TUNING_10], true, 200, (0.92, 0.68)),
     // (0.90 precision before `one-based` read "(1-based)", labelled NONE there)
-    ("tuning batch 11", &[TUNING_11], true, 200, (0.89, 0.90)),
+    ("tuning batch 11", &[TUNING_11], true, 200, (0.88, 0.85)),
     (
         "eighth held-out batch",
         &[HELD_OUT_8],
@@ -434,14 +438,14 @@ const BATCH_FLOORS: &[Floor] = &[
         400,
         (0.82, 0.669),
     ),
-    ("eighth batch", &[HELD_OUT_8], true, 200, (0.90, 0.92)),
+    ("eighth batch", &[HELD_OUT_8], true, 200, (0.88, 0.76)),
     ("ninth batch", &[HELD_OUT_9], true, 200, (0.92, 0.85)),
     (
         "eighth and ninth tuned",
         &[HELD_OUT_8, HELD_OUT_9],
         false,
         400,
-        (0.91, 0.89),
+        (0.90, 0.83),
     ),
     (
         "twelfth held-out batch",
@@ -458,7 +462,7 @@ const BATCH_FLOORS: &[Floor] = &[
         200,
         (0.83, 0.60),
     ),
-    ("thirteenth batch", &[HELD_OUT_13], true, 200, (0.98, 0.88)),
+    ("thirteenth batch", &[HELD_OUT_13], true, 200, (0.98, 0.85)),
     (
         "fourteenth held-out batch",
         &[HELD_OUT_14],

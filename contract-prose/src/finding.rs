@@ -134,7 +134,6 @@ pub(super) const SIGNS: u8 = 8;
 pub(super) const SETS: u8 = 16;
 pub(super) const FORMATS: u8 = 32;
 pub(super) const PATTERNS: u8 = 64;
-pub(super) const SPOT: u8 = 128;
 
 // Not families: the words that start an output sentence or an example.
 const OUTPUT: u8 = 1;
@@ -393,11 +392,6 @@ fn index() -> &'static Index {
         let leads = LEADS.iter().map(|&(w, f)| (w, f, 0));
         let mut words: Vec<_> = leads
             .chain(CONTEXT.iter().map(|&(w, c)| (w, 0, c)))
-            .chain(
-                super::spot::CUES
-                    .iter()
-                    .flat_map(|c| c.iter().map(|w| (*w, SPOT, 0))),
-            )
             .collect();
         words.sort_by_key(|e| key(e.0.as_bytes()));
         let mut from = vec![0u16; 32 * 32 * 16 + 1];
@@ -433,16 +427,15 @@ fn families(tok: &Tok) -> u8 {
     const VALUE: u8 = BOUNDS | SPANS | FORMATS | PATTERNS;
     match tok.k {
         Tk::Num => VALUE,
-        Tk::Code => VALUE | SETS | SPOT,
-        Tk::Quoted => SETS | FORMATS | PATTERNS | SPOT,
+        Tk::Code => VALUE | SETS,
+        Tk::Quoted => SETS | FORMATS | PATTERNS,
         // (bytes, not `str`s: a match on these compares them in line)
         Tk::Punct => match tok.s.as_bytes() {
             b"-" => BOUNDS | SPANS | SETS,
             b"*" | b"\xe2\x80\xa2" => SETS, // (a bullet, U+2022)
             b"(" => SPANS | SETS,
             b"[" => SPANS | SETS,
-            b":" | b"=" => SETS | SPOT,
-            b".." | b"..." => SPOT,
+            b":" | b"=" => SETS,
             b"<=" | b">=" | b"<" | b">" => BOUNDS,
             _ => 0,
         },
@@ -510,8 +503,6 @@ pub(super) enum What {
     Set(Vec<String>),
     Format(&'static str),
     Pattern(Option<String>),
-    /// Seen by the spotter (`spot`): the family's vocabulary, no value.
-    Spotted(super::ClaimKind),
 }
 
 #[derive(Clone, Debug)]
@@ -644,7 +635,6 @@ pub(super) fn summary(what: &What) -> String {
         What::Format(f) => format!("format {f}"),
         What::Pattern(Some(re)) => format!("pattern {re}"),
         What::Pattern(None) => "pattern ?".into(),
-        What::Spotted(k) => format!("spotted {k:?}"),
     }
 }
 

@@ -130,9 +130,6 @@ pub(super) fn help_for(kind: ClaimKind, what: &What, decl: Option<&Declared>) ->
     if let (ClaimKind::Range, Some(attr)) = (kind, date_range(what)) {
         return date_bound_help(&attr, decl);
     }
-    if let What::Spotted(k) = what {
-        return untyped_help(*k, what);
-    }
     let typed = decl.filter(|d| d.scalar != Scalar::Unknown);
     let Some(d) = typed else {
         return untyped_help(kind, what);
@@ -289,11 +286,6 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
         What::Format(f) => format!("#[arg(format = \"{f}\")]"),
         What::Pattern(Some(re)) => format!("#[arg(pattern = \"{}\")]", escape(re)),
         What::Pattern(None) => NAMED_SHAPE.to_string(),
-        What::Spotted(k) => format!(
-            "the prose seems to state {}: declare it, or acknowledge it with `#[arg(prose = \"reason\")]`",
-            ["a length (`length(..)`)", "a range (`range(..)`)", "a number of items (`length(..)` on the list)",
-             "a closed set of values (an enum type)", "a format (`format = \"..\"`)", "a shape (`pattern = \"..\"`)"][*k as usize]
-        ),
     }
 }
 

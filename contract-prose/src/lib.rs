@@ -347,7 +347,6 @@ mod patterns;
 mod resolve;
 mod signs;
 mod spans;
-mod spot;
 mod tokens;
 mod units;
 mod values;

@@ -35,7 +35,7 @@ pub(super) const BATCHES: &[(&str, &str)] = &[
     ("13", HELD_OUT_13),
     ("14", HELD_OUT_14),
     // six MCP servers no round had read, labelled and committed before the
-    // reader ran on each; 15 was scored once, then the spotter tuned on it
+    // reader ran on each; each was scored once, then tuned on
     ("15", include_str!("../tests/prose_corpus_heldout15.txt")),
     ("16", include_str!("../tests/prose_corpus_heldout16.txt")),
 ];
@@ -82,8 +82,7 @@ impl Hits {
     pub(super) fn level(&self, r: usize) -> Level {
         let (t, f) = self.total(r);
         let precision = t as f64 / (t + f).max(1) as f64;
-        // the spotter carries no value: never an error, whatever its count
-        if t >= ERROR_MIN_HITS && precision >= ERROR_PRECISION && TABLE[r].family != "spot" {
+        if t >= ERROR_MIN_HITS && precision >= ERROR_PRECISION {
             Level::Error
         } else {
             Level::Audit

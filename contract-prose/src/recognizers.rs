@@ -11,7 +11,7 @@
 
 use crate::driver::Read;
 use crate::levels::ERROR_LEVEL;
-use crate::{bounds, closed_sets, emptiness, formats, patterns, signs, spans, spot, ClaimKind};
+use crate::{bounds, closed_sets, emptiness, formats, patterns, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -73,7 +73,6 @@ pub const FAMILIES: &[&str] = &[
     "closed_sets",
     "formats",
     "patterns",
-    "spot",
 ];
 
 macro_rules! recognizers {
@@ -313,25 +312,4 @@ recognizers! {
         reads "\"a 6-digit code\", \"a 3-letter code\""
         e.g. "A 6-digit code." from "the first corpus"
         not "a count with no class of characters";
-    // spot: the vocabulary of each family, no value (audit only)
-    SpotFormat "spot-format" "spot" |c, i| spot::spot(c, i, ClaimKind::Format, Rec::SpotFormat),
-        reads "a format's cue word naming the value: URL, email, UUID, ISO 8601, IP"
-        e.g. "Sender email (for fromSender template)" from "GongRzhe/Gmail-MCP-Server"
-        not "a format word after a verb or in a clause about another thing (\"Trigger a URL elicitation\")";
-    SpotPattern "spot-pattern" "spot" |c, i| spot::spot(c, i, ClaimKind::Pattern, Rec::SpotPattern),
-        reads "a shape's cue: a comma-separated string, a cron expression, an ISO code, key:value, a prefix"
-        e.g. "Comma separated string of nested facet fields ..." from "typesense/typesense-api-spec"
-        not "\"Prefix with '!' to exclude\" (what a character does)";
-    SpotClosedSet "spot-closed-set" "spot" |c, i| spot::spot(c, i, ClaimKind::ClosedSet, Rec::SpotClosedSet),
-        reads "a set's shape: \"X, Y, or Z\", a label and a list, \"always V\", words each defined after a colon"
-        e.g. "Report will aggregate by cost, usage, or count." from "vantage-sh/vantage-mcp-server"
-        not "fields searched (\"filter by name, description, or category\"), a flag's `true`, a label (\"Encoding: ASCII\")";
-    SpotRange "spot-range" "spot" |c, i| spot::spot(c, i, ClaimKind::Range, Rec::SpotRange),
-        reads "a range's cue: within the last N, a multiple of N"
-        e.g. "The start time must be within the last 30 days." from "render-oss/render-mcp-server"
-        not "a bound with its numbers (the bounds family reads it)";
-    SpotItems "spot-items" "spot" |c, i| spot::spot(c, i, ClaimKind::Items, Rec::SpotItems),
-        reads "a list of a counted number of items"
-        e.g. "Array of the two indexUids to be swapped" from "meilisearch/open-api"
-        not "a list of things counted elsewhere";
 }

@@ -59,7 +59,6 @@ fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
         What::Set(_) => ClaimKind::ClosedSet,
         What::Format(_) => ClaimKind::Format,
         What::Pattern(_) => ClaimKind::Pattern,
-        What::Spotted(k) => *k,
     }
 }
 
@@ -179,15 +178,17 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
     let mut fs = Vec::new();
     drive(&t, doc, u8::MAX, &mut fs);
     fs.retain(|f| f.always || !in_output_sentence(&t, f.t0));
-    let form = |w: &What| matches!(w, What::Format(_) | What::Pattern(_) | What::Spotted(_));
+    let form = |w: &What| matches!(w, What::Format(_) | What::Pattern(_));
     fs.retain(|f| !form(&f.what) || !among_alternative_forms(&t, f.t0));
     // "at least one field must be provided", "Max 10 total properties": a count of
     // an object's members or of other arguments, not of this argument's items
     // "usually a province, state, or ISO-3166-2 subdivision": what is typical
+    // ("its likely in the format of <org>/<project>", sentry's MCP server: a guess)
     fs.retain(|f| {
         let sent = t[f.t0].sent;
-        !(f.t0.saturating_sub(8)..f.t0)
-            .any(|k| t[k].sent == sent && matches!(word(&t, k), "usually" | "typically" | "often"))
+        !(f.t0.saturating_sub(8)..f.t0).any(|k| {
+            t[k].sent == sent && matches!(word(&t, k), "usually" | "typically" | "often" | "likely")
+        })
     });
     // "do not include `num_members` or `is_member`": values named to exclude them
     fs.retain(|f| {
@@ -249,9 +250,8 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
         .iter()
         .map(|f| (f.t0, f.t1, resolve(f, doc, &t, decl.as_ref())))
         .collect();
-    // Of two overlapping claims of one kind keep the read (not spotted), longer, earlier one.
-    let spotted = |c: &Resolved| matches!(c.what, What::Spotted(_));
-    resolved.sort_by_key(|(a, b, c)| (spotted(c), std::cmp::Reverse(b - a), *a));
+    // Of two overlapping claims of the same kind, keep the longer (then the earlier).
+    resolved.sort_by_key(|(a, b, _)| (std::cmp::Reverse(b - a), *a));
     let mut kept: Vec<(usize, usize, Resolved)> = Vec::new();
     for (a, b, c) in resolved {
         if !kept
@@ -279,14 +279,6 @@ pub(super) fn resolve_all(doc: &str, decl: Option<Declared>) -> Vec<Resolved> {
             let first = sentence_start(&t, *a);
             word(&t, first) != "each"
         }
-    });
-    // the spotter speaks only where no precise reader read the family, once
-    kept.sort_by_key(|(a, _, c)| (spotted(c), *a));
-    let mut seen = Vec::new();
-    kept.retain(|(_, _, c)| {
-        let known = seen.contains(&c.claim.kind);
-        seen.push(c.claim.kind);
-        !known || !spotted(c)
     });
     kept.sort_by_key(|(a, _, _)| *a);
     kept.into_iter().map(|(_, _, c)| c).collect()
