@@ -341,6 +341,8 @@ pub(super) const HELD_OUT_9: &str = include_str!("../tests/prose_corpus_heldout9
 pub(super) const HELD_OUT_12: &str = include_str!("../tests/prose_corpus_heldout12.txt");
 pub(super) const HELD_OUT_13: &str = include_str!("../tests/prose_corpus_heldout13.txt");
 pub(super) const HELD_OUT_14: &str = include_str!("../tests/prose_corpus_heldout14.txt");
+pub(super) const HELD_OUT_17: &str = include_str!("../tests/prose_corpus_heldout17.txt");
+pub(super) const HELD_OUT_18: &str = include_str!("../tests/prose_corpus_heldout18.txt");
 pub(super) const TUNING_10: &str = include_str!("../tests/prose_corpus_tuning10.txt");
 pub(super) const TUNING_11: &str = include_str!("../tests/prose_corpus_tuning11.txt");
 
@@ -469,6 +471,27 @@ const BATCH_FLOORS: &[Floor] = &[
         false,
         200,
         (0.95, 0.67),
+    ),
+    (
+        "seventeenth held-out batch",
+        &[HELD_OUT_17],
+        false,
+        200,
+        (0.87, 0.63),
+    ),
+    (
+        "eighteenth held-out batch",
+        &[HELD_OUT_18],
+        false,
+        200,
+        (0.89, 0.54),
+    ),
+    (
+        "seventeenth and eighteenth together, held out",
+        &[HELD_OUT_17, HELD_OUT_18],
+        false,
+        400,
+        (0.88, 0.58),
     ),
 ];
 

@@ -212,7 +212,13 @@ def main():
     ap.add_argument("--root", default=".")
     ap.add_argument("--reader")
     ap.add_argument("--final", action="store_true", help="train on all development batches, score batch 16 once")
+    ap.add_argument("--test", nargs="+", metavar="FILE",
+                    help="score these batches once instead of batch 16, which joins the development batches")
     a = ap.parse_args()
+    global DEV, FINAL
+    if a.test:
+        DEV = DEV + [FINAL]
+        FINAL = a.test
     dev = [e for b in DEV for e in load(a.root, b)]
     print(f"development entries: {len(dev)} in {len(DEV)} batches")
     reader = reader_claims(a.reader) if a.reader else None
@@ -253,9 +259,10 @@ def main():
     if not a.final:
         return
     # ---- batch 16, once ----
-    test = load(a.root, FINAL)
+    finals = FINAL if isinstance(FINAL, list) else [FINAL]
+    test = [e for b in finals for e in load(a.root, b)]
     dup = sum(e["text"] in dev_texts for e in test)
-    print(f"\n==== BATCH 16 (scored once): {len(test)} entries, {dup} texts also in a development batch")
+    print(f"\n==== {', '.join(finals)} (scored once): {len(test)} entries, {dup} texts also in a development batch")
     X, nfeat = matrix(dev + test, cfg)
     Xd, Xt = X[: len(dev)], X[len(dev):]
     models = fit(Xd, Y, C, cw)
