@@ -1,7 +1,7 @@
 //! Family: bounds (Length, Range, Items).
 
-use super::driver::Cx;
 use super::finding::*;
+use super::reader::Cx;
 use super::tokens::*;
 use super::units::*;
 use super::values::*;
@@ -479,14 +479,7 @@ fn sized(t: &[Tok], i: usize) -> Option<Found> {
                 || kind(t, k) == Some(Tk::Num) && matches!(word(t, unit + 1), "iso" | "rfc")
                 || text(t, k) == "-" && kind(t, k - 1) == Some(Tk::Num)
         });
-    exact.then(|| {
-        found(
-            Rec::SizedNoun,
-            bound(incl(val.v), incl(val.v), Unit::Chars),
-            i,
-            noun,
-        )
-    })
+    exact.then(|| found(bound(incl(val.v), incl(val.v), Unit::Chars), i, noun))
 }
 
 /// "The default value (as well as the maximum) is 20", "The default value (and
@@ -521,12 +514,7 @@ fn beside_the_default(t: &[Tok], i: usize) -> Option<Found> {
     }
     let val = value_at(t, close + 2).filter(|v| !v.date && !v.year)?;
     let (min, max) = apply(op, val.v);
-    Some(found(
-        Rec::MaximumBesideDefault,
-        bound(min, max, Unit::None),
-        open,
-        val.end,
-    ))
+    Some(found(bound(min, max, Unit::None), open, val.end))
 }
 
 /// What a comparative at `i` reads: `Unread` when none opens there, `Ruled`
@@ -617,12 +605,7 @@ fn compared_at(t: &[Tok], i: usize) -> Compared {
         && matches!(text(t, j.wrapping_sub(1)), ":" | "is" | "=");
     if val.date && labelled && !matches!(op, Op::Exact) {
         let (min, max) = dated(apply(op, val.v), &val);
-        let f = found(
-            Rec::LabelledDateBound,
-            bound(min, max, Unit::Year),
-            i,
-            val.end,
-        );
+        let f = found(bound(min, max, Unit::Year), i, val.end);
         return Compared::Date(f);
     }
     if val.date || text(t, val.end + 1) == "-" && kind(t, val.end + 2) == Some(Tk::Num) {
@@ -661,18 +644,9 @@ fn compared_at(t: &[Tok], i: usize) -> Compared {
     // "Fixed length: 4 digits", "Max length: 4 digits": the label says
     // a length is counted, the unit which characters; both are claims
     let (from, to) = (phrase_start(t, i), end.max(val.end));
-    let label = (hint == Unit::Chars && matches!(unit, Unit::Class(_))).then(|| {
-        found(
-            Rec::LengthLabelOfClass,
-            bound(min, max, Unit::Chars),
-            from,
-            to,
-        )
-    });
-    Compared::Bound(
-        found(Rec::Comparative, bound(min, max, unit), from, to),
-        label,
-    )
+    let label = (hint == Unit::Chars && matches!(unit, Unit::Class(_)))
+        .then(|| found(bound(min, max, Unit::Chars), from, to));
+    Compared::Bound(found(bound(min, max, unit), from, to), label)
 }
 
 // postfix: "200 characters max", "10 or fewer tags", "1 or more"
@@ -734,7 +708,7 @@ pub(super) fn postfix_bound(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
         (unit, last)
     };
     let (min, max) = apply(op, val.v);
-    out.push(found(Rec::PostfixBound, bound(min, max, unit), i, last));
+    out.push(found(bound(min, max, unit), i, last));
     None
 }
 

@@ -2,8 +2,8 @@
 //! the reader of the [`TABLE`](crate::TABLE) row of its name; the first,
 //! `described_values`, asks the family's guards ([`ruled_out`]) for all.
 
-use super::driver::{Cx, NEXT};
 use super::finding::*;
+use super::reader::{Cx, NEXT};
 use super::tokens::*;
 use described::described_at;
 
@@ -422,7 +422,7 @@ pub(super) fn described_values(c: Cx, i: usize) -> Option<usize> {
     // ("`true` allows SIP Endpoints to register ..., `false` does
     // not", twilio-oai: what a flag's two states mean)
     if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
-        out.push(found(Rec::DescribedValues, What::Set(items), at, last));
+        out.push(found(What::Set(items), at, last));
     }
     NEXT
 }
@@ -438,7 +438,7 @@ pub(super) fn fixed_value(c: Cx, i: usize) -> Option<usize> {
     let value = What::Set(vec![inner(doc, &t[i]).to_string()]);
     let always = Found {
         always: true,
-        ..found(Rec::FixedValue, value, i, i)
+        ..found(value, i, i)
     };
     out.push(always);
     NEXT
@@ -453,7 +453,7 @@ pub(super) fn restated_type_value(c: Cx, i: usize) -> Option<usize> {
     // names the kind of the value and ends on its one value
     let v = restated_type_at(t, doc, i)?;
     *c.mark = t.len();
-    out.push(found(Rec::RestatedTypeValue, What::Set(vec![v]), i, i));
+    out.push(found(What::Set(vec![v]), i, i));
     NEXT
 }
 
@@ -617,7 +617,7 @@ pub(super) fn accepted_capital_list(c: Cx, i: usize) -> Option<usize> {
     }
     let (items, last) = capital_list(t, doc, l.j)?;
     *c.mark = last + 1;
-    out.push(found(Rec::AcceptedCapitalList, What::Set(items), i, last));
+    out.push(found(What::Set(items), i, last));
     NEXT
 }
 
@@ -689,7 +689,7 @@ pub(super) fn values_one_by_one(c: Cx, i: usize) -> Option<usize> {
     // (nor a flag's two states: "Can be: `true` to enable multi-tasking,
     // or `false` to disable it", twilio-oai)
     if !(names_members(t, last) || flag_states(&items) || characters(&items)) {
-        out.push(found(Rec::ValuesOneByOne, What::Set(items), l.j, last));
+        out.push(found(What::Set(items), l.j, last));
     }
     NEXT
 }
@@ -910,7 +910,7 @@ pub(super) fn value_list(c: Cx, i: usize) -> Option<usize> {
     if names_members(t, list.last) {
         return NEXT;
     }
-    out.push(found(Rec::ValueList, What::Set(list.items), i, list.last));
+    out.push(found(What::Set(list.items), i, list.last));
     None
 }
 

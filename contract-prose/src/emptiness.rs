@@ -1,7 +1,7 @@
 //! Family: emptiness (Length, Items).
 
-use super::driver::Cx;
 use super::finding::*;
+use super::reader::Cx;
 use super::tokens::*;
 
 pub(super) const LIST_WORDS: &[&str] = &[
@@ -33,12 +33,7 @@ pub(super) fn must_not_be_empty(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
             return Some(i + 1); // "must contain at least one" is read by the bounds detector
         }
         let list = (1..=6).any(|b| LIST_WORDS.contains(&prev_word(t, i, b)));
-        out.push(found(
-            Rec::MustNotBeEmpty,
-            What::NonEmpty { list },
-            i,
-            i + p.len() - 1,
-        ));
+        out.push(found(What::NonEmpty { list }, i, i + p.len() - 1));
     }
     None
 }

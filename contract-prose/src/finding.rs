@@ -3,7 +3,6 @@
 
 use super::tokens::*;
 use super::values::{Day, Val};
-pub(super) use crate::recognizers::Rec;
 
 /// A sentence that describes the output ("Returns up to 10 results") states no input constraint.
 pub(super) const OUTPUT_VERBS: &[&str] = &[
@@ -507,8 +506,9 @@ pub(super) enum What {
 
 #[derive(Clone, Debug)]
 pub(super) struct Found {
-    /// The recognizer that read it.
-    pub(super) by: Rec,
+    /// The row of [`TABLE`](crate::TABLE) whose reader pushed it, stamped
+    /// by the driver (a reader does not name its recognizer).
+    pub(super) by: usize,
     pub(super) what: What,
     pub(super) t0: usize,
     pub(super) t1: usize,
@@ -517,9 +517,9 @@ pub(super) struct Found {
     pub(super) always: bool,
 }
 
-pub(super) fn found(by: Rec, what: What, t0: usize, t1: usize) -> Found {
+pub(super) fn found(what: What, t0: usize, t1: usize) -> Found {
     Found {
-        by,
+        by: 0,
         what,
         t0,
         t1,

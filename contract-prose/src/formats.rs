@@ -1,7 +1,7 @@
 //! Family: formats (Format).
 
-use super::driver::Cx;
 use super::finding::*;
+use super::reader::Cx;
 use super::tokens::*;
 use super::values::*;
 
@@ -425,7 +425,7 @@ pub(super) fn date_layout(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
             if joined && matches!(what, What::Format("date")) {
                 return Some(i + 3);
             }
-            out.push(found(Rec::DateLayout, what, i, i));
+            out.push(found(what, i, i));
             return Some(i + 1);
         }
     }
@@ -448,7 +448,7 @@ pub(super) fn date_literal_shown(Cx { t, out, .. }: Cx, i: usize) -> Option<usiz
             } else {
                 "date"
             };
-            out.push(found(Rec::DateLiteral, What::Format(f), i, v.end));
+            out.push(found(What::Format(f), i, v.end));
             return Some(v.end + 1);
         }
     }
@@ -491,7 +491,7 @@ pub(super) fn format_standard(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usiz
             }
             break;
         }
-        out.push(found(Rec::FormatStandard, What::Format(f), i, end));
+        out.push(found(What::Format(f), i, end));
         return Some(end + 1);
     }
     None
@@ -509,7 +509,7 @@ pub(super) fn iso_time_word(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize>
             )
         })
     {
-        out.push(found(Rec::IsoTimeWord, What::Format("date-time"), i, i + 1));
+        out.push(found(What::Format("date-time"), i, i + 1));
         return Some(i + 2);
     }
     None
@@ -543,7 +543,7 @@ pub(super) fn iso_date_word(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize>
             } else {
                 "date-time"
             };
-            out.push(found(Rec::IsoDateWord, What::Format(f), i, end));
+            out.push(found(What::Format(f), i, end));
             return Some(end + 1);
         }
     }
@@ -556,7 +556,7 @@ pub(super) fn iso_code_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usiz
         && word(t, i + 1) == "format"
         && (1..=3).any(|b| matches!(prev_word(t, i, b), "code" | "codes"))
     {
-        out.push(found(Rec::IsoCodeFormat, What::Pattern(None), i, i + 1));
+        out.push(found(What::Pattern(None), i, i + 1));
         return Some(i + 2);
     }
     None
@@ -564,7 +564,7 @@ pub(super) fn iso_code_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usiz
 
 pub(super) fn uuid(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     if matches!(word(t, i), "uuid" | "uuids" | "guid" | "uuidv4") && named(t, i, i) {
-        out.push(found(Rec::Uuid, What::Format("uuid"), i, i));
+        out.push(found(What::Format("uuid"), i, i));
     }
     None
 }
@@ -581,7 +581,7 @@ pub(super) fn email(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     } else {
         return None;
     };
-    out.push(found(Rec::Email, What::Format("email"), i, end));
+    out.push(found(What::Format("email"), i, end));
     None
 }
 
@@ -603,7 +603,7 @@ pub(super) fn url(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
         && !NOT_THE_VALUE.contains(&word(t, i + 1))
         && named(t, i, i)
     {
-        out.push(found(Rec::Url, What::Format("uri"), i, i));
+        out.push(found(What::Format("uri"), i, i));
     }
     None
 }
@@ -617,14 +617,14 @@ pub(super) fn ip_address(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
         _ => None,
     };
     if let Some((f, end)) = f {
-        out.push(found(Rec::IpAddress, What::Format(f), i, end));
+        out.push(found(What::Format(f), i, end));
     }
     None
 }
 
 pub(super) fn time_layout(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     if word(t, i) == "hh" && text(t, i + 1) == ":" && word(t, i + 2) == "mm" && !in_example(t, i) {
-        out.push(found(Rec::TimeLayout, What::Format("time"), i, i + 2));
+        out.push(found(What::Format("time"), i, i + 2));
     }
     None
 }

@@ -344,6 +344,7 @@ mod finding;
 mod formats;
 mod help;
 mod patterns;
+mod reader;
 mod resolve;
 mod signs;
 mod spans;

@@ -5,9 +5,9 @@
 //! the [`TABLE`](crate::TABLE) row of its name, run by the driver in the
 //! table's order; the row says what it reads and what it must not.
 
-use super::driver::{Cx, Out, NEXT};
 use super::finding::*;
 use super::formats::format_of_text;
+use super::reader::{Cx, Out, NEXT};
 use super::tokens::*;
 use super::units::class_of;
 use super::values::NUMBER_WORDS;
@@ -37,8 +37,8 @@ pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
 
 /// Pushes a Pattern finding of `by` over tokens `t0..=t1`, with its regex
 /// when the words give one, and settles the reader's token.
-fn shape(out: &mut Out, by: Rec, re: Option<String>, t0: usize, t1: usize) -> Option<usize> {
-    out.push(found(by, What::Pattern(re), t0, t1));
+fn shape(out: &mut Out, re: Option<String>, t0: usize, t1: usize) -> Option<usize> {
+    out.push(found(What::Pattern(re), t0, t1));
     NEXT
 }
 
@@ -51,14 +51,14 @@ pub(super) fn decimal_places(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize
         )
         && (kind(t, i.wrapping_sub(1)) == Some(Tk::Num) || !prev_word(t, i, 1).is_empty())
         && !in_example(t, i);
-    read.then(|| shape(out, Rec::DecimalPlaces, None, i, i + 1))?
+    read.then(|| shape(out, None, i, i + 1))?
 }
 
 pub(super) fn hex_characters(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let read = matches!(w, "hex" | "hexadecimal")
         && (matches!(word(t, i + 1), "string" | "digits" | "characters")
             || matches!(word(t, i + 1), "chars" | "color" | "colour"));
-    read.then(|| shape(out, Rec::HexCharacters, Some(hex()), i, i + 1))?
+    read.then(|| shape(out, Some(hex()), i, i + 1))?
 }
 
 /// Character classes: "lowercase letters, digits and hyphens only", "alphanumeric".
@@ -135,14 +135,14 @@ pub(super) fn character_classes(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
         set.push('-');
     }
     let re = format!("^[{set}]+$");
-    shape(out, Rec::CharacterClasses, Some(re), i, last.max(i))
+    shape(out, Some(re), i, last.max(i))
 }
 
 pub(super) fn excluded_characters(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     // "may not contain spaces or slashes", "Names containing ... slashes
     // (`/`, `\`) ... are not allowed": characters the value may not hold
     let (from, end) = excluded_at(t, i)?;
-    shape(out, Rec::ExcludedCharacters, None, from, end)
+    shape(out, None, from, end)
 }
 
 pub(super) fn standard_by_number(Cx { t, doc, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -159,7 +159,7 @@ pub(super) fn standard_by_number(Cx { t, doc, out, .. }: Cx, i: usize) -> Option
     if linked || in_example(t, i) || see || word(t, end + 1) == "section" {
         return None;
     }
-    out.push(found(Rec::StandardByNumber, what, i, end));
+    out.push(found(what, i, end));
     NEXT
 }
 
@@ -184,7 +184,7 @@ pub(super) fn code_standard(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize>
             || (w != "iso" && (1..=2).any(|b| matches!(word(t, i + b), "tag" | "tags"))))
         && !in_example(t, i)
         && !refused();
-    read.then(|| shape(out, Rec::CodeStandard, None, i, i + 1))?
+    read.then(|| shape(out, None, i, i + 1))?
 }
 
 pub(super) fn templates(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -198,7 +198,7 @@ pub(super) fn templates(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
             "supported" | "allowed" | "accepted" | "valid" | "permitted"
         )
         && !in_example(t, i);
-    read.then(|| shape(out, Rec::Templates, None, i, i + 1))?
+    read.then(|| shape(out, None, i, i + 1))?
 }
 
 pub(super) fn does_not_allow(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -207,7 +207,7 @@ pub(super) fn does_not_allow(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize
         && matches!(prev_word(t, i, 1), "not" | "never")
         && kind(t, i + 1) == Some(Tk::Punct)
         && !matches!(text(t, i + 1), "." | "," | ";" | ")" | "(");
-    read.then(|| shape(out, Rec::DoesNotAllow, None, i, i + 1))?
+    read.then(|| shape(out, None, i, i + 1))?
 }
 
 pub(super) fn hex_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -230,7 +230,7 @@ pub(super) fn hex_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
                 || matches!(word(t, i + 1), "encoded" | "format")))
         && !of_another
         && !in_example(t, i);
-    read.then(|| shape(out, Rec::HexFormat, Some(hex()), i, i + 1))?
+    read.then(|| shape(out, Some(hex()), i, i + 1))?
 }
 
 pub(super) fn format_template(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -239,7 +239,7 @@ pub(super) fn format_template(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usiz
         && matches!(prev_word(t, i, 1), "with" | "in" | "the")
         && is_lit(t, i + 1)
         && t[i + 1].s.contains(['<', '{']);
-    read.then(|| shape(out, Rec::FormatTemplate, None, i, i + 1))?
+    read.then(|| shape(out, None, i, i + 1))?
 }
 
 pub(super) fn all_caps(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -252,14 +252,14 @@ pub(super) fn all_caps(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
         && prev_word(t, i, be) == "be"
         && matches!(prev_word(t, i, be + 1), "must" | "should")
         && !in_example(t, i);
-    read.then(|| shape(out, Rec::AllCaps, Some("^[^a-z]+$".into()), i - 1, i))?
+    read.then(|| shape(out, Some("^[^a-z]+$".into()), i - 1, i))?
 }
 
 /// A case style named: a word [`style_regex`] knows ("semantic" before
 /// "version").
 pub(super) fn case_style(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let re = style_regex(w).filter(|_| w != "semantic" || text(t, i + 1) == "version")?;
-    shape(out, Rec::CaseStyle, Some(re), i, i)
+    shape(out, Some(re), i, i)
 }
 
 pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -293,7 +293,7 @@ pub(super) fn placeholder_shape(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
         || (kind(t, j) == Some(Tk::Num) && t[j].s.contains('.'))
         // "web.1/worker.2": a word joined to a number
         || (text(t, j + 1) == "." && kind(t, j + 2) == Some(Tk::Num));
-    (shaped && !known).then(|| shape(out, Rec::PlaceholderShape, None, i, j))?
+    (shaped && !known).then(|| shape(out, None, i, j))?
 }
 
 /// A literal a prefix is written as: quoted or in code ("'pay_'", "`/`"),
@@ -313,7 +313,7 @@ pub(super) fn prefix(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
         && (!prev_word(t, i, 1).is_empty() || text(t, i.wrapping_sub(1)) == "(")
         && !(1..=5).any(|b| matches!(prev_word(t, i, b), "whose" | "where"));
     if starts {
-        return shape(out, Rec::Prefix, None, i, i + 2);
+        return shape(out, None, i, i + 2);
     }
     // "Prefix with '!' to exclude": how to write another value, not this one's
     if w != "prefix" || word(t, i + 1) == "with" {
@@ -321,7 +321,7 @@ pub(super) fn prefix(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     }
     // "The access key's identifier with prefix 'dof_v1_'"
     if (1..=2).any(|b| prev_word(t, i, b) == "with") && prefix_literal(t, i + 1) {
-        return shape(out, Rec::Prefix, None, i, i + 1);
+        return shape(out, None, i, i + 1);
     }
     // "ID should have a pay_ prefix", "(without s3:// prefix)": the literal
     // (its punctuation included) and what has it, before the noun
@@ -337,7 +337,7 @@ pub(super) fn prefix(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let read = lit
         && t[v].sent == t[i].sent
         && matches!(word(t, v), "have" | "has" | "with" | "without" | "having");
-    read.then(|| shape(out, Rec::Prefix, None, v, i))?
+    read.then(|| shape(out, None, v, i))?
 }
 
 pub(super) fn layout_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -363,7 +363,7 @@ pub(super) fn layout_format(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize>
             || w.starts_with("rfc")
             || w.starts_with("iso")
     });
-    (joined && !date).then(|| shape(out, Rec::LayoutFormat, None, from + 1, i))?
+    (joined && !date).then(|| shape(out, None, from + 1, i))?
 }
 
 pub(super) fn encoded(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -375,17 +375,17 @@ pub(super) fn encoded(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
         && !t[i].output
         && !in_example(t, i)
         && !(1..=2).any(|b| matches!(prev_word(t, i, b), "for" | "of"));
-    read.then(|| shape(out, Rec::Encoded, None, i, i))?
+    read.then(|| shape(out, None, i, i))?
 }
 
 pub(super) fn cidr(Cx { w, out, .. }: Cx, i: usize) -> Option<usize> {
     let re = || Some("^[0-9A-Fa-f:.]+/[0-9]{1,3}$".into());
-    (w == "cidr").then(|| shape(out, Rec::Cidr, re(), i, i))?
+    (w == "cidr").then(|| shape(out, re(), i, i))?
 }
 
 pub(super) fn e164(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     let re = || Some("^\\+[1-9][0-9]{1,14}$".into());
-    seq(t, i, &["e", ".", "164"]).then(|| shape(out, Rec::E164, re(), i, i + 2))?
+    seq(t, i, &["e", ".", "164"]).then(|| shape(out, re(), i, i + 2))?
 }
 
 pub(super) fn letter_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -427,7 +427,7 @@ pub(super) fn letter_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // "two-letter language code": the phrase names the language, which
     // the agreement with a declared pattern reads (see `agree`)
     let end = language_word(t, i).map_or(end, |k| end.max(k));
-    shape(out, Rec::LetterCode, re, i, end)
+    shape(out, re, i, end)
 }
 
 pub(super) fn digit_count_word(Cx { w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -439,13 +439,7 @@ pub(super) fn digit_count_word(Cx { w, out, .. }: Cx, i: usize) -> Option<usize>
         .strip_suffix("-digit")
         .and_then(|n| NUMBER_WORDS.iter().position(|x| *x == n))
         .filter(|&n| n >= 2)?;
-    shape(
-        out,
-        Rec::DigitCountWord,
-        Some(format!("^[0-9]{{{n}}}$")),
-        i,
-        i,
-    )
+    shape(out, Some(format!("^[0-9]{{{n}}}$")), i, i)
 }
 
 pub(super) fn counted_class(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -460,7 +454,7 @@ pub(super) fn counted_class(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
         "character" | "char" => format!("^[{}]{{{n}}}$", class_of(word(t, i + 3))?),
         _ => return None,
     };
-    shape(out, Rec::CountedClass, Some(re), i, i + 2)
+    shape(out, Some(re), i, i + 2)
 }
 
 /// The code of `n` letters named at `i`: ISO 639 language codes are lower

@@ -9,8 +9,8 @@
 //! the rows family by family (`bounds`, `spans`, ... in [`FAMILIES`] order)
 //! over one token list and owns the order and the cursor.
 
-use crate::driver::Read;
 use crate::levels::ERROR_LEVEL;
+use crate::reader::Read;
 use crate::{bounds, closed_sets, emptiness, formats, patterns, signs, spans};
 
 /// How sure a finding is, and so how it is reported.
@@ -85,6 +85,9 @@ macro_rules! recognizers {
         pub enum Rec { $(#[doc = $reads] $id,)* }
 
         /// Every recognizer, in the order of [`Rec`].
+        /// Each row's [`Rec`], in the table's order.
+        const RECS: &[Rec] = &[$(Rec::$id,)*];
+
         pub static TABLE: &[Recognizer] = &[$(Recognizer {
             name: $name,
             family: $family,
@@ -101,6 +104,12 @@ impl Rec {
     /// Its row of [`TABLE`].
     pub fn row(self) -> &'static Recognizer {
         &TABLE[self as usize]
+    }
+
+    /// The recognizer of row `index` of [`TABLE`] (a finding's row, as the
+    /// driver stamps it).
+    pub(crate) fn at(index: usize) -> Rec {
+        RECS[index]
     }
 }
 

@@ -6,7 +6,7 @@ use super::finding::*;
 use super::help::*;
 use super::tokens::*;
 use super::units::FUNCTION_WORDS;
-use super::{Claim, ClaimKind, Declared, Scalar};
+use super::{Claim, ClaimKind, Declared, Rec, Scalar};
 
 /// A claim together with what was found, so that [`super::agree`] can compare
 /// its numbers and values with the declaration.
@@ -87,7 +87,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     let help = help_for(kind, &f.what, decl);
     Resolved {
         claim: Claim {
-            by: f.by,
+            by: Rec::at(f.by),
             kind,
             phrase,
             help,

@@ -1,7 +1,7 @@
 //! Family: signs (Range).
 
-use super::driver::{Cx, NEXT};
 use super::finding::*;
+use super::reader::{Cx, NEXT};
 use super::tokens::*;
 
 // Family: signs (Range) — "a positive integer", "must be positive", "non-negative".
@@ -43,7 +43,7 @@ pub(super) fn sign(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
         },
         _ => return Some(i + 1),
     };
-    out.push(found(Rec::Sign, what, i, if next_noun { i + 1 } else { i }));
+    out.push(found(what, i, if next_noun { i + 1 } else { i }));
     None
 }
 
@@ -146,6 +146,6 @@ pub(super) fn one_based(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
         unit: Unit::Year,
         integer: true,
     };
-    read.then(|| out.push(found(Rec::OneBased, what, i - 2, i)))?;
+    read.then(|| out.push(found(what, i - 2, i)))?;
     NEXT
 }

@@ -1,7 +1,7 @@
 //! Family: spans (Length, Range, Items).
 
-use super::driver::Cx;
 use super::finding::*;
+use super::reader::Cx;
 use super::tokens::*;
 use super::units::*;
 use super::values::*;
@@ -76,12 +76,7 @@ pub(super) fn numbered_legend(Cx { t, mark, out, .. }: Cx, i: usize) -> Option<u
         *mark = last + 1;
         let enough = count >= if worded { 2 } else { 3 };
         if let (Some(lo), Some(hi), true) = (first, hi, enough) {
-            out.push(found(
-                Rec::NumberedLegend,
-                bound(incl(lo), incl(hi), Unit::Year),
-                i,
-                last + 1,
-            ));
+            out.push(found(bound(incl(lo), incl(hi), Unit::Year), i, last + 1));
             return Some(i + 1);
         }
     }
@@ -237,15 +232,9 @@ fn span_at(t: &[Tok], i: usize, mark: &mut usize) -> Option<(Found, Option<Found
             .unwrap_or(t.len());
     }
     let end = uend.max(b.end);
-    let label = (matches!(unit, Unit::Class(_)) && length_label(t, i)).then(|| {
-        found(
-            Rec::LengthLabelSpan,
-            bound(incl(a.v), incl(b.v), Unit::Chars),
-            i,
-            end,
-        )
-    });
-    Some((found(Rec::Span, bound(at(&a), at(&b), unit), i, end), label))
+    let label = (matches!(unit, Unit::Class(_)) && length_label(t, i))
+        .then(|| found(bound(incl(a.v), incl(b.v), Unit::Chars), i, end));
+    Some((found(bound(at(&a), at(&b), unit), i, end), label))
 }
 
 #[cfg(test)]
