@@ -36,8 +36,12 @@ pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
                     };
                     let settled = (r.read)(c, i);
                     // each finding names the row whose reader pushed it
-                    for f in &mut out[before..] {
-                        f.by = first + n;
+                    // (most calls push none: the test keeps an unoptimized
+                    // macro from building an iterator at every one)
+                    if out.len() > before {
+                        for f in &mut out[before..] {
+                            f.by = first + n;
+                        }
                     }
                     if let Some(n) = settled {
                         next = n.max(i + 1);
