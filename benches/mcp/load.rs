@@ -99,9 +99,17 @@ pub fn run(filter: &[&str]) {
                 "== streamable HTTP, {clients} concurrent clients, {secs} s, median of {rounds} (load before: {load_before})"
             );
             let mut samples: [Vec<f64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
-            for _ in 0..rounds {
-                for (i, server) in HTTP.iter().enumerate() {
-                    samples[i].push(rt.block_on(http_clients(server, clients, secs)));
+            // Rounds interleaved, and every other round in reverse order
+            // (bare, contract, sync; sync, contract, bare; ...), so that a
+            // drift of the machine's speed during a run, or a cost of going
+            // first or last, falls on every server alike.
+            for round in 0..rounds {
+                let mut order: Vec<usize> = (0..HTTP.len()).collect();
+                if round % 2 == 1 {
+                    order.reverse();
+                }
+                for i in order {
+                    samples[i].push(rt.block_on(http_clients(HTTP[i], clients, secs)));
                 }
             }
             let median = |v: &[f64]| {

@@ -15,6 +15,14 @@
 //! any provider or `serve-jsonl`: the same text gets the same answer
 //! (`invalid / malformed-arguments` naming a repeated key, say).
 //!
+//! The text is written in an encoding that needs no JSON escape
+//! ([`encode`]: `"`, `\`, control characters and the escape `~` itself
+//! become `~` and one character), so that serde_json reads the string in
+//! place: rmcp buffers each message and copies it several times while it
+//! finds the request's type, and a string with JSON escapes (every
+//! argument's quotes) was allocated anew at each step. It is decoded in
+//! the string's own buffer when the call is taken ([`take_arguments_text`]).
+//!
 //! Every call, not only those serde_json would misread: telling them
 //! apart takes a strict parse of the arguments, which the dispatcher does
 //! anyway; wrapped, rmcp reads one string where it built a tree, and the
@@ -48,7 +56,11 @@ const AS_SENT_JSON: &str = "\"arguments as sent\"";
 pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
     match arguments {
         Some(args) => match (args.len(), args.get(AS_SENT)) {
-            (1, Some(Value::String(text))) => text.clone(),
+            (1, Some(Value::String(text))) => {
+                let mut text = text.clone().into_bytes();
+                decode(&mut text);
+                into_string(text)
+            }
             // Serialized from the map in place: cloning it into a
             // `Value` first would copy every argument once more per call.
             _ => serde_json::to_string(args).unwrap_or_else(|_| "{}".to_owned()),
@@ -62,7 +74,11 @@ pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
 pub(crate) fn take_arguments_text(arguments: Option<&mut Map<String, Value>>) -> String {
     match arguments {
         Some(args) if args.len() == 1 => match args.get_mut(AS_SENT) {
-            Some(Value::String(text)) => std::mem::take(text),
+            Some(Value::String(text)) => {
+                let mut text = std::mem::take(text).into_bytes();
+                decode(&mut text);
+                into_string(text)
+            }
             _ => arguments_text(Some(args)),
         },
         other => arguments_text(other.map(|args| &*args)),
@@ -90,13 +106,79 @@ pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
         out.push(b'{');
         out.extend_from_slice(AS_SENT_JSON.as_bytes());
         out.push(b':');
-        let sent = as_text(&text[span.clone()]);
-        serde_json::to_writer(&mut out, sent.as_ref()).ok()?;
-        out.push(b'}');
+        out.push(b'"');
+        encode(as_text(&text[span.clone()]).as_bytes(), &mut out);
+        out.extend_from_slice(b"\"}");
         at = span.end;
     }
     out.extend_from_slice(&text[at..]);
     Some(out)
+}
+
+/// The escape of [`encode`].
+const ESCAPE: u8 = b'~';
+
+/// Writes `text` so that it is a JSON string's content with no escape in
+/// it: `~` becomes `~~`, `"` `~'`, `\` `~/`, and a control character
+/// (U+0000 to U+001F, which JSON escapes) `~` and the character 48 above
+/// it (`~0` to `~O`, none of which JSON escapes). Every other byte is
+/// written as it is (UTF-8 stays UTF-8); [`decode`] reverses it.
+fn encode(text: &[u8], out: &mut Vec<u8>) {
+    let mut run = 0;
+    for (i, &b) in text.iter().enumerate() {
+        let letter = match b {
+            ESCAPE => ESCAPE,
+            b'"' => b'\'',
+            b'\\' => b'/',
+            0..=0x1f => b + 0x30,
+            _ => continue,
+        };
+        out.extend_from_slice(&text[run..i]);
+        out.extend_from_slice(&[ESCAPE, letter]);
+        run = i + 1;
+    }
+    out.extend_from_slice(&text[run..]);
+}
+
+/// Reverses [`encode`] in place (the text only shrinks). A `~` that
+/// starts no escape is kept as it is: only a client that wrote the
+/// reserved key itself sends one, and it gets the text it wrote.
+fn decode(text: &mut Vec<u8>) {
+    let Some(first) = text.iter().position(|&b| b == ESCAPE) else {
+        return;
+    };
+    let (mut read, mut write) = (first, first);
+    while read < text.len() {
+        let b = text[read];
+        read += 1;
+        let out = if b != ESCAPE {
+            b
+        } else {
+            match text.get(read) {
+                Some(&ESCAPE) => ESCAPE,
+                Some(b'\'') => b'"',
+                Some(b'/') => b'\\',
+                Some(&l @ 0x30..=0x4f) => l - 0x30,
+                _ => {
+                    text[write] = b;
+                    write += 1;
+                    continue;
+                }
+            }
+        };
+        if b == ESCAPE {
+            read += 1;
+        }
+        text[write] = out;
+        write += 1;
+    }
+    text.truncate(write);
+}
+
+/// Decoded text as a string: [`decode`] turns ASCII pairs into ASCII
+/// bytes, so what was UTF-8 stays UTF-8 (checked, not assumed).
+fn into_string(text: Vec<u8>) -> String {
+    String::from_utf8(text).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The arguments' text; bytes that are not UTF-8 become NUL, which JSON
@@ -411,6 +493,57 @@ mod tests {
             serde_json::from_str::<String>(AS_SENT_JSON).unwrap(),
             AS_SENT
         );
+    }
+
+    /// Every byte and every pair of them comes back as it went in, and
+    /// what is written needs no JSON escape: serde_json reads it in place
+    /// (as a borrowed `&str`, which it can only do for a string without
+    /// escapes).
+    #[test]
+    fn the_encoding_needs_no_escape_and_is_undone_exactly() {
+        let special = [
+            b'~', b'"', b'\\', b'\'', b'/', b'0', b'O', b'a', 0, 0x1c, 0x1f, 0x7f,
+        ];
+        let mut texts: Vec<Vec<u8>> = (0..=0x7f_u8).map(|b| vec![b]).collect();
+        for a in special {
+            for b in special {
+                texts.push(vec![a, b]);
+                texts.push(vec![b'x', a, b, b'y']);
+            }
+        }
+        texts.push("{\"q\":\"é~\\\"\\u0000\",\"n\":[1]}".as_bytes().to_vec());
+        for text in texts {
+            let mut out = Vec::new();
+            encode(&text, &mut out);
+            let quoted = format!("\"{}\"", std::str::from_utf8(&out).unwrap());
+            let read: &str = serde_json::from_str(&quoted).expect("a string without escapes");
+            assert_eq!(read.as_bytes(), out);
+            let mut back = out.clone();
+            decode(&mut back);
+            assert_eq!(back, text, "{quoted}");
+        }
+        // a `~` that starts no escape (only a client writing the reserved
+        // key itself sends one) is kept
+        for (sent, read) in [("~", "~"), ("a~", "a~"), ("~x~'", "~x\""), ("~~~", "~~")] {
+            let mut t = sent.as_bytes().to_vec();
+            decode(&mut t);
+            assert_eq!(t, read.as_bytes(), "{sent}");
+        }
+    }
+
+    /// The wrapped arguments of a rewritten call hold no backslash, so
+    /// rmcp's reading copies no string of them.
+    #[test]
+    fn wrapped_arguments_hold_no_backslash() {
+        let args = r#"{"q":"a\"b\\c","t":"\n\u0001"}"#;
+        let new = rewrite(call(args).as_bytes()).expect("rewritten");
+        let v: Value = serde_json::from_slice(&new).unwrap();
+        let wrapped = v["params"]["arguments"][AS_SENT].as_str().unwrap();
+        assert!(
+            !wrapped.contains('\\') && !wrapped.contains('"'),
+            "{wrapped}"
+        );
+        assert_eq!(handed(call(args).as_bytes()), [args]);
     }
 
     fn call(args: &str) -> String {
