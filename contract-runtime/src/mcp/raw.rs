@@ -96,6 +96,7 @@ pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let spans = calls(text)?;
+    let spans = spans.as_slice();
     if spans.is_empty() {
         return None;
     }
@@ -200,13 +201,29 @@ fn as_text(raw: &[u8]) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The spans of the `arguments` to wrap: a lone message's (the common
+/// case, with no list allocated for it) or a batch's, in order.
+enum Spans {
+    One(Option<Range<usize>>),
+    Batch(Vec<Range<usize>>),
+}
+
+impl Spans {
+    fn as_slice(&self) -> &[Range<usize>] {
+        match self {
+            Spans::One(one) => one.as_slice(),
+            Spans::Batch(all) => all,
+        }
+    }
+}
+
 /// The spans of the `arguments` to wrap in a message, in order; `None`
 /// when the message's structure cannot be read.
-fn calls(text: &[u8]) -> Option<Vec<Range<usize>>> {
+fn calls(text: &[u8]) -> Option<Spans> {
     let mut scan = Scan { b: text, i: 0 };
     scan.ws();
-    let mut spans = Vec::new();
-    if scan.peek() == Some(b'[') {
+    let spans = if scan.peek() == Some(b'[') {
+        let mut spans = Vec::new();
         scan.i += 1;
         scan.ws();
         if scan.peek() == Some(b']') {
@@ -225,13 +242,14 @@ fn calls(text: &[u8]) -> Option<Vec<Range<usize>>> {
                 }
             }
         }
+        Spans::Batch(spans)
     } else {
         let one = scan.value()?;
         if text[one.start] != b'{' {
             return None;
         }
-        spans.extend(arguments(text, one)?);
-    }
+        Spans::One(arguments(text, one)?)
+    };
     scan.ws();
     // trailing text: not this module's to answer
     (scan.i == text.len()).then_some(spans)
