@@ -388,7 +388,7 @@ pub(super) fn e164(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
     seq(t, i, &["e", ".", "164"]).then(|| shape(out, re(), i, i + 2))?
 }
 
-pub(super) fn letter_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+pub(super) fn letter_code(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let re = if w == "iso" {
         let n = if text(t, i + 1) == "-" { i + 2 } else { i + 1 };
         match text(t, n) {
@@ -410,15 +410,15 @@ pub(super) fn letter_code(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     } else if matches!(w, "two-letter" | "alpha-2")
         || (word(t, i + 2) == "letter" && text(t, i + 1) == "-" && text(t, i) == "2")
     {
-        Some(letter_code_of(t, i, 2))
+        Some(letter_code_of(t, doc, i, 2))
     } else if w == "three-letter" {
-        Some(letter_code_of(t, i, 3))
+        Some(letter_code_of(t, doc, i, 3))
     } else if matches!(w, "two" | "three") && word(t, i + 1) == "letter" && names_a_code(t, i + 2) {
         // "The three letter International Air Transport Association
         // (IATA) Location Identifier" (langchain-ai/langchain-community),
         // "The three letter country code representing where ..."
         // (twilio-oai): the hyphen of "three-letter" left out
-        Some(letter_code_of(t, i, if w == "two" { 2 } else { 3 }))
+        Some(letter_code_of(t, doc, i, if w == "two" { 2 } else { 3 }))
     } else {
         None
     }?;
@@ -460,9 +460,20 @@ pub(super) fn counted_class(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
 /// The code of `n` letters named at `i`: ISO 639 language codes are lower
 /// case ("two-letter language code": `en`, `de`), country codes (ISO 3166-1
 /// alpha-2, alpha-3), currencies and airports upper case ("two-letter
-/// country code": `US`).
-fn letter_code_of(t: &[Tok], i: usize, n: usize) -> &'static str {
-    match (language_word(t, i).is_some(), n) {
+/// country code": `US`), unless the sentence shows one in the other case.
+fn letter_code_of(t: &[Tok], doc: &str, i: usize, n: usize) -> &'static str {
+    // the case its example is written in ("Two-letter country code, e.g.
+    // 'us'"), else a language code's lowercase and any other's capitals
+    let shown = (i + 1..t.len())
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .filter(|&k| is_lit(t, k))
+        .map(|k| inner(doc, &t[k]))
+        .find(|v| v.len() == n && v.bytes().all(|b| b.is_ascii_alphabetic()));
+    let lower = match shown {
+        Some(v) => v.bytes().all(|b| b.is_ascii_lowercase()),
+        None => language_word(t, i).is_some(),
+    };
+    match (lower, n) {
         (true, 2) => "^[a-z]{2}$",
         (true, _) => "^[a-z]{3}$",
         (false, 2) => "^[A-Z]{2}$",
@@ -854,6 +865,27 @@ mod tests {
         assert_eq!(
             patterns("In the form `owner/repo`."),
             [pair("form `owner/repo`", "pattern ?")]
+        );
+    }
+
+    #[test]
+    fn a_letter_code_is_in_the_case_its_example_shows() {
+        assert_eq!(
+            patterns("Two-letter country code (e.g. 'us')."),
+            [pair("Two-letter country", "pattern ^[a-z]{2}$")]
+        );
+        assert_eq!(
+            patterns("Two-letter country code (e.g. 'US')."),
+            [pair("Two-letter country", "pattern ^[A-Z]{2}$")]
+        );
+        assert_eq!(
+            patterns("Three-letter language code, such as 'ENG'."),
+            [pair("Three-letter language", "pattern ^[A-Z]{3}$")]
+        );
+        // no example: a language's lowercase, another code's capitals
+        assert_eq!(
+            patterns("Two-letter country code."),
+            [pair("Two-letter country", "pattern ^[A-Z]{2}$")]
         );
     }
 
