@@ -7,11 +7,16 @@ cancel out. One client, one connection, one session, calls one after
 another: instructions do not depend on the machine's load, where
 calls per second do.
 
-    python3 benches/mcp/callgrind_http.py BIN [N1 N2] [--dump DIR]
+    python3 benches/mcp/callgrind_http.py BIN [N1 N2] [--dump DIR] [--client]
 
 BIN is the bench executable (`benches/bench_exe.sh mcp -p mcp-bench`).
 With --dump DIR, the N2 run of each server keeps its callgrind profile
 (DIR/SERVER.callgrind) for callgrind_annotate.
+
+With --client, the load generator's side instead: `BIN client SERVER N`
+(one session, the calls of `cargo bench -p mcp-bench -- http`'s clients)
+under callgrind, the server it starts not traced: what one client spends
+per call on each server's answers, on the machine's other core.
 """
 import http.client
 import json
@@ -70,8 +75,20 @@ def run(bin, server, n, out):
     return int(got.group(1))
 
 
+def run_client(bin, server, n):
+    p = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", bin, "client", server, str(n)],
+        capture_output=True)
+    got = re.search(rb"Collected : (\d+)", p.stderr)
+    assert p.returncode == 0 and got, p.stderr[-2000:].decode(errors="replace")
+    return int(got.group(1))
+
+
 def main():
     args = [a for a in sys.argv[1:]]
+    client = "--client" in args
+    if client:
+        args.remove("--client")
     dump = None
     if "--dump" in args:
         i = args.index("--dump")
@@ -82,6 +99,10 @@ def main():
     n1, n2 = (int(args[1]), int(args[2])) if len(args) >= 3 else (200, 1000)
     per = {}
     for server in ["bare", "contract"]:
+        if client:
+            per[server] = (run_client(bin, server, n2) - run_client(bin, server, n1)) // (n2 - n1)
+            print(f"{server:<9} {per[server]:>8} client instructions/call")
+            continue
         a = run(bin, server, n1, "/dev/null")
         b = run(bin, server, n2, f"{dump}/{server}.callgrind" if dump else "/dev/null")
         per[server] = (b - a) // (n2 - n1)

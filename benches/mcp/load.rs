@@ -378,6 +378,30 @@ impl Session {
     }
 }
 
+/// One client's `calls` calls on one session, as each client of
+/// [`http_clients`] makes them, against a server started here: what the
+/// client side costs per call (under callgrind, which does not trace the
+/// server unless told).
+pub fn client(name: &str, calls: u64) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        let mut child = server(name, "http");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let addr = out.next_line().await.expect("read").expect("the address");
+        let mut s = Session::open(&addr, None).await;
+        for i in 1..=calls {
+            let (status, _, body) = s.post(call(i, QUERIES[(i % 3) as usize])).await;
+            assert!(status.is_success(), "{status}");
+            let text = std::str::from_utf8(&body).expect("UTF-8");
+            assert!(text.contains(r#""isError":false"#), "{text}");
+        }
+        let _ = child.kill().await;
+    });
+}
+
 /// Calls answered per second by `clients` sessions calling in a loop, over
 /// `secs` seconds after a warm-up of a quarter of that.
 async fn http_clients(name: &str, clients: usize, secs: f64) -> f64 {

@@ -24,7 +24,8 @@
 //! cargo bench -p mcp-bench -- auth         # one run only (refuse, stdio, http, auth)
 //! ```
 //!
-//! The same binary is the server: `... serve bare|contract stdio|http`.
+//! The same binary is the server: `... serve bare|contract stdio|http`, and
+//! one client alone: `... client bare|contract N`.
 
 mod auth;
 mod load;
@@ -45,6 +46,15 @@ fn main() {
             eprintln!("mcp-bench serve: {e}");
             std::process::exit(2);
         }
+        return;
+    }
+    // One client's side alone, for callgrind (`callgrind_http.py --client`):
+    // `client bare|contract N` makes N calls on one session of a server it
+    // starts (not traced: valgrind follows no child unless told).
+    if args.first().map(String::as_str) == Some("client") {
+        let server = args.get(1).map(String::as_str).unwrap_or("");
+        let calls = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);
+        load::client(server, calls);
         return;
     }
     // `cargo bench` passes `--bench`; anything else is a filter on the runs
