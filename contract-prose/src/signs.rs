@@ -65,6 +65,22 @@ fn says_what_it_means(t: &[Tok], noun: usize) -> bool {
             || matches!(word(t, noun + 1), "encourage" | "encourages"))
 }
 
+pub(super) fn one_based(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    // "Page number (1-indexed)", "1-based page number": at least 1
+    let read = matches!(w, "based" | "indexed")
+        && text(t, i.wrapping_sub(1)) == "-"
+        && i >= 2
+        && t[i - 2].num == Some(1.0);
+    let what = What::Bound {
+        min: incl(1.0),
+        max: None,
+        unit: Unit::Year,
+        integer: true,
+    };
+    read.then(|| out.push(found(what, i - 2, i)))?;
+    NEXT
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::driver::drive;
@@ -132,20 +148,4 @@ mod tests {
             [pair("Positive values", "min 0 excl Year")]
         );
     }
-}
-
-pub(super) fn one_based(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    // "Page number (1-indexed)", "1-based page number": at least 1
-    let read = matches!(w, "based" | "indexed")
-        && text(t, i.wrapping_sub(1)) == "-"
-        && i >= 2
-        && t[i - 2].num == Some(1.0);
-    let what = What::Bound {
-        min: incl(1.0),
-        max: None,
-        unit: Unit::Year,
-        integer: true,
-    };
-    read.then(|| out.push(found(what, i - 2, i)))?;
-    NEXT
 }
