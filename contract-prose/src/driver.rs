@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 /// the tokens of `doc`, family after family, each from the first token.
 pub(super) fn drive(t: &[Tok], doc: &str, families: u8, out: &mut Out) {
     // (a family that no token may open is not walked: most doc comments
-    // open three or four of the eight)
+    // open three or four of the seven)
     let families = t.iter().fold(0, |bits, x| bits | x.lead) & families;
     for (k, &(first, rows)) in family_rows().iter().enumerate() {
         let lead = 1 << k;

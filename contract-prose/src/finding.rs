@@ -507,7 +507,9 @@ pub(super) enum What {
 #[derive(Clone, Debug)]
 pub(super) struct Found {
     /// The row of [`TABLE`](crate::TABLE) whose reader pushed it, stamped
-    /// by the driver (a reader does not name its recognizer).
+    /// by the driver (a reader does not name its recognizer); [`UNSTAMPED`]
+    /// until then, which names no row, so a finding that escaped the
+    /// driver fails loudly rather than passing as the first row's.
     pub(super) by: usize,
     pub(super) what: What,
     pub(super) t0: usize,
@@ -517,9 +519,12 @@ pub(super) struct Found {
     pub(super) always: bool,
 }
 
+/// The row of a finding no driver has stamped.
+pub(super) const UNSTAMPED: usize = usize::MAX;
+
 pub(super) fn found(what: What, t0: usize, t1: usize) -> Found {
     Found {
-        by: 0,
+        by: UNSTAMPED,
         what,
         t0,
         t1,

@@ -35,8 +35,8 @@ pub(super) const CLASS_WORDS: &[(&str, &str)] = &[
     ("spaces", " "),
 ];
 
-/// Pushes a Pattern finding of `by` over tokens `t0..=t1`, with its regex
-/// when the words give one, and settles the reader's token.
+/// Pushes a Pattern finding over tokens `t0..=t1`, with its regex when the
+/// words give one, and settles the reader's token.
 fn shape(out: &mut Out, re: Option<String>, t0: usize, t1: usize) -> Option<usize> {
     out.push(found(What::Pattern(re), t0, t1));
     NEXT
@@ -866,6 +866,64 @@ mod tests {
             patterns("In the form `owner/repo`."),
             [pair("form `owner/repo`", "pattern ?")]
         );
+    }
+
+    /// `prefix`'s shapes (razorpay's, hashicorp's, quilt's and Azure's MCP
+    /// servers, digitalocean's OpenAPI spec) and what it must not read.
+    #[test]
+    fn a_prefix_the_value_must_have_or_must_not() {
+        let read = [
+            ("Must start with 'pay_'", "start with 'pay_'"),
+            ("Workspace IDs begin with 'ws-'.", "begin with 'ws-'"),
+            ("ID of the user group (starts with 'S').", "starts with 'S'"),
+            ("ID should have a pay_ prefix.", "have a pay_ prefix"),
+            (
+                "S3 bucket name (without s3:// prefix)",
+                "without s3:// prefix",
+            ),
+            (
+                "The command (without the 'az' prefix).",
+                "without the 'az' prefix",
+            ),
+            ("The identifier with prefix 'dof_v1_'.", "prefix 'dof_v1_'"),
+        ];
+        for (doc, phrase) in read {
+            assert_eq!(patterns(doc), [pair(phrase, "pattern ?")], "{doc}");
+        }
+        for doc in [
+            "Start with 'list-workspaces' to see the workspaces.",
+            "Prefix with '!' to exclude a branch.",
+            "Only paths that start with this prefix are listed.",
+            "Groups whose name starts with 'West' are returned.",
+            "The npm version, without the prefix `v`.",
+            "Form ID ('i' prefix in old API)",
+        ] {
+            assert!(patterns(doc).is_empty(), "{doc}");
+        }
+    }
+
+    #[test]
+    fn a_layout_of_joined_words_before_format() {
+        assert_eq!(
+            patterns("Name for the new package in namespace/name format"),
+            [pair("namespace/name format", "pattern ?")]
+        );
+        // a date layout is `date-layout`'s, joined standards are no layout
+        assert!(patterns("DOB in MM/DD/YYYY format").is_empty());
+        assert!(patterns("End time in RFC3339/ISO8601 format.").is_empty());
+        assert!(patterns("The comment in Markdown format").is_empty());
+    }
+
+    #[test]
+    fn base64_encoded_of_the_value() {
+        assert_eq!(
+            patterns("Attachment content, base64-encoded"),
+            [pair("base64-encoded", "pattern ?")]
+        );
+        // what the tool returns; another thing's encoding; one of two forms
+        assert!(patterns("Read a file and return it as a base64-encoded block.").is_empty());
+        assert!(patterns("A data URL for a base64 encoded image.").is_empty());
+        assert!(patterns("Photo URL or base64 data").is_empty());
     }
 
     #[test]

@@ -112,6 +112,22 @@ mod tests {
     }
 
     #[test]
+    fn one_based_is_at_least_one() {
+        // comet-ml/opik-mcp (batch 16)
+        assert_eq!(
+            signs("Page number (1-indexed)."),
+            [pair("1-indexed", "min 1 Year")]
+        );
+        assert_eq!(
+            signs("1-based page number."),
+            [pair("1-based", "min 1 Year")]
+        );
+        // labelled either way across the batches: not read
+        assert!(signs("Page number (0-based).").is_empty());
+        assert!(signs("A web-based tool.").is_empty());
+    }
+
+    #[test]
     fn adjectives_without_a_number_noun_are_prose() {
         assert!(signs("A positive review of the film.").is_empty());
         assert!(signs("Reports false positive matches.").is_empty());

@@ -370,8 +370,8 @@ pub fn expand_struct(
 /// (with the C12 message) when they differ, as far as the set checks at the
 /// error level say: a listed value the enum lacks (`set-wider`), or, for a
 /// list read to its end, a variant the description names nowhere as a word
-/// of its own (`set-narrower`; `__private::named_in`, the audit's rule). A check at the audit level emits nothing: the registry's
-/// audit reports it.
+/// of its own (`set-narrower`; `__private::named_in`, the audit's rule). A
+/// check at the audit level emits nothing: the registry's audit reports it.
 fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
     use contract_prose::{Check, Level};
     let enum_like = matches!(f.kind.item().unwrap_or(f.kind.inner()).inner(), Kind::Other);
