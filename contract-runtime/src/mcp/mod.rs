@@ -583,7 +583,7 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
 /// where the borrowed form copies them (a few thousand instructions and
 /// two allocations per call on the serving path).
 fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
-    let text = sized_text(&envelope);
+    let text = envelope.to_json_string();
     let result = std::mem::take(&mut envelope.result);
     let call_id = std::mem::take(&mut envelope.call_id);
     let tool = std::mem::take(&mut envelope.tool);
@@ -602,20 +602,6 @@ fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
         }
     }
     with_text(&envelope, text, value)
-}
-
-/// The envelope's JSON text, written into a buffer sized for a small
-/// answer: serde_json starts at 128 bytes and doubles, and the envelope's
-/// own keys take about 100 of them, so most envelopes were written twice
-/// over (0.67 allocations and a copy per call in `mcp-bench`, measured
-/// with DHAT). Larger ones grow from there as before.
-fn sized_text(envelope: &Envelope) -> String {
-    let mut out = Vec::with_capacity(256);
-    match serde_json::to_writer(&mut out, envelope) {
-        // serde_json writes UTF-8; checked rather than assumed.
-        Ok(()) => String::from_utf8(out).unwrap_or_else(|_| envelope.to_json_string()),
-        Err(_) => envelope.to_json_string(),
-    }
 }
 
 /// The result's blocks: the envelope as text first, then its content.

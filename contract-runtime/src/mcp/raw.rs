@@ -56,11 +56,7 @@ const AS_SENT_JSON: &str = "\"arguments as sent\"";
 pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
     match arguments {
         Some(args) => match (args.len(), args.get(AS_SENT)) {
-            (1, Some(Value::String(text))) => {
-                let mut text = text.clone().into_bytes();
-                decode(&mut text);
-                into_string(text)
-            }
+            (1, Some(Value::String(text))) => decoded(text.clone()),
             // Serialized from the map in place: cloning it into a
             // `Value` first would copy every argument once more per call.
             _ => serde_json::to_string(args).unwrap_or_else(|_| "{}".to_owned()),
@@ -74,11 +70,7 @@ pub(crate) fn arguments_text(arguments: Option<&Map<String, Value>>) -> String {
 pub(crate) fn take_arguments_text(arguments: Option<&mut Map<String, Value>>) -> String {
     match arguments {
         Some(args) if args.len() == 1 => match args.get_mut(AS_SENT) {
-            Some(Value::String(text)) => {
-                let mut text = std::mem::take(text).into_bytes();
-                decode(&mut text);
-                into_string(text)
-            }
+            Some(Value::String(text)) => decoded(std::mem::take(text)),
             _ => arguments_text(Some(args)),
         },
         other => arguments_text(other.map(|args| &*args)),
@@ -119,21 +111,38 @@ pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
 /// The escape of [`encode`].
 const ESCAPE: u8 = b'~';
 
+/// The letter that follows [`ESCAPE`] for a byte JSON would escape (and
+/// for the escape itself): `~` `~`, `"` `'`, `\` `/`, and a control
+/// character (U+0000 to U+001F) the character 48 above it (`0` to `O`,
+/// none of which JSON escapes). [`unescape`] is its inverse.
+fn escaped(b: u8) -> Option<u8> {
+    match b {
+        ESCAPE => Some(ESCAPE),
+        b'"' => Some(b'\''),
+        b'\\' => Some(b'/'),
+        0..=0x1f => Some(b + 0x30),
+        _ => None,
+    }
+}
+
+/// The byte a letter after [`ESCAPE`] stands for ([`escaped`] reversed).
+fn unescape(letter: u8) -> Option<u8> {
+    match letter {
+        ESCAPE => Some(ESCAPE),
+        b'\'' => Some(b'"'),
+        b'/' => Some(b'\\'),
+        0x30..=0x4f => Some(letter - 0x30),
+        _ => None,
+    }
+}
+
 /// Writes `text` so that it is a JSON string's content with no escape in
-/// it: `~` becomes `~~`, `"` `~'`, `\` `~/`, and a control character
-/// (U+0000 to U+001F, which JSON escapes) `~` and the character 48 above
-/// it (`~0` to `~O`, none of which JSON escapes). Every other byte is
-/// written as it is (UTF-8 stays UTF-8); [`decode`] reverses it.
+/// it: each byte [`escaped`] names becomes `~` and its letter, every other
+/// byte is written as it is (UTF-8 stays UTF-8); [`decode`] reverses it.
 fn encode(text: &[u8], out: &mut Vec<u8>) {
     let mut run = 0;
     for (i, &b) in text.iter().enumerate() {
-        let letter = match b {
-            ESCAPE => ESCAPE,
-            b'"' => b'\'',
-            b'\\' => b'/',
-            0..=0x1f => b + 0x30,
-            _ => continue,
-        };
+        let Some(letter) = escaped(b) else { continue };
         out.extend_from_slice(&text[run..i]);
         out.extend_from_slice(&[ESCAPE, letter]);
         run = i + 1;
@@ -150,35 +159,22 @@ fn decode(text: &mut Vec<u8>) {
     };
     let (mut read, mut write) = (first, first);
     while read < text.len() {
-        let b = text[read];
-        read += 1;
-        let out = if b != ESCAPE {
-            b
-        } else {
-            match text.get(read) {
-                Some(&ESCAPE) => ESCAPE,
-                Some(b'\'') => b'"',
-                Some(b'/') => b'\\',
-                Some(&l @ 0x30..=0x4f) => l - 0x30,
-                _ => {
-                    text[write] = b;
-                    write += 1;
-                    continue;
-                }
-            }
-        };
-        if b == ESCAPE {
-            read += 1;
-        }
-        text[write] = out;
+        let pair = (text[read] == ESCAPE)
+            .then(|| text.get(read + 1).copied().and_then(unescape))
+            .flatten();
+        text[write] = pair.unwrap_or(text[read]);
+        read += if pair.is_some() { 2 } else { 1 };
         write += 1;
     }
     text.truncate(write);
 }
 
-/// Decoded text as a string: [`decode`] turns ASCII pairs into ASCII
-/// bytes, so what was UTF-8 stays UTF-8 (checked, not assumed).
-fn into_string(text: Vec<u8>) -> String {
+/// The arguments as sent, from the encoded text the rewrite wrapped them
+/// in: [`decode`] turns ASCII pairs into ASCII bytes, so what was UTF-8
+/// stays UTF-8 (checked, not assumed).
+fn decoded(text: String) -> String {
+    let mut text = text.into_bytes();
+    decode(&mut text);
     String::from_utf8(text).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
