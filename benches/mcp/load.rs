@@ -392,11 +392,31 @@ pub fn client(name: &str, calls: u64) {
         let mut out = BufReader::new(child.stdout.take().expect("stdout")).lines();
         let addr = out.next_line().await.expect("read").expect("the address");
         let mut s = Session::open(&addr, None).await;
+        let began = Instant::now();
+        let mut lat = Vec::with_capacity(calls as usize);
         for i in 1..=calls {
+            let t0 = Instant::now();
             let (status, _, body) = s.post(call(i, QUERIES[(i % 3) as usize])).await;
+            lat.push(t0.elapsed().as_nanos() as u64);
             assert!(status.is_success(), "{status}");
             let text = std::str::from_utf8(&body).expect("UTF-8");
             assert!(text.contains(r#""isError":false"#), "{text}");
+        }
+        let took = began.elapsed();
+        // One call at a time: the latency of each, not only their rate
+        // (a wider tail and a slower typical call look alike in a mean).
+        lat.sort_unstable();
+        if let Some(last) = lat.len().checked_sub(1) {
+            let q = |f: f64| lat[(last as f64 * f) as usize] as f64 / 1000.0;
+            eprintln!(
+                "{name}: {calls} calls in {:.3} s, {:.0} calls/s, p10 {:.1} p50 {:.1} p90 {:.1} p99 {:.1} us",
+                took.as_secs_f64(),
+                calls as f64 / took.as_secs_f64(),
+                q(0.1),
+                q(0.5),
+                q(0.9),
+                q(0.99)
+            );
         }
         let _ = child.kill().await;
     });

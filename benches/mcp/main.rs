@@ -25,7 +25,11 @@
 //! ```
 //!
 //! The same binary is the server: `... serve bare|contract stdio|http`, and
-//! one client alone: `... client bare|contract N`.
+//! one client alone: `... client SERVER N` (N calls one after another on
+//! one session; prints calls per second and the calls' latency
+//! percentiles). Over HTTP, SERVER may also be `contract-sync`,
+//! `contract-jwt` or `contract-handler` (the contract's handler on bare
+//! rmcp's HTTP layer, to tell the two layers' costs apart).
 
 mod auth;
 mod load;
@@ -100,22 +104,31 @@ fn serve(server: &str, transport: &str) -> Result<(), BoxError> {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 println!("{}", listener.local_addr()?);
                 match server {
-                    "bare" => serve_bare_http(listener).await?,
+                    "bare" => serve_rmcp_http(listener, || tools::Bare).await?,
+                    // The contract's handler on bare rmcp's accept loop:
+                    // no strict reading of the raw arguments, no gate. What
+                    // `McpServer::serve_http_on`'s own layer costs, by
+                    // difference (not a way to serve: the arguments are
+                    // read by serde_json first).
+                    "contract-handler" => {
+                        let server = tools::contract_server();
+                        serve_rmcp_http(listener, move || server.for_session()).await?
+                    }
                     "contract" => {
                         tools::contract_server()
-                            .serve_http_on(listener, StreamableHttpServerConfig::default())
+                            .serve_http_on(listener, cfg())
                             .await?
                     }
                     "contract-sync" => {
                         tools::contract_sync_server()
-                            .serve_http_on(listener, StreamableHttpServerConfig::default())
+                            .serve_http_on(listener, cfg())
                             .await?
                     }
                     "contract-jwt" | "contract-jwt-nocache" => {
                         let cache = if server == "contract-jwt" { 4096 } else { 0 };
                         tools::contract_server()
                             .with_authenticator(auth::authenticator(cache)?)
-                            .serve_http_on(listener, StreamableHttpServerConfig::default())
+                            .serve_http_on(listener, cfg())
                             .await?
                     }
                     other => return Err(format!("unknown server `{other}`").into()),
@@ -127,11 +140,20 @@ fn serve(server: &str, transport: &str) -> Result<(), BoxError> {
     }
 }
 
-async fn serve_bare_http(listener: tokio::net::TcpListener) -> std::io::Result<()> {
+/// rmcp's streamable HTTP service on hyper, as `serve_http_on` runs it
+/// (one task per connection, `TCP_NODELAY`), for a handler `make` gives
+/// each session.
+async fn serve_rmcp_http<S>(
+    listener: tokio::net::TcpListener,
+    make: impl Fn() -> S + Send + Sync + 'static,
+) -> std::io::Result<()>
+where
+    S: rmcp::ServerHandler,
+{
     let service = StreamableHttpService::new(
-        || Ok(tools::Bare),
+        move || Ok(make()),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
+        cfg(),
     );
     loop {
         let (stream, _) = listener.accept().await?;
@@ -143,4 +165,16 @@ async fn serve_bare_http(listener: tokio::net::TcpListener) -> std::io::Result<(
                 .await;
         });
     }
+}
+
+/// rmcp's transport configuration, the same for every server; with
+/// `MCP_BENCH_KEEPALIVE=off`, no SSE keep-alive timer (rmcp re-arms it at
+/// each poll of an answer's stream: ruled out as the one-client gap's
+/// cause with it, see docs/performance.md).
+fn cfg() -> StreamableHttpServerConfig {
+    let mut c = StreamableHttpServerConfig::default();
+    if std::env::var("MCP_BENCH_KEEPALIVE").as_deref() == Ok("off") {
+        c.sse_keep_alive = None;
+    }
+    c
 }

@@ -413,14 +413,15 @@ pub mod http {
                     let delete = req.method() == hyper::Method::DELETE;
                     // Who is calling, before anything is read or run.
                     let (mut parts, body) = req.into_parts();
-                    let mut caller = None;
+                    let (mut caller, mut session) = (None, None);
                     if let Some(g) = &gate {
                         if let Err(refused) = g.admit(&mut parts).await {
                             return Ok(refused);
                         }
                         caller = super::auth::caller_of_parts(&parts);
+                        // what the gate binds to the caller once answered
+                        session = super::auth::session_id(&parts).map(str::to_owned);
                     }
-                    let session = super::auth::session_id(&parts).map(str::to_owned);
                     let req = Request::from_parts(parts, body);
                     let post = req.method() == hyper::Method::POST;
                     match rewritten(req, limit).await {

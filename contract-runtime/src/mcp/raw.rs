@@ -84,7 +84,8 @@ pub(crate) fn take_arguments_text(arguments: Option<&mut Map<String, Value>>) ->
 /// which neither `tools/call` nor a backslash (an escaped `method`)
 /// occurs is not scanned.
 pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
-    if !text.windows(10).any(|w| w == b"tools/call") && !text.contains(&b'\\') {
+    if memchr::memmem::find(text, b"tools/call").is_none() && memchr::memchr(b'\\', text).is_none()
+    {
         return None;
     }
     let spans = calls(text)?;
@@ -142,6 +143,10 @@ fn unescape(letter: u8) -> Option<u8> {
 fn encode(text: &[u8], out: &mut Vec<u8>) {
     let mut run = 0;
     for (i, &b) in text.iter().enumerate() {
+        // Most bytes need nothing: one comparison each before the table.
+        if b > b'\\' && b != ESCAPE {
+            continue;
+        }
         let Some(letter) = escaped(b) else { continue };
         out.extend_from_slice(&text[run..i]);
         out.extend_from_slice(&[ESCAPE, letter]);
@@ -240,11 +245,11 @@ fn calls(text: &[u8]) -> Option<Spans> {
         }
         Spans::Batch(spans)
     } else {
-        let one = scan.value()?;
-        if text[one.start] != b'{' {
-            return None;
-        }
-        Spans::One(arguments(text, one)?)
+        // A lone message is read member by member at once: spanning it
+        // first would scan its bytes twice. It must end the text but for
+        // white space (trailing text is not this module's to answer).
+        let end = text.trim_ascii_end().len();
+        return Some(Spans::One(arguments(text, scan.i..end)?));
     };
     scan.ws();
     // trailing text: not this module's to answer
@@ -257,34 +262,39 @@ fn calls(text: &[u8]) -> Option<Spans> {
 fn arguments(text: &[u8], message: Range<usize>) -> Option<Option<Range<usize>>> {
     let (mut method, mut params) = (None, None);
     Scan::members(text, message, |key, value| {
-        if key == "method" {
+        if key == b"method" {
             method = Some(value);
-        } else if key == "params" {
+        } else if key == b"params" {
             params = Some(value);
         }
     })?;
     let (Some(method), Some(params)) = (method, params) else {
         return Some(None);
     };
-    if unescaped(&text[method]).as_deref() != Some("tools/call") || text[params.start] != b'{' {
+    if unescaped(&text[method]).as_deref() != Some(b"tools/call") || text[params.start] != b'{' {
         return Some(None);
     }
     let mut args = None;
     Scan::members(text, params, |key, value| {
-        if key == "arguments" {
+        if key == b"arguments" {
             args = Some(value);
         }
     })?;
     Some(args.filter(|span| &text[span.clone()] != b"null"))
 }
 
-/// A JSON string's value (`raw` with its quotes), as serde_json reads it.
-fn unescaped(raw: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+/// A JSON string's value (`raw` with its quotes), as serde_json reads it,
+/// as bytes: it is only compared with ASCII names, so the bytes of a
+/// string without escapes are its value as they are (one that is not
+/// UTF-8 matches no name, and rmcp refuses the message it is in).
+fn unescaped(raw: &[u8]) -> Option<std::borrow::Cow<'_, [u8]>> {
     let inner = raw.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
     if !inner.contains(&b'\\') {
-        return std::str::from_utf8(inner).ok().map(Into::into);
+        return Some(inner.into());
     }
-    serde_json::from_slice::<String>(raw).ok().map(Into::into)
+    serde_json::from_slice::<String>(raw)
+        .ok()
+        .map(|s| s.into_bytes().into())
 }
 
 /// A cursor over a message's bytes.
@@ -315,14 +325,21 @@ impl Scan<'_> {
         if self.next()? != b'"' {
             return None;
         }
+        self.past_string()
+    }
+
+    /// Past the closing quote of the string whose opening quote is behind:
+    /// from one quote or backslash to the next (`memchr2`), not byte by
+    /// byte.
+    fn past_string(&mut self) -> Option<()> {
         loop {
-            match self.next()? {
-                b'"' => return Some(()),
-                b'\\' => {
-                    self.next()?;
-                }
-                _ => {}
+            self.i += memchr::memchr2(b'"', b'\\', self.b.get(self.i..)?)?;
+            if self.b[self.i] == b'"' {
+                self.i += 1;
+                return Some(());
             }
+            // the backslash and the byte it escapes
+            self.i += 2;
         }
     }
 
@@ -336,22 +353,19 @@ impl Scan<'_> {
             b'{' | b'[' => {
                 let mut depth = 0usize;
                 loop {
-                    match self.peek()? {
-                        b'"' => {
-                            self.string()?;
-                            continue;
-                        }
+                    let b = *self.b.get(self.i)?;
+                    self.i += 1;
+                    match b {
+                        b'"' => self.past_string()?,
                         b'{' | b'[' => depth += 1,
                         b'}' | b']' => {
                             depth -= 1;
                             if depth == 0 {
-                                self.i += 1;
                                 break;
                             }
                         }
                         _ => {}
                     }
-                    self.i += 1;
                 }
             }
             _ => {
@@ -374,7 +388,7 @@ impl Scan<'_> {
     fn members(
         b: &[u8],
         object: Range<usize>,
-        mut each: impl FnMut(&str, Range<usize>),
+        mut each: impl FnMut(&[u8], Range<usize>),
     ) -> Option<()> {
         let mut scan = Scan {
             b: &b[..object.end],
@@ -690,6 +704,12 @@ mod tests {
             r#"{"n":1e400}"#
         );
         assert_eq!(v[3]["method"], "notifications/initialized");
+    }
+
+    #[test]
+    fn white_space_around_a_lone_message_is_not_text_after_it() {
+        let sent = format!(" \r\n{} \n\t", call(r#"{"a":1,"a":2}"#));
+        assert_eq!(handed(sent.as_bytes()), [r#"{"a":1,"a":2}"#]);
     }
 
     #[test]
