@@ -371,7 +371,15 @@ pub(super) fn encoded(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // the tool returns, "return it as a base64-encoded content block", nor
     // "Photo URL or base64 data", one of two forms, nor another thing's: "a
     // data URL for a base64 encoded image")
-    let read = (w == "base64-encoded" || (w == "base64" && word(t, i + 1) == "encoded"))
+    let two = w == "base64" && word(t, i + 1) == "encoded";
+    let after = if two { i + 2 } else { i + 1 };
+    // (nor what the tool does to the value: "Content; will be base64
+    // encoded automatically" is plain text the tool encodes)
+    let done_by_the_tool = (prev_word(t, i, 1) == "be" && prev_word(t, i, 2) == "will")
+        || prev_word(t, i, 1) == "gets"
+        || word(t, after) == "automatically";
+    let read = (w == "base64-encoded" || two)
+        && !done_by_the_tool
         && !t[i].output
         && !in_example(t, i)
         && !(1..=2).any(|b| matches!(prev_word(t, i, b), "for" | "of"));
@@ -924,6 +932,12 @@ mod tests {
         assert!(patterns("Read a file and return it as a base64-encoded block.").is_empty());
         assert!(patterns("A data URL for a base64 encoded image.").is_empty());
         assert!(patterns("Photo URL or base64 data").is_empty());
+        assert!(patterns("File content; will be base64 encoded automatically").is_empty());
+        assert!(patterns("The text, base64-encoded automatically before upload").is_empty());
+        assert_eq!(
+            patterns("The file's content; it is base64 encoded"),
+            [pair("base64", "pattern ?")]
+        );
     }
 
     #[test]

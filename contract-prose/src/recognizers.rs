@@ -300,7 +300,7 @@ recognizers! {
     Encoded "encoded" "patterns" patterns::encoded,
         reads "\"base64-encoded\" of the value"
         e.g. "Attachment content, base64-encoded" from "cbcoutinho/nextcloud-mcp-server"
-        not "what the tool returns, \"base64 data\" as one of two forms";
+        not "what the tool returns, what it encodes itself (\"will be base64 encoded automatically\"), \"base64 data\" as one of two forms";
     Cidr "cidr" "patterns" patterns::cidr,
         reads "CIDR notation"
         e.g. "The subnet in CIDR notation" from "the first corpus"
