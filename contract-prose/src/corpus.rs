@@ -343,6 +343,8 @@ pub(super) const HELD_OUT_13: &str = include_str!("../tests/prose_corpus_heldout
 pub(super) const HELD_OUT_14: &str = include_str!("../tests/prose_corpus_heldout14.txt");
 pub(super) const HELD_OUT_17: &str = include_str!("../tests/prose_corpus_heldout17.txt");
 pub(super) const HELD_OUT_18: &str = include_str!("../tests/prose_corpus_heldout18.txt");
+pub(super) const HELD_OUT_19: &str = include_str!("../tests/prose_corpus_heldout19.txt");
+pub(super) const HELD_OUT_20: &str = include_str!("../tests/prose_corpus_heldout20.txt");
 pub(super) const TUNING_10: &str = include_str!("../tests/prose_corpus_tuning10.txt");
 pub(super) const TUNING_11: &str = include_str!("../tests/prose_corpus_tuning11.txt");
 
@@ -492,6 +494,27 @@ const BATCH_FLOORS: &[Floor] = &[
         false,
         400,
         (0.88, 0.58),
+    ),
+    (
+        "nineteenth held-out batch",
+        &[HELD_OUT_19],
+        false,
+        200,
+        (0.77, 0.67),
+    ),
+    (
+        "twentieth held-out batch",
+        &[HELD_OUT_20],
+        false,
+        200,
+        (0.80, 0.52),
+    ),
+    (
+        "nineteenth and twentieth together, held out",
+        &[HELD_OUT_19, HELD_OUT_20],
+        false,
+        400,
+        (0.78, 0.60),
     ),
 ];
 
