@@ -714,16 +714,12 @@ pub(super) fn postfix_bound(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::drive;
-    use super::super::finding::found_in;
+    use super::super::driver::found_in;
+    use super::super::finding::pair;
     use super::*;
 
     fn bounds(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, doc, out| drive(t, doc, BOUNDS, out))
-    }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+        found_in(doc, BOUNDS)
     }
 
     /// A maximum written as a TypeScript template's placeholder:

@@ -84,3 +84,14 @@ fn every_row_runs() {
         TABLE.len()
     );
 }
+
+/// What the recognizers of `families` find in `doc`, each finding
+/// summarized: `[("at most 200 characters", "max 200 Chars")]`.
+#[cfg(test)]
+pub(super) fn found_in(doc: &str, families: u8) -> Vec<(String, String)> {
+    use super::finding::{run, summary};
+    run(doc, |t, doc, out| drive(t, doc, families, out))
+        .into_iter()
+        .map(|(p, w)| (p, summary(&w)))
+        .collect()
+}

@@ -40,16 +40,12 @@ pub(super) fn must_not_be_empty(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::drive;
-    use super::super::finding::found_in;
+    use super::super::driver::found_in;
+    use super::super::finding::pair;
     use super::*;
 
     fn empty(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, doc, out| drive(t, doc, EMPTINESS, out))
-    }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+        found_in(doc, EMPTINESS)
     }
 
     #[test]

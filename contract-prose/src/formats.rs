@@ -636,16 +636,12 @@ fn named(t: &[Tok], i: usize, end: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::drive;
-    use super::super::finding::found_in;
+    use super::super::driver::found_in;
+    use super::super::finding::pair;
     use super::*;
 
     fn formats(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, doc, out| drive(t, doc, FORMATS, out))
-    }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+        found_in(doc, FORMATS)
     }
 
     /// One of a list of forms or parts: heroku's MCP server ("Add-on

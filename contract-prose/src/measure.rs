@@ -8,8 +8,8 @@
 use super::corpus::{declared, entries, Entry};
 use super::corpus::{
     HELD_OUT, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_17, HELD_OUT_18, HELD_OUT_19,
-    HELD_OUT_20, HELD_OUT_2,
-    HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9,
+    HELD_OUT_2, HELD_OUT_20, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7,
+    HELD_OUT_8, HELD_OUT_9,
 };
 use super::{claims, unmatched, Claim, Level, Rec, FAMILIES, TABLE};
 

@@ -676,16 +676,12 @@ fn style_regex(w: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::drive;
-    use super::super::finding::found_in;
+    use super::super::driver::found_in;
+    use super::super::finding::pair;
     use super::*;
 
     fn patterns(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, doc, out| drive(t, doc, PATTERNS, out))
-    }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+        found_in(doc, PATTERNS)
     }
 
     /// Round 12: the count of "a 6-digit code" as a number word: "a

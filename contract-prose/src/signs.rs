@@ -83,16 +83,12 @@ pub(super) fn one_based(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::drive;
-    use super::super::finding::found_in;
+    use super::super::driver::found_in;
+    use super::super::finding::pair;
     use super::*;
 
     fn signs(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, doc, out| drive(t, doc, SIGNS, out))
-    }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+        found_in(doc, SIGNS)
     }
 
     #[test]

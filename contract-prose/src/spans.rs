@@ -239,16 +239,12 @@ fn span_at(t: &[Tok], i: usize, mark: &mut usize) -> Option<(Found, Option<Found
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::drive;
-    use super::super::finding::found_in;
+    use super::super::driver::found_in;
+    use super::super::finding::pair;
     use super::*;
 
     fn spans(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, |t, doc, out| drive(t, doc, SPANS, out))
-    }
-
-    fn pair(p: &str, s: &str) -> (String, String) {
-        (p.to_string(), s.to_string())
+        found_in(doc, SPANS)
     }
 
     /// Round 11: a noun and "of" before a bare span give its ends, whatever
