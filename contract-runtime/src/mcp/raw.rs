@@ -143,10 +143,6 @@ fn unescape(letter: u8) -> Option<u8> {
 fn encode(text: &[u8], out: &mut Vec<u8>) {
     let mut run = 0;
     for (i, &b) in text.iter().enumerate() {
-        // Most bytes need nothing: one comparison each before the table.
-        if b > b'\\' && b != ESCAPE {
-            continue;
-        }
         let Some(letter) = escaped(b) else { continue };
         out.extend_from_slice(&text[run..i]);
         out.extend_from_slice(&[ESCAPE, letter]);
