@@ -214,10 +214,12 @@ def main():
     ap.add_argument("--final", action="store_true", help="train on all development batches, score batch 16 once")
     ap.add_argument("--test", nargs="+", metavar="FILE",
                     help="score these batches once instead of batch 16, which joins the development batches")
+    ap.add_argument("--dev", nargs="+", metavar="FILE", default=[],
+                    help="with --test: more development batches (batches scored by an earlier --test run)")
     a = ap.parse_args()
     global DEV, FINAL
     if a.test:
-        DEV = DEV + [FINAL]
+        DEV = DEV + [FINAL] + a.dev
         FINAL = a.test
     dev = [e for b in DEV for e in load(a.root, b)]
     print(f"development entries: {len(dev)} in {len(DEV)} batches")
