@@ -371,19 +371,21 @@ pub(super) fn encoded(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     // the tool returns, "return it as a base64-encoded content block", nor
     // "Photo URL or base64 data", one of two forms, nor another thing's: "a
     // data URL for a base64 encoded image")
-    let two = w == "base64" && word(t, i + 1) == "encoded";
-    let after = if two { i + 2 } else { i + 1 };
+    let last = match w {
+        "base64-encoded" => i,
+        "base64" if word(t, i + 1) == "encoded" => i + 1,
+        _ => return None,
+    };
     // (nor what the tool does to the value: "Content; will be base64
     // encoded automatically" is plain text the tool encodes)
     let done_by_the_tool = (prev_word(t, i, 1) == "be" && prev_word(t, i, 2) == "will")
         || prev_word(t, i, 1) == "gets"
-        || word(t, after) == "automatically";
-    let read = (w == "base64-encoded" || two)
-        && !done_by_the_tool
+        || word(t, last + 1) == "automatically";
+    let read = !done_by_the_tool
         && !t[i].output
         && !in_example(t, i)
         && !(1..=2).any(|b| matches!(prev_word(t, i, b), "for" | "of"));
-    read.then(|| shape(out, None, i, i))?
+    read.then(|| shape(out, None, i, last))?
 }
 
 pub(super) fn cidr(Cx { w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -932,7 +934,7 @@ mod tests {
         assert!(patterns("The text, base64-encoded automatically before upload").is_empty());
         assert_eq!(
             patterns("The file's content; it is base64 encoded"),
-            [pair("base64", "pattern ?")]
+            [pair("base64 encoded", "pattern ?")]
         );
     }
 
@@ -954,6 +956,10 @@ mod tests {
         assert_eq!(
             patterns("Two-letter country code."),
             [pair("Two-letter country", "pattern ^[A-Z]{2}$")]
+        );
+        assert_eq!(
+            patterns("Two-letter language code."),
+            [pair("Two-letter language", "pattern ^[a-z]{2}$")]
         );
     }
 

@@ -84,10 +84,10 @@ macro_rules! recognizers {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Rec { $(#[doc = $reads] $id,)* }
 
-        /// Every recognizer, in the order of [`Rec`].
         /// Each row's [`Rec`], in the table's order.
         const RECS: &[Rec] = &[$(Rec::$id,)*];
 
+        /// Every recognizer, in the order of [`Rec`].
         pub static TABLE: &[Recognizer] = &[$(Recognizer {
             name: $name,
             family: $family,
