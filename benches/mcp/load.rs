@@ -379,9 +379,10 @@ impl Session {
 }
 
 /// One client's `calls` calls on one session, as each client of
-/// [`http_clients`] makes them, against a server started here: what the
-/// client side costs per call (under callgrind, which does not trace the
-/// server unless told).
+/// [`http_clients`] makes them, against a server started here, one after
+/// another; prints the calls per second and the calls' latency
+/// percentiles. Under callgrind (which does not trace the server unless
+/// told) it is what the client side costs per call.
 pub fn client(name: &str, calls: u64) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

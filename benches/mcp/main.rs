@@ -52,9 +52,10 @@ fn main() {
         }
         return;
     }
-    // One client's side alone, for callgrind (`callgrind_http.py --client`):
-    // `client bare|contract N` makes N calls on one session of a server it
-    // starts (not traced: valgrind follows no child unless told).
+    // One client alone: `client SERVER N` makes N calls on one session of
+    // a server it starts and prints their rate and latency; under callgrind
+    // (`callgrind_http.py --client`) the client's side only (valgrind
+    // follows no child unless told).
     if args.first().map(String::as_str) == Some("client") {
         let server = args.get(1).map(String::as_str).unwrap_or("");
         let calls = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);

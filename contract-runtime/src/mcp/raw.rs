@@ -155,7 +155,7 @@ fn encode(text: &[u8], out: &mut Vec<u8>) {
 /// starts no escape is kept as it is: only a client that wrote the
 /// reserved key itself sends one, and it gets the text it wrote.
 fn decode(text: &mut Vec<u8>) {
-    let Some(first) = text.iter().position(|&b| b == ESCAPE) else {
+    let Some(first) = memchr::memchr(ESCAPE, text) else {
         return;
     };
     let (mut read, mut write) = (first, first);
@@ -700,6 +700,20 @@ mod tests {
             r#"{"n":1e400}"#
         );
         assert_eq!(v[3]["method"], "notifications/initialized");
+    }
+
+    /// Keys are compared as bytes: one that is not UTF-8 names nothing the
+    /// rewrite looks for, and the message is still refused by serde_json,
+    /// as rmcp reads it.
+    #[test]
+    fn a_key_that_is_not_utf8_is_still_refused_after_the_rewrite() {
+        // a member `"k<0xff>": 1` before the message's closing brace
+        let mut sent = call(r#"{"a":1}"#).into_bytes();
+        let end = sent.len() - 1;
+        sent.splice(end..end, b",\"k\xff\":1".iter().copied());
+        assert!(serde_json::from_slice::<Value>(&sent).is_err());
+        let new = rewrite(&sent).expect("its call is still wrapped");
+        assert!(serde_json::from_slice::<Value>(&new).is_err());
     }
 
     #[test]
