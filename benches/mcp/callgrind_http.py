@@ -8,6 +8,7 @@ another: instructions do not depend on the machine's load, where
 calls per second do.
 
     python3 benches/mcp/callgrind_http.py BIN [N1 N2] [--dump DIR] [--client]
+        [--cache] [--servers floor,bare,contract-handler,contract]
 
 BIN is the bench executable (`benches/bench_exe.sh mcp -p mcp-bench`).
 With --dump DIR, the N2 run of each server keeps its callgrind profile
@@ -17,6 +18,13 @@ With --client, the load generator's side instead: `BIN client SERVER N`
 (one session, the calls of `cargo bench -p mcp-bench -- http`'s clients)
 under callgrind, the server it starts not traced: what one client spends
 per call on each server's answers, on the machine's other core.
+
+With --cache, cachegrind instead of callgrind, with small simulated
+caches: instructions, and the misses of the last level (code, and all) per
+call.
+
+--servers names the servers (default bare,contract; the first is the one
+the others are compared to).
 """
 import http.client
 import json
@@ -46,9 +54,21 @@ def post(conn, body, session=None):
     return answer, text
 
 
-def run(bin, server, n, out):
+# --cache: cachegrind with small simulated caches (4 KiB first level, 256
+# KiB last level), so that what a call touches is counted as misses: a
+# proxy for the distinct lines of code and data a call needs, which is what
+# one client's latency follows where the caches are cold at each call
+# (docs/performance.md, "The one-client gap").
+CACHE = ["--tool=cachegrind", "--cache-sim=yes", "--I1=4096,2,64", "--D1=4096,2,64",
+         "--LL=262144,8,64"]
+EVENTS = ["I refs", "LLi misses", "LL misses"]
+
+
+def run(bin, server, n, out, cache=False):
+    tool = CACHE + [f"--cachegrind-out-file={out}"] if cache else [
+        "--tool=callgrind", f"--callgrind-out-file={out}"]
     p = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", bin, "serve", server, "http"],
+        ["valgrind", *tool, bin, "serve", server, "http"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     err = []
     reader = threading.Thread(target=lambda: err.append(p.stderr.read()), daemon=True)
@@ -70,8 +90,16 @@ def run(bin, server, n, out):
     p.send_signal(signal.SIGTERM)
     p.wait()
     reader.join()
-    got = re.search(rb"Collected : (\d+)", b"".join(err))
-    assert got, b"".join(err)[-2000:].decode(errors="replace")
+    text = b"".join(err)
+    if cache:
+        counts = {}
+        for event in EVENTS:
+            got = re.search(event.replace(" ", r"\s+").encode() + rb":\s+([\d,]+)", text)
+            assert got, text[-2000:].decode(errors="replace")
+            counts[event] = int(got.group(1).replace(b",", b""))
+        return counts
+    got = re.search(rb"Collected : (\d+)", text)
+    assert got, text[-2000:].decode(errors="replace")
     return int(got.group(1))
 
 
@@ -95,19 +123,34 @@ def main():
         dump = args[i + 1]
         del args[i:i + 2]
         os.makedirs(dump, exist_ok=True)
+    servers = ["bare", "contract"]
+    if "--servers" in args:
+        i = args.index("--servers")
+        servers = args[i + 1].split(",")
+        del args[i:i + 2]
+    cache = "--cache" in args
+    if cache:
+        args.remove("--cache")
     bin = args[0]
     n1, n2 = (int(args[1]), int(args[2])) if len(args) >= 3 else (200, 1000)
     per = {}
-    for server in ["bare", "contract"]:
+    for server in servers:
         if client:
             per[server] = (run_client(bin, server, n2) - run_client(bin, server, n1)) // (n2 - n1)
-            print(f"{server:<9} {per[server]:>8} client instructions/call")
+            print(f"{server:<17} {per[server]:>8} client instructions/call")
+            continue
+        if cache:
+            a = run(bin, server, n1, "/dev/null", cache=True)
+            b = run(bin, server, n2, "/dev/null", cache=True)
+            each = {e: (b[e] - a[e]) / (n2 - n1) for e in EVENTS}
+            print(f"{server:<17} " + ", ".join(f"{each[e]:>9.0f} {e}" for e in EVENTS) + " per call")
             continue
         a = run(bin, server, n1, "/dev/null")
         b = run(bin, server, n2, f"{dump}/{server}.callgrind" if dump else "/dev/null")
         per[server] = (b - a) // (n2 - n1)
-        print(f"{server:<9} {per[server]:>8} instructions/call")
-    print(f"contract/bare instructions: {per['contract'] / per['bare']:.2f}x")
+        print(f"{server:<17} {per[server]:>8} instructions/call")
+    for server in servers[1:] if per else []:
+        print(f"{server}/{servers[0]} instructions: {per[server] / per[servers[0]]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,10 @@
 //! one client alone: `... client SERVER N` (N calls one after another on
 //! one session; prints calls per second and the calls' latency
 //! percentiles). Over HTTP, SERVER may also be `contract-sync`,
-//! `contract-jwt` or `contract-handler` (the contract's handler on bare
-//! rmcp's HTTP layer, to tell the two layers' costs apart).
+//! `contract-jwt`, `contract-handler` (the contract's handler on bare
+//! rmcp's HTTP layer, to tell the two layers' costs apart) or `floor`
+//! (rmcp's transport and session around a handler that does no work: what
+//! a call costs before any tool is run).
 
 mod auth;
 mod load;
@@ -106,6 +108,9 @@ fn serve(server: &str, transport: &str) -> Result<(), BoxError> {
                 println!("{}", listener.local_addr()?);
                 match server {
                     "bare" => serve_rmcp_http(listener, || tools::Bare).await?,
+                    // rmcp's transport and session around a handler that
+                    // does nothing: the floor of a call over HTTP.
+                    "floor" => serve_rmcp_http(listener, || tools::Floor).await?,
                     // The contract's handler on bare rmcp's accept loop:
                     // no strict reading of the raw arguments, no gate. What
                     // `McpServer::serve_http_on`'s own layer costs, by

@@ -583,8 +583,16 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
 /// `result`, call id and tool name are moved into the structured content
 /// where the borrowed form copies them (a few thousand instructions and
 /// two allocations per call on the serving path).
+///
+/// The text is written from the structured content, not from the
+/// envelope: the same characters (a test holds it), and the code that
+/// writes it is serde_json's writer of a `Value`, which rmcp runs on the
+/// same answer moments later to write the structured content. Writing the
+/// envelope's own `Serialize` to text as well ran a second copy of that
+/// code per call; at one client, where each call meets caches another
+/// process has used since the last, the code a call runs costs more than
+/// its instruction count (`docs/performance.md`).
 fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
-    let text = envelope.to_json_string();
     let result = std::mem::take(&mut envelope.result);
     let call_id = std::mem::take(&mut envelope.call_id);
     let tool = std::mem::take(&mut envelope.tool);
@@ -602,6 +610,11 @@ fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
             }
         }
     }
+    let mut text = Vec::with_capacity(256);
+    let text = match serde_json::to_writer(&mut text, &value) {
+        Ok(()) => String::from_utf8(text).unwrap_or_else(|_| String::from("{}")),
+        Err(_) => String::from("{}"),
+    };
     with_text(&envelope, text, value)
 }
 
@@ -964,5 +977,41 @@ mod tests {
         );
         let text = serde_json::to_string(&moved.structured_content).unwrap();
         assert!(text.starts_with(r#"{"call_id":"7","tool":"search","status":"ok","retry_safe":true,"result":{"matches""#), "{text}");
+    }
+
+    /// The moved form writes its text from the structured content; every
+    /// optional part of an envelope (errors with a constraint and a
+    /// repair, counts, an artifact, a replay) reads as the envelope's own
+    /// `Serialize` writes it.
+    #[test]
+    fn a_full_envelope_moved_reads_as_its_own_text() {
+        let mut error =
+            crate::ErrorEntry::new("schema-violation", "`/year` is outside \"2001\" to 2026\n")
+                .with_field("/year")
+                .with_hint("tell the user");
+        error.constraint = Some(crate::envelope::ConstraintInfo {
+            keyword: "minimum".into(),
+            limit: Some(serde_json::json!(2001)),
+            actual: Some(serde_json::json!(-1.5e300)),
+            served: true,
+        });
+        error.retry_after_ms = Some(u64::MAX);
+        let mut envelope = Envelope::failure(
+            "call_4",
+            "list_filings",
+            crate::Status::Partial,
+            false,
+            vec![error],
+        );
+        envelope.result = serde_json::json!({"filings": ["a", "é\u{1F600}"], "n": 3});
+        envelope.completed = Some(3);
+        envelope.failed = Some(1);
+        envelope.artifact = Some("out/filings.json".into());
+        envelope.replayed = true;
+        let own = envelope.to_json_string();
+        let moved = into_call_tool_result(envelope.clone());
+        let text = moved.content[0].as_text().map(|t| t.text.clone());
+        assert_eq!(text.as_deref(), Some(own.as_str()));
+        assert_eq!(moved.structured_content, Some(envelope.to_value()));
     }
 }
