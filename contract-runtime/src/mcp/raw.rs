@@ -84,8 +84,11 @@ pub(crate) fn take_arguments_text(arguments: Option<&mut Map<String, Value>>) ->
 /// which neither `tools/call` nor a backslash (an escaped `method`)
 /// occurs is not scanned.
 pub(crate) fn rewrite(text: &[u8]) -> Option<Vec<u8>> {
-    if memchr::memmem::find(text, b"tools/call").is_none() && memchr::memchr(b'\\', text).is_none()
-    {
+    // The searcher is built once: `memmem::find` builds one per call, and
+    // that code ran on every request.
+    static TOOLS_CALL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"tools/call"));
+    if TOOLS_CALL.find(text).is_none() && memchr::memchr(b'\\', text).is_none() {
         return None;
     }
     let spans = calls(text)?;
