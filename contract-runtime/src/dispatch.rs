@@ -135,6 +135,11 @@ impl Dispatcher {
     /// Must run inside a tokio runtime (timeouts and backoff use its timer).
     pub async fn dispatch(&self, caller: &Arc<Caller>, call: &ToolCall) -> Envelope {
         let span = tracing::info_span!("tool_call", call_id = %call.id, tool = %call.name, effect = tracing::field::Empty, status = tracing::field::Empty, codes = tracing::field::Empty, duration_us = tracing::field::Empty);
+        // A span no subscriber listens to has nothing to enter: the call
+        // runs without the wrapper, whose code would run on every call.
+        if span.is_disabled() {
+            return self.dispatch_in(caller, call, &span).await;
+        }
         // Instrumented, not entered: a guard held across `.await` would leak
         // this span into other calls polled on the same thread (a turn's
         // concurrent reads).

@@ -208,14 +208,14 @@ impl McpServer {
     /// a request without one is never served as the configured caller);
     /// otherwise the configured caller.
     fn caller_of(&self, context: &RequestContext<RoleServer>) -> Result<Arc<Caller>, ErrorData> {
+        // Without a gate no request carries a caller of its own: the
+        // request's extensions are not searched.
         #[cfg(feature = "mcp-http")]
-        return match (&self.gate, auth::caller_of(context)) {
-            (_, Some(caller)) => Ok(caller),
-            (None, None) => Ok(self.caller.clone()),
-            (Some(_), None) => Err(ErrorData::invalid_request(
-                "this request was not authenticated",
-                None,
-            )),
+        return match &self.gate {
+            None => Ok(self.caller.clone()),
+            Some(_) => auth::caller_of(context).ok_or_else(|| {
+                ErrorData::invalid_request("this request was not authenticated", None)
+            }),
         };
         #[cfg(not(feature = "mcp-http"))]
         {
