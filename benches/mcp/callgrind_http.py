@@ -8,7 +8,7 @@ another: instructions do not depend on the machine's load, where
 calls per second do.
 
     python3 benches/mcp/callgrind_http.py BIN [N1 N2] [--dump DIR] [--client]
-        [--cache] [--servers floor,bare,contract-handler,contract]
+        [--cache | --lines] [--servers floor,bare,contract-handler,contract]
 
 BIN is the bench executable (`benches/bench_exe.sh mcp -p mcp-bench`).
 With --dump DIR, the N2 run of each server keeps its callgrind profile
@@ -22,6 +22,12 @@ per call on each server's answers, on the machine's other core.
 With --cache, cachegrind instead of callgrind, with small simulated
 caches: instructions, and the misses of the last level (code, and all) per
 call.
+
+With --lines, callgrind with --dump-instr=yes: the lines of code (64
+bytes) every call runs, counted exactly (a line whose instructions grow by
+at least one per call between the N1 and N2 runs). Unlike --cache it does
+not depend on how valgrind interleaved the threads, so two builds compare
+in any two runs.
 
 --servers names the servers (default bare,contract; the first is the one
 the others are compared to).
@@ -64,9 +70,39 @@ CACHE = ["--tool=cachegrind", "--cache-sim=yes", "--I1=4096,2,64", "--D1=4096,2,
 EVENTS = ["I refs", "LLi misses", "LL misses"]
 
 
-def run(bin, server, n, out, cache=False):
+def code_lines(path):
+    """Instructions executed per (object, 64-byte line of code), read from a
+    callgrind profile written with --dump-instr=yes."""
+    lines = {}
+    names = {}
+    ob, addr, skip = None, 0, False
+    with open(path) as f:
+        for row in f:
+            head = row[:1]
+            if row.startswith("ob="):
+                ref, _, name = row[3:].strip().partition(" ")
+                if name:
+                    names[ref] = name
+                ob = names.get(ref, ref)
+            elif row.startswith("calls="):
+                skip = True  # the next cost line is the call's inclusive cost
+            elif head in "0123456789+-*":
+                first, *rest = row.split()
+                if first.startswith("0x"):
+                    addr = int(first, 16)
+                elif first[0] in "+-":
+                    addr += int(first)
+                if skip:
+                    skip = False
+                    continue
+                key = (ob, addr >> 6)
+                lines[key] = lines.get(key, 0) + int(rest[-1])
+    return lines
+
+
+def run(bin, server, n, out, cache=False, lines=False):
     tool = CACHE + [f"--cachegrind-out-file={out}"] if cache else [
-        "--tool=callgrind", f"--callgrind-out-file={out}"]
+        "--tool=callgrind", f"--callgrind-out-file={out}"] + (["--dump-instr=yes"] if lines else [])
     p = subprocess.Popen(
         ["valgrind", *tool, bin, "serve", server, "http"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -131,6 +167,9 @@ def main():
     cache = "--cache" in args
     if cache:
         args.remove("--cache")
+    lines = "--lines" in args
+    if lines:
+        args.remove("--lines")
     bin = args[0]
     n1, n2 = (int(args[1]), int(args[2])) if len(args) >= 3 else (200, 1000)
     per = {}
@@ -138,6 +177,18 @@ def main():
         if client:
             per[server] = (run_client(bin, server, n2) - run_client(bin, server, n1)) // (n2 - n1)
             print(f"{server:<17} {per[server]:>8} client instructions/call")
+            continue
+        if lines:
+            import tempfile
+            with tempfile.TemporaryDirectory() as tmp:
+                run(bin, server, n1, f"{tmp}/a", lines=True)
+                run(bin, server, n2, f"{tmp}/b", lines=True)
+                a, b = code_lines(f"{tmp}/a"), code_lines(f"{tmp}/b")
+            # A line of code a call runs: its instructions grow with the
+            # calls, by at least one per call.
+            each = sum(1 for k, v in b.items() if v - a.get(k, 0) >= n2 - n1)
+            per[server] = each
+            print(f"{server:<17} {each:>8} lines of code (64 bytes) run by every call")
             continue
         if cache:
             a = run(bin, server, n1, "/dev/null", cache=True)
@@ -150,7 +201,8 @@ def main():
         per[server] = (b - a) // (n2 - n1)
         print(f"{server:<17} {per[server]:>8} instructions/call")
     for server in servers[1:] if per else []:
-        print(f"{server}/{servers[0]} instructions: {per[server] / per[servers[0]]:.2f}x")
+        what = "lines of code" if lines else "instructions"
+        print(f"{server}/{servers[0]} {what}: {per[server] / per[servers[0]]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -493,13 +493,19 @@ pub mod http {
                 ));
             }
         };
+        let mut parts = parts;
         let bytes = match crate::mcp::raw::rewrite(&bytes) {
-            Some(new) => Bytes::from(new),
+            Some(new) => {
+                // The length changed with the body, and the header says the
+                // new one: updated in place, where removing it took the
+                // header map's slowest code on every call.
+                if let Some(length) = parts.headers.get_mut(hyper::header::CONTENT_LENGTH) {
+                    *length = hyper::header::HeaderValue::from(new.len());
+                }
+                Bytes::from(new)
+            }
             None => bytes,
         };
-        let mut parts = parts;
-        // the length changed with the body; hyper frames the new one
-        parts.headers.remove(hyper::header::CONTENT_LENGTH);
         Ok((Request::from_parts(parts, Full::new(bytes.clone())), bytes))
     }
 
@@ -580,50 +586,44 @@ pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
 }
 
 /// [`call_tool_result`] of an envelope the caller is done with: its
-/// `result`, call id and tool name are moved into the structured content
-/// where the borrowed form copies them (a few thousand instructions and
-/// two allocations per call on the serving path).
+/// strings and `result` are moved into the structured content where the
+/// borrowed form copies them ([`Envelope::into_value`]).
 ///
 /// The text is written from the structured content, not from the
 /// envelope: the same characters (a test holds it), and the code that
 /// writes it is serde_json's writer of a `Value`, which rmcp runs on the
-/// same answer moments later to write the structured content. Writing the
-/// envelope's own `Serialize` to text as well ran a second copy of that
-/// code per call; at one client, where each call meets caches another
-/// process has used since the last, the code a call runs costs more than
-/// its instruction count (`docs/performance.md`).
+/// same answer moments later to write the structured content. At one
+/// client, where each call meets caches another process has used since
+/// the last, the code a call runs costs more than its instruction count
+/// (`docs/performance.md`).
 fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
-    let result = std::mem::take(&mut envelope.result);
-    let call_id = std::mem::take(&mut envelope.call_id);
-    let tool = std::mem::take(&mut envelope.tool);
-    let mut value = envelope.to_value();
-    if let Some(map) = value.as_object_mut() {
-        // The keys are there (as `null` and empty strings): replacing their
-        // values keeps their places, and no key is made again.
-        for (key, moved) in [
-            ("result", result),
-            ("call_id", Value::String(call_id)),
-            ("tool", Value::String(tool)),
-        ] {
-            if let Some(slot) = map.get_mut(key) {
-                *slot = moved;
-            }
-        }
-    }
+    let content = std::mem::take(&mut envelope.content);
+    let is_error = envelope.status.is_error();
+    let value = envelope.into_value();
     let mut text = Vec::with_capacity(256);
     let text = match serde_json::to_writer(&mut text, &value) {
         Ok(()) => String::from_utf8(text).unwrap_or_else(|_| String::from("{}")),
         Err(_) => String::from("{}"),
     };
-    with_text(&envelope, text, value)
+    blocks_of(is_error, text, &content, value)
+}
+
+/// The result's blocks for an envelope as text and value, and its content.
+fn with_text(envelope: &Envelope, text: String, value: Value) -> CallToolResult {
+    blocks_of(envelope.status.is_error(), text, &envelope.content, value)
 }
 
 /// The result's blocks: the envelope as text first, then its content.
-fn with_text(envelope: &Envelope, text: String, value: Value) -> CallToolResult {
-    let mut blocks = Vec::with_capacity(1 + envelope.content.len());
+fn blocks_of(
+    is_error: bool,
+    text: String,
+    beside: &[crate::content::Content],
+    value: Value,
+) -> CallToolResult {
+    let mut blocks = Vec::with_capacity(1 + beside.len());
     blocks.push(ContentBlock::text(text));
-    blocks.extend(envelope.content.iter().filter_map(content::block));
-    let mut result = if envelope.status.is_error() {
+    blocks.extend(beside.iter().filter_map(content::block));
+    let mut result = if is_error {
         CallToolResult::error(blocks)
     } else {
         CallToolResult::success(blocks)
