@@ -641,23 +641,16 @@ mod tests {
     use super::*;
 
     /// The envelope moved into a value reads as `Serialize` writes it: the
-    /// plain shape written directly under every status, and each optional
+    /// plain shape written directly under three statuses, and each optional
     /// part, which goes through `Serialize`; the same keys in the same
     /// order.
     #[test]
     fn an_envelope_moved_into_a_value_is_its_serialized_value() {
-        let statuses = [
-            Status::Ok,
-            Status::Partial,
-            Status::Invalid,
-            Status::Denied,
-            Status::NeedsApproval,
-            Status::Failed,
-            Status::Unknown,
-        ];
-        let mut envelopes: Vec<Envelope> = statuses
-            .iter()
-            .map(|&s| {
+        // `status` is written by `as_str` in the plain shape and by serde's
+        // renaming otherwise: a one-word status, the two-word one, an error.
+        let mut envelopes: Vec<Envelope> = [Status::Ok, Status::NeedsApproval, Status::Unknown]
+            .into_iter()
+            .map(|s| {
                 let mut e = Envelope::failure("c\"1", "t", s, s == Status::Ok, vec![]);
                 e.result = serde_json::json!({"n": [1, 2.5, "é"], "z": null, "a": true});
                 e
