@@ -158,6 +158,7 @@ impl Envelope {
     /// ran its map writer field by field, code every call served over MCP
     /// ran cold (`docs/performance.md`). Every other envelope goes
     /// through `Serialize`. A test holds the two ways to one value.
+    #[cfg(feature = "mcp")]
     pub(crate) fn into_value(mut self) -> Value {
         let plain = self.errors.is_empty()
             && self.completed.is_none()
@@ -645,6 +646,7 @@ mod tests {
     /// part, which goes through `Serialize`; the same keys in the same
     /// order.
     #[test]
+    #[cfg(feature = "mcp")]
     fn an_envelope_moved_into_a_value_is_its_serialized_value() {
         // `status` is written by `as_str` in the plain shape and by serde's
         // renaming otherwise: a one-word status, the two-word one, an error.
