@@ -175,6 +175,10 @@ impl Envelope {
             }
             return value;
         }
+        // A part added to the envelope later and missing from `plain`
+        // would be dropped here: every debug build (the tests) checks.
+        #[cfg(debug_assertions)]
+        let expected = self.to_value();
         let fields = [
             ("call_id", Value::String(self.call_id)),
             ("tool", Value::String(self.tool)),
@@ -188,7 +192,13 @@ impl Envelope {
         for (key, value) in fields {
             map.insert(key.to_owned(), value);
         }
-        Value::Object(map)
+        let value = Value::Object(map);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(
+            value, expected,
+            "the envelope's plain shape is not its Serialize"
+        );
+        value
     }
 
     /// The codes of the errors, in order: handy in tests and logs.
