@@ -32,13 +32,14 @@ in any two runs.
 --servers names the servers (default bare,contract; the first is the one
 the others are compared to).
 """
+import argparse
 import http.client
 import json
 import os
 import re
 import signal
 import subprocess
-import sys
+import tempfile
 import threading
 
 PROTOCOL = "2025-06-18"
@@ -149,59 +150,49 @@ def run_client(bin, server, n):
 
 
 def main():
-    args = [a for a in sys.argv[1:]]
-    client = "--client" in args
-    if client:
-        args.remove("--client")
-    dump = None
-    if "--dump" in args:
-        i = args.index("--dump")
-        dump = args[i + 1]
-        del args[i:i + 2]
-        os.makedirs(dump, exist_ok=True)
-    servers = ["bare", "contract"]
-    if "--servers" in args:
-        i = args.index("--servers")
-        servers = args[i + 1].split(",")
-        del args[i:i + 2]
-    cache = "--cache" in args
-    if cache:
-        args.remove("--cache")
-    lines = "--lines" in args
-    if lines:
-        args.remove("--lines")
-    bin = args[0]
-    n1, n2 = (int(args[1]), int(args[2])) if len(args) >= 3 else (200, 1000)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("bin")
+    ap.add_argument("n1", nargs="?", type=int, default=200)
+    ap.add_argument("n2", nargs="?", type=int, default=1000)
+    ap.add_argument("--dump", metavar="DIR")
+    ap.add_argument("--servers", default="bare,contract")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--client", action="store_true")
+    mode.add_argument("--cache", action="store_true")
+    mode.add_argument("--lines", action="store_true")
+    a = ap.parse_args()
+    if a.dump:
+        os.makedirs(a.dump, exist_ok=True)
+    bin, n1, n2 = a.bin, a.n1, a.n2
+    servers = a.servers.split(",")
     per = {}
     for server in servers:
-        if client:
+        if a.client:
             per[server] = (run_client(bin, server, n2) - run_client(bin, server, n1)) // (n2 - n1)
             print(f"{server:<17} {per[server]:>8} client instructions/call")
             continue
-        if lines:
-            import tempfile
+        if a.lines:
             with tempfile.TemporaryDirectory() as tmp:
                 run(bin, server, n1, f"{tmp}/a", lines=True)
                 run(bin, server, n2, f"{tmp}/b", lines=True)
-                a, b = code_lines(f"{tmp}/a"), code_lines(f"{tmp}/b")
+                before, after = code_lines(f"{tmp}/a"), code_lines(f"{tmp}/b")
             # A line of code a call runs: its instructions grow with the
             # calls, by at least one per call.
-            each = sum(1 for k, v in b.items() if v - a.get(k, 0) >= n2 - n1)
-            per[server] = each
-            print(f"{server:<17} {each:>8} lines of code (64 bytes) run by every call")
+            per[server] = sum(1 for k, v in after.items() if v - before.get(k, 0) >= n2 - n1)
+            print(f"{server:<17} {per[server]:>8} lines of code (64 bytes) run by every call")
             continue
-        if cache:
-            a = run(bin, server, n1, "/dev/null", cache=True)
-            b = run(bin, server, n2, "/dev/null", cache=True)
-            each = {e: (b[e] - a[e]) / (n2 - n1) for e in EVENTS}
+        if a.cache:
+            before = run(bin, server, n1, "/dev/null", cache=True)
+            after = run(bin, server, n2, "/dev/null", cache=True)
+            each = {e: (after[e] - before[e]) / (n2 - n1) for e in EVENTS}
             print(f"{server:<17} " + ", ".join(f"{each[e]:>9.0f} {e}" for e in EVENTS) + " per call")
             continue
-        a = run(bin, server, n1, "/dev/null")
-        b = run(bin, server, n2, f"{dump}/{server}.callgrind" if dump else "/dev/null")
-        per[server] = (b - a) // (n2 - n1)
+        before = run(bin, server, n1, "/dev/null")
+        after = run(bin, server, n2, f"{a.dump}/{server}.callgrind" if a.dump else "/dev/null")
+        per[server] = (after - before) // (n2 - n1)
         print(f"{server:<17} {per[server]:>8} instructions/call")
+    what = "lines of code" if a.lines else "instructions"
     for server in servers[1:] if per else []:
-        what = "lines of code" if lines else "instructions"
         print(f"{server}/{servers[0]} {what}: {per[server] / per[servers[0]]:.2f}x")
 
 
