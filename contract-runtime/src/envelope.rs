@@ -101,6 +101,21 @@ pub struct Envelope {
     pub content: Vec<crate::content::Content>,
 }
 
+/// An envelope, or its value, as compact JSON text. Written into a buffer
+/// sized for a small answer: serde_json starts at 128 bytes and doubles,
+/// and the envelope's own keys take about 100 of them, so most envelopes
+/// were written twice over (0.67 allocations and a copy per call in
+/// `mcp-bench`, measured with DHAT). Serializing plain data with string
+/// keys cannot fail, and serde_json writes UTF-8 (checked rather than
+/// assumed).
+pub(crate) fn compact_text(value: &impl Serialize) -> String {
+    let mut out = Vec::with_capacity(256);
+    match serde_json::to_writer(&mut out, value) {
+        Ok(()) => String::from_utf8(out).unwrap_or_else(|_| String::from("{}")),
+        Err(_) => String::from("{}"),
+    }
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -132,17 +147,7 @@ impl Envelope {
 
     /// The envelope as compact JSON text, as it travels inside a provider's tool result.
     pub fn to_json_string(&self) -> String {
-        // Written into a buffer sized for a small answer: serde_json starts
-        // at 128 bytes and doubles, and the envelope's own keys take about
-        // 100 of them, so most envelopes were written twice over (0.67
-        // allocations and a copy per call in `mcp-bench`, measured with
-        // DHAT). Serializing plain data with string keys cannot fail, and
-        // serde_json writes UTF-8 (checked rather than assumed).
-        let mut out = Vec::with_capacity(256);
-        match serde_json::to_writer(&mut out, self) {
-            Ok(()) => String::from_utf8(out).unwrap_or_else(|_| String::from("{}")),
-            Err(_) => String::from("{}"),
-        }
+        compact_text(self)
     }
 
     /// The envelope as a JSON value.

@@ -582,7 +582,12 @@ pub mod http {
 /// assert_eq!(result.structured_content.unwrap()["status"], "denied");
 /// ```
 pub fn call_tool_result(envelope: &Envelope) -> CallToolResult {
-    with_text(envelope, envelope.to_json_string(), envelope.to_value())
+    blocks_of(
+        envelope.status.is_error(),
+        envelope.to_json_string(),
+        &envelope.content,
+        envelope.to_value(),
+    )
 }
 
 /// [`call_tool_result`] of an envelope the caller is done with: its
@@ -600,17 +605,8 @@ fn into_call_tool_result(mut envelope: Envelope) -> CallToolResult {
     let content = std::mem::take(&mut envelope.content);
     let is_error = envelope.status.is_error();
     let value = envelope.into_value();
-    let mut text = Vec::with_capacity(256);
-    let text = match serde_json::to_writer(&mut text, &value) {
-        Ok(()) => String::from_utf8(text).unwrap_or_else(|_| String::from("{}")),
-        Err(_) => String::from("{}"),
-    };
+    let text = crate::envelope::compact_text(&value);
     blocks_of(is_error, text, &content, value)
-}
-
-/// The result's blocks for an envelope as text and value, and its content.
-fn with_text(envelope: &Envelope, text: String, value: Value) -> CallToolResult {
-    blocks_of(envelope.status.is_error(), text, &envelope.content, value)
 }
 
 /// The result's blocks: the envelope as text first, then its content.
