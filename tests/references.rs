@@ -37,13 +37,13 @@ fn tracked_files(root: &Path) -> Vec<String> {
 /// sets, as the servers served them (a server's "shared" and "/dorm-style
 /// rooms" side by side is its description, not a link), and the prose
 /// corpora's labelled descriptions, each beside the path of the file it
-/// was taken from (one server keeps its tools in a folder named "shared"). Their READMEs and
-/// scripts are still read.
+/// was taken from (one server keeps its tools in a folder named
+/// "shared"). Their READMEs and scripts are still read.
 fn quoted_data(path: &str) -> bool {
     let data = path.ends_with(".json") || path.ends_with(".jsonl");
     let sets = ["tests/false_alarms", "tests/contradictions/"];
     let corpus = path.starts_with("contract-prose/tests/prose_corpus") && path.ends_with(".txt");
-    corpus || data && sets.iter().any(|dir| path.starts_with(dir))
+    corpus || (data && sets.iter().any(|dir| path.starts_with(dir)))
 }
 
 /// The references to outside documents in `text`, a file at `path`.
