@@ -152,8 +152,12 @@ impl Browser {
         self.output
             .read_line(&mut out)
             .expect("read the browser's answer");
-        serde_json::from_str(&out)
-            .unwrap_or_else(|e| panic!("the driver answers JSON ({e}): {out:?}"))
+        let answer: Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("the driver answers JSON ({e}): {out:?}"));
+        if let Some(error) = answer.get("error") {
+            panic!("the browser failed {cmd}: {error}");
+        }
+        answer
     }
 
     fn open(&mut self) -> Value {

@@ -17,6 +17,8 @@ Reads one JSON command a line on stdin and answers each with one JSON line:
 - {"op": "screenshot", "path": ...}: saves a PNG of the page as loaded last;
 - {"op": "quit"}.
 
+A command the browser fails is answered {"error": "OP: Exception: message"}.
+
 What a page shows: {"title", "url", "alert" (the text of a refusal, or null),
 "notice": {"kind", "id", "text"} or null, "pending": [{"id", "tool", "does",
 "caller", "reason", "arguments" (the text of the <pre>), "digest", "left",
@@ -33,7 +35,13 @@ import threading
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -42,6 +50,9 @@ FLAGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
+    # A fresh machine's /dev/shm may be small; a renderer that runs out of it
+    # crashes the tab mid-test.
+    "--disable-dev-shm-usage",
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
@@ -155,6 +166,52 @@ def cross_site(driver, inbox, id, csrf):
         server.shutdown()
 
 
+# Raised while a form is found and filled, before its button is pressed:
+# the page was still settling (seen once on a fast machine), so the form is
+# found again. A failure at or after the click is not retried, since the
+# decision may have been sent.
+BEFORE_CLICK = (StaleElementReferenceException, ElementNotInteractableException, NoSuchElementException)
+
+
+def decide(driver, id, decision, reason):
+    for attempt in range(3):
+        try:
+            article = driver.find_element(By.CSS_SELECTOR, f'[data-approval-id="{id}"]')
+            field = article.find_element(By.NAME, "reason")
+            field.clear()
+            field.send_keys(reason)
+            button = article.find_element(By.CSS_SELECTOR, f"button[name=decision][value={decision}]")
+            break
+        except BEFORE_CLICK:
+            if attempt == 2:
+                raise
+    try:
+        button.click()
+    except ElementClickInterceptedException:
+        # Nothing was sent: the click landed on something else.
+        button = driver.find_element(By.CSS_SELECTOR, f'[data-approval-id="{id}"] button[name=decision][value={decision}]')
+        button.click()
+    # The click starts a navigation (the POST, then the redirect); the old
+    # page goes away only once the new one arrives. Read the page after
+    # that, not the old one on its way out.
+    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(article))
+    return shown(driver)
+
+
+def run(driver, url, op, cmd):
+    if op == "open":
+        driver.get(url)
+        return shown(driver)
+    if op == "decide":
+        return decide(driver, cmd["id"], cmd["decision"], cmd.get("reason", ""))
+    if op == "cross_site":
+        return cross_site(driver, url, cmd["id"], cmd["csrf"])
+    if op == "screenshot":
+        driver.save_screenshot(cmd["path"])
+        return {"saved": cmd["path"]}
+    return {"error": f"unknown op {op}"}
+
+
 def main(url):
     driver = browser()
     try:
@@ -163,27 +220,13 @@ def main(url):
             op = cmd["op"]
             if op == "quit":
                 break
-            if op == "open":
-                driver.get(url)
-                out = shown(driver)
-            elif op == "decide":
-                article = driver.find_element(By.CSS_SELECTOR, f'[data-approval-id="{cmd["id"]}"]')
-                field = article.find_element(By.NAME, "reason")
-                field.clear()
-                field.send_keys(cmd.get("reason", ""))
-                article.find_element(By.CSS_SELECTOR, f'button[name=decision][value={cmd["decision"]}]').click()
-                # The click starts a navigation (the POST, then the redirect);
-                # the old page goes away only once the new one arrives. Read
-                # the page after that, not the old one on its way out.
-                WebDriverWait(driver, 20).until(expected_conditions.staleness_of(article))
-                out = shown(driver)
-            elif op == "cross_site":
-                out = cross_site(driver, url, cmd["id"], cmd["csrf"])
-            elif op == "screenshot":
-                driver.save_screenshot(cmd["path"])
-                out = {"saved": cmd["path"]}
-            else:
-                out = {"error": f"unknown op {op}"}
+            try:
+                out = run(driver, url, op, cmd)
+            except WebDriverException as e:
+                # Answered, not raised: the test's failure then names what
+                # the browser said, where a dead driver leaves an empty line.
+                first = (e.msg or "").strip().splitlines()
+                out = {"error": f"{op}: {type(e).__name__}: {first[0] if first else ''}"}
             print(json.dumps(out), flush=True)
     finally:
         driver.quit()
