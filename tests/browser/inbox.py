@@ -43,6 +43,7 @@ from selenium.common.exceptions import (
     WebDriverException,
 )
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -166,11 +167,18 @@ def cross_site(driver, inbox, id, csrf):
         server.shutdown()
 
 
-# Raised while a form is found and filled, before its button is pressed:
-# the page was still settling (seen once on a fast machine), so the form is
-# found again. A failure at or after the click is not retried, since the
+# What the browser says when it did not press the button: the page was
+# still settling (an element found, then replaced, or not yet usable), or
+# the press would have landed on something else. None of them sent the
+# decision, so the form is found and filled again; at the third time the
+# failure is answered. Any other failure is answered at once, since the
 # decision may have been sent.
-BEFORE_CLICK = (StaleElementReferenceException, ElementNotInteractableException, NoSuchElementException)
+NOT_PRESSED = (
+    StaleElementReferenceException,
+    ElementNotInteractableException,
+    ElementClickInterceptedException,
+    NoSuchElementException,
+)
 
 
 def decide(driver, id, decision, reason):
@@ -181,17 +189,17 @@ def decide(driver, id, decision, reason):
             field.clear()
             field.send_keys(reason)
             button = article.find_element(By.CSS_SELECTOR, f"button[name=decision][value={decision}]")
+            if attempt == 0:
+                button.click()
+            else:
+                # A key press on the button, where a click was refused: it
+                # needs no free point on the screen.
+                button.send_keys(Keys.ENTER)
             break
-        except BEFORE_CLICK:
+        except NOT_PRESSED:
             if attempt == 2:
                 raise
-    try:
-        button.click()
-    except ElementClickInterceptedException:
-        # Nothing was sent: the click landed on something else.
-        button = driver.find_element(By.CSS_SELECTOR, f'[data-approval-id="{id}"] button[name=decision][value={decision}]')
-        button.click()
-    # The click starts a navigation (the POST, then the redirect); the old
+    # The press starts a navigation (the POST, then the redirect); the old
     # page goes away only once the new one arrives. Read the page after
     # that, not the old one on its way out.
     WebDriverWait(driver, 20).until(expected_conditions.staleness_of(article))
