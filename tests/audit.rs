@@ -105,6 +105,63 @@ fn acknowledged_findings_pass() {
     assert_acknowledged(&registry(vec![refund::contract()]));
 }
 
+/// List a customer's invoices. Invoices exist from 2015-01-01.
+#[tool_contract(effect = read_only)]
+pub fn list_invoices(
+    /// The customer's id.
+    customer: String,
+    /// The first issue day listed.
+    since: chrono::NaiveDate,
+    /// The last issue day listed; no later than 2030-12-31.
+    #[arg(range(max = "2030-12-31"))]
+    until: chrono::NaiveDate,
+) -> Result<Done, Oops> {
+    let _ = (customer, since, until);
+    Ok(Done { ok: true })
+}
+
+/// The same invoices, the first day declared.
+#[tool_contract(effect = read_only)]
+pub fn list_invoices_declared(
+    /// The first issue day listed; invoices exist from 2015-01-01.
+    #[arg(range(min = "2015-01-01"))]
+    since: chrono::NaiveDate,
+) -> Result<Done, Oops> {
+    let _ = since;
+    Ok(Done { ok: true })
+}
+
+/// A day bounded in words, the shape a new user wrote ("Invoices exist
+/// from 2015-01-01", a rule stated in the tool's description): found at
+/// the audit level with the declaration to write; a bound the argument
+/// declares agrees, on the argument or in the tool's sentence.
+#[test]
+fn a_day_bounded_in_words_is_found_unless_declared() {
+    let found = registry(vec![list_invoices::contract()]).audit();
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {:?} {} {} | {}",
+                f.argument.as_deref().unwrap_or("-"),
+                f.family,
+                f.phrase,
+                f.level.as_str(),
+                f.recognizer,
+                f.help
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        ["- range \"from 2015-01-01\" audit date-bound | on a date (`chrono::NaiveDate`, `jiff::civil::Date`, `time::Date`) argument, declare `range(min = \"2015-01-01\")`"],
+        "{found:#?}"
+    );
+    assert!(registry(vec![list_invoices_declared::contract()])
+        .audit()
+        .is_empty());
+}
+
 /// The file format of an export.
 #[derive(ToolArgs)]
 #[serde(rename_all = "lowercase")]
@@ -208,6 +265,48 @@ fn contradictions_are_found_by_their_check_at_its_level() {
             "limit error bounds comparative",
             "summary error set-narrower value-list",
             "country audit bounds sized-noun",
+        ],
+        "{found:#?}"
+    );
+}
+
+/// Any server's date bounds: a property of days declares its range with
+/// `formatMinimum` and `formatMaximum` (as a date argument publishes it),
+/// so prose that states the same day agrees, a day the schema lacks is
+/// asked for in those keywords, and one that differs names what the
+/// schema declares.
+#[test]
+fn a_schema_of_days_declares_its_range_in_format_keywords() {
+    let list = serde_json::json!({"tools": [{
+        "name": "list_invoices",
+        "description": "List invoices.",
+        "inputSchema": {"type": "object", "properties": {
+            "since": {"type": "string", "format": "date",
+                      "description": "The first day, no earlier than 2015-01-01."},
+            "until": {"type": "string", "format": "date", "formatMaximum": "2030-12-31",
+                      "description": "The last day, no later than 2030-12-31."},
+            "due": {"type": "string", "format": "date", "formatMaximum": "2030-12-31",
+                    "description": "The due day, 2031-12-31 or earlier."}
+        }}
+    }]});
+    let found = contract_runtime::audit::lint_tools(&list).expect("a tool list");
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {:?} {} | {}",
+                f.argument.as_deref().unwrap_or("-"),
+                f.phrase,
+                f.check.unwrap_or("-"),
+                f.help
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "since \"no earlier than 2015-01-01\" - | declare \"formatMinimum\": \"2015-01-01\"",
+            "due \"2031-12-31 or earlier\" date-bounds | the schema declares \"formatMaximum\": \"2030-12-31\", which the server enforces; change the prose to say \"until 2030-12-31\"",
         ],
         "{found:#?}"
     );

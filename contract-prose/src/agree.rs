@@ -1023,7 +1023,7 @@ mod check_tests {
         assert_eq!(level(Check::Bounds, "span"), Level::Error);
         // the other bounds readers no labelled text measured within the
         // check
-        for r in ["sized-noun", "labelled-date-bound", "postfix-bound"] {
+        for r in ["sized-noun", "date-bound", "postfix-bound"] {
             assert!(crate::TABLE.iter().any(|row| row.name == r), "{r}");
             assert_eq!(level(Check::Bounds, r), Level::Audit, "{r}");
         }

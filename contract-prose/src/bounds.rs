@@ -541,7 +541,12 @@ pub(super) fn maximum_beside_default(Cx { t, out, .. }: Cx, i: usize) -> Option<
     Some(i + 1)
 }
 
-pub(super) fn labelled_date_bound(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+pub(super) fn date_bound(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+    if matches!(kind(t, i), Some(Tk::Num | Tk::Code)) {
+        let (f, next) = worded_date_bound(t, i)?;
+        out.push(f);
+        return Some(next);
+    }
     // (a label, and its ":", "is" or "=" within a few words)
     let labelled = || (i + 1..(i + 6).min(t.len())).any(|k| matches!(text(t, k), ":" | "is" | "="));
     if !matches!(w, "max" | "maximum" | "min" | "minimum") || !labelled() {
@@ -553,6 +558,69 @@ pub(super) fn labelled_date_bound(Cx { t, w, out, .. }: Cx, i: usize) -> Option<
         _ => return None,
     }
     Some(i + 1)
+}
+
+/// Words before a day (`true`) or after it that make it the first or the
+/// last one: "no earlier than 2015-01-01", "invoices exist from 2015-01-01"
+/// (a business rule in a tool's description, as a new user wrote it),
+/// "2026-03-11 or later".
+#[rustfmt::skip]
+const AROUND_A_DAY: &[(&str, bool, Op)] = &[
+    ("no earlier than", true, Op::Min), ("not earlier than", true, Op::Min),
+    ("not before", true, Op::Min), ("on or after", true, Op::Min), ("starting from", true, Op::Min),
+    ("starting", true, Op::Min), ("since", true, Op::Min), ("from", true, Op::Min),
+    ("no later than", true, Op::Max), ("not later than", true, Op::Max),
+    ("not after", true, Op::Max), ("on or before", true, Op::Max),
+    ("or later", false, Op::Min), ("or after", false, Op::Min), ("and later", false, Op::Min),
+    ("onwards", false, Op::Min), ("onward", false, Op::Min),
+    ("or earlier", false, Op::Max), ("or before", false, Op::Max),
+];
+
+/// A full date at `i` that words around it bound (see [`AROUND_A_DAY`]),
+/// and the token after the phrase. Not read: a day that opens a span
+/// ("from 2015-01-01 to 2020-12-31" is `span`'s), the origin of a unit of
+/// time ("milliseconds since 1970-01-01"), a day in an example or under a
+/// condition, bare "after" or "before" (what a filter selects, not what
+/// the argument accepts).
+fn worded_date_bound(t: &[Tok], i: usize) -> Option<(Found, usize)> {
+    let val = value_at(t, i).filter(|v| v.date && v.day.is_some())?;
+    if in_example(t, i) || in_condition(t, i) {
+        return None;
+    }
+    // (the phrase's first token and its words' count, if it stands there)
+    let at = |first: usize, p: &str| {
+        p.split(' ')
+            .enumerate()
+            .all(|(k, w)| text(t, first + k) == w)
+    };
+    let n = |p: &str| p.split(' ').count();
+    let before = AROUND_A_DAY.iter().find(|(p, before, _)| {
+        *before && i >= n(p) && t[i - n(p)].sent == t[i].sent && at(i - n(p), p)
+    });
+    let after = AROUND_A_DAY
+        .iter()
+        .find(|(p, before, _)| !before && at(val.end + 1, p));
+    let next = text(t, val.end + 1);
+    let opens_a_span = [
+        "to", "through", "until", "till", "and", "-", "\u{2013}", "..",
+    ]
+    .contains(&next);
+    let (from, op) = match (before, after) {
+        (Some((p, _, op)), None) if !opens_a_span => (i - n(p), *op),
+        (None, Some((_, _, op))) => (i, *op),
+        (Some((p, _, a)), Some((_, _, b))) if a == b => (i - n(p), *a),
+        _ => return None,
+    };
+    let units = "seconds milliseconds ms microseconds nanoseconds hours days";
+    let unit = |w: &str| !w.is_empty() && units.split(' ').any(|u| u == w);
+    let origin = matches!(word(t, from), "since" | "from")
+        && (text(t, i) == "1970" || unit(prev_word(t, from, 1)));
+    if in_condition(t, from) || origin {
+        return None;
+    }
+    let end = after.map_or(val.end, |(p, _, _)| val.end + n(p));
+    let (min, max) = dated(apply(op, val.v), &val);
+    Some((found(bound(min, max, Unit::Year), from, end), end + 1))
 }
 
 pub(super) fn length_label_of_class(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
@@ -787,6 +855,48 @@ mod tests {
         assert!(bounds("The fixed length of the code.").is_empty());
         assert!(bounds("At least 2001-01-01 data is kept.").is_empty());
         assert!(bounds("If the minimum is 2020-01-01, use the other field.").is_empty());
+    }
+
+    /// A day made the first or the last by the words around it, as a new
+    /// user wrote it in a tool's description ("Invoices exist from
+    /// 2015-01-01") and as the first corpus and the real one have it ("no
+    /// earlier than 2010-01-01"; Notion's "require 2026-03-11 or later"):
+    /// a range of dates by year, the day kept.
+    #[test]
+    fn a_day_bounded_in_words() {
+        // (each case: the description | the phrase | what it bounds)
+        for case in [
+            "Invoices exist from 2015-01-01. | from 2015-01-01 | min 2015 Year",
+            "Start date; no earlier than 2010-01-01. | no earlier than 2010-01-01 | min 2010 Year",
+            "Must be on or after 2015-01-01. | on or after 2015-01-01 | min 2015 Year",
+            "Data is kept since 2015-01-01. | since 2015-01-01 | min 2015 Year",
+            "The endpoints require 2026-03-11 or later. | 2026-03-11 or later | min 2026 Year",
+            "Filings from 2015-01-01 onwards. | from 2015-01-01 onwards | min 2015 Year",
+            "Not later than 2030-12-31. | Not later than 2030-12-31 | max 2030 Year",
+            "The day, on or before `2030-12-31`. | on or before `2030-12-31` | max 2030 Year",
+        ] {
+            let [doc, phrase, what] = case.split(" | ").collect::<Vec<_>>()[..] else {
+                unreachable!("{case}")
+            };
+            assert_eq!(bounds(doc), [pair(phrase, what)], "{doc}");
+        }
+        // not read here: a span (`span`'s), the origin of a unit of time, a
+        // day in an example or under a condition, bare "after" or "before"
+        // (what a filter selects), words that disagree, a year alone
+        for doc in [
+            "The day, from 2015-01-01 to 2020-12-31.",
+            "Milliseconds since 1970-01-01.",
+            "Seconds from 2001-01-01.",
+            "If older, no earlier than 2015-01-01.",
+            "Only notes created after 2015-01-01.",
+            "From 2015-01-01 or earlier.",
+            "Filings from 2015.",
+        ] {
+            assert!(bounds(doc).is_empty(), "{doc}");
+        }
+        // (an example's day is found, and left out when claims are resolved)
+        let example = super::super::claims("For example, from 2015-01-01.");
+        assert!(example.iter().all(|c| c.kind != crate::ClaimKind::Range));
     }
 
     #[test]

@@ -160,207 +160,51 @@ const CONTEXT: &[(&str, u8)] = &[
     ("yields", OUTPUT),
 ];
 
-/// The words that can start a finding, sorted (a match over this many
-/// strings costs a comparison per arm in an unoptimized macro: see [`Index`]).
-const LEADS: &[(&str, u8)] = &[
-    ("above", BOUNDS),
-    ("accepted", SETS),
-    ("allow", PATTERNS),
-    ("allowed", SETS),
-    ("alpha-2", PATTERNS),
-    ("alphabetic", PATTERNS),
-    ("alphanumeric", PATTERNS),
-    ("alphanumerics", PATTERNS),
-    ("any", SETS),
-    ("apr", BOUNDS | SPANS),
-    ("april", BOUNDS | SPANS),
-    ("at", BOUNDS),
-    ("aug", BOUNDS | SPANS),
-    ("august", BOUNDS | SPANS),
-    ("available", SETS),
-    ("base64", PATTERNS),
-    ("base64-encoded", PATTERNS),
-    ("based", SIGNS),
-    ("bcp", PATTERNS),
-    ("begin", PATTERNS),
-    ("begins", PATTERNS),
-    ("below", BOUNDS),
-    ("between", SPANS),
-    ("camel-case", PATTERNS),
-    ("camelcase", PATTERNS),
-    ("can", SETS),
-    ("can't", BOUNDS | EMPTINESS | PATTERNS),
-    ("cannot", BOUNDS | EMPTINESS | PATTERNS),
-    ("cap", BOUNDS),
-    ("capital", PATTERNS),
-    ("capped", BOUNDS),
-    ("caps", PATTERNS),
-    ("choices", SETS),
-    ("cidr", PATTERNS),
-    ("combination", SETS),
-    ("dashes", PATTERNS),
-    ("dec", BOUNDS | SPANS),
-    ("december", BOUNDS | SPANS),
-    ("decimal", PATTERNS),
-    ("digits", PATTERNS),
-    ("disallowed", PATTERNS),
-    ("domain", FORMATS),
-    ("dots", PATTERNS),
-    ("e", PATTERNS),
-    ("e-mail", FORMATS),
-    ("eight", BOUNDS | SPANS),
-    ("eight-digit", PATTERNS),
-    ("eighteen", BOUNDS | SPANS),
-    ("either", SETS),
-    ("eleven", BOUNDS | SPANS),
-    ("eleven-digit", PATTERNS),
-    ("email", FORMATS),
-    ("exactly", BOUNDS),
-    ("feb", BOUNDS | SPANS),
-    ("february", BOUNDS | SPANS),
-    ("fewer", BOUNDS),
-    ("fifteen", BOUNDS | SPANS),
-    ("five", BOUNDS | SPANS),
-    ("five-digit", PATTERNS),
-    ("fixed", BOUNDS),
-    ("forbidden", PATTERNS),
-    ("form", PATTERNS),
-    ("format", PATTERNS),
-    ("formats", SETS),
-    ("formatted", PATTERNS),
-    ("four", BOUNDS | SPANS),
-    ("four-digit", PATTERNS),
-    ("fourteen", BOUNDS | SPANS),
-    ("fqdn", FORMATS),
-    ("from", SPANS),
-    ("greater", BOUNDS),
-    ("guid", FORMATS),
-    ("hex", PATTERNS),
-    ("hexadecimal", PATTERNS),
-    ("hh", FORMATS),
-    ("higher", BOUNDS),
-    ("host", FORMATS),
-    ("hostname", FORMATS),
-    ("hostnames", FORMATS),
-    ("hyphen", PATTERNS),
-    ("hyphens", PATTERNS),
-    ("ietf", PATTERNS),
-    ("indexed", SIGNS),
-    ("ip", FORMATS),
-    ("ipv4", FORMATS),
-    ("ipv6", FORMATS),
-    ("iso", FORMATS | PATTERNS),
-    ("iso8601", FORMATS),
-    ("jan", BOUNDS | SPANS),
-    ("january", BOUNDS | SPANS),
-    ("jul", BOUNDS | SPANS),
-    ("july", BOUNDS | SPANS),
-    ("jun", BOUNDS | SPANS),
-    ("june", BOUNDS | SPANS),
-    ("kebab-case", PATTERNS),
-    ("larger", BOUNDS),
-    ("less", BOUNDS),
-    ("letter", PATTERNS),
-    ("letters", PATTERNS),
-    ("levels", SETS),
-    ("limit", BOUNDS),
-    ("limited", BOUNDS),
-    ("longer", BOUNDS),
-    ("lower", BOUNDS),
-    ("lower-case", PATTERNS),
-    ("lowercase", PATTERNS),
-    ("mar", BOUNDS | SPANS),
-    ("march", BOUNDS | SPANS),
-    ("max", BOUNDS),
-    ("maximum", BOUNDS),
-    ("may", BOUNDS | SPANS | EMPTINESS),
-    ("min", BOUNDS),
-    ("minimum", BOUNDS),
-    ("modes", SETS),
-    ("more", BOUNDS),
-    ("must", BOUNDS | EMPTINESS),
-    ("never", BOUNDS),
-    ("nine", BOUNDS | SPANS),
-    ("nine-digit", PATTERNS),
-    ("nineteen", BOUNDS | SPANS),
-    ("no", BOUNDS | PATTERNS),
-    ("non-negative", SIGNS),
-    ("nonnegative", SIGNS),
-    ("not", BOUNDS | PATTERNS),
-    ("nov", BOUNDS | SPANS),
-    ("november", BOUNDS | SPANS),
-    ("numbers", PATTERNS),
-    ("numerals", PATTERNS),
-    ("numeric", PATTERNS),
-    ("oct", BOUNDS | SPANS),
-    ("october", BOUNDS | SPANS),
-    ("one", BOUNDS | SPANS | SETS),
-    ("only", SETS),
-    ("options", SETS),
-    ("or", SETS),
-    ("over", BOUNDS),
-    ("pascalcase", PATTERNS),
-    ("patterns", PATTERNS),
-    ("periods", PATTERNS),
-    ("permitted", SETS),
-    ("positive", SIGNS),
-    ("possible", SETS),
-    ("prefix", PATTERNS),
-    ("prefixed", PATTERNS),
-    ("prohibited", PATTERNS),
-    ("rfc", FORMATS | PATTERNS),
-    ("rfc3339", FORMATS),
-    ("screaming_snake_case", PATTERNS),
-    ("semantic", PATTERNS),
-    ("semver", PATTERNS),
-    ("sep", BOUNDS | SPANS),
-    ("sept", BOUNDS | SPANS),
-    ("september", BOUNDS | SPANS),
-    ("seven", BOUNDS | SPANS),
-    ("seven-digit", PATTERNS),
-    ("seventeen", BOUNDS | SPANS),
-    ("shorter", BOUNDS),
-    ("should", BOUNDS | EMPTINESS),
-    ("six", BOUNDS | SPANS),
-    ("six-digit", PATTERNS),
-    ("sixteen", BOUNDS | SPANS),
-    ("slugified", PATTERNS),
-    ("smaller", BOUNDS),
-    ("snake-case", PATTERNS),
-    ("snake_case", PATTERNS),
-    ("start", PATTERNS),
-    ("starts", PATTERNS),
-    ("supported", SETS),
-    ("ten", BOUNDS | SPANS),
-    ("ten-digit", PATTERNS),
-    ("thirteen", BOUNDS | SPANS),
-    ("three", BOUNDS | SPANS | PATTERNS),
-    ("three-digit", PATTERNS),
-    ("three-letter", PATTERNS),
-    ("twelve", BOUNDS | SPANS),
-    ("twelve-digit", PATTERNS),
-    ("twenty", BOUNDS | SPANS),
-    ("two", BOUNDS | SPANS | PATTERNS),
-    ("two-digit", PATTERNS),
-    ("two-letter", PATTERNS),
-    ("under", BOUNDS),
-    ("underscore", PATTERNS),
-    ("underscores", PATTERNS),
-    ("up", BOUNDS),
-    ("upper-case", PATTERNS),
-    ("upper_snake_case", PATTERNS),
-    ("uppercase", PATTERNS),
-    ("uri", FORMATS),
-    ("uris", FORMATS),
-    ("url", FORMATS),
-    ("urls", FORMATS),
-    ("uuid", FORMATS),
-    ("uuids", FORMATS),
-    ("uuidv4", FORMATS),
-    ("valid", SETS),
-    ("values", SETS),
-    ("without", PATTERNS),
-    ("zero", BOUNDS | SPANS),
+/// The words that can start each family's shapes, sorted (a word may lead
+/// several): the index ([`Index`]) ORs the families of a word.
+const LEADS: &[(u8, &str)] = &[
+    (
+        BOUNDS,
+        "above apr april at aug august below can't cannot cap capped dec december eight \
+         eighteen eleven exactly feb february fewer fifteen five fixed four fourteen \
+         greater higher jan january jul july jun june larger less limit limited longer \
+         lower mar march max maximum may min minimum more must never nine nineteen no \
+         not nov november oct october one over sep sept september seven seventeen \
+         shorter should six sixteen smaller ten thirteen three twelve twenty two under \
+         up zero",
+    ),
+    (
+        SPANS,
+        "apr april aug august between dec december eight eighteen eleven feb february \
+         fifteen five four fourteen from jan january jul july jun june mar march may \
+         nine nineteen nov november oct october one sep sept september seven seventeen \
+         six sixteen ten thirteen three twelve twenty two zero",
+    ),
+    (EMPTINESS, "can't cannot may must should"),
+    (SIGNS, "based indexed non-negative nonnegative positive"),
+    (
+        SETS,
+        "accepted allowed any available can choices combination either formats levels \
+         modes one only options or permitted possible supported valid values",
+    ),
+    (
+        FORMATS,
+        "domain e-mail email fqdn guid hh host hostname hostnames ip ipv4 ipv6 iso \
+         iso8601 rfc rfc3339 uri uris url urls uuid uuids uuidv4",
+    ),
+    (
+        PATTERNS,
+        "allow alpha-2 alphabetic alphanumeric alphanumerics base64 base64-encoded bcp \
+         begin begins camel-case camelcase can't cannot capital caps cidr dashes \
+         decimal digits disallowed dots e eight-digit eleven-digit five-digit forbidden \
+         form format formatted four-digit hex hexadecimal hyphen hyphens ietf iso \
+         kebab-case letter letters lower-case lowercase nine-digit no not numbers \
+         numerals numeric pascalcase patterns periods prefix prefixed prohibited rfc \
+         screaming_snake_case semantic semver seven-digit six-digit slugified \
+         snake-case snake_case start starts ten-digit three three-digit three-letter \
+         twelve-digit two two-digit two-letter underscore underscores upper-case \
+         upper_snake_case uppercase without",
+    ),
 ];
 
 /// The words of [`LEADS`] and [`CONTEXT`] by their key (first byte, last
@@ -388,7 +232,9 @@ fn key(w: &[u8]) -> usize {
 fn index() -> &'static Index {
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let leads = LEADS.iter().map(|&(w, f)| (w, f, 0));
+        let leads = LEADS
+            .iter()
+            .flat_map(|&(f, words)| words.split_whitespace().map(move |w| (w, f, 0)));
         let mut words: Vec<_> = leads
             .chain(CONTEXT.iter().map(|&(w, c)| (w, 0, c)))
             .collect();
@@ -579,7 +425,10 @@ pub(super) fn dated(
 #[cfg(test)]
 #[test]
 fn leads_are_sorted_and_unique() {
-    assert!(LEADS.windows(2).all(|p| p[0].0 < p[1].0));
+    for (_, words) in LEADS {
+        let words: Vec<&str> = words.split_whitespace().collect();
+        assert!(words.windows(2).all(|p| p[0] < p[1]), "{words:?}");
+    }
     assert!(CONTEXT.windows(2).all(|p| p[0].0 < p[1].0));
     for verb in OUTPUT_VERBS {
         assert!(

@@ -123,10 +123,10 @@ recognizers! {
         reads "a maximum named beside the default"
         e.g. "The default value (as well as the maximum) is 20" from "discord/discord-api-spec"
         not "the default alone";
-    LabelledDateBound "labelled-date-bound" "bounds" bounds::labelled_date_bound,
-        reads "a date after a label naming the minimum or maximum"
+    DateBound "date-bound" "bounds" bounds::date_bound,
+        reads "a date after a label naming the minimum or maximum, or with words that make it the first or last day: \"no earlier than\", \"not before\", \"on or after\", \"from\" or \"since\" (with no end), \"no later than\", \"on or before\", \"or later\", \"onwards\""
         e.g. "Minimum is 1950-01-01" from "open-meteo/open-meteo"
-        not "a date in a sentence with no bound label";
+        not "a date that opens a span (\"from 2015-01-01 to 2020-12-31\"), the origin of a unit of time (\"milliseconds since 1970-01-01\"), a date in an example, bare \"after\" or \"before\"";
     LengthLabelOfClass "length-label-of-class" "bounds" bounds::length_label_of_class,
         reads "a length label whose unit names characters of a class: a length as well as a pattern"
         e.g. "Fixed length: 4 digits" from "Adyen/adyen-openapi"

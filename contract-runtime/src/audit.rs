@@ -292,9 +292,24 @@ fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: b
                     };
                     format!("the prose is stricter than {declared}: {attr}")
                 }
-                Change::Prose(says) => format!(
-                    "{declared} is what the schema publishes and the server enforces; change the prose to say {says}"
-                ),
+                Change::Prose(says) => match help {
+                    Help::Attribute => format!(
+                        "{declared} is what the schema publishes and the server enforces; change the prose to say {says}"
+                    ),
+                    // the keywords the schema holds, as the help for a
+                    // missing declaration writes them
+                    Help::Schema => {
+                        let keys = schema_help(&format!("#[arg({})]", c.declared), list);
+                        match keys.strip_prefix("declare ").filter(|k| k.starts_with('"')) {
+                            Some(keys) => format!(
+                                "the schema declares {keys}, which the server enforces; change the prose to say {says}"
+                            ),
+                            None => format!(
+                                "the schema's declaration is what the server enforces; change the prose to say {says}"
+                            ),
+                        }
+                    }
+                },
             }
         }
     };
@@ -314,14 +329,16 @@ fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: b
 /// The reader's help (`#[arg(length(max = 200))]`) as JSON Schema keywords
 /// (`declare "maxLength": 200`); a sentence stays as it is.
 fn schema_help(help: &str, list: bool) -> String {
-    let Some(start) = help.find("#[arg(") else {
+    // the attribute as the help writes it: `#[arg(..)]`, or for a day's
+    // bound, which only a date type declares, "declare `range(..)`"
+    let attr = match (help.find("#[arg("), help.find("declare `range(")) {
+        (Some(start), _) => help[start + 6..].split_once(")]").map(|(attr, _)| attr),
+        (None, Some(start)) => help[start + 9..].split_once('`').map(|(attr, _)| attr),
+        (None, None) => None,
+    };
+    let Some(attr) = attr else {
         return help.to_string();
     };
-    let rest = &help[start + 6..];
-    let Some(end) = rest.find(")]") else {
-        return help.to_string();
-    };
-    let attr = &rest[..end];
     let mut keys: Vec<String> = Vec::new();
     let mut each = false;
     let mut body = attr;
@@ -360,7 +377,12 @@ fn schema_help(help: &str, list: bool) -> String {
         }
         "range" => {
             for (k, v) in pairs(args) {
+                // a day (`"2015-01-01"`) is a date's bound: JSON Schema's
+                // format-specific keywords, as a date argument publishes it
+                let day = v.starts_with('"');
                 let key = match k.as_str() {
+                    "min" if day => "formatMinimum",
+                    "max" if day => "formatMaximum",
                     "min" => "minimum",
                     "max" => "maximum",
                     "exclusive_min" => "exclusiveMinimum",
@@ -401,6 +423,9 @@ struct Decl {
     length: Option<Limits>,
     each_length: Option<Limits>,
     range: Option<Limits>,
+    /// The days of `formatMinimum` and `formatMaximum`: the range of a
+    /// date or date-time, as a date argument's `range(..)` publishes it.
+    range_text: (Option<String>, Option<String>),
     format: Option<String>,
     pattern: Option<String>,
     values: Vec<String>,
@@ -576,6 +601,12 @@ impl Decl {
         }
         merge!(length, length);
         merge!(range, range);
+        // (days: one range for all branches, or declared with no value)
+        let days = shared(each.iter().map(|b| Some(b.range_text.clone())));
+        match days {
+            Ok(Some(both)) => d.range_text = both,
+            _ => d.by_branch.range = true,
+        }
         merge!(format, format);
         merge!(pattern, pattern);
         d.each_length = shared(each.iter().map(|b| b.each_length)).unwrap_or(None);
@@ -600,6 +631,15 @@ impl Decl {
             .and_then(Value::as_str)
             .map(str::to_string);
         d.range = range(one);
+        let day = |key: &str| one.get(key).and_then(Value::as_str).map(str::to_string);
+        d.range_text = (day("formatMinimum"), day("formatMaximum"));
+        // A string of days is what a date type publishes, and what a
+        // `String` with `format = "date"` publishes too: the schema does not
+        // tell them apart, so help for a day's bound names both (a date
+        // type declares it, a string cannot).
+        if d.scalar == Scalar::String && matches!(d.format.as_deref(), Some("date" | "date-time")) {
+            d.scalar = Scalar::Unknown;
+        }
         match item {
             Some(item) => {
                 d.length = limits(s, "minItems", "maxItems");
@@ -627,7 +667,7 @@ impl Decl {
             format_name: self.format.as_deref(),
             pattern_source: self.pattern.as_deref(),
             enum_values: values,
-            range_text: (None, None),
+            range_text: (self.range_text.0.as_deref(), self.range_text.1.as_deref()),
             served: (false, false),
         }
     }
