@@ -10,6 +10,7 @@
 use super::finding::{excl, incl, Bound, Unit, What};
 use super::help::{escape, num};
 use super::resolve::Resolved;
+use super::units::{seconds_of, SECONDS};
 use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Scalar};
 
 pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict> {
@@ -27,6 +28,14 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         What::Bound { min, max, .. } if d.range_text.0.or(d.range_text.1).is_some() => {
             days(*min, *max, d)
         }
+        // "up to one week (10080 minutes)" over `range(max = 10080)`: the
+        // same span counted in another unit of time agrees
+        What::Bound {
+            min,
+            max,
+            unit: Unit::Time,
+            ..
+        } if same_time_in_other_unit(*min, *max, &r.claim.phrase, d) => None,
         What::Bound {
             min, max, integer, ..
         } => bounds(kind, *min, *max, *integer, d),
@@ -36,6 +45,24 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         What::Pattern(Some(re)) => pattern(re, r, d),
         What::Pattern(None) => None,
     }
+}
+
+/// Whether each side the prose states, counted in the unit of time its
+/// phrase ends with ("up to one week"), is the declared side counted in
+/// another unit (10,080 minutes): the argument's unit is not said, so an
+/// exact conversion is taken as the same bound, never a coincidence.
+fn same_time_in_other_unit(min: Side, max: Side, phrase: &str, d: &Declared) -> bool {
+    let (Some((said, from)), Some(l)) = (seconds_of(phrase), d.range_limits.as_ref()) else {
+        return false;
+    };
+    let (lo, hi) = sides(l);
+    let same = |p: Side, q: Side, to: f64| match (p, q) {
+        (None, _) => true,
+        (Some(p), Some(q)) => (p.v * from / to - q.v).abs() < 1e-9,
+        (Some(_), None) => false,
+    };
+    let mut other = SECONDS.iter().filter(|(u, _)| *u != said);
+    other.any(|&(_, to)| same(min, lo, to) && same(max, hi, to))
 }
 
 /// A shape the prose states against the declared pattern. A shape described
@@ -633,6 +660,24 @@ mod tests {
             "{}",
             c[0].help
         );
+    }
+
+    /// A new user's "up to one week (10080 minutes)" over `range(max =
+    /// 10080)` was a compile error whose help was `range(max = 1)`: a span
+    /// in another unit of time agrees when it converts exactly, only then.
+    #[test]
+    fn a_span_of_time_in_another_unit() {
+        let max = |v: f64| {
+            number(Some(Limits {
+                max: Some(v),
+                ..Limits::default()
+            }))
+        };
+        let week = "How long before the start to remind, up to one week (10080 minutes).";
+        assert_eq!(conflict_of(week, max(10080.0)), None);
+        assert_eq!(conflict_of("At most 2 hours.", max(7200.0)), None);
+        assert!(conflict_of(week, max(10000.0)).is_some());
+        assert!(conflict_of("At most 90 days.", max(120.0)).is_some());
     }
 
     /// "from 2001-01-01 to 2024-12-31" is both days, each on its side (the

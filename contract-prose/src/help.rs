@@ -171,11 +171,13 @@ pub(super) fn help_for(kind: ClaimKind, what: &What, decl: Option<&Declared>) ->
         },
         ClaimKind::ClosedSet if stringy && !d.is_list => untyped_help(kind, what),
         ClaimKind::ClosedSet if stringy => match what {
-            What::Set(items) => format!(
-                "make the items an enum with `#[derive(ToolArgs)]` and variants {}, or declare `#[arg(each(pattern = \"{}\"))]`",
-                variants(items),
-                escape(&alternation(items))
-            ),
+            What::Set(items) => match variants(items) {
+                Some(v) => format!(
+                    "make the items an enum with `#[derive(ToolArgs)]` and variants {v}, or declare `#[arg(each(pattern = \"{}\"))]`",
+                    escape(&alternation(items))
+                ),
+                None => format!("#[arg(each(pattern = \"{}\"))]", escape(&alternation(items))),
+            },
             _ => untyped_help(kind, what),
         },
         ClaimKind::ClosedSet => no_fit(d, "an enum", "an enum with `#[derive(ToolArgs)]`"),
@@ -276,11 +278,13 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
             _ => count_help(*min, *max),
         },
         What::NonEmpty { .. } => "#[arg(length(min = 1))]".to_string(),
-        What::Set(items) => format!(
-            "make the argument an enum with `#[derive(ToolArgs)]` and variants {}, or declare `#[arg(pattern = \"{}\")]`",
-            variants(items),
-            escape(&alternation(items))
-        ),
+        What::Set(items) => match variants(items) {
+            Some(v) => format!(
+                "make the argument an enum with `#[derive(ToolArgs)]` and variants {v}, or declare `#[arg(pattern = \"{}\")]`",
+                escape(&alternation(items))
+            ),
+            None => format!("#[arg(pattern = \"{}\")]", escape(&alternation(items))),
+        },
         // The contract has no `duration` format: its shape is a pattern.
         What::Format("duration") => format!("#[arg(pattern = \"{}\")]", escape(DURATION)),
         What::Format(f) => format!("#[arg(format = \"{f}\")]"),
@@ -288,6 +292,10 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
         What::Pattern(None) => NAMED_SHAPE.to_string(),
     }
 }
+
+/// The help of a bound in units of time on a date ("at most 62 days after
+/// `from`"): no number a date's `range(..)` holds.
+pub(super) const DATE_SPAN: &str = "a day's distance from another date argument is the rule `max_span(earlier, later, N days)` in `#[args(rules(..))]`; from today it cannot be declared";
 
 /// The help of a shape the prose names without one regex ("an ISO code", a
 /// template "`proj/<key>`", "up to 2 decimal places"): no declaration can be
@@ -298,8 +306,13 @@ const NAMED_SHAPE: &str =
 
 /// Variant names for a closed set, with the serde rule that publishes the
 /// values as written: "Asc, Desc (with `#[serde(rename_all = \"lowercase\")]`)".
-pub(super) fn variants(items: &[String]) -> String {
+/// `None` when a value has no letter or digit to name a variant after (`*`):
+/// only a pattern can publish it as written.
+pub(super) fn variants(items: &[String]) -> Option<String> {
     let names: Vec<String> = items.iter().map(|s| variant_name(s)).collect();
+    if names.iter().any(String::is_empty) {
+        return None;
+    }
     let rule = if items.iter().all(|s| *s == variant_name(s)) {
         None
     } else if items.iter().all(|s| {
@@ -325,13 +338,13 @@ pub(super) fn variants(items: &[String]) -> String {
     } else {
         None
     };
-    match rule {
+    Some(match rule {
         Some(r) => format!(
             "{} (with `#[serde(rename_all = \"{r}\")]`)",
             names.join(", ")
         ),
         None => names.join(", "),
-    }
+    })
 }
 
 /// `^(a|b)$`: a pattern that accepts exactly the listed values.
@@ -357,6 +370,29 @@ fn digits_range(min: Option<Bound>, max: Option<Bound>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found in a new user's trial: "at most 62 days after `from`" on a
+    /// date was given `range(max = 62)`, which a date cannot declare; a
+    /// value with no letter or digit (`*`) was given an empty variant name.
+    #[test]
+    fn help_a_date_span_and_a_value_no_variant_names() {
+        let date = Declared {
+            format_name: Some("date"),
+            scalar: Scalar::Other,
+            ..Declared::default()
+        };
+        let c = crate::unmatched("Last day to include; at most 62 days after `from`.", date);
+        assert_eq!(
+            c.iter().map(|c| &c.help[..]).collect::<Vec<_>>(),
+            [DATE_SPAN]
+        );
+        let c = crate::claims("The environment: one of `production`, `staging` or `*`.");
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!(
+            c[0].help,
+            "#[arg(pattern = \"^(production|staging|\\\\*)$\")]"
+        );
+    }
 
     fn b(v: f64, exclusive: bool) -> Option<Bound> {
         Some(Bound {

@@ -5,7 +5,7 @@ use super::driver::drive;
 use super::finding::*;
 use super::help::*;
 use super::tokens::*;
-use super::units::FUNCTION_WORDS;
+use super::units::{seconds_of, FUNCTION_WORDS};
 use super::{Claim, ClaimKind, Declared, Rec, Scalar};
 
 /// A claim together with what was found, so that [`super::agree`] can compare
@@ -84,7 +84,14 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     {
         kind = ClaimKind::Range;
     }
-    let help = help_for(kind, &f.what, decl);
+    // "at most 62 days after `from`" on a date: a distance from another day
+    // (a rule across arguments) or from today, never a `range(..)` number
+    let a_date = decl.is_some_and(|d| matches!(d.format_name, Some("date" | "date-time")));
+    let help = if kind == ClaimKind::Range && a_date && seconds_of(&phrase).is_some() {
+        DATE_SPAN.to_string()
+    } else {
+        help_for(kind, &f.what, decl)
+    };
     Resolved {
         claim: Claim {
             by: Rec::at(f.by),

@@ -63,6 +63,25 @@ pub(super) const TIME_UNITS: &[&str] = &[
     "retries",
     "attempts",
 ];
+/// Units of time and their seconds, for a span stated in one unit and
+/// declared in another.
+#[rustfmt::skip]
+pub(super) const SECONDS: &[(&str, f64)] = &[("millisecond", 0.001), ("second", 1.0),
+    ("minute", 60.0), ("hour", 3_600.0), ("day", 86_400.0), ("week", 604_800.0),
+    ("month", f64::NAN), ("year", f64::NAN)]; // (no exact number: never converted)
+
+/// The unit of time `phrase` ends with ("up to one week") and its seconds.
+pub(super) fn seconds_of(phrase: &str) -> Option<(&'static str, f64)> {
+    let last = phrase
+        .rsplit(|c: char| !c.is_alphabetic())
+        .find(|w| !w.is_empty())?;
+    let last = last.to_ascii_lowercase();
+    SECONDS
+        .iter()
+        .copied()
+        .find(|(u, _)| last.trim_end_matches('s') == *u)
+}
+
 pub(super) const SKIP_ADJ: &[&str] = &[
     "unicode",
     "ascii",
