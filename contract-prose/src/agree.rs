@@ -77,8 +77,9 @@ fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
         return None;
     }
     let declared = format!("pattern = \"{}\"", escape(src));
-    let (said, declared_len) = (class_repeat(re)?, class_repeat(src)?);
-    (said.1 < declared_len.0 || declared_len.1 < said.0).then(|| Conflict {
+    let ((lit, said), (declared_lit, declared_len)) = (class_repeat(re)?, class_repeat(src)?);
+    let differ = lit == declared_lit && (said.1 < declared_len.0 || declared_len.1 < said.0);
+    differ.then(|| Conflict {
         check: Check::ShapeLength,
         declared,
         change: Change::Prose(match declared_len {
@@ -88,17 +89,19 @@ fn pattern(re: &str, r: &Resolved, d: &Declared) -> Option<Conflict> {
     })
 }
 
-/// `^[...]{a,b}$`, one class repeated: its repeat, `(a, b)`.
-fn class_repeat(re: &str) -> Option<(u32, u32)> {
-    let body = re.strip_prefix("^[")?.strip_suffix("}$")?;
+/// `^lit[...]{a,b}$`, a literal (maybe none) and one class repeated: the
+/// literal and the repeat, `(a, b)`.
+fn class_repeat(re: &str) -> Option<(&str, (u32, u32))> {
+    let (lit, body) = re.strip_prefix('^')?.strip_suffix("}$")?.split_once('[')?;
     let (class, rep) = body.rsplit_once("]{")?;
-    if class.contains(']') {
+    if class.contains(']') || lit.ends_with('\\') {
         return None;
     }
-    match rep.split_once(',') {
-        Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
-        None => rep.trim().parse().ok().map(|n| (n, n)),
-    }
+    let rep = match rep.split_once(',') {
+        Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+        None => rep.trim().parse().ok().map(|n| (n, n))?,
+    };
+    Some((lit, rep))
 }
 
 /// "two-letter language code", "ISO 639-1": the codes are written in lower
@@ -603,6 +606,10 @@ mod tests {
         let (_, change) =
             conflict_of("A 6-digit code.", pattern("^[0-9]{4}$")).expect("a conflict");
         assert_eq!(change, Change::Prose("4 characters".into()));
+        // a new user's: the literal, then a count the declaration differs on
+        let id = "The invoice: `in_` and 24 letters or digits.";
+        let (_, change) = conflict_of(id, pattern("^in_[A-Za-z0-9]{16}$")).expect("a conflict");
+        assert_eq!(change, Change::Prose("16 characters".into()));
     }
 
     /// Round 12: "Minimum is 1950-01-01." (open-meteo) on a date argument,

@@ -7,6 +7,7 @@
 
 use super::finding::*;
 use super::formats::format_of_text;
+use super::help::regex_literal;
 use super::reader::{Cx, Out, NEXT};
 use super::tokens::*;
 use super::units::class_of;
@@ -62,7 +63,7 @@ pub(super) fn hex_characters(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize
 }
 
 /// Character classes: "lowercase letters, digits and hyphens only", "alphanumeric".
-pub(super) fn character_classes(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
+pub(super) fn character_classes(Cx { t, doc, w, out, .. }: Cx, i: usize) -> Option<usize> {
     let is_class = |k: usize| {
         let x = word(t, k);
         !x.is_empty()
@@ -134,8 +135,27 @@ pub(super) fn character_classes(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
     if classes.contains(&"-") {
         set.push('-');
     }
-    let re = format!("^[{set}]+$");
-    shape(out, Some(re), i, last.max(i))
+    // "`pay_` and 12 lowercase letters or digits": a literal and a count
+    // before the classes make the whole shape (the classes alone would
+    // refuse the literal's "_")
+    let n = i
+        .checked_sub(1)
+        .filter(|&n| t[n].num.is_some_and(|v| v >= 1.0 && v.fract() == 0.0));
+    let by = |k: usize| word(t, k) == "by" && prev_word(t, k, 1) == "followed";
+    let lit = n.and_then(|n| match n.checked_sub(1)? {
+        j if by(j) => j.checked_sub(2),
+        j if matches!(word(t, j), "and" | "then") => j.checked_sub(1),
+        _ => None,
+    });
+    let lit = lit.filter(|&c| kind(t, c) == Some(Tk::Code) && !t[c].s.contains(' '));
+    match (n, lit) {
+        (Some(n), Some(c)) => {
+            let (text, count) = (&doc[t[c].start + 1..t[c].end - 1], t[n].num.unwrap_or(1.0));
+            let re = format!("^{}[{set}]{{{count}}}$", regex_literal(text));
+            shape(out, Some(re), c, last.max(i))
+        }
+        _ => shape(out, Some(format!("^[{set}]+$")), i, last.max(i)),
+    }
 }
 
 pub(super) fn excluded_characters(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {

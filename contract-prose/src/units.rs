@@ -4,64 +4,20 @@
 use super::finding::Unit;
 use super::tokens::*;
 
+#[rustfmt::skip]
 pub(super) const CHAR_UNITS: &[&str] = &[
-    "character",
-    "characters",
-    "char",
-    "chars",
-    "byte",
-    "bytes",
-    "codepoint",
-    "codepoints",
-    "kb",
-    "mb",
-    "gb",
-    "kib",
-    "mib",
-    "word",
-    "words",
-    "sentence",
-    "sentences",
-    "line",
-    "lines",
-    "paragraph",
-    "paragraphs",
-    "token",
-    "tokens",
-    "graphemes",
+    "character", "characters", "char", "chars", "byte", "bytes", "codepoint", "codepoints",
+    "kb", "mb", "gb", "kib", "mib", "word", "words", "sentence", "sentences", "line", "lines",
+    "paragraph", "paragraphs", "token", "tokens", "graphemes",
 ];
 pub(super) const ITEM_UNITS: &[&str] = &[
     "item", "items", "element", "elements", "entry", "entries", "value", "values", "ids", "list",
 ];
+#[rustfmt::skip]
 pub(super) const TIME_UNITS: &[&str] = &[
-    "second",
-    "seconds",
-    "sec",
-    "secs",
-    "s",
-    "ms",
-    "millisecond",
-    "milliseconds",
-    "minute",
-    "minutes",
-    "mins",
-    "hour",
-    "hours",
-    "hr",
-    "hrs",
-    "h",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "year",
-    "years",
-    "times",
-    "percent",
-    "retries",
-    "attempts",
+    "second", "seconds", "sec", "secs", "s", "ms", "millisecond", "milliseconds", "minute",
+    "minutes", "mins", "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
+    "month", "months", "year", "years", "times", "percent", "retries", "attempts",
 ];
 /// Units of time and their seconds, for a span stated in one unit and
 /// declared in another.
@@ -82,22 +38,10 @@ pub(super) fn seconds_of(phrase: &str) -> Option<(&'static str, f64)> {
         .find(|(u, _)| last.trim_end_matches('s') == *u)
 }
 
+#[rustfmt::skip]
 pub(super) const SKIP_ADJ: &[&str] = &[
-    "unicode",
-    "ascii",
-    "utf-8",
-    "total",
-    "distinct",
-    "unique",
-    "individual",
-    "separate",
-    "more",
-    "additional",
-    "non-empty",
-    "nonempty",
-    "printable",
-    "single",
-    "other",
+    "unicode", "ascii", "utf-8", "total", "distinct", "unique", "individual", "separate",
+    "more", "additional", "non-empty", "nonempty", "printable", "single", "other",
 ];
 /// Words that are never the noun a number counts.
 pub(super) const FUNCTION_WORDS: &[&str] = &[
