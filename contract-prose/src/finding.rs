@@ -181,7 +181,10 @@ const LEADS: &[(u8, &str)] = &[
          six sixteen ten thirteen three twelve twenty two zero",
     ),
     (EMPTINESS, "can't cannot may must should"),
-    (SIGNS, "based indexed non-negative nonnegative positive"),
+    (
+        SIGNS,
+        "based indexed negative non-negative nonnegative positive",
+    ),
     (
         SETS,
         "accepted allowed any available can choices combination either formats levels \

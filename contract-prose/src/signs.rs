@@ -4,7 +4,8 @@ use super::finding::*;
 use super::reader::{Cx, NEXT};
 use super::tokens::*;
 
-// Family: signs (Range) — "a positive integer", "must be positive", "non-negative".
+// Family: signs (Range) — "a positive integer", "must be positive", "non-negative",
+// "must not be negative".
 pub(super) fn sign(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
     const NOUNS: &[&str] = &[
         "integer", "integers", "number", "numbers", "int", "value", "values", "whole", "amount",
@@ -41,6 +42,20 @@ pub(super) fn sign(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
             unit: Unit::Year,
             integer,
         },
+        // "must not be negative", "cannot be negative"
+        "negative" if p == "be" && matches!(prev_word(t, i, 2), "not" | "never" | "cannot") => {
+            out.push(found(
+                What::Bound {
+                    min: incl(0.0),
+                    max: None,
+                    unit: Unit::Year,
+                    integer,
+                },
+                i - 2,
+                i,
+            ));
+            return None;
+        }
         _ => return Some(i + 1),
     };
     out.push(found(what, i, if next_noun { i + 1 } else { i }));
@@ -105,6 +120,10 @@ mod tests {
             signs("A non-negative offset."),
             [pair("non-negative", "min 0 Year")]
         );
+        // a new user's (evals/new_user_trial); "is not negative" says no rule
+        let price = "Price of one unit in cents; must not be negative.";
+        assert_eq!(signs(price), [pair("not be negative", "min 0 Year")]);
+        assert!(signs("Negative values mean a debit; it is not negative.").is_empty());
     }
 
     #[test]
