@@ -281,6 +281,8 @@ fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: b
         },
         Some(c) => {
             let declared = match help {
+                // (an attribute in backticks; "an enum of `a`, `b`" has its own)
+                Help::Attribute if c.declared.contains('`') => c.declared.clone(),
                 Help::Attribute => format!("`{}`", c.declared),
                 Help::Schema => "its schema".to_string(),
             };
