@@ -226,7 +226,9 @@ fn contradictions_are_found_by_their_check_at_its_level() {
     );
     assert_eq!(found[0].to_json()["check"], "set-wider");
     assert!(
-        found[0].help.starts_with("an enum of `json`, `csv`, `xml` is what"),
+        found[0]
+            .help
+            .starts_with("an enum of `json`, `csv`, `xml` is what"),
         "{}",
         found[0].help
     );
