@@ -10,7 +10,7 @@
 use super::finding::{excl, incl, Bound, Unit, What};
 use super::help::{escape, num};
 use super::resolve::Resolved;
-use super::units::{seconds_of, SECONDS};
+use super::units::{measure_of, MEASURES};
 use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Scalar};
 
 pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict> {
@@ -28,14 +28,10 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         What::Bound { min, max, .. } if d.range_text.0.or(d.range_text.1).is_some() => {
             days(*min, *max, d)
         }
-        // "up to one week (10080 minutes)" over `range(max = 10080)`: the
-        // same span counted in another unit of time agrees
-        What::Bound {
-            min,
-            max,
-            unit: Unit::Time,
-            ..
-        } if same_time_in_other_unit(*min, *max, &r.claim.phrase, d) => None,
+        // "up to one week (10080 minutes)" over `range(max = 10080)`, "at
+        // most 50 km" over `range(max = 50000)`: the same amount counted in
+        // another unit agrees
+        What::Bound { min, max, .. } if same_amount_in_other_unit(*min, *max, r, doc, d) => None,
         What::Bound {
             min, max, integer, ..
         } => bounds(kind, *min, *max, *integer, d),
@@ -47,22 +43,33 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
     }
 }
 
-/// Whether each side the prose states, counted in the unit of time its
-/// phrase ends with ("up to one week"), is the declared side counted in
-/// another unit (10,080 minutes): the argument's unit is not said, so an
-/// exact conversion is taken as the same bound, never a coincidence.
-fn same_time_in_other_unit(min: Side, max: Side, phrase: &str, d: &Declared) -> bool {
-    let (Some((said, from)), Some(l)) = (seconds_of(phrase), d.range_limits.as_ref()) else {
+/// Whether each side the prose states, counted in the unit its phrase
+/// names ("up to one week", "at most 50 km"), is the declared side counted
+/// in another unit of the same kind (10,080 minutes, 50,000 metres): the
+/// argument's unit is not said, so an exact conversion is taken as the same
+/// bound, never a coincidence.
+fn same_amount_in_other_unit(min: Side, max: Side, r: &Resolved, doc: &str, d: &Declared) -> bool {
+    let phrase = &r.claim.phrase;
+    let after = doc
+        .find(phrase.as_str())
+        .map_or("", |at| &doc[at + phrase.len()..]);
+    // (an amount of money stated whole, over an argument the doc counts in
+    // cents: "in cents; at most 100,000.00")
+    let cents = doc
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.eq_ignore_ascii_case("cents"));
+    let unit = measure_of(phrase, after).or(cents.then_some(("currency", 3, 100.0)));
+    let (Some((said, kind, from)), Some(l)) = (unit, d.range_limits.as_ref()) else {
         return false;
     };
     let (lo, hi) = sides(l);
     let same = |p: Side, q: Side, to: f64| match (p, q) {
         (None, _) => true,
-        (Some(p), Some(q)) => (p.v * from / to - q.v).abs() < 1e-9,
+        (Some(p), Some(q)) => (p.v * from / to - q.v).abs() < 1e-9 * q.v.abs().max(1.0),
         (Some(_), None) => false,
     };
-    let mut other = SECONDS.iter().filter(|(u, _)| *u != said);
-    other.any(|&(_, to)| same(min, lo, to) && same(max, hi, to))
+    let mut other = MEASURES.iter().filter(|(u, k, _)| *k == kind && *u != said);
+    other.any(|&(_, _, to)| same(min, lo, to) && same(max, hi, to))
 }
 
 /// A shape the prose states against the declared pattern. A shape described
@@ -685,6 +692,16 @@ mod tests {
         assert_eq!(conflict_of("At most 2 hours.", max(7200.0)), None);
         assert!(conflict_of(week, max(10000.0)).is_some());
         assert!(conflict_of("At most 90 days.", max(120.0)).is_some());
+        // the second trial's: a year of days, kilometres of metres
+        assert_eq!(conflict_of("Up to one year (365 days).", max(365.0)), None);
+        assert_eq!(
+            conflict_of("Radius in metres; at most 50 km.", max(50_000.0)),
+            None
+        );
+        assert!(conflict_of("Radius in metres; at most 50 km.", max(5_000.0)).is_some());
+        let price = "New price in cents; at most 100,000.00 in the store currency.";
+        assert_eq!(conflict_of(price, max(10_000_000.0)), None);
+        assert!(conflict_of("At most 100,000.00.", max(10_000_000.0)).is_some());
     }
 
     /// "from 2001-01-01 to 2024-12-31" is both days, each on its side (the

@@ -19,23 +19,39 @@ pub(super) const TIME_UNITS: &[&str] = &[
     "minutes", "mins", "hour", "hours", "hr", "hrs", "h", "day", "days", "week", "weeks",
     "month", "months", "year", "years", "times", "percent", "retries", "attempts",
 ];
-/// Units of time and their seconds, for a span stated in one unit and
-/// declared in another.
+/// Units a bound may be stated in and declared in another, each with its
+/// kind (0 time, 1 distance, 2 data, 3 money) and its size in the kind's
+/// base unit (seconds, a month 30 days and a year 365; metres; bytes; cents).
 #[rustfmt::skip]
-pub(super) const SECONDS: &[(&str, f64)] = &[("millisecond", 0.001), ("second", 1.0),
-    ("minute", 60.0), ("hour", 3_600.0), ("day", 86_400.0), ("week", 604_800.0),
-    ("month", f64::NAN), ("year", f64::NAN)]; // (no exact number: never converted)
+pub(super) const MEASURES: &[(&str, u8, f64)] = &[
+    ("millisecond", 0, 0.001), ("ms", 0, 0.001), ("second", 0, 1.0), ("minute", 0, 60.0),
+    ("hour", 0, 3_600.0), ("day", 0, 86_400.0), ("week", 0, 604_800.0),
+    ("month", 0, 2_592_000.0), ("year", 0, 31_536_000.0),
+    ("mm", 1, 0.001), ("millimetre", 1, 0.001), ("millimeter", 1, 0.001), ("cm", 1, 0.01),
+    ("centimetre", 1, 0.01), ("centimeter", 1, 0.01), ("m", 1, 1.0), ("metre", 1, 1.0),
+    ("meter", 1, 1.0), ("km", 1, 1_000.0), ("kilometre", 1, 1_000.0), ("kilometer", 1, 1_000.0),
+    ("byte", 2, 1.0), ("kb", 2, 1e3), ("mb", 2, 1e6), ("gb", 2, 1e9), ("kib", 2, 1_024.0),
+    ("mib", 2, 1_048_576.0), ("gib", 2, 1_073_741_824.0), ("cent", 3, 1.0),
+];
 
-/// The unit of time `phrase` ends with ("up to one week") and its seconds.
-pub(super) fn seconds_of(phrase: &str) -> Option<(&'static str, f64)> {
+/// The unit a bound's phrase ends with ("up to one week"), or else the word
+/// after it (`after`, the text that follows: "at most 50" km), as a row of
+/// [`MEASURES`].
+pub(super) fn measure_of(phrase: &str, after: &str) -> Option<(&'static str, u8, f64)> {
     let last = phrase
         .rsplit(|c: char| !c.is_alphabetic())
-        .find(|w| !w.is_empty())?;
-    let last = last.to_ascii_lowercase();
-    SECONDS
-        .iter()
-        .copied()
-        .find(|(u, _)| last.trim_end_matches('s') == *u)
+        .find(|w| !w.is_empty());
+    let next = after
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty());
+    [last, next].into_iter().flatten().find_map(|w| {
+        let w = w.to_ascii_lowercase();
+        let plural = w.strip_suffix('s');
+        MEASURES
+            .iter()
+            .copied()
+            .find(|(u, ..)| w == *u || plural == Some(u))
+    })
 }
 
 #[rustfmt::skip]
@@ -44,71 +60,18 @@ pub(super) const SKIP_ADJ: &[&str] = &[
     "more", "additional", "non-empty", "nonempty", "printable", "single", "other",
 ];
 /// Words that are never the noun a number counts.
+#[rustfmt::skip]
 pub(super) const FUNCTION_WORDS: &[&str] = &[
-    "and",
-    "or",
-    "but",
-    "to",
-    "per",
-    "of",
-    "in",
-    "on",
-    "for",
-    "is",
-    "are",
-    "be",
-    "if",
-    "the",
-    "a",
-    "an",
-    "when",
-    "with",
-    "by",
-    "at",
-    "as",
-    "this",
-    "that",
-    "it",
-    "its",
-    "was",
-    "has",
-    "does",
-    "us",
-    "less",
-    "unless",
-    "plus",
-    "always",
-    "thus",
-    "yes",
-    "across",
-    "this",
-    "his",
-    "than",
-    "from",
-    "inclusive",
-    "exclusive",
-    "max",
-    "min",
-    "maximum",
-    "minimum",
-    "default",
-    "defaults",
-    "chars",
-    "after",
-    "before",
-    "since",
-    "per",
-    "each",
-    "es",
-    // a value's meaning follows it: "values between 0 and 1 indicate at least one
-    // tunnel is not UP", "1 indicates UP" (awslabs' MCP servers), "0 means there
-    // is no active bid" (alpaca's OpenAPI specs)
-    "indicate",
-    "indicates",
-    "mean",
-    "means",
-    "represent",
-    "represents",
+    "and", "or", "but", "to", "per", "of", "in", "on", "for", "is", "are", "be", "if", "the",
+    "a", "an", "when", "with", "by", "at", "as", "this", "that", "it", "its", "was", "has",
+    "does", "us", "less", "unless", "plus", "always", "thus", "yes", "across", "this", "his",
+    "than", "from", "inclusive", "exclusive", "max", "min", "maximum", "minimum", "default",
+    "defaults", "chars", "after", "before", "since", "per", "each", "es",
+    "values between 0 and 1 indicate at least one
+    // tunnel is not UP", "1 indicates UP",
+    "0 means there
+    // is no active bid", "indicate", "indicates", "mean", "means",
+    "represent", "represents",
 ];
 
 pub(super) fn class_of(adj: &str) -> Option<&'static str> {
