@@ -188,9 +188,10 @@ fn sides(l: &Limits) -> (Side, Side) {
     (side(l.min, l.exclusive_min), side(l.max, l.exclusive_max))
 }
 
-fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) -> Option<Conflict> {
-    // The declaration the claim is compared with, and how it is written.
-    let (limits, key, each, counts) = match kind {
+/// The declaration a bound of `kind` is compared with, and how it is
+/// written: its limits, its key, whether on a list's items, whether it counts.
+fn declared_limits(kind: ClaimKind, d: &Declared) -> Option<(Limits, &'static str, bool, bool)> {
+    Some(match kind {
         ClaimKind::Range => (d.range_limits?, "range", d.is_list, false),
         ClaimKind::Items => (d.length_limits?, "length", false, true),
         ClaimKind::Length if d.is_list => match d.each_length_limits {
@@ -199,7 +200,58 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
         },
         ClaimKind::Length => (d.length_limits?, "length", false, true),
         _ => return None,
+    })
+}
+
+/// "No more than 5000" over `range(min = 1)`: the prose states a side the
+/// declaration leaves open, and agrees with the sides it declares. Not a
+/// contradiction (nothing declared says otherwise) but a constraint the
+/// declaration lacks: the declaration to write, for `unmatched` to report
+/// as a missing one, at its recognizer's level.
+pub(super) fn undeclared_sides(r: &Resolved, d: &Declared) -> Option<String> {
+    let What::Bound {
+        min,
+        max,
+        unit,
+        integer,
+    } = &r.what
+    else {
+        return None;
     };
+    if matches!(unit, Unit::Class(_)) || d.range_text.0.or(d.range_text.1).is_some() {
+        return None;
+    }
+    let (dmin, dmax) = sides(&declared_limits(r.claim.kind, d)?.0);
+    let (open_min, open_max) = (
+        min.is_some() && dmin.is_none(),
+        max.is_some() && dmax.is_none(),
+    );
+    let rest = |m: Side, open: bool| if open { None } else { m };
+    // (a stated side beyond a declared one leaves no value: "not more than
+    // 100" over `range(min = 101)` contradicts it)
+    let below = |a: Side, b: Side| a.zip(b).is_some_and(|(a, b)| a.v > b.v);
+    if !(open_min || open_max)
+        || below(dmin, *max)
+        || below(*min, dmax)
+        || bounds(
+            r.claim.kind,
+            rest(*min, open_min),
+            rest(*max, open_max),
+            *integer,
+            d,
+        )
+        .is_some()
+    {
+        return None;
+    }
+    match bounds(r.claim.kind, *min, *max, *integer, d)?.change {
+        Change::Declaration(attr) => Some(attr),
+        Change::Prose(_) => None,
+    }
+}
+
+fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) -> Option<Conflict> {
+    let (limits, key, each, counts) = declared_limits(kind, d)?;
     let whole_numbers = counts || integer || d.scalar == Scalar::Integer;
     let (dmin, dmax) = sides(&limits);
     let (pmin, pmax, dmin, dmax) = if whole_numbers {
@@ -821,15 +873,30 @@ mod tests {
         );
     }
 
+    /// A side the declaration leaves open, stated in the prose, is a
+    /// constraint the declaration lacks (reported with the declaration to
+    /// write), not a contradiction: the third new user's trial had "no more
+    /// than 5000" over `range(min = 1)` as a compile error. A declared side
+    /// the prose contradicts still is one.
     #[test]
     fn a_missing_side_is_added_to_the_declaration() {
         let c = unmatched("Between 1 and 100.", number(limits(None, Some(100.0))));
         assert_eq!(
-            c[0].conflict.as_ref().map(|c| &c.change),
-            Some(&Change::Declaration(
-                "#[arg(range(min = 1, max = 100))]".into()
-            ))
+            (c[0].conflict.is_none(), c[0].help.as_str()),
+            (true, "#[arg(range(min = 1, max = 100))]")
         );
+        let c = unmatched("No more than 5000.", number(limits(Some(1.0), None)));
+        assert_eq!(
+            (c[0].conflict.is_none(), c[0].help.as_str()),
+            (true, "#[arg(range(min = 1, max = 5000))]")
+        );
+        let c = unmatched("Between 2 and 100.", number(limits(Some(1.0), None)));
+        assert!(c[0].conflict.is_some(), "{c:?}");
+        let c = unmatched(
+            "Must not be more than 100.",
+            number(limits(Some(101.0), None)),
+        );
+        assert!(c[0].conflict.is_some(), "{c:?}");
     }
 
     #[test]

@@ -586,18 +586,10 @@ pub(super) fn email(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
 }
 
 pub(super) fn url(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
+    #[rustfmt::skip]
     const NOT_THE_VALUE: &[&str] = &[
-        "encoded",
-        "encoding",
-        "path",
-        "parameter",
-        "parameters",
-        "query",
-        "param",
-        "params",
-        "scheme",
-        "fragment",
-        "template",
+        "encoded", "encoding", "path", "parameter", "parameters", "query", "param", "params",
+        "scheme", "fragment", "template",
     ];
     if matches!(word(t, i), "url" | "uri" | "urls" | "uris")
         && !NOT_THE_VALUE.contains(&word(t, i + 1))

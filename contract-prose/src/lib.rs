@@ -221,6 +221,9 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             if !satisfied(r.claim.kind, &declared) {
                 return Some(r.claim);
             }
+            if let Some(help) = agree::undeclared_sides(&r, &declared) {
+                return Some(Claim { help, ..r.claim });
+            }
             let conflict = agree::conflict(&r, &declared, doc)?;
             Some(Claim {
                 conflict: Some(conflict),
