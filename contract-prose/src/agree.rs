@@ -49,17 +49,21 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
 /// argument's unit is not said, so an exact conversion is taken as the same
 /// bound, never a coincidence.
 fn same_amount_in_other_unit(min: Side, max: Side, r: &Resolved, doc: &str, d: &Declared) -> bool {
+    let Some(l) = d.range_limits.as_ref() else {
+        return false;
+    };
     let phrase = &r.claim.phrase;
     let after = doc
         .find(phrase.as_str())
         .map_or("", |at| &doc[at + phrase.len()..]);
-    // (an amount of money stated whole, over an argument the doc counts in
-    // cents: "in cents; at most 100,000.00")
-    let cents = doc
-        .split(|c: char| !c.is_alphabetic())
-        .any(|w| w.eq_ignore_ascii_case("cents"));
-    let unit = measure_of(phrase, after).or(cents.then_some(("currency", 3, 100.0)));
-    let (Some((said, kind, from)), Some(l)) = (unit, d.range_limits.as_ref()) else {
+    // (or an amount of money stated whole, over an argument the doc counts
+    // in cents: "in cents; at most 100,000.00")
+    let cents = || {
+        doc.split(|c: char| !c.is_alphabetic())
+            .any(|w| w.eq_ignore_ascii_case("cents"))
+            .then_some(("currency", 3, 100.0))
+    };
+    let Some((said, kind, from)) = measure_of(phrase, after).or_else(cents) else {
         return false;
     };
     let (lo, hi) = sides(l);

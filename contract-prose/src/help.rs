@@ -171,13 +171,7 @@ pub(super) fn help_for(kind: ClaimKind, what: &What, decl: Option<&Declared>) ->
         },
         ClaimKind::ClosedSet if stringy && !d.is_list => untyped_help(kind, what),
         ClaimKind::ClosedSet if stringy => match what {
-            What::Set(items) => match variants(items) {
-                Some(v) => format!(
-                    "make the items an enum with `#[derive(ToolArgs)]` and variants {v}, or declare `#[arg(each(pattern = \"{}\"))]`",
-                    escape(&alternation(items))
-                ),
-                None => format!("#[arg(each(pattern = \"{}\"))]", escape(&alternation(items))),
-            },
+            What::Set(items) => set_help(items, true),
             _ => untyped_help(kind, what),
         },
         ClaimKind::ClosedSet => no_fit(d, "an enum", "an enum with `#[derive(ToolArgs)]`"),
@@ -278,13 +272,7 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
             _ => count_help(*min, *max),
         },
         What::NonEmpty { .. } => "#[arg(length(min = 1))]".to_string(),
-        What::Set(items) => match variants(items) {
-            Some(v) => format!(
-                "make the argument an enum with `#[derive(ToolArgs)]` and variants {v}, or declare `#[arg(pattern = \"{}\")]`",
-                escape(&alternation(items))
-            ),
-            None => format!("#[arg(pattern = \"{}\")]", escape(&alternation(items))),
-        },
+        What::Set(items) => set_help(items, false),
         // The contract has no `duration` format: its shape is a pattern.
         What::Format("duration") => format!("#[arg(pattern = \"{}\")]", escape(DURATION)),
         What::Format(f) => format!("#[arg(format = \"{f}\")]"),
@@ -306,6 +294,22 @@ const NAMED_SHAPE: &str =
 
 /// Variant names for a closed set, with the serde rule that publishes the
 /// values as written: "Asc, Desc (with `#[serde(rename_all = \"lowercase\")]`)".
+/// The declaration of listed values: an enum, or a pattern (`each(..)` on
+/// a list's items); a pattern alone when a value names no variant.
+fn set_help(items: &[String], each: bool) -> String {
+    let re = escape(&alternation(items));
+    let (what, attr) = match each {
+        true => ("the items", format!("#[arg(each(pattern = \"{re}\"))]")),
+        false => ("the argument", format!("#[arg(pattern = \"{re}\")]")),
+    };
+    match variants(items) {
+        Some(v) => format!(
+            "make {what} an enum with `#[derive(ToolArgs)]` and variants {v}, or declare `{attr}`"
+        ),
+        None => attr,
+    }
+}
+
 /// `None` when a value has no letter or digit to name a variant after (`*`):
 /// only a pattern can publish it as written.
 pub(super) fn variants(items: &[String]) -> Option<String> {

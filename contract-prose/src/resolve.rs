@@ -87,8 +87,8 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
     // "at most 62 days after `from`" on a date: a distance from another day
     // (a rule across arguments) or from today, never a `range(..)` number
     let a_date = decl.is_some_and(|d| matches!(d.format_name, Some("date" | "date-time")));
-    let time = measure_of(&phrase, "").is_some_and(|(_, kind, _)| kind == 0);
-    let help = if kind == ClaimKind::Range && a_date && time {
+    let time = || measure_of(&phrase, "").is_some_and(|(_, kind, _)| kind == 0);
+    let help = if kind == ClaimKind::Range && a_date && time() {
         DATE_SPAN.to_string()
     } else {
         help_for(kind, &f.what, decl)

@@ -23,7 +23,10 @@ pub(super) fn sign(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
         word(t, i + 1),
         "integer" | "integers" | "int" | "whole" | "count"
     );
-    let what = match w {
+    // "must not be negative" reads as "non-negative"
+    let negated =
+        w == "negative" && p == "be" && matches!(prev_word(t, i, 2), "not" | "never" | "cannot");
+    let what = match if negated { "non-negative" } else { w } {
         "positive"
             if next_noun
                 || matches!(p, "be" | "must" | "only" | "strictly" | "is")
@@ -36,29 +39,18 @@ pub(super) fn sign(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
                 integer,
             }
         }
-        "non-negative" | "nonnegative" if p != "false" => What::Bound {
+        // "must not be negative", "cannot be negative": non-negative
+        "non-negative" | "nonnegative" => What::Bound {
             min: incl(0.0),
             max: None,
             unit: Unit::Year,
             integer,
         },
-        // "must not be negative", "cannot be negative"
-        "negative" if p == "be" && matches!(prev_word(t, i, 2), "not" | "never" | "cannot") => {
-            out.push(found(
-                What::Bound {
-                    min: incl(0.0),
-                    max: None,
-                    unit: Unit::Year,
-                    integer,
-                },
-                i - 2,
-                i,
-            ));
-            return None;
-        }
         _ => return Some(i + 1),
     };
-    out.push(found(what, i, if next_noun { i + 1 } else { i }));
+    // (the phrase of a negated "negative" opens at its negation)
+    let from = if w == "negative" { i - 2 } else { i };
+    out.push(found(what, from, if next_noun { i + 1 } else { i }));
     None
 }
 
