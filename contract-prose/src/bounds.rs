@@ -611,8 +611,8 @@ fn worded_date_bound(t: &[Tok], i: usize) -> Option<(Found, usize)> {
         (Some((p, _, a)), Some((_, _, b))) if a == b => (i - n(p), *a),
         _ => return None,
     };
-    let units = "seconds milliseconds ms microseconds nanoseconds hours days";
-    let unit = |w: &str| !w.is_empty() && units.split(' ').any(|u| u == w);
+    // (a count of a unit of time since a day counts from it)
+    let unit = |w: &str| measure_of(w, "").is_some_and(|(_, kind, _)| kind == 0);
     let origin = matches!(word(t, from), "since" | "from")
         && (text(t, i) == "1970" || unit(prev_word(t, from, 1)));
     if in_condition(t, from) || origin {
