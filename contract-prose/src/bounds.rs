@@ -282,7 +282,7 @@ pub(super) fn apply(op: Op, v: f64) -> (Option<Bound>, Option<Bound>) {
 /// object's members or the arguments, not a count of items; "exactly one
 /// character" is still a length, and "exactly one item" a list size.
 fn picks_one(op: Op, v: f64, unit: Unit) -> bool {
-    op == Op::Exact && v == 1.0 && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items)
+    op == Op::Exact && v == 1.0 && !unit.counts_parts()
 }
 
 /// "Can be more than one if n is greater than 1" (digitalocean's OpenAPI
@@ -337,7 +337,7 @@ fn qualifies_things(t: &[Tok], i: usize, unit: Unit) -> bool {
             })
         }
     };
-    relative && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items)
+    relative && !unit.counts_parts()
 }
 
 /// "extra_snippets allow you to get up to 5 additional, alternative excerpts"
@@ -686,7 +686,7 @@ fn compared_at(t: &[Tok], i: usize) -> Compared {
         unit = hint;
     }
     // "takes less than 5 seconds" is prose; "fewer than 80 characters" is a bound
-    if weak && !matches!(unit, Unit::Chars | Unit::Class(_) | Unit::Items) {
+    if weak && !unit.counts_parts() {
         return Compared::Ruled;
     }
     if picks_one(op, val.v, unit)
@@ -1059,7 +1059,7 @@ mod tests {
         // asked for, or a bound after "can"
         assert_eq!(
             bounds("The formula must have one or more line items."),
-            [pair("one or more line", "min 1 Chars")]
+            [pair("one or more line", "min 1 Uncounted")]
         );
         assert_eq!(
             bounds("The list can have at most 5 tags."),

@@ -312,8 +312,12 @@ fn word_shape_families(w: &str) -> u8 {
 pub(super) enum Unit {
     /// No unit: the type decides (range on a number, length on a string, items on a list).
     None,
-    /// Characters, bytes, words, lines: a length.
+    /// Characters or bytes: a length.
     Chars,
+    /// Words, lines, tokens, megabytes: a size the prose states that no
+    /// keyword counts (`maxLength` counts characters), so never a
+    /// contradiction of a declared length; the tool must enforce it.
+    Uncounted,
     /// A character class ("uppercase letters", "digits"): a pattern with a repeat count.
     Class(&'static str),
     /// "items", "entries", "elements": a list size.
@@ -325,6 +329,17 @@ pub(super) enum Unit {
     /// A year or a date, a sign ("positive"), or the values of a legend or a scale:
     /// always a range.
     Year,
+}
+
+impl Unit {
+    /// Whether the number counts parts of the value (its characters, words,
+    /// items): "exactly one character" is a size, "exactly one edit" is not.
+    pub(super) fn counts_parts(self) -> bool {
+        matches!(
+            self,
+            Unit::Chars | Unit::Uncounted | Unit::Class(_) | Unit::Items
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -351,6 +366,19 @@ pub(super) enum What {
     Set(Vec<String>),
     Format(&'static str),
     Pattern(Option<String>),
+}
+
+impl What {
+    /// A size no schema keyword counts ("at most 300 words", "25 MB").
+    pub(super) fn uncounted(&self) -> bool {
+        matches!(
+            self,
+            What::Bound {
+                unit: Unit::Uncounted,
+                ..
+            }
+        )
+    }
 }
 
 #[derive(Clone, Debug)]

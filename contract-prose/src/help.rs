@@ -125,6 +125,16 @@ pub(super) fn help_for(kind: ClaimKind, what: &What, decl: Option<&Declared>) ->
             );
         }
     }
+    if let (
+        ClaimKind::Length,
+        What::Bound {
+            unit: Unit::Uncounted,
+            ..
+        },
+    ) = (kind, what)
+    {
+        return UNCOUNTED.to_string();
+    }
     // "Minimum is 1950-01-01", "from 2001-01-01 to 2024-12-31": declared with
     // the days as written
     if let (ClaimKind::Range, Some(attr)) = (kind, date_range(what)) {
@@ -284,6 +294,11 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
 /// The help of a bound in units of time on a date ("at most 62 days after
 /// `from`"): no number a date's `range(..)` holds.
 pub(super) const DATE_SPAN: &str = "a day's distance from another date argument is the rule `max_span(earlier, later, N days)` in `#[args(rules(..))]`; from today it cannot be declared";
+
+/// The help of a size in words, lines, tokens or megabytes ("at most 300
+/// words", "up to 25 MB"): `maxLength` would count characters, so the
+/// declaration that says the same does not exist.
+const UNCOUNTED: &str = "no schema keyword counts words, lines, tokens or megabytes (`length(..)` counts characters): the tool must enforce this limit itself";
 
 /// The help of a shape the prose names without one regex ("an ISO code", a
 /// template "`proj/<key>`", "up to 2 decimal places"): no declaration can be

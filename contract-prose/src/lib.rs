@@ -218,7 +218,9 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
     resolve_all(doc, Some(declared))
         .into_iter()
         .filter_map(|r| {
-            if !satisfied(r.claim.kind, &declared) {
+            // "at most 300 words": no declared length covers it or contradicts it
+            let uncounted = r.claim.kind == ClaimKind::Length && r.what.uncounted();
+            if !satisfied(r.claim.kind, &declared) || uncounted {
                 return Some(r.claim);
             }
             if let Some(help) = agree::undeclared_sides(&r, &declared) {
@@ -929,5 +931,41 @@ mod audit_tests {
             helps("The year, at least 1970.", number()),
             ["#[arg(range(min = 1970))]"]
         );
+    }
+    /// A size in words, lines, tokens or megabytes is no length the schema
+    /// counts: found by the third new user's trial, "The query may not contain
+    /// more than 32 words" over `length(min = 1, max = 256)` was a
+    /// contradiction (a compile error). It is a constraint the tool must
+    /// enforce itself, whatever length is declared, and never a contradiction.
+    #[test]
+    fn sizes_no_keyword_counts_are_never_contradictions() {
+        let declared = Declared {
+            length: true,
+            is_string: true,
+            scalar: Scalar::String,
+            length_limits: Some(Limits {
+                min: Some(1.0),
+                max: Some(256.0),
+                ..Limits::default()
+            }),
+            ..Declared::default()
+        };
+        for doc in [
+            "The query may not contain more than 32 words.",
+            "The decoded file may be at most 25 MB.",
+            "A summary of 1-200 words.",
+        ] {
+            let found = unmatched(doc, declared);
+            assert_eq!(found.len(), 1, "{doc}");
+            assert!(found[0].conflict.is_none(), "{doc}");
+            assert_eq!(found[0].kind, ClaimKind::Length);
+            assert_eq!(
+                found[0].help,
+                "no schema keyword counts words, lines, tokens or megabytes (`length(..)` counts characters): the tool must enforce this limit itself"
+            );
+        }
+        // characters are what the declaration counts: a contradiction still
+        let found = unmatched("At most 32 characters.", declared);
+        assert!(found[0].conflict.is_some());
     }
 }

@@ -31,7 +31,7 @@ fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
             _ => match decl {
                 Some(d) if d.is_number => ClaimKind::Range,
                 Some(d) if d.is_list => {
-                    if *unit == Unit::Chars {
+                    if matches!(unit, Unit::Chars | Unit::Uncounted) {
                         ClaimKind::Length
                     } else {
                         ClaimKind::Items
@@ -39,11 +39,11 @@ fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
                 }
                 Some(d) if d.is_string => match unit {
                     Unit::None if list => ClaimKind::Items,
-                    Unit::Chars | Unit::None => ClaimKind::Length,
+                    Unit::Chars | Unit::Uncounted | Unit::None => ClaimKind::Length,
                     _ => ClaimKind::Items,
                 },
                 _ => match unit {
-                    Unit::Chars => ClaimKind::Length,
+                    Unit::Chars | Unit::Uncounted => ClaimKind::Length,
                     Unit::Items | Unit::Count => ClaimKind::Items,
                     Unit::None if list => ClaimKind::Items,
                     _ => ClaimKind::Range,

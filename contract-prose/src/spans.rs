@@ -445,7 +445,7 @@ mod tests {
         assert!(spans("Passages of text (1-2 paragraphs).").is_empty());
         assert_eq!(
             spans("A summary of 1-200 words."),
-            [pair("1-200 words", "min 1 max 200 Chars")]
+            [pair("1-200 words", "min 1 max 200 Uncounted")]
         );
     }
 

@@ -7,8 +7,13 @@ use super::tokens::*;
 #[rustfmt::skip]
 pub(super) const CHAR_UNITS: &[&str] = &[
     "character", "characters", "char", "chars", "byte", "bytes", "codepoint", "codepoints",
+    "graphemes",
+];
+/// Sizes no schema keyword counts: "at most 300 words", "up to 25 MB".
+#[rustfmt::skip]
+pub(super) const UNCOUNTED_UNITS: &[&str] = &[
     "kb", "mb", "gb", "kib", "mib", "word", "words", "sentence", "sentences", "line", "lines",
-    "paragraph", "paragraphs", "token", "tokens", "graphemes",
+    "paragraph", "paragraphs", "token", "tokens",
 ];
 pub(super) const ITEM_UNITS: &[&str] = &[
     "item", "items", "element", "elements", "entry", "entries", "value", "values", "ids", "list",
@@ -64,14 +69,11 @@ pub(super) const SKIP_ADJ: &[&str] = &[
 pub(super) const FUNCTION_WORDS: &[&str] = &[
     "and", "or", "but", "to", "per", "of", "in", "on", "for", "is", "are", "be", "if", "the",
     "a", "an", "when", "with", "by", "at", "as", "this", "that", "it", "its", "was", "has",
-    "does", "us", "less", "unless", "plus", "always", "thus", "yes", "across", "this", "his",
+    "does", "us", "less", "unless", "plus", "always", "thus", "yes", "across", "his",
     "than", "from", "inclusive", "exclusive", "max", "min", "maximum", "minimum", "default",
-    "defaults", "chars", "after", "before", "since", "per", "each", "es",
-    "values between 0 and 1 indicate at least one
-    // tunnel is not UP", "1 indicates UP",
-    "0 means there
-    // is no active bid", "indicate", "indicates", "mean", "means",
-    "represent", "represents",
+    "defaults", "chars", "after", "before", "since", "each", "es",
+    // a value's meaning follows it: "1 indicates UP" (awslabs' MCP servers)
+    "indicate", "indicates", "mean", "means", "represent", "represents",
 ];
 
 pub(super) fn class_of(adj: &str) -> Option<&'static str> {
@@ -89,7 +91,8 @@ pub(super) fn class_of(adj: &str) -> Option<&'static str> {
 /// (or `j - 1` when there is none). `None` means the number is followed by "of" ("one of").
 pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
     // "a 12-character string": the unit joined to the number by a hyphen
-    let j = if text(t, j) == "-" && CHAR_UNITS.contains(&word(t, j + 1)) {
+    let sized = |w: &str| CHAR_UNITS.contains(&w) || UNCOUNTED_UNITS.contains(&w);
+    let j = if text(t, j) == "-" && sized(word(t, j + 1)) {
         j + 1
     } else {
         j
@@ -121,6 +124,8 @@ pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
         Unit::Class("0-9")
     } else if CHAR_UNITS.contains(&w) {
         class.map(Unit::Class).unwrap_or(Unit::Chars)
+    } else if UNCOUNTED_UNITS.contains(&w) {
+        Unit::Uncounted
     } else if ITEM_UNITS.contains(&w) {
         Unit::Items
     } else if TIME_UNITS.contains(&w) || text(t, k) == "%" {
