@@ -313,3 +313,63 @@ fn a_schema_of_days_declares_its_range_in_format_keywords() {
         "{found:#?}"
     );
 }
+
+/// Create a payment link for a customer.
+#[tool_contract(effect = read_only)]
+pub fn payment_link(
+    /// Amount to collect in cents; the minimum is 50 cents and the maximum 999,999.99 EUR.
+    #[arg(range(min = 50))]
+    amount_cents: u32,
+) -> Result<Done, Oops> {
+    let _ = amount_cents;
+    Ok(Done { ok: true })
+}
+
+/// Book a visit. A patient may hold at most three future appointments.
+#[tool_contract(effect = read_only)]
+pub fn book_visit(
+    /// The slot to book.
+    slot: String,
+) -> Result<Done, Oops> {
+    let _ = slot;
+    Ok(Done { ok: true })
+}
+
+/// What a fourth new user's predecessors met (`evals/new_user_trial_3`):
+/// a side the declaration leaves open beside the type's own bound (`u32`
+/// publishes `maximum: 4294967295`) was a contradiction at the error level
+/// in the audit where the build let it pass; an amount stated in whole
+/// euros over an argument in cents was offered `max = 999999.99`, which no
+/// integer declares; and a rule about the world in a tool's description
+/// was offered `length(max = 3)` on a tool with no list. Now the audit
+/// says what the build says, the help declares cents, and the world rule
+/// gets no attribute.
+#[test]
+fn type_bounds_cents_and_world_rules_get_help_that_fits() {
+    let found = registry(vec![payment_link::contract(), book_visit::contract()]).audit();
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            let arg = f.argument.as_deref().unwrap_or("-");
+            let (level, family, phrase) = (f.level.as_str(), f.family, &f.phrase);
+            format!("{arg} {family} {phrase:?} {level} | {}", f.help)
+        })
+        .collect();
+    let rule = "no argument holds this rule (it is about the world or the whole call): the tool must check it when called and refuse with an error the model can read";
+    assert_eq!(
+        lines,
+        [
+            "amount_cents range \"maximum 999,999.99\" audit | #[arg(range(min = 50, max = 99999999))]".to_string(),
+            format!("- items \"at most three future appointments\" audit | {rule}{}", contract_prose::RULES_HINT),
+        ],
+        "{found:#?}"
+    );
+    // another server's tools have no `rules(..)`: the linter leaves it out
+    let tools: Vec<serde_json::Value> = registry(vec![book_visit::contract()])
+        .tools()
+        .map(|t| t.canonical())
+        .collect();
+    let linted = contract_runtime::audit::lint_tools(&serde_json::Value::Array(tools)).unwrap();
+    assert_eq!(linted.len(), 1, "{linted:#?}");
+    assert_eq!(linted[0].help, rule);
+}

@@ -34,7 +34,10 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         What::Bound { min, max, .. } if same_amount_in_other_unit(*min, *max, r, doc, d) => None,
         What::Bound {
             min, max, integer, ..
-        } => bounds(kind, *min, *max, *integer, d),
+        } => {
+            let (min, max) = in_cents(*min, *max, d, doc);
+            bounds(kind, min, max, *integer, d)
+        }
         What::NonEmpty { .. } => bounds(kind, incl(1.0), None, true, d),
         What::Format(f) => format(f, &r.claim.phrase, d),
         What::Set(items) => set(items, r.whole, d, doc),
@@ -172,19 +175,41 @@ fn compare(prose: Side, declared: Side, lower: bool) -> Stricter {
 
 /// A whole-number bound written inclusively: "fewer than 10" is "at most 9".
 fn whole(b: Side, lower: bool) -> Side {
-    b.map(|b| match (b.exclusive, lower) {
-        (false, _) => b,
-        (true, true) => Bound {
-            v: b.v.floor() + 1.0,
+    b.map(|b| {
+        // (an inclusive fraction too: "at most 999.99" of a whole number is 999)
+        let v = match (b.exclusive, lower) {
+            (false, true) => b.v.ceil(),
+            (false, false) => b.v.floor(),
+            (true, true) => b.v.floor() + 1.0,
+            (true, false) => b.v.ceil() - 1.0,
+        };
+        Bound {
+            v,
             exclusive: false,
             ..b
-        },
-        (true, false) => Bound {
-            v: b.v.ceil() - 1.0,
-            exclusive: false,
-            ..b
-        },
+        }
     })
+}
+
+/// The prose's sides in cents when the doc counts the argument in cents
+/// and the prose states an amount with a fraction of the currency ("in
+/// cents; the maximum 999,999.99 EUR" is 99,999,999): the help then
+/// declares what the prose means, in the argument's own unit.
+fn in_cents(min: Side, max: Side, d: &Declared, doc: &str) -> (Side, Side) {
+    let fraction = [min, max].iter().flatten().any(|b| b.v.fract() != 0.0);
+    let cents = doc
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.eq_ignore_ascii_case("cents"));
+    if !(fraction && cents && d.scalar == Scalar::Integer) {
+        return (min, max);
+    }
+    let scale = |b: Side| {
+        b.map(|b| Bound {
+            v: (b.v * 100.0).round(),
+            ..b
+        })
+    };
+    (scale(min), scale(max))
 }
 
 fn sides(l: &Limits) -> (Side, Side) {
@@ -212,7 +237,7 @@ fn declared_limits(kind: ClaimKind, d: &Declared) -> Option<(Limits, &'static st
 /// contradiction (nothing declared says otherwise) but a constraint the
 /// declaration lacks: the declaration to write, for `unmatched` to report
 /// as a missing one, at its recognizer's level.
-pub(super) fn undeclared_sides(r: &Resolved, d: &Declared) -> Option<String> {
+pub(super) fn undeclared_sides(r: &Resolved, d: &Declared, doc: &str) -> Option<String> {
     let What::Bound {
         min,
         max,
@@ -222,6 +247,7 @@ pub(super) fn undeclared_sides(r: &Resolved, d: &Declared) -> Option<String> {
     else {
         return None;
     };
+    let (min, max) = &in_cents(*min, *max, d, doc);
     if matches!(unit, Unit::Class(_)) || d.range_text.0.or(d.range_text.1).is_some() {
         return None;
     }
@@ -826,6 +852,9 @@ mod tests {
             m.contains("says \"at most 100\" but `limit` declares `range(max = 500)`"),
             "{m}"
         );
+        // a whole number's bound is rounded inward: `max = 2.5` declares no integer
+        let (_, change) = conflict_of("At most 2.5.", number(limits(None, Some(10.0)))).unwrap();
+        assert_eq!(change, Change::Declaration("#[arg(range(max = 2))]".into()));
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! than on every argument; a sentence naming two arguments states a rule across
 //! them, which no single argument can declare.
 
-use super::claims;
 use super::tokens::{tokenize, Tk, Tok};
+use super::units::measure_of;
+use super::{claims, ClaimKind};
 
 /// How a sentence can name the argument `name`: the name itself (in a code
 /// span or as a word), its words ("start date" for `start_date`), or its last
@@ -85,7 +86,18 @@ pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
     let unattributed = split
         .iter()
         .filter(|(_, named)| named.len() != 1)
-        .flat_map(|(s, named)| claims(s).into_iter().map(move |c| (c, named.clone())))
+        .flat_map(|(s, named)| {
+            claims(s).into_iter().map(move |mut c| {
+                // a count of things or a span of time that no argument is
+                // named for ("at most three future appointments", "at most
+                // 90 days") is no one argument's `length(..)` or `range(..)`
+                let time = || measure_of(&c.phrase, "").is_some_and(|(_, kind, _)| kind == 0);
+                if c.kind == ClaimKind::Items || c.kind == ClaimKind::Range && time() {
+                    c.help = super::help::rule_help(named);
+                }
+                (c, named.clone())
+            })
+        })
         .collect();
     super::Attribution {
         about,

@@ -300,6 +300,27 @@ pub(super) const DATE_SPAN: &str = "a day's distance from another date argument 
 /// declaration that says the same does not exist.
 const UNCOUNTED: &str = "no schema keyword counts words, lines, tokens or megabytes (`length(..)` counts characters): the tool must enforce this limit itself";
 
+/// The help of a claim in a tool's description that no one argument holds
+/// ("A patient may hold at most three future appointments", "The range may
+/// cover at most 90 days"): no argument's declaration states it, so none is
+/// offered; `named` are the arguments its sentence names.
+pub(super) fn rule_help(named: &[String]) -> String {
+    let whose = match named {
+        [] => "no argument holds this rule (it is about the world or the whole call)".to_string(),
+        _ => format!(
+            "a rule across `{}`, which no one argument declares",
+            named.join("`, `")
+        ),
+    };
+    format!("{whose}: the tool must check it when called and refuse with an error the model can read{RULES_HINT}")
+}
+
+/// What [`rule_help`] adds for this library's own tools, where `rules(..)`
+/// declares a rule across arguments; a linter of another server's tools
+/// leaves it out.
+pub const RULES_HINT: &str =
+    " (`rules(..)` declares a rule across arguments: `lt`, `le`, `max_span`, `check = path`)";
+
 /// The help of a shape the prose names without one regex ("an ISO code", a
 /// template "`proj/<key>`", "up to 2 decimal places"): no declaration can be
 /// handed over as it is, so the help asks for the regex (the message adds the

@@ -223,7 +223,7 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             if !satisfied(r.claim.kind, &declared) || uncounted {
                 return Some(r.claim);
             }
-            if let Some(help) = agree::undeclared_sides(&r, &declared) {
+            if let Some(help) = agree::undeclared_sides(&r, &declared, doc) {
                 return Some(Claim { help, ..r.claim });
             }
             let conflict = agree::conflict(&r, &declared, doc)?;
@@ -334,6 +334,7 @@ mod attribute;
 mod check_levels;
 mod checks;
 pub use checks::{Check, CheckRow, CHECKS};
+pub use help::RULES_HINT;
 mod levels;
 #[cfg(test)]
 mod measure;

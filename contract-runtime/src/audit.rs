@@ -331,6 +331,10 @@ fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: b
 /// The reader's help (`#[arg(length(max = 200))]`) as JSON Schema keywords
 /// (`declare "maxLength": 200`); a sentence stays as it is.
 fn schema_help(help: &str, list: bool) -> String {
+    // (a rule no argument holds: another server has no `rules(..)`)
+    if let Some(rule) = help.strip_suffix(contract_prose::RULES_HINT) {
+        return rule.to_string();
+    }
     // the attribute as the help writes it: `#[arg(..)]`, or for a day's
     // bound, which only a date type declares, "declare `range(..)`"
     let attr = match (help.find("#[arg("), help.find("declare `range(")) {
@@ -458,7 +462,9 @@ fn limits(s: &Value, min: &str, max: &str) -> Option<Limits> {
 
 /// The bounds an integer type publishes by itself (`u16`: 0 to 65535): no
 /// declaration of the author's, so a stricter bound in the prose is a
-/// constraint the argument does not declare, not a contradiction.
+/// constraint the argument does not declare, not a contradiction. A side
+/// of 32 bits or wider is the type's on its own (see [`range`]); these are
+/// the pairs that name a narrower type, or an unsigned one's 0.
 const TYPE_LIMITS: &[(f64, Option<f64>)] = &[
     (0.0, Some(255.0)),
     (0.0, Some(65_535.0)),
@@ -467,13 +473,6 @@ const TYPE_LIMITS: &[(f64, Option<f64>)] = &[
     (0.0, None),
     (-128.0, Some(127.0)),
     (-32_768.0, Some(32_767.0)),
-    (-2_147_483_648.0, Some(2_147_483_647.0)),
-    (
-        -9_223_372_036_854_775_808.0,
-        Some(9_223_372_036_854_775_807.0),
-    ),
-    // JavaScript's safe integers, which zod's `.int()` publishes
-    (-9_007_199_254_740_991.0, Some(9_007_199_254_740_991.0)),
 ];
 
 fn range(s: &Value) -> Option<Limits> {
@@ -483,10 +482,15 @@ fn range(s: &Value) -> Option<Limits> {
         exclusive_min: s.get("exclusiveMinimum").and_then(Value::as_f64),
         exclusive_max: s.get("exclusiveMaximum").and_then(Value::as_f64),
     };
-    if type_of(s) == Some("integer")
-        && (l.min.zip(Some(l.max))).is_some_and(|(min, max)| TYPE_LIMITS.contains(&(min, max)))
-    {
-        (l.min, l.max) = (None, None);
+    if type_of(s) == Some("integer") {
+        if (l.min.zip(Some(l.max))).is_some_and(|(min, max)| TYPE_LIMITS.contains(&(min, max))) {
+            (l.min, l.max) = (None, None);
+        }
+        // one side declared, the other the type's (`range(min = 50)` on a
+        // `u32` publishes `maximum: 4294967295`): a side no narrower than
+        // 32 bits is the type's, never an author's
+        l.min = l.min.filter(|&min| min > -2_147_483_648.0);
+        l.max = l.max.filter(|&max| max < 2_147_483_647.0);
     }
     (l != Limits::default()).then_some(l)
 }
