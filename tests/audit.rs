@@ -75,7 +75,7 @@ fn the_audit_lists_each_finding_with_its_level_and_acknowledgement() {
         [
             "yearly_weather year range \"at least 2001\" audit None",
             "yearly_weather page format \"URL\" audit Some(\"the page is shown to the user, never fetched\")",
-            "refund order items \"at most 3 refunds\" audit Some(\"a policy of the shop, enforced by the payment service\")",
+            "refund - items \"at most 3 refunds\" audit Some(\"a policy of the shop, enforced by the payment service\")",
         ],
         "{found:#?}"
     );
@@ -372,4 +372,88 @@ fn type_bounds_cents_and_world_rules_get_help_that_fits() {
     let linted = contract_runtime::audit::lint_tools(&serde_json::Value::Array(tools)).unwrap();
     assert_eq!(linted.len(), 1, "{linted:#?}");
     assert_eq!(linted[0].help, rule);
+}
+
+/// A parcel's size.
+#[derive(ToolArgs)]
+pub struct Parcel {
+    /// Width in cm; at most 120.
+    #[arg(
+        range(max = 150),
+        prose = "the carrier's own limit, checked when booking"
+    )]
+    width_cm: u16,
+}
+
+/// Ship a parcel.
+#[tool_contract(effect = read_only)]
+pub fn ship(
+    /// The parcel.
+    parcel: Parcel,
+    /// Days before the label expires; at least 30, at most 365.
+    #[arg(range(min = 30))]
+    expires_after_days: Option<u16>,
+) -> Result<Done, Oops> {
+    let _ = (parcel.width_cm, expires_after_days);
+    Ok(Done { ok: true })
+}
+
+/// What the fourth new user's trial met (`evals/new_user_trial_4`): the
+/// acknowledgement of a nested argument struct's field let the build pass
+/// but did not reach the audit, so `assert_acknowledged` failed on it; and
+/// the type's own maximum (`u16`: 65535) beside a declared minimum made the
+/// prose's maximum a contradiction at the error level in the audit, where
+/// the build let it pass. The audit now says what the build says.
+#[test]
+fn the_audit_agrees_with_the_build_on_nested_acknowledgements_and_type_bounds() {
+    let reg = registry(vec![ship::contract()]);
+    let found = reg.audit();
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| {
+            let arg = f.argument.as_deref().unwrap_or("-");
+            let (level, ack) = (f.level.as_str(), f.acknowledged);
+            format!("{arg} {:?} {level} {ack:?} | {}", f.phrase, f.help)
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "expires_after_days \"at least 30, at most 365\" audit None | #[arg(range(min = 30, max = 365))]",
+            "parcel.width_cm \"at most 120\" error Some(\"the carrier's own limit, checked when booking\") | the prose is stricter than `range(max = 150)`: #[arg(range(max = 120))]",
+        ],
+        "{found:#?}"
+    );
+    // the published schema still states what the type holds
+    let schema = reg.tools().next().unwrap().input_schema();
+    assert_eq!(schema["properties"]["expires_after_days"]["maximum"], 65535);
+}
+
+/// Tag a bucket.
+#[tool_contract(effect = read_only)]
+pub fn tag_bucket(
+    /// Labels as key/value pairs; at most 64, values up to 63 characters.
+    #[arg(length(max = 64))]
+    labels: std::collections::BTreeMap<String, String>,
+) -> Result<Done, Oops> {
+    let _ = labels;
+    Ok(Done { ok: true })
+}
+
+/// Characters on a map (or a list) are its values': "values up to 63
+/// characters" over `length(max = 64)` on a map of labels was a
+/// contradiction of the map's 64 entries (the fourth trial's compile
+/// error); it is a constraint on each value, which `each(..)` declares.
+#[test]
+fn characters_on_a_map_are_its_values() {
+    let found = registry(vec![tag_bucket::contract()]).audit();
+    let lines: Vec<String> = found
+        .iter()
+        .map(|f| format!("{:?} {} | {}", f.phrase, f.level.as_str(), f.help))
+        .collect();
+    assert_eq!(
+        lines,
+        ["\"up to 63 characters\" audit | #[arg(each(length(max = 63)))]"],
+        "{found:#?}"
+    );
 }

@@ -35,7 +35,7 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         What::Bound {
             min, max, integer, ..
         } => {
-            let (min, max) = in_cents(*min, *max, d, doc);
+            let (min, max) = in_own_unit(*min, *max, r, d, doc);
             bounds(kind, min, max, *integer, d)
         }
         What::NonEmpty { .. } => bounds(kind, incl(1.0), None, true, d),
@@ -191,25 +191,55 @@ fn whole(b: Side, lower: bool) -> Side {
     })
 }
 
-/// The prose's sides in cents when the doc counts the argument in cents
-/// and the prose states an amount with a fraction of the currency ("in
-/// cents; the maximum 999,999.99 EUR" is 99,999,999): the help then
-/// declares what the prose means, in the argument's own unit.
-fn in_cents(min: Side, max: Side, d: &Declared, doc: &str) -> (Side, Side) {
-    let fraction = [min, max].iter().flatten().any(|b| b.v.fract() != 0.0);
-    let cents = doc
-        .split(|c: char| !c.is_alphabetic())
-        .any(|w| w.eq_ignore_ascii_case("cents"));
-    if !(fraction && cents && d.scalar == Scalar::Integer) {
+/// The prose's sides counted in the argument's own unit, when its doc names
+/// that unit ("in grams", "in cents", "in seconds") and the prose states its
+/// bound in another of the same kind ("at most 20 kg" is 20,000 grams), or
+/// an amount with a fraction of the currency over cents ("the maximum
+/// 999,999.99 EUR" is 99,999,999): the comparison and the help then say
+/// what the prose means, in the number the argument holds.
+fn in_own_unit(min: Side, max: Side, r: &Resolved, d: &Declared, doc: &str) -> (Side, Side) {
+    let number = d.is_number || matches!(d.scalar, Scalar::Integer | Scalar::Float);
+    let Some((own, kind, to)) = own_unit(doc).filter(|_| number && !d.is_list) else {
         return (min, max);
-    }
+    };
+    let phrase = &r.claim.phrase;
+    let after = doc
+        .find(phrase.as_str())
+        .map_or("", |at| &doc[at + phrase.len()..]);
+    let from = match measure_of(phrase, after) {
+        Some((said, k, from)) if k == kind && said != own => from,
+        // a fraction written out (".99", ".00") is of the currency, not of a cent
+        None if own == "cent" && written_fraction(phrase) => 100.0,
+        _ => return (min, max),
+    };
     let scale = |b: Side| {
         b.map(|b| Bound {
-            v: (b.v * 100.0).round(),
+            v: b.v * from / to,
             ..b
         })
     };
     (scale(min), scale(max))
+}
+
+/// The unit the doc counts the argument in: "in grams", "in cents".
+fn own_unit(doc: &str) -> Option<(&'static str, u8, f64)> {
+    let words: Vec<&str> = doc.split(|c: char| !c.is_alphanumeric()).collect();
+    words.windows(2).find_map(|w| {
+        w[0].eq_ignore_ascii_case("in")
+            .then(|| measure_of(w[1], ""))?
+    })
+}
+
+/// "999,999.99", "1,000.00": a number written with two decimals.
+fn written_fraction(phrase: &str) -> bool {
+    let b = phrase.as_bytes();
+    (1..b.len().saturating_sub(2)).any(|i| {
+        b[i] == b'.'
+            && b[i - 1].is_ascii_digit()
+            && b[i + 1].is_ascii_digit()
+            && b[i + 2].is_ascii_digit()
+            && !b.get(i + 3).is_some_and(u8::is_ascii_digit)
+    })
 }
 
 fn sides(l: &Limits) -> (Side, Side) {
@@ -223,10 +253,8 @@ fn declared_limits(kind: ClaimKind, d: &Declared) -> Option<(Limits, &'static st
     Some(match kind {
         ClaimKind::Range => (d.range_limits?, "range", d.is_list, false),
         ClaimKind::Items => (d.length_limits?, "length", false, true),
-        ClaimKind::Length if d.is_list => match d.each_length_limits {
-            Some(l) => (l, "length", true, true),
-            None => (d.length_limits?, "length", false, true),
-        },
+        // characters on a list are its items' (`length(..)` counts the items)
+        ClaimKind::Length if d.is_list => (d.each_length_limits?, "length", true, true),
         ClaimKind::Length => (d.length_limits?, "length", false, true),
         _ => return None,
     })
@@ -247,7 +275,7 @@ pub(super) fn undeclared_sides(r: &Resolved, d: &Declared, doc: &str) -> Option<
     else {
         return None;
     };
-    let (min, max) = &in_cents(*min, *max, d, doc);
+    let (min, max) = &in_own_unit(*min, *max, r, d, doc);
     if matches!(unit, Unit::Class(_)) || d.range_text.0.or(d.range_text.1).is_some() {
         return None;
     }
@@ -784,6 +812,20 @@ mod tests {
         let price = "New price in cents; at most 100,000.00 in the store currency.";
         assert_eq!(conflict_of(price, max(10_000_000.0)), None);
         assert!(conflict_of("At most 100,000.00.", max(10_000_000.0)).is_some());
+        // the fourth trial's: a bound in the argument's own unit when its
+        // doc names it, for the comparison and the help alike
+        let (_, change) = conflict_of("Radius in metres; at most 50 km.", max(5_000.0)).unwrap();
+        assert_eq!(change, Change::Prose("\"at most 5000\"".into()));
+        let grams = "Parcel weight in grams; at most 20 kg.";
+        let (_, change) = conflict_of(grams, max(30_000.0)).unwrap();
+        assert_eq!(
+            change,
+            Change::Declaration("#[arg(range(max = 20000))]".into())
+        );
+        let salary = "Salary in cents, from 1,000.00 to 500,000.00.";
+        let (_, change) = conflict_of(salary, max(100_000_000.0)).unwrap();
+        let want = "#[arg(range(min = 100000, max = 50000000))]";
+        assert_eq!(change, Change::Declaration(want.into()));
     }
 
     /// "from 2001-01-01 to 2024-12-31" is both days, each on its side (the

@@ -4,8 +4,9 @@
 //! than on every argument; a sentence naming two arguments states a rule across
 //! them, which no single argument can declare.
 
+use super::finding::Unit;
 use super::tokens::{tokenize, Tk, Tok};
-use super::units::measure_of;
+use super::units::{measure_of, unit_at};
 use super::{claims, ClaimKind};
 
 /// How a sentence can name the argument `name`: the name itself (in a code
@@ -60,6 +61,28 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
     out
 }
 
+/// Whether every claim of `sentence` counts things its one named argument
+/// is not: each ends on a plural noun that is no unit and no word of the
+/// argument's name ("at most 35 students" of `section`, where "at most 35
+/// `section_ids`" or "at most 100 characters" would be its own).
+fn counts_other_things(sentence: &str, name: &str) -> bool {
+    let found = claims(sentence);
+    let name = name.to_lowercase();
+    let own = |w: &str| {
+        name.split('_')
+            .any(|p| p == w || w.strip_suffix('s') == Some(p))
+    };
+    !found.is_empty()
+        && found.iter().all(|c| {
+            let last = c.phrase.rsplit(' ').next().unwrap_or("").to_lowercase();
+            let thing = last.len() >= 4
+                && last.ends_with('s')
+                && last.chars().all(char::is_alphabetic)
+                && unit_at(&tokenize(&last), 0, 2.0).is_some_and(|(u, _)| u == Unit::Count);
+            thing && !own(&last)
+        })
+}
+
 /// The tool's description read once for all its arguments: the sentences each
 /// argument owns (in the order of `names`) and the claims no single one owns.
 pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
@@ -71,7 +94,14 @@ pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
             unattributed: Vec::new(),
         };
     }
-    let split = sentences(doc, names);
+    let mut split = sentences(doc, names);
+    // "A section holds at most 35 students" names `section` but counts
+    // students: a rule about the world, not a bound of the section number
+    for (sentence, named) in &mut split {
+        if named.len() == 1 && counts_other_things(sentence, &named[0]) {
+            named.clear();
+        }
+    }
     let about = names
         .iter()
         .map(|name| {
@@ -142,6 +172,17 @@ mod tests {
         // "date" alone is ambiguous between start_date and end_date
         assert!(about("The date is YYYY-MM-DD.", "start_date", NAMES).is_none());
         assert!(about("Up to 50 calendars.", "calendar", NAMES).is_some());
+        // the fourth trial's: a count of other things than the one named
+        // is a rule about the world, reported on the tool
+        let doc = "A calendar holds at most 500 events and at most 20 owners.";
+        assert!(about(doc, "calendar", NAMES).is_none());
+        assert_eq!(unattributed(doc, NAMES).len(), 2);
+        assert!(about(
+            "A calendar name is at most 50 characters.",
+            "calendar",
+            NAMES
+        )
+        .is_some());
     }
 
     #[test]

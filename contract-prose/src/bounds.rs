@@ -398,6 +398,18 @@ fn a_rate_limit(t: &[Tok], i: usize) -> bool {
     word(t, i) == "limit" && prev_word(t, i, 1) == "rate"
 }
 
+/// "Width in cm; the sum of length, width and height may not exceed 300" (a
+/// new user's parcel), "the combined size of all files": a bound of several
+/// values together, a rule across them, not a bound of this one ("sum of
+/// this plus `address_line1` may not exceed 50 characters", lob's OpenAPI
+/// spec, is labelled a length: characters stay a claim).
+fn of_a_sum(t: &[Tok], i: usize) -> bool {
+    (0..i)
+        .rev()
+        .take_while(|&k| t[k].sent == t[i].sent)
+        .any(|k| word(t, k) == "sum" && word(t, k + 1) == "of" || word(t, k) == "combined")
+}
+
 /// "At most 25 invocations are returned" (PagerDuty's OpenAPI spec), "A
 /// maximum of 10 IPs will be returned per IP Pool by default" (sendgrid's):
 /// what the service returns, the passive of "Returns up to 10"; "Up to 10
@@ -696,6 +708,7 @@ fn compared_at(t: &[Tok], i: usize) -> Compared {
         || how_long_it_takes(t, i, unit)
         || how_long_it_is_kept(t, i, unit)
         || a_rate_limit(t, i)
+        || of_a_sum(t, i) && !unit.counts_parts()
     {
         return Compared::Ruled;
     }
@@ -1036,6 +1049,9 @@ mod tests {
         .is_empty());
         assert!(bounds("a rate limit of one OTP challenge per device every 30 seconds").is_empty());
         assert!(bounds("CDN endpoints have a rate limit of 5 requests per 10 seconds.").is_empty());
+        // a bound of a sum (the fourth new user's trial)
+        let sum = "Width in cm; the sum of length, width and height may not exceed 300.";
+        assert!(bounds(sum).is_empty());
         // a limit of the argument
         assert_eq!(
             bounds("There is a limit of 50 tags."),

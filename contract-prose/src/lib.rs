@@ -319,7 +319,9 @@ impl Declared<'_> {
 
 fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
     match kind {
-        ClaimKind::Length => d.length || d.each_length_limits.is_some(),
+        // (on a list, characters are its items': `length(..)` counts the items)
+        ClaimKind::Length if d.is_list => d.each_length_limits.is_some(),
+        ClaimKind::Length => d.length,
         ClaimKind::Range => d.range,
         ClaimKind::Items => d.length,
         ClaimKind::ClosedSet => d.closed_set || d.pattern,

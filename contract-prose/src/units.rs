@@ -25,8 +25,9 @@ pub(super) const TIME_UNITS: &[&str] = &[
     "month", "months", "year", "years", "times", "percent", "retries", "attempts",
 ];
 /// Units a bound may be stated in and declared in another, each with its
-/// kind (0 time, 1 distance, 2 data, 3 money) and its size in the kind's
-/// base unit (seconds, a month 30 days and a year 365; metres; bytes; cents).
+/// kind (0 time, 1 distance, 2 data, 3 money, 4 mass) and its size in the
+/// kind's base unit (seconds, a month 30 days and a year 365; metres; bytes;
+/// cents; grams).
 #[rustfmt::skip]
 pub(super) const MEASURES: &[(&str, u8, f64)] = &[
     ("millisecond", 0, 0.001), ("ms", 0, 0.001), ("second", 0, 1.0), ("minute", 0, 60.0),
@@ -36,7 +37,9 @@ pub(super) const MEASURES: &[(&str, u8, f64)] = &[
     ("centimetre", 1, 0.01), ("centimeter", 1, 0.01), ("m", 1, 1.0), ("metre", 1, 1.0),
     ("meter", 1, 1.0), ("km", 1, 1_000.0), ("kilometre", 1, 1_000.0), ("kilometer", 1, 1_000.0),
     ("byte", 2, 1.0), ("kb", 2, 1e3), ("mb", 2, 1e6), ("gb", 2, 1e9), ("kib", 2, 1_024.0),
-    ("mib", 2, 1_048_576.0), ("gib", 2, 1_073_741_824.0), ("cent", 3, 1.0),
+    ("mib", 2, 1_048_576.0), ("gib", 2, 1_073_741_824.0), ("cent", 3, 1.0), ("eur", 3, 100.0),
+    ("euro", 3, 100.0), ("usd", 3, 100.0), ("dollar", 3, 100.0), ("gbp", 3, 100.0),
+    ("mg", 4, 0.001), ("g", 4, 1.0), ("gram", 4, 1.0), ("kg", 4, 1_000.0), ("kilogram", 4, 1_000.0),
 ];
 
 /// The unit a bound's phrase ends with ("up to one week"), or else the word

@@ -273,3 +273,13 @@ pub const fn a_tool_code(code: &str) {
         );
     }
 }
+
+/// The path of the field `name` under `at` as the audit names it: the
+/// field alone at the root (`at` empty), else `at.name`.
+pub fn nested_path(at: &str, name: &str) -> String {
+    if at.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{at}.{name}")
+    }
+}

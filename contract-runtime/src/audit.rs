@@ -192,7 +192,16 @@ pub(crate) fn audit_tool(
     // the properties inside each argument: objects within objects, a list's items
     for (arg, prop) in props {
         let ack = why(arg);
-        walk(name, arg, prop, schema, help, ack, 0, &mut out);
+        walk(
+            name,
+            arg,
+            prop,
+            schema,
+            help,
+            (ack, acknowledged),
+            0,
+            &mut out,
+        );
     }
     for (claim, named) in split.unattributed {
         let mut f = finding(name, None, claim, help, false);
@@ -233,7 +242,8 @@ fn walk(
     prop: &Value,
     root: &Value,
     help: Help,
-    ack: Option<&'static str>,
+    // the acknowledgement of `path` or a field above it, and every field's
+    (ack, acknowledged): (Option<&'static str>, &[(&str, &'static str)]),
     depth: usize,
     out: &mut Vec<Finding>,
 ) {
@@ -249,6 +259,7 @@ fn walk(
         children.push((format!("{path}[]"), items));
     }
     for (at, child) in children {
+        let ack = ack.or_else(|| acknowledged.iter().find(|(a, _)| *a == at).map(|(_, w)| *w));
         let target = non_null(resolved(non_null(child), root));
         let own = child
             .get("description")
@@ -267,7 +278,16 @@ fn walk(
                 out.push(f);
             }
         }
-        walk(tool, &at, child, root, help, ack, depth + 1, out);
+        walk(
+            tool,
+            &at,
+            child,
+            root,
+            help,
+            (ack, acknowledged),
+            depth + 1,
+            out,
+        );
     }
 }
 
@@ -622,8 +642,15 @@ impl Decl {
     fn one(prop: &Value) -> Decl {
         let s = non_null(prop);
         let mut d = Decl::default();
-        let item =
-            (type_of(s) == Some("array")).then(|| non_null(s.get("items").unwrap_or(&Value::Null)));
+        // a list's items, or a map's values (`additionalProperties`), which
+        // `each(..)` declares and characters in the prose count
+        let map = (type_of(s) == Some("object"))
+            .then(|| s.get("additionalProperties").filter(|v| v.is_object()))
+            .flatten();
+        let item = match type_of(s) {
+            Some("array") => Some(non_null(s.get("items").unwrap_or(&Value::Null))),
+            _ => map.map(non_null),
+        };
         let one = item.unwrap_or(s);
         d.is_list = item.is_some();
         d.scalar = scalar(one);
@@ -648,7 +675,10 @@ impl Decl {
         }
         match item {
             Some(item) => {
-                d.length = limits(s, "minItems", "maxItems");
+                d.length = match map {
+                    Some(_) => limits(s, "minProperties", "maxProperties"),
+                    None => limits(s, "minItems", "maxItems"),
+                };
                 d.each_length = limits(item, "minLength", "maxLength");
             }
             None => d.length = limits(s, "minLength", "maxLength"),
@@ -689,11 +719,13 @@ impl crate::Registry {
         let mut out = Vec::new();
         for tool in self.tools() {
             let spec = tool.spec();
-            let mut acknowledged: Vec<(&str, &str)> = tool.prose_acknowledged().to_vec();
+            let within = tool.acknowledged_within();
+            let mut acknowledged: Vec<(&str, &str)> =
+                within.iter().map(|(at, why)| (at.as_str(), *why)).collect();
             if let Some(why) = spec.prose {
                 acknowledged.push(("", why));
             }
-            let schema = tool.input_schema();
+            let schema = crate::args::constraint::authored(|| tool.input_schema());
             out.extend(audit_tool(
                 spec.name,
                 spec.description,

@@ -53,6 +53,8 @@ pub(crate) trait ErasedTool: Send + Sync {
     fn input_schema(&self) -> Value;
     fn rules(&self) -> &'static [crate::args::rules::Rule];
     fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)];
+    #[cfg(feature = "audit")]
+    fn acknowledged_within(&self) -> Vec<(String, &'static str)>;
     fn output_schema(&self) -> Option<Value>;
     fn redact(&self, args: &mut Value);
     fn has_secrets(&self) -> bool;
@@ -128,6 +130,12 @@ impl<C: ToolContract> ErasedTool for Typed<C> {
     }
     fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)] {
         C::Args::prose_acknowledged()
+    }
+    #[cfg(feature = "audit")]
+    fn acknowledged_within(&self) -> Vec<(String, &'static str)> {
+        let mut out = Vec::new();
+        <C::Args as crate::args::ArgValue>::acknowledged_within("", &mut out);
+        out
     }
     fn redact(&self, args: &mut Value) {
         C::Args::redact(args, &Constraints::NONE);
@@ -309,6 +317,13 @@ impl Tool {
     /// (`#[arg(prose = "why")]`).
     pub fn prose_acknowledged(&self) -> &'static [(&'static str, &'static str)] {
         self.inner.prose_acknowledged()
+    }
+
+    /// The same, with the fields of nested argument structs by their path
+    /// (`dimensions.width_cm`, as the audit names them).
+    #[cfg(feature = "audit")]
+    pub(crate) fn acknowledged_within(&self) -> Vec<(String, &'static str)> {
+        self.inner.acknowledged_within()
     }
 
     /// The output schema, when the output type states one.

@@ -967,7 +967,8 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         format: format.is_some(),
         closed_set: matches!(f.kind.inner(), Kind::Other)
             || f.kind.item().is_some_and(|k| matches!(k, Kind::Other)),
-        is_list: f.kind.is_list(),
+        // (a map's values are what `each(..)` declares, as a list's items)
+        is_list: f.kind.is_list() || f.kind.is_map(),
         is_number: f.kind.is_number(),
         is_string: f.kind.is_stringy(),
         scalar,
@@ -982,17 +983,29 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         range_text: (min_text.as_deref(), max_text.as_deref()),
         served: f.attrs.served_sides(),
     };
-    let docs = f.description.iter().map(String::as_str).chain(extra_doc);
-    for doc in docs {
+    let own = f.description.iter().map(|d| (d.as_str(), false));
+    for (doc, from_tool) in own.chain(extra_doc.map(|d| (d, true))) {
         for claim in contract_prose::unmatched(doc, declared) {
             // Only what is measured right at least 97 times in 100 stops
             // the build: a contradiction whose check is at the error level
             // for the recognizer that read it, or a constraint stated only
             // in prose whose recognizer is; the
             // rest is an audit finding (`Registry::audit()`).
-            if claim.level() == contract_prose::Level::Error {
-                cx.error_spanned_by(&f.ident, claim.message(&f.name));
+            if claim.level() != contract_prose::Level::Error {
+                continue;
             }
+            let message = claim.message(&f.name);
+            // (the error points at the argument: say the words are not in
+            // its doc comment but in the tool's, which names it)
+            let message = match from_tool {
+                true => message.replacen(
+                    &format!("the description of `{}`", f.name),
+                    &format!("the tool's description, in a sentence about `{}`,", f.name),
+                    1,
+                ),
+                false => message,
+            };
+            cx.error_spanned_by(&f.ident, message);
         }
     }
 }

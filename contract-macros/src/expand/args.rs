@@ -330,6 +330,20 @@ pub fn expand_struct(
             }
         }
     });
+    // the same, with the fields of nested argument structs by their path
+    // (`dimensions.width_cm`), which the audit walks into
+    let (ack_names, ack_whys): (Vec<&str>, Vec<String>) = fields
+        .iter()
+        .filter_map(|f| Some((f.name.as_str(), f.attrs.prose.as_ref()?.value.value())))
+        .unzip();
+    let (names, avs) = (&parts.f.names, &parts.f.avs);
+    let within_fn = quote! {
+        fn acknowledged_within(at: &str, out: &mut ::std::vec::Vec<(::std::string::String, &'static str)>) {
+            let path = |name: &str| #p::nested_path(at, name);
+            #(out.push((path(#ack_names), #ack_whys));)*
+            #(#avs::acknowledged_within(&path(#names), out);)*
+        }
+    };
     let rules_fn = parts.has_rules.then(|| {
         quote! {
             fn rules() -> &'static [#p::Rule] {
@@ -349,6 +363,7 @@ pub fn expand_struct(
                 #decode_fn
                 #fast_fn
                 #walk_fns
+                #within_fn
             }
 
             #[automatically_derived]

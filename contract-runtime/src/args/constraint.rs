@@ -13,6 +13,29 @@ use serde_json::{Map, Value};
 use crate::args::validate::{Ptr, Violations};
 use crate::schema::SERVED;
 
+thread_local! {
+    /// Set while [`authored`] builds a schema: a number's type bounds are
+    /// left out, so its `minimum` and `maximum` are the author's own.
+    static AUTHORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `schema()` with only the bounds the author declared: the audit compares
+/// prose with what `#[arg(range(..))]` says, as the macro does, not with
+/// the type's own bounds the published schema adds (`range(min = 30)` on a
+/// `u16` publishes `maximum: 65535`, which no prose contradicts).
+#[cfg(feature = "audit")]
+pub(crate) fn authored<T>(schema: impl FnOnce() -> T) -> T {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            AUTHORED.set(false);
+        }
+    }
+    AUTHORED.set(true);
+    let _reset = Reset;
+    schema()
+}
+
 /// A numeric bound as written in the attribute; kept in its own kind so the
 /// schema shows `2001`, not `2001.0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -423,6 +446,10 @@ impl Constraints {
         type_min: Option<Num>,
         type_max: Option<Num>,
     ) {
+        let (type_min, type_max) = match AUTHORED.get() {
+            true => (None, None),
+            false => (type_min, type_max),
+        };
         let (min, max) = self.published_range(type_min, type_max);
         // A type's own bound is one of form, even on a served side.
         let served = Served {

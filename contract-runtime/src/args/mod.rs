@@ -121,6 +121,14 @@ pub trait ArgValue: Sized + Send + 'static + seal::Sealed {
         map.next_value_seed(FastSeed::<Self>::new())
     }
 
+    /// The fields inside this type whose prose the author acknowledged
+    /// (`#[arg(prose = "why")]` on a field of a nested argument struct), each
+    /// with its path under `at` (`dimensions.width_cm`, `parcels[].weight_g`):
+    /// the audit reports their findings as acknowledged, as the build let
+    /// them pass.
+    #[doc(hidden)]
+    fn acknowledged_within(_at: &str, _out: &mut Vec<(String, &'static str)>) {}
+
     /// Calls `f` for every confined path inside this value, with its pointer and root name.
     fn visit_paths<'a>(
         &'a self,
@@ -656,6 +664,9 @@ impl<T: ArgValue> ArgValue for Vec<T> {
     fn has_secrets(c: &'static Constraints) -> bool {
         c.secret || T::has_secrets(c.item_constraints())
     }
+    fn acknowledged_within(at: &str, out: &mut Vec<(String, &'static str)>) {
+        T::acknowledged_within(&format!("{at}[]"), out);
+    }
     fn redact(v: &mut Value, c: &'static Constraints) {
         if c.secret {
             *v = Value::from(crate::observe::REDACTED);
@@ -761,6 +772,9 @@ impl<T: ArgValue> ArgValue for Option<T> {
     }
     fn has_secrets(c: &'static Constraints) -> bool {
         T::has_secrets(c)
+    }
+    fn acknowledged_within(at: &str, out: &mut Vec<(String, &'static str)>) {
+        T::acknowledged_within(at, out);
     }
     fn redact(v: &mut Value, c: &'static Constraints) {
         if !v.is_null() {
