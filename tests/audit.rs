@@ -383,6 +383,9 @@ pub struct Parcel {
         prose = "the carrier's own limit, checked when booking"
     )]
     width_cm: u16,
+    /// Length in cm; the sum of length, width and height may not exceed 300.
+    #[arg(range(max = 150))]
+    length_cm: u16,
 }
 
 /// Ship a parcel.
@@ -394,16 +397,18 @@ pub fn ship(
     #[arg(range(min = 30))]
     expires_after_days: Option<u16>,
 ) -> Result<Done, Oops> {
-    let _ = (parcel.width_cm, expires_after_days);
+    let _ = (parcel.width_cm, parcel.length_cm, expires_after_days);
     Ok(Done { ok: true })
 }
 
 /// What the fourth new user's trial met (`evals/new_user_trial_4`): the
 /// acknowledgement of a nested argument struct's field let the build pass
-/// but did not reach the audit, so `assert_acknowledged` failed on it; and
-/// the type's own maximum (`u16`: 65535) beside a declared minimum made the
+/// but did not reach the audit, so `assert_acknowledged` failed on it; the
+/// type's own maximum (`u16`: 65535) beside a declared minimum made the
 /// prose's maximum a contradiction at the error level in the audit, where
-/// the build let it pass. The audit now says what the build says.
+/// the build let it pass; and a bound of a sum of values stopped the build
+/// as a contradiction of the argument whose doc states it. The audit now
+/// says what the build says, and the sum is a rule across arguments.
 #[test]
 fn the_audit_agrees_with_the_build_on_nested_acknowledgements_and_type_bounds() {
     let reg = registry(vec![ship::contract()]);
@@ -419,8 +424,9 @@ fn the_audit_agrees_with_the_build_on_nested_acknowledgements_and_type_bounds() 
     assert_eq!(
         lines,
         [
-            "expires_after_days \"at least 30, at most 365\" audit None | #[arg(range(min = 30, max = 365))]",
-            "parcel.width_cm \"at most 120\" error Some(\"the carrier's own limit, checked when booking\") | the prose is stricter than `range(max = 150)`: #[arg(range(max = 120))]",
+            "expires_after_days \"at least 30, at most 365\" audit None | #[arg(range(min = 30, max = 365))]".to_string(),
+            "parcel.width_cm \"at most 120\" error Some(\"the carrier's own limit, checked when booking\") | the prose is stricter than `range(max = 150)`: #[arg(range(max = 120))]".to_string(),
+            format!("parcel.length_cm \"may not exceed 300\" audit None | a bound of several values together, which no one argument declares: the tool must check it when called and refuse with an error the model can read{}", contract_prose::RULES_HINT),
         ],
         "{found:#?}"
     );

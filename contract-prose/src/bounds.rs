@@ -400,7 +400,7 @@ fn a_rate_limit(t: &[Tok], i: usize) -> bool {
 
 /// "Width in cm; the sum of length, width and height may not exceed 300" (a
 /// new user's parcel), "the combined size of all files": a bound of several
-/// values together, a rule across them, not a bound of this one ("sum of
+/// values together, a rule across them (`Unit::Sum`), not a bound of this one ("sum of
 /// this plus `address_line1` may not exceed 50 characters", lob's OpenAPI
 /// spec, is labelled a length: characters stay a claim).
 fn of_a_sum(t: &[Tok], i: usize) -> bool {
@@ -708,9 +708,11 @@ fn compared_at(t: &[Tok], i: usize) -> Compared {
         || how_long_it_takes(t, i, unit)
         || how_long_it_is_kept(t, i, unit)
         || a_rate_limit(t, i)
-        || of_a_sum(t, i) && !unit.counts_parts()
     {
         return Compared::Ruled;
+    }
+    if of_a_sum(t, i) && !unit.counts_parts() {
+        unit = Unit::Sum;
     }
     if val.year && unit == Unit::None && matches!(op, Op::Min | Op::MinEx | Op::Max | Op::MaxEx) {
         unit = Unit::Year;
@@ -1051,7 +1053,11 @@ mod tests {
         assert!(bounds("CDN endpoints have a rate limit of 5 requests per 10 seconds.").is_empty());
         // a bound of a sum (the fourth new user's trial)
         let sum = "Width in cm; the sum of length, width and height may not exceed 300.";
-        assert!(bounds(sum).is_empty());
+        let found = [
+            ("may not exceed 300", "max 300 Sum"),
+            ("not exceed 300", "max 300 Sum"),
+        ];
+        assert_eq!(bounds(sum), found.map(|(p, w)| pair(p, w)));
         // a limit of the argument
         assert_eq!(
             bounds("There is a limit of 50 tags."),

@@ -318,6 +318,10 @@ pub(super) enum Unit {
     /// keyword counts (`maxLength` counts characters), so never a
     /// contradiction of a declared length; the tool must enforce it.
     Uncounted,
+    /// A bound of several values together ("the sum of length, width and
+    /// height may not exceed 300"): a rule across arguments, never a
+    /// contradiction of the one whose doc states it.
+    Sum,
     /// A character class ("uppercase letters", "digits"): a pattern with a repeat count.
     Class(&'static str),
     /// "items", "entries", "elements": a list size.
@@ -375,6 +379,17 @@ impl What {
             self,
             What::Bound {
                 unit: Unit::Uncounted,
+                ..
+            }
+        )
+    }
+
+    /// A bound of several values together (see [`Unit::Sum`]).
+    pub(super) fn of_a_sum(&self) -> bool {
+        matches!(
+            self,
+            What::Bound {
+                unit: Unit::Sum,
                 ..
             }
         )

@@ -135,6 +135,9 @@ pub(super) fn help_for(kind: ClaimKind, what: &What, decl: Option<&Declared>) ->
     {
         return UNCOUNTED.to_string();
     }
+    if what.of_a_sum() {
+        return format!("a bound of several values together, which no one argument declares: the tool must check it when called and refuse with an error the model can read{RULES_HINT}");
+    }
     // "Minimum is 1950-01-01", "from 2001-01-01 to 2024-12-31": declared with
     // the days as written
     if let (ClaimKind::Range, Some(attr)) = (kind, date_range(what)) {

@@ -218,9 +218,10 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
     resolve_all(doc, Some(declared))
         .into_iter()
         .filter_map(|r| {
-            // "at most 300 words": no declared length covers it or contradicts it
+            // "at most 300 words", "the sum of length, width and height may
+            // not exceed 300": no declaration covers it or contradicts it
             let uncounted = r.claim.kind == ClaimKind::Length && r.what.uncounted();
-            if !satisfied(r.claim.kind, &declared) || uncounted {
+            if !satisfied(r.claim.kind, &declared) || uncounted || r.what.of_a_sum() {
                 return Some(r.claim);
             }
             if let Some(help) = agree::undeclared_sides(&r, &declared, doc) {

@@ -27,7 +27,7 @@ fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
         What::Bound { min: Some(b), .. } if b.v < 0.0 => ClaimKind::Range,
         What::Bound { unit, .. } => match unit {
             Unit::Class(_) => ClaimKind::Pattern,
-            Unit::Year | Unit::Time => ClaimKind::Range,
+            Unit::Year | Unit::Time | Unit::Sum => ClaimKind::Range,
             _ => match decl {
                 Some(d) if d.is_number => ClaimKind::Range,
                 Some(d) if d.is_list => {
