@@ -296,7 +296,7 @@ fn untyped_help(kind: ClaimKind, what: &What) -> String {
 
 /// The help of a bound in units of time on a date ("at most 62 days after
 /// `from`"): no number a date's `range(..)` holds.
-pub(super) const DATE_SPAN: &str = "a day's distance from another date argument is the rule `max_span(earlier, later, N days)` in `#[args(rules(..))]`; from today it cannot be declared";
+pub(super) const DATE_SPAN: &str = "a day's distance from another date argument is the rule `max_span(earlier, later, N days)` in `rules(..)` (of `#[tool_contract(..)]`, or `#[args(..)]` on an argument struct); from today it cannot be declared";
 
 /// The help of a size in words, lines, tokens or megabytes ("at most 300
 /// words", "up to 25 MB"): `maxLength` would count characters, so the
