@@ -221,6 +221,15 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             // "at most 300 words", "the sum of length, width and height may
             // not exceed 300": no declaration covers it or contradicts it
             let uncounted = r.claim.kind == ClaimKind::Length && r.what.uncounted();
+            // "6 to 30 characters" beside a pattern that allows just those
+            let by_pattern = || {
+                r.claim.kind == ClaimKind::Length
+                    && !declared.is_list
+                    && agree::pattern_states_the_length(&r, &declared)
+            };
+            if !(uncounted || r.what.of_a_sum()) && by_pattern() {
+                return None;
+            }
             if !satisfied(r.claim.kind, &declared) || uncounted || r.what.of_a_sum() {
                 return Some(r.claim);
             }
