@@ -684,6 +684,14 @@ mod tests {
         with(&|e| e.failed = Some(0));
         with(&|e| e.artifact = Some("a.json".into()));
         with(&|e| e.replayed = true);
+        with(&|e| {
+            e.approval = Some(ApprovalRequest {
+                rule: "always".into(),
+                reason: "moves money".into(),
+                digest: "sha256:00".into(),
+                id: Some("apr_1".into()),
+            })
+        });
         for e in envelopes {
             let expected = serde_json::to_string(&e).unwrap();
             let got = serde_json::to_string(&e.clone().into_value()).unwrap();
