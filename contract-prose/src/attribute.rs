@@ -66,8 +66,19 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
 /// argument's name ("at most 35 students" of `section`, where "at most 35
 /// `section_ids`" or "at most 100 characters" would be its own).
 fn counts_other_things(sentence: &str, name: &str) -> bool {
-    let found = claims(sentence);
     let name = name.to_lowercase();
+    // a name that counts ("The limit is at most 50 results"), or one the
+    // sentence writes as code ("The `section` holds ..."), is the bound's
+    const COUNTING: [&str; 8] = [
+        "limit", "count", "max", "min", "size", "number", "num", "top",
+    ];
+    let quoted = tokenize(sentence)
+        .iter()
+        .any(|t| matches!(t.k, Tk::Code | Tk::Quoted) && t.s == name);
+    if quoted || name.split('_').any(|p| COUNTING.contains(&p)) {
+        return false;
+    }
+    let found = claims(sentence);
     let own = |w: &str| {
         name.split('_')
             .any(|p| p == w || w.strip_suffix('s') == Some(p))
@@ -183,6 +194,10 @@ mod tests {
             NAMES
         )
         .is_some());
+        // a name that counts, or written as code, keeps the bound
+        assert!(about("The limit is at most 50 results.", "limit", NAMES).is_some());
+        let doc = "A `calendar` holds at most 500 events.";
+        assert!(about(doc, "calendar", NAMES).is_some());
     }
 
     #[test]
