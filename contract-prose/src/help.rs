@@ -318,9 +318,9 @@ pub(super) fn rule_help(named: &[String]) -> String {
     format!("{whose}: the tool must check it when called and refuse with an error the model can read{RULES_HINT}")
 }
 
-/// What [`rule_help`] adds for this library's own tools, where `rules(..)`
-/// declares a rule across arguments; a linter of another server's tools
-/// leaves it out.
+/// What the help of a rule no one argument holds ends with for this
+/// library's own tools, where `rules(..)` declares a rule across arguments;
+/// a linter of another server's tools leaves it out.
 pub const RULES_HINT: &str =
     " (`rules(..)` declares a rule across arguments: `lt`, `le`, `max_span`, `check = path`)";
 
