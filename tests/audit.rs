@@ -446,6 +446,25 @@ pub fn tag_bucket(
     Ok(Done { ok: true })
 }
 
+/// Order lines.
+#[tool_contract(effect = read_only)]
+pub fn place_order(
+    /// The dishes, up to 40 lines per order.
+    #[arg(length(min = 1, max = 40))]
+    items: Vec<String>,
+) -> Result<Done, Oops> {
+    let _ = items;
+    Ok(Done { ok: true })
+}
+
+/// The fifth new user's trial: "up to 40 lines per order" on a list is
+/// its count of items, which `length(..)` declares (the size in lines of a
+/// text is no keyword's, but a list's lines are its items).
+#[test]
+fn the_lines_of_a_list_are_its_items() {
+    assert!(registry(vec![place_order::contract()]).audit().is_empty());
+}
+
 /// Characters on a map (or a list) are its values': "values up to 63
 /// characters" over `length(max = 64)` on a map of labels was a
 /// contradiction of the map's 64 entries (the fourth trial's compile

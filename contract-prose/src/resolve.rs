@@ -30,13 +30,12 @@ fn kind_of(what: &What, decl: Option<&Declared>, list: bool) -> ClaimKind {
             Unit::Year | Unit::Time | Unit::Sum => ClaimKind::Range,
             _ => match decl {
                 Some(d) if d.is_number => ClaimKind::Range,
-                Some(d) if d.is_list => {
-                    if matches!(unit, Unit::Chars | Unit::Uncounted) {
-                        ClaimKind::Length
-                    } else {
-                        ClaimKind::Items
-                    }
-                }
+                // (the lines of a list, "up to 40 lines per order", are its
+                // items; its characters are its items' length)
+                Some(d) if d.is_list => match unit {
+                    Unit::Chars => ClaimKind::Length,
+                    _ => ClaimKind::Items,
+                },
                 Some(d) if d.is_string => match unit {
                     Unit::None if list => ClaimKind::Items,
                     Unit::Chars | Unit::Uncounted | Unit::None => ClaimKind::Length,
