@@ -304,7 +304,7 @@ pub(super) fn undeclared_sides(r: &Resolved, d: &Declared, doc: &str) -> Option<
     }
     match bounds(r.claim.kind, *min, *max, *integer, d)?.change {
         Change::Declaration(attr) => Some(attr),
-        Change::Prose(_) => None,
+        Change::Prose(_) | Change::Both(..) => None,
     }
 }
 
@@ -329,6 +329,11 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
         _ => (false, false),
     };
     let declared = write(key, each, dmin, dmax, served);
+    let unit = match kind {
+        ClaimKind::Length => " characters",
+        ClaimKind::Items => " items",
+        _ => "",
+    };
     if lo == Stricter::Prose || hi == Stricter::Prose {
         let mut new_min = if lo == Stricter::Prose { pmin } else { dmin };
         let mut new_max = if hi == Stricter::Prose { pmax } else { dmax };
@@ -340,21 +345,19 @@ fn bounds(kind: ClaimKind, min: Side, max: Side, integer: bool, d: &Declared) ->
                 (new_min, new_max) = (pmin, pmax);
             }
         }
+        let attr = format!("#[arg({})]", write(key, each, new_min, new_max, served));
+        // (a side where the declaration is stricter: the prose says it too)
+        let change = match lo == Stricter::Declaration || hi == Stricter::Declaration {
+            true => Change::Both(attr, words(new_min, new_max, unit)),
+            false => Change::Declaration(attr),
+        };
         return Some(Conflict {
             check: Check::Bounds,
             declared,
-            change: Change::Declaration(format!(
-                "#[arg({})]",
-                write(key, each, new_min, new_max, served)
-            )),
+            change,
         });
     }
     if lo == Stricter::Declaration || hi == Stricter::Declaration {
-        let unit = match kind {
-            ClaimKind::Length => " characters",
-            ClaimKind::Items => " items",
-            _ => "",
-        };
         return Some(Conflict {
             check: Check::Bounds,
             declared,
@@ -963,6 +966,14 @@ mod tests {
             m.contains("says \"at most 100\" but `limit` declares `range(max = 500)`"),
             "{m}"
         );
+        // stricter on one side and looser on the other (the fifth trial's
+        // "between 2 and 60" over `range(3.0 ..= 70.0)`): both change
+        let (_, change) =
+            conflict_of("Between 2 and 60.", number(limits(Some(3.0), Some(70.0)))).unwrap();
+        let attr = "#[arg(range(min = 3, max = 60))]".to_string();
+        assert_eq!(change, Change::Both(attr, "\"between 3 and 60\"".into()));
+        let c = unmatched("Between 2 and 60.", number(limits(Some(3.0), Some(70.0))));
+        assert!(c[0].message("fat").ends_with("help: the prose is stricter on one side and looser on the other; change the declaration to `#[arg(range(min = 3, max = 60))]` and the prose to say \"between 3 and 60\""), "{}", c[0].message("fat"));
         // a whole number's bound is rounded inward: `max = 2.5` declares no integer
         let (_, change) = conflict_of("At most 2.5.", number(limits(None, Some(10.0)))).unwrap();
         assert_eq!(change, Change::Declaration("#[arg(range(max = 2))]".into()));

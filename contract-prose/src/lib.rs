@@ -70,6 +70,10 @@ pub enum Change {
     /// The declaration is stricter, or is the source of truth (a type's values,
     /// a declared format): reword the prose to say this.
     Prose(String),
+    /// Each is stricter on one side ("between 2 and 60" over `range(min = 3,
+    /// max = 70)`): declare the attribute, and reword the prose to say the
+    /// text, so that both state the stricter side of each.
+    Both(String, String),
 }
 
 impl Claim {
@@ -108,6 +112,9 @@ impl Claim {
                     ),
                     Change::Prose(says) => format!(
                         "the declaration is what the schema publishes and the runtime enforces; change the prose to say {says}"
+                    ),
+                    Change::Both(attr, says) => format!(
+                        "the prose is stricter on one side and looser on the other; change the declaration to `{attr}` and the prose to say {says}"
                     ),
                 };
                 format!(

@@ -314,6 +314,13 @@ fn finding(tool: &str, argument: Option<&str>, claim: Claim, help: Help, list: b
                     };
                     format!("the prose is stricter than {declared}: {attr}")
                 }
+                Change::Both(attr, says) => {
+                    let attr = match help {
+                        Help::Attribute => attr.clone(),
+                        Help::Schema => schema_help(attr, list),
+                    };
+                    format!("the prose is stricter than {declared} on one side and looser on the other: {attr}, and change the prose to say {says}")
+                }
                 Change::Prose(says) => match help {
                     Help::Attribute => format!(
                         "{declared} is what the schema publishes and the server enforces; change the prose to say {says}"
