@@ -482,3 +482,37 @@ fn characters_on_a_map_are_its_values() {
         "{found:#?}"
     );
 }
+
+/// List contracts, at most 50 per page.
+#[tool_contract(effect = read_only)]
+pub fn list_contracts(
+    /// The customer whose contracts to list.
+    customer: String,
+    /// How many contracts on a page.
+    #[arg(range(min = 1, max = 100))]
+    page_size: Option<u32>,
+) -> Result<Done, Oops> {
+    let _ = (customer, page_size);
+    Ok(Done { ok: true })
+}
+
+/// The fifth trial's "at most 50 per page" in a tool's description, which
+/// names no argument: the help says so, where it offered `range(max = 50)`
+/// without saying on which argument (and the linter, on which property).
+#[test]
+fn a_bound_that_names_no_argument_says_so() {
+    let reg = registry(vec![list_contracts::contract()]);
+    let found = reg.audit();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].argument, None);
+    assert_eq!(
+        found[0].help,
+        "the sentence names no argument: name the one it bounds (or move it to that argument's doc) and declare `#[arg(range(max = 50))]` there"
+    );
+    let tools: Vec<serde_json::Value> = reg.tools().map(|t| t.canonical()).collect();
+    let linted = contract_runtime::audit::lint_tools(&serde_json::Value::Array(tools)).unwrap();
+    assert_eq!(
+        linted[0].help,
+        "the sentence names no property: name the one it bounds and declare \"maximum\": 50 there"
+    );
+}

@@ -135,6 +135,15 @@ pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
                 let time = || measure_of(&c.phrase, "").is_some_and(|(_, kind, _)| kind == 0);
                 if c.kind == ClaimKind::Items || c.kind == ClaimKind::Range && time() {
                     c.help = super::help::rule_help(named);
+                } else if named.is_empty() && c.help.starts_with("#[") {
+                    // "at most 50 per page" in the tool's description: the
+                    // attribute is right, on an argument the help must say
+                    // the sentence does not name
+                    c.help = format!(
+                        "{}: name the one it bounds (or move it to that argument's doc) and declare `{}` there",
+                        super::help::NO_ARGUMENT_NAMED,
+                        c.help
+                    );
                 }
                 (c, named.clone())
             })
@@ -210,6 +219,18 @@ mod tests {
         for name in NAMES {
             assert_eq!(about(doc, name, NAMES), None, "{name}");
         }
+    }
+
+    /// The fifth trial's "at most 50 per page", on a tool whose `page_size`
+    /// the sentence does not name: the help says so.
+    #[test]
+    fn a_bound_on_no_named_argument_says_so() {
+        let found = unattributed("List contracts, at most 50 per page.", NAMES);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].0.help,
+            "the sentence names no argument: name the one it bounds (or move it to that argument's doc) and declare `#[arg(range(max = 50))]` there"
+        );
     }
 
     #[test]

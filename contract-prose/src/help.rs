@@ -318,6 +318,10 @@ pub(super) fn rule_help(named: &[String]) -> String {
     format!("{whose}: the tool must check it when called and refuse with an error the model can read{RULES_HINT}")
 }
 
+/// How the help of a bound in a tool's description that names no argument
+/// ("at most 50 per page") begins; the attribute follows in backticks.
+pub const NO_ARGUMENT_NAMED: &str = "the sentence names no argument";
+
 /// What the help of a rule no one argument holds ends with for this
 /// library's own tools, where `rules(..)` declares a rule across arguments;
 /// a linter of another server's tools leaves it out.

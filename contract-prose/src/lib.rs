@@ -353,7 +353,7 @@ mod attribute;
 mod check_levels;
 mod checks;
 pub use checks::{Check, CheckRow, CHECKS};
-pub use help::RULES_HINT;
+pub use help::{NO_ARGUMENT_NAMED, RULES_HINT};
 mod levels;
 #[cfg(test)]
 mod measure;

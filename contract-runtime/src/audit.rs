@@ -362,6 +362,15 @@ fn schema_help(help: &str, list: bool) -> String {
     if let Some(rule) = help.strip_suffix(contract_prose::RULES_HINT) {
         return rule.to_string();
     }
+    // (a bound whose sentence names no property: the keywords, and where)
+    if help.starts_with(contract_prose::NO_ARGUMENT_NAMED) {
+        if let Some((_, attr)) = help.split_once('`') {
+            let keys = schema_help(attr.trim_end_matches("` there"), list);
+            return format!(
+                "the sentence names no property: name the one it bounds and {keys} there"
+            );
+        }
+    }
     // the attribute as the help writes it: `#[arg(..)]`, or for a day's
     // bound, which only a date type declares, "declare `range(..)`"
     let attr = match (help.find("#[arg("), help.find("declare `range(")) {
