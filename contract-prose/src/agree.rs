@@ -613,9 +613,10 @@ pub(super) fn pattern_states_the_length(r: &Resolved, d: &Declared) -> bool {
     let What::Bound { min, max, .. } = &r.what else {
         return false;
     };
+    // (a list's pattern is its items', and a declared length is compared as such)
     let Some((lo, hi)) = d
         .pattern_source
-        .filter(|_| !d.length)
+        .filter(|_| !d.length && !d.is_list)
         .and_then(pattern_length)
     else {
         return false;

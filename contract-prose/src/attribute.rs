@@ -50,12 +50,18 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
             .find(|&j| t[j].sent != t[i].sent)
             .unwrap_or(t.len());
         let sentence = &t[i..j];
-        let named: Vec<String> = names
+        let mut named: Vec<String> = names
             .iter()
             .filter(|n| mentions(sentence, n, names))
             .map(|n| n.to_string())
             .collect();
-        out.push((&doc[t[i].start..t[j - 1].end], named));
+        let text = &doc[t[i].start..t[j - 1].end];
+        // "A section holds at most 35 students" names `section` but counts
+        // students: a rule about the world, not a bound of the section number
+        if named.len() == 1 && counts_other_things(sentence, text, &named[0]) {
+            named.clear();
+        }
+        out.push((text, named));
         i = j;
     }
     out
@@ -65,14 +71,14 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
 /// is not: each ends on a plural noun that is no unit and no word of the
 /// argument's name ("at most 35 students" of `section`, where "at most 35
 /// `section_ids`" or "at most 100 characters" would be its own).
-fn counts_other_things(sentence: &str, name: &str) -> bool {
+fn counts_other_things(tokens: &[Tok], sentence: &str, name: &str) -> bool {
     let name = name.to_lowercase();
     // a name that counts ("The limit is at most 50 results"), or one the
     // sentence writes as code ("The `section` holds ..."), is the bound's
     const COUNTING: [&str; 8] = [
         "limit", "count", "max", "min", "size", "number", "num", "top",
     ];
-    let quoted = tokenize(sentence)
+    let quoted = tokens
         .iter()
         .any(|t| matches!(t.k, Tk::Code | Tk::Quoted) && t.s == name);
     if quoted || name.split('_').any(|p| COUNTING.contains(&p)) {
@@ -105,14 +111,7 @@ pub(super) fn attribute(doc: &str, names: &[&str]) -> super::Attribution {
             unattributed: Vec::new(),
         };
     }
-    let mut split = sentences(doc, names);
-    // "A section holds at most 35 students" names `section` but counts
-    // students: a rule about the world, not a bound of the section number
-    for (sentence, named) in &mut split {
-        if named.len() == 1 && counts_other_things(sentence, &named[0]) {
-            named.clear();
-        }
-    }
+    let split = sentences(doc, names);
     let about = names
         .iter()
         .map(|name| {

@@ -168,7 +168,8 @@ pub struct Declared<'a> {
     pub format: bool,
     /// The type is a Rust enum (a closed set derived with `ToolArgs`).
     pub closed_set: bool,
-    /// The type is a list (`Vec<T>`, a slice, a set).
+    /// The type is a list (`Vec<T>`, a slice, a set) or a map, whose values
+    /// are its items (what `each(..)` declares).
     pub is_list: bool,
     /// The type is a number.
     pub is_number: bool,
@@ -228,16 +229,15 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             // "at most 300 words", "the sum of length, width and height may
             // not exceed 300": no declaration covers it or contradicts it
             let uncounted = r.claim.kind == ClaimKind::Length && r.what.uncounted();
+            if uncounted || r.what.of_a_sum() {
+                return Some(r.claim);
+            }
             // "6 to 30 characters" beside a pattern that allows just those
-            let by_pattern = || {
-                r.claim.kind == ClaimKind::Length
-                    && !declared.is_list
-                    && agree::pattern_states_the_length(&r, &declared)
-            };
-            if !(uncounted || r.what.of_a_sum()) && by_pattern() {
+            if r.claim.kind == ClaimKind::Length && agree::pattern_states_the_length(&r, &declared)
+            {
                 return None;
             }
-            if !satisfied(r.claim.kind, &declared) || uncounted || r.what.of_a_sum() {
+            if !satisfied(r.claim.kind, &declared) {
                 return Some(r.claim);
             }
             if let Some(help) = agree::undeclared_sides(&r, &declared, doc) {
