@@ -330,17 +330,15 @@ pub fn expand_struct(
             }
         }
     });
-    // the same, with the fields of nested argument structs by their path
-    // (`dimensions.width_cm`), which the audit walks into
-    let (ack_names, ack_whys): (Vec<&str>, Vec<String>) = fields
-        .iter()
-        .filter_map(|f| Some((f.name.as_str(), f.attrs.prose.as_ref()?.value.value())))
-        .unzip();
+    // the same list, with the fields of nested argument structs by their
+    // path (`dimensions.width_cm`), which the audit walks into
     let (names, avs) = (&parts.f.names, &parts.f.avs);
     let within_fn = quote! {
         fn acknowledged_within(at: &str, out: &mut ::std::vec::Vec<(::std::string::String, &'static str)>) {
             let path = |name: &str| #p::nested_path(at, name);
-            #(out.push((path(#ack_names), #ack_whys));)*
+            for (name, why) in <Self as #krate::ToolArgs>::prose_acknowledged() {
+                out.push((path(name), *why));
+            }
             #(#avs::acknowledged_within(&path(#names), out);)*
         }
     };
