@@ -29,6 +29,31 @@ pub(super) struct Val {
     pub(super) day: Option<Day>,
 }
 
+impl Val {
+    /// A plain number ending at token `end`: no year, no date, no number word.
+    fn number(v: f64, end: usize) -> Val {
+        Val {
+            v,
+            end,
+            year: false,
+            date: false,
+            word: false,
+            day: None,
+        }
+    }
+
+    /// A date whose year is `v` ("2001-01-31", "January 2001"), with its day
+    /// when one is written.
+    fn date(v: f64, end: usize, day: Option<Day>) -> Val {
+        Val {
+            year: true,
+            date: true,
+            day,
+            ..Val::number(v, end)
+        }
+    }
+}
+
 /// A calendar day written `YYYY-MM-DD`, kept as its ten bytes so that a
 /// bound carrying it stays `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -92,11 +117,8 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
     {
         let v = value_at(t, i + 1)?;
         return Some(Val {
-            v: -v.v,
-            year: false,
-            date: false,
-            day: None,
-            ..v
+            word: v.word,
+            ..Val::number(-v.v, v.end)
         });
     }
     // "(max ${MAX_TASKS_PER_OPERATION})" (Doist/todoist-ai), "up to
@@ -108,14 +130,7 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
         && word(t, i + 2).contains('_')
         && text(t, i + 3) == "}"
     {
-        return Some(Val {
-            v: f64::NAN,
-            end: i + 3,
-            year: false,
-            date: false,
-            word: false,
-            day: None,
-        });
+        return Some(Val::number(f64::NAN, i + 3));
     }
     match tok.k {
         Tk::Num => {
@@ -129,22 +144,11 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
             if date_chain {
                 // "2024-01-31T10:00" runs its time into the day: no day alone
                 let written = format!("{}-{}-{}", tok.s, t[i + 2].s, t[i + 4].s);
-                return Some(Val {
-                    v,
-                    end: i + 4,
-                    year: true,
-                    date: true,
-                    word: false,
-                    day: Day::parse(&written),
-                });
+                return Some(Val::date(v, i + 4, Day::parse(&written)));
             }
             Some(Val {
-                v,
-                end: i,
                 year: is_year(v, tok.digits),
-                date: false,
-                word: false,
-                day: None,
+                ..Val::number(v, i)
             })
         }
         Tk::Word => {
@@ -154,26 +158,15 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
             }
             if let Some(p) = NUMBER_WORDS.iter().position(|w| *w == tok.s) {
                 return Some(Val {
-                    v: p as f64,
-                    end: i,
-                    year: false,
-                    date: false,
                     word: true,
-                    day: None,
+                    ..Val::number(p as f64, i)
                 });
             }
             if MONTHS.contains(&tok.s.as_str()) && kind(t, i + 1) == Some(Tk::Num) {
                 let y = &t[i + 1];
                 let v = y.num?;
                 if is_year(v, y.digits) {
-                    return Some(Val {
-                        v,
-                        end: i + 1,
-                        year: true,
-                        date: true,
-                        word: false,
-                        day: None,
-                    });
+                    return Some(Val::date(v, i + 1, None));
                 }
             }
             None
@@ -181,24 +174,9 @@ pub(super) fn value_at(t: &[Tok], i: usize) -> Option<Val> {
         Tk::Code => {
             if date_literal(&tok.s).is_some() {
                 let v: f64 = tok.s[..4].parse().ok()?;
-                return Some(Val {
-                    v,
-                    end: i,
-                    year: true,
-                    date: true,
-                    word: false,
-                    day: Day::parse(&tok.s),
-                });
+                return Some(Val::date(v, i, Day::parse(&tok.s)));
             }
-            let v: f64 = tok.s.parse().ok()?;
-            Some(Val {
-                v,
-                end: i,
-                year: false,
-                date: false,
-                word: false,
-                day: None,
-            })
+            Some(Val::number(tok.s.parse().ok()?, i))
         }
         _ => None,
     }
