@@ -8,7 +8,7 @@
 //! and patterns the declaration wins, as it is what the schema publishes.
 
 use super::finding::{excl, incl, Bound, Unit, What};
-use super::help::{escape, num};
+use super::help::{escape, num, whole};
 use super::resolve::Resolved;
 use super::units::{measure_of, MEASURES};
 use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Scalar};
@@ -171,24 +171,6 @@ fn compare(prose: Side, declared: Side, lower: bool) -> Stricter {
             }
         }
     }
-}
-
-/// A whole-number bound written inclusively: "fewer than 10" is "at most 9".
-fn whole(b: Side, lower: bool) -> Side {
-    b.map(|b| {
-        // (an inclusive fraction too: "at most 999.99" of a whole number is 999)
-        let v = match (b.exclusive, lower) {
-            (false, true) => b.v.ceil(),
-            (false, false) => b.v.floor(),
-            (true, true) => b.v.floor() + 1.0,
-            (true, false) => b.v.ceil() - 1.0,
-        };
-        Bound {
-            v,
-            exclusive: false,
-            ..b
-        }
-    })
 }
 
 /// The prose's sides counted in the argument's own unit, when its doc names

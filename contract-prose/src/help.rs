@@ -15,48 +15,45 @@ pub(super) fn num(v: f64) -> String {
     }
 }
 
+/// A whole-number bound written inclusively: "fewer than 10" is "at most 9".
+pub(super) fn whole(b: Option<Bound>, lower: bool) -> Option<Bound> {
+    b.map(|b| {
+        // (an inclusive fraction too: "at most 999.99" of a whole number is 999)
+        let v = match (b.exclusive, lower) {
+            (false, true) => b.v.ceil(),
+            (false, false) => b.v.floor(),
+            (true, true) => b.v.floor() + 1.0,
+            (true, false) => b.v.ceil() - 1.0,
+        };
+        Bound {
+            v,
+            exclusive: false,
+            ..b
+        }
+    })
+}
+
 /// Bounds on a count (length, items) are integers: "fewer than 10" is "max = 9".
 pub(super) fn count_help(min: Option<Bound>, max: Option<Bound>) -> String {
-    let mut parts = Vec::new();
-    if let Some(b) = min {
-        parts.push(format!(
-            "min = {}",
-            num(if b.exclusive {
-                b.v.floor() + 1.0
-            } else {
-                b.v.ceil()
-            })
-        ));
-    }
-    if let Some(b) = max {
-        parts.push(format!(
-            "max = {}",
-            num(if b.exclusive {
-                b.v.ceil() - 1.0
-            } else {
-                b.v.floor()
-            })
-        ));
-    }
+    let parts: Vec<String> = [("min", whole(min, true)), ("max", whole(max, false))]
+        .into_iter()
+        .filter_map(|(name, b)| Some(format!("{name} = {}", num(b?.v))))
+        .collect();
     format!("#[arg(length({}))]", parts.join(", "))
 }
 
 pub(super) fn range_help(min: Option<Bound>, max: Option<Bound>, integer: bool) -> String {
-    let mut parts = Vec::new();
-    if let Some(b) = min {
-        parts.push(match (b.exclusive, integer) {
-            (false, _) => format!("min = {}", num(b.v)),
-            (true, true) => format!("min = {}", num(b.v.floor() + 1.0)),
-            (true, false) => format!("exclusive_min = {}", num(b.v)),
-        });
-    }
-    if let Some(b) = max {
-        parts.push(match (b.exclusive, integer) {
-            (false, _) => format!("max = {}", num(b.v)),
-            (true, true) => format!("max = {}", num(b.v.ceil() - 1.0)),
-            (true, false) => format!("exclusive_max = {}", num(b.v)),
-        });
-    }
+    let parts: Vec<String> = [("min", min, true), ("max", max, false)]
+        .into_iter()
+        .filter_map(|(name, b, lower)| {
+            let b = b?;
+            Some(match (b.exclusive, integer) {
+                (false, _) => format!("{name} = {}", num(b.v)),
+                (true, true) => format!("{name} = {}", num(whole(Some(b), lower)?.v)),
+                (true, false) => format!("exclusive_{name} = {}", num(b.v)),
+            })
+        })
+        .collect();
     format!("#[arg(range({}))]", parts.join(", "))
 }
 
@@ -360,30 +357,23 @@ pub(super) fn variants(items: &[String]) -> Option<String> {
     if names.iter().any(String::is_empty) {
         return None;
     }
+    // the serde rule that publishes values of its characters (and digits)
+    // as written
+    let fits = |rule: &str, c: char| {
+        c.is_ascii_digit()
+            || match rule {
+                "UPPERCASE" => c.is_ascii_uppercase(),
+                "snake_case" => c.is_ascii_lowercase() || c == '_',
+                "kebab-case" => c.is_ascii_lowercase() || c == '-',
+                _ => c.is_ascii_lowercase(),
+            }
+    };
     let rule = if items.iter().all(|s| *s == variant_name(s)) {
         None
-    } else if items.iter().all(|s| {
-        s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-    }) {
-        Some("lowercase")
-    } else if items.iter().all(|s| {
-        s.chars()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-    }) {
-        Some("UPPERCASE")
-    } else if items.iter().all(|s| {
-        s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-    }) {
-        Some("snake_case")
-    } else if items.iter().all(|s| {
-        s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    }) {
-        Some("kebab-case")
     } else {
-        None
+        ["lowercase", "UPPERCASE", "snake_case", "kebab-case"]
+            .into_iter()
+            .find(|r| items.iter().all(|s| s.chars().all(|c| fits(r, c))))
     };
     Some(match rule {
         Some(r) => format!(
