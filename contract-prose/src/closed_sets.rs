@@ -299,31 +299,13 @@ pub(super) fn parse_list(t: &[Tok], doc: &str, i: usize) -> Option<List> {
 pub(super) fn list_goes_on(t: &[Tok], last: usize) -> bool {
     let mut k = last + 1;
     if text(t, k) == "(" {
-        let mut depth = 0usize;
-        let mut close = None;
-        for (m, tok) in t.iter().enumerate().skip(k) {
-            match tok.s.as_str() {
-                "(" if tok.k == Tk::Punct => depth += 1,
-                ")" if tok.k == Tk::Punct => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        close = Some(m);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        match close {
+        match closing(t, k, "(", ")") {
             Some(c) => k = c + 1,
             None => return true,
         }
     }
-    let sep = match text(t, k) {
-        "," if matches!(word(t, k + 1), "or" | "and") => 2,
-        "," | "|" | "/" => 1,
-        _ if matches!(word(t, k), "or" | "and") => 1,
-        _ => return false,
+    let Some(sep) = separator(t, k) else {
+        return false;
     };
     let next = k + sep;
     match kind(t, next) {
@@ -345,17 +327,39 @@ fn gloss_end(t: &[Tok], j: usize) -> Option<usize> {
         .find(|&k| matches!(text(t, k), ")" | "("))
         .filter(|&k| text(t, k) == ")")?;
     let sep = close + 1;
-    let sep_len = match text(t, sep) {
-        "," if matches!(word(t, sep + 1), "or" | "and") => 2,
-        "," | "|" | "/" => 1,
-        "or" | "and" => 1,
-        _ => return None,
-    };
     matches!(
-        kind(t, sep + sep_len),
+        kind(t, sep + separator(t, sep)?),
         Some(Tk::Code | Tk::Quoted | Tk::Word)
     )
     .then_some(close + 1)
+}
+
+/// How many tokens the separator between two values at `k` takes: ", or"
+/// and ", and" two; ",", "|", "/", "or" and "and" one.
+fn separator(t: &[Tok], k: usize) -> Option<usize> {
+    match text(t, k) {
+        "," if matches!(word(t, k + 1), "or" | "and") => Some(2),
+        "," | "|" | "/" | "or" | "and" => Some(1),
+        _ => None,
+    }
+}
+
+/// The token that closes the bracket `open` at `at` (`close` being its
+/// closing mark), past the brackets nested inside it; `None` when it never
+/// closes.
+fn closing(t: &[Tok], at: usize, open: &str, close: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, tok) in t.iter().enumerate().skip(at) {
+        if tok.k == Tk::Punct && tok.s == open {
+            depth += 1;
+        } else if tok.k == Tk::Punct && tok.s == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(k);
+            }
+        }
+    }
+    None
 }
 
 /// "either `owner` or `org` must be provided" names arguments, not values.
@@ -403,7 +407,7 @@ fn ruled_out(t: &[Tok], i: usize, mark: &mut usize) -> bool {
     // 'For CSV: {"fileFormat": {"csv": ...}}' (awslabs/mcp): keys of a JSON
     // object written in the prose, not values; skip to its closing brace
     if i > 0 && text(t, i - 1) == "{" {
-        *mark = json_object_end(t, i - 1);
+        *mark = closing(t, i - 1, "{", "}").map_or(t.len(), |k| k + 1);
         return true;
     }
     // a legend "value = gloss" gives no values (no held-out batch has one)
@@ -1061,27 +1065,6 @@ fn names_members(t: &[Tok], last: usize) -> bool {
             && matches!(word(t, k + 1), "the" | "a" | "an"))
 }
 
-/// The token after the brace that closes the one at `open` (or the end of
-/// the text).
-fn json_object_end(t: &[Tok], open: usize) -> usize {
-    let mut depth = 0usize;
-    for (k, tok) in t.iter().enumerate().skip(open) {
-        if tok.k == Tk::Punct {
-            match tok.s.as_str() {
-                "{" => depth += 1,
-                "}" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return k + 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    t.len()
-}
-
 /// "`name` [field] set to" just before `i`: the values that follow are a
 /// member's.
 fn member_set_to(t: &[Tok], i: usize) -> bool {
@@ -1203,14 +1186,7 @@ fn fixed_value_at(t: &[Tok], i: usize) -> bool {
     let Some(v) = t.get(i).filter(|x| matches!(x.k, Tk::Code | Tk::Quoted)) else {
         return false;
     };
-    if v.s.is_empty()
-        || v.s.contains(' ')
-        || v.s.chars().count() > 40
-        || matches!(v.s.as_str(), "true" | "false" | "null" | "none" | "nil")
-        || v.s
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
-    {
+    if a_fact(&v.s) || v.s.chars().count() > 40 {
         return false;
     }
     let (p1, p2) = (prev_word(t, i, 1), prev_word(t, i, 2));
@@ -1304,12 +1280,18 @@ fn restated_type_at(t: &[Tok], doc: &str, i: usize) -> Option<String> {
         return None;
     }
     let v = inner(doc, &t[i]).trim_matches('"');
-    let fact = v.is_empty()
+    (!a_fact(v)).then(|| v.to_string())
+}
+
+/// A literal that states a fact about the service rather than the one value
+/// the argument takes: empty, more than one word, a boolean, a null or a
+/// number.
+fn a_fact(v: &str) -> bool {
+    v.is_empty()
         || v.contains(' ')
         || matches!(v, "true" | "false" | "null" | "none" | "nil")
         || v.bytes()
-            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-    (!fact).then(|| v.to_string())
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
 }
 
 #[cfg(test)]
