@@ -55,10 +55,6 @@ fn same_amount_in_other_unit(min: Side, max: Side, r: &Resolved, doc: &str, d: &
     let Some(l) = d.range_limits.as_ref() else {
         return false;
     };
-    let phrase = &r.claim.phrase;
-    let after = doc
-        .find(phrase.as_str())
-        .map_or("", |at| &doc[at + phrase.len()..]);
     // (or an amount of money stated whole, over an argument the doc counts
     // in cents: "in cents; at most 100,000.00")
     let cents = || {
@@ -66,7 +62,7 @@ fn same_amount_in_other_unit(min: Side, max: Side, r: &Resolved, doc: &str, d: &
             .any(|w| w.eq_ignore_ascii_case("cents"))
             .then_some(("currency", 3, 100.0))
     };
-    let Some((said, kind, from)) = measure_of(phrase, after).or_else(cents) else {
+    let Some((said, kind, from)) = stated_measure(r, doc).or_else(cents) else {
         return false;
     };
     let (lo, hi) = sides(l);
@@ -111,11 +107,16 @@ fn class_repeat(re: &str) -> Option<(&str, (u32, u32))> {
     if class.contains(']') || lit.ends_with('\\') {
         return None;
     }
-    let rep = match rep.split_once(',') {
-        Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
-        None => rep.trim().parse().ok().map(|n| (n, n))?,
-    };
-    Some((lit, rep))
+    match counts(rep) {
+        (Some(a), Some(b)) => Some((lit, (a, b))),
+        _ => None,
+    }
+}
+
+/// The counts of a repeat, `a,b` or `n` between its braces, each if it is one.
+fn counts<N: std::str::FromStr>(rep: &str) -> (Option<N>, Option<N>) {
+    let (a, b) = rep.split_once(',').unwrap_or((rep, rep));
+    (a.trim().parse().ok(), b.trim().parse().ok())
 }
 
 /// "two-letter language code", "ISO 639-1": the codes are written in lower
@@ -184,14 +185,10 @@ fn in_own_unit(min: Side, max: Side, r: &Resolved, d: &Declared, doc: &str) -> (
     let Some((own, kind, to)) = own_unit(doc).filter(|_| number && !d.is_list) else {
         return (min, max);
     };
-    let phrase = &r.claim.phrase;
-    let after = doc
-        .find(phrase.as_str())
-        .map_or("", |at| &doc[at + phrase.len()..]);
-    let from = match measure_of(phrase, after) {
+    let from = match stated_measure(r, doc) {
         Some((said, k, from)) if k == kind && said != own => from,
         // a fraction written out (".99", ".00") is of the currency, not of a cent
-        None if own == "cent" && written_fraction(phrase) => 100.0,
+        None if own == "cent" && written_fraction(&r.claim.phrase) => 100.0,
         _ => return (min, max),
     };
     let scale = |b: Side| {
@@ -201,6 +198,16 @@ fn in_own_unit(min: Side, max: Side, r: &Resolved, d: &Declared, doc: &str) -> (
         })
     };
     (scale(min), scale(max))
+}
+
+/// The unit the claim's phrase states its bound in, or the word after the
+/// phrase in `doc` (see [`measure_of`]).
+fn stated_measure(r: &Resolved, doc: &str) -> Option<(&'static str, u8, f64)> {
+    let phrase = &r.claim.phrase;
+    let after = doc
+        .find(phrase.as_str())
+        .map_or("", |at| &doc[at + phrase.len()..]);
+    measure_of(phrase, after)
 }
 
 /// The unit the doc counts the argument in: "in grams", "in cents".
@@ -501,10 +508,11 @@ fn format(stated: &str, phrase: &str, d: &Declared) -> Option<Conflict> {
 /// ("Options:a(gloss ...),b(...)" whose gloss it could not close) read a
 /// part, not a narrower set.
 fn set(items: &[String], whole: bool, d: &Declared, doc: &str) -> Option<Conflict> {
+    let quoted = |v: &[String]| v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>();
     let (values, declared): (Vec<String>, String) = if !d.enum_values.is_empty() {
         let v: Vec<String> = d.enum_values.iter().map(|s| s.to_string()).collect();
-        let shown = v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>();
-        (v, format!("an enum of {}", shown.join(", ")))
+        let declared = format!("an enum of {}", quoted(&v).join(", "));
+        (v, declared)
     } else {
         let src = d.pattern_source?;
         (alternatives(src)?, format!("pattern = \"{}\"", escape(src)))
@@ -519,15 +527,10 @@ fn set(items: &[String], whole: bool, d: &Declared, doc: &str) -> Option<Conflic
     } else {
         Check::SetNarrower
     };
-    let listed = values
-        .iter()
-        .map(|s| format!("`{s}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
     Some(Conflict {
         check,
         declared,
-        change: Change::Prose(format!("one of {listed}")),
+        change: Change::Prose(format!("one of {}", quoted(&values).join(", "))),
     })
 }
 
@@ -666,13 +669,7 @@ fn pattern_repeat(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
     if !body[..open].ends_with(']') {
         return None;
     }
-    let (lo, hi) = match rep.split_once(',') {
-        Some((a, b)) => (a.trim().parse::<f64>().ok(), b.trim().parse::<f64>().ok()),
-        None => {
-            let n = rep.trim().parse::<f64>().ok();
-            (n, n)
-        }
-    };
+    let (lo, hi) = counts::<f64>(rep);
     let (pmin, pmax) = (whole(min, true), whole(max, false));
     let (dmin, dmax) = (lo.and_then(incl), hi.and_then(incl));
     let lo_s = compare(pmin, dmin, true);
