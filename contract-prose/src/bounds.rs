@@ -797,7 +797,7 @@ pub(super) fn postfix_bound(Cx { t, out, .. }: Cx, i: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::found_in;
+    use super::super::driver::{assert_finds, found_in};
     use super::super::finding::pair;
     use super::*;
 
@@ -805,25 +805,24 @@ mod tests {
         found_in(doc, BOUNDS)
     }
 
+    /// Asserts each case (see [`assert_finds`]) of this family.
+    fn finds(cases: &[&str]) {
+        assert_finds(BOUNDS, cases)
+    }
+
     /// A maximum written as a TypeScript template's placeholder:
     /// Doist/todoist-ai ("(max ${MAX_TASKS_PER_OPERATION})"), mondaycom/mcp
     /// ("up to ${MAX_UPDATES_PER_CALL} per call"); its number is not known.
     #[test]
     fn a_placeholder_maximum() {
-        assert_eq!(
-            bounds("The array of tasks to add (max ${MAX_TASKS_PER_OPERATION})."),
-            [pair("max ${MAX_TASKS_PER_OPERATION}", "max NaN None")]
-        );
-        assert_eq!(
-            bounds("The item updates to apply, up to ${MAX_UPDATES_PER_CALL} per call."),
-            [pair("up to ${MAX_UPDATES_PER_CALL}", "max NaN None")]
-        );
-        // a default, a placeholder that is no constant, a sentinel value
-        assert!(
-            bounds("Truncate the README. Default value is ${ACTOR_README_MAX_LENGTH}.").is_empty()
-        );
-        assert!(bounds("The items (max ${limit}).").is_empty());
-        assert!(bounds("New description. Use \"${REMOVE_SENTINEL}\" to clear.").is_empty());
+        finds(&[
+            "The array of tasks to add (max ${MAX_TASKS_PER_OPERATION}). | max ${MAX_TASKS_PER_OPERATION} | max NaN None",
+            "The item updates to apply, up to ${MAX_UPDATES_PER_CALL} per call. | up to ${MAX_UPDATES_PER_CALL} | max NaN None",
+            // a default, a placeholder that is no constant, a sentinel value
+            "Truncate the README. Default value is ${ACTOR_README_MAX_LENGTH}.",
+            "The items (max ${limit}).",
+            "New description. Use \"${REMOVE_SENTINEL}\" to clear.",
+        ]);
     }
 
     /// Round 12: bounds written as "Label: value" lines, as OpenAPI specs
@@ -836,40 +835,21 @@ mod tests {
     /// digits is a length as well as a pattern).
     #[test]
     fn bounds_written_as_labels() {
-        assert_eq!(
-            bounds("* Encoding: ASCII * Fixed length: 3 characters"),
-            [pair("Fixed length: 3 characters", "min 3 max 3 Chars")]
-        );
-        assert_eq!(
-            bounds("* Format: Numeric * Fixed length: 4 digits"),
-            [
-                pair("Fixed length: 4 digits", "min 4 max 4 Chars"),
-                pair("Fixed length: 4 digits", "min 4 max 4 Class(\"0-9\")")
-            ]
-        );
-        assert_eq!(
-            bounds("Tax amount. * maxLength: 12"),
-            [pair("maxLength: 12", "max 12 Chars")]
-        );
-        assert_eq!(
-            bounds("In hours. Maximum value: **672** (28 days)."),
-            [pair("Maximum value: **672", "max 672 None")]
-        );
-        assert_eq!(
-            bounds("Start date in ISO 8601 format. Minimum is 1950-01-01."),
-            [pair("Minimum is 1950-01-01", "min 1950 Year")]
-        );
-        assert_eq!(
-            bounds("End date. Maximum: 2050-12-31"),
-            [pair("Maximum: 2050-12-31", "max 2050 Year")]
-        );
-        // not a bound: "fixed" without a length label, a date after a bound
-        // word that is no label, a date in a condition
-        assert!(bounds("A fixed fee of 5 dollars.").is_empty());
-        assert!(bounds("Uses a fixed 3 retries.").is_empty());
-        assert!(bounds("The fixed length of the code.").is_empty());
-        assert!(bounds("At least 2001-01-01 data is kept.").is_empty());
-        assert!(bounds("If the minimum is 2020-01-01, use the other field.").is_empty());
+        finds(&[
+            "* Encoding: ASCII * Fixed length: 3 characters | Fixed length: 3 characters | min 3 max 3 Chars",
+            "* Format: Numeric * Fixed length: 4 digits | Fixed length: 4 digits | min 4 max 4 Chars | Fixed length: 4 digits | min 4 max 4 Class(\"0-9\")",
+            "Tax amount. * maxLength: 12 | maxLength: 12 | max 12 Chars",
+            "In hours. Maximum value: **672** (28 days). | Maximum value: **672 | max 672 None",
+            "Start date in ISO 8601 format. Minimum is 1950-01-01. | Minimum is 1950-01-01 | min 1950 Year",
+            "End date. Maximum: 2050-12-31 | Maximum: 2050-12-31 | max 2050 Year",
+            // not a bound: "fixed" without a length label, a date after a bound
+            // word that is no label, a date in a condition
+            "A fixed fee of 5 dollars.",
+            "Uses a fixed 3 retries.",
+            "The fixed length of the code.",
+            "At least 2001-01-01 data is kept.",
+            "If the minimum is 2020-01-01, use the other field.",
+        ]);
     }
 
     /// A day made the first or the last by the words around it, as a new
@@ -880,7 +860,7 @@ mod tests {
     #[test]
     fn a_day_bounded_in_words() {
         // (each case: the description | the phrase | what it bounds)
-        for case in [
+        finds(&[
             "Invoices exist from 2015-01-01. | from 2015-01-01 | min 2015 Year",
             "Start date; no earlier than 2010-01-01. | no earlier than 2010-01-01 | min 2010 Year",
             "Must be on or after 2015-01-01. | on or after 2015-01-01 | min 2015 Year",
@@ -889,16 +869,9 @@ mod tests {
             "Filings from 2015-01-01 onwards. | from 2015-01-01 onwards | min 2015 Year",
             "Not later than 2030-12-31. | Not later than 2030-12-31 | max 2030 Year",
             "The day, on or before `2030-12-31`. | on or before `2030-12-31` | max 2030 Year",
-        ] {
-            let [doc, phrase, what] = case.split(" | ").collect::<Vec<_>>()[..] else {
-                unreachable!("{case}")
-            };
-            assert_eq!(bounds(doc), [pair(phrase, what)], "{doc}");
-        }
-        // not read here: a span (`span`'s), the origin of a unit of time, a
-        // day in an example or under a condition, bare "after" or "before"
-        // (what a filter selects), words that disagree, a year alone
-        for doc in [
+            // not read here: a span (`span`'s), the origin of a unit of time, a
+            // day in an example or under a condition, bare "after" or "before"
+            // (what a filter selects), words that disagree, a year alone
             "The day, from 2015-01-01 to 2020-12-31.",
             "Milliseconds since 1970-01-01.",
             "Seconds from 2001-01-01.",
@@ -906,9 +879,7 @@ mod tests {
             "Only notes created after 2015-01-01.",
             "From 2015-01-01 or earlier.",
             "Filings from 2015.",
-        ] {
-            assert!(bounds(doc).is_empty(), "{doc}");
-        }
+        ]);
         // (an example's day is found, and left out when claims are resolved)
         let example = super::super::claims("For example, from 2015-01-01.");
         assert!(example.iter().all(|c| c.kind != crate::ClaimKind::Range));
@@ -916,387 +887,244 @@ mod tests {
 
     #[test]
     fn prefix_operators_with_units() {
-        assert_eq!(
-            bounds("At most 200 characters."),
-            [pair("At most 200 characters", "max 200 Chars")]
-        );
+        finds(&["At most 200 characters. | At most 200 characters | max 200 Chars"]);
         // the inner "more than 10" is found too; resolving keeps the longer claim
         assert_eq!(
             bounds("No more than 10 items.")[0],
             pair("No more than 10 items", "max 10 Items")
         );
-        assert_eq!(
-            bounds("at least one tag"),
-            [pair("at least one tag", "min 1 Count")]
-        );
-        assert_eq!(
-            bounds("Page size, max 50."),
-            [pair("max 50", "max 50 None")]
-        );
-        assert_eq!(
-            bounds("Maximum length is 64."),
-            [pair("Maximum length is 64", "max 64 Chars")]
-        );
-        assert_eq!(bounds("Value <= 100"), [pair("<= 100", "max 100 None")]);
+        finds(&[
+            "at least one tag | at least one tag | min 1 Count",
+            "Page size, max 50. | max 50 | max 50 None",
+            "Maximum length is 64. | Maximum length is 64 | max 64 Chars",
+            "Value <= 100 | <= 100 | max 100 None",
+        ]);
     }
 
     #[test]
     fn postfix_operators() {
-        assert_eq!(
-            bounds("200 characters max"),
-            [pair("200 characters max", "max 200 Chars")]
-        );
-        assert_eq!(
-            bounds("1 or more labels"),
-            [pair("1 or more labels", "min 1 Count")]
-        );
-        assert_eq!(bounds("10 or fewer"), [pair("10 or fewer", "max 10 None")]);
+        finds(&[
+            "200 characters max | 200 characters max | max 200 Chars",
+            "1 or more labels | 1 or more labels | min 1 Count",
+            "10 or fewer | 10 or fewer | max 10 None",
+        ]);
     }
 
     #[test]
     fn comparatives_need_a_cue_or_a_unit() {
-        assert!(bounds("Usually takes less than 5 seconds.").is_empty());
-        assert_eq!(
-            bounds("Must be greater than 0."),
-            [pair("greater than 0", "min 0 excl None")]
-        );
-        assert_eq!(
-            bounds("fewer than 80 characters"),
-            [pair("fewer than 80 characters", "max 80 excl Chars")]
-        );
+        finds(&[
+            "Usually takes less than 5 seconds.",
+            "Must be greater than 0. | greater than 0 | min 0 excl None",
+            "fewer than 80 characters | fewer than 80 characters | max 80 excl Chars",
+        ]);
     }
 
     #[test]
     fn conditions_and_dates_are_not_bounds() {
-        assert!(bounds("Use this when at least one file has changed.").is_empty());
-        assert!(bounds("Only if more than 100 rows match.").is_empty());
-        assert!(bounds("At least 2001-01-01.").is_empty());
-        assert!(bounds("At most 1-5 retries.").is_empty());
+        finds(&[
+            "Use this when at least one file has changed.",
+            "Only if more than 100 rows match.",
+            "At least 2001-01-01.",
+            "At most 1-5 retries.",
+        ]);
     }
 
     #[test]
     fn a_size_before_its_noun_is_an_exact_length() {
-        assert_eq!(
-            bounds("A 34 character string."),
-            [pair("34 character string", "min 34 max 34 Chars")]
-        );
-        assert_eq!(
-            bounds("The 2-character ISO 3166-1 code that identifies the country."),
-            [pair("2-character ISO 3166-1 code", "min 2 max 2 Chars")]
-        );
-        // a number that is not a standard's between: not one noun phrase
-        assert!(bounds("The 2-character part of 10 code points.").is_empty());
+        finds(&[
+            "A 34 character string. | 34 character string | min 34 max 34 Chars",
+            "The 2-character ISO 3166-1 code that identifies the country. | 2-character ISO 3166-1 code | min 2 max 2 Chars",
+            // a number that is not a standard's between: not one noun phrase
+            "The 2-character part of 10 code points.",
+        ]);
     }
 
     #[test]
     fn a_size_opening_the_description_is_an_exact_length() {
         // browser-use's MCP server, okta's OpenAPI spec
-        assert_eq!(
-            bounds("4 Character Tab ID of the tab to close"),
-            [pair("4 Character Tab ID", "min 4 max 4 Chars")]
-        );
-        assert_eq!(
-            bounds("4-char id"),
-            [pair("4-char id", "min 4 max 4 Chars")]
-        );
-        assert_eq!(
-            bounds("10-character Key ID obtained from the Apple developer account"),
-            [pair("10-character Key", "min 10 max 10 Chars")]
-        );
-        // a count of characters, or a size inside the sentence without an article
-        assert!(bounds("10 characters of the key ID are shown.").is_empty());
-        assert!(bounds("Uses 4 character codes as the id.").is_empty());
+        finds(&[
+            "4 Character Tab ID of the tab to close | 4 Character Tab ID | min 4 max 4 Chars",
+            "4-char id | 4-char id | min 4 max 4 Chars",
+            "10-character Key ID obtained from the Apple developer account | 10-character Key | min 10 max 10 Chars",
+            // a count of characters, or a size inside the sentence without an article
+            "10 characters of the key ID are shown.",
+            "Uses 4 character codes as the id.",
+        ]);
     }
 
     #[test]
     fn the_end_of_an_html_tag_is_not_greater_than() {
         // okta's OpenAPI spec; digitalocean's, together's and nytimes' write such tags
-        assert!(bounds(
-            "400 - When request validation fails <br> 401 - When the user is not authenticated"
-        )
-        .is_empty());
-        assert!(bounds("Two values <br/> 5 of them").is_empty());
-        assert!(bounds("Bold </b> 5 times").is_empty());
-        // a comparison
-        assert_eq!(bounds("Must be > 0"), [pair("> 0", "min 0 excl None")]);
-        assert_eq!(bounds("value > 10"), [pair("> 10", "min 10 excl None")]);
+        finds(&[
+            "400 - When request validation fails <br> 401 - When the user is not authenticated",
+            "Two values <br/> 5 of them",
+            "Bold </b> 5 times",
+            // a comparison
+            "Must be > 0 | > 0 | min 0 excl None",
+            "value > 10 | > 10 | min 10 excl None",
+        ]);
     }
 
     #[test]
     fn how_long_the_service_keeps_data_is_not_a_bound() {
         // sendgrid's and digitalocean's OpenAPI specs, awslabs' MCP servers
-        assert!(bounds("We only store up to 7 days of email activity in our database.").is_empty());
-        assert!(bounds(
-            "Result files themselves are retained for up to 30 days after the job completes."
-        )
-        .is_empty());
-        assert!(bounds("Anomalies are available for up to 90 days.").is_empty());
-        // a retention to send
-        assert_eq!(
-            bounds("Number of days to retain logs, up to 90 days."),
-            [pair("up to 90 days", "max 90 Time")]
-        );
-        assert_eq!(
-            bounds("How long the file is stored, at most 30 days."),
-            [pair("at most 30 days", "max 30 Time")]
-        );
+        finds(&[
+            "We only store up to 7 days of email activity in our database.",
+            "Result files themselves are retained for up to 30 days after the job completes.",
+            "Anomalies are available for up to 90 days.",
+            // a retention to send
+            "Number of days to retain logs, up to 90 days. | up to 90 days | max 90 Time",
+            "How long the file is stored, at most 30 days. | at most 30 days | max 30 Time",
+        ]);
     }
 
     #[test]
     fn a_rate_limit_is_not_a_bound() {
         // okta's and digitalocean's OpenAPI specs
-        assert!(bounds(
-            "Okta enforces a rate limit of five activation attempts within five minutes."
-        )
-        .is_empty());
-        assert!(bounds("a rate limit of one OTP challenge per device every 30 seconds").is_empty());
-        assert!(bounds("CDN endpoints have a rate limit of 5 requests per 10 seconds.").is_empty());
-        // a bound of a sum (the fourth new user's trial)
-        let sum = "Width in cm; the sum of length, width and height may not exceed 300.";
-        let found = [
-            ("may not exceed 300", "max 300 Sum"),
-            ("not exceed 300", "max 300 Sum"),
-        ];
-        assert_eq!(bounds(sum), found.map(|(p, w)| pair(p, w)));
-        // a limit of the argument
-        assert_eq!(
-            bounds("There is a limit of 50 tags."),
-            [pair("limit of 50 tags", "max 50 Count")]
-        );
+        finds(&[
+            "Okta enforces a rate limit of five activation attempts within five minutes.",
+            "a rate limit of one OTP challenge per device every 30 seconds",
+            "CDN endpoints have a rate limit of 5 requests per 10 seconds.",
+            // a bound of a sum (the fourth new user's trial)
+            "Width in cm; the sum of length, width and height may not exceed 300. | may not exceed 300 | max 300 Sum | not exceed 300 | max 300 Sum",
+            // a limit of the argument
+            "There is a limit of 50 tags. | limit of 50 tags | max 50 Count",
+        ]);
     }
 
     #[test]
     fn what_a_thing_may_have_is_not_a_bound() {
         // docusign's, sendgrid's and okta's OpenAPI specs
-        assert!(
-            bounds("A payment formula can have one or more line items that provide detail.")
-                .is_empty()
-        );
-        assert!(
-            bounds("Each subuser can have one or more of their own IP addresses as well.")
-                .is_empty()
-        );
-        assert!(bounds("If `true`, passwords can include one or more symbols").is_empty());
-        assert!(bounds("A group can also contain one or more users.").is_empty());
-        // asked for, or a bound after "can"
-        assert_eq!(
-            bounds("The formula must have one or more line items."),
-            [pair("one or more line", "min 1 Uncounted")]
-        );
-        assert_eq!(
-            bounds("The list can have at most 5 tags."),
-            [pair("at most 5 tags", "max 5 Count")]
-        );
+        finds(&[
+            "A payment formula can have one or more line items that provide detail.",
+            "Each subuser can have one or more of their own IP addresses as well.",
+            "If `true`, passwords can include one or more symbols",
+            "A group can also contain one or more users.",
+            // asked for, or a bound after "can"
+            "The formula must have one or more line items. | one or more line | min 1 Uncounted",
+            "The list can have at most 5 tags. | at most 5 tags | max 5 Count",
+        ]);
     }
 
     #[test]
     fn a_maximum_beside_the_default() {
         // apify's MCP server, PagerDuty's OpenAPI spec
-        assert_eq!(
-            bounds("Maximum number of array elements to return. The default value (as well as the maximum) is 20."),
-            [pair("(as well as the maximum) is 20", "max 20 None")]
-        );
-        assert_eq!(
-            bounds("The default value (and maximum) is 10."),
-            [pair("(and maximum) is 10", "max 10 None")]
-        );
-        assert_eq!(
-            bounds("The maximum number of results to return per page. The default (and maximum allowed value) is 1000."),
-            [pair("(and maximum allowed value) is 1000", "max 1000 None")]
-        );
-        // not beside the default, or a maximum of something else
-        assert!(bounds("The page size (and maximum) is 10.").is_empty());
-        assert!(bounds("The default (and the recommended value) is 10.").is_empty());
+        finds(&[
+            "Maximum number of array elements to return. The default value (as well as the maximum) is 20. | (as well as the maximum) is 20 | max 20 None",
+            "The default value (and maximum) is 10. | (and maximum) is 10 | max 10 None",
+            "The maximum number of results to return per page. The default (and maximum allowed value) is 1000. | (and maximum allowed value) is 1000 | max 1000 None",
+            // not beside the default, or a maximum of something else
+            "The page size (and maximum) is 10.",
+            "The default (and the recommended value) is 10.",
+        ]);
     }
 
     #[test]
     fn a_bound_that_picks_things_is_not_a_limit() {
-        assert!(
-            bounds("Number of days with at least one transaction over the past 6 months.")
-                .is_empty()
-        );
-        assert!(bounds("Include all pools that have at least one IP in the region.").is_empty());
-        assert!(bounds(
-            "The number of users who have at least one notification method configured."
-        )
-        .is_empty());
-        assert!(
-            bounds("The percentage of users who are on at least one escalation policy.").is_empty()
-        );
-        assert!(bounds(
-            "One entry per underlying model that received at least one prompt during the run."
-        )
-        .is_empty());
-        assert_eq!(
-            bounds("A list that has at least one tag."),
-            [pair("at least one tag", "min 1 Count")]
-        );
-        assert_eq!(
-            bounds("Labels that must have at least one tag."),
-            [pair("at least one tag", "min 1 Count")]
-        );
-        assert_eq!(
-            bounds("Users who have at least 8 characters in the name."),
-            [pair("at least 8 characters", "min 8 Chars")]
-        );
-        assert!(
-            bounds("Defaults to M10 for projects with fewer than 2 existing clusters.").is_empty()
-        );
-        // each item's length, and a bound on the argument itself, stay
-        assert_eq!(
-            bounds("Tags with at most 32 characters."),
-            [pair("at most 32 characters", "max 32 Chars")]
-        );
-        assert_eq!(
-            bounds("A list with at least one tag."),
-            [pair("at least one tag", "min 1 Count")]
-        );
-        assert_eq!(
-            bounds("A list of tags with at least one entry."),
-            [pair("at least one entry", "min 1 Items")]
-        );
-        assert_eq!(
-            bounds("Up to 10 values with at most 5 items each."),
-            [
-                pair("Up to 10 values", "max 10 Items"),
-                pair("at most 5 items", "max 5 Items")
-            ]
-        );
+        finds(&[
+            "Number of days with at least one transaction over the past 6 months.",
+            "Include all pools that have at least one IP in the region.",
+            "The number of users who have at least one notification method configured.",
+            "The percentage of users who are on at least one escalation policy.",
+            "One entry per underlying model that received at least one prompt during the run.",
+            "A list that has at least one tag. | at least one tag | min 1 Count",
+            "Labels that must have at least one tag. | at least one tag | min 1 Count",
+            "Users who have at least 8 characters in the name. | at least 8 characters | min 8 Chars",
+            "Defaults to M10 for projects with fewer than 2 existing clusters.",
+            // each item's length, and a bound on the argument itself, stay
+            "Tags with at most 32 characters. | at most 32 characters | max 32 Chars",
+            "A list with at least one tag. | at least one tag | min 1 Count",
+            "A list of tags with at least one entry. | at least one entry | min 1 Items",
+            "Up to 10 values with at most 5 items each. | Up to 10 values | max 10 Items | at most 5 items | max 5 Items",
+        ]);
     }
 
     #[test]
     fn what_the_service_returns_is_not_a_limit() {
         // PagerDuty's and sendgrid's OpenAPI specs
-        assert!(bounds(
-            "List of invocations sorted by creation_time. At most 25 invocations are returned."
-        )
-        .is_empty());
-        assert!(bounds("A maximum of 10 IPs will be returned per IP Pool by default.").is_empty());
-        assert_eq!(
-            bounds("Up to 10 tags are allowed."),
-            [pair("Up to 10 tags", "max 10 Count")]
-        );
-        assert_eq!(
-            bounds("The number of results to be returned, at most 100 results."),
-            [pair("at most 100 results", "max 100 Count")]
-        );
+        finds(&[
+            "List of invocations sorted by creation_time. At most 25 invocations are returned.",
+            "A maximum of 10 IPs will be returned per IP Pool by default.",
+            "Up to 10 tags are allowed. | Up to 10 tags | max 10 Count",
+            "The number of results to be returned, at most 100 results. | at most 100 results | max 100 Count",
+        ]);
     }
 
     #[test]
     fn what_an_operation_acts_on_is_not_a_list_size() {
         // PagerDuty's, okta's, sendgrid's, box's and openai's OpenAPI specs
-        for doc in [
+        finds(&[
             "A Maintenance Window is used to temporarily disable one or more Services.",
             "Create one or more overrides, each for a specific user.",
             "This updates, adds, or removes one or more custom profile properties.",
             "This endpoint allows you to add one or more email addresses to the group.",
             "Applies one or more Box Skills metadata cards to a file.",
             "`required` means the model must call one or more tools.",
-        ] {
-            assert!(bounds(doc).is_empty(), "{doc}");
-        }
-        assert_eq!(
-            bounds("Specify one or more tags."),
-            [pair("one or more tags", "min 1 Count")]
-        );
-        assert_eq!(
-            bounds("One or more label names to remove."),
-            [pair("One or more label", "min 1 Count")]
-        );
+            "Specify one or more tags. | one or more tags | min 1 Count",
+            "One or more label names to remove. | One or more label | min 1 Count",
+        ]);
     }
 
     #[test]
     fn how_often_an_action_is_retried_is_not_a_limit() {
         // the first corpus; plaid's OpenAPI spec
-        assert!(bounds("Retries up to 3 times on network errors.").is_empty());
-        assert!(bounds("You may retry a transfer up to 2 times, within 180 days.").is_empty());
-        assert_eq!(
-            bounds("Number of retries, up to 5 times."),
-            [pair("up to 5 times", "max 5 Time")]
-        );
-        assert_eq!(
-            bounds("Times to retry, at most 5 times."),
-            [pair("at most 5 times", "max 5 Time")]
-        );
+        finds(&[
+            "Retries up to 3 times on network errors.",
+            "You may retry a transfer up to 2 times, within 180 days.",
+            "Number of retries, up to 5 times. | up to 5 times | max 5 Time",
+            "Times to retry, at most 5 times. | at most 5 times | max 5 Time",
+        ]);
     }
 
     #[test]
     fn how_long_the_service_takes_is_not_a_limit() {
-        assert!(bounds("It may take up to 60 seconds for your IP address to be added.").is_empty());
-        assert_eq!(
-            bounds("Timeout, up to 60 seconds."),
-            [pair("up to 60 seconds", "max 60 Time")]
-        );
-        assert_eq!(
-            bounds("Takes at most 5 tags."),
-            [pair("at most 5 tags", "max 5 Count")]
-        );
+        finds(&[
+            "It may take up to 60 seconds for your IP address to be added.",
+            "Timeout, up to 60 seconds. | up to 60 seconds | max 60 Time",
+            "Takes at most 5 tags. | at most 5 tags | max 5 Count",
+        ]);
     }
 
     #[test]
     fn a_rate_of_calls_is_not_a_count() {
-        assert!(bounds("This endpoint is rate limited to 100 requests per minute.").is_empty());
-        assert!(bounds("It will be rate limited to 1 request every 12 hours.").is_empty());
-        assert_eq!(
-            bounds("Up to 100 requests per batch."),
-            [pair("Up to 100 requests", "max 100 Count")]
-        );
+        finds(&[
+            "This endpoint is rate limited to 100 requests per minute.",
+            "It will be rate limited to 1 request every 12 hours.",
+            "Up to 100 requests per batch. | Up to 100 requests | max 100 Count",
+        ]);
     }
 
     #[test]
     fn what_the_service_gives_is_not_a_limit() {
-        assert!(bounds(
-            "extra_snippets allow you to get up to 5 additional, alternative excerpts."
-        )
-        .is_empty());
-        assert!(bounds("This endpoint allows you to retrieve up to 100 contacts.").is_empty());
-        assert_eq!(
-            bounds("This allows you to add up to 5 labels."),
-            [pair("up to 5 labels", "max 5 Count")]
-        );
+        finds(&[
+            "extra_snippets allow you to get up to 5 additional, alternative excerpts.",
+            "This endpoint allows you to retrieve up to 100 contacts.",
+            "This allows you to add up to 5 labels. | up to 5 labels | max 5 Count",
+        ]);
     }
 
     #[test]
     fn one_variant_and_permissions_are_not_counts() {
-        assert!(bounds("Specify exactly one edit operation.").is_empty());
-        assert!(bounds("Each entry must match exactly one reference variant.").is_empty());
-        assert!(bounds("Can be more than one if n is greater than 1.").is_empty());
-        assert!(bounds("There can be more than one page of results.").is_empty());
-        assert!(bounds("A task can be assigned to more than one user.").is_empty());
-        assert!(bounds("A list where the user can select more than one value.").is_empty());
-        // a negated comparative: "not more than 5" is "at most 5"
-        assert_eq!(
-            bounds("It can not be more than 5 characters."),
-            [pair("not be more than 5 characters", "max 5 Chars")]
-        );
-        // what they must not swallow
-        assert_eq!(
-            bounds("Exactly one character."),
-            [pair("Exactly one character", "min 1 max 1 Chars")]
-        );
-        assert_eq!(
-            bounds("Must contain exactly one item."),
-            [pair("exactly one item", "min 1 max 1 Items")]
-        );
-        assert_eq!(
-            bounds("Must be exactly 3 tags."),
-            [pair("exactly 3 tags", "min 3 max 3 Count")]
-        );
-        assert_eq!(
-            bounds("Must be more than 0."),
-            [pair("more than 0", "min 0 excl None")]
-        );
-        assert_eq!(
-            bounds("Can be at most 5 items."),
-            [pair("at most 5 items", "max 5 Items")]
-        );
+        finds(&[
+            "Specify exactly one edit operation.",
+            "Each entry must match exactly one reference variant.",
+            "Can be more than one if n is greater than 1.",
+            "There can be more than one page of results.",
+            "A task can be assigned to more than one user.",
+            "A list where the user can select more than one value.",
+            // a negated comparative: "not more than 5" is "at most 5"
+            "It can not be more than 5 characters. | not be more than 5 characters | max 5 Chars",
+            // what they must not swallow
+            "Exactly one character. | Exactly one character | min 1 max 1 Chars",
+            "Must contain exactly one item. | exactly one item | min 1 max 1 Items",
+            "Must be exactly 3 tags. | exactly 3 tags | min 3 max 3 Count",
+            "Must be more than 0. | more than 0 | min 0 excl None",
+            "Can be at most 5 items. | at most 5 items | max 5 Items",
+        ]);
     }
 
     #[test]
     fn a_year_after_an_operator_is_a_year_bound() {
-        assert_eq!(
-            bounds("at least 2001"),
-            [pair("at least 2001", "min 2001 Year")]
-        );
+        finds(&["at least 2001 | at least 2001 | min 2001 Year"]);
     }
 }

@@ -95,3 +95,25 @@ pub(super) fn found_in(doc: &str, families: u8) -> Vec<(String, String)> {
         .map(|(p, w)| (p, summary(&w)))
         .collect()
 }
+
+/// Asserts each case, written "description | phrase | what" with one more
+/// "| phrase | what" for each further finding (the description alone for
+/// none): the recognizers of `families` find in the description just those
+/// findings, in order, each summarized as [`found_in`] summarizes it.
+#[cfg(test)]
+pub(super) fn assert_finds(families: u8, cases: &[&str]) {
+    for case in cases {
+        let mut parts = case.split(" | ");
+        let doc = parts.next().unwrap_or_default();
+        let want: Vec<&str> = parts.collect();
+        assert!(
+            want.len().is_multiple_of(2),
+            "{case}: a phrase without what it finds"
+        );
+        let want: Vec<(String, String)> = want
+            .chunks(2)
+            .map(|p| (p[0].to_string(), p[1].to_string()))
+            .collect();
+        assert_eq!(found_in(doc, families), want, "{doc}");
+    }
+}

@@ -40,30 +40,28 @@ pub(super) fn must_not_be_empty(Cx { t, w, out, .. }: Cx, i: usize) -> Option<us
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::found_in;
-    use super::super::finding::pair;
+    use super::super::driver::assert_finds;
     use super::*;
 
-    fn empty(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, EMPTINESS)
+    /// Asserts each case (see [`assert_finds`]) of this family.
+    fn finds(cases: &[&str]) {
+        assert_finds(EMPTINESS, cases)
     }
 
     #[test]
     fn must_not_be_empty_of_values_and_lists() {
-        assert_eq!(
-            empty("Must not be empty."),
-            [pair("Must not be empty", "non-empty")]
-        );
-        assert_eq!(
-            empty("The list of tags cannot be empty."),
-            [pair("cannot be empty", "non-empty list")]
-        );
+        finds(&[
+            "Must not be empty. | Must not be empty | non-empty",
+            "The list of tags cannot be empty. | cannot be empty | non-empty list",
+        ]);
     }
 
     #[test]
     fn conditions_are_not_claims() {
-        assert!(empty("If non-empty, only these files are read.").is_empty());
-        assert!(empty("Must contain at least one label.").is_empty());
-        assert!(empty("An empty string clears the field.").is_empty());
+        finds(&[
+            "If non-empty, only these files are read.",
+            "Must contain at least one label.",
+            "An empty string clears the field.",
+        ]);
     }
 }

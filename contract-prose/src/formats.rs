@@ -628,12 +628,12 @@ fn named(t: &[Tok], i: usize, end: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::found_in;
-    use super::super::finding::pair;
+    use super::super::driver::assert_finds;
     use super::*;
 
-    fn formats(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, FORMATS)
+    /// Asserts each case (see [`assert_finds`]) of this family.
+    fn finds(cases: &[&str]) {
+        assert_finds(FORMATS, cases)
     }
 
     /// One of a list of forms or parts: heroku's MCP server ("Add-on
@@ -644,31 +644,18 @@ mod tests {
     /// display name"), plaid's OpenAPI spec ("(UUID) or a shortened form").
     #[test]
     fn a_form_among_alternatives_or_parts_is_not_the_format() {
-        assert!(formats(
-            "Add-on identifier: UUID, name (postgresql-curved-12345), or attachment name (DATABASE)"
-        )
-        .is_empty());
-        assert!(formats("Item identifiers (name, URL, or ID) already collected.").is_empty());
-        assert!(formats("The HTTP protocol, IP address, and port of your API.").is_empty());
-        assert!(formats(
-            "The workspace. This can be either the unique identifier (GUID) or the display name."
-        )
-        .is_empty());
-        assert!(formats("Accepts either a subscription ID (GUID) or display name.").is_empty());
-        assert!(formats("The sweep's identifier (UUID) or a shortened form of it.").is_empty());
-        // the form of the value itself stays
-        assert_eq!(
-            formats("The workspace identifier (GUID)."),
-            [pair("GUID", "format uuid")]
-        );
-        assert_eq!(
-            formats("The workspace identifier (GUID), required."),
-            [pair("GUID", "format uuid")]
-        );
-        assert_eq!(
-            formats("The page URL, and the crawler follows it."),
-            [pair("URL", "format uri")]
-        );
+        finds(&[
+            "Add-on identifier: UUID, name (postgresql-curved-12345), or attachment name (DATABASE)",
+            "Item identifiers (name, URL, or ID) already collected.",
+            "The HTTP protocol, IP address, and port of your API.",
+            "The workspace. This can be either the unique identifier (GUID) or the display name.",
+            "Accepts either a subscription ID (GUID) or display name.",
+            "The sweep's identifier (UUID) or a shortened form of it.",
+            // the form of the value itself stays
+            "The workspace identifier (GUID). | GUID | format uuid",
+            "The workspace identifier (GUID), required. | GUID | format uuid",
+            "The page URL, and the crawler follows it. | URL | format uri",
+        ]);
     }
 
     /// A date layout beside a relative date or a Unix time in milliseconds
@@ -707,95 +694,69 @@ mod tests {
     /// digitalocean's ("An array of associated partner attachment UUIDs.").
     #[test]
     fn a_list_of_format_nouns_names_each_items_format() {
-        assert_eq!(
-            formats("Explicit list of prior episode UUIDs to use as conversational history."),
-            [pair("UUIDs", "format uuid")]
-        );
-        assert_eq!(
-            formats("List of email addresses that are allowed for external collaboration."),
-            [pair("email addresses", "format email")]
-        );
-        assert_eq!(
-            formats("An array of associated partner attachment UUIDs."),
-            [pair("UUIDs", "format uuid")]
-        );
-        // after a verb, past a word of relation, a singular noun, too far
-        assert!(formats("Removes a list of email addresses from the bounce list.").is_empty());
-        assert!(formats("Retrieve a list of IP addresses for the given SIM.").is_empty());
-        assert!(formats("List of tags for the URLs.").is_empty());
-        assert!(formats("An array of Subuser IDs the IP address was assigned to.").is_empty());
-        assert!(formats("A list of generated presigned URLs and object keys.").is_empty());
-        assert!(formats("List of ip addresses and CIDRs.").is_empty());
-        assert!(formats("List of documents with a URL.").is_empty());
-        assert!(formats("List of the many different kinds of old URLs.").is_empty());
+        finds(&[
+            "Explicit list of prior episode UUIDs to use as conversational history. | UUIDs | format uuid",
+            "List of email addresses that are allowed for external collaboration. | email addresses | format email",
+            "An array of associated partner attachment UUIDs. | UUIDs | format uuid",
+            // after a verb, past a word of relation, a singular noun, too far
+            "Removes a list of email addresses from the bounce list.",
+            "Retrieve a list of IP addresses for the given SIM.",
+            "List of tags for the URLs.",
+            "An array of Subuser IDs the IP address was assigned to.",
+            "A list of generated presigned URLs and object keys.",
+            "List of ip addresses and CIDRs.",
+            "List of documents with a URL.",
+            "List of the many different kinds of old URLs.",
+        ]);
     }
 
     #[test]
     fn a_format_noun_in_a_compound_is_not_the_format() {
-        assert!(formats("The Email Address Validation API.").is_empty());
-        assert!(formats("IP Address Management Error Response Schema").is_empty());
-        assert!(formats("The IP address segment to use in a prefix search.").is_empty());
-        assert!(formats("The results of a URL scan.").is_empty());
-        // the format noun heading the description, before a verb or a preposition
-        assert_eq!(
-            formats("The IP address to get."),
-            [pair("IP address", "format ipv4")]
-        );
-        assert_eq!(
-            formats("Recipient email address."),
-            [pair("email address", "format email")]
-        );
-        assert_eq!(formats("URL of the document."), [pair("URL", "format uri")]);
+        finds(&[
+            "The Email Address Validation API.",
+            "IP Address Management Error Response Schema",
+            "The IP address segment to use in a prefix search.",
+            "The results of a URL scan.",
+            // the format noun heading the description, before a verb or a preposition
+            "The IP address to get. | IP address | format ipv4",
+            "Recipient email address. | email address | format email",
+            "URL of the document. | URL | format uri",
+        ]);
     }
 
     #[test]
     fn a_format_noun_in_a_clause_is_not_the_value() {
-        assert!(formats("A message explaining why the IP address could not be added.").is_empty());
-        assert!(formats("The IP pools that this IP address has been added to.").is_empty());
-        assert_eq!(
-            formats("The IP address that was added."),
-            [pair("IP address", "format ipv4")]
-        );
+        finds(&[
+            "A message explaining why the IP address could not be added.",
+            "The IP pools that this IP address has been added to.",
+            "The IP address that was added. | IP address | format ipv4",
+        ]);
     }
 
     #[test]
     fn a_noun_the_tool_acts_on_is_not_the_format() {
-        assert!(formats("Trigger a URL elicitation so the client can direct the user.").is_empty());
-        assert!(formats("Test an IP address from all included or excluded ranges.").is_empty());
-        assert_eq!(
-            formats("Specifies an IP address."),
-            [pair("IP address", "format ipv4")]
-        );
-        assert_eq!(
-            formats("Provide the URL of the repository."),
-            [pair("URL", "format uri")]
-        );
-        // a value's own description opens with its noun, or states it after a cue
-        assert_eq!(
-            formats("The build UUID to get logs for."),
-            [pair("UUID", "format uuid")]
-        );
-        assert_eq!(formats("URL to fetch"), [pair("URL", "format uri")]);
-        assert_eq!(
-            formats("Target of the hook, must be a URL."),
-            [pair("URL", "format uri")]
-        );
+        finds(&[
+            "Trigger a URL elicitation so the client can direct the user.",
+            "Test an IP address from all included or excluded ranges.",
+            "Specifies an IP address. | IP address | format ipv4",
+            "Provide the URL of the repository. | URL | format uri",
+            // a value's own description opens with its noun, or states it after a cue
+            "The build UUID to get logs for. | UUID | format uuid",
+            "URL to fetch | URL | format uri",
+            "Target of the hook, must be a URL. | URL | format uri",
+        ]);
     }
 
     #[test]
     fn two_dates_joined_are_a_period() {
         // two dates joined are a period, no format of one date
-        assert!(formats("Time period. Format: YYYY-MM-DD/YYYY-MM-DD").is_empty());
-        assert!(formats("From YYYY-MM-DD to YYYY-MM-DD.").is_empty());
-        // one date, or a date and a time, stay formats
-        assert_eq!(
-            formats("Start, YYYY-MM-DD."),
-            [pair("YYYY-MM-DD", "format date")]
-        );
-        assert_eq!(
-            formats("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"),
-            [pair("YYYY-MM-DD", "format date")]
-        );
+        finds(&[
+            "Time period. Format: YYYY-MM-DD/YYYY-MM-DD",
+            "From YYYY-MM-DD to YYYY-MM-DD.",
+            // one date, or a date and a time, stay formats
+            "Start, YYYY-MM-DD. | YYYY-MM-DD | format date",
+            "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ | YYYY-MM-DD | format date",
+        ]);
     }
 
     /// Round 11: a description opening "Contains the URL ..." says what the
@@ -804,17 +765,13 @@ mod tests {
     /// "contains" inside a sentence relates the noun to something else.
     #[test]
     fn opening_with_contains_the_format_noun() {
-        assert_eq!(
-            formats("Contains the URL of a suggested icon which may be displayed to the user."),
-            [pair("URL", "format uri")]
-        );
-        assert_eq!(
-            formats("Contains the URL for the icon associated with this vehicle type."),
-            [pair("URL", "format uri")]
-        );
-        assert!(formats("Contains absolute URLs to access the participants.").is_empty());
-        assert!(formats("A field that contains the URL of the page.").is_empty());
-        assert!(formats("Contains the customized well-known URI content and links.").is_empty());
+        finds(&[
+            "Contains the URL of a suggested icon which may be displayed to the user. | URL | format uri",
+            "Contains the URL for the icon associated with this vehicle type. | URL | format uri",
+            "Contains absolute URLs to access the participants.",
+            "A field that contains the URL of the page.",
+            "Contains the customized well-known URI content and links.",
+        ]);
     }
 
     /// Round 11: two dates glued by any separator are a period, not only by
@@ -823,33 +780,14 @@ mod tests {
     /// above).
     #[test]
     fn two_dates_glued_by_any_separator() {
-        assert_eq!(
-            formats("Example: \"2024-12-01~2024-12-31\""),
-            [pair(
-                "\"2024-12-01~2024-12-31\"",
-                "pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}~[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-            )]
-        );
-        assert_eq!(
-            formats("Range as `YYYY-MM-DD..YYYY-MM-DD`."),
-            [pair(
-                "`YYYY-MM-DD..YYYY-MM-DD`",
-                "pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-            )]
-        );
-        // one date, a date and a time, dates apart
-        assert_eq!(
-            formats("e.g. `2024-01-31`"),
-            [pair("`2024-01-31`", "format date")]
-        );
-        assert_eq!(
-            formats("Since `2024-01-31 10:00`."),
-            [pair("`2024-01-31 10:00`", "format date-time")]
-        );
-        assert_eq!(
-            formats("e.g. `2024-01-31~x`"),
-            [pair("`2024-01-31~x`", "format date")]
-        );
+        finds(&[
+            "Example: \"2024-12-01~2024-12-31\" | \"2024-12-01~2024-12-31\" | pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}~[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+            "Range as `YYYY-MM-DD..YYYY-MM-DD`. | `YYYY-MM-DD..YYYY-MM-DD` | pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+            // one date, a date and a time, dates apart
+            "e.g. `2024-01-31` | `2024-01-31` | format date",
+            "Since `2024-01-31 10:00`. | `2024-01-31 10:00` | format date-time",
+            "e.g. `2024-01-31~x` | `2024-01-31~x` | format date",
+        ]);
     }
 
     /// Round 11: a date or time layout read by its letters, not from a list
@@ -858,74 +796,49 @@ mod tests {
     /// "yyyy").
     #[test]
     fn a_layout_read_by_its_letters() {
-        assert_eq!(
-            formats("May contain a time of day in 24-hour hhmm format."),
-            [pair("hhmm", "pattern ^[0-9]{4}$")]
-        );
-        assert_eq!(
-            formats("Format: YYYYMMDD Restricts responses."),
-            [pair("YYYYMMDD", "pattern ^[0-9]{8}$")]
-        );
-        assert_eq!(
-            formats("Date (ddmmyyyy)."),
-            [pair("ddmmyyyy", "pattern ^[0-9]{8}$")]
-        );
-        // the ISO time stays a format; a unit, one run, a word, the rest of a
-        // longer shape (mapbox/mcp-server) are no layout
-        assert_eq!(formats("Time as HH:MM."), [pair("HH:MM", "format time")]);
-        assert!(formats("The size in mm.").is_empty());
-        assert!(formats("Add a summary.").is_empty());
-        assert!(formats("Hello mmhmm.").is_empty());
-        assert!(formats("A time like hh:mmss here.").is_empty());
+        finds(&[
+            "May contain a time of day in 24-hour hhmm format. | hhmm | pattern ^[0-9]{4}$",
+            "Format: YYYYMMDD Restricts responses. | YYYYMMDD | pattern ^[0-9]{8}$",
+            "Date (ddmmyyyy). | ddmmyyyy | pattern ^[0-9]{8}$",
+            // the ISO time stays a format; a unit, one run, a word, the rest of a
+            // longer shape (mapbox/mcp-server) are no layout
+            "Time as HH:MM. | HH:MM | format time",
+            "The size in mm.",
+            "Add a summary.",
+            "Hello mmhmm.",
+            "A time like hh:mmss here.",
+        ]);
     }
 
     #[test]
     fn named_formats() {
-        assert_eq!(
-            formats("Due date, YYYY-MM-DD."),
-            [pair("YYYY-MM-DD", "format date")]
-        );
-        assert_eq!(
-            formats("An ISO 8601 timestamp."),
-            [pair("ISO 8601", "format date-time")]
-        );
-        assert_eq!(
-            formats("An ISO 8601 date."),
-            [pair("ISO 8601", "format date")]
-        );
-        assert_eq!(
-            formats("ISO 8601 duration"),
-            [pair("ISO 8601", "format duration")]
-        );
-        assert_eq!(formats("RFC 3339"), [pair("RFC 3339", "format date-time")]);
-        assert_eq!(formats("The user's UUID."), [pair("UUID", "format uuid")]);
-        assert_eq!(
-            formats("An email address."),
-            [pair("email address", "format email")]
-        );
-        assert_eq!(
-            formats("An IP address."),
-            [pair("IP address", "format ipv4")]
-        );
+        finds(&[
+            "Due date, YYYY-MM-DD. | YYYY-MM-DD | format date",
+            "An ISO 8601 timestamp. | ISO 8601 | format date-time",
+            "An ISO 8601 date. | ISO 8601 | format date",
+            "ISO 8601 duration | ISO 8601 | format duration",
+            "RFC 3339 | RFC 3339 | format date-time",
+            "The user's UUID. | UUID | format uuid",
+            "An email address. | email address | format email",
+            "An IP address. | IP address | format ipv4",
+        ]);
     }
 
     #[test]
     fn date_literals_state_the_format() {
-        assert_eq!(
-            formats("e.g. `2024-01-31`"),
-            [pair("`2024-01-31`", "format date")]
-        );
-        assert_eq!(
-            formats("e.g. 2024-01-31"),
-            [pair("2024-01-31", "format date")]
-        );
+        finds(&[
+            "e.g. `2024-01-31` | `2024-01-31` | format date",
+            "e.g. 2024-01-31 | 2024-01-31 | format date",
+        ]);
     }
 
     #[test]
     fn url_words_about_parts_are_not_formats() {
-        assert!(formats("A URL-encoded query.").is_empty());
-        assert!(formats("The URL path to fetch.").is_empty());
-        assert!(formats("An email subject line.").is_empty());
-        assert!(formats("The year 2024.").is_empty());
+        finds(&[
+            "A URL-encoded query.",
+            "The URL path to fetch.",
+            "An email subject line.",
+            "The year 2024.",
+        ]);
     }
 }

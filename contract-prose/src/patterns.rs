@@ -698,12 +698,17 @@ fn style_regex(w: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::found_in;
+    use super::super::driver::{assert_finds, found_in};
     use super::super::finding::pair;
     use super::*;
 
     fn patterns(doc: &str) -> Vec<(String, String)> {
         found_in(doc, PATTERNS)
+    }
+
+    /// Asserts each case (see [`assert_finds`]) of this family.
+    fn finds(cases: &[&str]) {
+        assert_finds(PATTERNS, cases)
     }
 
     /// Round 12: the count of "a 6-digit code" as a number word: "a
@@ -712,16 +717,12 @@ mod tests {
     /// instance number" (awslabs/mcp); not "one-digit" nor another word.
     #[test]
     fn a_count_of_digits_in_words() {
-        assert_eq!(
-            patterns("The code (MCC) is a four-digit number."),
-            [pair("four-digit", "pattern ^[0-9]{4}$")]
-        );
-        assert_eq!(
-            patterns("A six-digit verification code."),
-            [pair("six-digit", "pattern ^[0-9]{6}$")]
-        );
-        assert!(patterns("A one-digit flag.").is_empty());
-        assert!(patterns("A multi-digit value.").is_empty());
+        finds(&[
+            "The code (MCC) is a four-digit number. | four-digit | pattern ^[0-9]{4}$",
+            "A six-digit verification code. | six-digit | pattern ^[0-9]{6}$",
+            "A one-digit flag.",
+            "A multi-digit value.",
+        ]);
     }
 
     /// The value written in hex: camel-ai/camel ("Header background color
@@ -729,25 +730,15 @@ mod tests {
     /// ("Custom branding color in hex.").
     #[test]
     fn written_in_hex() {
-        assert_eq!(
-            patterns("Header background color (hex format)."),
-            [pair("hex format", "pattern ^[0-9a-f]+$")]
-        );
-        assert_eq!(
-            patterns("The color theme of the sender. Must be in hex format and have contrast."),
-            [pair("hex format", "pattern ^[0-9a-f]+$")]
-        );
-        assert_eq!(
-            patterns("Custom branding color in hex."),
-            [pair("hex.", "pattern ^[0-9a-f]+$")]
-        );
-        // what another thing is, "hex" running on, an example
-        assert!(patterns(
-            "When `true`, return the logo; the brand color is in hexadecimal format."
-        )
-        .is_empty());
-        assert!(patterns("The color in hex or RGB.").is_empty());
-        assert!(patterns("A color, e.g. hex format.").is_empty());
+        finds(&[
+            "Header background color (hex format). | hex format | pattern ^[0-9a-f]+$",
+            "The color theme of the sender. Must be in hex format and have contrast. | hex format | pattern ^[0-9a-f]+$",
+            "Custom branding color in hex. | hex. | pattern ^[0-9a-f]+$",
+            // what another thing is, "hex" running on, an example
+            "When `true`, return the logo; the brand color is in hexadecimal format.",
+            "The color in hex or RGB.",
+            "A color, e.g. hex format.",
+        ]);
     }
 
     /// An ISO date between "in" and "format" is a Format, not a layout:
@@ -774,17 +765,13 @@ mod tests {
     /// Location Identifier"), twilio-oai ("The three letter country code").
     #[test]
     fn a_code_counted_in_letters() {
-        assert_eq!(
-            patterns("The three letter International Air Transport Association (IATA) Location Identifier for the origin airport."),
-            [pair("three letter", "pattern ^[A-Z]{3}$")]
-        );
-        assert_eq!(
-            patterns("The three letter country code representing where the session took place."),
-            [pair("three letter", "pattern ^[A-Z]{3}$")]
-        );
-        // letters counted without a code
-        assert!(patterns("The three letter word to guess.").is_empty());
-        assert!(patterns("Use a two letter word as the prefix.").is_empty());
+        finds(&[
+            "The three letter International Air Transport Association (IATA) Location Identifier for the origin airport. | three letter | pattern ^[A-Z]{3}$",
+            "The three letter country code representing where the session took place. | three letter | pattern ^[A-Z]{3}$",
+            // letters counted without a code
+            "The three letter word to guess.",
+            "Use a two letter word as the prefix.",
+        ]);
     }
 
     /// Letter case named as a rule: "Should be all caps." (neo4j-contrib/mcp-neo4j),
@@ -792,25 +779,15 @@ mod tests {
     /// SCREAMING_SNAKE_CASE." (neo4j-contrib/mcp-neo4j), a snake_case style.
     #[test]
     fn letter_case_rules() {
-        assert_eq!(
-            patterns("The Neo4j type of the property. Should be all caps."),
-            [pair("all caps", "pattern ^[^a-z]+$")]
-        );
-        assert_eq!(
-            patterns("Notes: metric value for this operation should be in all caps"),
-            [pair("all caps", "pattern ^[^a-z]+$")]
-        );
-        assert_eq!(
-            patterns("The type of the relationship. Should be in SCREAMING_SNAKE_CASE."),
-            [pair(
-                "SCREAMING_SNAKE_CASE",
-                "pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$"
-            )]
-        );
-        // a heading written in capitals, an example, no modal
-        assert!(patterns("The title, shown in all caps in the sidebar.").is_empty());
-        assert!(patterns("For example, names must be all caps in some schemas.").is_empty());
-        assert!(patterns("Keys written all caps are constants.").is_empty());
+        finds(&[
+            "The Neo4j type of the property. Should be all caps. | all caps | pattern ^[^a-z]+$",
+            "Notes: metric value for this operation should be in all caps | all caps | pattern ^[^a-z]+$",
+            "The type of the relationship. Should be in SCREAMING_SNAKE_CASE. | SCREAMING_SNAKE_CASE | pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$",
+            // a heading written in capitals, an example, no modal
+            "The title, shown in all caps in the sidebar.",
+            "For example, names must be all caps in some schemas.",
+            "Keys written all caps are constants.",
+        ]);
     }
 
     /// Templates after "Supported patterns:" (microsoft/azure-devops-mcp);
@@ -818,33 +795,19 @@ mod tests {
     /// (redis's MCP server).
     #[test]
     fn supported_patterns_not_common_ones() {
-        assert_eq!(
-            patterns("The wiki URL. Supported patterns: https://dev.azure.com/{org}/{project}"),
-            [pair("patterns:", "pattern ?")]
-        );
-        assert!(patterns(
-            "Pattern to match keys against. Common patterns: \"user:*\", \"cache:*\", etc."
-        )
-        .is_empty());
+        finds(&[
+            "The wiki URL. Supported patterns: https://dev.azure.com/{org}/{project} | patterns: | pattern ?",
+            "Pattern to match keys against. Common patterns: \"user:*\", \"cache:*\", etc.",
+        ]);
     }
 
     #[test]
     fn character_classes() {
-        assert_eq!(
-            patterns("Lowercase letters and digits only."),
-            [pair(
-                "Lowercase letters and digits only",
-                "pattern ^[a-z0-9]+$"
-            )]
-        );
-        assert_eq!(
-            patterns("An alphanumeric id."),
-            [pair("alphanumeric", "pattern ^[A-Za-z0-9]+$")]
-        );
-        assert_eq!(
-            patterns("A 6-digit code."),
-            [pair("6-digit", "pattern ^[0-9]{6}$")]
-        );
+        finds(&[
+            "Lowercase letters and digits only. | Lowercase letters and digits only | pattern ^[a-z0-9]+$",
+            "An alphanumeric id. | alphanumeric | pattern ^[A-Za-z0-9]+$",
+            "A 6-digit code. | 6-digit | pattern ^[0-9]{6}$",
+        ]);
         // (the tail run found too collapses into the longer claim when resolved)
         assert_eq!(
             patterns("Must only include uppercase alphabetic characters, underscores, and commas.")
@@ -854,138 +817,89 @@ mod tests {
                 "pattern ^[A-Z_,]+$"
             )
         );
-        assert_eq!(
-            patterns("May contain letters, numbers, spaces, hyphens, and underscores."),
-            [pair(
-                "letters, numbers, spaces, hyphens, and underscores",
-                "pattern ^[A-Za-z0-9 _-]+$"
-            )]
-        );
-        assert_eq!(
-            patterns("Alphabetic characters only."),
-            [pair("Alphabetic characters only", "pattern ^[A-Za-z]+$")]
-        );
-        // one class named in passing is not a pattern
-        assert!(patterns("Spaces are trimmed from the name.").is_empty());
-        assert!(patterns("Sorted in alphabetic order.").is_empty());
-        assert_eq!(
-            patterns("A hex string."),
-            [pair("hex string", "pattern ^[0-9a-f]+$")]
-        );
+        finds(&[
+            "May contain letters, numbers, spaces, hyphens, and underscores. | letters, numbers, spaces, hyphens, and underscores | pattern ^[A-Za-z0-9 _-]+$",
+            "Alphabetic characters only. | Alphabetic characters only | pattern ^[A-Za-z]+$",
+            // one class named in passing is not a pattern
+            "Spaces are trimmed from the name.",
+            "Sorted in alphabetic order.",
+            "A hex string. | hex string | pattern ^[0-9a-f]+$",
+        ]);
     }
 
     #[test]
     fn shapes_and_standards() {
-        assert_eq!(
-            patterns("A kebab-case slug."),
-            [pair("kebab-case", "pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$")]
-        );
-        assert_eq!(
-            patterns("In E.164 form."),
-            [pair("E.164", "pattern ^\\+[1-9][0-9]{1,14}$")]
-        );
-        assert_eq!(
-            patterns("An ISO 3166 code."),
-            [pair("ISO 3166", "pattern ^[A-Z]{2}$")]
-        );
-        assert_eq!(
-            patterns("In the form `owner/repo`."),
-            [pair("form `owner/repo`", "pattern ?")]
-        );
+        finds(&[
+            "A kebab-case slug. | kebab-case | pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
+            "In E.164 form. | E.164 | pattern ^\\+[1-9][0-9]{1,14}$",
+            "An ISO 3166 code. | ISO 3166 | pattern ^[A-Z]{2}$",
+            "In the form `owner/repo`. | form `owner/repo` | pattern ?",
+        ]);
     }
 
     /// `prefix`'s shapes (razorpay's, hashicorp's, quilt's and Azure's MCP
     /// servers, digitalocean's OpenAPI spec) and what it must not read.
     #[test]
     fn a_prefix_the_value_must_have_or_must_not() {
-        let read = [
-            ("Must start with 'pay_'", "start with 'pay_'"),
-            ("Workspace IDs begin with 'ws-'.", "begin with 'ws-'"),
-            ("ID of the user group (starts with 'S').", "starts with 'S'"),
-            ("ID should have a pay_ prefix.", "have a pay_ prefix"),
-            (
-                "S3 bucket name (without s3:// prefix)",
-                "without s3:// prefix",
-            ),
-            (
-                "The command (without the 'az' prefix).",
-                "without the 'az' prefix",
-            ),
-            ("The identifier with prefix 'dof_v1_'.", "prefix 'dof_v1_'"),
-        ];
-        for (doc, phrase) in read {
-            assert_eq!(patterns(doc), [pair(phrase, "pattern ?")], "{doc}");
-        }
-        for doc in [
+        finds(&[
+            "Must start with 'pay_' | start with 'pay_' | pattern ?",
+            "Workspace IDs begin with 'ws-'. | begin with 'ws-' | pattern ?",
+            "ID of the user group (starts with 'S'). | starts with 'S' | pattern ?",
+            "ID should have a pay_ prefix. | have a pay_ prefix | pattern ?",
+            "S3 bucket name (without s3:// prefix) | without s3:// prefix | pattern ?",
+            "The command (without the 'az' prefix). | without the 'az' prefix | pattern ?",
+            "The identifier with prefix 'dof_v1_'. | prefix 'dof_v1_' | pattern ?",
             "Start with 'list-workspaces' to see the workspaces.",
             "Prefix with '!' to exclude a branch.",
             "Only paths that start with this prefix are listed.",
             "Groups whose name starts with 'West' are returned.",
             "The npm version, without the prefix `v`.",
             "Form ID ('i' prefix in old API)",
-        ] {
-            assert!(patterns(doc).is_empty(), "{doc}");
-        }
+        ]);
     }
 
     #[test]
     fn a_layout_of_joined_words_before_format() {
-        assert_eq!(
-            patterns("Name for the new package in namespace/name format"),
-            [pair("namespace/name format", "pattern ?")]
-        );
-        // a date layout is `date-layout`'s, joined standards are no layout
-        assert!(patterns("DOB in MM/DD/YYYY format").is_empty());
-        assert!(patterns("End time in RFC3339/ISO8601 format.").is_empty());
-        assert!(patterns("The comment in Markdown format").is_empty());
+        finds(&[
+            "Name for the new package in namespace/name format | namespace/name format | pattern ?",
+            // a date layout is `date-layout`'s, joined standards are no layout
+            "DOB in MM/DD/YYYY format",
+            "End time in RFC3339/ISO8601 format.",
+            "The comment in Markdown format",
+        ]);
     }
 
     #[test]
     fn base64_encoded_of_the_value() {
-        assert_eq!(
-            patterns("Attachment content, base64-encoded"),
-            [pair("base64-encoded", "pattern ?")]
-        );
-        // what the tool returns; another thing's encoding; one of two forms
-        assert!(patterns("Read a file and return it as a base64-encoded block.").is_empty());
-        assert!(patterns("A data URL for a base64 encoded image.").is_empty());
-        assert!(patterns("Photo URL or base64 data").is_empty());
-        assert!(patterns("File content; will be base64 encoded automatically").is_empty());
-        assert!(patterns("The text, base64-encoded automatically before upload").is_empty());
-        assert_eq!(
-            patterns("The file's content; it is base64 encoded"),
-            [pair("base64 encoded", "pattern ?")]
-        );
+        finds(&[
+            "Attachment content, base64-encoded | base64-encoded | pattern ?",
+            // what the tool returns; another thing's encoding; one of two forms
+            "Read a file and return it as a base64-encoded block.",
+            "A data URL for a base64 encoded image.",
+            "Photo URL or base64 data",
+            "File content; will be base64 encoded automatically",
+            "The text, base64-encoded automatically before upload",
+            "The file's content; it is base64 encoded | base64 encoded | pattern ?",
+        ]);
     }
 
     #[test]
     fn a_letter_code_is_in_the_case_its_example_shows() {
-        assert_eq!(
-            patterns("Two-letter country code (e.g. 'us')."),
-            [pair("Two-letter country", "pattern ^[a-z]{2}$")]
-        );
-        assert_eq!(
-            patterns("Two-letter country code (e.g. 'US')."),
-            [pair("Two-letter country", "pattern ^[A-Z]{2}$")]
-        );
-        assert_eq!(
-            patterns("Three-letter language code, such as 'ENG'."),
-            [pair("Three-letter language", "pattern ^[A-Z]{3}$")]
-        );
-        // no example: a language's lowercase, another code's capitals
-        assert_eq!(
-            patterns("Two-letter country code."),
-            [pair("Two-letter country", "pattern ^[A-Z]{2}$")]
-        );
-        assert_eq!(
-            patterns("Two-letter language code."),
-            [pair("Two-letter language", "pattern ^[a-z]{2}$")]
-        );
+        finds(&[
+            "Two-letter country code (e.g. 'us'). | Two-letter country | pattern ^[a-z]{2}$",
+            "Two-letter country code (e.g. 'US'). | Two-letter country | pattern ^[A-Z]{2}$",
+            "Three-letter language code, such as 'ENG'. | Three-letter language | pattern ^[A-Z]{3}$",
+            // no example: a language's lowercase, another code's capitals
+            "Two-letter country code. | Two-letter country | pattern ^[A-Z]{2}$",
+            "Two-letter language code. | Two-letter language | pattern ^[a-z]{2}$",
+        ]);
     }
 
     #[test]
     fn words_that_only_look_like_classes() {
-        assert!(patterns("Count the letters in the word.").is_empty());
-        assert!(patterns("Matches are ranked by score.").is_empty());
+        finds(&[
+            "Count the letters in the word.",
+            "Matches are ranked by score.",
+        ]);
     }
 }

@@ -90,85 +90,59 @@ pub(super) fn one_based(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::found_in;
-    use super::super::finding::pair;
+    use super::super::driver::assert_finds;
     use super::*;
 
-    fn signs(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, SIGNS)
+    /// Asserts each case (see [`assert_finds`]) of this family.
+    fn finds(cases: &[&str]) {
+        assert_finds(SIGNS, cases)
     }
 
     #[test]
     fn positive_and_non_negative() {
-        assert_eq!(
-            signs("A positive integer."),
-            [pair("positive integer", "min 0 excl Year")]
-        );
-        assert_eq!(
-            signs("Must be positive."),
-            [pair("positive", "min 0 excl Year")]
-        );
-        assert_eq!(
-            signs("A non-negative offset."),
-            [pair("non-negative", "min 0 Year")]
-        );
-        // a new user's (evals/new_user_trial); "is not negative" says no rule
-        let price = "Price of one unit in cents; must not be negative.";
-        assert_eq!(signs(price), [pair("not be negative", "min 0 Year")]);
-        assert!(signs("Negative values mean a debit; it is not negative.").is_empty());
+        finds(&[
+            "A positive integer. | positive integer | min 0 excl Year",
+            "Must be positive. | positive | min 0 excl Year",
+            "A non-negative offset. | non-negative | min 0 Year",
+            // a new user's (evals/new_user_trial); "is not negative" says no rule
+            "Price of one unit in cents; must not be negative. | not be negative | min 0 Year",
+            "Negative values mean a debit; it is not negative.",
+        ]);
     }
 
     #[test]
     fn one_based_is_at_least_one() {
         // comet-ml/opik-mcp (batch 16)
-        assert_eq!(
-            signs("Page number (1-indexed)."),
-            [pair("1-indexed", "min 1 Year")]
-        );
-        assert_eq!(
-            signs("1-based page number."),
-            [pair("1-based", "min 1 Year")]
-        );
-        // labelled either way across the batches: not read
-        assert!(signs("Page number (0-based).").is_empty());
-        assert!(signs("A web-based tool.").is_empty());
+        finds(&[
+            "Page number (1-indexed). | 1-indexed | min 1 Year",
+            "1-based page number. | 1-based | min 1 Year",
+            // labelled either way across the batches: not read
+            "Page number (0-based).",
+            "A web-based tool.",
+        ]);
     }
 
     #[test]
     fn adjectives_without_a_number_noun_are_prose() {
-        assert!(signs("A positive review of the film.").is_empty());
-        assert!(signs("Reports false positive matches.").is_empty());
+        finds(&[
+            "A positive review of the film.",
+            "Reports false positive matches.",
+        ]);
     }
 
     #[test]
     fn what_a_sign_means_is_a_legend() {
         // openai's and together's OpenAPI specs
-        assert!(signs(
-            "Number between -2.0 and 2.0. Positive values penalize new tokens based on their existing frequency."
-        )
-        .is_empty());
-        assert!(signs(
-            "A number between -2.0 and 2.0 where a positive value increases the likelihood of new topics."
-        )
-        .is_empty());
-        // plaid's OpenAPI spec
-        assert!(signs(
-            "Positive values when money moves out of the account; negative values when money moves in."
-        )
-        .is_empty());
-        assert!(signs("Typically represented as a positive value on credit cards.").is_empty());
-        // the sign still bounds when nothing says what it means
-        assert_eq!(
-            signs("Must be a positive value."),
-            [pair("positive value", "min 0 excl Year")]
-        );
-        assert_eq!(
-            signs("A positive value, in seconds."),
-            [pair("positive value", "min 0 excl Year")]
-        );
-        assert_eq!(
-            signs("Positive values only."),
-            [pair("Positive values", "min 0 excl Year")]
-        );
+        finds(&[
+            "Number between -2.0 and 2.0. Positive values penalize new tokens based on their existing frequency.",
+            "A number between -2.0 and 2.0 where a positive value increases the likelihood of new topics.",
+            // plaid's OpenAPI spec
+            "Positive values when money moves out of the account; negative values when money moves in.",
+            "Typically represented as a positive value on credit cards.",
+            // the sign still bounds when nothing says what it means
+            "Must be a positive value. | positive value | min 0 excl Year",
+            "A positive value, in seconds. | positive value | min 0 excl Year",
+            "Positive values only. | Positive values | min 0 excl Year",
+        ]);
     }
 }

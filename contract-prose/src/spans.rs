@@ -239,12 +239,12 @@ fn span_at(t: &[Tok], i: usize, mark: &mut usize) -> Option<(Found, Option<Found
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::found_in;
-    use super::super::finding::pair;
+    use super::super::driver::assert_finds;
     use super::*;
 
-    fn spans(doc: &str) -> Vec<(String, String)> {
-        found_in(doc, SPANS)
+    /// Asserts each case (see [`assert_finds`]) of this family.
+    fn finds(cases: &[&str]) {
+        assert_finds(SPANS, cases)
     }
 
     /// Round 11: a noun and "of" before a bare span give its ends, whatever
@@ -255,204 +255,139 @@ mod tests {
     /// without the label, "1-3 digits" stays a pattern only.
     #[test]
     fn a_span_after_a_length_label() {
-        assert_eq!(
-            spans("Country code. Length: 1–3 digits."),
-            [
-                pair("1–3 digits", "min 1 max 3 Chars"),
-                pair("1–3 digits", "min 1 max 3 Class(\"0-9\")")
-            ]
-        );
-        assert_eq!(
-            spans("A code of 1-3 digits."),
-            [pair("1-3 digits", "min 1 max 3 Class(\"0-9\")")]
-        );
+        finds(&[
+            "Country code. Length: 1–3 digits. | 1–3 digits | min 1 max 3 Chars | 1–3 digits | min 1 max 3 Class(\"0-9\")",
+            "A code of 1-3 digits. | 1-3 digits | min 1 max 3 Class(\"0-9\")",
+        ]);
     }
 
     #[test]
     fn a_span_after_a_noun_and_of() {
-        assert_eq!(
-            spans(
-                "The price level of the place, on a scale of 0 to 4. The exact amount will vary."
-            ),
-            [pair("0 to 4", "min 0 max 4 None")]
-        );
-        assert_eq!(
-            spans("Use a range of 1-5 to indicate the call experience score."),
-            [pair("1-5", "min 1 max 5 None")]
-        );
-        assert_eq!(
-            spans("A value in the range of 1 to 10."),
-            [pair("1 to 10", "min 1 max 10 None")]
-        );
-        // a share, a ratio, a date, a bare "of"
-        assert!(spans("Pick any of 2 to 5.").is_empty());
-        assert!(spans("A ratio of 1 to 3.").is_empty());
-        assert!(spans("In effect as of 2024-06.").is_empty());
-        assert!(spans("Of 1 to 3, pick the best.").is_empty());
+        finds(&[
+            "The price level of the place, on a scale of 0 to 4. The exact amount will vary. | 0 to 4 | min 0 max 4 None",
+            "Use a range of 1-5 to indicate the call experience score. | 1-5 | min 1 max 5 None",
+            "A value in the range of 1 to 10. | 1 to 10 | min 1 max 10 None",
+            // a share, a ratio, a date, a bare "of"
+            "Pick any of 2 to 5.",
+            "A ratio of 1 to 3.",
+            "In effect as of 2024-06.",
+            "Of 1 to 3, pick the best.",
+        ]);
     }
 
     #[test]
     fn led_and_bare_spans() {
-        assert_eq!(
-            spans("Between 1 and 100."),
-            [pair("Between 1 and 100", "min 1 max 100 None")]
-        );
-        assert_eq!(
-            spans("Title, 1-200 chars."),
-            [pair("1-200 chars", "min 1 max 200 Chars")]
-        );
-        assert_eq!(
-            spans("Page size (1-100)."),
-            [pair("1-100", "min 1 max 100 None")]
-        );
-        assert_eq!(
-            spans("from 2001 to 2020"),
-            [pair("from 2001 to 2020", "min 2001 max 2020 Year")]
-        );
-        assert_eq!(
-            spans("from -90 to 90"),
-            [pair("from -90 to 90", "min -90 max 90 None")]
-        );
+        finds(&[
+            "Between 1 and 100. | Between 1 and 100 | min 1 max 100 None",
+            "Title, 1-200 chars. | 1-200 chars | min 1 max 200 Chars",
+            "Page size (1-100). | 1-100 | min 1 max 100 None",
+            "from 2001 to 2020 | from 2001 to 2020 | min 2001 max 2020 Year",
+            "from -90 to 90 | from -90 to 90 | min -90 max 90 None",
+        ]);
     }
 
     #[test]
     fn references_and_versions_are_not_spans() {
-        assert!(spans("See lines 10-20 of the file.").is_empty());
-        assert!(spans("Works with Python 3-4 releases.").is_empty());
-        assert!(spans("Read chapters 3-5 first.").is_empty());
-        assert!(spans("A bare 3-5 in a sentence.").is_empty());
-        assert!(spans("Released 2024-01-31.").is_empty());
+        finds(&[
+            "See lines 10-20 of the file.",
+            "Works with Python 3-4 releases.",
+            "Read chapters 3-5 first.",
+            "A bare 3-5 in a sentence.",
+            "Released 2024-01-31.",
+        ]);
     }
 
     #[test]
     fn legends_of_whole_numbers() {
-        assert_eq!(
-            spans("0=disabled, 1=read, 2=write, 3=admin"),
-            [pair("0=disabled, 1=read, 2=write, 3=", "min 0 max 3 Year")]
-        );
-        assert_eq!(
-            spans("1 for a guild subscription, 2 for a user subscription"),
-            [pair(
-                "1 for a guild subscription, 2 for",
-                "min 1 max 2 Year"
-            )]
-        );
-        assert_eq!(
-            spans("Set the version as active (0 is inactive, 1 is active)."),
-            [pair("0 is inactive, 1 is", "min 0 max 1 Year")]
-        );
-        // not consecutive, an example, or one entry: no legend
-        assert!(spans("Iterations (e.g. 7 for weekly, 14 for bi-weekly).").is_empty());
-        assert!(spans("1 for a guild subscription.").is_empty());
-        assert!(spans("0=disabled, 1=read").is_empty());
+        finds(&[
+            "0=disabled, 1=read, 2=write, 3=admin | 0=disabled, 1=read, 2=write, 3= | min 0 max 3 Year",
+            "1 for a guild subscription, 2 for a user subscription | 1 for a guild subscription, 2 for | min 1 max 2 Year",
+            "Set the version as active (0 is inactive, 1 is active). | 0 is inactive, 1 is | min 0 max 1 Year",
+            // not consecutive, an example, or one entry: no legend
+            "Iterations (e.g. 7 for weekly, 14 for bi-weekly).",
+            "1 for a guild subscription.",
+            "0=disabled, 1=read",
+        ]);
     }
 
     #[test]
     fn a_legend_of_the_ends_is_a_scale() {
         // the gemini cookbook, the mistral cookbook: ascending entries read with
         // "is", each after a comma
-        assert_eq!(
-            spans("Google Maps zoom level. 1 is the world, 20 is zoomed in to building level."),
-            [pair("1 is the world, 20 is", "min 1 max 20 Year")]
-        );
-        assert_eq!(
-            spans("3 is lowest price, 8 is highest rating, 13 is most reviewed"),
-            [pair(
-                "3 is lowest price, 8 is highest rating, 13 is",
-                "min 3 max 13 Year"
-            )]
-        );
-        // descending, without a comma, in another sentence, or an example: no scale
-        assert!(spans("10 is the most, 1 is the least.").is_empty());
-        assert!(spans("1 is the world and 20 is a building.").is_empty());
-        assert!(spans("Level 11 shows a 15km radius. Level 9 is a 30km radius.").is_empty());
-        assert!(spans("Zoom (e.g. 1 is the world, 20 is a building).").is_empty());
-        assert!(spans("Iterations (e.g. 7 for weekly, 14 for bi-weekly).").is_empty());
+        finds(&[
+            "Google Maps zoom level. 1 is the world, 20 is zoomed in to building level. | 1 is the world, 20 is | min 1 max 20 Year",
+            "3 is lowest price, 8 is highest rating, 13 is most reviewed | 3 is lowest price, 8 is highest rating, 13 is | min 3 max 13 Year",
+            // descending, without a comma, in another sentence, or an example: no scale
+            "10 is the most, 1 is the least.",
+            "1 is the world and 20 is a building.",
+            "Level 11 shows a 15km radius. Level 9 is a 30km radius.",
+            "Zoom (e.g. 1 is the world, 20 is a building).",
+            "Iterations (e.g. 7 for weekly, 14 for bi-weekly).",
+        ]);
     }
 
     #[test]
     fn a_span_with_a_legend_of_its_ends_is_a_range_of_values() {
         // the gemini cookbook; the mistral cookbook (on a string argument)
-        assert_eq!(
-            spans("Intensity of the climate to apply, 0-10 (0 is off, 10 is MAX)."),
-            [pair("0-10", "min 0 max 10 Year")]
-        );
-        assert_eq!(
-            spans("The minimum rating of the hotel (7-9). 7 is 3.5+ stars, 8 is 4+ stars."),
-            [pair("7-9", "min 7 max 9 Year")]
-        );
-        // a legend that does not read the low end leaves the span as it was
-        assert_eq!(
-            spans("Title, 1-200 chars (200 is plenty)."),
-            [pair("1-200 chars", "min 1 max 200 Chars")]
-        );
-        assert!(spans("A bare 3-5 (4 is typical).").is_empty());
+        finds(&[
+            "Intensity of the climate to apply, 0-10 (0 is off, 10 is MAX). | 0-10 | min 0 max 10 Year",
+            "The minimum rating of the hotel (7-9). 7 is 3.5+ stars, 8 is 4+ stars. | 7-9 | min 7 max 9 Year",
+            // a legend that does not read the low end leaves the span as it was
+            "Title, 1-200 chars (200 is plenty). | 1-200 chars | min 1 max 200 Chars",
+            "A bare 3-5 (4 is typical).",
+        ]);
     }
 
     #[test]
     fn a_span_named_a_scale_is_not_a_legend() {
         // the mistral cookbook: "(0-1 scale)" and "(0-10 scale)" alike
-        assert_eq!(
-            spans("How well the skill matches the requirement (0-10 scale)"),
-            [pair("0-10", "min 0 max 10 None")]
-        );
-        assert_eq!(
-            spans("Confidence in the skill evaluation (0-1 scale)"),
-            [pair("0-1 scale", "min 0 max 1 Count")]
-        );
-        // without a cue it stays a remark (PostHog's MCP server), and a legend of
-        // ranges stays a legend
-        assert!(spans("NPS questions always use 0-10 scale").is_empty());
-        assert!(spans("Score (1-4 low, 5-7 mid, 8+ high)").is_empty());
+        finds(&[
+            "How well the skill matches the requirement (0-10 scale) | 0-10 | min 0 max 10 None",
+            "Confidence in the skill evaluation (0-1 scale) | 0-1 scale | min 0 max 1 Count",
+            // without a cue it stays a remark (PostHog's MCP server), and a legend of
+            // ranges stays a legend
+            "NPS questions always use 0-10 scale",
+            "Score (1-4 low, 5-7 mid, 8+ high)",
+        ]);
     }
 
     #[test]
     fn what_a_span_means_is_a_legend() {
-        assert!(spans("Values between 0 and 1 indicate at least one tunnel is not UP.").is_empty());
-        assert!(spans("A score from 1 to 3 means low confidence.").is_empty());
-        assert_eq!(
-            spans("Values between 0 and 1 are accepted."),
-            [pair("between 0 and 1", "min 0 max 1 None")]
-        );
+        finds(&[
+            "Values between 0 and 1 indicate at least one tunnel is not UP.",
+            "A score from 1 to 3 means low confidence.",
+            "Values between 0 and 1 are accepted. | between 0 and 1 | min 0 max 1 None",
+        ]);
     }
 
     #[test]
     fn a_span_of_higher_values_is_advice() {
         // awslabs' MCP servers, together's OpenAPI spec
-        assert!(spans("Maximum number of data points to return. Higher values (100-1000) provide more granular data.").is_empty());
-        assert!(
-            spans("Lower values (1-60) provide higher resolution but may be less available.")
-                .is_empty()
-        );
-        assert!(
-            spans("Higher values (e.g., 8-10) make the output more faithful to the prompt.")
-                .is_empty()
-        );
-        // the range itself
-        assert_eq!(
-            spans("Maximum number of results to return (1-100). Higher values are slower."),
-            [pair("1-100", "min 1 max 100 None")]
-        );
-        assert_eq!(
-            spans("Allowed values (1-60)."),
-            [pair("1-60", "min 1 max 60 None")]
-        );
+        finds(&[
+            "Maximum number of data points to return. Higher values (100-1000) provide more granular data.",
+            "Lower values (1-60) provide higher resolution but may be less available.",
+            "Higher values (e.g., 8-10) make the output more faithful to the prompt.",
+            // the range itself
+            "Maximum number of results to return (1-100). Higher values are slower. | 1-100 | min 1 max 100 None",
+            "Allowed values (1-60). | 1-60 | min 1 max 60 None",
+        ]);
     }
 
     #[test]
     fn sizes_in_sentences_are_not_spans() {
-        assert!(spans("Summarize the article in 2-3 sentences for the reader.").is_empty());
-        assert!(spans("Passages of text (1-2 paragraphs).").is_empty());
-        assert_eq!(
-            spans("A summary of 1-200 words."),
-            [pair("1-200 words", "min 1 max 200 Uncounted")]
-        );
+        finds(&[
+            "Summarize the article in 2-3 sentences for the reader.",
+            "Passages of text (1-2 paragraphs).",
+            "A summary of 1-200 words. | 1-200 words | min 1 max 200 Uncounted",
+        ]);
     }
 
     #[test]
     fn a_standard_number_is_a_reference() {
         // plaid's OpenAPI spec
-        assert!(spans("Use the ISO-3166-1 alpha-2 country code standard.").is_empty());
-        assert!(spans("An ISO 639-1 language code.").is_empty());
+        finds(&[
+            "Use the ISO-3166-1 alpha-2 country code standard.",
+            "An ISO 639-1 language code.",
+        ]);
     }
 }
