@@ -91,9 +91,9 @@ fn space(c: char) -> bool {
 
 /// The byte offset of the character at `i`, or the text's length past the end.
 #[inline(always)]
-fn byte(cs: &Chars, len: usize, i: usize) -> usize {
+fn byte(cs: &Chars, i: usize) -> usize {
     if i >= cs.n {
-        len
+        cs.bytes.len()
     } else if cs.ascii {
         i
     } else {
@@ -139,7 +139,6 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             doc[a..b].to_lowercase()
         }
     };
-    let doc_len = doc.len();
     // about one token per five bytes of prose: no regrowth for most doc comments
     let mut out: Vec<Tok> = Vec::with_capacity(doc.len() / 5 + 8);
     let mut sent = 0;
@@ -198,15 +197,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         if c == '`' {
             if let Some(j) = (i + 1..n).find(|&j| ch(&cs, j) == '`') {
                 let close = if ch(&cs, j - 1) == '\\' { j - 1 } else { j };
-                let s = lower(byte(&cs, doc_len, i + 1), byte(&cs, doc_len, close));
-                push(
-                    &mut out,
-                    Tk::Code,
-                    s,
-                    byte(&cs, doc_len, i),
-                    byte(&cs, doc_len, j + 1),
-                    sent,
-                );
+                let s = lower(byte(&cs, i + 1), byte(&cs, close));
+                push(&mut out, Tk::Code, s, byte(&cs, i), byte(&cs, j + 1), sent);
                 i = j + 1;
                 continue;
             }
@@ -227,15 +219,9 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     }
                 }
                 if let Some(j) = found {
-                    let s = lower(byte(&cs, doc_len, i + 1), byte(&cs, doc_len, j));
-                    push(
-                        &mut out,
-                        Tk::Quoted,
-                        s,
-                        byte(&cs, doc_len, i),
-                        byte(&cs, doc_len, j + 1),
-                        sent,
-                    );
+                    let s = lower(byte(&cs, i + 1), byte(&cs, j));
+                    let (a, b) = (byte(&cs, i), byte(&cs, j + 1));
+                    push(&mut out, Tk::Quoted, s, a, b, sent);
                     i = j + 1;
                     continue;
                 }
@@ -261,40 +247,24 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     j += 1;
                 }
             }
-            let a = byte(&cs, doc_len, i);
+            let a = byte(&cs, i);
             if alpha(ch(&cs, j)) || ch(&cs, j) == '_' {
                 while alnum(ch(&cs, j)) || ch(&cs, j) == '_' {
                     j += 1;
                 }
-                push(
-                    &mut out,
-                    Tk::Word,
-                    lower(a, byte(&cs, doc_len, j)),
-                    a,
-                    byte(&cs, doc_len, j),
-                    sent,
-                );
+                let b = byte(&cs, j);
+                push(&mut out, Tk::Word, lower(a, b), a, b, sent);
             } else {
-                let text: String = doc[a..byte(&cs, doc_len, j)]
-                    .chars()
-                    .filter(|c| *c != ',')
-                    .collect();
-                let digits = doc[a..byte(&cs, doc_len, int_end)]
+                let text: String = doc[a..byte(&cs, j)].chars().filter(|c| *c != ',').collect();
+                let digits = doc[a..byte(&cs, int_end)]
                     .chars()
                     .filter(|c| digit(*c))
                     .count();
-                out.push(Tok {
-                    k: Tk::Num,
-                    num: text.parse::<f64>().ok(),
-                    s: text,
-                    start: a,
-                    end: byte(&cs, doc_len, j),
-                    digits,
-                    sent,
-                    output: false,
-                    example: false,
-                    lead: 0,
-                });
+                let num = text.parse::<f64>().ok();
+                push(&mut out, Tk::Num, text, a, byte(&cs, j), sent);
+                if let Some(tok) = out.last_mut() {
+                    (tok.num, tok.digits) = (num, digits);
+                }
             }
             i = j;
             continue;
@@ -382,25 +352,17 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                 && upper(ch(&cs, i + 3))
                 && matches!((ch(&cs, i + 1), ch(&cs, i + 2)), ('a', 'x') | ('i', 'n'))
                 && matches!(
-                    lower(byte(&cs, doc_len, i + 3), byte(&cs, doc_len, j)).as_str(),
+                    lower(byte(&cs, i + 3), byte(&cs, j)).as_str(),
                     "length" | "items"
                 )
             {
-                let a = byte(&cs, doc_len, i);
-                let m = byte(&cs, doc_len, i + 3);
+                let (a, m, b) = (byte(&cs, i), byte(&cs, i + 3), byte(&cs, j));
                 push(&mut out, Tk::Word, lower(a, m), a, m, sent);
-                push(
-                    &mut out,
-                    Tk::Word,
-                    lower(m, byte(&cs, doc_len, j)),
-                    m,
-                    byte(&cs, doc_len, j),
-                    sent,
-                );
+                push(&mut out, Tk::Word, lower(m, b), m, b, sent);
                 i = j;
                 continue;
             }
-            let mut w = lower(byte(&cs, doc_len, i), byte(&cs, doc_len, j));
+            let mut w = lower(byte(&cs, i), byte(&cs, j));
             // (an ASCII text has no curly apostrophe: the search, a call
             // into the standard library per word, was a tenth of the cost)
             if !ascii && w.contains('\u{2019}') {
@@ -414,14 +376,7 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
                     j += if closed { 3 } else { 2 };
                 }
             }
-            push(
-                &mut out,
-                Tk::Word,
-                w,
-                byte(&cs, doc_len, i),
-                byte(&cs, doc_len, j),
-                sent,
-            );
+            push(&mut out, Tk::Word, w, byte(&cs, i), byte(&cs, j), sent);
             i = j;
             continue;
         }
@@ -441,8 +396,8 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         } else {
             p.to_string()
         };
-        let a = byte(&cs, doc_len, i);
-        let b = byte(&cs, doc_len, i + len);
+        let a = byte(&cs, i);
+        let b = byte(&cs, i + len);
         let ends =
             matches!(c, '.' | '!' | '?') && p.is_empty() && (i + 1 >= n || space(ch(&cs, i + 1)));
         // (asked only of a full stop that may end the sentence: a search of
@@ -582,11 +537,15 @@ mod tests {
             .collect()
     }
 
+    /// The text of each token of `doc`.
+    fn words(doc: &str) -> Vec<String> {
+        shown(doc).into_iter().map(|t| t.1).collect()
+    }
+
     #[test]
     fn markdown_emphasis_is_seen_through() {
         // adyen-openapi: "Maximum value: **672** (28 days)", "* **01** — No
         // suspicious activity"; linode (batch 9): "__Read-only__ The ..."
-        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
         assert_eq!(words("Maximum value: **672** (28 days)")[3], "672");
         assert_eq!(words("* **01** - No")[..3], ["*", "01", "-"]);
         assert_eq!(words("__Read-only__ the")[..2], ["read-only", "the"]);
@@ -601,7 +560,6 @@ mod tests {
     #[test]
     fn a_hyphenated_identifier_ending_on_a_number_is_one_word() {
         // upstash/mcp-server: "us-east-1, eu-central-1"
-        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
         assert_eq!(
             words("us-east-1, eu-central-1."),
             ["us-east-1", ",", "eu-central-1", "."]
@@ -641,7 +599,6 @@ mod tests {
     fn an_emphasized_tag_opening_the_description_is_dropped() {
         // linode (batch 9): "__Read-only__ The private IPv4 address.";
         // openai-openapi: "**SIP Only:** Returned when ..."
-        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
         assert_eq!(words("__Read-only__ The private IPv4 address.")[0], "the");
         assert_eq!(words("**SIP Only:** Returned when")[0], "returned");
         // not a tag inside the text, one followed by lowercase text, nor a
@@ -657,7 +614,6 @@ mod tests {
     #[test]
     fn a_json_schema_keyword_reads_as_its_words() {
         // adyen-openapi: "* minLength: 3 characters * maxLength: 6 characters"
-        let words = |doc: &str| -> Vec<String> { shown(doc).into_iter().map(|t| t.1).collect() };
         assert_eq!(words("maxLength: 12"), ["max", "length", ":", "12"]);
         assert_eq!(words("minItems"), ["min", "items"]);
         // not a keyword: a word that only starts with the letters, lowercase
