@@ -120,19 +120,22 @@ pub(super) fn declared(ty: &str) -> Option<Declared<'static>> {
 
 /// The kinds found in `doc`, deduplicated.
 pub(super) fn found(doc: &str, ty: &str) -> Vec<ClaimKind> {
-    let mut got: Vec<ClaimKind> = match declared(ty) {
+    let got = match declared(ty) {
         Some(d) => unmatched(doc, d),
         None => claims(doc),
-    }
-    .into_iter()
-    .map(|c| c.kind)
-    .collect();
-    got.sort_by_key(|k| *k as u8);
-    got.dedup();
-    got
+    };
+    sorted(got.into_iter().map(|c| c.kind).collect())
 }
 
-/// One labelled line: expected kinds, type, source (the real corpus only), text.
+/// Kinds in one order, each once, as found and expected kinds are compared.
+pub(super) fn sorted(mut kinds: Vec<ClaimKind>) -> Vec<ClaimKind> {
+    kinds.sort_by_key(|k| *k as u8);
+    kinds.dedup();
+    kinds
+}
+
+/// One labelled line: expected kinds (sorted, each once), type, source (the
+/// real corpus only), text.
 pub(super) struct Entry<'a> {
     pub(super) expected: Vec<ClaimKind>,
     pub(super) ty: &'a str,
@@ -154,13 +157,8 @@ pub(super) fn entries(corpus: &str, with_source: bool) -> Vec<Entry<'_>> {
                 "corpus line {} needs {columns} tab-separated columns",
                 n + 1
             );
-            let expected = if cols[0].trim() == "NONE" {
-                Vec::new()
-            } else {
-                cols[0].split(',').map(parse_kind).collect()
-            };
             Entry {
-                expected,
+                expected: kinds(cols[0]),
                 ty: cols[1],
                 source: if with_source { cols[2] } else { "" },
                 text: cols[columns - 1],
@@ -192,14 +190,11 @@ fn first_corpus_precision_and_recall() {
     let mut score = Score::default();
     let list = entries(FIRST, false);
     for e in &list {
-        let got = found(e.text, e.ty);
-        let mut expected = e.expected.clone();
-        expected.sort_by_key(|k| *k as u8);
-        expected.dedup();
-        if got != expected {
+        let (got, expected) = (found(e.text, e.ty), &e.expected);
+        if got != *expected {
             println!("{got:?} expected {expected:?}: {}", e.text);
         }
-        score.add(&expected, &got);
+        score.add(expected, &got);
     }
     println!(
         "{}",
@@ -233,19 +228,16 @@ fn real_corpus_precision_and_recall() {
             e.text
         );
         negatives += usize::from(e.expected.is_empty());
-        let mut expected = e.expected.clone();
-        expected.sort_by_key(|k| *k as u8);
-        expected.dedup();
-        let got = found(e.text, e.ty);
+        let (got, expected) = (found(e.text, e.ty), &e.expected);
         let part = if held_out(e.text) {
             &mut held
         } else {
             &mut tuned
         };
-        part.add(&expected, &got);
+        part.add(expected, &got);
         // The old held-out third is tuned on since the third batch was added
         // (`docs/rule-c12.md`), so its mistakes are printed too.
-        if got != expected {
+        if got != *expected {
             println!("{got:?} expected {expected:?}: {} ({})", e.text, e.source);
         }
     }
@@ -292,14 +284,11 @@ fn score_batch(corpus: &str, show: bool) -> (Score, usize, usize) {
     for e in &list {
         assert!(!e.source.trim().is_empty(), "every entry names its source");
         negatives += usize::from(e.expected.is_empty());
-        let mut expected = e.expected.clone();
-        expected.sort_by_key(|k| *k as u8);
-        expected.dedup();
-        let got = found(e.text, e.ty);
-        if show && got != expected {
+        let (got, expected) = (found(e.text, e.ty), &e.expected);
+        if show && got != *expected {
             println!("{got:?} expected {expected:?}: {} ({})", e.text, e.source);
         }
-        score.add(&expected, &got);
+        score.add(expected, &got);
     }
     (score, list.len(), negatives)
 }
@@ -485,15 +474,12 @@ fn labellers_agree() {
     }
 }
 
+/// The kinds of a label column ("NONE", or kinds joined by commas).
 fn kinds(column: &str) -> Vec<ClaimKind> {
-    let mut k: Vec<ClaimKind> = if column.trim() == "NONE" {
-        Vec::new()
-    } else {
-        column.split(',').map(parse_kind).collect()
-    };
-    k.sort_by_key(|k| *k as u8);
-    k.dedup();
-    k
+    if column.trim() == "NONE" {
+        return Vec::new();
+    }
+    sorted(column.split(',').map(parse_kind).collect())
 }
 
 pub(super) const TOOLSETS: &str = include_str!("../tests/prose_toolsets.txt");

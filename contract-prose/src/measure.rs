@@ -5,7 +5,7 @@
 //! `C12_BLESS=1` rewrites both after a change, and without it the test fails
 //! when either is out of date. Neither is typed by hand.
 
-use super::corpus::{declared, entries, Entry};
+use super::corpus::{declared, entries, sorted, Entry};
 use super::corpus::{
     HELD_OUT, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_17, HELD_OUT_18, HELD_OUT_19,
     HELD_OUT_2, HELD_OUT_20, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7,
@@ -245,12 +245,8 @@ fn error_precision_and_audit_recall_per_batch() {
                     }
                 }
             }
-            let mut kinds: Vec<_> = got.iter().map(|c| c.kind).collect();
-            kinds.sort_by_key(|k| *k as u8);
-            kinds.dedup();
-            let mut expected = e.expected.clone();
-            expected.sort_by_key(|k| *k as u8);
-            expected.dedup();
+            let kinds = sorted(got.iter().map(|c| c.kind).collect());
+            let expected = &e.expected;
             tp += kinds.iter().filter(|k| expected.contains(k)).count();
             fp += kinds.iter().filter(|k| !expected.contains(k)).count();
             fneg += expected.iter().filter(|k| !kinds.contains(k)).count();
