@@ -456,13 +456,13 @@ pub(super) fn date_literal_shown(Cx { t, out, .. }: Cx, i: usize) -> Option<usiz
 }
 
 pub(super) fn format_standard(Cx { t, w, out, .. }: Cx, i: usize) -> Option<usize> {
-    let iso = (w == "iso"
-        && (text(t, i + 1) == "8601" || text(t, i + 1) == "-" && text(t, i + 2) == "8601"))
-        || w == "iso8601";
-    let rfc = (w == "rfc"
-        && (text(t, i + 1) == "3339" || text(t, i + 1) == "-" && text(t, i + 2) == "3339"))
-        || w == "rfc3339";
-    if iso || rfc {
+    // the standard's body and number, apart, hyphenated or in one word
+    let named = |body: &str, number: &str| {
+        (w == body && (text(t, i + 1) == number || seq(t, i + 1, &["-", number])))
+            || w.strip_prefix(body) == Some(number)
+    };
+    let iso = named("iso", "8601");
+    if iso || named("rfc", "3339") {
         let end = if w.len() > 3 {
             i
         } else if text(t, i + 1) == "-" {
