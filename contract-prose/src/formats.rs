@@ -664,28 +664,15 @@ mod tests {
     /// date with the format YYYY-MM-DD or a millisecond timestamp").
     #[test]
     fn a_date_beside_a_keyword_or_a_timestamp_is_one_form() {
-        use super::super::{claims, ClaimKind};
-        let kinds = |d: &str| claims(d).into_iter().map(|c| c.kind).collect::<Vec<_>>();
-        assert!(
-            kinds("The start date to get the tasks for. Format: YYYY-MM-DD or 'today'.").is_empty()
-        );
-        assert!(kinds(
-            "The start of the aggregate time window. Either a date with the format YYYY-MM-DD or a millisecond timestamp."
-        )
-        .is_empty());
-        // the layout alone, examples in another sentence, a duration in ms stay
-        assert_eq!(
-            kinds("The start date. Format: YYYY-MM-DD."),
-            [ClaimKind::Format]
-        );
-        assert_eq!(
-            kinds("A date in format 'YYYY-MM-DD'. Example: 'Yesterday' or 'Today'."),
-            [ClaimKind::Format]
-        );
-        assert_eq!(
-            kinds("The start date (YYYY-MM-DD), or milliseconds to wait."),
-            [ClaimKind::Format]
-        );
+        use crate::tests::assert_kinds;
+        assert_kinds(&[
+            "The start date to get the tasks for. Format: YYYY-MM-DD or 'today'.",
+            "The start of the aggregate time window. Either a date with the format YYYY-MM-DD or a millisecond timestamp.",
+            // the layout alone, examples in another sentence, a duration in ms stay
+            "The start date. Format: YYYY-MM-DD. | Format",
+            "A date in format 'YYYY-MM-DD'. Example: 'Yesterday' or 'Today'. | Format",
+            "The start date (YYYY-MM-DD), or milliseconds to wait. | Format",
+        ]);
     }
 
     /// The items' format after a list head: getzep's graphiti MCP server

@@ -387,6 +387,21 @@ mod tests {
         claims(doc).into_iter().map(|c| c.kind).collect()
     }
 
+    /// Asserts each case, written "description | kinds" ("... | Items,
+    /// Length"), or the description alone when it states no constraint: the
+    /// kinds of the claims read in the description, in order.
+    pub(crate) fn assert_kinds(cases: &[&str]) {
+        for case in cases {
+            let (doc, want) = case.split_once(" | ").unwrap_or((case, ""));
+            let want: Vec<ClaimKind> = want
+                .split(", ")
+                .filter(|k| !k.is_empty())
+                .map(corpus::parse_kind)
+                .collect();
+            assert_eq!(kinds(doc), want, "{doc}");
+        }
+    }
+
     #[test]
     fn type_decides_a_bare_bound() {
         let doc = "Search text, at most 50.";

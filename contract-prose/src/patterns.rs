@@ -748,15 +748,12 @@ mod tests {
     #[test]
     fn an_iso_date_in_format_is_no_pattern() {
         use super::super::{claims, ClaimKind};
+        use crate::tests::assert_kinds;
         let kinds = |d: &str| claims(d).into_iter().map(|c| c.kind).collect::<Vec<_>>();
-        assert_eq!(
-            kinds("The localized start date of the time period in `YYYY-MM-DD` format."),
-            [ClaimKind::Format]
-        );
-        assert_eq!(
-            kinds("Pay date on the paystub in the 'YYYY-MM-DD' format."),
-            [ClaimKind::Format]
-        );
+        assert_kinds(&[
+            "The localized start date of the time period in `YYYY-MM-DD` format. | Format",
+            "Pay date on the paystub in the 'YYYY-MM-DD' format. | Format",
+        ]);
         assert!(kinds("DOB in `MM/DD/YYYY` format").contains(&ClaimKind::Pattern));
     }
 

@@ -486,185 +486,107 @@ fn since_the_epoch(t: &[Tok], i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{claims, ClaimKind};
-
-    fn kinds(doc: &str) -> Vec<ClaimKind> {
-        claims(doc).into_iter().map(|c| c.kind).collect()
-    }
+    use crate::tests::assert_kinds;
 
     #[test]
     fn a_count_of_the_parameters_is_not_a_list_size() {
         // sendgrid's and digitalocean's OpenAPI specs
-        assert!(
-            kinds("Any one or more of the parameters can be updated via the PATCH endpoint.")
-                .is_empty()
-        );
-        assert!(
-            kinds("Send a PUT request and specify one or more of the attributes below.").is_empty()
-        );
-        // plaid's: items of the list (untyped here, so read as a Range)
-        assert_eq!(
-            kinds("This should be a list that contains one or more of the following codes."),
-            [ClaimKind::Range]
-        );
+        assert_kinds(&[
+            "Any one or more of the parameters can be updated via the PATCH endpoint.",
+            "Send a PUT request and specify one or more of the attributes below.",
+            // plaid's: items of the list (untyped here, so read as a Range)
+            "This should be a list that contains one or more of the following codes. | Range",
+        ]);
     }
 
     #[test]
     fn a_bound_in_a_clause_naming_a_member_is_the_members() {
         // agno's tools, docusign's OpenAPI spec
-        assert_eq!(
-            kinds("List of ReplyButton objects, each with 'id' and 'title'. Max 3 buttons, title max 20 chars."),
-            [ClaimKind::Items]
-        );
-        assert!(kinds(
-            "The array of name/value custom data strings. The array contains the elements: * name - A string that can be a maximum of 50 characters. * value - A string that can be a maximum of 200 characters."
-        )
-        .is_empty());
-        // a name the description did not use before, no objects, no label
-        assert_eq!(
-            kinds("List of ReplyButton objects, each with 'id' and 'title'. Max 3 buttons, labels max 20 chars."),
-            [ClaimKind::Items, ClaimKind::Length]
-        );
-        assert_eq!(
-            kinds("The page title, title max 20 chars."),
-            [ClaimKind::Length]
-        );
-        assert_eq!(
-            kinds("A list of objects with a `file_id`. The maximum batch size is 2000 files."),
-            [ClaimKind::Items]
-        );
-        assert_eq!(
-            kinds("Names of the elements. * name - one name. Each name can be a maximum of 50 characters."),
-            [ClaimKind::Length]
-        );
+        assert_kinds(&[
+            "List of ReplyButton objects, each with 'id' and 'title'. Max 3 buttons, title max 20 chars. | Items",
+            "The array of name/value custom data strings. The array contains the elements: * name - A string that can be a maximum of 50 characters. * value - A string that can be a maximum of 200 characters.",
+            // a name the description did not use before, no objects, no label
+            "List of ReplyButton objects, each with 'id' and 'title'. Max 3 buttons, labels max 20 chars. | Items, Length",
+            "The page title, title max 20 chars. | Length",
+            "A list of objects with a `file_id`. The maximum batch size is 2000 files. | Items",
+            "Names of the elements. * name - one name. Each name can be a maximum of 50 characters. | Length",
+        ]);
     }
 
     #[test]
     fn members_of_each_item_are_not_claims() {
-        assert!(kinds(
-            "Array of field values. Each element must have a 'field_id' and one value field: 'text_value' for text, 'date_value' (ISO 8601 date string) for dates, or 'number_value'."
-        )
-        .is_empty());
-        assert!(
-            kinds("Each entry includes 'name', 'type' (file/directory), and 'children'.")
-                .is_empty()
-        );
-        assert!(
-            kinds("Each object contains a `content` property, which must be a UUID.").is_empty()
-        );
-        // a rule on each item names no member, and stays
-        assert_eq!(
-            kinds("List of tags. Each tag must contain only lowercase letters."),
-            [ClaimKind::Pattern]
-        );
-        assert_eq!(
-            kinds("Each date must be in ISO 8601 format."),
-            [ClaimKind::Format]
-        );
+        assert_kinds(&[
+            "Array of field values. Each element must have a 'field_id' and one value field: 'text_value' for text, 'date_value' (ISO 8601 date string) for dates, or 'number_value'.",
+            "Each entry includes 'name', 'type' (file/directory), and 'children'.",
+            "Each object contains a `content` property, which must be a UUID.",
+            // a rule on each item names no member, and stays
+            "List of tags. Each tag must contain only lowercase letters. | Pattern",
+            "Each date must be in ISO 8601 format. | Format",
+        ]);
     }
 
     #[test]
     fn the_value_of_a_named_member_is_not_a_claim() {
-        assert!(
-            kinds("JSON schema. Must include a 'type' field set to 'object' or 'text'.").is_empty()
-        );
-        assert!(kinds("Includes a `created` attribute set to an ISO 8601 timestamp.").is_empty());
-        // the argument's own values stay
-        assert_eq!(
-            kinds("The type, set to 'object' or 'text'."),
-            [ClaimKind::ClosedSet]
-        );
+        assert_kinds(&[
+            "JSON schema. Must include a 'type' field set to 'object' or 'text'.",
+            "Includes a `created` attribute set to an ISO 8601 timestamp.",
+            // the argument's own values stay
+            "The type, set to 'object' or 'text'. | ClosedSet",
+        ]);
     }
 
     #[test]
     fn a_form_of_some_cases_is_not_the_format() {
-        assert!(
-            kinds("Form ID used in API calls (UUID in new API, 'i' prefix in old API)").is_empty()
-        );
-        assert!(kinds("Database identifier. Format: APP_NAME::DB for other apps.").is_empty());
-        // a form for the argument itself stays
-        assert_eq!(
-            kinds("Form ID (UUID) used in new API calls"),
-            [ClaimKind::Format]
-        );
-        assert_eq!(
-            kinds("Date in YYYY-MM-DD format, for example today."),
-            [ClaimKind::Format]
-        );
+        assert_kinds(&[
+            "Form ID used in API calls (UUID in new API, 'i' prefix in old API)",
+            "Database identifier. Format: APP_NAME::DB for other apps.",
+            // a form for the argument itself stays
+            "Form ID (UUID) used in new API calls | Format",
+            "Date in YYYY-MM-DD format, for example today. | Format",
+        ]);
     }
 
     #[test]
     fn values_under_a_condition_are_not_claims() {
-        assert!(
-            kinds("This can only be set when `access` is set to `open` or `company`.").is_empty()
-        );
-        assert!(kinds("Check again until the status is `completed` or `failed`.").is_empty());
-        // the condition ends at its comma
-        assert_eq!(
-            kinds("If set, one of `asc` or `desc`."),
-            [ClaimKind::ClosedSet]
-        );
-        assert_eq!(
-            kinds("Sort order: `asc` or `desc`."),
-            [ClaimKind::ClosedSet]
-        );
-        assert!(
-            kinds("The image. When stream is true, partial_images must be greater than 0.")
-                .is_empty()
-        );
-        assert!(kinds("If offering type is `package`, quantity must be at most 1.").is_empty());
-        assert_eq!(
-            kinds("If provided, must be at most 100."),
-            [ClaimKind::Range]
-        );
-        assert_eq!(
-            kinds("When set, must be between 1 and 5."),
-            [ClaimKind::Range]
-        );
-        // the whole clause of the condition, up to its comma (sentry's MCP server,
-        // sendgrid's OpenAPI spec)
-        assert!(
-            kinds("- If the user passes a parameter in the form of name/otherName, use it.")
-                .is_empty()
-        );
+        assert_kinds(&[
+            "This can only be set when `access` is set to `open` or `company`.",
+            "Check again until the status is `completed` or `failed`.",
+            // the condition ends at its comma
+            "If set, one of `asc` or `desc`. | ClosedSet",
+            "Sort order: `asc` or `desc`. | ClosedSet",
+            "The image. When stream is true, partial_images must be greater than 0.",
+            "If offering type is `package`, quantity must be at most 1.",
+            "If provided, must be at most 100. | Range",
+            "When set, must be between 1 and 5. | Range",
+            // the whole clause of the condition, up to its comma (sentry's MCP server,
+            // sendgrid's OpenAPI spec)
+            "- If the user passes a parameter in the form of name/otherName, use it.",
+        ]);
     }
 
     #[test]
     fn a_limit_in_its_own_clause_of_a_default_sentence_stays() {
         // HubSpot's specs, plaid's OpenAPI spec
-        assert_eq!(
-            kinds("The maximum number of results to display per page. Defaults to 100 and the max is 100."),
-            [ClaimKind::Range]
-        );
-        assert_eq!(
-            kinds("Default value is 365; maximum is 731; minimum is 180."),
-            [ClaimKind::Range]
-        );
-        // a bound describing the default is still the default's
-        assert!(
-            kinds("Default: the beginning of the day, but at least 15 minutes ago.").is_empty()
-        );
-        assert!(kinds("Defaults to a maximum of 10.").is_empty());
-        // monday's MCP server; github's has "(default: 30, max: 100)"
-        assert_eq!(
-            kinds("Number of results per page. Default 25, max 100."),
-            [ClaimKind::Range]
-        );
-        assert_eq!(kinds("Default: 20; maximum 50."), [ClaimKind::Range]);
-        // the maximum as the default's value, or a bound of the default
-        assert!(kinds("Defaults to the max, 100.").is_empty());
-        assert!(kinds("Defaults to 10, or at most 100 when paging.").is_empty());
+        assert_kinds(&[
+            "The maximum number of results to display per page. Defaults to 100 and the max is 100. | Range",
+            "Default value is 365; maximum is 731; minimum is 180. | Range",
+            // a bound describing the default is still the default's
+            "Default: the beginning of the day, but at least 15 minutes ago.",
+            "Defaults to a maximum of 10.",
+            // monday's MCP server; github's has "(default: 30, max: 100)"
+            "Number of results per page. Default 25, max 100. | Range",
+            "Default: 20; maximum 50. | Range",
+            // the maximum as the default's value, or a bound of the default
+            "Defaults to the max, 100.",
+            "Defaults to 10, or at most 100 when paging.",
+        ]);
     }
 
     #[test]
     fn the_default_value_is_not_the_set() {
-        assert!(
-            kinds("`mode` defaults to `similar` (co-citation); `citers` returns papers.")
-                .is_empty()
-        );
-        assert_eq!(
-            kinds("One of `music_v1` or `music_v2`. Defaults to `music_v2`."),
-            [ClaimKind::ClosedSet]
-        );
+        assert_kinds(&[
+            "`mode` defaults to `similar` (co-citation); `citers` returns papers.",
+            "One of `music_v1` or `music_v2`. Defaults to `music_v2`. | ClosedSet",
+        ]);
     }
 }
