@@ -516,3 +516,77 @@ fn a_bound_that_names_no_argument_says_so() {
         "the sentence names no property: name the one it bounds and declare \"maximum\": 50 there"
     );
 }
+
+/// List an account's transactions between two days. The range may cover at
+/// most 90 days.
+#[tool_contract(effect = read_only, rules(le(from, to), max_span(from, to, 90 days)))]
+pub fn list_transactions(
+    /// First day to include.
+    from: chrono::NaiveDate,
+    /// Last day to include; at most 90 days after `from`.
+    to: chrono::NaiveDate,
+) -> Result<Done, Oops> {
+    let _ = (from, to);
+    Ok(Done { ok: true })
+}
+
+/// Book a room for a stay.
+#[tool_contract(effect = read_only, rules(max_span(check_in, check_out, 30 days)))]
+pub fn book_stay(
+    /// Day of arrival.
+    check_in: chrono::NaiveDate,
+    /// Day of departure, at most 60 days after `check_in`.
+    check_out: chrono::NaiveDate,
+) -> Result<Done, Oops> {
+    let _ = (check_in, check_out);
+    Ok(Done { ok: true })
+}
+
+/// Read the readings between two meter counts.
+#[tool_contract(effect = read_only, rules(max_span(low, high, 10)))]
+pub fn meter_window(
+    /// The first count.
+    #[arg(range(min = 0, max = 1000))]
+    low: i32,
+    /// The last count, at most 10 above `low`.
+    #[arg(range(min = 0, max = 1000))]
+    high: i32,
+) -> Result<Done, Oops> {
+    let _ = (low, high);
+    Ok(Done { ok: true })
+}
+
+/// A distance the author declared with `max_span`, as the help asks, is
+/// no finding: not on the argument ("at most 90 days after `from`"), not on
+/// the tool ("The range may cover at most 90 days"). Before, all three
+/// stayed in the audit, and "at most 10 above `low`" over `range(max =
+/// 1000)` stopped the build as a contradiction of the value's own range
+/// (`meter_window` compiling is that half of the test). A distance the
+/// rule does not hold, on a date, contradicts it.
+#[test]
+fn a_declared_max_span_agrees_with_the_distance_the_prose_states() {
+    let reg = registry(vec![
+        list_transactions::contract(),
+        meter_window::contract(),
+        book_stay::contract(),
+    ]);
+    let lines: Vec<String> = reg
+        .audit()
+        .iter()
+        .map(|f| {
+            let arg = f.argument.as_deref().unwrap_or("-");
+            let check = f.check.unwrap_or("-");
+            format!(
+                "{} {arg} {check} {:?} {} | {}",
+                f.tool,
+                f.phrase,
+                f.level.as_str(),
+                f.help
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        ["book_stay check_out span \"at most 60 days\" audit | `max_span(check_in, check_out, 30 days)` is what the schema publishes and the server enforces; change the prose to say at most 30 days"],
+    );
+}

@@ -72,6 +72,10 @@ checks! {
         compares "a named format against the declared one"
         e.g. "\"YYYY-MM-DD\" over `format: date-time`"
         not "\"ISO 8601\" or \"RFC 3339\" over any date, time or duration format";
+    Span "span"
+        compares "a distance in time on a date argument against the tool's declared `max_span`"
+        e.g. "\"at most 60 days after `from`\" over `max_span(from, to, 90 days)`"
+        not "a bare number that may bound the value itself";
     ShapeLength "shape-length"
         compares "the length of a shape described in words against the declared pattern's"
         e.g. "\"A 6-digit code\" over `^[0-9]{4}$`"

@@ -194,6 +194,9 @@ pub struct Declared<'a> {
     pub range_text: (Option<&'a str>, Option<&'a str>),
     /// Which sides of the range are declared inside `served(..)`: (min, max).
     pub served: (bool, bool),
+    /// The tool's `max_span` rules this argument is an end of: prose
+    /// stating a distance one holds agrees with it.
+    pub spans: &'a [SpanRule<'a>],
 }
 
 /// Every constraint-like statement in a doc text, in the order written.
@@ -231,6 +234,11 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             let uncounted = r.claim.kind == ClaimKind::Length && r.what.uncounted();
             if uncounted || r.what.of_a_sum() {
                 return Some(r.claim);
+            }
+            // "at most 90 days after `from`" beside `max_span(from, to, 90 days)`
+            let date = matches!(declared.format_name, Some("date" | "date-time"));
+            if let Some(said) = across::against(&r, declared.spans, date) {
+                return said;
             }
             // "6 to 30 characters" beside a pattern that allows just those
             if r.claim.kind == ClaimKind::Length && agree::pattern_states_the_length(&r, &declared)
@@ -347,6 +355,8 @@ fn satisfied(kind: ClaimKind, d: &Declared) -> bool {
     }
 }
 
+mod across;
+pub use across::{states_a_declared_span, SpanRule};
 mod agree;
 pub use agree::named_elsewhere;
 mod attribute;

@@ -15,7 +15,10 @@
 //! through local `$ref`s) are read against their own keywords and named by
 //! their path (`filter.status`, `edits[].line`, `tags[]`).
 
-use contract_prose::{attribute, unmatched, Change, Claim, ClaimKind, Declared, Limits, Scalar};
+use contract_prose::{
+    attribute, states_a_declared_span, unmatched, Change, Claim, ClaimKind, Declared, Limits,
+    Scalar, SpanRule,
+};
 use serde_json::{json, Map, Value};
 
 pub use contract_prose::Level;
@@ -130,7 +133,7 @@ pub fn lint_tools(list: &Value) -> Result<Vec<Finding>, NotAToolList> {
             .get("description")
             .and_then(Value::as_str)
             .unwrap_or("");
-        out.extend(audit_tool(name, doc, schema, Help::Schema, &[]));
+        out.extend(audit_tool(name, doc, schema, Help::Schema, &[], &[]));
     }
     Ok(out)
 }
@@ -154,6 +157,7 @@ pub(crate) fn audit_tool(
     schema: &Value,
     help: Help,
     acknowledged: &[(&str, &'static str)],
+    spans: &[SpanRule],
 ) -> Vec<Finding> {
     let why = |arg: &str| {
         acknowledged
@@ -178,7 +182,15 @@ pub(crate) fn audit_tool(
             .and_then(Value::as_str);
         let decl = Decl::of(prop);
         let values: Vec<&str> = decl.values.iter().map(String::as_str).collect();
-        let declared = decl.declared(&values);
+        // the tool's `max_span` rules this argument is an end of
+        let its_spans: Vec<SpanRule> = (spans.iter())
+            .filter(|s| s.from == arg.as_str() || s.to == arg.as_str())
+            .copied()
+            .collect();
+        let declared = Declared {
+            spans: &its_spans,
+            ..decl.declared(&values)
+        };
         let texts = (own.map(|t| (t, false))).into_iter();
         for (text, from_tool) in texts.chain(about.as_deref().map(|t| (t, true))) {
             for claim in unmatched(text, declared) {
@@ -203,7 +215,10 @@ pub(crate) fn audit_tool(
             &mut out,
         );
     }
-    for (claim, named) in split.unattributed {
+    // ("The range may cover at most 90 days" beside `max_span(.., 90 days)`)
+    let unattributed =
+        (split.unattributed.into_iter()).filter(|(claim, _)| !states_a_declared_span(claim, spans));
+    for (claim, named) in unattributed {
         let mut f = finding(name, None, claim, help, false);
         f.acknowledged = named.iter().find_map(|n| why(n)).or_else(|| why(""));
         out.push(f);
@@ -721,6 +736,7 @@ impl Decl {
             enum_values: values,
             range_text: (self.range_text.0.as_deref(), self.range_text.1.as_deref()),
             served: (false, false),
+            spans: &[],
         }
     }
 }
@@ -742,12 +758,29 @@ impl crate::Registry {
                 acknowledged.push(("", why));
             }
             let schema = crate::args::constraint::authored(|| tool.input_schema());
+            let spans: Vec<SpanRule> = (tool.inner.rules().iter())
+                .filter_map(|rule| match rule {
+                    crate::args::rules::Rule::MaxSpan {
+                        from,
+                        to,
+                        limit,
+                        unit,
+                    } => Some(SpanRule {
+                        from,
+                        to,
+                        limit: limit.as_f64(),
+                        unit: unit.name(),
+                    }),
+                    _ => None,
+                })
+                .collect();
             out.extend(audit_tool(
                 spec.name,
                 spec.description,
                 &schema,
                 Help::Attribute,
                 &acknowledged,
+                &spans,
             ));
         }
         out

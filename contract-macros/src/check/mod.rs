@@ -49,8 +49,10 @@ pub fn tool(cx: &Ctxt, tool: &Tool) {
             let fields = tool.fields();
             let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
             let split = contract_prose::attribute(tool_doc, &names);
+            let rules = tool.rules.as_ref().map_or(&[][..], |r| &r.value[..]);
+            let spans = Spans::of(rules, fields);
             for (f, about) in fields.iter().zip(&split.about) {
-                field(cx, f, about.as_deref());
+                field(cx, f, about.as_deref(), &spans);
             }
             // A claim that names no single argument is a rule about the world
             // or across arguments ("at most 3 refunds per order"): at most an
@@ -84,14 +86,15 @@ pub fn args(cx: &Ctxt, input: Option<&ArgsInput>) {
     let Some(input) = input else { return };
     match input {
         ArgsInput::Struct { fields, rules, .. } => {
+            let spans = Spans::of(rules, fields);
             for f in fields {
-                field(cx, f, None);
+                field(cx, f, None, &spans);
             }
             c14_rules(cx, rules, fields);
         }
         ArgsInput::Tagged(t) => {
             for f in t.variants.iter().flat_map(|v| v.fields.iter().flatten()) {
-                field(cx, f, None);
+                field(cx, f, None, &Spans::default());
             }
             tag_is_not_a_field(cx, t);
         }
@@ -132,12 +135,63 @@ pub fn failure(cx: &Ctxt, failure: Option<&FailureEnum>) {
 /// The rules of one argument, shared by argument structs and inline
 /// parameters; `tool_doc` is the tool's description when it speaks of the
 /// argument (C12 reads it too).
-fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>) {
+fn field(cx: &Ctxt, f: &Field, tool_doc: Option<&str>, spans: &Spans) {
     owned_type(cx, f);
     c1_arg_description(cx, f);
     c10_constraints_fit(cx, f);
-    c12_prose_constraints(cx, f, tool_doc);
+    c12_prose_constraints(cx, f, tool_doc, spans);
     c13_path_type(cx, f);
+}
+
+/// The `max_span` rules of a tool or an argument struct, by the arguments'
+/// JSON names: C12 takes prose stating a distance one holds ("at most 90
+/// days after `from`") as agreeing with it, not as a constraint left
+/// undeclared.
+#[derive(Default)]
+struct Spans(Vec<(String, String, f64, &'static str)>);
+
+impl Spans {
+    fn of(rules: &[crate::vocab::RuleDecl], fields: &[Field]) -> Spans {
+        let name = |ident: &syn::Ident| {
+            fields
+                .iter()
+                .find(|f| f.ident == *ident)
+                .map(|f| f.name.clone())
+        };
+        Spans(
+            rules
+                .iter()
+                .filter_map(|r| match &r.kind {
+                    crate::vocab::RuleKind::MaxSpan {
+                        from,
+                        to,
+                        limit,
+                        unit,
+                    } => Some((
+                        name(from)?,
+                        name(to)?,
+                        limit.value,
+                        unit.map_or("", |(u, _)| u.word()),
+                    )),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// The rules `arg` is an end of.
+    fn of_arg(&self, arg: &str) -> Vec<contract_prose::SpanRule<'_>> {
+        self.0
+            .iter()
+            .filter(|(from, to, ..)| from == arg || to == arg)
+            .map(|(from, to, limit, unit)| contract_prose::SpanRule {
+                from,
+                to,
+                limit: *limit,
+                unit,
+            })
+            .collect()
+    }
 }
 
 /// C1: the tool has a description (doc comment or `description = "..."`).
@@ -918,7 +972,7 @@ fn c10_served(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
 /// C12: a constraint stated only in prose is an error: a doc comment that states
 /// a bound, a closed set, a format or a range for an argument that declares no
 /// matching constraint. `#[arg(prose = "why")]` opts out.
-fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
+fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>, spans: &Spans) {
     if f.attrs.prose.is_some() {
         return;
     }
@@ -960,6 +1014,7 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         Kind::Path => contract_prose::Scalar::Path,
         _ => contract_prose::Scalar::Other,
     };
+    let spans = spans.of_arg(&f.name);
     let declared = contract_prose::Declared {
         length: f.attrs.length.is_some(),
         range: declared_range.is_some(),
@@ -982,6 +1037,7 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>) {
         enum_values: &[],
         range_text: (min_text.as_deref(), max_text.as_deref()),
         served: f.attrs.served_sides(),
+        spans: &spans,
     };
     let own = f.description.iter().map(|d| (d.as_str(), false));
     for (doc, from_tool) in own.chain(extra_doc.map(|d| (d, true))) {

@@ -54,6 +54,16 @@ impl SpanUnit {
         })
     }
 
+    /// The unit as written after the bound.
+    pub fn word(self) -> &'static str {
+        match self {
+            SpanUnit::Days => "days",
+            SpanUnit::Hours => "hours",
+            SpanUnit::Minutes => "minutes",
+            SpanUnit::Seconds => "seconds",
+        }
+    }
+
     /// The runtime variant's name.
     pub fn variant(self) -> &'static str {
         match self {

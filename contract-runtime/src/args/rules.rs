@@ -602,10 +602,7 @@ pub fn check_span<T: Spanned>(
     let Some(span) = a.distance(b, *unit) else {
         return;
     };
-    let max = match limit {
-        Num::Int(i) => *i as f64,
-        Num::Float(f) => *f,
-    };
+    let max = limit.as_f64();
     if span <= max {
         return;
     }
