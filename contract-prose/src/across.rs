@@ -22,23 +22,27 @@ pub struct SpanRule<'a> {
 }
 
 impl SpanRule<'_> {
-    /// Seconds in one unit of the limit; `None` for a plain difference.
-    fn seconds(&self) -> Option<f64> {
-        measure_of(self.unit, "").map(|(_, _, seconds)| seconds)
-    }
-
-    /// The rule with another limit, as `rules(..)` writes it.
-    fn written(&self, limit: f64) -> String {
+    /// The rule with `limit`, as `rules(..)` writes it, and the distance
+    /// as prose says it.
+    fn written(&self, limit: f64) -> (String, String) {
+        let n = super::help::num(limit);
         let unit = match self.unit {
             "" => String::new(),
             unit => format!(" {unit}"),
         };
-        format!(
-            "max_span({}, {}, {}{unit})",
-            self.from,
-            self.to,
-            super::help::num(limit)
-        )
+        let rule = format!("max_span({}, {}, {n}{unit})", self.from, self.to);
+        (rule, format!("at most {n}{unit}"))
+    }
+
+    /// A distance (its value, and seconds in its unit or `None` for a bare
+    /// number) in the rule's unit, when the two compare: a time with a
+    /// time, a bare number with a plain difference.
+    fn in_unit(&self, (v, seconds): (f64, Option<f64>)) -> Option<f64> {
+        match (seconds, measure_of(self.unit, "")) {
+            (Some(said), Some((_, _, unit))) => Some(v * said / unit),
+            (None, None) => Some(v),
+            _ => None,
+        }
     }
 }
 
@@ -59,17 +63,6 @@ fn distance(r: &Resolved) -> Option<(f64, Option<f64>)> {
     Some((v, unit.map(|(_, _, seconds)| seconds)))
 }
 
-/// The distance in `rule`'s unit, when the phrase states one it can be
-/// compared with: a time against a time, a bare number against a plain
-/// difference.
-fn in_rule_unit(d: (f64, Option<f64>), rule: &SpanRule) -> Option<f64> {
-    match (d.1, rule.seconds()) {
-        (Some(said), Some(unit)) => Some(d.0 * said / unit),
-        (None, None) => Some(d.0),
-        _ => None,
-    }
-}
-
 /// What a claim read on an argument that takes part in `rules` comes to:
 /// `None` when it states no distance a rule holds (it goes on to the
 /// argument's own declaration), `Some(None)` when a rule states the same
@@ -81,34 +74,30 @@ pub(super) fn against(r: &Resolved, rules: &[SpanRule], date: bool) -> Option<Op
         return None;
     }
     let d = distance(r)?;
-    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
-    if rules
-        .iter()
-        .any(|rule| in_rule_unit(d, rule).is_some_and(|v| close(v, rule.limit)))
-    {
+    // (hours and weeks converted to days come out whole, to rounding)
+    let holds = |rule: &SpanRule| {
+        rule.in_unit(d)
+            .is_some_and(|v| (v - rule.limit).abs() < 1e-9)
+    };
+    if rules.iter().any(holds) {
         return Some(None);
     }
     // a bare number that differs may be a bound of the value itself; a
     // time on a date can only be a distance
-    let (rule, said) = rules
-        .iter()
-        .filter(|_| date && d.1.is_some())
-        .find_map(|rule| Some((rule, in_rule_unit(d, rule)?)))?;
-    let change = if said < rule.limit {
-        Change::Declaration(rule.written(said))
-    } else {
-        let unit = match rule.unit {
-            "" => String::new(),
-            unit => format!(" {unit}"),
-        };
-        Change::Prose(format!("at most {}{unit}", super::help::num(rule.limit)))
+    let (rule, said) = (rules.iter().filter(|_| date && d.1.is_some()))
+        .find_map(|rule| Some((rule, rule.in_unit(d)?)))?;
+    let (declared, says) = rule.written(rule.limit);
+    let change = match said < rule.limit {
+        true => Change::Declaration(rule.written(said).0),
+        false => Change::Prose(says),
     };
+    let conflict = Some(Conflict {
+        check: Check::Span,
+        declared,
+        change,
+    });
     Some(Some(Claim {
-        conflict: Some(Conflict {
-            check: Check::Span,
-            declared: rule.written(rule.limit),
-            change,
-        }),
+        conflict,
         ..r.claim.clone()
     }))
 }
@@ -127,86 +116,59 @@ mod tests {
     use super::*;
     use crate::{unmatched, Declared, Scalar};
 
-    const NINETY_DAYS: SpanRule = SpanRule {
+    const DAYS: SpanRule = SpanRule {
         from: "from",
         to: "to",
         limit: 90.0,
         unit: "days",
     };
 
-    fn date<'a>(spans: &'a [SpanRule<'a>]) -> Declared<'a> {
-        Declared {
-            format_name: Some("date"),
-            scalar: Scalar::Other,
-            spans,
+    /// Each case: the doc, then what is left of it beside the rule (help,
+    /// or a conflict's declaration and change), `;`-separated.
+    fn assert_left(rules: &[SpanRule], scalar: Scalar, cases: &[&str]) {
+        let format_name = (scalar == Scalar::Other).then_some("date");
+        let d = Declared {
+            format_name,
+            scalar,
+            spans: rules,
             ..Declared::default()
+        };
+        for case in cases {
+            let (doc, want) = case.split_once(" | ").unwrap_or((case, ""));
+            let left: Vec<String> = (unmatched(doc, d).into_iter())
+                .map(|c| match c.conflict {
+                    Some(c) => format!("{} {:?}", c.declared, c.change),
+                    None => c.help,
+                })
+                .collect();
+            assert_eq!(left.join("; "), want, "{doc}");
         }
     }
 
-    fn helps(doc: &str, d: Declared) -> Vec<String> {
-        unmatched(doc, d)
-            .into_iter()
-            .map(|c| match c.conflict {
-                Some(c) => format!("{} | {:?}", c.declared, c.change),
-                None => c.help,
-            })
-            .collect()
-    }
-
     #[test]
-    fn a_declared_span_agrees_with_the_same_distance_in_any_unit() {
-        let rules = [NINETY_DAYS];
-        for doc in [
+    fn a_declared_span_agrees_and_another_distance_on_a_date_contradicts_it() {
+        assert_left(&[DAYS], Scalar::Other, &[
             "Last day to include; at most 90 days after `from`.",
             "Last day; fewer than 91 days after `from`.",
             "Last day; at most 2160 hours after `from`.",
-        ] {
-            assert_eq!(helps(doc, date(&rules)), Vec::<String>::new(), "{doc}");
-        }
-        // undeclared, it is still reported with the rule that declares it
-        assert_eq!(
-            helps(
-                "Last day to include; at most 90 days after `from`.",
-                date(&[])
-            ),
-            [crate::help::DATE_SPAN]
-        );
-    }
-
-    #[test]
-    fn another_distance_on_a_date_contradicts_the_rule() {
-        let rules = [NINETY_DAYS];
-        assert_eq!(
-            helps("Last day; at most 60 days after `from`.", date(&rules)),
-            ["max_span(from, to, 90 days) | Declaration(\"max_span(from, to, 60 days)\")"]
-        );
-        assert_eq!(
-            helps("Last day; at most 6 months after `from`.", date(&rules)),
-            ["max_span(from, to, 90 days) | Prose(\"at most 90 days\")"]
-        );
-    }
-
-    #[test]
-    fn a_plain_span_agrees_and_another_number_is_left_to_the_range() {
-        let rules = [SpanRule {
+            "Last day; at most 60 days after `from`. | max_span(from, to, 90 days) Declaration(\"max_span(from, to, 60 days)\")",
+            "Last day; at most 6 months after `from`. | max_span(from, to, 90 days) Prose(\"at most 90 days\")",
+        ]);
+        // (undeclared, the help asks for the rule: `help::DATE_SPAN`'s test)
+        // a bare number the rule does not hold is the value's own bound
+        let plain = SpanRule {
             from: "low",
             to: "high",
             limit: 10.0,
             unit: "",
-        }];
-        let int = |spans| Declared {
-            scalar: Scalar::Integer,
-            spans,
-            ..Declared::default()
         };
-        assert_eq!(
-            helps("High end; at most 10 above `low`.", int(&rules)),
-            Vec::<String>::new()
-        );
-        // 20 is no distance the rule holds: read as the value's own bound
-        assert_eq!(
-            helps("High end; at most 20.", int(&rules)),
-            ["#[arg(range(max = 20))]"]
+        assert_left(
+            &[plain],
+            Scalar::Integer,
+            &[
+                "High end; at most 10 above `low`.",
+                "High end; at most 20. | #[arg(range(max = 20))]",
+            ],
         );
     }
 
@@ -214,11 +176,11 @@ mod tests {
     fn a_tool_sentence_stating_a_declared_span_agrees() {
         let claims = crate::claims("The range may cover at most 90 days.");
         assert_eq!(claims.len(), 1, "{claims:?}");
-        assert!(states_a_declared_span(&claims[0], &[NINETY_DAYS]));
         let other = SpanRule {
             limit: 30.0,
-            ..NINETY_DAYS
+            ..DAYS
         };
+        assert!(states_a_declared_span(&claims[0], &[DAYS]));
         assert!(!states_a_declared_span(&claims[0], &[other]));
         assert!(!states_a_declared_span(&claims[0], &[]));
     }

@@ -121,6 +121,18 @@ pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
     if kind(t, k) == Some(Tk::Code) && t[k].s.ends_with('s') && !t[k].s.contains(' ') {
         return Some((Unit::Count, k));
     }
+    // a word that can stand before the counted noun, and the counted noun:
+    // a plural of at least `len` letters that is not a unit of time
+    let adjective = |w: &str| {
+        !w.is_empty() && !FUNCTION_WORDS.contains(&w) && w.chars().all(char::is_alphabetic)
+    };
+    let counted = |n: &str, len: usize| {
+        n.len() >= len
+            && n.ends_with('s')
+            && !n.ends_with("ss")
+            && !FUNCTION_WORDS.contains(&n)
+            && !TIME_UNITS.contains(&n)
+    };
     let unit = if matches!(w, "letter" | "letters") {
         Unit::Class(class.unwrap_or("A-Za-z"))
     } else if matches!(w, "digit" | "digits") {
@@ -139,32 +151,10 @@ pub(super) fn unit_at(t: &[Tok], j: usize, v: f64) -> Option<(Unit, usize)> {
         && (w.len() >= 3 && w.ends_with('s') && !w.ends_with("ss") || v == 1.0)
     {
         Unit::Count
-    } else if !w.is_empty()
-        && !FUNCTION_WORDS.contains(&w)
-        && w.chars().all(char::is_alphabetic)
-        && {
-            let n = word(t, k + 1);
-            n.len() >= 4
-                && n.ends_with('s')
-                && !n.ends_with("ss")
-                && !FUNCTION_WORDS.contains(&n)
-                && !TIME_UNITS.contains(&n)
-        }
-    {
+    } else if adjective(w) && counted(word(t, k + 1), 4) {
         // "3 stop sequences": a noun used as an adjective, then the counted noun
         return Some((Unit::Count, k + 1));
-    } else if [k, k + 1].iter().all(|&m| {
-        !FUNCTION_WORDS.contains(&word(t, m))
-            && word(t, m).chars().all(char::is_alphabetic)
-            && !word(t, m).is_empty()
-    }) && {
-        let n = word(t, k + 2);
-        n.len() >= 3
-            && n.ends_with('s')
-            && !n.ends_with("ss")
-            && !FUNCTION_WORDS.contains(&n)
-            && !TIME_UNITS.contains(&n)
-    } {
+    } else if adjective(w) && adjective(word(t, k + 1)) && counted(word(t, k + 2), 3) {
         // "50 log group names", "two VPC subnet IDs": two nouns used as adjectives
         return Some((Unit::Count, k + 2));
     } else {
