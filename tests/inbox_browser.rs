@@ -273,7 +273,7 @@ fn a_person_decides_in_the_browser_and_the_call_runs_once() {
     );
     let caller = shown["caller"].as_str().unwrap();
     assert!(
-        caller.starts_with("a caller with no tenant · ") && caller.ends_with(" ago"),
+        caller.starts_with("a caller with no subject or tenant · ") && caller.ends_with(" ago"),
         "{caller}"
     );
     assert_eq!(shown["reason_field"], 1);

@@ -544,6 +544,11 @@ fn the_inbox_takes_the_same_tokens_and_shows_each_approver_only_their_tenant() {
         page.contains("Deciding as <b>lead-a</b> for the requests of <b>acme</b>"),
         "{page}"
     );
+    // Who asked: the caller's subject and tenant.
+    assert!(
+        page.contains("<dd class=\"caller\">ana of tenant acme · "),
+        "{page}"
+    );
     // Deciding globex's request: 404, and it stays pending.
     let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
     let csrf = &page[at..at + 64];
@@ -570,6 +575,25 @@ fn the_inbox_takes_the_same_tokens_and_shows_each_approver_only_their_tenant() {
             "resource_metadata=\"http://inbox.test/.well-known/oauth-protected-resource\""
         ),
         "{answer}"
+    );
+    // The metadata the challenge names is served, to a client with no
+    // token yet: where to get one, and the scope the inbox asks for.
+    let (status, answer) = http(
+        &addr,
+        format!("GET /.well-known/oauth-protected-resource HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let document = json_of(answer.split_once("\r\n\r\n").unwrap().1);
+    assert_eq!(document["resource"], INBOX, "{document}");
+    assert_eq!(
+        document["authorization_servers"],
+        json!([ISS]),
+        "{document}"
+    );
+    assert_eq!(
+        document["scopes_supported"],
+        json!(["approvals:decide"]),
+        "{document}"
     );
     let (status, answer) = get(Some(&approver("dev", "acme", "notes:read")));
     assert_eq!(status, 403, "{answer}");
@@ -1023,4 +1047,54 @@ fn opaque_tokens_are_introspected_remembered_and_refused_closed_when_they_cannot
         assert!(!logged.contains(token.as_str().unwrap()), "{logged}");
     }
     assert!(!logged.contains(SECRET), "{logged}");
+}
+
+/// `toolbox lint --mcp-url` against a server behind OAuth: without a token
+/// it says the server asks for one (exit 2), with `--token-env NAME` it
+/// reads the token from that variable (never from the command line) and
+/// lints the tools; the token is never printed.
+#[test]
+fn lint_reads_a_server_behind_oauth_with_a_token_from_the_environment() {
+    let dir = Fixture::standard("oauth-lint");
+    let server = Server::start(&dir, &[]);
+    let token = server.token(json!({"scope": "notes:read"}));
+    let lint = |env: Option<&str>, extra: &[&str]| {
+        let mut c = Command::new(common::toolbox());
+        c.args(["lint", "--mcp-url", &server.url]).args(extra);
+        c.env_remove("LINT_TOKEN");
+        if let Some(t) = env {
+            c.env("LINT_TOKEN", t);
+        }
+        c.output().unwrap()
+    };
+    let out = lint(None, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the server asks for a bearer token (HTTP/1.1 401")
+            && err.contains("--token-env NAME"),
+        "{err}"
+    );
+    let out = lint(None, &["--token-env", "LINT_TOKEN"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--token-env LINT_TOKEN: the variable is not set"),
+        "{err}"
+    );
+    let out = lint(Some(&token), &["--token-env", "LINT_TOKEN"]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+    // the toolbox's tools, read over HTTP: its two example dates, which
+    // the listing carries without the contract's acknowledgement
+    let tools: Vec<Value> = stdout.lines().map(|l| json_of(l)["tool"].clone()).collect();
+    assert_eq!(
+        tools,
+        [json!("list_filings"), json!("list_filings")],
+        "{stdout}"
+    );
+    assert!(!stdout.contains(&token) && !stderr.contains(&token));
 }

@@ -304,7 +304,7 @@ fn crash_before_effect_reads_unknown_until_resolved_failed(kind: Kind) {
     let settled = state(&store, &["resolve", &key, "--as", "failed"]);
     assert_eq!(
         settled,
-        vec![json!({"tool": "post_comment", "key": key, "resolved": "failed"})]
+        vec![json!({"tool": "post_comment", "tenant": "", "key": key, "resolved": "failed"})]
     );
     let env = server.call("post_comment", &args).expect("answer");
     assert_eq!(env["status"], "ok", "{env:#}");
@@ -606,4 +606,54 @@ fn operator_commands_never_create_a_store_and_one_store_is_named_once() {
         .expect("run toolbox");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("given twice"));
+}
+
+/// Keys are the model's, per tool and per tenant: when one key is in doubt
+/// for two tenants, `resolve` settles neither and names both, and
+/// `--tenant` settles that tenant's only.
+#[test]
+fn resolve_names_each_tenant_a_key_is_in_doubt_for() {
+    use contract_runtime::store::{Claim, Claimed, IdempotencyStore, RecordKey, SqliteStore};
+    let fx = fixture("two-tenants");
+    let file = fx.root.join("state.sqlite");
+    let key = common::uuid();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    {
+        let store = SqliteStore::open(&file).expect("a store");
+        for tenant in ["acme", "globex"] {
+            let mut claim = Claim::new(
+                RecordKey::new("post_comment", &key).for_tenant(tenant),
+                "sha256:0",
+                "r1",
+                "c1",
+            );
+            // A worker that died mid-call: its lease runs out at once.
+            claim.lease = Duration::from_millis(1);
+            let claimed = rt.block_on(store.claim(&claim)).expect("claimed");
+            assert!(matches!(claimed, Claimed::Run(_)), "{claimed:?}");
+        }
+    }
+    std::thread::sleep(Duration::from_millis(50));
+    let store = format!("sqlite:{}", file.display());
+    let refused = common::toolbox_state(&store, &["resolve", &key, "--as", "failed"]).unwrap_err();
+    assert!(
+        refused.contains(&format!("`{key}` is in doubt for `post_comment` of tenant acme, `post_comment` of tenant globex; say which with --tool and --tenant")),
+        "{refused}"
+    );
+    let settled = state(
+        &store,
+        &["resolve", &key, "--as", "failed", "--tenant", "acme"],
+    );
+    assert_eq!(
+        settled,
+        vec![json!({"tool": "post_comment", "tenant": "acme", "key": key, "resolved": "failed"})]
+    );
+    let left: Vec<Value> = (state(&store, &["unknown"]).into_iter())
+        .filter(|r| r["key"] == key.as_str())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:#?}");
+    assert_eq!(left[0]["tenant"], "globex", "{left:#?}");
 }

@@ -27,15 +27,30 @@ pub fn audit(args: &[String]) -> ExitCode {
     print(&toolbox::registry().audit())
 }
 
-/// `toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL`.
+const USAGE: &str =
+    "usage: toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL [--token-env NAME]";
+
+/// `toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
+/// [--token-env NAME]`.
 pub fn lint(args: &[String]) -> ExitCode {
     let tools = match args.first().map(String::as_str) {
         Some("--tools") if args.len() == 2 => read_file(&args[1]),
         Some("--mcp") if args.get(1).map(String::as_str) == Some("--") && args.len() > 2 => {
             stdio_tools(&args[2], &args[3..])
         }
-        Some("--mcp-url") if args.len() == 2 => http_tools(&args[1]),
-        _ => Err("usage: toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL".into()),
+        Some("--mcp-url") if args.len() == 2 => http_tools(&args[1], None),
+        // The token comes from the environment, never from the command
+        // line, where every user of the machine could read it.
+        Some("--mcp-url") if args.len() == 4 && args[2] == "--token-env" => {
+            match std::env::var(&args[3]) {
+                Ok(token) if !token.trim().is_empty() => http_tools(&args[1], Some(token.trim())),
+                _ => Err(format!(
+                    "--token-env {}: the variable is not set (it holds the bearer token)",
+                    args[3]
+                )),
+            }
+        }
+        _ => Err(USAGE.into()),
     };
     match tools.and_then(|t| lint_tools(&t).map_err(|e| e.to_string())) {
         Ok(findings) => print(&findings),
@@ -171,10 +186,13 @@ struct Endpoint<'a> {
     tls: bool,
     authority: &'a str,
     path: &'a str,
+    /// The bearer token a server behind OAuth asks for.
+    token: Option<&'a str>,
 }
 
-/// Asks a streamable HTTP server (`http://` or `https://`) for its tools.
-fn http_tools(url: &str) -> Result<Value, String> {
+/// Asks a streamable HTTP server (`http://` or `https://`) for its tools,
+/// with a bearer token when given one.
+fn http_tools(url: &str, token: Option<&str>) -> Result<Value, String> {
     let (tls, rest) = match (url.strip_prefix("https://"), url.strip_prefix("http://")) {
         (Some(rest), _) => (true, rest),
         (None, Some(rest)) => (false, rest),
@@ -188,6 +206,7 @@ fn http_tools(url: &str) -> Result<Value, String> {
         tls,
         authority,
         path,
+        token,
     };
     let mut session: Option<String> = None;
     let mut initialized = false;
@@ -232,6 +251,11 @@ fn answer_in(headers: &str, body: &str, id: &Value) -> Result<Value, String> {
         }
     }
     let status = headers.lines().next().unwrap_or("");
+    if status.split(' ').nth(1) == Some("401") {
+        return Err(format!(
+            "the server asks for a bearer token ({status}): name the variable that holds one with --token-env NAME"
+        ));
+    }
     Err(format!(
         "the server's answer holds no response to request {id} ({status})"
     ))
@@ -347,6 +371,9 @@ fn post(at: &Endpoint, message: &Value, session: Option<&str>) -> Result<(String
     );
     if let Some(s) = session {
         request.push_str(&format!("Mcp-Session-Id: {s}\r\n"));
+    }
+    if let Some(t) = at.token {
+        request.push_str(&format!("Authorization: Bearer {t}\r\n"));
     }
     request.push_str("\r\n");
     request.push_str(&body);

@@ -12,7 +12,7 @@
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
 //! toolbox audit
-//! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url http(s)://URL
+//! toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url http(s)://URL [--token-env NAME]
 //!
 //! STATE: [--store memory|sqlite:PATH|postgres:URL] [--fault crash-before-effect|crash-after-effect]
 //!        [--lease-ms N] [--retention-ms N] [--approval-ttl-ms N] [--journal-retention-ms N] [--purge-every-ms N]
@@ -51,7 +51,7 @@ const USAGE: &str = "usage:
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
   toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
   toolbox audit
-  toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
+  toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL [--token-env NAME]
 TOKENS (mcp --http, approvals serve): without --jwks, ADDR is a loopback address and every request is the one local caller
   holding every scope. With --jwks, each request's caller comes from its bearer token, a JWT signed by a key of
   the key set (a file, or an https:// URL, read again on an unknown key id), from issuer ISS (`iss`), for the

@@ -4,7 +4,7 @@
 //! ```text
 //! toolbox state (--store S | --root DIR) unknown
 //! toolbox state (--store S | --root DIR) records
-//! toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
+//! toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME] [--tenant NAME]
 //! toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]
 //! ```
 
@@ -284,7 +284,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 const USAGE: &str = "usage:
   toolbox state (--store S | --root DIR) unknown
   toolbox state (--store S | --root DIR) records
-  toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME]
+  toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME] [--tenant NAME]
   toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]";
 
 fn print(line: serde_json::Value) -> Result<(), String> {
@@ -330,6 +330,7 @@ async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
     let mut key = None;
     let mut as_ = None;
     let mut tool = None;
+    let mut tenant = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -341,6 +342,7 @@ async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
                 })
             }
             "--tool" => tool = Some(it.next().ok_or("--tool needs a value")?.clone()),
+            "--tenant" => tenant = Some(it.next().ok_or("--tenant needs a value")?.clone()),
             k if key.is_none() && !k.starts_with("--") => key = Some(k.to_string()),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
@@ -353,16 +355,26 @@ async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
     let doubtful = s.in_doubt().await.map_err(|e| e.to_string())?;
     let mut matching: Vec<_> = doubtful
         .into_iter()
-        .filter(|r| r.key.key == key && tool.as_ref().is_none_or(|t| *t == r.key.tool))
+        .filter(|r| r.key.key == key)
+        .filter(|r| tool.as_ref().is_none_or(|t| *t == r.key.tool))
+        .filter(|r| tenant.as_ref().is_none_or(|t| *t == r.key.tenant))
         .collect();
     let record = match matching.len() {
         0 => return Err(format!("no record in doubt has the key `{key}`")),
         1 => matching.remove(0),
         _ => {
-            let tools: Vec<_> = matching.iter().map(|r| r.key.tool.as_str()).collect();
+            // Keys are the model's, per tool and per tenant: the same key
+            // may be in doubt for two tenants, and settling one settles
+            // nothing of the other's.
+            let whose: Vec<_> = (matching.iter())
+                .map(|r| match r.key.tenant.as_str() {
+                    "" => format!("`{}`", r.key.tool),
+                    t => format!("`{}` of tenant {t}", r.key.tool),
+                })
+                .collect();
             return Err(format!(
-                "`{key}` is in doubt for several tools ({}); say which with --tool",
-                tools.join(", ")
+                "`{key}` is in doubt for {}; say which with --tool and --tenant",
+                whose.join(", ")
             ));
         }
     };
@@ -375,6 +387,7 @@ async fn resolve(s: &dyn Store, args: &[String]) -> Result<(), String> {
     }
     print(json!({
         "tool": record.key.tool,
+        "tenant": record.key.tenant,
         "key": record.key.key,
         "resolved": match as_ { Resolution::Done => "done", Resolution::Failed => "failed" },
     }))?;

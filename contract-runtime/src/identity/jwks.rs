@@ -185,6 +185,23 @@ impl Jwks {
         }
     }
 
+    /// Reads a key set file now, so that a path that names no file, or a
+    /// file that holds no key set, is refused when the server is built
+    /// rather than answered 503 on every request; the set read is the one
+    /// held. A URL is fetched on the first token, as its server may start
+    /// later than this one.
+    pub(super) fn read_file_now(&self) -> Result<(), String> {
+        let JwksSource::File(path) = &self.source else {
+            return Ok(());
+        };
+        let bytes = read_file(path, self.max_bytes).map_err(|e| format!("the key set file {e}"))?;
+        let set = KeySet::parse(&bytes)
+            .map_err(|e| format!("the key set file {}: {e}", path.display()))?;
+        *self.held.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(set));
+        *self.read_at.write().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+        Ok(())
+    }
+
     /// Whether the set held was read longer than `max_age` ago.
     fn stale(&self) -> bool {
         self.read_at

@@ -314,7 +314,9 @@ impl JwtAuthenticator {
     /// An authenticator for `config`; callers carry only what the token
     /// gives (see [`JwtAuthenticator::with_caller`]). Fails when the
     /// configuration accepts no asymmetric algorithm or names no issuer or
-    /// audience.
+    /// audience, and when its key set is a file that cannot be read or
+    /// holds no key set (the file is read here; a URL is fetched on the
+    /// first token).
     pub fn new(config: JwtConfig) -> Result<JwtAuthenticator, String> {
         if config.issuer.is_empty() || config.audience.is_empty() {
             return Err("a token check needs an issuer and an audience".to_owned());
@@ -345,6 +347,7 @@ impl JwtAuthenticator {
             config.max_jwks_bytes,
             config.jwks_timeout,
         );
+        jwks.read_file_now()?;
         Ok(JwtAuthenticator {
             jwks,
             validations,
@@ -694,6 +697,23 @@ mod tests {
             .contains("asymmetric"));
         let no_aud = JwtConfig::new(JwksSource::File("k.json".into()), ISS, "");
         assert!(JwtAuthenticator::new(no_aud).is_err());
+    }
+
+    /// A mistyped key set path is an error when the server is built, with
+    /// the path, not a 503 to every token later (nothing logged it before).
+    #[test]
+    fn a_key_set_file_that_cannot_be_read_is_refused_when_built() {
+        let missing = std::env::temp_dir().join("oauth-unit-no-such-dir/jwks.json");
+        let config = JwtConfig::new(JwksSource::File(missing.clone()), ISS, AUD);
+        let e = JwtAuthenticator::new(config).unwrap_err();
+        assert!(
+            e.starts_with(&format!("the key set file {}: ", missing.display())),
+            "{e}"
+        );
+        let garbage = key_file("garbage", &json!("not a key set"));
+        let e =
+            JwtAuthenticator::new(JwtConfig::new(JwksSource::File(garbage), ISS, AUD)).unwrap_err();
+        assert!(e.ends_with("the key set has no `keys` array"), "{e}");
     }
 
     #[tokio::test]

@@ -157,6 +157,36 @@ impl Approver {
     }
 }
 
+/// Protected Resource Metadata (RFC 9728) of an inbox behind an OAuth
+/// authenticator, as the MCP server serves its own.
+#[derive(Clone)]
+struct Metadata {
+    url: String,
+    /// The URL's path, where a GET is answered with the document.
+    path: String,
+    document: Bytes,
+}
+
+impl Metadata {
+    fn of(mut m: crate::identity::ResourceMetadata) -> Metadata {
+        // The one scope the inbox asks for, when the host named none.
+        if m.scopes_supported.is_empty() {
+            m.scopes_supported = vec![SCOPE.to_owned()];
+        }
+        let url = m.metadata_url();
+        let path = url
+            .split_once("://")
+            .and_then(|(_, rest)| rest.find('/').map(|i| rest[i..].to_owned()))
+            .unwrap_or_default();
+        let document = Bytes::from(serde_json::to_vec(&m).unwrap_or_default());
+        Metadata {
+            url,
+            path,
+            document,
+        }
+    }
+}
+
 /// Why a request may not use the inbox: the page's answer to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Refusal {
@@ -187,8 +217,10 @@ struct Inner {
     /// What each tool does, shown beside its requests.
     descriptions: BTreeMap<String, String>,
     auth: Option<Arc<dyn Authenticator>>,
-    /// Where the authenticator's resource metadata is, named in challenges.
-    metadata_url: Option<String>,
+    /// The authenticator's resource metadata: its URL, named in
+    /// challenges, and the document, served at that URL's path before any
+    /// token is asked for (a client learns from it where to get one).
+    metadata: Option<Metadata>,
     local: Approver,
     csrf: Csrf,
     /// Origins besides the page's own (its `Host`) whose posts are accepted:
@@ -217,7 +249,7 @@ impl Inbox {
                 approvals,
                 descriptions: BTreeMap::new(),
                 auth: None,
-                metadata_url: None,
+                metadata: None,
                 local: Approver::local("operator"),
                 csrf: Csrf::new()?,
                 origins: Vec::new(),
@@ -234,7 +266,7 @@ impl Inbox {
                 approvals: i.approvals.clone(),
                 descriptions: i.descriptions.clone(),
                 auth: i.auth.clone(),
-                metadata_url: i.metadata_url.clone(),
+                metadata: i.metadata.clone(),
                 local: i.local.clone(),
                 csrf: i.csrf.clone(),
                 origins: i.origins.clone(),
@@ -269,7 +301,7 @@ impl Inbox {
     /// OAuth authenticator, the challenge naming the resource metadata.
     pub fn authenticate_with(mut self, auth: impl Authenticator) -> Inbox {
         let inner = self.inner_mut();
-        inner.metadata_url = auth.resource_metadata().map(|m| m.metadata_url());
+        inner.metadata = auth.resource_metadata().map(Metadata::of);
         inner.auth = Some(Arc::new(auth));
         self
     }
@@ -294,6 +326,16 @@ impl Inbox {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let (parts, body) = request.into_parts();
+        if let Some(m) = &self.inner.metadata {
+            if parts.method == Method::GET && parts.uri.path() == m.path {
+                let mut answer = Response::new(Full::new(m.document.clone()));
+                answer.headers_mut().insert(
+                    header::CONTENT_TYPE,
+                    header::HeaderValue::from_static("application/json"),
+                );
+                return answer;
+            }
+        }
         let approver = match self.approver(&parts).await {
             Ok(a) => a,
             Err(refusal) => return refused(refusal),
@@ -327,7 +369,7 @@ impl Inbox {
         if let Some(auth) = &self.inner.auth {
             let turned = |r: crate::identity::Refusal| Refusal {
                 status: StatusCode::from_u16(r.status()).unwrap_or(StatusCode::UNAUTHORIZED),
-                challenge: r.www_authenticate(self.inner.metadata_url.as_deref()),
+                challenge: r.www_authenticate(self.inner.metadata.as_ref().map(|m| &m.url[..])),
                 message: r.description().to_owned(),
             };
             let caller = auth.authenticate(parts).await.map_err(turned)?;

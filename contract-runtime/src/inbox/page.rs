@@ -272,11 +272,14 @@ fn decided_by(r: &ApprovalRecord) -> String {
     s
 }
 
-/// Who asked, as the request records it.
+/// Who asked, as the request records it: the caller's subject and its
+/// tenant (a caller is named by its tenant when it has no subject).
 fn caller(r: &ApprovalRecord) -> String {
-    match r.caller.as_str() {
-        "-" => "a caller with no tenant".to_owned(),
-        tenant => format!("tenant {tenant}"),
+    match (r.caller.as_str(), r.tenant.as_str()) {
+        ("-", _) => "a caller with no subject or tenant".to_owned(),
+        (subject, "") => subject.to_owned(),
+        (name, tenant) if name == tenant => format!("tenant {tenant}"),
+        (subject, tenant) => format!("{subject} of tenant {tenant}"),
     }
 }
 

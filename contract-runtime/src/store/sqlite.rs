@@ -588,7 +588,34 @@ impl SqliteStore {
     }
 }
 
+/// A store file this opens for the first time is created readable by its
+/// owner only (0600; SQLite gives the WAL and its index the file's mode):
+/// it holds the journal's arguments, the approval requests and the stored
+/// results. A file that exists keeps the mode its owner gave it.
+fn private_if_new(path: &Path) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        if path.as_os_str() == ":memory:" || path.exists() {
+            return Ok(());
+        }
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(|e| {
+                StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
+            })?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
+    private_if_new(path)?;
     let conn = Connection::open(path).map_err(|e| {
         StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
     })?;
@@ -1242,6 +1269,29 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A store file the library makes is its owner's alone, WAL included;
+    /// one that exists keeps its mode.
+    #[cfg(unix)]
+    #[test]
+    fn a_new_store_file_is_readable_by_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("contract-sqlite-mode-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp folder");
+        let mode = |p: &Path| std::fs::metadata(p).expect("a file").permissions().mode() & 0o777;
+        let file = dir.join("new.sqlite");
+        let store = SqliteStore::open(&file).expect("a store");
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(&dir.join("new.sqlite-wal")), 0o600);
+        drop(store);
+        let shared = dir.join("shared.sqlite");
+        std::fs::write(&shared, b"").expect("a file");
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
+        drop(SqliteStore::open(&shared).expect("a store"));
+        assert_eq!(mode(&shared), 0o640, "the owner's choice stands");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A store made before tenants (no `tenant` columns, the old one-pending
     /// index) opens: it gains the columns, its requests read tenant `""`,
