@@ -167,6 +167,12 @@ fn every_attack_is_refused_as_the_spec_says_and_runs_nothing() {
         .as_str()
         .unwrap()
         .contains("comments:write"));
+    // Written as rmcp writes a result for the session's version: no
+    // `resultType` before 2026-07-28 (a request without the header is of
+    // an older one), `complete` from it.
+    assert_eq!(body["result"].get("resultType"), None, "{body}");
+    let modern = json_of(out["missing scope, 2026-07-28"]["body"].as_str().unwrap());
+    assert_eq!(modern["result"]["resultType"], "complete", "{modern}");
 
     // The honest RS256 token opens a session, which is its caller's only.
     assert_eq!(

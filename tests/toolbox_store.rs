@@ -610,10 +610,13 @@ fn operator_commands_never_create_a_store_and_one_store_is_named_once() {
 
 /// Keys are the model's, per tool and per tenant: when one key is in doubt
 /// for two tenants, `resolve` settles neither and names both, and
-/// `--tenant` settles that tenant's only.
+/// `--tenant` settles that tenant's only; `journal --tenant` tells apart
+/// one request id of two tenants' sessions.
 #[test]
 fn resolve_names_each_tenant_a_key_is_in_doubt_for() {
-    use contract_runtime::store::{Claim, Claimed, IdempotencyStore, RecordKey, SqliteStore};
+    use contract_runtime::store::{
+        Claim, Claimed, IdempotencyStore, JournalRecord, JournalStore, RecordKey, SqliteStore,
+    };
     let fx = fixture("two-tenants");
     let file = fx.root.join("state.sqlite");
     let key = common::uuid();
@@ -634,6 +637,22 @@ fn resolve_names_each_tenant_a_key_is_in_doubt_for() {
             claim.lease = Duration::from_millis(1);
             let claimed = rt.block_on(store.claim(&claim)).expect("claimed");
             assert!(matches!(claimed, Claimed::Run(_)), "{claimed:?}");
+            // and each tenant's session called with request id 2
+            let entry = JournalRecord {
+                call_id: "2".into(),
+                tool: "post_comment".into(),
+                event: "call".into(),
+                caller: Some("ana".into()),
+                tenant: Some(tenant.into()),
+                arguments: json!({}),
+                status: "unknown".into(),
+                codes: vec![],
+                retry_safe: false,
+                replayed: false,
+                started_ms: 1,
+                duration_us: 1,
+            };
+            rt.block_on(store.append(&entry)).expect("journaled");
         }
     }
     std::thread::sleep(Duration::from_millis(50));
@@ -656,4 +675,9 @@ fn resolve_names_each_tenant_a_key_is_in_doubt_for() {
         .collect();
     assert_eq!(left.len(), 1, "{left:#?}");
     assert_eq!(left[0]["tenant"], "globex", "{left:#?}");
+    // One request id in two tenants' sessions: --tenant tells them apart.
+    assert_eq!(state(&store, &["journal", "--call-id", "2"]).len(), 2);
+    let acme = state(&store, &["journal", "--call-id", "2", "--tenant", "acme"]);
+    assert_eq!(acme.len(), 1, "{acme:#?}");
+    assert_eq!(acme[0]["tenant"], "acme", "{acme:#?}");
 }

@@ -8,7 +8,7 @@
 //! toolbox compact < envelopes.jsonl
 //! toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [STATE]
 //! toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL | --introspect URL --client-id-env NAME --client-secret-env NAME] --issuer ISS --audience AUD [--tenant-claim NAME]] [STATE]
-//! toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
+//! toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed [--tool NAME] [--tenant NAME]|journal [--call-id ID] [--tool NAME] [--tenant NAME]
 //! toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
 //! toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
 //! toolbox audit
@@ -47,7 +47,7 @@ const USAGE: &str = "usage:
   toolbox compact < envelopes.jsonl
   toolbox serve-jsonl --root DIR [--task-scope SUBDIR] [--deny-scope SCOPE]... [--journal FILE] [STATE]
   toolbox mcp --root DIR [--http ADDR [--jwks FILE|URL | --introspect URL --client-id-env NAME --client-secret-env NAME] --issuer ISS --audience AUD [--tenant-claim NAME]] [STATE]
-  toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed|journal [--call-id ID]
+  toolbox state (--store S | --root DIR) unknown|records|resolve KEY --as done|failed [--tool NAME] [--tenant NAME]|journal [--call-id ID] [--tool NAME] [--tenant NAME]
   toolbox approvals (--store S | --root DIR) list [--all]|grant ID|deny ID [--reason TEXT] [--by NAME]
   toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
   toolbox audit

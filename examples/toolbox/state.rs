@@ -5,7 +5,7 @@
 //! toolbox state (--store S | --root DIR) unknown
 //! toolbox state (--store S | --root DIR) records
 //! toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME] [--tenant NAME]
-//! toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]
+//! toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME] [--tenant NAME]
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -285,7 +285,7 @@ const USAGE: &str = "usage:
   toolbox state (--store S | --root DIR) unknown
   toolbox state (--store S | --root DIR) records
   toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME] [--tenant NAME]
-  toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME]";
+  toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME] [--tenant NAME]";
 
 fn print(line: serde_json::Value) -> Result<(), String> {
     out!("{line}")
@@ -402,6 +402,9 @@ async fn journal(s: &dyn Store, args: &[String]) -> Result<(), String> {
         match a.as_str() {
             "--call-id" => q.call_id = Some(value()?),
             "--tool" => q.tool = Some(value()?),
+            // over MCP a call id is a session's request id: the same id
+            // recurs across sessions, callers and tenants
+            "--tenant" => q.tenant = Some(value()?),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
     }

@@ -137,6 +137,8 @@ def attacks(url: str, d: str, iss: str, aud: str) -> dict:
         "oversized token": raw(token(padding="x" * 20000)),
         "no tenant claim": raw(token(tenant=None)),
         "missing scope": raw(token(scope="notes:read")),
+        "missing scope, 2026-07-28": raw(token(scope="notes:read"),
+                                         extra={"Mcp-Protocol-Version": "2026-07-28"}),
         "valid (RS256)": raw(good, body=init),
     }
     # A session is its opener's: another caller sending its id is answered

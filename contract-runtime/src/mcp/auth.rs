@@ -163,6 +163,7 @@ impl Gate {
         registry: &Registry,
         caller: &Caller,
         body: &[u8],
+        version: Option<&str>,
     ) -> Option<Answer> {
         // Most requests are not calls: skip the parse.
         if !contains(body, b"tools/call") {
@@ -214,7 +215,14 @@ impl Gate {
             true,
             vec![e],
         );
-        let result = super::call_tool_result(&envelope);
+        let mut result = super::call_tool_result(&envelope);
+        // As rmcp's handler writes a result: `resultType` only for a session
+        // of 2026-07-28 or later (the header names the session's version; a
+        // request without it is of an older one).
+        let modern = rmcp::model::ProtocolVersion::V_2026_07_28;
+        if version.is_none_or(|v| v < modern.as_str()) {
+            result.result_type = None;
+        }
         let body = serde_json::json!({"jsonrpc": "2.0", "id": id, "result": result});
         Some(self.refused(&refusal, Some(body.to_string())))
     }

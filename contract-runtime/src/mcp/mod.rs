@@ -432,8 +432,12 @@ pub mod http {
                                 Err(never) => match never {},
                             };
                             if let (Some(g), Some(c)) = (&gate, &caller) {
+                                let version = p
+                                    .headers
+                                    .get("mcp-protocol-version")
+                                    .and_then(|v| v.to_str().ok());
                                 if let Some(challenge) =
-                                    g.scope_challenge(registry.registry(), c, &bytes)
+                                    g.scope_challenge(registry.registry(), c, &bytes, version)
                                 {
                                     return Ok(challenge);
                                 }
