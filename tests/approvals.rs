@@ -315,13 +315,18 @@ fn requests_and_grants_expire() {
             "{kind:?}: {late:?}"
         );
         // Granted but not used in time: the grant lapses, and the call is
-        // asked again under a new request.
+        // asked again under a new request, which says so.
         let second = Session::request_id(&s.call("delete_note", args.clone()));
         assert_ne!(first, second);
         s.grant(&second);
         std::thread::sleep(ttl + Duration::from_millis(500));
         let env = s.call("delete_note", args);
         assert_ne!(Session::request_id(&env), second, "{kind:?}");
+        assert_eq!(
+            env.errors[0].message,
+            format!("the grant of approval request {second} by alice expired before a call used it; `delete_note` always needs a person's approval"),
+            "{kind:?}"
+        );
         assert!(s.fx.path("notes/a.md").exists(), "nothing ran");
     });
 }

@@ -103,10 +103,10 @@ async fn ask(
         }
         lost_race = true;
     }
-    if let Some(denial) = seen.denied {
-        return Ok(Some(denied(f, &denial)));
+    if let Some(denial) = &seen.denied {
+        return Ok(Some(denied(f, denial)));
     }
-    let (request, fresh) = match seen.pending {
+    let (request, fresh) = match seen.pending.clone() {
         Some(r) => (r, false),
         None => {
             // One pending request per request key: the key is bound to the
@@ -169,13 +169,18 @@ async fn ask(
         env.approval = Some(approval);
         return Ok(Some(env));
     }
-    let message = if lost_race {
-        format!(
+    let message = match (lost_race, &seen.lapsed) {
+        (true, _) => format!(
             "the grant for these arguments was used by another call; {}",
             lower_first(&reason)
-        )
-    } else {
-        reason
+        ),
+        (false, Some(g)) => format!(
+            "the grant of approval request {} by {} expired before a call used it; {}",
+            g.id,
+            g.decided_by.as_deref().unwrap_or("a person"),
+            lower_first(&reason)
+        ),
+        (false, None) => reason,
     };
     let e = ErrorEntry::new(codes::APPROVAL_REQUIRED, message).with_hint(format!(
         "ask a person to grant approval request {}; then send this exact call again, and it runs once",

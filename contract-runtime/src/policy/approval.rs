@@ -80,6 +80,9 @@ pub struct OnRecord {
     pub pending: Option<ApprovalRecord>,
     /// The newest unexpired denial for these arguments.
     pub denied: Option<ApprovalRecord>,
+    /// A grant for these arguments that expired before a call used it: the
+    /// question asked again says so, where it would read as never asked.
+    pub lapsed: Option<ApprovalRecord>,
 }
 
 /// Reads what the store holds for `(owner, tool, digest)`.
@@ -102,6 +105,9 @@ pub async fn on_record(
             // Only a denial that has not expired stands: after it, asking
             // again is a new question.
             ApprovalState::Denied if r.expires_ms > now_ms() => seen.denied = Some(r),
+            // (an expired request a person decided was granted: a denial
+            // keeps its state)
+            ApprovalState::Expired if r.decided_by.is_some() => seen.lapsed = Some(r),
             _ => {}
         }
     }
