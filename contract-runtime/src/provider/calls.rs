@@ -27,9 +27,20 @@ use super::{kind, AdapterError, Provider, ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 ///
 /// Only complete calls are read, as the streaming assemblers yield only
 /// complete ones: a Responses item whose `status` is not `completed`, a Chat
-/// choice with calls that finished with `length` or `content_filter`, and an
-/// Anthropic response with calls that stopped at `max_tokens` are errors
-/// (their arguments may be cut), and none of their calls is returned.
+/// choice with calls that finished with `length` or `content_filter`, an
+/// Anthropic response with calls that stopped at `max_tokens` and a Gemini
+/// candidate with calls that finished other than at `STOP` are errors
+/// (their arguments may be cut), and none of their calls is returned. (A
+/// streamed Anthropic `tool_use` is complete at its `content_block_stop`,
+/// with arguments that parse whole; a body's `input` comes parsed, and
+/// whether it was cut only `stop_reason` can say.) A call with an empty id
+/// is an error too: no result could be matched to it. An error body
+/// (`{"error": {...}}`) is an error that quotes the provider's message.
+///
+/// Chat's `choices[]` are read in order, every one: with `n` above 1 they
+/// are alternatives, not parallel calls, so a host that asks for several
+/// choices parses a body holding the one it continues the conversation
+/// with.
 ///
 /// ```
 /// use contract_runtime::provider::{parse_calls, Provider};
@@ -46,6 +57,9 @@ use super::{kind, AdapterError, Provider, ToolCall, GEMINI_SYNTHETIC_ID_PREFIX};
 /// ```
 pub fn parse_calls(provider: Provider, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
     let at = Reader { provider };
+    if let Some(error) = provider_error(body) {
+        return Err(at.error("error", &error));
+    }
     match provider {
         Provider::OpenAiResponses => responses(&at, body),
         Provider::OpenAiChat => chat(&at, body),
@@ -123,6 +137,9 @@ mod typed {
                     else {
                         return Err(serde::de::Error::custom("a call lacks a field"));
                     };
+                    if id.is_empty() {
+                        return Err(serde::de::Error::custom("a call's id is empty"));
+                    }
                     calls.push(ToolCall {
                         id: id.into_owned(),
                         name: name.into_owned(),
@@ -175,6 +192,24 @@ mod typed {
     }
 }
 
+/// An error body where a response was expected (`{"error": {"message":
+/// ...}}`, as OpenAI and Gemini answer one, and Anthropic with `"type":
+/// "error"`): what the provider said, on one line and at most 300
+/// characters (its text is not ours to print whole), rather than a missing
+/// field.
+fn provider_error(body: &Value) -> Option<String> {
+    let error = body.get("error").filter(|e| e.is_object())?;
+    let said = ["message", "type", "status", "code"]
+        .iter()
+        .find_map(|k| error.get(*k).and_then(Value::as_str))
+        .unwrap_or("no message");
+    let said: String = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    let said: String = said.chars().take(300).collect();
+    Some(format!(
+        "the provider answered with an error, not a response: {said}"
+    ))
+}
+
 /// Whether a Responses `function_call` item's `status` says it is complete.
 /// One that is not (`in_progress`, `incomplete`) may carry arguments cut
 /// short, so it is never executed; an item without `status` (a replayed or
@@ -221,7 +256,7 @@ fn responses(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
             return Err(at.error(&format!("{path}.status"), &not_complete(status)));
         }
         calls.push(ToolCall {
-            id: at.string(item, &path, "call_id")?.to_string(),
+            id: at.call_id(item, &path, "call_id")?,
             name: at.string(item, &path, "name")?.to_string(),
             arguments: at.string(item, &path, "arguments")?.to_string(),
             thought_signature: None,
@@ -272,7 +307,7 @@ fn chat(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
             let function = at.object(tool_call, &path, "function")?;
             let fpath = format!("{path}.function");
             calls.push(ToolCall {
-                id: at.string(tool_call, &path, "id")?.to_string(),
+                id: at.call_id(tool_call, &path, "id")?,
                 name: at.string(function, &fpath, "name")?.to_string(),
                 arguments: at.string(function, &fpath, "arguments")?.to_string(),
                 thought_signature: None,
@@ -297,7 +332,7 @@ fn anthropic(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
         if at.string(block, &path, "type")? != "tool_use" {
             continue;
         }
-        let id = at.string(block, &path, "id")?.to_string();
+        let id = at.call_id(block, &path, "id")?;
         let name = at.string(block, &path, "name")?.to_string();
         // Any JSON value is passed on: a non-object input is the dispatcher's
         // `malformed-arguments`, which the model can see and fix.
@@ -333,6 +368,18 @@ fn gemini(at: &Reader, body: &Value) -> Result<Vec<ToolCall>, AdapterError> {
         let Some(parts) = at.optional_array(content, &path, "parts")? else {
             continue;
         };
+        // A candidate that finished other than at `STOP` (`MAX_TOKENS`,
+        // `MALFORMED_FUNCTION_CALL`) may carry a call cut with it: none of
+        // its calls runs, as the streaming assembler reports them cut.
+        let reason = candidate.get("finishReason").and_then(Value::as_str);
+        if let Some(reason) = reason.filter(|r| *r != "STOP") {
+            if parts.iter().any(|p| p.get("functionCall").is_some()) {
+                return Err(at.error(
+                    &format!("candidates[{c}].finishReason"),
+                    &format!("the candidate finished with `{reason}`, so its calls may be cut; none is executed"),
+                ));
+            }
+        }
         for (p, part) in parts.iter().enumerate() {
             let path = format!("{path}.parts[{p}]");
             let part = at.object_value(part, &path)?;
@@ -438,6 +485,23 @@ impl Reader {
             .ok_or_else(|| self.wrong_type(&Self::join(base, key), "a string", value))
     }
 
+    /// A call's id: a result is matched to its call by it, so an empty one
+    /// is refused (the stream assemblers refuse it too).
+    fn call_id(
+        &self,
+        obj: &Map<String, Value>,
+        base: &str,
+        key: &str,
+    ) -> Result<String, AdapterError> {
+        match self.string(obj, base, key)? {
+            "" => Err(self.error(
+                &Self::join(base, key),
+                "empty: no result could be matched to this call",
+            )),
+            id => Ok(id.to_string()),
+        }
+    }
+
     fn optional_string<'v>(
         &self,
         obj: &'v Map<String, Value>,
@@ -533,6 +597,8 @@ mod tests {
             r#"{"output":{"type":"function_call"}}"#,
             r#"{"outputs":[]}"#,
             r#"[{"type":"function_call","call_id":"c\u0031","name":"f","arguments":"{}"}]"#,
+            r#"[{"type":"function_call","call_id":"","name":"f","arguments":"{}"}]"#,
+            r#"{"error":{"message":"Rate limit reached","type":"requests"}}"#,
             r#""text""#,
         ];
         for text in bodies {
@@ -622,6 +688,69 @@ mod tests {
         )
         .expect("valid items");
         assert_eq!(calls[0].arguments, "{ \"b\": 1,\n \"a\": \"\\u00e9\" ");
+    }
+
+    /// What a new user's trial met: a Gemini candidate cut at the token
+    /// limit ran its call where the assembler reports it cut; a call with an
+    /// empty id was read, to be answered with an id nobody can match; an
+    /// error body read as a missing field.
+    #[test]
+    fn cut_candidates_empty_ids_and_error_bodies_are_refused_with_what_they_are() {
+        assert_eq!(
+            err(
+                Provider::Gemini,
+                r#"{"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"f","args":{"a":1}}}]},"finishReason":"MAX_TOKENS","index":0}]}"#
+            ),
+            "gemini response: candidates[0].finishReason: the candidate finished with `MAX_TOKENS`, so its calls may be cut; none is executed"
+        );
+        // text cut at the limit carries no call to refuse
+        let text = body(
+            r#"{"candidates":[{"content":{"role":"model","parts":[{"text":"long"}]},"finishReason":"MAX_TOKENS"}]}"#,
+        );
+        assert_eq!(parse_calls(Provider::Gemini, &text), Ok(vec![]));
+        for (provider, text, path) in [
+            (
+                Provider::OpenAiResponses,
+                r#"[{"type":"function_call","call_id":"","name":"f","arguments":"{}"}]"#,
+                "[0].call_id",
+            ),
+            (
+                Provider::OpenAiChat,
+                r#"{"choices":[{"message":{"tool_calls":[{"id":"","type":"function","function":{"name":"f","arguments":"{}"}}]}}]}"#,
+                "choices[0].message.tool_calls[0].id",
+            ),
+            (
+                Provider::Anthropic,
+                r#"{"content":[{"type":"tool_use","id":"","name":"f","input":{}}],"stop_reason":"tool_use"}"#,
+                "content[0].id",
+            ),
+        ] {
+            assert_eq!(
+                err(provider, text),
+                format!(
+                    "{} response: {path}: empty: no result could be matched to this call",
+                    provider.name()
+                ),
+            );
+            assert!(
+                parse_calls_slice(provider, text.as_bytes()).is_err(),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            err(
+                Provider::Anthropic,
+                r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#
+            ),
+            "anthropic response: error: the provider answered with an error, not a response: Overloaded"
+        );
+        assert_eq!(
+            err(
+                Provider::OpenAiResponses,
+                r#"{"error":{"message":"Rate limit reached\n for gpt","type":"requests"}}"#
+            ),
+            "openai-responses response: error: the provider answered with an error, not a response: Rate limit reached for gpt"
+        );
     }
 
     /// A turn cut at the token limit carries calls that may be cut: the

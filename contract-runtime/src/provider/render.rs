@@ -71,6 +71,12 @@ impl<'a> CallResult<'a> {
 /// Arguments that are not JSON (a call the dispatcher refused) are replayed
 /// as `{}` where the provider wants an object.
 ///
+/// Only the calls are written: a response's text, Anthropic's `thinking`
+/// blocks and OpenAI's reasoning items are not, and a model that reasons
+/// needs them back (Anthropic refuses a replayed `tool_use` turn of
+/// extended thinking without its `thinking` block). With reasoning on, keep
+/// the response's own turn in the history instead.
+///
 /// ```
 /// use contract_runtime::provider::{render_calls, Provider, ToolCall};
 ///

@@ -5,7 +5,7 @@
 //! then calls `finish` when the stream ends. A call comes out only once it is
 //! complete and its arguments parse as a JSON object; a cut or broken call
 //! comes out as an [`Assembled::Error`] naming it, so the caller can answer it
-//! without running anything. Fragments never come out, because a tool run on
+//! without running anything ([`StreamError::answer`] is that answer). Fragments never come out, because a tool run on
 //! half its arguments is a tool run on arguments nobody wrote.
 
 use std::collections::BTreeMap;
@@ -100,6 +100,39 @@ impl StreamError {
         | StreamError::Arguments { call_id, name, .. }
         | StreamError::NeverAdded { call_id, name }) = self;
         (call_id.as_deref(), name.as_deref())
+    }
+
+    /// What to answer the model for this call, with the call to render it
+    /// against ([`super::render_results`] takes the pair): `invalid /
+    /// malformed-arguments` with this error's message and a hint to send the
+    /// call again whole, as the dispatcher answers arguments it cannot read.
+    /// Nothing ran, so sending it again is safe. Providers that keep a call
+    /// in the history ask for a result for each one; `None` when the stream
+    /// never sent the call's id, since no result can be matched to it.
+    ///
+    /// ```
+    /// use contract_runtime::provider::{render_results, AnthropicAssembler, Assembled, CallResult, Provider};
+    /// use serde_json::json;
+    ///
+    /// let mut assembler = AnthropicAssembler::new();
+    /// assembler.push(&json!({"type": "content_block_start", "index": 0,
+    ///     "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}}));
+    /// let Assembled::Error(error) = &assembler.finish()[0] else { panic!("expected an error") };
+    /// let (call, envelope) = error.answer().expect("the stream sent the call's id");
+    /// assert_eq!(envelope.errors[0].code, "malformed-arguments");
+    /// let envelope = envelope.to_value();
+    /// let message = render_results(Provider::Anthropic, &[CallResult::new(&call, &envelope)]);
+    /// assert_eq!(message["content"][0]["tool_use_id"], "toolu_1");
+    /// assert_eq!(message["content"][0]["is_error"], true);
+    /// ```
+    pub fn answer(&self) -> Option<(ToolCall, crate::Envelope)> {
+        let id = self.call_id()?;
+        let name = self.name().unwrap_or_default();
+        let error = crate::ErrorEntry::new(crate::codes::MALFORMED_ARGUMENTS, self.message())
+            .with_hint("send the call again, with its arguments whole");
+        let envelope =
+            crate::Envelope::failure(id, name, crate::Status::Invalid, true, vec![error]);
+        Some((ToolCall::new(id, name, "{}"), envelope))
     }
 
     /// One line saying what went wrong and that the call was not executed.
