@@ -596,7 +596,9 @@ fn private_if_new(path: &Path) -> Result<(), StoreError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        if path.as_os_str() == ":memory:" || path.exists() {
+        // (`:memory:` and SQLite's `file:` URIs name no file of that name)
+        let named = path.to_str().unwrap_or_default();
+        if named == ":memory:" || named.starts_with("file:") || path.exists() {
             return Ok(());
         }
         std::fs::OpenOptions::new()
