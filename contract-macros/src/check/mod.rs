@@ -401,7 +401,7 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
         ),
         // an optional key is no key: the call without it could not be deduplicated
         Some(f) if matches!(f.kind, Kind::Option(_)) => cx.error_spanned_by(key, format!("`key({key})` must name a required String argument, but `{key}` is optional (`{}`)\nhelp: make `{key}` a `String`, e.g. with `#[arg(format = \"uuid\")]`: a call without its key could not be told from a repeat", tidy(&f.ty))),
-        Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: make `{key}` a String, e.g. with `#[arg(format = \"uuid\")]`", f.kind.describe())),
+        Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: a key names one request, not what it acts on: add `#[arg(format = \"uuid\")] request_key: String` and write `key(request_key)`", f.kind.describe())),
         Some(_) => {}
     }
 }

@@ -69,6 +69,11 @@ impl ArgsInput {
                         "argument structs cannot be generic\nhelp: use concrete field types",
                     );
                 }
+                match serde_key(&input.attrs, "rename_all") {
+                    Some(Some(rule)) => cx.error_spanned_by(&rule, NOT_RENAMED),
+                    Some(None) => cx.error_spanned_by(&input.ident, NOT_RENAMED),
+                    None => {}
+                }
                 let fields = named_fields(cx, named);
                 Some(ArgsInput::Struct {
                     ident: input.ident.clone(),
@@ -86,11 +91,27 @@ impl ArgsInput {
     }
 }
 
+/// Why serde's renames of an argument's name are refused: the strict
+/// decoder, the schema and every error pointer name an argument by its
+/// field, so a rename serde alone would read was silently not the name the
+/// model is told or the name the decoder accepts.
+const NOT_RENAMED: &str = "serde's renames of an argument are not read: an argument's JSON name is its field's name, in the schema, the decoder and every error\nhelp: name the field as the model sends it (`start_date`; `r#type` for a keyword; `#[allow(non_snake_case)]` on the struct for `startDate`)";
+
 /// The model of each named field (of a struct or a struct variant).
 fn named_fields(cx: &Ctxt, named: &syn::FieldsNamed) -> Vec<Field> {
     named
         .named
         .iter()
+        .inspect(|f| {
+            for key in ["rename", "alias"] {
+                if let Some(found) = serde_key(&f.attrs, key) {
+                    match found {
+                        Some(lit) => cx.error_spanned_by(&lit, NOT_RENAMED),
+                        None => cx.error_spanned_by(&f.ident, NOT_RENAMED),
+                    }
+                }
+            }
+        })
         .filter_map(|f| {
             f.ident
                 .clone()
@@ -265,6 +286,9 @@ fn serde_key(attrs: &[syn::Attribute], key: &str) -> Option<Option<LitStr>> {
                     v.parse::<syn::Expr>()?;
                 }
             } else if m.input.peek(syn::token::Paren) {
+                if hit {
+                    found.get_or_insert(None);
+                }
                 let _ = m.parse_nested_meta(|n| {
                     if n.input.peek(syn::Token![=]) {
                         n.value()?.parse::<syn::Expr>()?;
