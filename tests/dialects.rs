@@ -735,3 +735,65 @@ fn a_declared_example_the_runtime_would_refuse_fails_the_registry() {
         "tool `search_years`: example 1 (declared in `examples(...)`) would be refused, so it would teach a model a call that fails: `/query` must have at least 1 character, got 0; `/from` must be less than or equal to `to` (2019); `/to` must be greater than or equal to `from` (2020)\nthe example: {\"query\":\"\",\"from\":2020,\"to\":2019}"
     );
 }
+
+/// A served bound on an optional number: the same words as on a required one.
+mod optional_served {
+    use contract_runtime::prelude::*;
+
+    /// Search the products.
+    #[tool_contract(effect = read_only)]
+    pub fn search_products(
+        /// The phrase to look for.
+        query: String,
+        /// How many products to return.
+        #[arg(range(min = 1), served(range(max = 50)))]
+        limit: Option<u32>,
+        /// How many pages to skip.
+        #[arg(range(min = 1), served(range(max = 50)))]
+        pages: u32,
+    ) -> Result<Vec<String>, std::convert::Infallible> {
+        let _ = (limit, pages);
+        Ok(vec![query])
+    }
+}
+
+/// attributes.md "Form and service": a dialect that moves a numeric bound
+/// into the description says a served one as such, on an `Option<u32>` too
+/// (anthropic-strict splits its type list into `anyOf` branches).
+#[test]
+fn a_served_bound_on_an_optional_number_is_said_as_one_of_service() {
+    let registry = Registry::builder()
+        .tool(optional_served::search_products::contract())
+        .build()
+        .expect("registry");
+    // Of the strict dialects only anthropic-strict moves numeric bounds.
+    let d = Dialect::AnthropicStrict;
+    let out = dialect::export(registry.canonical(), d, &ExportOptions::default())
+        .unwrap_or_else(|e| panic!("{d}: {e}"));
+    let tool = serde_json::to_value(&out.tools[0]).expect("JSON");
+    let props = &tool["input_schema"]["properties"];
+    for (name, what) in [
+        ("limit", "How many products to return"),
+        ("pages", "How many pages to skip"),
+    ] {
+        assert_eq!(
+            props[name]["description"],
+            format!("{what}. (at least 1; the tool serves at most 50)"),
+            "{d}: {name}"
+        );
+        let notes: Vec<&str> = out
+            .losses
+            .iter()
+            .filter(|l| l.pointer.starts_with(&format!("/properties/{name}/")))
+            .map(|l| l.note.as_str())
+            .collect();
+        assert_eq!(
+            notes,
+            [
+                "moved to description: at least 1",
+                "moved to description: the tool serves at most 50"
+            ],
+            "{d}: {name}"
+        );
+    }
+}

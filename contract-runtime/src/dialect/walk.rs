@@ -613,6 +613,20 @@ impl<'a> Walker<'a> {
                     b.insert(k.clone(), v.clone());
                 }
             }
+            // The marks of service of the keywords the branch took go with
+            // them, so that a moved bound is said as one there too.
+            let served: Vec<Value> = get(&n.rest, crate::schema::SERVED)
+                .and_then(Value::as_array)
+                .map(|l| {
+                    l.iter()
+                        .filter(|k| k.as_str().is_some_and(|k| b.contains_key(k)))
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default();
+            if !served.is_empty() {
+                b.insert(crate::schema::SERVED.to_owned(), Value::Array(served));
+            }
             let (b, notes) = self.node(Value::Object(b), n.ptr, n.depth, false)?;
             branches.push(Value::Object(b));
             n.notes.extend(notes);
