@@ -797,3 +797,100 @@ fn a_served_bound_on_an_optional_number_is_said_as_one_of_service() {
         );
     }
 }
+
+/// Fields whose type is an argument struct, each with its own doc comment.
+mod nested_docs {
+    use contract_runtime::prelude::*;
+
+    /// Where an order is shipped.
+    #[derive(Debug, ToolArgs)]
+    pub struct Address {
+        /// The street and number.
+        pub street: String,
+    }
+
+    /// A span of days.
+    #[derive(Debug, ToolArgs)]
+    #[args(rules(le(first, last)))]
+    pub struct Window {
+        /// The first day.
+        pub first: u32,
+        /// The last day.
+        pub last: u32,
+    }
+
+    /// How an order reaches the customer.
+    #[derive(Debug, ToolArgs)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub enum Delivery {
+        /// Shipped by courier to an address.
+        Courier {
+            /// Where to ship.
+            address: Address,
+        },
+        /// Picked up at a store.
+        Pickup {
+            /// The store's code.
+            store: String,
+        },
+    }
+
+    /// Ship an order.
+    #[tool_contract(effect = read_only)]
+    pub fn ship(
+        /// How the order reaches the customer.
+        delivery: Delivery,
+        /// Where to send the bill.
+        billing: Option<Address>,
+        /// The stops on the way.
+        stops: Vec<Address>,
+        /// When to deliver.
+        window: Window,
+    ) -> Result<String, std::convert::Infallible> {
+        let _ = (delivery, billing, stops, window);
+        Ok(String::new())
+    }
+}
+
+/// attributes.md: "The doc comment ... becomes the property's description",
+/// for a field whose type is an argument struct too: the field's doc wins
+/// over the struct's (as over an enum's), the struct's stays where no field
+/// names it (a list's items), and the struct's rules across arguments still
+/// follow.
+#[test]
+fn a_fields_doc_wins_over_its_structs_doc() {
+    let registry = Registry::builder()
+        .tool(nested_docs::ship::contract())
+        .build()
+        .expect("registry");
+    let out = dialect::export(
+        registry.canonical(),
+        Dialect::Canonical,
+        &ExportOptions::default(),
+    )
+    .expect("export");
+    let tool = serde_json::to_value(&out.tools[0]).expect("JSON");
+    let at = |p: &str| {
+        tool.pointer(&format!("/input_schema/properties{p}/description"))
+            .unwrap_or_else(|| panic!("{p}: {tool}"))
+            .clone()
+    };
+    assert_eq!(
+        [
+            at("/delivery"),
+            at("/delivery/oneOf/0/properties/address"),
+            at("/billing"),
+            at("/stops"),
+            at("/stops/items"),
+            at("/window"),
+        ],
+        [
+            "How the order reaches the customer.",
+            "Where to ship.",
+            "Where to send the bill.",
+            "The stops on the way.",
+            "Where an order is shipped.",
+            "When to deliver.\n\nRules across arguments: `first` must be less than or equal to `last`.",
+        ]
+    );
+}

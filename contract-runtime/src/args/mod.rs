@@ -214,7 +214,22 @@ pub fn object_schema(description: Option<&'static str>, props: Vec<Prop>) -> Map
         if !p.description.is_empty() {
             s.insert("description".into(), Value::from(p.description));
         }
+        // A field's doc says what the value is here: it wins over the doc of
+        // its type (an argument struct's, which stays where the struct is
+        // used without one, such as a list's items), as over an enum's. The
+        // sentence of rules across the struct's arguments still binds, so it
+        // follows the field's doc.
+        let own = (!p.description.is_empty())
+            .then(|| p.schema.get("description").and_then(Value::as_str))
+            .flatten()
+            .map(|d| match rules::rules_sentence(d) {
+                Some(r) => format!("{}\n\n{r}", p.description),
+                None => p.description.to_owned(),
+            });
         s.extend(p.schema);
+        if let Some(d) = own {
+            s.insert("description".into(), Value::from(d));
+        }
         if !p.optional {
             required.push(Value::from(p.name));
         }

@@ -254,6 +254,21 @@ fn sent(names: &[&str]) -> Value {
     json!({"required": names, "properties": not_null})
 }
 
+/// How the sentence of the rules a schema cannot say begins, in an argument
+/// object's description.
+pub(crate) const RULES_LEAD: &str = "Rules across arguments:";
+
+/// The sentence of rules across arguments in an object's `description`, if
+/// it has one (for a field's doc that replaces the object's own).
+pub(crate) fn rules_sentence(description: &str) -> Option<&str> {
+    if description.starts_with(RULES_LEAD) {
+        return Some(description);
+    }
+    description
+        .find(&format!("\n\n{RULES_LEAD}"))
+        .map(|i| &description[i + 2..])
+}
+
 /// Adds the rules to an argument object's schema: each one JSON Schema can
 /// say as one branch of a root `allOf`, its words as the branch's
 /// `description`; the others as a sentence appended to the object's
@@ -287,7 +302,7 @@ pub fn apply_rules(schema: &mut Map<String, Value>, rules: &[Rule]) {
         schema.insert("allOf".into(), Value::Array(branches));
     }
     if !words.is_empty() {
-        let sentence = format!("Rules across arguments: {}.", words.join("; "));
+        let sentence = format!("{RULES_LEAD} {}.", words.join("; "));
         let text = match schema.get("description").and_then(Value::as_str) {
             Some(d) if !d.is_empty() => format!("{d}\n\n{sentence}"),
             _ => sentence,
