@@ -252,7 +252,10 @@ fn one_line(s: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[non_exhaustive]
 pub struct ErrorEntry {
-    /// Kebab-case code: a standard one (see [`crate::codes`]) or the tool's own.
+    // The doc comments of the envelope's types are the published schema's
+    // descriptions, read by models: plain prose, no intra-doc links. The
+    // standard codes are `crate::codes`.
+    /// Kebab-case code: a standard one (such as `schema-violation`) or the tool's own.
     pub code: String,
     /// One line for people and models; never contains a secret.
     pub message: String,
