@@ -894,3 +894,50 @@ fn a_fields_doc_wins_over_its_structs_doc() {
         ]
     );
 }
+
+/// A name in `Defer::AllBut` that is no tool (a typo in the core set) is an
+/// export error naming it and the tools, in every dialect, as the other name
+/// mistakes are; it would otherwise defer every tool.
+#[test]
+fn a_core_name_that_is_no_tool_is_an_error() {
+    use contract_runtime::dialect::Defer;
+    let canonical = tools::registry().canonical();
+    let names: Vec<String> = canonical
+        .iter()
+        .map(|d| format!("`{}`", d["name"].as_str().unwrap()))
+        .collect();
+    let opts = ExportOptions {
+        defer: Defer::AllBut(vec!["search_notes".to_owned(), "no_such_tool".to_owned()]),
+        ..ExportOptions::default()
+    };
+    for &d in Dialect::ALL {
+        let e = dialect::export(&canonical, d, &opts).unwrap_err();
+        assert_eq!(e.tool, "no_such_tool", "{d}: {e}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot export tool `no_such_tool` for {d} at the root: `Defer::AllBut` keeps `no_such_tool` loaded, but no tool is named `no_such_tool` (the tools are {}): name only tools of the export",
+                names.join(", ")
+            )
+        );
+    }
+    // A long list is cut after twenty names.
+    let many: Vec<Value> = (0..25)
+        .map(|i| {
+            let mut d = canonical[0].clone();
+            d["name"] = Value::from(format!("search_{i}"));
+            d
+        })
+        .collect();
+    let typo = ExportOptions {
+        defer: Defer::AllBut(vec!["search_O".to_owned()]),
+        ..ExportOptions::default()
+    };
+    let e = dialect::export(&many, Dialect::OpenAiResponses, &typo).unwrap_err();
+    assert_eq!(e.tool, "search_O", "{e}");
+    assert!(
+        e.reason
+            .contains("(the tools are `search_0`, `search_1`, `search_2`, `search_3`, `search_4`, `search_5`, `search_6`, `search_7`, `search_8`, `search_9`, `search_10`, `search_11`, `search_12`, `search_13`, `search_14`, `search_15`, `search_16`, `search_17`, `search_18`, `search_19` and 5 more)"),
+        "{e}"
+    );
+}

@@ -9,6 +9,8 @@
 //!
 //! Other dialects have no tool search: asking them to defer is an error.
 
+use std::collections::HashSet;
+
 use serde_json::{json, Map, Value};
 
 use super::{Dialect, ExportError, ExportedTool};
@@ -20,7 +22,9 @@ pub enum Defer {
     /// Every tool is loaded up front.
     #[default]
     None,
-    /// Every tool but these (the core set the model always sees).
+    /// Every tool but these (the core set the model always sees). Each
+    /// must name a tool of the export: one that does not is an
+    /// [`ExportError`] naming it and the tools.
     AllBut(Vec<String>),
     /// The tools whose canonical definition says `"defer_loading": true`
     /// ([`Tool::deferred`](crate::Tool::deferred)).
@@ -42,7 +46,51 @@ impl Defer {
             Defer::Marked => def.get("defer_loading") == Some(&Value::Bool(true)),
         }
     }
+
+    /// Refuses a name in [`Defer::AllBut`] that is no tool of the export
+    /// (`names`, the definitions `defs` in order): it would keep nothing
+    /// loaded, and defer the tool it meant to keep.
+    pub(crate) fn check_names(
+        &self,
+        names: &HashSet<&str>,
+        defs: &[Value],
+        dialect: Dialect,
+    ) -> Result<(), ExportError> {
+        let Defer::AllBut(core) = self else {
+            return Ok(());
+        };
+        let Some(unknown) = core.iter().find(|c| !names.contains(c.as_str())) else {
+            return Ok(());
+        };
+        let listed: Vec<String> = defs
+            .iter()
+            .filter_map(|d| d.get("name").and_then(Value::as_str))
+            .take(KNOWN_LISTED)
+            .map(|n| format!("`{n}`"))
+            .collect();
+        let more = match defs.len().saturating_sub(listed.len()) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        let tools = if listed.is_empty() {
+            "the export has no tools".to_owned()
+        } else {
+            format!("the tools are {}{more}", listed.join(", "))
+        };
+        Err(ExportError {
+            tool: unknown.clone(),
+            dialect,
+            pointer: String::new(),
+            reason: format!(
+                "`Defer::AllBut` keeps `{unknown}` loaded, but no tool is named `{unknown}` ({tools}): name only tools of the export"
+            ),
+            limit: None,
+        })
+    }
 }
+
+/// How many tool names an error about a name in [`Defer::AllBut`] lists.
+const KNOWN_LISTED: usize = 20;
 
 /// Rewrites an export's tools into the request's `tools` array with the
 /// deferred ones (`deferred[i]` for `tools[i]`) in the provider's form.

@@ -424,6 +424,8 @@ fn export_cow(
         out.tools.extend(exported);
         out.losses.extend(losses);
     }
+    // A core tool misnamed would defer every tool the model must see.
+    opts.defer.check_names(&seen, &tools, dialect)?;
     if let Some((over, first)) = tally.over() {
         let reason = format!(
             "{} are {}, at most {}",
