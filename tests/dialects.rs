@@ -941,3 +941,39 @@ fn a_core_name_that_is_no_tool_is_an_error() {
         "{e}"
     );
 }
+
+/// `ExportOptions::drop_output_schema`, for a host that sends compact
+/// feedback: no tool carries an output schema, and the rest of each tool is
+/// the default export's.
+#[test]
+fn drop_output_schema_leaves_out_every_output_schema() {
+    let canonical = tools::registry().canonical();
+    let dropped = ExportOptions {
+        drop_output_schema: true,
+        ..ExportOptions::default()
+    };
+    for &d in Dialect::ALL {
+        let with = dialect::export(&canonical, d, &ExportOptions::default()).unwrap();
+        let without = dialect::export(&canonical, d, &dropped).unwrap();
+        assert_eq!(with.losses, without.losses, "{d}");
+        assert_eq!(with.tools.len(), without.tools.len(), "{d}");
+        for (a, b) in with.tools.iter().zip(&without.tools) {
+            let mut a = a.to_value();
+            let key = match d {
+                Dialect::OpenAiResponses => Some("output_schema"),
+                Dialect::Mcp => Some("outputSchema"),
+                _ => None,
+            };
+            if let Some(key) = key {
+                assert!(a.get(key).is_some(), "{d}: {a}");
+                a.as_object_mut().unwrap().shift_remove(key);
+            }
+            // The same keys in the same order, without the output schema.
+            assert_eq!(
+                serde_json::to_string(&a).unwrap(),
+                serde_json::to_string(b).unwrap(),
+                "{d}"
+            );
+        }
+    }
+}

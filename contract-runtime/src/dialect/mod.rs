@@ -140,6 +140,11 @@ pub struct ExportOptions {
     /// deferred functions inside namespaces of at most [`NAMESPACE_SIZE`],
     /// and each provider's tool search tool last.
     pub defer: Defer,
+    /// Leave out the output schema: `output_schema` of `openai-responses`
+    /// functions and `outputSchema` of MCP tools (no other dialect has one).
+    /// For a host that sends compact feedback (`provider::Feedback::Compact`):
+    /// its results are plain text, not the JSON value the schema describes.
+    pub drop_output_schema: bool,
 }
 
 /// A constraint the dialect cannot carry as a keyword. It is still enforced
@@ -380,7 +385,7 @@ fn export_cow(
             Dialect::Canonical if keep => None,
             Dialect::Canonical => Some(def.clone().into()),
             Dialect::OpenAiResponses | Dialect::OpenAiChat => {
-                Some(openai::export(&tool, dialect, &mut losses)?.into())
+                Some(openai::export(&tool, dialect, !opts.drop_output_schema, &mut losses)?.into())
             }
             Dialect::Anthropic | Dialect::AnthropicStrict => {
                 Some(anthropic::export(&tool, dialect, &mut losses)?.into())
@@ -390,7 +395,16 @@ fn export_cow(
             }
             Dialect::Mcp => {
                 let given = outputs.get_mut(i).and_then(Option::take);
-                Some(mcp::export(&tool, given, &mut losses)?)
+                let exported = mcp::export(&tool, given, &mut losses)?;
+                Some(if opts.drop_output_schema {
+                    let mut v = exported.into_value();
+                    if let Value::Object(m) = &mut v {
+                        m.shift_remove("outputSchema");
+                    }
+                    v.into()
+                } else {
+                    exported
+                })
             }
         };
         tool.unpublished_rules(&mut losses);

@@ -7,8 +7,14 @@ use super::walk::{get, has, join, types_of, Hooks, Node, Res, Walker};
 use super::{Dialect, Loss, LossAction, ToolDef};
 
 /// `{"type":"function","name","description","parameters","strict":true}`
-/// (Responses) or the same inside `"function"` (Chat Completions).
-pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss>) -> Res<Value> {
+/// (Responses, with `output_schema` when `output_schema` is true) or the same
+/// inside `"function"` (Chat Completions).
+pub(super) fn export(
+    tool: &ToolDef<'_>,
+    dialect: Dialect,
+    output_schema: bool,
+    losses: &mut Vec<Loss>,
+) -> Res<Value> {
     let root = tool.checked_root(losses)?;
     let mut w = Walker::new(tool, &root, &Strict);
     let parameters = w.schema(Value::Object(root), "", 1, true)?;
@@ -27,6 +33,9 @@ pub(super) fn export(tool: &ToolDef<'_>, dialect: Dialect, losses: &mut Vec<Loss
     function.insert("parameters".to_owned(), parameters);
     function.insert("strict".to_owned(), Value::Bool(true));
     if dialect != Dialect::OpenAiChat {
+        if !output_schema {
+            return Ok(Value::Object(function));
+        }
         // What a `function_call_output` carries: the envelope as a JSON
         // string (render_results' default), the tool's output its `result`.
         // Chat Completions functions have no such field.
