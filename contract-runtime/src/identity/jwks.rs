@@ -197,9 +197,16 @@ impl Jwks {
         let bytes = read_file(path, self.max_bytes).map_err(|e| format!("the key set file {e}"))?;
         let set = KeySet::parse(&bytes)
             .map_err(|e| format!("the key set file {}: {e}", path.display()))?;
-        *self.held.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(set));
-        *self.read_at.write().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+        self.hold(set);
         Ok(())
+    }
+
+    /// Makes `set` the one held, read now.
+    fn hold(&self, set: KeySet) -> Arc<KeySet> {
+        let set = Arc::new(set);
+        *self.held.write().unwrap_or_else(|e| e.into_inner()) = Some(set.clone());
+        *self.read_at.write().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+        set
     }
 
     /// Whether the set held was read longer than `max_age` ago.
@@ -236,9 +243,7 @@ impl Jwks {
             *last = Some(Instant::now());
             match self.read().await {
                 Ok(set) => {
-                    let set = Arc::new(set);
-                    *self.held.write().unwrap_or_else(|e| e.into_inner()) = Some(set.clone());
-                    *self.read_at.write().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+                    let set = self.hold(set);
                     drop(last);
                     return set.find(kid, alg).ok_or_else(|| unknown(kid));
                 }

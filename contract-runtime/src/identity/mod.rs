@@ -154,6 +154,12 @@ impl ResourceMetadata {
     /// assert_eq!(m.metadata_url(), "http://127.0.0.1:8080/.well-known/oauth-protected-resource");
     /// ```
     pub fn metadata_url(&self) -> String {
+        let (scheme, authority, path) = self.parts();
+        format!("{scheme}://{authority}{METADATA_PATH}{path}")
+    }
+
+    /// The resource's scheme, authority and path (no trailing `/`).
+    fn parts(&self) -> (&str, &str, &str) {
         let (scheme, rest) = self
             .resource
             .split_once("://")
@@ -162,9 +168,30 @@ impl ResourceMetadata {
             Some(i) => (&rest[..i], &rest[i..]),
             None => (rest, ""),
         };
-        let path = path.trim_end_matches('/');
-        format!("{scheme}://{authority}{METADATA_PATH}{path}")
+        (scheme, authority, path.trim_end_matches('/'))
     }
+
+    /// The metadata as a server serves it (the MCP server, the approvals
+    /// inbox): `scopes` fill `scopes_supported` when the host named none.
+    pub(crate) fn served(mut self, scopes: impl FnOnce() -> Vec<String>) -> ServedMetadata {
+        if self.scopes_supported.is_empty() {
+            self.scopes_supported = scopes();
+        }
+        ServedMetadata {
+            url: self.metadata_url(),
+            path: format!("{METADATA_PATH}{}", self.parts().2),
+            document: serde_json::to_vec(&self).unwrap_or_default(),
+        }
+    }
+}
+
+/// [`ResourceMetadata`] ready to serve: the URL every challenge names, the
+/// path a GET of it arrives at, and the JSON document answered there.
+#[derive(Clone, Debug)]
+pub(crate) struct ServedMetadata {
+    pub(crate) url: String,
+    pub(crate) path: String,
+    pub(crate) document: Vec<u8>,
 }
 
 /// Where Protected Resource Metadata is served (RFC 9728): this prefix,

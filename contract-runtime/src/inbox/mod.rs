@@ -50,7 +50,7 @@ use hyper::body::Body;
 use hyper::http::request::Parts;
 use hyper::{header, HeaderMap, Method, Request, Response, StatusCode};
 
-use crate::identity::{require_scope, Authenticator};
+use crate::identity::{require_scope, Authenticator, ServedMetadata};
 use crate::policy::approval::{now_ms, Approvals, DecideError};
 use crate::registry::Registry;
 use crate::store::{ApprovalFilter, ApprovalRecord, ApprovalState};
@@ -157,36 +157,6 @@ impl Approver {
     }
 }
 
-/// Protected Resource Metadata (RFC 9728) of an inbox behind an OAuth
-/// authenticator, as the MCP server serves its own.
-#[derive(Clone)]
-struct Metadata {
-    url: String,
-    /// The URL's path, where a GET is answered with the document.
-    path: String,
-    document: Bytes,
-}
-
-impl Metadata {
-    fn of(mut m: crate::identity::ResourceMetadata) -> Metadata {
-        // The one scope the inbox asks for, when the host named none.
-        if m.scopes_supported.is_empty() {
-            m.scopes_supported = vec![SCOPE.to_owned()];
-        }
-        let url = m.metadata_url();
-        let path = url
-            .split_once("://")
-            .and_then(|(_, rest)| rest.find('/').map(|i| rest[i..].to_owned()))
-            .unwrap_or_default();
-        let document = Bytes::from(serde_json::to_vec(&m).unwrap_or_default());
-        Metadata {
-            url,
-            path,
-            document,
-        }
-    }
-}
-
 /// Why a request may not use the inbox: the page's answer to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Refusal {
@@ -220,7 +190,7 @@ struct Inner {
     /// The authenticator's resource metadata: its URL, named in
     /// challenges, and the document, served at that URL's path before any
     /// token is asked for (a client learns from it where to get one).
-    metadata: Option<Metadata>,
+    metadata: Option<ServedMetadata>,
     local: Approver,
     csrf: Csrf,
     /// Origins besides the page's own (its `Host`) whose posts are accepted:
@@ -301,7 +271,10 @@ impl Inbox {
     /// OAuth authenticator, the challenge naming the resource metadata.
     pub fn authenticate_with(mut self, auth: impl Authenticator) -> Inbox {
         let inner = self.inner_mut();
-        inner.metadata = auth.resource_metadata().map(Metadata::of);
+        // (the one scope the inbox asks for, when the host named none)
+        inner.metadata = auth
+            .resource_metadata()
+            .map(|m| m.served(|| vec![SCOPE.to_owned()]));
         inner.auth = Some(Arc::new(auth));
         self
     }
@@ -328,7 +301,7 @@ impl Inbox {
         let (parts, body) = request.into_parts();
         if let Some(m) = &self.inner.metadata {
             if parts.method == Method::GET && parts.uri.path() == m.path {
-                let mut answer = Response::new(Full::new(m.document.clone()));
+                let mut answer = Response::new(Full::new(Bytes::from(m.document.clone())));
                 answer.headers_mut().insert(
                     header::CONTENT_TYPE,
                     header::HeaderValue::from_static("application/json"),

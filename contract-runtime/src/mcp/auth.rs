@@ -75,19 +75,17 @@ pub(crate) struct Gate {
 
 impl Gate {
     pub(crate) fn new(auth: Arc<dyn Authenticator>, registry: &Registry) -> Gate {
-        let metadata = auth.resource_metadata().map(|mut m: ResourceMetadata| {
-            if m.scopes_supported.is_empty() {
+        let metadata = auth.resource_metadata().map(|m: ResourceMetadata| {
+            let m = m.served(|| {
                 let mut scopes: Vec<String> = registry
                     .tools()
                     .flat_map(|t| t.spec().authority.iter().map(|s| s.to_string()))
                     .collect();
                 scopes.sort();
                 scopes.dedup();
-                m.scopes_supported = scopes;
-            }
-            let url = m.metadata_url();
-            let body = serde_json::to_vec(&m).unwrap_or_default();
-            (Bytes::from(body), url)
+                scopes
+            });
+            (Bytes::from(m.document), m.url)
         });
         Gate {
             auth,

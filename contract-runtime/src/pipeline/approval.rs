@@ -103,10 +103,11 @@ async fn ask(
         }
         lost_race = true;
     }
-    if let Some(denial) = &seen.denied {
-        return Ok(Some(denied(f, denial)));
+    if let Some(denial) = seen.denied {
+        return Ok(Some(denied(f, &denial)));
     }
-    let (request, fresh) = match seen.pending.clone() {
+    let lapsed = seen.lapsed;
+    let (request, fresh) = match seen.pending {
         Some(r) => (r, false),
         None => {
             // One pending request per request key: the key is bound to the
@@ -169,7 +170,7 @@ async fn ask(
         env.approval = Some(approval);
         return Ok(Some(env));
     }
-    let message = match (lost_race, &seen.lapsed) {
+    let message = match (lost_race, &lapsed) {
         (true, _) => format!(
             "the grant for these arguments was used by another call; {}",
             lower_first(&reason)
