@@ -297,12 +297,13 @@ pub struct ListedSet {
     pub by: Rec,
 }
 
-/// The compile error when the values listed in the description of `arg`
-/// differ from its enum's wire values (a constant's panic, so one string).
+/// The start of the compile error when the values listed in the
+/// description of `arg` differ from its enum's wire values; the constant
+/// that compares them writes the rest, the value at fault and the enum's.
 pub fn enum_disagrees_message(arg: &str, phrase: &str, values: &[String]) -> String {
+    let values = values.join(", ");
     format!(
-        "C12: the description of `{arg}` says \"{phrase}\" (values {}) but the variants of its enum type publish other values; the enum is what the schema publishes and the runtime enforces: change the prose to list the enum's values, or the enum's variants to the listed ones",
-        values.join(", ")
+        "C12: the description of `{arg}` lists {values} (read from: {phrase}) but its enum type "
     )
 }
 

@@ -112,14 +112,17 @@ pub const fn assert_failure<E: ToolFailure>() {}
 /// `wider`, every listed value is declared; `narrower`, for a list whose
 /// values are all declared, every declared value is listed or named in the
 /// description `doc` as a word of its own ([`named_in`]). An empty
-/// `declared` (a type that is not a closed set) agrees.
-pub const fn prose_set_agrees(
-    listed: &[&str],
+/// `declared` (a type that is not a closed set) agrees. The answer is the
+/// first value at fault, with `true` when the list names it and the enum
+/// lacks it, `false` when the enum publishes it and the description names
+/// it nowhere; `None` when they agree.
+pub const fn prose_set_fault(
+    listed: &[&'static str],
     doc: &str,
-    declared: &[&str],
+    declared: &[&'static str],
     wider: bool,
     narrower: bool,
-) -> bool {
+) -> Option<(&'static str, bool)> {
     const fn contains(set: &[&str], v: &str) -> bool {
         let mut i = 0;
         while i < set.len() {
@@ -130,7 +133,8 @@ pub const fn prose_set_agrees(
         }
         false
     }
-    const fn within(a: &[&str], b: &[&str], doc: Option<&str>) -> bool {
+    // the first value of `a` that `b` lacks and `doc` (when given) names nowhere
+    const fn outside(a: &[&'static str], b: &[&str], doc: Option<&str>) -> Option<&'static str> {
         let mut i = 0;
         while i < a.len() {
             let named = match doc {
@@ -138,18 +142,92 @@ pub const fn prose_set_agrees(
                 None => false,
             };
             if !contains(b, a[i]) && !named {
-                return false;
+                return Some(a[i]);
             }
             i += 1;
         }
-        true
+        None
+    }
+    if declared.is_empty() {
+        return None;
     }
     // (a list that names a value the enum lacks is `set-wider` only, as
     // the audit reads it: `narrower` asks of a list all of whose values
     // are declared)
-    let names_other = !within(listed, declared, None);
-    let lacks_one = !names_other && !within(declared, listed, Some(doc));
-    declared.is_empty() || !((wider && names_other) || (narrower && lacks_one))
+    match outside(listed, declared, None) {
+        Some(v) if wider => Some((v, true)),
+        Some(_) => None,
+        None if narrower => match outside(declared, listed, Some(doc)) {
+            Some(v) => Some((v, false)),
+            None => None,
+        },
+        None => None,
+    }
+}
+
+/// The C12 compile error of an enum argument whose description lists other
+/// values than its enum publishes ([`prose_set_fault`]): the macro's `head`
+/// (the argument and the words read), then the value at fault and the
+/// enum's values, which only the constant sees. Written into a buffer in
+/// the constant, since a constant's panic takes one `&str`; a part that
+/// does not fit is left out whole, so the text stays UTF-8.
+pub struct SetMessage {
+    buf: [u8; 2048],
+    len: usize,
+}
+
+impl SetMessage {
+    pub const fn new(head: &str, declared: &[&str], fault: (&str, bool)) -> Self {
+        let (value, listed) = fault;
+        let mut m = SetMessage {
+            buf: [0; 2048],
+            len: 0,
+        };
+        m = m.push(head);
+        m = m.push(if listed {
+            "publishes no `"
+        } else {
+            "also publishes `"
+        });
+        m = m.push(value);
+        m = m.push(if listed {
+            "` (its values: "
+        } else {
+            "`, which the description names nowhere (its values: "
+        });
+        let mut i = 0;
+        while i < declared.len() {
+            if i > 0 {
+                m = m.push(", ");
+            }
+            m = m.push(declared[i]);
+            i += 1;
+        }
+        m.push(
+            "); the enum is what the schema publishes and the runtime enforces: \
+             change the prose to list the enum's values, or the enum's variants to the listed ones",
+        )
+    }
+
+    const fn push(mut self, s: &str) -> Self {
+        let b = s.as_bytes();
+        if self.len + b.len() <= self.buf.len() {
+            let mut i = 0;
+            while i < b.len() {
+                self.buf[self.len + i] = b[i];
+                i += 1;
+            }
+            self.len += b.len();
+        }
+        self
+    }
+
+    pub const fn as_str(&self) -> &str {
+        match core::str::from_utf8(self.buf.split_at(self.len).0) {
+            Ok(s) => s,
+            Err(_) => "C12: the description lists other values than the enum publishes",
+        }
+    }
 }
 
 /// Whether `doc` names `v` as a word of its own, in any ASCII letter case:
@@ -281,5 +359,50 @@ pub fn nested_path(at: &str, name: &str) -> String {
         name.to_owned()
     } else {
         format!("{at}.{name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{prose_set_fault, SetMessage};
+
+    // The set check as the constant runs it, with the message it panics
+    // with: the value at fault and the enum's values, which only it sees.
+    const ENUM: &[&str] = &["json", "csv", "xml"];
+
+    #[test]
+    fn the_set_message_names_the_value_at_fault_and_the_enums_values() {
+        let doc = "One of `json`, `csv` or `yaml`.";
+        let head = "C12: the description of `format` lists json, csv, yaml (read from: one of `json`, `csv` or `yaml`) but its enum type ";
+        // wider: a listed value the enum lacks
+        let fault = prose_set_fault(&["json", "csv", "yaml"], doc, ENUM, true, true);
+        assert_eq!(fault, Some(("yaml", true)));
+        assert_eq!(
+            SetMessage::new(head, ENUM, fault.unwrap()).as_str(),
+            "C12: the description of `format` lists json, csv, yaml (read from: one of `json`, `csv` or `yaml`) but its enum type publishes no `yaml` (its values: json, csv, xml); the enum is what the schema publishes and the runtime enforces: change the prose to list the enum's values, or the enum's variants to the listed ones"
+        );
+        // at the audit level, no fault
+        assert_eq!(
+            prose_set_fault(&["json", "csv", "yaml"], doc, ENUM, false, true),
+            None
+        );
+        // narrower: a variant named nowhere; named elsewhere in the doc, it agrees
+        let fault = prose_set_fault(&["json", "CSV"], "Either json or CSV.", ENUM, true, true);
+        assert_eq!(fault, Some(("xml", false)));
+        let doc = "Either json or CSV (xml is kept for old clients).";
+        assert_eq!(
+            prose_set_fault(&["json", "CSV"], doc, ENUM, true, true),
+            None
+        );
+        // a type that is not a closed set agrees
+        assert_eq!(prose_set_fault(&["a"], "a", &[], true, true), None);
+        // a part that does not fit is left out whole: still UTF-8
+        let long = "é".repeat(1100);
+        let text = SetMessage::new(&long, ENUM, ("xml", false));
+        assert!(
+            text.as_str().starts_with("also publishes `xml`"),
+            "{}",
+            text.as_str()
+        );
     }
 }

@@ -410,14 +410,19 @@ fn prose_sets(krate: &Path, f: &Field) -> TokenStream {
             let wider = error(Check::SetWider, set.by);
             let narrower = error(Check::SetNarrower, set.by) && set.whole;
             quote_spanned! {ty.span()=>
-                const _: () = if !#p::prose_set_agrees(
+                const _: () = if let ::core::option::Option::Some(fault) = #p::prose_set_fault(
                     &[#(#values),*],
                     #doc,
                     <#ty as #p::ArgValue>::WIRE_VALUES,
                     #wider,
                     #narrower,
                 ) {
-                    ::core::panic!(#msg)
+                    let message = #p::SetMessage::new(
+                        #msg,
+                        <#ty as #p::ArgValue>::WIRE_VALUES,
+                        fault,
+                    );
+                    ::core::panic!("{}", message.as_str())
                 };
             }
         })
