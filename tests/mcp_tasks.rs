@@ -296,6 +296,7 @@ async fn killed_mid_task(store: &str, effects: &Path) {
     assert_eq!(got.task.status(), TaskStatus::Completed);
     let env = envelope(&got);
     assert_eq!(env["status"], "unknown", "{env}");
+    assert_eq!(env["retry_safe"], false, "{env}");
     assert_eq!(env["errors"][0]["code"], "unknown-outcome", "{env}");
     // The key is in doubt too: the same write sent again runs nothing.
     let resent = second.write(&k, 30).await;
@@ -641,4 +642,86 @@ fn over_http_a_task_outlives_a_killed_server() {
     assert_eq!(effects_of(&effects, &k), 1);
     let _ = second.kill();
     let _ = second.wait();
+}
+
+/// A read-only task whose worker stopped mid-call (its runtime shut down,
+/// nothing recorded) reads `unknown` as every task in doubt does, and the
+/// next worker never runs it again; but its envelope says the call is safe
+/// to send again, since the tool writes nothing. A write's says the
+/// opposite (`killed_mid_task`).
+#[test]
+fn a_read_only_task_in_doubt_is_safe_to_send_again() {
+    use contract_runtime::prelude::*;
+    use contract_runtime::store::{RecordTimes, SqliteStore, TaskState};
+    use contract_runtime::task::Tasks;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+    #[derive(serde::Serialize, JsonSchema)]
+    struct Scanned {
+        rows: u32,
+    }
+
+    /// Scans the archive, slowly.
+    #[tool_contract(effect = read_only, task = optional)]
+    async fn scan_archive() -> Result<Scanned, std::convert::Infallible> {
+        RUNS.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_secs(60)).await;
+        Ok(Scanned { rows: 1 })
+    }
+
+    let file = scratch("read-only-doubt").join("state.sqlite");
+    let tasks_on = |file: &Path| {
+        let store = Arc::new(SqliteStore::open(file).expect("open SQLite"));
+        let registry = Registry::builder()
+            .tool(scan_archive::contract())
+            .build()
+            .unwrap();
+        let times = RecordTimes {
+            lease: Duration::from_millis(300),
+            ..RecordTimes::default()
+        };
+        Tasks::new(Arc::new(
+            Dispatcher::new(registry)
+                .with_store(store)
+                .with_record_times(times),
+        ))
+    };
+    let alice = Arc::new(Caller::new().subject("alice"));
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let id = first.block_on(async {
+        let tasks = tasks_on(&file);
+        let task = tasks
+            .start(alice.clone(), "scan_archive", "{}".into())
+            .await
+            .unwrap();
+        while RUNS.load(Ordering::SeqCst) == 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        task.id
+    });
+    // The worker stops where it stands: no outcome, no more renewals.
+    first.shutdown_background();
+
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let tasks = tasks_on(&file);
+        let until = Instant::now() + Duration::from_secs(20);
+        let task = loop {
+            let task = tasks.get(&alice, &id).await.unwrap().expect("still there");
+            if task.state != TaskState::Working {
+                break task;
+            }
+            assert!(Instant::now() < until, "the task never left `working`");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let env = tasks.outcome(&task).expect("an outcome").to_value();
+        assert_eq!(env["status"], "unknown", "{env}");
+        assert_eq!(env["retry_safe"], true, "{env}");
+        assert_eq!(env["errors"][0]["code"], "unknown-outcome", "{env}");
+        let hint = env["errors"][0]["repair"]["hint"].as_str().unwrap();
+        assert!(hint.contains("sending the call again is safe"), "{hint}");
+    });
+    assert_eq!(RUNS.load(Ordering::SeqCst), 1, "the task ran again");
 }

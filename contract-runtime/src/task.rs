@@ -221,6 +221,20 @@ impl Tasks {
         Ok(now)
     }
 
+    /// The envelope `task` answers with: its call's once it ended, or for a
+    /// task in doubt (its worker stopped before recording an outcome) the
+    /// `unknown` envelope a keyed call in doubt answers, `unknown-outcome`,
+    /// safe to send again (`retry_safe`) only when the tool is read-only;
+    /// `None` while it works or once it was cancelled.
+    pub fn outcome(&self, task: &TaskRecord) -> Option<Envelope> {
+        let read_only = self
+            .dispatcher
+            .registry()
+            .get(&task.tool)
+            .is_some_and(|t| !t.spec().effect.is_write());
+        outcome(task, read_only)
+    }
+
     fn task_store(&self) -> Result<&dyn TaskStore, StoreError> {
         self.dispatcher
             .store()
@@ -230,8 +244,11 @@ impl Tasks {
 }
 
 /// The envelope a task answers with: its call's, or for a task in doubt
-/// the `unknown` envelope a keyed call in doubt answers, with the same code.
-pub fn outcome(task: &TaskRecord) -> Option<Envelope> {
+/// the `unknown` envelope a keyed call in doubt answers, with the same
+/// code. `read_only`: the task's tool writes nothing, so sending its call
+/// again is safe (`retry_safe`), though the task itself still never runs
+/// again ([`Tasks::outcome`] knows the tool's effect).
+pub(crate) fn outcome(task: &TaskRecord, read_only: bool) -> Option<Envelope> {
     match &task.state {
         TaskState::Done(env) => Some((**env).clone()),
         TaskState::Unknown(doubt) => {
@@ -241,14 +258,17 @@ pub fn outcome(task: &TaskRecord) -> Option<Envelope> {
                 }
                 _ => "this task's outcome was recorded as unknown, or its record is gone",
             };
-            let e = ErrorEntry::new(codes::UNKNOWN_OUTCOME, why.to_string()).with_hint(
-                "do not start it again blindly: check whether the effect happened; the task never runs again",
-            );
+            let hint = if read_only {
+                "the tool is read-only: sending the call again is safe; this task never runs again"
+            } else {
+                "do not start it again blindly: check whether the effect happened; the task never runs again"
+            };
+            let e = ErrorEntry::new(codes::UNKNOWN_OUTCOME, why.to_string()).with_hint(hint);
             Some(Envelope::failure(
                 &task.id,
                 &task.tool,
                 Status::Unknown,
-                false,
+                read_only,
                 vec![e],
             ))
         }

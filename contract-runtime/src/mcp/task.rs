@@ -27,7 +27,7 @@ use crate::codes;
 use crate::contract::TaskSupport;
 use crate::envelope::{Envelope, ErrorEntry, Status};
 use crate::store::{TaskRecord, TaskState};
-use crate::task::{outcome, StartError, Tasks};
+use crate::task::{StartError, Tasks};
 use crate::Caller;
 
 use super::call_tool_result;
@@ -91,7 +91,7 @@ pub(super) async fn get(
     id: &str,
 ) -> Result<GetTaskResult, ErrorData> {
     let task = found(tasks.get(caller, id).await, id)?;
-    let payload = match (&task.state, outcome(&task)) {
+    let payload = match (&task.state, tasks.outcome(&task)) {
         (TaskState::Cancelled, _) => TaskPayload::Cancelled,
         (_, Some(env)) => TaskPayload::Completed {
             result: result_object(&env),
@@ -146,7 +146,7 @@ async fn result(tasks: &Tasks, caller: &Caller, id: &str) -> Result<CustomResult
                 None,
             ));
         }
-        if let Some(env) = outcome(&task) {
+        if let Some(env) = tasks.outcome(&task) {
             return Ok(CustomResult::new(Value::Object(result_object(&env))));
         }
         tokio::time::sleep(Duration::from_millis(POLL_MS / 2)).await;
