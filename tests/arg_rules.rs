@@ -206,7 +206,11 @@ fn comparisons_and_spans_show_the_values() {
     );
     assert_eq!(
         errs[0].message,
-        "`/min_size` spans 4999 from `min_size` to `max_size`; at most 1000 is allowed"
+        "`/min_size` starts a range of 4999 to `max_size`; at most 1000 is allowed"
+    );
+    assert_eq!(
+        errs[1].message,
+        "`/max_size` ends a range of 4999 from `min_size`; at most 1000 is allowed"
     );
     assert_eq!(
         errs[0].repair.as_ref().unwrap().hint,

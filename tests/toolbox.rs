@@ -681,6 +681,47 @@ fn search_notes_matches_case_insensitively() {
     );
 }
 
+/// A note with bytes that are not UTF-8 is searched (its bytes read as
+/// U+FFFD) and tagged (its bytes kept): one such note used to fail every
+/// search as a passing `io-error`, which the breaker then turned into a
+/// rest of the tool for every query.
+#[test]
+fn a_note_that_is_not_utf8_is_searched_and_tagged() {
+    let f = Fixture::standard("search-not-utf8");
+    let bad = f.root.join("notes/raw.md");
+    std::fs::write(&bad, b"kv cache \xff\xfe bytes\n").unwrap();
+    let envs = f.calls(
+        &[],
+        &[
+            ("search_notes", r#"{"query":"kv CACHE"}"#),
+            ("search_notes", r#"{"query":"kv CACHE"}"#),
+            ("search_notes", r#"{"query":"kv CACHE"}"#),
+            ("search_notes", r#"{"query":"kv CACHE"}"#),
+            ("search_notes", r#"{"query":"kv CACHE"}"#),
+            ("tag_notes", r#"{"notes":["raw.md"],"tag":"binary"}"#),
+        ],
+    );
+    for env in &envs[..5] {
+        assert_eq!(status(env), "ok", "{env:#}");
+        let notes: Vec<&str> = env["result"]["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["note"].as_str().unwrap())
+            .collect();
+        assert_eq!(notes, ["kv-cache.md", "kv-cache.md", "raw.md"], "{env:#}");
+    }
+    assert_eq!(
+        envs[0]["result"]["matches"][2]["text"],
+        "kv cache \u{fffd}\u{fffd} bytes"
+    );
+    assert_eq!(status(&envs[5]), "ok", "{:#}", envs[5]);
+    assert_eq!(
+        std::fs::read(&bad).unwrap(),
+        b"kv cache \xff\xfe bytes\n#binary\n"
+    );
+}
+
 #[test]
 fn search_notes_no_match_is_ok_with_empty_list() {
     let f = Fixture::standard("search-none");
@@ -823,6 +864,39 @@ fn replace_text_no_match_and_multiple_matches() {
     );
     violation(&envs[2], "/old_text", "minLength", json!(1), Some(json!(0)));
     assert_eq!(f.read("repo/README.md"), "hello hello\n");
+}
+
+/// Matches that overlap are two matches: "aa" in "aaa" (and "aba" in
+/// "ababa") could be either, so the edit is refused, not made at the first.
+#[test]
+fn replace_text_counts_overlapping_matches() {
+    let f = Fixture::standard("replace-overlap");
+    f.write("repo/a.txt", "aaa\n")
+        .write("repo/b.txt", "ababa\n");
+    let envs = f.calls(
+        &[],
+        &[
+            (
+                "replace_text",
+                &replace_args("a.txt", "aa", "X", &version("aaa\n")),
+            ),
+            (
+                "replace_text",
+                &replace_args("b.txt", "aba", "X", &version("ababa\n")),
+            ),
+            (
+                "replace_text",
+                &replace_args("b.txt", "abab", "X", &version("ababa\n")),
+            ),
+        ],
+    );
+    for env in &envs[..2] {
+        let e = only_error(env, "failed", "multiple-matches");
+        assert!(e["message"].as_str().unwrap().contains('2'), "{env:#}");
+    }
+    assert_eq!(f.read("repo/a.txt"), "aaa\n");
+    assert_eq!(status(&envs[2]), "ok", "{:#}", envs[2]);
+    assert_eq!(f.read("repo/b.txt"), "Xa\n");
 }
 
 #[test]

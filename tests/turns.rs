@@ -58,6 +58,16 @@ pub async fn write_for(
     span_of(ms).await
 }
 
+/// Sets a flag for a while; setting it twice is setting it once.
+#[tool_contract(effect = reversible, idempotency = natural)]
+pub async fn set_for(
+    /// Milliseconds.
+    #[arg(range(max = 5000))]
+    ms: u64,
+) -> Result<Span, Infallible> {
+    span_of(ms).await
+}
+
 /// How many times `send_once` ran.
 static SENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -79,6 +89,7 @@ fn dispatcher() -> Dispatcher {
     let registry = Registry::builder()
         .tool(read_for::contract())
         .tool(write_for::contract())
+        .tool(set_for::contract())
         .tool(send_once::contract())
         .build()
         .expect("registry");
@@ -100,6 +111,7 @@ fn turn(spec: &[&str]) -> Vec<ToolCall> {
             let (tool, ms) = match s.split_at(1) {
                 ("r", ms) => ("read_for", ms),
                 ("w", ms) => ("write_for", ms),
+                ("s", ms) => ("set_for", ms),
                 _ => ("no_such_tool", "1"),
             };
             ToolCall::new(format!("c{i}"), tool, format!(r#"{{"ms":{ms}}}"#))
@@ -257,6 +269,18 @@ fn a_repeated_write_without_a_request_key_runs_once() {
     // Sent again in a later turn, it runs again.
     let again = rt().block_on(d.dispatch_turn(&caller, &turn(&["w20"])));
     assert_eq!(again[0].status, Status::Ok);
+    // A repeat of a write whose repeats have no further effect (`natural`)
+    // did not run either, but sending it again is safe.
+    let envs = rt().block_on(d.dispatch_turn(&caller, &turn(&["s5", "s5"])));
+    assert_eq!(envs[0].status, Status::Ok);
+    assert_eq!(
+        (
+            envs[1].status,
+            envs[1].retry_safe,
+            envs[1].errors[0].code.as_str()
+        ),
+        (Status::Invalid, true, "duplicate-call")
+    );
 }
 
 #[test]

@@ -122,7 +122,9 @@ impl Dispatcher {
                     .filter(|_| !self.is_keyed(&calls[i]))
                     .and_then(|id| written.get(id).copied());
                 out[i] = Some(match repeat {
-                    Some(first) => duplicate_write(&calls[i], &calls[first]),
+                    Some(first) => {
+                        duplicate_write(&calls[i], &calls[first], self.is_natural(&calls[i]))
+                    }
                     None => {
                         if let Some(id) = same[i].as_deref() {
                             written.insert(id, i);
@@ -223,6 +225,14 @@ impl Dispatcher {
             .is_some_and(|t| matches!(t.spec().idempotency, Idempotency::Key(_)))
     }
 
+    /// Whether a repeat of the call has no further effect: its tool is
+    /// known and declares `idempotency = natural`.
+    fn is_natural(&self, call: &ToolCall) -> bool {
+        self.registry()
+            .get(&call.name)
+            .is_some_and(|t| t.spec().idempotency == Idempotency::Natural)
+    }
+
     /// Whether the call may change something: its tool is known and not
     /// read-only.
     fn is_write(&self, call: &ToolCall) -> bool {
@@ -241,8 +251,10 @@ fn identity(call: &ToolCall) -> Option<String> {
     Some(format!("{}\u{0}{}", call.name, canonical_json(&args)))
 }
 
-/// The answer to a repeat of a write without a request key: it did not run.
-fn duplicate_write(call: &ToolCall, first: &ToolCall) -> Envelope {
+/// The answer to a repeat of a write without a request key: it did not
+/// run. Sending it again is safe only for a tool whose repeats have no
+/// further effect (`natural`).
+fn duplicate_write(call: &ToolCall, first: &ToolCall, retry_safe: bool) -> Envelope {
     let error = ErrorEntry::new(
         codes::DUPLICATE_CALL,
         format!(
@@ -254,7 +266,13 @@ fn duplicate_write(call: &ToolCall, first: &ToolCall) -> Envelope {
         "read the answer to call `{}`; to make the change a second time on purpose, send the call again in a later turn",
         first.id
     ));
-    Envelope::failure(&call.id, &call.name, Status::Invalid, false, vec![error])
+    Envelope::failure(
+        &call.id,
+        &call.name,
+        Status::Invalid,
+        retry_safe,
+        vec![error],
+    )
 }
 
 type Pending<'a> = Pin<Box<dyn Future<Output = Envelope> + Send + 'a>>;

@@ -216,12 +216,17 @@ fn call_of(item: &Value, n: usize) -> Option<Result<ToolCall, Value>> {
     let arguments = match item.get("arguments") {
         Some(Value::String(text)) => text.clone(),
         None | Some(Value::Null) => String::new(),
-        Some(_) => {
+        Some(other) => {
+            let sent = if other.is_object() {
+                "an object"
+            } else {
+                "another JSON value"
+            };
             let e = ErrorEntry::new(
                 contract_runtime::codes::MALFORMED_ARGUMENTS,
                 "a function_call's `arguments` must be a string holding the arguments' JSON text, as the Responses API sends it",
             )
-            .with_hint("send `arguments` as one string of JSON text, not as an object");
+            .with_hint(format!("send `arguments` as one string of JSON text, not as {sent}"));
             let env = Envelope::failure(call_id, name, Status::Invalid, true, vec![e]);
             return Some(Err(json!({
                 "type": "function_call_output",

@@ -114,7 +114,10 @@ pub fn search_notes(
         let Ok(p) = ConfinedPath::parse(&name) else {
             continue;
         };
-        let text = notes.read_to_string(&p)?;
+        // A note that is not all UTF-8 is still searched, its undecodable
+        // bytes read as U+FFFD: one such note must not fail every search.
+        let bytes = notes.read(&p)?;
+        let text = String::from_utf8_lossy(&bytes);
         for (i, line) in text.lines().enumerate() {
             if line.to_lowercase().contains(&needle) {
                 matches.push(Match {
@@ -296,7 +299,7 @@ pub fn replace_text(
             reread,
         });
     }
-    match content.matches(old_text.as_str()).count() {
+    match occurrences(&content, &old_text) {
         0 => return Err(FileError::NoMatch),
         1 => {}
         count => return Err(FileError::MultipleMatches { count }),
@@ -307,6 +310,18 @@ pub fn replace_text(
         changed_file: path.as_str().to_string(),
         version: version_of(updated.as_bytes()),
     })
+}
+
+/// How many times `needle` (not empty) occurs in `hay`, overlapping ones
+/// included: "aa" occurs twice in "aaa", and either could be the one meant.
+fn occurrences(hay: &str, needle: &str) -> usize {
+    let step = needle.chars().next().map_or(1, char::len_utf8);
+    let (mut count, mut from) = (0, 0);
+    while let Some(at) = hay[from..].find(needle) {
+        count += 1;
+        from += at + step;
+    }
+    count
 }
 
 /// `replace_text` needs a person when the file lies outside the task's scope.
@@ -476,25 +491,26 @@ pub fn tag_notes(
         .map(|name| {
             let r = (|| {
                 let p = ConfinedPath::parse(&name).map_err(|_| TagError::NoSuchNote)?;
-                let text = match dir.read_to_string(&p) {
-                    Ok(t) => t,
+                // bytes, not text: a note with bytes that are not UTF-8 is
+                // tagged too, its bytes kept as they are
+                let mut bytes = match dir.read(&p) {
+                    Ok(b) => b,
                     Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => {
                         return Err(TagError::NoSuchNote)
                     }
                     Err(_) => return Err(TagError::Io),
                 };
-                if text.lines().any(|l| l.trim() == line) {
+                if String::from_utf8_lossy(&bytes)
+                    .lines()
+                    .any(|l| l.trim() == line)
+                {
                     return Ok(Tagged { added: false });
                 }
-                let sep = if text.is_empty() || text.ends_with('\n') {
-                    ""
-                } else {
-                    "\n"
-                };
-                effect(ctx, || {
-                    dir.write_atomic(&p, format!("{text}{sep}{line}\n").as_bytes())
-                })
-                .map_err(|_| TagError::Io)?;
+                if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+                    bytes.push(b'\n');
+                }
+                bytes.extend_from_slice(format!("{line}\n").as_bytes());
+                effect(ctx, || dir.write_atomic(&p, &bytes)).map_err(|_| TagError::Io)?;
                 Ok(Tagged { added: true })
             })();
             (name, r)

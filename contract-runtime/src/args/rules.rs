@@ -632,16 +632,24 @@ pub fn check_span<T: Spanned>(
             Value::from(x)
         }
     };
-    let message = format!(
-        "spans {}{unit_words} from `{fname}` to `{tname}`; at most {}{unit_words} is allowed",
-        shown(span),
-        limit.to_json()
-    );
+    // each end's error names the other end: "`/from` starts a range of
+    // 367 days to `to`", "`/to` ends a range of 367 days from `from`"
+    let message = |end: &str, other: &str| {
+        format!(
+            "{end} a range of {}{unit_words} {other}; at most {}{unit_words} is allowed",
+            shown(span),
+            limit.to_json()
+        )
+    };
     let hint = format!(
         "narrow the range to at most {}{unit_words}, or split it into several calls",
         limit.to_json()
     );
-    for n in [fname, tname] {
+    let ends = [
+        (fname, message("starts", &format!("to `{tname}`"))),
+        (tname, message("ends", &format!("from `{fname}`"))),
+    ];
+    for (n, message) in ends {
         push(
             out,
             ptr,
@@ -650,7 +658,7 @@ pub fn check_span<T: Spanned>(
             Partial {
                 limit: limit.to_json(),
                 actual: Some(shown(span)),
-                message: message.clone(),
+                message,
                 hint: hint.clone(),
             },
         );
