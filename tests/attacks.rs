@@ -1573,7 +1573,7 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
     let token = "tok-9c8b7a6f5e4d3c2b";
     // Exactly the minimum length: valid, so the tool runs and quotes it.
     let short = "tok-1234";
-    let (e1, e2, e3, e4) = tracing::subscriber::with_default(capture.clone(), || {
+    let (e1, e2, e3, e4, e5) = tracing::subscriber::with_default(capture.clone(), || {
         // Another test's thread, with no subscriber, may register the
         // dispatcher's span while this capture is being set: tracing then
         // keeps that span's interest as "never" (the capture saw every event
@@ -1586,6 +1586,9 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
             // A secret that breaks its own constraint: the violation must not echo it.
             s.call("call_service", r#"{"token":"tok-567"}"#),
             s.call("call_service", &json!({ "token": short }).to_string()),
+            // The caller's own secret sent as a plain argument's value (a
+            // model that read it somewhere): scrubbed from the journal too.
+            s.call("lookup", &json!({ "key": HOST_KEY }).to_string()),
         )
     });
     expect(&e1, "failed", "auth-failed");
@@ -1597,12 +1600,14 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
         "the capture saw the dispatcher's span: {logs}"
     );
     let lines = journal.lines().join("\n");
-    assert_eq!(journal.lines().len(), 4);
+    assert_eq!(journal.lines().len(), 5);
+    expect(&e5, "failed", "no-entry");
     for (what, text) in [
         ("envelope", e1.to_string()),
         ("envelope", e2.to_string()),
         ("envelope", e3.to_string()),
         ("envelope", e4.to_string()),
+        ("envelope", e5.to_string()),
         ("journal", lines.clone()),
         ("logs", logs.clone()),
     ] {

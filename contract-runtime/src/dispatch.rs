@@ -203,7 +203,14 @@ impl Dispatcher {
         let wants_args = arg_secrets || journaled || tracing::enabled!(tracing::Level::DEBUG);
         let mut found = Secrets::default();
         let redacted = match tool {
-            Some(t) if wants_args => Some(self.redact(t, &call.arguments, tree, &mut found)),
+            Some(t) if wants_args => {
+                let mut args = self.redact(t, &call.arguments, tree, &mut found);
+                // A caller's own secret (its bearer token) sent as an
+                // argument value is scrubbed from the log and the journal
+                // as from the envelope.
+                caller.secrets().scrub_value(&mut args);
+                Some(args)
+            }
             _ => None,
         };
         env.keep_messages_on_one_line();

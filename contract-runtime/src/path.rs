@@ -400,7 +400,13 @@ impl Root {
             return Err(PathError::NotAFile);
         }
         self.refuse_hard_link(&meta)?;
-        let mut file = self.dir.open(path)?;
+        let mut options = OpenOptions::new();
+        options.read(true);
+        // A FIFO renamed over the name since the metadata call would block
+        // this open for good; non-blocking, it opens at once and the fd's
+        // own type check below refuses it.
+        nonblocking(&mut options);
+        let mut file = self.dir.open_with(path, &options)?;
         // The name may have been swapped since the metadata call; trust the fd.
         let opened = file.metadata()?;
         if !opened.is_file() {
@@ -448,9 +454,24 @@ impl Root {
         // Open the parent once and do everything relative to it, so the temp
         // file and the target are guaranteed to share a directory.
         let parent_dir = self.dir.open_dir(parent)?;
+        let mut keep = None;
         match parent_dir.symlink_metadata(file_name) {
             Ok(meta) if meta.is_dir() => return Err(PathError::NotAFile),
-            Ok(meta) => self.refuse_hard_link(&meta)?,
+            Ok(meta) => {
+                self.refuse_hard_link(&meta)?;
+                if meta.is_file() {
+                    // Replacing a file needs write permission on its folder
+                    // only: without this, a file the process may not write
+                    // (read-only, another user's) would be replaced all the
+                    // same. Opened for writing (never truncated) to ask the
+                    // system, then its mode is the new file's.
+                    let mut probe = OpenOptions::new();
+                    probe.write(true);
+                    nonblocking(&mut probe);
+                    parent_dir.open_with(file_name, &probe)?;
+                    keep = Some(meta.permissions());
+                }
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(e.into()),
         }
@@ -462,6 +483,8 @@ impl Root {
         let mut temp = parent_dir.open_with(&temp_name, &options)?;
         let written = temp
             .write_all(bytes)
+            // a 0600 file stays 0600, a script keeps its exec bit
+            .and_then(|()| keep.map_or(Ok(()), |mode| temp.set_permissions(mode)))
             .and_then(|()| temp.sync_all())
             .and_then(|()| parent_dir.rename(&temp_name, &parent_dir, file_name));
         drop(temp);
@@ -510,6 +533,8 @@ impl Root {
                 self.refuse_hard_link(&before)?;
                 let mut options = OpenOptions::new();
                 options.append(true);
+                // a FIFO swapped in meanwhile must not block the open
+                nonblocking(&mut options);
                 let file = self.dir.open_with(path, &options)?;
                 // cap-std's public API has no O_NOFOLLOW; instead confirm the fd
                 // is the very file we lstat'ed, so a link swapped in meanwhile
@@ -612,6 +637,19 @@ fn temp_file_name() -> String {
 fn same_file(before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
     use cap_std::fs::MetadataExt;
     opened.is_file() && before.dev() == opened.dev() && before.ino() == opened.ino()
+}
+
+/// Opens without blocking: a FIFO (swapped in after a type check) opens
+/// at once, or fails, instead of waiting for a peer that never comes. A
+/// regular file reads and writes as before.
+fn nonblocking(options: &mut OpenOptions) {
+    #[cfg(unix)]
+    {
+        use cap_std::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    #[cfg(not(unix))]
+    let _ = options;
 }
 
 /// Without inode numbers, fall back to the type check alone.
@@ -1228,6 +1266,71 @@ mod tests {
         // No temp files are left behind.
         assert_eq!(root.list_files(&cp(".")).unwrap(), vec!["a.txt"]);
         assert_eq!(std::fs::read_dir(s.r()).unwrap().count(), 1);
+    }
+
+    /// Replacing a file keeps its mode (a 0600 file is not made readable
+    /// by everyone, a script keeps its exec bit), and a file the process
+    /// may not write is not replaced through its folder's permission.
+    #[test]
+    fn atomic_write_keeps_the_mode_and_asks_for_write_permission() {
+        use std::os::unix::fs::PermissionsExt;
+        let s = Scratch::new("modes");
+        let root = s.root();
+        for (name, mode) in [("private.txt", 0o600), ("run.sh", 0o755)] {
+            std::fs::write(s.r().join(name), b"old").unwrap();
+            std::fs::set_permissions(s.r().join(name), std::fs::Permissions::from_mode(mode))
+                .unwrap();
+            root.write_atomic(&cp(name), b"new").unwrap();
+            let now = std::fs::metadata(s.r().join(name)).unwrap().permissions();
+            assert_eq!(now.mode() & 0o7777, mode, "{name}");
+            assert_eq!(std::fs::read(s.r().join(name)).unwrap(), b"new");
+        }
+        // Read-only: root may write anything, so only another user sees
+        // the refusal (CI runs as root; the check is the open for writing).
+        let ro = s.r().join("readonly.txt");
+        std::fs::write(&ro, b"frozen").unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let got = root.write_atomic(&cp("readonly.txt"), b"thawed");
+        // (a file this process made is owned by its effective user)
+        let me = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(&ro).unwrap());
+        if me != 0 {
+            assert!(
+                matches!(&got, Err(PathError::Io(e)) if e.kind() == io::ErrorKind::PermissionDenied),
+                "{got:?}"
+            );
+            assert_eq!(std::fs::read(&ro).unwrap(), b"frozen");
+        }
+    }
+
+    /// Opens never block on a FIFO, even one that took a file's place
+    /// after the type check: read, it opens at once (and the fd's type
+    /// check refuses it); written with no reader, it fails at once.
+    #[test]
+    fn opens_do_not_block_on_a_fifo() {
+        let s = Scratch::new("fifo");
+        let fifo = s.r().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|st| st.success()) {
+            return; // no mkfifo here
+        }
+        let dir = Dir::open_ambient_dir(s.r(), cap_std::ambient_authority()).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut read = OpenOptions::new();
+            read.read(true);
+            nonblocking(&mut read);
+            let opened = dir
+                .open_with("pipe", &read)
+                .map(|f| f.metadata().unwrap().is_file());
+            let mut write = OpenOptions::new();
+            write.append(true);
+            nonblocking(&mut write);
+            let _ = tx.send((opened.ok(), dir.open_with("pipe", &write).is_err()));
+        });
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("an open blocked on the FIFO");
+        assert_eq!(got, (Some(false), true));
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub struct Limit {
 /// Which value of a [`Measure`] a limit bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Quantity {
+    Tools,
     Properties,
     Depth,
     EnumValues,
@@ -49,6 +50,7 @@ enum Quantity {
 impl Limit {
     fn of(&self, m: &Measure) -> usize {
         match self.quantity {
+            Quantity::Tools => m.tools,
             Quantity::Properties => m.properties,
             Quantity::Depth => m.depth,
             Quantity::EnumValues => m.enum_values,
@@ -78,14 +80,15 @@ pub enum Scope {
 pub struct OverLimit {
     /// The limit crossed.
     pub limit: &'static Limit,
-    /// The value measured over the whole set (for a [`Scope::Schema`]
-    /// limit, the largest of any one tool).
+    /// The value measured over the whole set; for a [`Scope::Schema`]
+    /// limit, the value of the first tool over it (the one named).
     pub value: usize,
 }
 
 /// What one exported tool adds to each measured value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Measure {
+    tools: usize,
     properties: usize,
     depth: usize,
     enum_values: usize,
@@ -100,12 +103,23 @@ pub(crate) struct Measure {
 const OPENAI_STRICT: &str = "OpenAI, Structured Outputs guide, \"Supported schemas\" (developers.openai.com/api/docs/guides/structured-outputs#supported-schemas), as quoted with its link by artifactize-core 0.14.2 (docs.rs); the 5-level figure older copies give is an API error text reported in tidyverse/ellmer#671";
 const ANTHROPIC_STRICT: &str = "Anthropic, Structured outputs, \"Schema complexity limits\", table \"Explicit limits\" (platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits), read in a copy of the page fetched 2026-09-20: at most 20 tools with `strict: true` (non-strict tools do not count), 24 parameters not listed in `required` and 16 parameters using `anyOf` or a type array, each across all strict schemas of a request";
 const OPENAI_OVER: &str = "refused at request time (400)";
+const OPENAI_TOOLS: &str = "OpenAI, API reference, Chat Completions `tools` (\"A max of 128 functions are supported\", as the `openai` Python SDK 3.63 still quotes it for completions-style requests); the API's 400 names it for Chat and Responses alike: \"Invalid 'tools': array too long. Expected an array with maximum length 128\" (`array_above_max_length`, reported in Upsonic/Upsonic#176 and zed-industries/zed#42393)";
+const GEMINI_TOOLS: &str = "Google, Gemini API `Tool.function_declarations` (\"Maximum 512 function declarations can be provided\", as the `google-genai` Python SDK 3.6.1 quotes it)";
 // The page gives the 400 and its text ("Schema is too complex for
 // compilation") for the internal limits on the compiled grammar; users
 // report a 400 over the explicit ones as well, with texts of their own.
 const ANTHROPIC_OVER: &str = "refused at request time (400)";
 
 static OPENAI: &[Limit] = &[
+    Limit {
+        what: "tools in one request",
+        max: 128,
+        scope: Scope::Request,
+        source: OPENAI_TOOLS,
+        checked: "2026-12-07",
+        over: OPENAI_OVER,
+        quantity: Quantity::Tools,
+    },
     Limit {
         what: "object properties, all tools together",
         max: 5000,
@@ -153,6 +167,16 @@ static OPENAI: &[Limit] = &[
     },
 ];
 
+static GEMINI: &[Limit] = &[Limit {
+    what: "function declarations in one request",
+    max: 512,
+    scope: Scope::Request,
+    source: GEMINI_TOOLS,
+    checked: "2026-12-07",
+    over: "refused at request time (400)",
+    quantity: Quantity::Tools,
+}];
+
 static ANTHROPIC: &[Limit] = &[
     Limit {
         what: "strict tools in one request",
@@ -189,12 +213,14 @@ static ANTHROPIC: &[Limit] = &[
 /// ```
 /// use contract_runtime::dialect::{limits, Dialect};
 /// assert!(limits(Dialect::AnthropicStrict).iter().any(|l| l.max == 20));
+/// assert!(limits(Dialect::OpenAiChat).iter().any(|l| l.max == 128));
 /// assert!(limits(Dialect::Mcp).is_empty());
 /// ```
 pub fn limits(d: Dialect) -> &'static [Limit] {
     match d {
         Dialect::OpenAiResponses | Dialect::OpenAiChat => OPENAI,
         Dialect::AnthropicStrict => ANTHROPIC,
+        Dialect::Gemini | Dialect::GeminiJsonSchema => GEMINI,
         _ => &[],
     }
 }
@@ -219,8 +245,9 @@ pub fn limits_markdown() -> String {
 pub(crate) struct Tally {
     dialect: Dialect,
     total: Measure,
-    /// For each limit of the dialect, in table order: the first tool over it.
-    first_over: Vec<Option<String>>,
+    /// For each limit of the dialect, in table order: the first tool over
+    /// it, with the value measured when it crossed.
+    first_over: Vec<Option<(String, usize)>>,
 }
 
 impl Tally {
@@ -244,6 +271,7 @@ impl Tally {
         }
         let m = measure(self.dialect, exported);
         let t = &mut self.total;
+        t.tools += 1;
         t.properties += m.properties;
         t.depth = t.depth.max(m.depth);
         t.enum_values += m.enum_values;
@@ -254,7 +282,7 @@ impl Tally {
         t.strict_tools += m.strict_tools;
         for (l, first) in limits(self.dialect).iter().zip(&mut self.first_over) {
             if first.is_none() && l.of(t) > l.max {
-                *first = Some(name.to_owned());
+                *first = Some((name.to_owned(), l.of(t)));
             }
         }
     }
@@ -266,14 +294,14 @@ impl Tally {
             .iter()
             .zip(&self.first_over)
             .find_map(|(l, first)| {
-                let tool = first.as_deref()?;
-                Some((
-                    OverLimit {
-                        limit: l,
-                        value: l.of(&self.total),
-                    },
-                    tool,
-                ))
+                let (tool, crossed) = first.as_ref()?;
+                // a sum is the set's; a largest value is the named tool's,
+                // not another tool's deeper still
+                let value = match l.scope {
+                    Scope::Request => l.of(&self.total),
+                    Scope::Schema => *crossed,
+                };
+                Some((OverLimit { limit: l, value }, tool.as_str()))
             })
     }
 }

@@ -1100,6 +1100,60 @@ fn openai_limits_sum_over_the_set() {
 }
 
 #[test]
+fn the_number_of_tools_in_one_request_is_bounded() {
+    let t = with_arg(json!({"type": "string"}));
+    for (d, max) in [
+        (Dialect::OpenAiResponses, 128),
+        (Dialect::OpenAiChat, 128),
+        (Dialect::Gemini, 512),
+        (Dialect::GeminiJsonSchema, 512),
+    ] {
+        assert_eq!(run(&copies(&t, max), d).tools.len(), max, "{d}");
+        let e = over(&copies(&t, max + 2), d);
+        assert_eq!(
+            e.limit.as_ref().map(|l| (l.limit.max, l.value)),
+            Some((max, max + 2)),
+            "{d}"
+        );
+        assert_eq!(
+            e.tool,
+            format!("t{max}"),
+            "{d}: the first over is the one past {max}"
+        );
+        assert!(
+            e.to_string().contains(&format!(
+                "in one request are {}, over the provider's limit of {max}",
+                max + 2
+            )),
+            "{e}"
+        );
+    }
+    // MCP and Anthropic's non-strict tools name no such number.
+    run(&copies(&t, 600), Dialect::Mcp);
+    run(&copies(&t, 600), Dialect::Anthropic);
+}
+
+/// A limit on one schema names the first tool over it with that tool's own
+/// value, not the largest of the set, which may be another tool's.
+#[test]
+fn a_schema_limit_names_the_first_tool_with_its_own_value() {
+    let nest = |levels: usize| {
+        let mut deep = json!({"type": "string"});
+        for _ in 0..levels {
+            deep = json!({"type": "object", "properties": {"x": deep}, "required": ["x"], "additionalProperties": false});
+        }
+        deep
+    };
+    let mut first = with_arg(nest(11));
+    first["name"] = json!("a_deep");
+    let mut deeper = with_arg(nest(12));
+    deeper["name"] = json!("b_deeper");
+    let e = over(&[first, deeper], Dialect::OpenAiChat);
+    assert_eq!(e.tool, "a_deep");
+    assert_eq!(e.limit.map(|l| l.value), Some(12), "a_deep's own 12 levels");
+}
+
+#[test]
 fn gemini_forbidden() {
     let d = Dialect::Gemini;
     assert_forbidden(
