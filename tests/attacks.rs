@@ -835,6 +835,97 @@ fn command_repository_metadata_is_never_edited() {
     assert_eq!(fx.read("repo/.git/config"), before);
 }
 
+/// A link flipped between `src` and `.git` while `replace_text` calls run
+/// (the next thing after the rows: a swap between the check and the use).
+/// The check and the edit are on one resolved path, read and written
+/// following no link, so `.git/config` is never edited; and with a task
+/// scope, a call that ran without a person never edits outside it. Before
+/// the mend, 1,000 calls edited `.git/config` in four runs of four.
+#[test]
+fn a_link_swapped_between_check_and_edit_leads_nowhere() {
+    let fx = attack_fixture("swap").with_git();
+    std::fs::create_dir_all(fx.path("repo/src/real")).unwrap();
+    fx.write("repo/src/real/guide.md", "guide\n");
+    let cfg = fx.read("repo/.git/config");
+    let guide = fx.read("repo/docs/guide.md");
+    let flip = |link: PathBuf, a: &'static str, b: &'static str| {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let halt = stop.clone();
+        let racer = std::thread::spawn(move || {
+            let mut i = 0u64;
+            while !halt.load(Ordering::Relaxed) {
+                let tmp = link.with_extension(format!("t{}", i % 2));
+                let _ = std::fs::remove_file(&tmp);
+                symlink(if i.is_multiple_of(2) { a } else { b }, &tmp).unwrap();
+                std::fs::rename(&tmp, &link).unwrap();
+                i += 1;
+            }
+        });
+        (stop, racer)
+    };
+    let s = fx.session();
+    let read = s.call("read_file", r#"{"path":".git/config"}"#);
+    let version = read["result"]["version"].as_str().unwrap().to_owned();
+    let (stop, racer) = flip(fx.path("repo/l"), "src", ".git");
+    for i in 0..1000 {
+        // each spelled apart, so the breaker never rests the tool
+        let path = format!("{}l/config", "./".repeat(i % 50));
+        let env = s.call(
+            "replace_text",
+            &json!({"path": path, "old_text": "[core]", "new_text": "[core]\n\tpwned = true", "expected_version": version})
+                .to_string(),
+        );
+        assert_ne!(env["status"], "ok", "{env:#}");
+    }
+    stop.store(true, Ordering::Relaxed);
+    racer.join().unwrap();
+    assert_eq!(fx.read("repo/.git/config"), cfg, "`.git/config` was edited");
+
+    let scoped = fx.session_with(|c| c.state(tools::TaskScope(Some("src".into()))), |d| d);
+    let read = scoped.call("read_file", r#"{"path":"docs/guide.md"}"#);
+    let version = read["result"]["version"].as_str().unwrap().to_owned();
+    let (stop, racer) = flip(fx.path("repo/src/l"), "real", "../docs");
+    let mut outcomes = std::collections::BTreeMap::new();
+    for i in 0..400 {
+        let path = format!("{}src/l/guide.md", "./".repeat(i % 50));
+        let env = scoped.call(
+            "replace_text",
+            &json!({"path": path, "old_text": "guide", "new_text": "guide EDITED", "expected_version": version})
+                .to_string(),
+        );
+        *outcomes
+            .entry(env["status"].as_str().unwrap().to_owned())
+            .or_insert(0) += 1;
+    }
+    stop.store(true, Ordering::Relaxed);
+    racer.join().unwrap();
+    assert_eq!(
+        fx.read("repo/docs/guide.md"),
+        guide,
+        "edited outside the task scope without approval: {outcomes:?}"
+    );
+    // Approved by a person, the same edit outside the scope runs.
+    std::fs::remove_file(fx.path("repo/src/l")).unwrap();
+    symlink("../docs", fx.path("repo/src/l")).unwrap();
+    let args = json!({"path": "src/l/guide.md", "old_text": "guide", "new_text": "guide EDITED", "expected_version": version}).to_string();
+    let asked = scoped.call("replace_text", &args);
+    expect(&asked, "needs-approval", "approval-required");
+    let digest = asked["approval"]["digest"].as_str().unwrap().to_owned();
+    let approved = fx.session_with(
+        |c| {
+            c.state(tools::TaskScope(Some("src".into())))
+                .approve(Approval {
+                    tool: "replace_text".into(),
+                    digest,
+                })
+        },
+        |d| d,
+    );
+    let env = approved.call("replace_text", &args);
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(fx.read("repo/docs/guide.md"), "guide EDITED\n");
+}
+
 #[test]
 fn command_clone_url_and_program_allowlists() {
     const GIT: Program = program("git", &["clone", "log"]);

@@ -215,6 +215,8 @@ pub struct CallContext {
     /// What the transport serving this call lends it (`report`).
     scope: Option<CallScope>,
     request_key: Option<Arc<RecordKey>>,
+    /// A person approved this very call (set by the approval stage).
+    approved: bool,
 }
 
 impl CallContext {
@@ -231,6 +233,7 @@ impl CallContext {
             tool,
             scope: CallScope::current(),
             request_key: None,
+            approved: false,
         }
     }
 
@@ -270,6 +273,22 @@ impl CallContext {
     /// ([`CallScope::extra`]); `None` outside such a transport.
     pub fn extra<T: Any + Send + Sync>(&self) -> Option<&T> {
         self.scope.as_ref().and_then(CallScope::get::<T>)
+    }
+
+    /// Marks the call as approved by a person (the approval stage).
+    pub(crate) fn with_approval(mut self) -> CallContext {
+        self.approved = true;
+        self
+    }
+
+    /// Whether this call runs on a person's approval: its approval rule
+    /// asked, and a grant (or a standing approval of these arguments) let
+    /// it run. `false` for a call its rule let run without asking. A
+    /// handler that acts on what its rule judged (where a path leads) can
+    /// check again that a call nobody approved still stays within the rule,
+    /// in case the world changed between the two (a link swapped).
+    pub fn approved(&self) -> bool {
+        self.approved
     }
 
     /// The claimed key the call runs under (set by the idempotency stage).

@@ -454,6 +454,16 @@ impl Root {
         // Open the parent once and do everything relative to it, so the temp
         // file and the target are guaranteed to share a directory.
         let parent_dir = self.dir.open_dir(parent)?;
+        self.write_atomic_in(parent_dir, file_name, bytes)
+    }
+
+    /// Write-then-rename of `file_name` in the opened folder `parent_dir`.
+    fn write_atomic_in(
+        &self,
+        parent_dir: Dir,
+        file_name: &std::ffi::OsStr,
+        bytes: &[u8],
+    ) -> Result<(), PathError> {
         let mut keep = None;
         match parent_dir.symlink_metadata(file_name) {
             Ok(meta) if meta.is_dir() => return Err(PathError::NotAFile),
@@ -496,6 +506,77 @@ impl Root {
         // Best effort durability of the rename; some file systems reject fsync on a directory.
         let _ = parent_dir.into_std_file().sync_all();
         Ok(())
+    }
+
+    /// [`Root::read`] of a path that follows no link anywhere: each folder
+    /// is opened only when it is a folder and not a link (its identity
+    /// checked on the opened handle), and the file itself must not be one.
+    /// For a path [`Root::resolve`] returned, this reads the very file a
+    /// decision about that path was about: a link swapped in since is
+    /// refused ([`PathError::NotAFile`]), never followed.
+    pub fn read_nofollow(&self, p: &ConfinedPath) -> Result<Vec<u8>, PathError> {
+        self.check(p)?;
+        let (dir, name) = self.parent_nofollow(p.as_path())?;
+        let seen = dir.symlink_metadata(name)?;
+        if !seen.is_file() {
+            return Err(PathError::NotAFile);
+        }
+        self.refuse_hard_link(&seen)?;
+        let mut options = OpenOptions::new();
+        options.read(true);
+        nonblocking(&mut options);
+        let mut file = dir.open_with(name, &options)?;
+        let opened = file.metadata()?;
+        if !same_file(&seen, &opened) {
+            return Err(PathError::NotAFile);
+        }
+        self.refuse_hard_link(&opened)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// [`Root::write_atomic`] of a path that follows no link anywhere (see
+    /// [`Root::read_nofollow`]): a link at the target is refused, not
+    /// replaced, since the path was meant to name a file.
+    pub fn write_atomic_nofollow(&self, p: &ConfinedPath, bytes: &[u8]) -> Result<(), PathError> {
+        self.check(p)?;
+        let (dir, name) = self.parent_nofollow(p.as_path())?;
+        match dir.symlink_metadata(name) {
+            Ok(meta) if meta.file_type().is_symlink() => return Err(PathError::NotAFile),
+            _ => {}
+        }
+        self.write_atomic_in(dir, name, bytes)
+    }
+
+    /// The folder holding `path`'s last name, opened one folder at a time
+    /// without following a link, and that last name.
+    fn parent_nofollow<'p>(&self, path: &'p Path) -> Result<(Dir, &'p std::ffi::OsStr), PathError> {
+        use std::path::Component;
+        let name = path.file_name().ok_or(PathError::NotAFile)?;
+        let mut dir = self.dir.try_clone()?;
+        for c in path.parent().into_iter().flat_map(Path::components) {
+            match c {
+                Component::Normal(folder) => {
+                    let seen = dir.symlink_metadata(folder)?;
+                    // `is_dir` of a link's own metadata is false
+                    if !seen.is_dir() {
+                        return Err(PathError::NotAFile);
+                    }
+                    let next = dir.open_dir(folder)?;
+                    // a link swapped in between the two is followed by the
+                    // open (beneath the root) and caught here
+                    if !same_dir(&seen, &next.dir_metadata()?) {
+                        return Err(PathError::NotAFile);
+                    }
+                    dir = next;
+                }
+                Component::CurDir => {}
+                // a resolved path names folders only
+                _ => return Err(PathError::NotAFile),
+            }
+        }
+        Ok((dir, name))
     }
 
     /// Append bytes (create if missing), refusing symlinks at the target.
@@ -637,6 +718,19 @@ fn temp_file_name() -> String {
 fn same_file(before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
     use cap_std::fs::MetadataExt;
     opened.is_file() && before.dev() == opened.dev() && before.ino() == opened.ino()
+}
+
+/// Whether an opened folder is the one whose metadata was read by name.
+#[cfg(unix)]
+fn same_dir(seen: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
+    use cap_std::fs::MetadataExt;
+    opened.is_dir() && seen.dev() == opened.dev() && seen.ino() == opened.ino()
+}
+
+/// Without inode numbers, fall back to the type check alone.
+#[cfg(not(unix))]
+fn same_dir(_seen: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
+    opened.is_dir()
 }
 
 /// Opens without blocking: a FIFO (swapped in after a type check) opens
@@ -1300,6 +1394,44 @@ mod tests {
             );
             assert_eq!(std::fs::read(&ro).unwrap(), b"frozen");
         }
+    }
+
+    /// The no-follow forms read and write a path whose every name is a real
+    /// folder or file, and refuse one that passes through a link anywhere,
+    /// even a link that stays inside the root.
+    #[test]
+    fn nofollow_reads_and_writes_refuse_any_link() {
+        let s = Scratch::new("nofollow");
+        std::fs::create_dir_all(s.r().join("src/real")).unwrap();
+        std::fs::write(s.r().join("src/real/a.txt"), b"a").unwrap();
+        symlink("real", s.r().join("src/l")).unwrap();
+        symlink("a.txt", s.r().join("src/real/la")).unwrap();
+        let root = s.root();
+        assert_eq!(root.read_nofollow(&cp("src/real/a.txt")).unwrap(), b"a");
+        root.write_atomic_nofollow(&cp("src/real/a.txt"), b"b")
+            .unwrap();
+        root.write_atomic_nofollow(&cp("src/real/new.txt"), b"n")
+            .unwrap();
+        assert_eq!(std::fs::read(s.r().join("src/real/new.txt")).unwrap(), b"n");
+        for linked in ["src/l/a.txt", "src/real/la"] {
+            assert!(
+                matches!(root.read_nofollow(&cp(linked)), Err(PathError::NotAFile)),
+                "{linked}"
+            );
+            assert!(
+                matches!(
+                    root.write_atomic_nofollow(&cp(linked), b"x"),
+                    Err(PathError::NotAFile)
+                ),
+                "{linked}"
+            );
+        }
+        assert_eq!(std::fs::read(s.r().join("src/real/a.txt")).unwrap(), b"b");
+        // The link at the target is still a link: refused, not replaced.
+        assert!(std::fs::symlink_metadata(s.r().join("src/real/la"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
     }
 
     /// Opens never block on a FIFO, even one that took a file's place

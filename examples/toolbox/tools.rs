@@ -208,6 +208,17 @@ pub enum FileError {
         repair = "edit files of the work tree, outside `.git/`"
     )]
     RepositoryMetadata,
+    /// The path led inside the task's scope when the approval rule looked
+    /// and leads outside it now (a link changed in between): nothing was
+    /// changed, and a person was never asked.
+    #[failure(
+        code = "path-moved",
+        field = "path",
+        denied,
+        message = "the path led inside the task scope when it was checked and leads outside it now; nothing changed",
+        repair = "send the call again: it will be checked where the path leads now"
+    )]
+    PathMoved,
     /// The file system refused the operation.
     #[failure(code = "io-error", transient)]
     Io,
@@ -285,11 +296,20 @@ pub fn replace_text(
 ) -> Result<Replaced, FileError> {
     let repo = root(ctx, "repo")?;
     // Where the path leads, links followed: `l/config` with `l -> .git` is
-    // refused as `.git/config` is.
-    if repo.resolve(&path)?.split('/').next() == Some(".git") {
+    // refused as `.git/config` is. Every check below is on this resolved
+    // path, and the file is read and written there following no link: a
+    // link swapped after the checks cannot lead the edit elsewhere.
+    let resolved = repo.resolve(&path)?;
+    if resolved.split('/').next() == Some(".git") {
         return Err(FileError::RepositoryMetadata);
     }
-    let bytes = repo.read(&path)?;
+    // The approval rule judged where the path led a moment ago; a call it
+    // let run without a person must still lead inside the scope.
+    if !ctx.approved() && outside_scope(ctx, &resolved).is_some() {
+        return Err(FileError::PathMoved);
+    }
+    let target = ConfinedPath::parse(&resolved).map_err(|_| FileError::NotAFile)?;
+    let bytes = repo.read_nofollow(&target)?;
     let content = String::from_utf8(bytes).map_err(|_| FileError::NotText)?;
     let current = version_of(content.as_bytes());
     if current != expected_version {
@@ -305,7 +325,9 @@ pub fn replace_text(
         count => return Err(FileError::MultipleMatches { count }),
     }
     let updated = content.replacen(old_text.as_str(), &new_text, 1);
-    effect(ctx, || repo.write_atomic(&path, updated.as_bytes()))?;
+    effect(ctx, || {
+        repo.write_atomic_nofollow(&target, updated.as_bytes())
+    })?;
     Ok(Replaced {
         changed_file: path.as_str().to_string(),
         version: version_of(updated.as_bytes()),
@@ -330,22 +352,26 @@ fn occurrences(hay: &str, needle: &str) -> usize {
 /// that cannot be resolved needs a person too (the path check refuses an
 /// escape before this rule is asked).
 pub fn outside_task_scope(ctx: &CallContext, args: &ReplaceTextArgs) -> Option<String> {
+    let scope = outside_scope(ctx, args.path.as_str())?;
+    Some(format!(
+        "`{}` is outside the task scope `{scope}`",
+        args.path.as_str()
+    ))
+}
+
+/// The task's scope, when `path` leads outside it (or cannot be resolved).
+fn outside_scope<'c>(ctx: &'c CallContext, path: &str) -> Option<&'c str> {
     let scope = ctx.state::<TaskScope>()?.0.as_deref()?;
     let repo = ctx.root("repo");
     let located = |p: &str| {
         let p = ConfinedPath::parse(p).ok()?;
         repo?.resolve(&p).ok()
     };
-    let inside = match (located(args.path.as_str()), located(scope)) {
+    let inside = match (located(path), located(scope)) {
         (Some(path), Some(scope)) => within(&path, &scope),
         _ => false,
     };
-    (!inside).then(|| {
-        format!(
-            "`{}` is outside the task scope `{scope}`",
-            args.path.as_str()
-        )
-    })
+    (!inside).then_some(scope)
 }
 
 /// Whether `path` lies inside the directory `scope`, comparing normalised components.

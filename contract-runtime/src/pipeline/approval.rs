@@ -32,6 +32,7 @@ use std::ops::ControlFlow;
 
 use super::flow::{Flow, Step};
 use crate::codes;
+use crate::context::CallContext;
 use crate::contract::{ApprovalRule, Idempotency};
 use crate::envelope::{ApprovalRequest, Envelope, ErrorEntry, Status};
 use crate::guard::{self, guarded};
@@ -73,11 +74,15 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
 /// record lets it run; otherwise it ends here.
 async fn decide(f: &mut Flow<'_>, reason: String) -> Step {
     let digest = f.digest();
+    let approved = |f: &mut Flow<'_>| {
+        f.ctx = f.ctx.take().map(CallContext::with_approval);
+        ControlFlow::Continue(())
+    };
     if standing(f.caller, f.spec.name, &digest) {
-        return ControlFlow::Continue(());
+        return approved(f);
     }
     match ask(f, reason, &digest).await {
-        Ok(None) => ControlFlow::Continue(()),
+        Ok(None) => approved(f),
         Ok(Some(env)) => f.end(env),
         Err(e) => f.end(f.store_unavailable("its approvals", &e)),
     }
