@@ -1054,6 +1054,10 @@ fn json_numbers_are_never_rounded_or_coerced() {
         "[2019]",
         "65536",
         "-1",
+        // not whole numbers, though a 64-bit float reads each as one
+        "2019.0000000000001",
+        "2018.99999999999999",
+        "201900000000000000001e-17",
     ] {
         let args = format!(r#"{{"company":"ACME","year":{year}}}"#);
         let env = s.call("list_filings", &args);
@@ -1068,13 +1072,29 @@ fn json_numbers_are_never_rounded_or_coerced() {
     // JSON Schema counts an integral number as an integer however it is
     // written, so `2019.0` and `2.019e3` are 2019 exactly, as the published
     // schema says; nothing is rounded.
-    for exact in ["2019", "2019.0", "2.019e3"] {
+    for exact in ["2019", "2019.0", "2.019e3", "201900e-2", "2019.000e0"] {
         let env = s.call(
             "list_filings",
             &format!(r#"{{"company":"ACME","year":{exact}}}"#),
         );
         assert_eq!(env["status"], "ok", "{exact}: {env:#}");
     }
+    // Below `minimum: 1` in truth, 1 as a float: refused, and the text
+    // says why; a string holding such digits is only text.
+    let env = s.call(
+        "list_filings",
+        r#"{"company":"ACME","year":0.99999999999999999}"#,
+    );
+    assert_eq!(env["errors"][0]["code"], "malformed-arguments", "{env:#}");
+    assert!(
+        env["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("0.99999999999999999 has more digits than a 64-bit float keeps"),
+        "{env:#}"
+    );
+    let env = s.call("search_notes", r#"{"query":"0.99999999999999999"}"#);
+    assert_eq!(env["status"], "ok", "{env:#}");
 }
 
 #[test]

@@ -206,6 +206,16 @@ pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
         refused: &refused,
     };
     let v = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    if v.is_ok() {
+        if let Some(literal) = rounded_to_an_integer(raw) {
+            return Err(malformed(
+                format!(
+                    "the number {literal} has more digits than a 64-bit float keeps: it would be read as a whole number it is not"
+                ),
+                "send the number with at most 15 significant digits",
+            ));
+        }
+    }
     v.map_err(|e| match refused.take() {
         Some(Refused::TooDeep) => malformed(
             format!("arguments nest deeper than the limit of {max} levels"),
@@ -222,6 +232,70 @@ pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
             "send the arguments as one JSON object, with nothing after it",
         ),
     })
+}
+
+/// The first number literal of valid JSON text that is not a whole number
+/// but reads as one (`0.99999999999999999` is 1.0 as a 64-bit float, so a
+/// bound of `minimum: 1` or an integer type would accept it): a number
+/// rounded silently is never read. Literals without a fraction or exponent,
+/// and those whose float keeps a fraction, are what they say.
+fn rounded_to_an_integer(raw: &str) -> Option<&str> {
+    let b = raw.as_bytes();
+    let (mut i, mut in_string) = (0, false);
+    while i < b.len() {
+        let c = b[i];
+        if in_string {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if c == b'"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        if c == b'-' || c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && matches!(b[i], b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E') {
+                i += 1;
+            }
+            let literal = &raw[start..i];
+            if !literal.bytes().all(|c| c.is_ascii_digit() || c == b'-') {
+                let integral = literal.parse::<f64>().is_ok_and(|f| f.fract() == 0.0);
+                if integral && !is_whole(literal) {
+                    return Some(literal);
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether a JSON number literal is a whole number exactly: no digit other
+/// than 0 after the decimal point, once the exponent has moved it.
+fn is_whole(literal: &str) -> bool {
+    let unsigned = literal.trim_start_matches('-');
+    let (mantissa, exp) = match unsigned.find(['e', 'E']) {
+        Some(at) => (
+            &unsigned[..at],
+            unsigned[at + 1..].parse::<i64>().unwrap_or(0),
+        ),
+        None => (unsigned, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: Vec<u8> = int.bytes().chain(frac.bytes()).collect();
+    // the decimal point sits before digits[point]
+    let point = int.len() as i64 + exp;
+    digits
+        .iter()
+        .enumerate()
+        .all(|(k, &d)| d == b'0' || (k as i64) < point)
 }
 
 /// Why the strict parser itself refused the text, kept beside the error that
