@@ -586,3 +586,22 @@ fn tls_proxy(cert: &Path, key: &Path, backend: String) -> u16 {
     });
     port
 }
+
+/// A URL without a port dials its scheme's (80, 443), as any client does;
+/// it was "invalid socket address", so `https://host/mcp` could never be
+/// linted. Where nothing listens there, the error names the address dialed.
+#[test]
+fn a_url_without_a_port_dials_the_schemes_port() {
+    for (url, dialed) in [
+        ("http://127.0.0.1/mcp", "127.0.0.1:80"),
+        ("https://127.0.0.1/mcp", "127.0.0.1:443"),
+        ("http://[::1]/mcp", "[::1]:80"),
+    ] {
+        let out = toolbox(&["lint", "--mcp-url", url]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() == Some(2) {
+            assert!(err.contains(dialed), "{url}: {err}");
+            assert!(!err.contains("invalid socket address"), "{url}: {err}");
+        }
+    }
+}

@@ -334,13 +334,24 @@ fn tls_config() -> Result<Arc<rustls::ClientConfig>, String> {
 fn connect(at: &Endpoint) -> Result<Conn, String> {
     use std::net::ToSocketAddrs;
     let authority = at.authority;
-    let addr = authority
+    // A URL without a port means its scheme's (`https://host/mcp` is 443).
+    let has_port = authority.rsplit_once(':').is_some_and(|(h, p)| {
+        !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && !h.ends_with(':')
+    }) && !authority.ends_with(']');
+    let with_port;
+    let dial = if has_port {
+        authority
+    } else {
+        with_port = format!("{authority}:{}", if at.tls { 443 } else { 80 });
+        &with_port
+    };
+    let addr = dial
         .to_socket_addrs()
-        .map_err(|e| format!("resolving {authority}: {e}"))?
+        .map_err(|e| format!("resolving {dial}: {e}"))?
         .next()
-        .ok_or_else(|| format!("{authority} has no address"))?;
+        .ok_or_else(|| format!("{dial} has no address"))?;
     let stream = TcpStream::connect_timeout(&addr, ANSWER_WITHIN)
-        .map_err(|e| format!("connecting to {authority}: {e}"))?;
+        .map_err(|e| format!("connecting to {dial}: {e}"))?;
     stream.set_read_timeout(Some(ANSWER_WITHIN)).ok();
     if !at.tls {
         return Ok(Conn::Plain(stream));

@@ -109,9 +109,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if let Some(host) = url_host(&resource) {
             hosts.push(host);
         }
-        if !addr.ip().is_unspecified() {
-            hosts.push(addr.ip().to_string());
-        }
+        config = config.with_allowed_hosts(hosts);
+    }
+    // The address served on may appear in `Host` too: `127.0.0.2` is
+    // loopback as well, and rmcp's default list names only `127.0.0.1`.
+    let ip = addr.ip().to_string();
+    if !addr.ip().is_unspecified() && !config.allowed_hosts.contains(&ip) {
+        let mut hosts = config.allowed_hosts.clone();
+        hosts.push(ip);
         config = config.with_allowed_hosts(hosts);
     }
     rt.block_on(async {

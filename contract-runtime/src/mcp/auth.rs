@@ -67,8 +67,9 @@ pub(crate) fn caller_of_parts(parts: &http::request::Parts) -> Option<Arc<Caller
 /// The authenticator and what the server derives from it.
 pub(crate) struct Gate {
     auth: Arc<dyn Authenticator>,
-    /// The metadata document, and its URL for challenges.
-    metadata: Option<(Bytes, String)>,
+    /// The metadata document, its URL for challenges, and the path that
+    /// URL names (the resource's own path after the well-known prefix).
+    metadata: Option<(Bytes, String, String)>,
     /// Mcp-Session-Id → (tenant, name) of the caller that opened it.
     sessions: Mutex<HashMap<String, (String, String)>>,
 }
@@ -85,7 +86,7 @@ impl Gate {
                 scopes.dedup();
                 scopes
             });
-            (Bytes::from(m.document), m.url)
+            (Bytes::from(m.document), m.url, m.path)
         });
         Gate {
             auth,
@@ -96,9 +97,12 @@ impl Gate {
 
     /// The metadata document for a GET of one of its paths.
     pub(crate) fn well_known(&self, path: &str) -> Option<Answer> {
-        let (body, _) = self.metadata.as_ref()?;
+        let (body, _, named) = self.metadata.as_ref()?;
+        // where challenges point (an audience of `https://host/v1/mcp`
+        // names `.../oauth-protected-resource/v1/mcp`), and the two paths
+        // clients try on their own
         let rest = path.strip_prefix(METADATA_PATH)?;
-        if !(rest.is_empty() || rest == super::http::PATH) {
+        if !(path == named || rest.is_empty() || rest == super::http::PATH) {
             return None;
         }
         let mut answer = Response::new(Full::new(body.clone()).boxed());
@@ -228,7 +232,7 @@ impl Gate {
     /// The answer to a refused request: its status, its challenge, and a
     /// JSON body (`body`, else the RFC 6750 error).
     fn refused(&self, refusal: &Refusal, body: Option<String>) -> Answer {
-        let url = self.metadata.as_ref().map(|(_, url)| url.as_str());
+        let url = self.metadata.as_ref().map(|(_, url, _)| url.as_str());
         let body = body.unwrap_or_else(|| {
             serde_json::json!({
                 "error": refusal.error().unwrap_or(if refusal.status() == 503 {
@@ -295,4 +299,54 @@ struct CallHead<'a> {
 struct CallParams<'a> {
     #[serde(default, borrow)]
     name: Option<std::borrow::Cow<'a, str>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A resource server for `resource`, refusing every request.
+    struct Guard(&'static str);
+
+    impl Authenticator for Guard {
+        fn authenticate<'a>(
+            &'a self,
+            _: &'a http::request::Parts,
+        ) -> crate::identity::AuthFuture<'a> {
+            Box::pin(async { Err(Refusal::missing_token("no token")) })
+        }
+        fn resource_metadata(&self) -> Option<ResourceMetadata> {
+            Some(ResourceMetadata::new(
+                self.0,
+                vec!["https://as.test".into()],
+            ))
+        }
+    }
+
+    /// The metadata is served where every challenge says it is, whatever
+    /// the resource's path (`/v1/mcp` named `.../oauth-protected-resource/v1/mcp`,
+    /// which answered 404), and at the two paths clients try on their own.
+    #[test]
+    fn the_metadata_is_served_where_the_challenge_points() {
+        let registry = Registry::builder().build().unwrap();
+        let gate = Gate::new(Arc::new(Guard("https://tools.test/v1/mcp")), &registry);
+        let (_, url, _) = gate.metadata.as_ref().unwrap();
+        assert_eq!(
+            url,
+            "https://tools.test/.well-known/oauth-protected-resource/v1/mcp"
+        );
+        for served in [
+            "/.well-known/oauth-protected-resource/v1/mcp",
+            "/.well-known/oauth-protected-resource/mcp",
+            "/.well-known/oauth-protected-resource",
+        ] {
+            assert!(gate.well_known(served).is_some(), "{served}");
+        }
+        for not in [
+            "/.well-known/oauth-protected-resource/v2/mcp",
+            "/.well-known/other",
+        ] {
+            assert!(gate.well_known(not).is_none(), "{not}");
+        }
+    }
 }
