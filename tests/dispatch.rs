@@ -550,9 +550,11 @@ fn an_unknown_outcome_is_never_retried_and_its_key_stays_unknown() {
         "lossy_send",
         json!({"request_key": key, "body": "different"}),
     );
+    // A key in doubt is in doubt for any arguments: "send a new key" would
+    // invite the model to send the effect again under one.
     assert_eq!(
-        (other_args.status, other_args.codes()),
-        (Status::Invalid, vec!["idempotency-key-reused"])
+        (other_args.status, other_args.retry_safe, other_args.codes()),
+        (Status::Unknown, false, vec!["unknown-outcome"])
     );
     assert_eq!(RESET_RUNS.load(Ordering::SeqCst), 1, "ran exactly once");
 }

@@ -405,6 +405,16 @@ mod cases {
             s.claim(&c).await.unwrap(),
             Claimed::Unknown(Doubt::LeaseExpired)
         );
+        // Nor with other arguments: a key in doubt is never "reused", which
+        // would tell the model to send the effect again under a new key.
+        let other = Claim {
+            digest: "sha256:b".into(),
+            ..c.clone()
+        };
+        assert_eq!(
+            s.claim(&other).await.unwrap(),
+            Claimed::Unknown(Doubt::LeaseExpired)
+        );
         let doubtful = s.in_doubt().await.unwrap();
         let mine: Vec<_> = doubtful.iter().filter(|d| d.key == c.key).collect();
         assert_eq!(mine.len(), 1, "{doubtful:?}");
@@ -423,6 +433,11 @@ mod cases {
         }
         assert!(!s.in_doubt().await.unwrap().iter().any(|d| d.key == c.key));
         assert!(!s.resolve(&c.key, Resolution::Done).await.unwrap());
+        // Settled, the key is bound to its arguments again.
+        assert!(matches!(
+            s.claim(&other).await.unwrap(),
+            Claimed::Reused { .. }
+        ));
     }
 
     pub async fn recorded_unknown_resolved_failed_runs_again(s: Arc<dyn Store>) {

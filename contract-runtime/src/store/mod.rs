@@ -455,8 +455,18 @@ pub(crate) use holder::lease_token;
 /// What a record answers a claim that found it, at the database's `now_ms`:
 /// the one table of `docs/state.md`, shared by every store.
 pub fn judge_claim(existing: &ExistingRecord, claim: &Claim, now_ms: i64) -> Claimed {
-    // Stripe's rule: the same key with other arguments is an error whatever
-    // the first call's state, so a model learns to send a new key.
+    // A key in doubt answers `unknown` to every call, whatever its
+    // arguments: the first call's effect may have happened, and "send a new
+    // key" would invite the model to make it again under one.
+    match existing.state {
+        RecordState::Running if existing.lease_until_ms <= now_ms => {
+            return Claimed::Unknown(Doubt::LeaseExpired)
+        }
+        RecordState::Unknown => return Claimed::Unknown(Doubt::Recorded),
+        _ => {}
+    }
+    // Stripe's rule otherwise: the same key with other arguments is an
+    // error, so a model learns to send a new key.
     if existing.digest != claim.digest {
         return Claimed::Reused {
             revision_changed: false,
