@@ -591,6 +591,33 @@ fn operator_commands_never_create_a_store_and_one_store_is_named_once() {
         );
     }
     assert!(!missing.exists(), "no store was created");
+    // Nor in a file that holds none: an empty file, another program's
+    // database. Each is refused and left as it was.
+    let empty = fx.base.join("empty.sqlite");
+    std::fs::write(&empty, b"").unwrap();
+    let foreign = fx.base.join("foreign.sqlite");
+    let script = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE notes (t TEXT)'); c.commit()";
+    let made = Command::new("python3")
+        .args(["-c", script])
+        .arg(&foreign)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(made, "python3 made another program's database");
+    for file in [&empty, &foreign] {
+        let before = std::fs::read(file).unwrap();
+        for args in [["state", "unknown"], ["approvals", "list"]] {
+            let out = Command::new(common::toolbox())
+                .args([args[0], "--store"])
+                .arg(format!("sqlite:{}", file.display()))
+                .arg(args[1])
+                .output()
+                .expect("run toolbox");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains("holds no tool-contract store"), "{stderr}");
+        }
+        assert_eq!(std::fs::read(file).unwrap(), before, "{}", file.display());
+    }
     let root = fx.root.to_str().unwrap();
     let out = Command::new(common::toolbox())
         .args([

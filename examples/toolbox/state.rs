@@ -126,7 +126,11 @@ impl StoreChoice {
                 ));
             }
         }
-        self.open().await
+        // an empty file or another program's database is refused too, and
+        // left as it is
+        store::open_existing(&self.spec)
+            .await
+            .map_err(|e| format!("--store: {e}"))
     }
 
     /// Opens the store; creates the default's folder and file first.

@@ -987,6 +987,23 @@ pub trait Store: IdempotencyStore + ApprovalStore + JournalStore {
 /// Opens a store from its command-line form: `memory`, `sqlite:PATH` or
 /// `postgres:URL` (the URL as libpq takes it, `postgres://user@host:port/db`).
 pub async fn open(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
+    open_spec(spec, false).await
+}
+
+/// [`open`] for a view of a store a server made (an operator's commands):
+/// a missing SQLite file, one without the store's tables, or a database
+/// without them is refused and nothing is created in it; `memory` is
+/// refused, since it lives inside one process.
+pub async fn open_existing(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if spec == "memory" {
+        return Err(StoreError::config(
+            "a memory store lives inside one process and cannot be opened from another",
+        ));
+    }
+    open_spec(spec, true).await
+}
+
+async fn open_spec(spec: &str, existing: bool) -> Result<Arc<dyn Store>, StoreError> {
     if spec == "memory" {
         return Ok(Arc::new(MemoryStore::new()));
     }
@@ -997,7 +1014,13 @@ pub async fn open(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
             ));
         }
         #[cfg(feature = "sqlite")]
-        return Ok(Arc::new(SqliteStore::open(path)?));
+        return Ok(Arc::new(SqliteStore::open_with(
+            path,
+            SqliteOptions {
+                existing,
+                ..SqliteOptions::default()
+            },
+        )?));
         #[cfg(not(feature = "sqlite"))]
         return Err(StoreError::unavailable(format!(
             "`sqlite:{path}` needs contract-runtime's `sqlite` feature"
@@ -1005,12 +1028,22 @@ pub async fn open(spec: &str) -> Result<Arc<dyn Store>, StoreError> {
     }
     if spec.starts_with("postgres:") || spec.starts_with("postgresql:") {
         #[cfg(feature = "postgres")]
-        return Ok(Arc::new(PostgresStore::connect(spec).await?));
+        return Ok(Arc::new(
+            PostgresStore::connect_with(
+                spec,
+                PostgresOptions {
+                    existing,
+                    ..PostgresOptions::default()
+                },
+            )
+            .await?,
+        ));
         #[cfg(not(feature = "postgres"))]
         return Err(StoreError::unavailable(
             "a `postgres:` store needs contract-runtime's `postgres` feature",
         ));
     }
+    let _ = existing;
     Err(StoreError::config(format!(
         "`{spec}` is not a store: use memory, sqlite:PATH or postgres:URL"
     )))

@@ -49,6 +49,11 @@ pub struct PostgresOptions {
     /// connection's `search_path`, usually `public`). Lowercase letters,
     /// digits and `_`.
     pub schema: Option<String>,
+    /// Open only a store this library made (default `false`): a database
+    /// (or schema) without its tables is refused and nothing is created in
+    /// it. What an operator's view of a store wants, where a mistyped
+    /// database would otherwise read as an empty store.
+    pub existing: bool,
 }
 
 impl Default for PostgresOptions {
@@ -58,6 +63,7 @@ impl Default for PostgresOptions {
             connect_timeout: Duration::from_secs(5),
             durable_outcomes: false,
             schema: None,
+            existing: false,
         }
     }
 }
@@ -104,6 +110,8 @@ struct Conn {
 pub struct PostgresStore {
     config: Config,
     schema: Option<String>,
+    /// [`PostgresOptions::existing`].
+    existing: bool,
     slots: Vec<Mutex<Option<Arc<Conn>>>>,
     /// Connections that record outcomes, `synchronous_commit = off` unless
     /// the options ask for durable outcomes.
@@ -146,6 +154,7 @@ impl PostgresStore {
             shown: shown(&config),
             config,
             schema,
+            existing: options.existing,
             slots: (0..options.connections.max(1))
                 .map(|_| Mutex::new(None))
                 .collect(),
@@ -180,7 +189,7 @@ impl PostgresStore {
                 return Ok(c.clone());
             }
         }
-        let c = Arc::new(open(&self.config, self.schema.as_deref(), relaxed).await?);
+        let c = Arc::new(open(&self.config, self.schema.as_deref(), relaxed, self.existing).await?);
         *lock(slot) = Some(c.clone());
         Ok(c)
     }
@@ -240,7 +249,12 @@ fn is_identifier(s: &str) -> bool {
         && s.len() <= 63
 }
 
-async fn open(config: &Config, schema: Option<&str>, relaxed: bool) -> Result<Conn, StoreError> {
+async fn open(
+    config: &Config,
+    schema: Option<&str>,
+    relaxed: bool,
+    existing: bool,
+) -> Result<Conn, StoreError> {
     let (client, connection) = config
         .connect(NoTls)
         .await
@@ -250,6 +264,26 @@ async fn open(config: &Config, schema: Option<&str>, relaxed: bool) -> Result<Co
             tracing::warn!(error = %e, "PostgreSQL connection ended");
         }
     });
+    if existing {
+        if let Some(s) = schema {
+            client
+                .batch_execute(&format!("SET search_path TO {s};"))
+                .await
+                .map_err(err)?;
+        }
+        let row = client
+            .query_one(
+                "SELECT to_regclass('contract_idempotency') IS NOT NULL",
+                &[],
+            )
+            .await
+            .map_err(err)?;
+        if !row.get::<_, bool>(0) {
+            return Err(StoreError::config(
+                "this database holds no tool-contract store (no table contract_idempotency): check the URL and the schema; nothing was created",
+            ));
+        }
+    }
     // Workers starting together would race on CREATE TABLE IF NOT EXISTS; an
     // advisory lock lets one create and the others see the tables.
     let use_schema = schema.map_or(String::new(), |s| {

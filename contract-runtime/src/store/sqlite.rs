@@ -70,6 +70,12 @@ pub struct SqliteOptions {
     /// no hand-off between threads. Off: every job goes through the store's
     /// connection thread.
     pub on_caller_thread: bool,
+    /// Open only a store this library made (default `false`): a missing
+    /// file, or one without its tables (an empty file, another program's
+    /// database), is refused and left as it is. What an operator's view of
+    /// a store wants, where a mistyped path would otherwise read as an
+    /// empty store.
+    pub existing: bool,
 }
 
 /// How long a transaction holding only recorded outcomes (whose callers were
@@ -92,6 +98,7 @@ impl Default for SqliteOptions {
             durable: false,
             durable_outcomes: false,
             on_caller_thread: true,
+            existing: false,
         }
     }
 }
@@ -617,10 +624,33 @@ fn private_if_new(path: &Path) -> Result<(), StoreError> {
 }
 
 fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
-    private_if_new(path)?;
-    let conn = Connection::open(path).map_err(|e| {
+    if !options.existing {
+        private_if_new(path)?;
+    }
+    let flags = if options.existing {
+        // no create: a missing file is an error, not a new store
+        rusqlite::OpenFlags::default() - rusqlite::OpenFlags::SQLITE_OPEN_CREATE
+    } else {
+        rusqlite::OpenFlags::default()
+    };
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| {
         StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
     })?;
+    if options.existing {
+        let ours: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'contract_idempotency'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        if ours == 0 {
+            return Err(StoreError::config(format!(
+                "{} holds no tool-contract store (no table contract_idempotency): check the path; it is left as it is",
+                path.display()
+            )));
+        }
+    }
     // Every refusal names the file; one that is not a database (damaged, or
     // not SQLite's) says it is left alone: a store is never made anew over
     // records it may hold.
