@@ -209,6 +209,12 @@ fn audit_stdio_and_http_agree_on_the_toolbox() {
     for f in &audited {
         assert!(linted.contains(f), "{f:?} missing from the stdio lint");
     }
+    // Nor does the lint find more: the example arguments the MCP export
+    // appends to `list_filings`'s description are data, not claims (their
+    // dates read as two format findings before).
+    for f in &linted {
+        assert!(audited.contains(f), "{f:?} is the lint's alone");
+    }
 }
 
 /// The reference servers, pinned in tests/lint/install.sh: their findings
@@ -604,4 +610,54 @@ fn a_url_without_a_port_dials_the_schemes_port() {
             assert!(!err.contains("invalid socket address"), "{url}: {err}");
         }
     }
+}
+
+/// An author's `minimum: 0` is a declaration (zod's `.nonnegative()`):
+/// prose saying the same agrees, and a stricter bound contradicts it, as
+/// over `minimum: 1`; only beside an unsigned width's `format` (schemars'
+/// `uint32`) is it the type's. A property that is a local `$ref` is read
+/// through it: the enum or bound of its definition is its declaration.
+#[test]
+fn a_zero_minimum_and_a_referenced_definition_are_declarations() {
+    let path = write_tools(
+        "zero-and-ref",
+        &json!({"tools": [{"name": "t", "description": "A tool.", "inputSchema": {
+            "type": "object",
+            "properties": {
+                "a": {"type": "integer", "minimum": 0, "description": "Non-negative."},
+                "b": {"type": "integer", "minimum": 0, "description": "At least 5."},
+                "d": {"type": "integer", "minimum": 0, "format": "uint32", "description": "At least 5."},
+                "e": {"$ref": "#/$defs/Order", "description": "Only `asc` or `desc`."},
+                "f": {"$ref": "#/$defs/Small", "description": "At most 10."},
+                "g": {"$ref": "#/$defs/Small", "description": "At most 30."}
+            },
+            "$defs": {
+                "Order": {"type": "string", "enum": ["asc", "desc", "random"]},
+                "Small": {"type": "integer", "maximum": 30}
+            }
+        }}]}),
+    );
+    let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+    let got: Vec<(String, String, String)> = lines(&out)
+        .iter()
+        .map(|f| {
+            (
+                f["argument"].as_str().unwrap().to_owned(),
+                f["level"].as_str().unwrap().to_owned(),
+                f["check"].as_str().unwrap_or("-").to_owned(),
+            )
+        })
+        .collect();
+    let want = [
+        ("b", "error", "bounds"),
+        ("d", "audit", "-"),
+        ("e", "error", "set-narrower"),
+        ("f", "error", "bounds"),
+    ];
+    let want: Vec<(String, String, String)> = want
+        .iter()
+        .map(|(a, l, c)| (a.to_string(), l.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(got, want, "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(out.status.code(), Some(1));
 }

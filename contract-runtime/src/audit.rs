@@ -133,7 +133,20 @@ pub fn lint_tools(list: &Value) -> Result<Vec<Finding>, NotAToolList> {
             .get("description")
             .and_then(Value::as_str)
             .unwrap_or("");
-        out.extend(audit_tool(name, doc, schema, Help::Schema, &[], &[]));
+        // A line that is a JSON object or list is data, not prose: example
+        // arguments, as MCP exports (this library's too) append them to the
+        // description, would read as claims ("2019-10-01": a date format).
+        let is_data = |line: &str| {
+            let t = line.trim();
+            (t.starts_with('{') || t.starts_with('[')) && serde_json::from_str::<Value>(t).is_ok()
+        };
+        let prose: String = if doc.lines().any(is_data) {
+            let kept: Vec<&str> = doc.lines().filter(|l| !is_data(l)).collect();
+            kept.join("\n")
+        } else {
+            doc.to_owned()
+        };
+        out.extend(audit_tool(name, &prose, schema, Help::Schema, &[], &[]));
     }
     Ok(out)
 }
@@ -176,11 +189,14 @@ pub(crate) fn audit_tool(
     for ((arg, prop), about) in props.iter().zip(&split.about) {
         // (an optional argument may carry its description on its one
         // non-null branch: `anyOf: [{type: string, description}, {type: null}]`)
+        // (and through a local `$ref` to its definition, as below)
+        let target = resolved(non_null(prop), schema);
         let own = prop
             .get("description")
             .or_else(|| non_null(prop).get("description"))
+            .or_else(|| target.get("description"))
             .and_then(Value::as_str);
-        let decl = Decl::of(prop);
+        let decl = Decl::of(target);
         let values: Vec<&str> = decl.values.iter().map(String::as_str).collect();
         // the tool's `max_span` rules this argument is an end of
         let its_spans: Vec<SpanRule> = (spans.iter())
@@ -521,7 +537,6 @@ const TYPE_LIMITS: &[(f64, Option<f64>)] = &[
     (0.0, Some(65_535.0)),
     (0.0, Some(4_294_967_295.0)),
     (0.0, Some(18_446_744_073_709_551_615.0)),
-    (0.0, None),
     (-128.0, Some(127.0)),
     (-32_768.0, Some(32_767.0)),
 ];
@@ -534,7 +549,16 @@ fn range(s: &Value) -> Option<Limits> {
         exclusive_max: s.get("exclusiveMaximum").and_then(Value::as_f64),
     };
     if type_of(s) == Some("integer") {
-        if (l.min.zip(Some(l.max))).is_some_and(|(min, max)| TYPE_LIMITS.contains(&(min, max))) {
+        // `minimum: 0` alone is the type's only beside a `format` naming an
+        // unsigned width (schemars' `uint32`); written by itself it is an
+        // author's (zod's `.nonnegative()`), and prose saying the same agrees
+        let unsigned = s
+            .get("format")
+            .and_then(Value::as_str)
+            .is_some_and(|f| f.starts_with("uint"));
+        let pair =
+            (l.min.zip(Some(l.max))).is_some_and(|(min, max)| TYPE_LIMITS.contains(&(min, max)));
+        if pair || (unsigned && l.min == Some(0.0) && l.max.is_none()) {
             (l.min, l.max) = (None, None);
         }
         // one side declared, the other the type's (`range(min = 50)` on a
