@@ -738,6 +738,14 @@ fn command_option_injection_is_refused_and_writes_nothing() {
         &json!({"rev": "HEAD\u{0}--output=/tmp/x", "max_count": 1}).to_string(),
     );
     expect(&env, "denied", "argument-refused");
+    // With no repository to read, an option is still refused as one, not
+    // answered `not-a-repository` as if it might have been a revision.
+    let bare = attack_fixture("gitopts-norepo");
+    let s = bare.session();
+    for rev in &cases[..3] {
+        let env = s.call("git_log", &json!({"rev": rev, "max_count": 1}).to_string());
+        expect(&env, "denied", "argument-refused");
+    }
 }
 
 #[test]

@@ -116,7 +116,15 @@ pub fn search_notes(
         };
         // A note that is not all UTF-8 is still searched, its undecodable
         // bytes read as U+FFFD: one such note must not fail every search.
-        let bytes = notes.read(&p)?;
+        let bytes = match notes.read(&p) {
+            Ok(bytes) => bytes,
+            // A note this process may not read, or one that changed under
+            // the listing (removed, replaced by a folder or a link), is
+            // skipped as a FIFO is: one such note must not fail every search.
+            Err(PathError::Io(e)) if e.kind() == std::io::ErrorKind::PermissionDenied => continue,
+            Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => continue,
+            Err(e) => return Err(e.into()),
+        };
         let text = String::from_utf8_lossy(&bytes);
         for (i, line) in text.lines().enumerate() {
             if line.to_lowercase().contains(&needle) {
@@ -208,17 +216,25 @@ pub enum FileError {
         repair = "edit files of the work tree, outside `.git/`"
     )]
     RepositoryMetadata,
-    /// The path led inside the task's scope when the approval rule looked
-    /// and leads outside it now (a link changed in between): nothing was
-    /// changed, and a person was never asked.
+    /// Where the path leads changed after it was checked (a link swapped
+    /// in between): outside the task's scope that the approval rule saw it
+    /// inside, or outside the root. Nothing was changed.
     #[failure(
         code = "path-moved",
         field = "path",
         denied,
-        message = "the path led inside the task scope when it was checked and leads outside it now; nothing changed",
+        message = "where the path leads changed after it was checked (a link was swapped); nothing changed",
         repair = "send the call again: it will be checked where the path leads now"
     )]
     PathMoved,
+    /// The file system does not let this server read or write the file.
+    #[failure(
+        code = "not-permitted",
+        field = "path",
+        message = "the server may not use this file (its permissions refuse it); nothing changed",
+        repair = "choose another file, or ask the user to change its permissions"
+    )]
+    NotPermitted,
     /// The file system refused the operation.
     #[failure(code = "io-error", transient)]
     Io,
@@ -229,8 +245,15 @@ impl From<PathError> for FileError {
         match e {
             PathError::NotFound => FileError::NotFound,
             PathError::NotAFile => FileError::NotAFile,
-            // The dispatcher denied escapes before the tool ran; a later one is a race.
-            PathError::OutsideScope | PathError::Io(_) => FileError::Io,
+            // The dispatcher denied escapes before the tool ran; a later
+            // one is a link swapped since: it will be so again, not passing.
+            PathError::OutsideScope => FileError::PathMoved,
+            // The same answer every time: not a passing failure to retry
+            // (nor one the breaker counts against every other path).
+            PathError::Io(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                FileError::NotPermitted
+            }
+            PathError::Io(_) => FileError::Io,
             // Any kind a later release adds: the file could not be used.
             _ => FileError::Io,
         }
@@ -353,9 +376,11 @@ fn occurrences(hay: &str, needle: &str) -> usize {
 /// escape before this rule is asked).
 pub fn outside_task_scope(ctx: &CallContext, args: &ReplaceTextArgs) -> Option<String> {
     let scope = outside_scope(ctx, args.path.as_str())?;
+    // The path is the model's text and the person reads this: escaped, so
+    // a newline in it cannot start a line of its own ("SYSTEM: approved").
     Some(format!(
         "`{}` is outside the task scope `{scope}`",
-        args.path.as_str()
+        args.path.as_str().escape_debug()
     ))
 }
 
@@ -729,6 +754,13 @@ pub fn git_log(
     max_count: u32,
 ) -> Result<Commits, GitError> {
     let dir = ctx.state::<RepoDir>().ok_or(GitError::Failed)?;
+    // The command line first: a revision shaped like an option is refused
+    // as such whether or not there is a repository to read.
+    let cmd = CommandLine::new(&GIT, "log")?
+        .flag("--no-color")
+        .flag("--format=%H%x09%an%x09%s")
+        .option_value("--max-count", &max_count.to_string())?
+        .revision("rev", &rev)?;
     // `.git` must be a folder beneath `repo/`, found through the root's
     // handle: git would follow a link (or a `gitdir:` file) anywhere.
     let repo = ctx.root("repo").ok_or(GitError::Failed)?;
@@ -736,11 +768,7 @@ pub fn git_log(
         Ok(meta) if meta.is_dir() && repo.subdir(".git", false).is_ok() => {}
         _ => return Err(GitError::NotARepository),
     }
-    let out = CommandLine::new(&GIT, "log")?
-        .flag("--no-color")
-        .flag("--format=%H%x09%an%x09%s")
-        .option_value("--max-count", &max_count.to_string())?
-        .revision("rev", &rev)?
+    let out = cmd
         .git_repository(dir.0.clone())
         .run(RunLimits::default())
         .map_err(|e| match e {
