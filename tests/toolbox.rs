@@ -652,6 +652,31 @@ fn demo_exits_zero() {
     );
 }
 
+/// A line longer than 16 MiB is answered as too long, not held whole (a
+/// 200 MB line took the process to 423 MB), and the session goes on with
+/// the next line, numbered as it was.
+#[test]
+fn a_line_too_long_is_refused_and_the_session_goes_on() {
+    let f = Fixture::standard("long-line");
+    let huge = format!(
+        r#"{{"type":"function_call","call_id":"big","name":"search_notes","arguments":"{{\"query\":\"{}\"}}"}}"#,
+        "a".repeat(17 << 20)
+    );
+    let out = f.serve_raw(&[], &[huge, fc("c2", "search_notes", r#"{"query":"kv"}"#)]);
+    assert_eq!(out.len(), 2, "{out:#?}");
+    assert_eq!(out[0]["type"], "error");
+    assert_eq!(out[0]["line"], 1);
+    assert!(
+        out[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("longer than 16 MiB"),
+        "{}",
+        out[0]
+    );
+    assert_eq!(envelope(&out[1], "c2", "search_notes")["status"], "ok");
+}
+
 #[test]
 fn serve_jsonl_without_root_is_a_usage_error() {
     let out = run(&["serve-jsonl"], Vec::new());

@@ -75,9 +75,25 @@ pub fn run(opts: Options) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     // Lines are read as bytes: a line that is not UTF-8 is one bad line,
     // answered like any line that is not JSON, not the end of the session.
-    for (i, line) in stdin.lock().split(b'\n').enumerate() {
-        let n = i + 1;
-        let mut line = line.map_err(|e| format!("reading stdin: {e}"))?;
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    for n in 1.. {
+        let whole = match read_line(&mut input, &mut line) {
+            Ok(Some(whole)) => whole,
+            Ok(None) => break,
+            Err(e) => return Err(format!("reading stdin: {e}")),
+        };
+        if !whole {
+            let message = format!(
+                "the line is longer than {} MiB and was not read",
+                MAX_LINE >> 20
+            );
+            let reply = json!({"type": "error", "line": n, "message": message});
+            out.write_all(format!("{reply}\n").as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("writing stdout: {e}"))?;
+            continue;
+        }
         if line.last() == Some(&b'\r') {
             line.pop();
         }
@@ -115,6 +131,36 @@ pub fn run(opts: Options) -> Result<(), String> {
             .map_err(|e| format!("writing stdout: {e}"))?;
     }
     Ok(())
+}
+
+/// The longest line read (16 MiB; a call's arguments are at most 1 MiB):
+/// a longer one is answered as too long, and its bytes past the limit are
+/// read and dropped, never held, so one huge line cannot take the memory.
+const MAX_LINE: usize = 16 << 20;
+
+/// Reads the next line into `buf`, without its `\n`: `None` at the end of
+/// the input, else whether it was read whole (at most [`MAX_LINE`] bytes).
+fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let (mut whole, mut any) = (true, false);
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (take, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (at, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        whole &= take <= room;
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        r.consume(take + usize::from(ends));
+        if ends {
+            return Ok(Some(whole));
+        }
+    }
 }
 
 /// How large and deep a whole line may be: the arguments inside it have
