@@ -636,21 +636,6 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
     let conn = Connection::open_with_flags(path, flags).map_err(|e| {
         StoreError::unavailable(format!("cannot open SQLite file {}: {e}", path.display()))
     })?;
-    if options.existing {
-        let ours: i64 = conn
-            .query_row(
-                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'contract_idempotency'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(err)?;
-        if ours == 0 {
-            return Err(StoreError::config(format!(
-                "{} holds no tool-contract store (no table contract_idempotency): check the path; it is left as it is",
-                path.display()
-            )));
-        }
-    }
     // Every refusal names the file; one that is not a database (damaged, or
     // not SQLite's) says it is left alone: a store is never made anew over
     // records it may hold.
@@ -668,6 +653,21 @@ fn connect(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreErro
         e
     };
     conn.busy_timeout(options.busy_timeout).map_err(at)?;
+    if options.existing {
+        let ours: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'contract_idempotency'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(at)?;
+        if ours == 0 {
+            return Err(StoreError::config(format!(
+                "{} holds no tool-contract store (no table contract_idempotency): check the path; it is left as it is",
+                path.display()
+            )));
+        }
+    }
     // Switching to WAL needs a moment alone with the file. Processes starting
     // together on a new file take turns through the busy timeout, except
     // where SQLite sees a deadlock (two readers both asking for the exclusive
