@@ -665,6 +665,22 @@ fn path_hard_link_to_an_outside_file_is_denied() {
     assert_eq!(env["result"]["matches"], json!([]), "{env:#}");
     let env = s.call("tag_notes", r#"{"notes":["h.md"],"tag":"x"}"#);
     expect(&env, "failed", "no-such-note");
+    // Approved by a person, its deletion is refused as no note of the
+    // index, every time: not the passing `io-error` it was.
+    let asked = s.call("delete_note", r#"{"note":"h.md"}"#);
+    let digest = asked["approval"]["digest"].as_str().unwrap().to_owned();
+    let approved = fx.session_with(
+        |c| {
+            c.approve(Approval {
+                tool: "delete_note".into(),
+                digest,
+            })
+        },
+        |d| d,
+    );
+    let env = approved.call("delete_note", r#"{"note":"h.md"}"#);
+    expect(&env, "failed", "no-such-note");
+    assert!(fx.path("notes/h.md").exists());
     for env in [
         s.call("read_file", &read("h")),
         s.call("search_notes", r#"{"query":"outside"}"#),

@@ -588,6 +588,14 @@ pub enum DeleteError {
         repair = "call search_notes to find the note's name"
     )]
     NoSuchNote,
+    /// The file system does not let this server remove the note.
+    #[failure(
+        code = "not-permitted",
+        field = "note",
+        message = "the server may not remove this note (its folder's permissions refuse it); nothing changed",
+        repair = "tell the user; another name will not help"
+    )]
+    NotPermitted,
     /// The file system refused the operation.
     #[failure(code = "io-error", transient)]
     Io,
@@ -605,7 +613,15 @@ pub fn delete_note(
     let p = ConfinedPath::parse(&note).map_err(|_| DeleteError::NoSuchNote)?;
     match effect(ctx, || dir.remove_file(&p)) {
         Ok(()) => Ok(Deleted { deleted: note }),
-        Err(PathError::NotFound | PathError::NotAFile) => Err(DeleteError::NoSuchNote),
+        // A name that leads out of the index (a link, or a hard link whose
+        // other names may be anywhere) names no note of it: the same
+        // answer every time, never the passing `io-error`.
+        Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => {
+            Err(DeleteError::NoSuchNote)
+        }
+        Err(PathError::Io(e)) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            Err(DeleteError::NotPermitted)
+        }
         Err(_) => Err(DeleteError::Io),
     }
 }
