@@ -119,6 +119,20 @@ fn git_repository(dir: &Path, subject: &str) {
     }
 }
 
+/// A session whose caller holds a person's approval of `tool`'s call with
+/// `digest` (as a host that approved it out of band would).
+fn approving(fx: &Fixture, tool: &str, digest: String) -> Session {
+    fx.session_with(
+        |c| {
+            c.approve(Approval {
+                tool: tool.into(),
+                digest,
+            })
+        },
+        |d| d,
+    )
+}
+
 /// A dispatcher, a caller and a runtime: one model session.
 struct Session {
     d: Dispatcher,
@@ -669,15 +683,7 @@ fn path_hard_link_to_an_outside_file_is_denied() {
     // index, every time: not the passing `io-error` it was.
     let asked = s.call("delete_note", r#"{"note":"h.md"}"#);
     let digest = asked["approval"]["digest"].as_str().unwrap().to_owned();
-    let approved = fx.session_with(
-        |c| {
-            c.approve(Approval {
-                tool: "delete_note".into(),
-                digest,
-            })
-        },
-        |d| d,
-    );
+    let approved = approving(&fx, "delete_note", digest);
     let env = approved.call("delete_note", r#"{"note":"h.md"}"#);
     expect(&env, "failed", "no-such-note");
     assert!(fx.path("notes/h.md").exists());
@@ -1283,15 +1289,7 @@ fn approval_is_bound_to_the_exact_arguments() {
         "nothing ran before approval"
     );
 
-    let approved = fx.session_with(
-        |c| {
-            c.approve(Approval {
-                tool: "delete_note".into(),
-                digest: digest.clone(),
-            })
-        },
-        |d| d,
-    );
+    let approved = approving(&fx, "delete_note", digest.clone());
     let env = approved.call("delete_note", r#"{"note":"b.md"}"#);
     expect(&env, "denied", "approval-mismatch");
     assert_ne!(env["approval"]["digest"], digest.as_str());
@@ -1350,15 +1348,7 @@ fn a_reused_call_id_carries_no_authority() {
     let s = fx.session();
     let first = s.call_id("call_same", "delete_note", r#"{"note":"a.md"}"#);
     let digest = first["approval"]["digest"].as_str().unwrap().to_string();
-    let approved = fx.session_with(
-        |c| {
-            c.approve(Approval {
-                tool: "delete_note".into(),
-                digest,
-            })
-        },
-        |d| d,
-    );
+    let approved = approving(&fx, "delete_note", digest);
     // The same call id with other arguments is judged on its arguments alone.
     let env = approved.call_id("call_same", "delete_note", r#"{"note":"b.md"}"#);
     expect(&env, "denied", "approval-mismatch");

@@ -395,21 +395,31 @@ impl Root {
     /// The handle-only half of [`Root::read`]: cap-std alone enforces confinement here.
     fn read_beneath(&self, path: &Path) -> Result<Vec<u8>, PathError> {
         // Refuse non-files before opening: opening a FIFO for reading would block.
-        let meta = self.dir.metadata(path)?;
-        if !meta.is_file() {
+        let seen = self.dir.metadata(path)?;
+        self.read_seen(&self.dir, path, &seen)
+    }
+
+    /// Reads `name` in `dir` when it is the one-link regular file `seen`
+    /// describes: opened non-blocking (a FIFO renamed over the name since
+    /// `seen` was read would otherwise block the open for good), then the
+    /// descriptor's own metadata must be that file's, so a name swapped in
+    /// between is refused, never read.
+    fn read_seen(
+        &self,
+        dir: &Dir,
+        name: &Path,
+        seen: &cap_std::fs::Metadata,
+    ) -> Result<Vec<u8>, PathError> {
+        if !seen.is_file() {
             return Err(PathError::NotAFile);
         }
-        self.refuse_hard_link(&meta)?;
+        self.refuse_hard_link(seen)?;
         let mut options = OpenOptions::new();
         options.read(true);
-        // A FIFO renamed over the name since the metadata call would block
-        // this open for good; non-blocking, it opens at once and the fd's
-        // own type check below refuses it.
         nonblocking(&mut options);
-        let mut file = self.dir.open_with(path, &options)?;
-        // The name may have been swapped since the metadata call; trust the fd.
+        let mut file = dir.open_with(name, &options)?;
         let opened = file.metadata()?;
-        if !opened.is_file() {
+        if !same_file(seen, &opened) {
             return Err(PathError::NotAFile);
         }
         self.refuse_hard_link(&opened)?;
@@ -518,22 +528,7 @@ impl Root {
         self.check(p)?;
         let (dir, name) = self.parent_nofollow(p.as_path())?;
         let seen = dir.symlink_metadata(name)?;
-        if !seen.is_file() {
-            return Err(PathError::NotAFile);
-        }
-        self.refuse_hard_link(&seen)?;
-        let mut options = OpenOptions::new();
-        options.read(true);
-        nonblocking(&mut options);
-        let mut file = dir.open_with(name, &options)?;
-        let opened = file.metadata()?;
-        if !same_file(&seen, &opened) {
-            return Err(PathError::NotAFile);
-        }
-        self.refuse_hard_link(&opened)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
-        Ok(bytes)
+        self.read_seen(&dir, Path::new(name), &seen)
     }
 
     /// [`Root::write_atomic`] of a path that follows no link anywhere (see
