@@ -259,3 +259,63 @@ fn sqlite_a_denial_from_another_process_ends_in_denied() {
 fn postgres_a_denial_from_another_process_ends_in_denied() {
     a_denial_from_another_process_ends_in_denied(Kind::Postgres);
 }
+
+/// A person reads what the file will hold: a bidirectional control in the
+/// model's text (Trojan Source, which shows an approver code in another
+/// order than the file gets) reaches `approvals list` as its `\u` escape,
+/// never raw, and the listing is still the same JSON.
+#[test]
+fn approvals_list_shows_invisible_characters_as_escapes() {
+    let fx = Fixture::standard("approvals-bidi");
+    let store = format!("sqlite:{}", fx.base.join("bidi.sqlite").display());
+    let new_text = "if access != \"user\u{202e} \u{2066}\": # admin\u{2069}\u{2066}";
+    // the version of "guide\n", the standard fixture's docs/guide.md
+    let read = Command::new(common::toolbox())
+        .args([
+            "serve-jsonl",
+            "--root",
+            fx.root.to_str().unwrap(),
+            "--store",
+            &store,
+        ])
+        .args(["--task-scope", "src"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run toolbox");
+    let mut child = read;
+    let mut input = child.stdin.take().unwrap();
+    let call = |id: &str, name: &str, args: Value| json!({"type": "function_call", "call_id": id, "name": name, "arguments": args.to_string()});
+    writeln!(
+        input,
+        "{}",
+        call("r", "read_file", json!({"path": "docs/guide.md"}))
+    )
+    .unwrap();
+    input.flush().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    output.read_line(&mut line).unwrap();
+    let item: Value = serde_json::from_str(&line).unwrap();
+    let env: Value = serde_json::from_str(item["output"].as_str().unwrap()).unwrap();
+    let version = env["result"]["version"].as_str().unwrap().to_owned();
+    let args = json!({"path": "docs/guide.md", "old_text": "guide", "new_text": new_text, "expected_version": version});
+    writeln!(input, "{}", call("e", "replace_text", args.clone())).unwrap();
+    drop(input);
+    line.clear();
+    output.read_line(&mut line).unwrap();
+    let _ = child.wait();
+    assert!(line.contains("needs-approval"), "{line}");
+
+    let out = Command::new(common::toolbox())
+        .args(["approvals", "--store", &store, "list"])
+        .output()
+        .expect("run toolbox approvals list");
+    let text = String::from_utf8(out.stdout).unwrap();
+    for c in ['\u{202e}', '\u{2066}', '\u{2069}'] {
+        assert!(!text.contains(c), "{c:?} reached the terminal raw: {text}");
+    }
+    assert!(text.contains(r"\u202e"), "{text}");
+    let listed: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(listed["arguments"], args, "the same JSON value");
+}

@@ -10,6 +10,50 @@ use serde_json::Value;
 
 use crate::envelope::Envelope;
 
+/// Whether `c` changes how the text around it reads without being seen:
+/// the bidirectional controls (Trojan Source: an approver reads one order
+/// of the code, the file holds another), the zero-width characters, and the
+/// C0 and C1 control characters but tab and newline (a terminal acts on
+/// them: clears the screen, writes the clipboard). Where a person reads a
+/// model's text (the approvals inbox, the operator's commands) each is
+/// shown as its code point instead ([`for_people`]).
+///
+/// ```
+/// use contract_runtime::observe::is_invisible;
+/// assert!(is_invisible('\u{202e}') && is_invisible('\u{9b}') && is_invisible('\u{200b}'));
+/// assert!(!is_invisible('\n') && !is_invisible('é') && !is_invisible('\u{5d0}'));
+/// ```
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{0}'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
+        | '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+}
+
+/// JSON text as a person's terminal should get it: each [`is_invisible`]
+/// character written as its `\uXXXX` escape. The same JSON value (such a
+/// character only occurs inside a string, where the escape means it), which
+/// a terminal neither acts on nor hides.
+///
+/// ```
+/// use contract_runtime::observe::for_people;
+/// assert_eq!(for_people("{\"a\":\"x\u{202e}y\"}"), "{\"a\":\"x\\u202ey\"}");
+/// ```
+pub fn for_people(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.chars().any(is_invisible) {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// What replaces a secret value wherever arguments are shown.
 pub const REDACTED: &str = "[redacted]";
 

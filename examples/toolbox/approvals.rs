@@ -109,7 +109,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 };
                 let now = now_ms();
                 for r in list.map_err(|e| e.to_string())? {
-                    out!("{}", shown(&r, now))?;
+                    let line = shown(&r, now).to_string();
+                    out!("{}", contract_runtime::observe::for_people(&line))?;
                 }
                 Ok(())
             }

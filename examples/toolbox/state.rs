@@ -291,8 +291,13 @@ const USAGE: &str = "usage:
   toolbox state (--store S | --root DIR) resolve KEY --as done|failed [--tool NAME] [--tenant NAME]
   toolbox state (--store S | --root DIR) journal [--call-id ID] [--tool NAME] [--tenant NAME]";
 
+/// One JSON line for the operator's terminal: a character the model sent
+/// that a terminal would act on or hide is written as its `\u` escape.
 fn print(line: serde_json::Value) -> Result<(), String> {
-    out!("{line}")
+    out!(
+        "{}",
+        contract_runtime::observe::for_people(&line.to_string())
+    )
 }
 
 async fn unknown(s: &dyn Store) -> Result<(), String> {

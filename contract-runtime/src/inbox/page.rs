@@ -47,7 +47,10 @@ fn policy() -> &'static HeaderValue {
 }
 
 /// `text` with the five characters that mean something in HTML (in text
-/// and in quoted attributes) written as references.
+/// and in quoted attributes) written as references, and each character a
+/// person would not see ([`crate::observe::is_invisible`]: a bidirectional
+/// control that shows an approver code in another order than the file
+/// will hold, a zero-width space) shown as its code point, `[U+202E]`.
 pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -57,6 +60,9 @@ pub(super) fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            c if crate::observe::is_invisible(c) => {
+                out.push_str(&format!("[U+{:04X}]", c as u32));
+            }
             c => out.push(c),
         }
     }
@@ -311,6 +317,16 @@ mod tests {
             escape(r#"<script>alert("x")</script> & 'y'"#),
             "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;"
         );
+    }
+
+    /// Trojan Source: what the approver reads is what the file will hold.
+    #[test]
+    fn invisible_characters_are_shown_as_code_points() {
+        assert_eq!(
+            escape("if access != \"user\u{202e} \u{2066}\": # admin\u{2069}\u{2066}"),
+            "if access != &quot;user[U+202E] [U+2066]&quot;: # admin[U+2069][U+2066]"
+        );
+        assert_eq!(escape("a\u{200b}b\u{9b}2J\nc"), "a[U+200B]b[U+009B]2J\nc");
     }
 
     #[test]
