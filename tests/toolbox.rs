@@ -1547,6 +1547,26 @@ fn post_comment_sees_one_key_in_any_case_and_one_number_however_written() {
     assert_eq!(outbox_lines(&f).len(), 1, "posted once");
 }
 
+/// An outbox that cannot be opened (a folder where the file should be) is
+/// known to have taken no comment: `failed / outbox-unavailable`, never
+/// `unknown`, which would hold the key in doubt until an operator came.
+#[test]
+fn post_comment_to_an_outbox_that_cannot_be_opened_fails_and_posts_nothing() {
+    let f = Fixture::standard("post-no-outbox");
+    std::fs::create_dir_all(f.root.join("outbox.jsonl")).unwrap();
+    let key = "7d9f7a52-8c1e-4e5b-9a53-2f6d0c1e7a10";
+    let a = json!({"issue": 7, "body": "Looks good.", "request_key": key}).to_string();
+    let env = f.call(&[], "post_comment", &a);
+    let e = only_error(&env, "failed", "outbox-unavailable");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("nothing was posted"),
+        "{env:#}"
+    );
+}
+
 #[test]
 fn post_comment_appends_once_per_request_key() {
     let f = Fixture::standard("post");

@@ -643,6 +643,14 @@ pub enum PostError {
     /// The outbox could not be written; the comment may or may not have been posted.
     #[failure(code = "outbox-write-failed", unknown)]
     WriteFailed,
+    /// The outbox could not be opened (it is a folder, a FIFO, a link, or
+    /// the server may not write it): nothing was written.
+    #[failure(
+        code = "outbox-unavailable",
+        message = "the outbox cannot be opened for writing; nothing was posted",
+        repair = "tell the user the comment was not posted; the host must mend its outbox first"
+    )]
+    Unavailable,
 }
 
 /// Post a comment on an issue, visible to everyone who follows it. Sending
@@ -681,7 +689,17 @@ pub fn post_comment(
     let outbox = ConfinedPath::parse("outbox.jsonl").map_err(|_| PostError::WriteFailed)?;
     // A plain append: one line is one comment posted. That a request key has
     // one effect is the dispatcher's promise, kept through its store.
-    effect(ctx, || base.append(&outbox, line.as_bytes())).map_err(|_| PostError::WriteFailed)?;
+    effect(ctx, || base.append(&outbox, line.as_bytes())).map_err(|e| match e {
+        // refused at the open, before a byte: known to have had no effect
+        PathError::NotAFile | PathError::NotFound | PathError::OutsideScope => {
+            PostError::Unavailable
+        }
+        PathError::Io(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            PostError::Unavailable
+        }
+        // a write that failed part way may have posted part of the line
+        _ => PostError::WriteFailed,
+    })?;
     Ok(Posted { issue, request_key })
 }
 
