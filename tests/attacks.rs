@@ -1751,6 +1751,40 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
     assert!(lines.contains("[redacted]"), "{lines}");
 }
 
+/// A journal keeps each call for its retention, so a call's arguments are
+/// kept up to a bound: 300 refused calls of 1 MB grew a store by 300 MB.
+/// Past it the entry says how large they were, and the call is answered
+/// as ever.
+#[test]
+fn a_journal_entry_keeps_no_more_than_its_bound_of_arguments() {
+    use contract_runtime::dispatch::JOURNAL_ARGUMENTS_MAX;
+    let fx = attack_fixture("journal-bound");
+    let journal = Arc::new(MemoryJournal::default());
+    let j = journal.clone();
+    let s = fx.session_with(|c| c, move |d| d.with_journal(j));
+    let big = "q".repeat(JOURNAL_ARGUMENTS_MAX + 1);
+    let env = s.call("search_notes", &json!({ "query": big }).to_string());
+    expect(&env, "invalid", "schema-violation");
+    let env = s.call("search_notes", r#"{"query":"alpha"}"#);
+    assert_eq!(env["status"], "ok");
+    let lines = journal.lines();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].len() < 1024, "{}", lines[0].len());
+    assert!(
+        lines[0].contains(&format!(
+            "[arguments of {} bytes, not kept: over {JOURNAL_ARGUMENTS_MAX} bytes]",
+            big.len() + r#"{"query":""}"#.len()
+        )),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains(r#""arguments":{"query":"alpha"}"#),
+        "{}",
+        lines[1]
+    );
+}
+
 // ================================================================== black box
 
 /// Runs `toolbox serve-jsonl --root ROOT` over `lines`; returns every line it printed.

@@ -261,8 +261,18 @@ impl Dispatcher {
         started_ms: i64,
         duration_us: u64,
     ) -> Envelope {
-        let arguments =
-            redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]"));
+        // A journal keeps every call for its retention: arguments of any
+        // size would let a caller grow it by megabytes a call, refused
+        // calls included. Past the bound an entry says how large they were.
+        let arguments = if call.arguments.len() > JOURNAL_ARGUMENTS_MAX {
+            Value::from(format!(
+                "[arguments of {} bytes, not kept: over {} bytes]",
+                call.arguments.len(),
+                JOURNAL_ARGUMENTS_MAX
+            ))
+        } else {
+            redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]"))
+        };
         let codes: Vec<String> = env.errors.iter().map(|e| e.code.clone()).collect();
         if self.journal_store {
             let record = JournalRecord {
@@ -432,6 +442,9 @@ async fn guarded<'a, T>(
         None => Err("the store panicked".to_string()),
     }
 }
+
+/// The most bytes of a call's arguments a journal entry keeps (64 KiB).
+pub const JOURNAL_ARGUMENTS_MAX: usize = 64 * 1024;
 
 /// The arguments of a call with secret values replaced, for logs and journals,
 /// parsed under the default limits.
