@@ -478,3 +478,37 @@ fn a_standing_approval_by_the_host_still_runs_its_digest() {
     );
     assert_eq!(rt.block_on(d.dispatch(&standing, &call)).status, Status::Ok);
 }
+
+/// One caller may have at most `MAX_PENDING` requests waiting for people:
+/// past it, a call that needs a new one makes none and fails (a flood of
+/// 2,000 requests in 49 s buried everyone else's and made the inbox a 6 MB
+/// page). A person's decision makes room again; another caller is not
+/// held back.
+#[test]
+fn one_caller_has_at_most_its_share_of_requests_waiting() {
+    use contract_runtime::policy::approval::MAX_PENDING;
+    let s = session(Kind::Memory, "flood", RecordTimes::default()).expect("memory");
+    let mut first = None;
+    for i in 0..MAX_PENDING {
+        let env = s.call("delete_note", json!({ "note": format!("n{i}.md") }));
+        let id = Session::request_id(&env);
+        first.get_or_insert(id);
+    }
+    let over = s.call("delete_note", json!({"note": "one-more.md"}));
+    assert_eq!(
+        (over.status, over.codes()),
+        (Status::Failed, vec!["too-many-approvals"]),
+        "{}",
+        over.to_json_string()
+    );
+    assert!(over.approval.is_none());
+    // An earlier request asked again is no new one: still answered.
+    let again = s.call("delete_note", json!({"note": "n0.md"}));
+    assert_eq!(Session::request_id(&again), first.clone().unwrap());
+    // A decision makes room.
+    s.rt
+        .block_on(s.d.approvals().deny(&first.unwrap(), "alice", Some("no")))
+        .expect("deny");
+    let env = s.call("delete_note", json!({"note": "one-more.md"}));
+    Session::request_id(&env);
+}

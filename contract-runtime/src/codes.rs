@@ -40,6 +40,7 @@ standard_codes! {
     APPROVAL_REQUIRED = "approval-required" => NeedsApproval, "a person must approve these exact arguments first";
     APPROVAL_MISMATCH = "approval-mismatch" => Denied, "an approval was given for other arguments of this tool; these were not approved, and nothing ran";
     APPROVAL_DENIED = "approval-denied" => Denied, "a person denied these exact arguments; the message carries their reason";
+    TOO_MANY_APPROVALS = "too-many-approvals" => Failed, "the caller already has the most approval requests waiting for a person (policy::approval::MAX_PENDING); no new one was made, and nothing ran";
     TIMEOUT = "timeout" => Failed, "the tool did not finish in time (unknown for writes)";
     TRANSIENT = "transient" => Failed, "a passing failure; replaying is safe";
     CIRCUIT_OPEN = "circuit-open" => Failed, "the same failing call was repeated too often; wait retry_after_ms";

@@ -39,9 +39,9 @@ use crate::guard::{self, guarded};
 use crate::observe::Secrets;
 use crate::policy::approval::{
     grant_for_other_arguments, journal, on_record, pending_for_key, standing,
-    standing_for_other_arguments, Owner,
+    standing_for_other_arguments, Owner, MAX_PENDING,
 };
-use crate::store::{ApprovalRecord, NewApproval, StoreError};
+use crate::store::{ApprovalFilter, ApprovalRecord, ApprovalState, NewApproval, StoreError};
 use crate::tool::redacted;
 
 pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
@@ -126,6 +126,26 @@ async fn ask(
                 if let Some(waiting) = waiting {
                     return Ok(Some(key_waits(f, field, &waiting)));
                 }
+            }
+            // One caller's requests wait for people, who read each: a
+            // flood of them would bury the others' and fill the inbox.
+            let theirs = ApprovalFilter {
+                state: Some(ApprovalState::Pending),
+                caller: Some(who.caller.clone()),
+                tenant: Some(who.tenant.clone()),
+                ..ApprovalFilter::default()
+            };
+            let waiting = guarded(|| store.approvals(&theirs)).await?;
+            if waiting.len() >= MAX_PENDING {
+                let e = ErrorEntry::new(
+                    codes::TOO_MANY_APPROVALS,
+                    format!(
+                        "{} approval requests of this caller already wait for a person, the most there may be; no new one was made, and nothing ran",
+                        waiting.len()
+                    ),
+                )
+                .with_hint("wait until a person has decided some of the requests waiting, then send this call again");
+                return Ok(Some(f.refusal(Status::Failed, vec![e])));
             }
             let (arguments, secrets) = shown(f);
             let new = NewApproval {

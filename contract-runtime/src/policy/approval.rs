@@ -17,6 +17,12 @@ use crate::store::{
     StoreError,
 };
 
+/// The most approval requests one caller (of one tenant) may have waiting
+/// for a person at once (100): past it a call that needs a new request is
+/// `failed / too-many-approvals` and makes none, so that one caller cannot
+/// bury everyone else's requests or fill the inbox's page.
+pub const MAX_PENDING: usize = 100;
+
 /// Whether the host pre-approved these exact arguments for every call of
 /// this caller ([`Caller::approve`]): a standing approval, not a person's
 /// one-off decision, so it is never used up. A person's decisions are
