@@ -506,8 +506,7 @@ fn one_caller_has_at_most_its_share_of_requests_waiting() {
     let again = s.call("delete_note", json!({"note": "n0.md"}));
     assert_eq!(Session::request_id(&again), first.clone().unwrap());
     // A decision makes room.
-    s.rt
-        .block_on(s.d.approvals().deny(&first.unwrap(), "alice", Some("no")))
+    s.rt.block_on(s.d.approvals().deny(&first.unwrap(), "alice", Some("no")))
         .expect("deny");
     let env = s.call("delete_note", json!({"note": "one-more.md"}));
     Session::request_id(&env);

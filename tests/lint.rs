@@ -629,7 +629,8 @@ fn a_zero_minimum_and_a_referenced_definition_are_declarations() {
                 "d": {"type": "integer", "minimum": 0, "format": "uint32", "description": "At least 5."},
                 "e": {"$ref": "#/$defs/Order", "description": "Only `asc` or `desc`."},
                 "f": {"$ref": "#/$defs/Small", "description": "At most 10."},
-                "g": {"$ref": "#/$defs/Small", "description": "At most 30."}
+                "g": {"$ref": "#/$defs/Small", "description": "At most 30."},
+                "h": {"allOf": [{"$ref": "#/$defs/Order"}], "description": "Only `asc` or `desc`."}
             },
             "$defs": {
                 "Order": {"type": "string", "enum": ["asc", "desc", "random"]},
@@ -653,6 +654,7 @@ fn a_zero_minimum_and_a_referenced_definition_are_declarations() {
         ("d", "audit", "-"),
         ("e", "error", "set-narrower"),
         ("f", "error", "bounds"),
+        ("h", "error", "set-narrower"),
     ];
     let want: Vec<(String, String, String)> = want
         .iter()

@@ -247,10 +247,17 @@ pub(crate) fn audit_tool(
 const NESTING: usize = 8;
 
 /// The schema `s` points to when it is a local `$ref` (`#/$defs/X`,
-/// `#/definitions/X`) into `root`, else `s` itself.
+/// `#/definitions/X`) into `root`, or one wrapped alone in `allOf` (how
+/// generators attach a description to a reference), else `s` itself.
 fn resolved<'a>(s: &'a Value, root: &'a Value) -> &'a Value {
     let mut s = s;
     for _ in 0..NESTING {
+        if let Some([only]) = s.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+            if s.get("$ref").is_none() {
+                s = only;
+                continue;
+            }
+        }
         match s.get("$ref").and_then(Value::as_str) {
             Some(r) if r.starts_with("#/") => match root.pointer(&r[1..]) {
                 Some(target) => s = target,

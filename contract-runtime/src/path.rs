@@ -609,9 +609,10 @@ impl Root {
                 self.refuse_hard_link(&before)?;
                 let mut options = OpenOptions::new();
                 options.append(true);
-                // a FIFO swapped in meanwhile must not block the open
+                // a FIFO swapped in meanwhile must not block the open: with
+                // no reader it fails at once (ENXIO), and is no regular file
                 nonblocking(&mut options);
-                let file = self.dir.open_with(path, &options)?;
+                let file = self.dir.open_with(path, &options).map_err(no_fifo)?;
                 // cap-std's public API has no O_NOFOLLOW; instead confirm the fd
                 // is the very file we lstat'ed, so a link swapped in meanwhile
                 // is caught before a byte is written.
@@ -659,10 +660,16 @@ impl Root {
         let mut names = Vec::new();
         for entry in dir.entries()? {
             let entry = entry?;
-            if !entry.file_type()?.is_file() {
+            // An entry removed or replaced while the folder is read is no
+            // file of it: skipped, not an error of the whole listing (which
+            // a tool would report as a passing failure for every call).
+            let (Ok(kind), Ok(meta)) = (entry.file_type(), entry.metadata()) else {
+                continue;
+            };
+            if !kind.is_file() || !meta.is_file() {
                 continue;
             }
-            if !self.hard_links && link_count(&entry.metadata()?) > 1 {
+            if !self.hard_links && link_count(&meta) > 1 {
                 continue;
             }
             if let Ok(name) = entry.file_name().into_string() {
@@ -713,6 +720,16 @@ fn temp_file_name() -> String {
 fn same_file(before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
     use cap_std::fs::MetadataExt;
     opened.is_file() && before.dev() == opened.dev() && before.ino() == opened.ino()
+}
+
+/// A non-blocking open for writing of a FIFO with no reader fails with
+/// ENXIO: the name is no regular file, which is what the caller is told.
+fn no_fifo(e: io::Error) -> PathError {
+    #[cfg(unix)]
+    if e.raw_os_error() == Some(libc::ENXIO) {
+        return PathError::NotAFile;
+    }
+    e.into()
 }
 
 /// Whether an opened folder is the one whose metadata was read by name.

@@ -145,6 +145,9 @@ fn serve(choice: &StoreChoice, addr: &str, by: &str, jwt: Option<JwtConfig>) -> 
             "--http {addr}: without --jwks the inbox serves loopback addresses only"
         ));
     }
+    // The inbox's public origin (its audience's): a sign-in proxy in front
+    // that rewrites `Host` still posts from it.
+    let public = jwt.as_ref().and_then(|c| origin(&c.audience));
     let auth = jwt
         .map(JwtAuthenticator::new)
         .transpose()
@@ -162,6 +165,9 @@ fn serve(choice: &StoreChoice, addr: &str, by: &str, jwt: Option<JwtConfig>) -> 
             .local_approver(by);
         if let Some(auth) = auth {
             inbox = inbox.authenticate_with(auth);
+        }
+        if let Some(public) = public {
+            inbox = inbox.allow_origin(public);
         }
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -199,4 +205,13 @@ fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The origin of a URL (`https://inbox.example.com:8443/x` is
+/// `https://inbox.example.com:8443`); `None` for what is not one.
+fn origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    (!authority.is_empty() && matches!(scheme, "http" | "https"))
+        .then(|| format!("{scheme}://{authority}"))
 }
