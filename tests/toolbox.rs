@@ -1434,6 +1434,22 @@ fn tag_notes_array_constraints() {
         "nothing ran"
     );
     assert_eq!(f.read("repo/README.md"), "hello hello\n");
+    // 51 copies of one note break two keywords, and both are told (wire.md:
+    // one schema-violation per broken constraint).
+    let same = vec!["agents.md"; 51];
+    let env = f.call(
+        &[],
+        "tag_notes",
+        &json!({"notes": same, "tag": "x"}).to_string(),
+    );
+    let mut keywords: Vec<&str> = env["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["constraint"]["keyword"].as_str().unwrap())
+        .collect();
+    keywords.sort_unstable();
+    assert_eq!(keywords, ["maxItems", "uniqueItems"], "{env:#}");
 }
 
 #[test]
