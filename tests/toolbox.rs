@@ -820,6 +820,35 @@ fn read_file_returns_content_and_sha256_version() {
     assert_eq!(env["result"]["version"], version(content));
 }
 
+/// A file larger than the tools read (8 MiB) is refused, not read whole
+/// into memory and into the model's answer (105 MB came back as one line).
+#[test]
+fn a_file_too_large_is_refused_not_read() {
+    let f = Fixture::standard("read-too-large");
+    let size = (8 << 20) + 1;
+    std::fs::write(f.root.join("repo/big.log"), vec![b'x'; size]).unwrap();
+    let envs = f.calls(
+        &[],
+        &[
+            ("read_file", r#"{"path":"big.log"}"#),
+            (
+                "replace_text",
+                &replace_args("big.log", "x", "y", &zero_version()),
+            ),
+        ],
+    );
+    for env in &envs {
+        let e = only_error(env, "failed", "file-too-large");
+        assert_eq!(e["field"], "/path", "{env:#}");
+        assert_eq!(
+            e["message"],
+            format!("the file is {size} bytes, more than the 8388608 this tool reads"),
+            "{env:#}"
+        );
+    }
+    assert!(envs[0].to_string().len() < 2048);
+}
+
 #[test]
 fn read_file_missing_is_not_found() {
     let f = Fixture::standard("read-missing");

@@ -175,6 +175,8 @@ pub struct Root {
     name: String,
     /// Whether regular files with more than one hard link are served (see [`Root::allow_hard_links`]).
     hard_links: bool,
+    /// The largest file a read returns whole (see [`Root::max_read`]).
+    max_read: Option<u64>,
 }
 
 impl fmt::Debug for Root {
@@ -183,6 +185,7 @@ impl fmt::Debug for Root {
         f.debug_struct("Root")
             .field("name", &self.name)
             .field("hard_links", &self.hard_links)
+            .field("max_read", &self.max_read)
             .finish()
     }
 }
@@ -201,6 +204,7 @@ impl Root {
             dir,
             name: name.to_owned(),
             hard_links: false,
+            max_read: None,
         })
     }
 
@@ -227,6 +231,28 @@ impl Root {
     #[must_use]
     pub fn allow_hard_links(mut self) -> Root {
         self.hard_links = true;
+        self
+    }
+
+    /// Reads return at most `bytes` of a file: a larger one is
+    /// [`PathError::TooLarge`], never read into memory (a 105 MB file read
+    /// whole is 105 MB in the process and in the model's answer). No bound by
+    /// default. Roots opened with [`Root::subdir`] inherit it.
+    ///
+    /// ```
+    /// # use contract_runtime::path::{ConfinedPath, PathError, Root};
+    /// # let dir = std::env::temp_dir().join(format!("max-read-doc-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// # std::fs::write(dir.join("big.log"), vec![b'x'; 2048])?;
+    /// let root = Root::open(&dir, "logs")?.max_read(1024);
+    /// let big = ConfinedPath::parse("big.log").unwrap();
+    /// assert!(matches!(root.read(&big), Err(PathError::TooLarge { size: 2048, max: 1024 })));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn max_read(mut self, bytes: u64) -> Root {
+        self.max_read = Some(bytes);
         self
     }
 
@@ -259,6 +285,7 @@ impl Root {
             dir,
             name: rel.to_owned(),
             hard_links: self.hard_links,
+            max_read: self.max_read,
         })
     }
 
@@ -417,6 +444,11 @@ impl Root {
         let mut options = OpenOptions::new();
         options.read(true);
         nonblocking(&mut options);
+        let too_large = |size: u64| match self.max_read {
+            Some(max) if size > max => Err(PathError::TooLarge { size, max }),
+            _ => Ok(()),
+        };
+        too_large(seen.len())?;
         let mut file = dir.open_with(name, &options)?;
         let opened = file.metadata()?;
         if !same_file(seen, &opened) {
@@ -424,7 +456,14 @@ impl Root {
         }
         self.refuse_hard_link(&opened)?;
         let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
+        match self.max_read {
+            // one byte past the bound tells a file that grew since
+            Some(max) => (&mut file)
+                .take(max.saturating_add(1))
+                .read_to_end(&mut bytes)?,
+            None => file.read_to_end(&mut bytes)?,
+        };
+        too_large(bytes.len() as u64)?;
         Ok(bytes)
     }
 
@@ -779,6 +818,13 @@ pub enum PathError {
     NotFound,
     /// The path exists but is not a regular file (a directory, a link where none is allowed, ...).
     NotAFile,
+    /// The file is larger than the root reads ([`Root::max_read`]).
+    TooLarge {
+        /// Its size in bytes (at least `max + 1` for one that grew while read).
+        size: u64,
+        /// The bound.
+        max: u64,
+    },
     /// Any other I/O failure; displayed by kind only.
     Io(io::Error),
 }
@@ -791,6 +837,12 @@ impl fmt::Display for PathError {
             PathError::OutsideScope => f.write_str("path is outside the tool's scope"),
             PathError::NotFound => f.write_str("no such file or directory"),
             PathError::NotAFile => f.write_str("path is not a regular file"),
+            PathError::TooLarge { size, max } => {
+                write!(
+                    f,
+                    "file is {size} bytes, more than the {max} this root reads"
+                )
+            }
             PathError::Io(e) => write!(f, "i/o error: {}", e.kind()),
         }
     }

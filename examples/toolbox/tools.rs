@@ -146,6 +146,9 @@ fn here() -> ConfinedPath {
 
 // ------------------------------------------------------------------ read_file
 
+/// The largest file `read_file` and `replace_text` read (8 MiB).
+pub const MAX_FILE: u64 = 8 << 20;
+
 /// A file's content and the version to send back when replacing text in it.
 #[derive(Serialize, JsonSchema)]
 pub struct FileContent {
@@ -227,6 +230,19 @@ pub enum FileError {
         repair = "send the call again: it will be checked where the path leads now"
     )]
     PathMoved,
+    /// The file is larger than this tool reads.
+    #[failure(
+        code = "file-too-large",
+        field = "path",
+        message = "the file is {size} bytes, more than the {max} this tool reads",
+        repair = "tell the user the file is too large to read whole"
+    )]
+    TooLarge {
+        /// Its size in bytes.
+        size: u64,
+        /// The most this tool reads.
+        max: u64,
+    },
     /// The file system does not let this server read or write the file.
     #[failure(
         code = "not-permitted",
@@ -245,6 +261,7 @@ impl From<PathError> for FileError {
         match e {
             PathError::NotFound => FileError::NotFound,
             PathError::NotAFile => FileError::NotAFile,
+            PathError::TooLarge { size, max } => FileError::TooLarge { size, max },
             // The dispatcher denied escapes before the tool ran; a later
             // one is a link swapped since: it will be so again, not passing.
             PathError::OutsideScope => FileError::PathMoved,
@@ -886,9 +903,12 @@ pub fn caller(
     let notes = base
         .subdir("notes", true)
         .map_err(|e| format!("cannot open notes/: {e}"))?;
+    // A file larger than a model should read whole is refused, not read
+    // (`file-too-large`): 105 MB came back as one answer before.
     let repo = base
         .subdir("repo", true)
-        .map_err(|e| format!("cannot open repo/: {e}"))?;
+        .map_err(|e| format!("cannot open repo/: {e}"))?
+        .max_read(MAX_FILE);
     let mut caller = Caller::new()
         .root("notes", notes)
         .root("repo", repo)
