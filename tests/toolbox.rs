@@ -1463,8 +1463,8 @@ fn tag_notes_array_constraints() {
         "nothing ran"
     );
     assert_eq!(f.read("repo/README.md"), "hello hello\n");
-    // 51 copies of one note break two keywords, and both are told (wire.md:
-    // one schema-violation per broken constraint).
+    // 51 copies of one note break two keywords, and both are told (the
+    // envelope gives one schema-violation per broken constraint).
     let same = vec!["agents.md"; 51];
     let env = f.call(
         &[],
