@@ -527,7 +527,7 @@ impl Root {
                     let mut probe = OpenOptions::new();
                     probe.write(true);
                     nonblocking(&mut probe);
-                    parent_dir.open_with(file_name, &probe)?;
+                    parent_dir.open_with(file_name, &probe).map_err(no_fifo)?;
                     keep = Some(meta.permissions());
                 }
             }
@@ -755,10 +755,26 @@ fn temp_file_name() -> String {
 }
 
 /// Whether an `lstat` result and an open fd's metadata describe the same regular file.
-#[cfg(unix)]
 fn same_file(before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
+    opened.is_file() && same_node(before, opened)
+}
+
+/// Whether an opened folder is the one whose metadata was read by name.
+fn same_dir(seen: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
+    opened.is_dir() && same_node(seen, opened)
+}
+
+/// Whether two metadata describe one file system object (device and inode).
+#[cfg(unix)]
+fn same_node(a: &cap_std::fs::Metadata, b: &cap_std::fs::Metadata) -> bool {
     use cap_std::fs::MetadataExt;
-    opened.is_file() && before.dev() == opened.dev() && before.ino() == opened.ino()
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+/// Without inode numbers, the callers' type checks alone.
+#[cfg(not(unix))]
+fn same_node(_a: &cap_std::fs::Metadata, _b: &cap_std::fs::Metadata) -> bool {
+    true
 }
 
 /// A non-blocking open for writing of a FIFO with no reader fails with
@@ -769,19 +785,6 @@ fn no_fifo(e: io::Error) -> PathError {
         return PathError::NotAFile;
     }
     e.into()
-}
-
-/// Whether an opened folder is the one whose metadata was read by name.
-#[cfg(unix)]
-fn same_dir(seen: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
-    use cap_std::fs::MetadataExt;
-    opened.is_dir() && seen.dev() == opened.dev() && seen.ino() == opened.ino()
-}
-
-/// Without inode numbers, fall back to the type check alone.
-#[cfg(not(unix))]
-fn same_dir(_seen: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
-    opened.is_dir()
 }
 
 /// Opens without blocking: a FIFO (swapped in after a type check) opens
@@ -795,12 +798,6 @@ fn nonblocking(options: &mut OpenOptions) {
     }
     #[cfg(not(unix))]
     let _ = options;
-}
-
-/// Without inode numbers, fall back to the type check alone.
-#[cfg(not(unix))]
-fn same_file(_before: &cap_std::fs::Metadata, opened: &cap_std::fs::Metadata) -> bool {
-    opened.is_file()
 }
 
 /// Why an operation on a [`Root`] failed.

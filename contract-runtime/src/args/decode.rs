@@ -177,6 +177,18 @@ fn slow<'t>(
     tree: &'t mut Option<Value>,
 ) -> Result<&'t Value, DecodeError> {
     let value = tree.insert(parse_strict(raw, limits)?);
+    // Only arguments the fast reader refused come here, and an integer
+    // argument written as a decimal is one of them: its literal is read
+    // once, here, not on every parse of text already decoded (a digest, a
+    // redaction, a whole serve-jsonl line).
+    if let Some(literal) = rounded_to_an_integer(raw) {
+        return Err(malformed(
+            format!(
+                "the number {literal} has more digits than a 64-bit float keeps: it would be read as a whole number it is not"
+            ),
+            "send the number with at most 15 significant digits",
+        ));
+    }
     if !value.is_object() {
         return Err(malformed(
             format!(
@@ -206,16 +218,6 @@ pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
         refused: &refused,
     };
     let v = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    if v.is_ok() {
-        if let Some(literal) = rounded_to_an_integer(raw) {
-            return Err(malformed(
-                format!(
-                    "the number {literal} has more digits than a 64-bit float keeps: it would be read as a whole number it is not"
-                ),
-                "send the number with at most 15 significant digits",
-            ));
-        }
-    }
     v.map_err(|e| match refused.take() {
         Some(Refused::TooDeep) => malformed(
             format!("arguments nest deeper than the limit of {max} levels"),
