@@ -224,15 +224,36 @@ impl Tasks {
     /// The envelope `task` answers with: its call's once it ended, or for a
     /// task in doubt (its worker stopped before recording an outcome) the
     /// `unknown` envelope a keyed call in doubt answers, `unknown-outcome`,
-    /// safe to send again (`retry_safe`) only when the tool is read-only;
-    /// `None` while it works or once it was cancelled.
+    /// safe to send again (`retry_safe`) only when the tool is read-only
+    /// (the task itself never runs again); `None` while it works or once it
+    /// was cancelled.
     pub fn outcome(&self, task: &TaskRecord) -> Option<Envelope> {
-        let read_only = self
-            .dispatcher
-            .registry()
-            .get(&task.tool)
+        let doubt = match &task.state {
+            TaskState::Done(env) => return Some((**env).clone()),
+            TaskState::Unknown(doubt) => doubt,
+            _ => return None,
+        };
+        let read_only = (self.dispatcher.registry().get(&task.tool))
             .is_some_and(|t| !t.spec().effect.is_write());
-        outcome(task, read_only)
+        let why = match doubt {
+            Doubt::LeaseExpired => {
+                "the worker running this task stopped before it recorded an outcome"
+            }
+            _ => "this task's outcome was recorded as unknown, or its record is gone",
+        };
+        let hint = if read_only {
+            "the tool is read-only: sending the call again is safe; this task never runs again"
+        } else {
+            "do not start it again blindly: check whether the effect happened; the task never runs again"
+        };
+        let e = ErrorEntry::new(codes::UNKNOWN_OUTCOME, why.to_string()).with_hint(hint);
+        Some(Envelope::failure(
+            &task.id,
+            &task.tool,
+            Status::Unknown,
+            read_only,
+            vec![e],
+        ))
     }
 
     fn task_store(&self) -> Result<&dyn TaskStore, StoreError> {
@@ -240,39 +261,6 @@ impl Tasks {
             .store()
             .task_store()
             .ok_or_else(|| StoreError::config("the store keeps no tasks"))
-    }
-}
-
-/// The envelope a task answers with: its call's, or for a task in doubt
-/// the `unknown` envelope a keyed call in doubt answers, with the same
-/// code. `read_only`: the task's tool writes nothing, so sending its call
-/// again is safe (`retry_safe`), though the task itself still never runs
-/// again ([`Tasks::outcome`] knows the tool's effect).
-pub(crate) fn outcome(task: &TaskRecord, read_only: bool) -> Option<Envelope> {
-    match &task.state {
-        TaskState::Done(env) => Some((**env).clone()),
-        TaskState::Unknown(doubt) => {
-            let why = match doubt {
-                Doubt::LeaseExpired => {
-                    "the worker running this task stopped before it recorded an outcome"
-                }
-                _ => "this task's outcome was recorded as unknown, or its record is gone",
-            };
-            let hint = if read_only {
-                "the tool is read-only: sending the call again is safe; this task never runs again"
-            } else {
-                "do not start it again blindly: check whether the effect happened; the task never runs again"
-            };
-            let e = ErrorEntry::new(codes::UNKNOWN_OUTCOME, why.to_string()).with_hint(hint);
-            Some(Envelope::failure(
-                &task.id,
-                &task.tool,
-                Status::Unknown,
-                read_only,
-                vec![e],
-            ))
-        }
-        _ => None,
     }
 }
 
