@@ -39,7 +39,7 @@ use rmcp::service::RequestContext;
 use rmcp::RoleServer;
 use serde_json::Value;
 
-use crate::identity::{Authenticator, Refusal, ResourceMetadata, METADATA_PATH};
+use crate::identity::{Authenticator, Refusal, ResourceMetadata, ServedMetadata, METADATA_PATH};
 use crate::{Caller, Registry};
 
 type Answer = Response<BoxBody<Bytes, Infallible>>;
@@ -67,9 +67,9 @@ pub(crate) fn caller_of_parts(parts: &http::request::Parts) -> Option<Arc<Caller
 /// The authenticator and what the server derives from it.
 pub(crate) struct Gate {
     auth: Arc<dyn Authenticator>,
-    /// The metadata document, its URL for challenges, and the path that
-    /// URL names (the resource's own path after the well-known prefix).
-    metadata: Option<(Bytes, String, String)>,
+    /// The metadata document, its URL for challenges and the path that URL
+    /// names (the resource's own path after the well-known prefix).
+    metadata: Option<ServedMetadata>,
     /// Mcp-Session-Id → (tenant, name) of the caller that opened it.
     sessions: Mutex<HashMap<String, (String, String)>>,
 }
@@ -77,7 +77,7 @@ pub(crate) struct Gate {
 impl Gate {
     pub(crate) fn new(auth: Arc<dyn Authenticator>, registry: &Registry) -> Gate {
         let metadata = auth.resource_metadata().map(|m: ResourceMetadata| {
-            let m = m.served(|| {
+            m.served(|| {
                 let mut scopes: Vec<String> = registry
                     .tools()
                     .flat_map(|t| t.spec().authority.iter().map(|s| s.to_string()))
@@ -85,8 +85,7 @@ impl Gate {
                 scopes.sort();
                 scopes.dedup();
                 scopes
-            });
-            (Bytes::from(m.document), m.url, m.path)
+            })
         });
         Gate {
             auth,
@@ -97,15 +96,15 @@ impl Gate {
 
     /// The metadata document for a GET of one of its paths.
     pub(crate) fn well_known(&self, path: &str) -> Option<Answer> {
-        let (body, _, named) = self.metadata.as_ref()?;
+        let m = self.metadata.as_ref()?;
         // where challenges point (an audience of `https://host/v1/mcp`
         // names `.../oauth-protected-resource/v1/mcp`), and the two paths
         // clients try on their own
         let rest = path.strip_prefix(METADATA_PATH)?;
-        if !(path == named || rest.is_empty() || rest == super::http::PATH) {
+        if !(path == m.path || rest.is_empty() || rest == super::http::PATH) {
             return None;
         }
-        let mut answer = Response::new(Full::new(body.clone()).boxed());
+        let mut answer = Response::new(Full::new(Bytes::from(m.document.clone())).boxed());
         answer
             .headers_mut()
             .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -232,7 +231,7 @@ impl Gate {
     /// The answer to a refused request: its status, its challenge, and a
     /// JSON body (`body`, else the RFC 6750 error).
     fn refused(&self, refusal: &Refusal, body: Option<String>) -> Answer {
-        let url = self.metadata.as_ref().map(|(_, url, _)| url.as_str());
+        let url = self.metadata.as_ref().map(|m| m.url.as_str());
         let body = body.unwrap_or_else(|| {
             serde_json::json!({
                 "error": refusal.error().unwrap_or(if refusal.status() == 503 {
@@ -330,7 +329,7 @@ mod tests {
     fn the_metadata_is_served_where_the_challenge_points() {
         let registry = Registry::builder().build().unwrap();
         let gate = Gate::new(Arc::new(Guard("https://tools.test/v1/mcp")), &registry);
-        let (_, url, _) = gate.metadata.as_ref().unwrap();
+        let url = &gate.metadata.as_ref().unwrap().url;
         assert_eq!(
             url,
             "https://tools.test/.well-known/oauth-protected-resource/v1/mcp"
