@@ -848,6 +848,16 @@ mod cases {
             .await
             .unwrap();
         assert_eq!(expired.len(), 2);
+        // The state filtered is the state shown: neither is still pending
+        // or granted, though their rows say so.
+        for state in [ApprovalState::Pending, ApprovalState::Granted] {
+            let filter = ApprovalFilter {
+                state: Some(state),
+                tool: Some(tool.clone()),
+                ..ApprovalFilter::default()
+            };
+            assert_eq!(s.approvals(&filter).await.unwrap(), vec![], "{state:?}");
+        }
         // Purge forgets them.
         assert!(s.purge().await.unwrap() >= 2);
         assert_eq!(s.approval(&undecided.id).await.unwrap(), None);

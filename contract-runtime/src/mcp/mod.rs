@@ -411,8 +411,11 @@ pub mod http {
                         ));
                     }
                     let delete = req.method() == hyper::Method::DELETE;
-                    // Who is calling, before anything is read or run.
+                    let post = req.method() == hyper::Method::POST;
+                    // Taken apart once and put together once: each move of
+                    // a request's parts is code that runs on every call.
                     let (mut parts, body) = req.into_parts();
+                    // Who is calling, before anything is read or run.
                     let (mut caller, mut session) = (None, None);
                     if let Some(g) = &gate {
                         if let Err(refused) = g.admit(&mut parts).await {
@@ -422,42 +425,29 @@ pub mod http {
                         // what the gate binds to the caller once answered
                         session = super::auth::session_id(&parts).map(str::to_owned);
                     }
-                    let req = Request::from_parts(parts, body);
-                    let post = req.method() == hyper::Method::POST;
-                    match rewritten(req, limit).await {
-                        Ok((req, sent)) if gate.is_some() => {
-                            let (p, b) = req.into_parts();
-                            let bytes = match b.collect().await {
-                                Ok(collected) => collected.to_bytes(),
-                                Err(never) => match never {},
-                            };
-                            if let (Some(g), Some(c)) = (&gate, &caller) {
-                                let version = p
-                                    .headers
-                                    .get("mcp-protocol-version")
-                                    .and_then(|v| v.to_str().ok());
-                                if let Some(challenge) =
-                                    g.scope_challenge(registry.registry(), c, &bytes, version)
-                                {
-                                    return Ok(challenge);
-                                }
-                            }
-                            let req = Request::from_parts(p, Full::new(bytes));
-                            let answer = service
-                                .call(req)
-                                .await
-                                .map(|a| finished(a, delete, post.then_some(&sent)));
-                            if let (Some(g), Ok(a)) = (&gate, &answer) {
-                                g.answered(session.as_deref(), caller.as_ref(), delete, a);
-                            }
-                            answer
+                    let (body, sent) = match rewritten(&mut parts, body, limit).await {
+                        Ok(read) => read,
+                        Err(refused) => return Ok(refused),
+                    };
+                    if let (Some(g), Some(c)) = (&gate, &caller) {
+                        let version = parts
+                            .headers
+                            .get("mcp-protocol-version")
+                            .and_then(|v| v.to_str().ok());
+                        if let Some(challenge) =
+                            g.scope_challenge(registry.registry(), c, &body, version)
+                        {
+                            return Ok(challenge);
                         }
-                        Ok((req, sent)) => service
-                            .call(req)
-                            .await
-                            .map(|a| finished(a, delete, post.then_some(&sent))),
-                        Err(refused) => Ok(refused),
                     }
+                    let answer = service
+                        .call(Request::from_parts(parts, Full::new(body)))
+                        .await
+                        .map(|a| finished(a, delete, post.then_some(&sent)));
+                    if let (Some(g), Ok(a)) = (&gate, &answer) {
+                        g.answered(session.as_deref(), caller.as_ref(), delete, a);
+                    }
+                    answer
                 }
             });
             tokio::spawn(async move {
@@ -480,15 +470,16 @@ pub mod http {
         answer
     }
 
-    /// The request with its body read whole (rmcp reads it whole too, up to
-    /// the same limit) and passed through [`crate::mcp::raw::rewrite`], with
-    /// that body again for [`finished`] (a `Bytes` shares it, no copy).
+    /// The request's body read whole (rmcp reads it whole too, up to the
+    /// same limit) and passed through [`crate::mcp::raw::rewrite`], with
+    /// the body as sent for [`finished`] (a `Bytes` shares it, no copy);
+    /// `Content-Length` in `parts` follows the body.
     async fn rewritten(
-        req: Request<Incoming>,
+        parts: &mut hyper::http::request::Parts,
+        body: Incoming,
         limit: usize,
-    ) -> Result<(Request<Full<Bytes>>, Bytes), Response<BoxBody<Bytes, Infallible>>> {
-        let (parts, body) = req.into_parts();
-        let bytes = match whole(body, limit).await {
+    ) -> Result<(Bytes, Bytes), Response<BoxBody<Bytes, Infallible>>> {
+        let sent = match whole(body, limit).await {
             Ok(bytes) => bytes,
             Err(e) => {
                 return Err(plain(
@@ -497,8 +488,7 @@ pub mod http {
                 ));
             }
         };
-        let mut parts = parts;
-        let bytes = match crate::mcp::raw::rewrite(&bytes) {
+        let body = match crate::mcp::raw::rewrite(&sent) {
             Some(new) => {
                 // The length changed with the body, and the header says the
                 // new one: updated in place, where removing it took the
@@ -508,9 +498,9 @@ pub mod http {
                 }
                 Bytes::from(new)
             }
-            None => bytes,
+            None => sent.clone(),
         };
-        Ok((Request::from_parts(parts, Full::new(bytes.clone())), bytes))
+        Ok((body, sent))
     }
 
     /// A body read whole, up to `limit` bytes, as `collect` reads it (data

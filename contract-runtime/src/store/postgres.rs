@@ -646,10 +646,17 @@ impl ApprovalStore for PostgresStore {
 
     fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
         Box::pin(async move {
+            let state = filter.state.map(ApprovalState::as_str);
             let rows = self
                 .all(
                     |s| &s.list_approvals,
-                    &[&filter.tool, &filter.caller, &filter.digest, &filter.tenant],
+                    &[
+                        &filter.tool,
+                        &filter.caller,
+                        &filter.digest,
+                        &filter.tenant,
+                        &state,
+                    ],
                     sql::approval,
                 )
                 .await?;

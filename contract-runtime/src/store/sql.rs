@@ -236,12 +236,24 @@ pub(super) const PURGE_RECORDS: &str =
 pub(super) const PURGE_APPROVALS: &str =
     "DELETE FROM contract_approvals WHERE expires_ms <= NOW_MS";
 
-/// The columns of an approval, its state as shown: a pending or granted
-/// request past its expiry reads `expired`.
-const APPROVAL_COLUMNS: &str = "id, tool, arguments, digest, rule, reason, caller, created_ms,
-    expires_ms,
-    CASE WHEN state IN ('pending', 'granted') AND expires_ms <= NOW_MS THEN 'expired' ELSE state END,
-    decided_by, decided_ms, decision_reason, tenant";
+/// An approval's state as shown: a pending or granted request past its
+/// expiry reads `expired`. A macro, so that the columns below and the
+/// filter of [`list_approvals`] are one text.
+macro_rules! shown_state {
+    () => {
+        "CASE WHEN state IN ('pending', 'granted') AND expires_ms <= NOW_MS THEN 'expired' ELSE state END"
+    };
+}
+
+/// [`shown_state`], for `format!`.
+const SHOWN_STATE: &str = shown_state!();
+
+/// The columns of an approval, its state as shown ([`shown_state`]).
+const APPROVAL_COLUMNS: &str = concat!(
+    "id, tool, arguments, digest, rule, reason, caller, created_ms, expires_ms, ",
+    shown_state!(),
+    ", decided_by, decided_ms, decision_reason, tenant"
+);
 
 /// `?1` id .. `?7` caller, `?8` ttl ms, `?9` tenant.
 /// A new pending request, or no row when one for the same tool, tenant,
@@ -282,6 +294,12 @@ pub(super) fn get_approval() -> String {
 /// `?1` tool, `?2` caller, `?3` digest, `?4` tenant, each optional (the casts give
 /// PostgreSQL a type for a parameter that may be NULL); the state is filtered
 /// after reading, since `expired` is computed.
+///
+/// `?5` is the state as shown (an unexpired `pending` or `granted`, or
+/// `expired` for one past its time): filtered here, not after reading, so
+/// that asking for one caller's pending requests (on every new request,
+/// to hold the cap) reads those rows only, not every request the caller
+/// ever made.
 pub(super) fn list_approvals() -> String {
     format!(
         "SELECT {APPROVAL_COLUMNS} FROM contract_approvals
@@ -289,6 +307,7 @@ pub(super) fn list_approvals() -> String {
            AND (CAST(?2 AS TEXT) IS NULL OR caller = ?2)
            AND (CAST(?3 AS TEXT) IS NULL OR digest = ?3)
            AND (CAST(?4 AS TEXT) IS NULL OR tenant = ?4)
+           AND (CAST(?5 AS TEXT) IS NULL OR {SHOWN_STATE} = ?5)
          ORDER BY created_ms, id"
     )
 }

@@ -1075,7 +1075,13 @@ impl ApprovalStore for SqliteStore {
             let rows = all(
                 c,
                 &statements().list_approvals,
-                params![filter.tool, filter.caller, filter.digest, filter.tenant],
+                params![
+                    filter.tool,
+                    filter.caller,
+                    filter.digest,
+                    filter.tenant,
+                    filter.state.map(ApprovalState::as_str)
+                ],
                 |r| sql::approval(r),
             )?;
             Ok(rows.into_iter().filter(|a| filter.accepts(a)).collect())
