@@ -2544,6 +2544,23 @@ fn a_closed_stdout_is_an_error_not_a_panic() {
     assert!(stderr.contains("writing stdout"), "{stderr}");
 }
 
+/// A usage error whose stderr nobody reads is still a usage error (2): the
+/// line is lost, not turned into a panic (it was exit 101). The pipe's
+/// reading end is closed before the process has started, so its write
+/// fails whichever runs first.
+#[test]
+fn a_usage_error_with_stderr_closed_exits_2() {
+    let mut child = Command::new(toolbox())
+        .args(["no-such-command"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn toolbox");
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+}
+
 /// Without `--store`, the state lives in an SQLite file outside the root
 /// (the README's toolbox section), wherever the environment points: a relative
 /// `XDG_STATE_HOME` is ignored (the XDG spec), and a state folder inside

@@ -19,7 +19,6 @@
 //! request. A grant lets exactly one call with exactly those arguments run,
 //! once, before the request expires: the server's caller sends it again.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use contract_runtime::identity::oauth::{JwtAuthenticator, JwtConfig};
@@ -135,9 +134,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// `approvals serve`: the inbox page on `addr`, over the store, until killed.
 fn serve(choice: &StoreChoice, addr: &str, by: &str, jwt: Option<JwtConfig>) -> Result<(), String> {
-    let addr: SocketAddr = addr
-        .parse()
-        .map_err(|e| format!("--http {addr}: not an address IP:PORT: {e}"))?;
+    let addr = crate::http_addr(addr)?;
     // Without an authenticator the one person it serves is whoever can
     // reach the port: never the network.
     if jwt.is_none() && !addr.ip().is_loopback() {
@@ -174,7 +171,7 @@ fn serve(choice: &StoreChoice, addr: &str, by: &str, jwt: Option<JwtConfig>) -> 
             .map_err(|e| format!("--http {addr}: {e}"))?;
         let bound = listener.local_addr().map_err(|e| e.to_string())?;
         // One line a person (or a test that asked for port 0) can read.
-        eprintln!("toolbox: approvals inbox on http://{bound}/");
+        err!("toolbox: approvals inbox on http://{bound}/");
         inbox
             .serve(listener)
             .await

@@ -59,7 +59,7 @@ pub fn lint(args: &[String]) -> ExitCode {
 }
 
 fn fail(msg: String) -> ExitCode {
-    eprintln!("toolbox: {msg}");
+    err!("toolbox: {msg}");
     ExitCode::from(2)
 }
 

@@ -28,6 +28,16 @@ macro_rules! out {
     }};
 }
 
+/// Writes one line to stderr, as `eprintln!` does, but a closed stderr
+/// is not a panic: the line is lost, the command's exit code stands (2 for
+/// a usage error, not 101).
+macro_rules! err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
 mod approvals;
 mod demo;
 mod lint;
@@ -52,8 +62,8 @@ const USAGE: &str = "usage:
   toolbox approvals (--store S | --root DIR) serve --http ADDR [--by NAME | --jwks FILE|URL --issuer ISS --audience AUD [--tenant-claim NAME]]
   toolbox audit
   toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL [--token-env NAME]
-TOKENS (mcp --http, approvals serve): without --jwks, ADDR is a loopback address and every request is the one local caller
-  holding every scope. With --jwks, each request's caller comes from its bearer token, a JWT signed by a key of
+TOKENS (mcp --http, approvals serve): ADDR is IP:PORT, or localhost:PORT for 127.0.0.1:PORT. Without --jwks,
+  ADDR is a loopback address and every request is the one local caller holding every scope. With --jwks, each request's caller comes from its bearer token, a JWT signed by a key of
   the key set (a file, or an https:// URL, read again on an unknown key id), from issuer ISS (`iss`), for the
   resource AUD (`aud`, this server's URL, e.g. https://tools.example.com/mcp): `sub` is the subject, `scope`
   the scopes, the claim NAME (default `tenant`) the tenant; ADDR may then be any address. Request keys,
@@ -95,10 +105,23 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprintln!("toolbox: {msg}");
+            err!("toolbox: {msg}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The address `--http` names: `IP:PORT`, or `localhost:PORT` for the
+/// IPv4 loopback address (no name is looked up: a server's address is
+/// not left to a resolver).
+pub fn http_addr(v: &str) -> Result<std::net::SocketAddr, String> {
+    if let Some(port) = v.strip_prefix("localhost:") {
+        if let Ok(port) = port.parse::<u16>() {
+            return Ok(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
+        }
+    }
+    v.parse()
+        .map_err(|e| format!("--http {v}: not an address IP:PORT or localhost:PORT: {e}"))
 }
 
 /// `toolbox schemas`: the toolbox's tools, or a saved canonical array
@@ -137,12 +160,12 @@ fn schemas(args: &[String]) -> Result<ExitCode, String> {
     let export = match dialect::export(defs, dialect, &opts) {
         Ok(export) => export,
         Err(e) => {
-            eprintln!("toolbox: {e}");
+            err!("toolbox: {e}");
             return Ok(ExitCode::from(1));
         }
     };
     if !export.losses.is_empty() {
-        eprint!("{}", dialect::losses_by_tool(&export.losses));
+        err!("{}", dialect::losses_by_tool(&export.losses).trim_end());
     }
     let text = serde_json::to_string_pretty(&export.tools).map_err(|e| e.to_string())?;
     out!("{text}")?;
@@ -193,7 +216,7 @@ fn grammar(args: &[String]) -> Result<(), String> {
     }
     .map_err(|e| e.to_string())?;
     for o in &grammar.omissions {
-        eprintln!("omitted: {} {} {}: {}", o.tool, o.pointer, o.keyword, o.why);
+        err!("omitted: {} {} {}: {}", o.tool, o.pointer, o.keyword, o.why);
     }
     out!("{}", grammar.text.trim_end_matches('\n'))
 }

@@ -6,7 +6,6 @@
 //! OAuth 2.1 resource server where each request's caller comes from its
 //! bearer token.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -36,10 +35,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let v = it
                     .next()
                     .ok_or("--http needs an address (127.0.0.1:PORT)")?;
-                let addr: SocketAddr = v
-                    .parse()
-                    .map_err(|e| format!("--http {v}: not an address IP:PORT: {e}"))?;
-                http = Some(addr);
+                http = Some(crate::http_addr(v)?);
             }
             other => return Err(format!("unknown option `{other}`")),
         }
@@ -125,7 +121,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .map_err(|e| format!("--http {addr}: {e}"))?;
         let bound = listener.local_addr().map_err(|e| e.to_string())?;
         // One line a client (or a test that asked for port 0) can read.
-        eprintln!("toolbox: serving MCP on http://{bound}/mcp");
+        err!("toolbox: serving MCP on http://{bound}/mcp");
         server
             .serve_http_on(listener, config)
             .await

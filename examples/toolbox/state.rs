@@ -144,7 +144,7 @@ impl StoreChoice {
             .await
             .map_err(|e| format!("--store: {e}"))?;
         if self.default {
-            eprintln!(
+            err!(
                 "toolbox: state in {} (the default for this --root; choose with --store)",
                 s.describe()
             );
