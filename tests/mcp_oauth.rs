@@ -628,7 +628,7 @@ fn a_key_set_out_of_reach_answers_503_and_serves_nothing() {
         .local_addr()
         .unwrap()
         .port();
-    let (mut child, url) = common::mcp_http(
+    let (mut child, url, log) = common::mcp_http_logged(
         Command::new(common::toolbox())
             .args(["mcp", "--http", "127.0.0.1:0", "--jwks"])
             .arg(format!("http://127.0.0.1:{port}/jwks.json"))
@@ -650,7 +650,14 @@ fn a_key_set_out_of_reach_answers_503_and_serves_nothing() {
     );
     let _ = child.kill();
     let _ = child.wait();
+    let log = log.join().unwrap();
     assert_eq!(status, 503, "the server fails closed: {answer}");
+    // The operator is told why, on the server's stderr, and the token is
+    // not written there.
+    assert!(log.contains("WARN"), "{log}");
+    assert!(log.contains("the JWKS could not be read"), "{log}");
+    assert!(log.contains(&format!("127.0.0.1:{port}")), "{log}");
+    assert!(!log.contains(&token), "{log}");
     assert!(
         !answer.to_ascii_lowercase().contains("www-authenticate"),
         "{answer}"

@@ -78,6 +78,7 @@ STATE (where request keys, approvals and the journal live; default: an SQLite fi
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    log_warnings();
     // Their own exit codes: 1 for an error-level finding, 2 for bad input.
     match args.first().map(String::as_str) {
         Some("audit") => return lint::audit(&args[1..]),
@@ -109,6 +110,20 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// What the library reports through `tracing` at warning level and above
+/// goes to stderr, one line each: a store out of reach, a key set or an
+/// introspection endpoint that cannot be read, a journal entry that could
+/// not be written. Without a subscriber they went nowhere, and a server
+/// refusing every token said nothing of why. Informational spans stay off,
+/// so a call pays for none.
+fn log_warnings() {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .with_target(false)
+        .try_init();
 }
 
 /// The address `--http` names: `IP:PORT`, or `localhost:PORT` for the

@@ -386,6 +386,13 @@ impl Rng {
 /// URL it serves, read from its stderr; stderr is drained afterwards so the
 /// server never blocks writing to it.
 pub fn mcp_http(cmd: &mut Command) -> (Child, String) {
+    let (child, url, _) = mcp_http_logged(cmd);
+    (child, url)
+}
+
+/// [`mcp_http`], and what the server writes on stderr after its URL: the
+/// thread's text once the server has ended (kill it first).
+pub fn mcp_http_logged(cmd: &mut Command) -> (Child, String, std::thread::JoinHandle<String>) {
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -404,8 +411,12 @@ pub fn mcp_http(cmd: &mut Command) -> (Child, String) {
         }
         seen.push(line);
     };
-    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-    (child, url)
+    let rest = std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+        rest
+    });
+    (child, url, rest)
 }
 
 /// A fresh UUID-shaped key, unique across runs on one database (a
