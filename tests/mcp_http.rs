@@ -187,27 +187,32 @@ fn only_loopback_addresses_are_served() {
 /// refused, above.
 #[test]
 fn localhost_with_a_port_serves_the_loopback_address() {
-    let dir = Fixture::standard("mcp-http-localhost");
-    let (mut child, url) = common::mcp_http(
-        Command::new(common::toolbox())
-            .args(["mcp", "--http", "localhost:0", "--root"])
-            .arg(&dir.root),
-    );
-    let authority = url
-        .trim_start_matches("http://")
-        .trim_end_matches("/mcp")
-        .to_owned();
-    let answer = initialize(&authority);
-    let _ = child.kill();
-    let _ = child.wait();
+    let (url, answer) = initialize_at("mcp-http-localhost", "localhost:0");
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 
-/// An `initialize` sent to `authority` on a connection of its own, and
-/// the whole answer.
-fn initialize(authority: &str) -> String {
+/// Every loopback address serves, not only `127.0.0.1`: the address bound
+/// is an allowed `Host` (rmcp's own list names `127.0.0.1` and `localhost`
+/// only, so `127.0.0.2` printed its URL and then refused every request).
+#[test]
+fn another_loopback_address_answers_requests_to_it() {
+    let (_, answer) = initialize_at("mcp-http-127-0-0-2", "127.0.0.2:0");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("protocolVersion"), "{answer}");
+}
+
+/// `toolbox mcp --http addr` started, and an `initialize` sent to the URL
+/// it names on a connection of its own: that URL, and the whole answer.
+fn initialize_at(fixture: &str, addr: &str) -> (String, String) {
     use std::io::{Read, Write};
+    let dir = Fixture::standard(fixture);
+    let (mut child, url) = common::mcp_http(
+        Command::new(common::toolbox())
+            .args(["mcp", "--http", addr, "--root"])
+            .arg(&dir.root),
+    );
+    let authority = url.trim_start_matches("http://").trim_end_matches("/mcp");
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
     let mut stream = std::net::TcpStream::connect(authority).expect("connect");
     write!(
@@ -218,29 +223,9 @@ fn initialize(authority: &str) -> String {
     .unwrap();
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
-    answer
-}
-
-/// Every loopback address serves, not only `127.0.0.1`: the address bound
-/// is an allowed `Host` (rmcp's own list names `127.0.0.1` and `localhost`
-/// only, so `127.0.0.2` printed its URL and then refused every request).
-#[test]
-fn another_loopback_address_answers_requests_to_it() {
-    let dir = Fixture::standard("mcp-http-127-0-0-2");
-    let (mut child, url) = common::mcp_http(
-        Command::new(common::toolbox())
-            .args(["mcp", "--http", "127.0.0.2:0", "--root"])
-            .arg(&dir.root),
-    );
-    let authority = url
-        .trim_start_matches("http://")
-        .trim_end_matches("/mcp")
-        .to_owned();
-    let answer = initialize(&authority);
     let _ = child.kill();
     let _ = child.wait();
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert!(answer.contains("protocolVersion"), "{answer}");
+    (url, answer)
 }
 
 // ------------------------------------------------------------------ concurrency
