@@ -155,3 +155,129 @@ fn approvers_see_and_decide_only_their_tenants_requests() {
         "{answer}"
     );
 }
+
+/// The ids of the pending requests on a page, in order.
+fn ids_on(page: &str) -> Vec<String> {
+    page.split("data-approval-id=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').expect("a closing quote")].to_owned())
+        .collect()
+}
+
+/// Many callers of one tenant can leave more requests waiting than a page
+/// holds: the inbox shows them `PAGE` at a time, newest first, says where
+/// the page is among them, links the pages beside it, and a decision made
+/// on a later page comes back to that page.
+#[test]
+fn many_pending_requests_are_shown_a_page_at_a_time() {
+    use contract_runtime::inbox::PAGE;
+    use contract_runtime::store::NewApproval;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let total = 2 * PAGE + 20;
+    for i in 0..total {
+        let new = NewApproval {
+            tool: "delete_note".into(),
+            arguments: json!({"note": format!("n{i}.md")}),
+            digest: format!("sha256:{i:064x}"),
+            rule: "always".into(),
+            reason: "deletes a note".into(),
+            caller: format!("agent-{}", i % 3),
+            tenant: "acme".into(),
+            ttl: std::time::Duration::from_secs(600),
+        };
+        rt.block_on(store.create_approval(&new)).unwrap();
+    }
+    let d = Dispatcher::new(toolbox::registry()).with_store(store.clone());
+    let inbox = Inbox::new(d.approvals()).unwrap().authenticate_with(header);
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    rt.spawn(inbox.serve(listener));
+    let ana = format!("ana acme {SCOPE}");
+    let page = |query: &str| {
+        let (status, page) = http(
+            &addr,
+            format!("GET /{query} HTTP/1.1\r\nHost: {addr}\r\nx-approver: {ana}\r\nConnection: close\r\n\r\n"),
+        );
+        assert_eq!(status, 200, "{page}");
+        page
+    };
+
+    let first = page("");
+    assert_eq!(ids_on(&first).len(), PAGE);
+    assert!(
+        first.contains(&format!("Waiting for a decision ({total})")),
+        "{first}"
+    );
+    assert!(
+        first.contains(&format!(
+            "Requests 1 to {PAGE} of {total}, newest first, page 1 of 3"
+        )),
+        "{first}"
+    );
+    assert!(
+        first.contains("<a href=\"?page=2\" rel=\"next\">older</a>"),
+        "{first}"
+    );
+    assert!(!first.contains("rel=\"prev\""), "{first}");
+    // The newest first: the last request made heads the first page.
+    assert!(first.contains("n119.md"), "{first}");
+
+    let second = page("?page=2");
+    assert_eq!(ids_on(&second).len(), PAGE);
+    assert!(
+        second.contains(&format!("Requests {} to {} of {total}", PAGE + 1, 2 * PAGE)),
+        "{second}"
+    );
+    assert!(
+        second.contains("<a href=\"?page=1\" rel=\"prev\">newer</a>"),
+        "{second}"
+    );
+    assert!(
+        second.contains("<a href=\"?page=3\" rel=\"next\">older</a>"),
+        "{second}"
+    );
+    let last = page("?page=3");
+    assert_eq!(ids_on(&last).len(), 20);
+    assert!(!last.contains("rel=\"next\""), "{last}");
+    // Every request is on exactly one page.
+    let mut all: Vec<String> = [&first, &second, &last]
+        .iter()
+        .flat_map(|p| ids_on(p))
+        .collect();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), total);
+    // A page past the last shows the last; one that is not a number, the first.
+    assert_eq!(ids_on(&page("?page=99")), ids_on(&last));
+    assert_eq!(ids_on(&page("?page=x")), ids_on(&first));
+
+    // Decided on page 2, back to page 2, one request fewer in all.
+    let id = &ids_on(&second)[0];
+    let (status, answer) = post(
+        &addr,
+        &ana,
+        &format!(
+            "id={id}&decision=deny&reason=no&page=2&csrf={}",
+            token(&second)
+        ),
+    );
+    assert_eq!(status, 303, "{answer}");
+    assert!(
+        answer.contains(&format!("location: ?id={id}&page=2")),
+        "{answer}"
+    );
+    let after = page(&format!("?id={id}&page=2"));
+    assert!(
+        after.contains(&format!("Waiting for a decision ({})", total - 1)),
+        "{after}"
+    );
+    assert!(!ids_on(&after).contains(id), "{after}");
+    assert!(after.contains("data-notice=\"decided\""), "{after}");
+}

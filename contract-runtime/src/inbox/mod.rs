@@ -76,6 +76,12 @@ const MAX_REASON: usize = 2000;
 /// How many decisions the page lists under "recent decisions".
 const RECENT: usize = 20;
 
+/// Pending requests on one page (newest first): many callers of a tenant
+/// together can leave thousands waiting, and a page of them all would be
+/// megabytes a person cannot read. The rest are on the next pages
+/// (`?page=2`, ...).
+pub const PAGE: usize = 50;
+
 /// Who is deciding: the local operator, or an authenticated caller (its
 /// subject, within its tenant).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,9 +400,21 @@ impl Inbox {
                 _ => {}
             }
         }
+        // Newest first; the store lists the oldest first, so reversed
+        // first, requests made in one millisecond stay newest first too.
+        pending.reverse();
         pending.sort_by_key(|r| std::cmp::Reverse(r.created_ms));
         decided.sort_by_key(|r| std::cmp::Reverse(r.decided_ms));
         decided.truncate(RECENT);
+        // A page past the last (the requests on it were decided since the
+        // link was followed) shows the last; one that is not a number, the
+        // first.
+        let pages = pending.len().div_ceil(PAGE).max(1);
+        let number = form::field(&query, "page")
+            .and_then(|p| p.parse::<usize>().ok())
+            .unwrap_or(1)
+            .clamp(1, pages);
+        let shown = &pending[(number - 1) * PAGE..pending.len().min(number * PAGE)];
         let notice = match form::field(&query, "id") {
             Some(id) => match approvals.get(id).await {
                 Ok(Some(r)) if approver.sees(&r) => Some(Notice {
@@ -411,7 +429,10 @@ impl Inbox {
             approver: approver.name(),
             tenant: approver.tenant(),
             csrf: &self.inner.csrf.token(&approver.binding()),
-            pending: &pending,
+            pending: shown,
+            waiting: pending.len(),
+            page: number,
+            pages,
             decided: &decided,
             notice: notice.as_ref(),
             descriptions: &self.inner.descriptions,
@@ -480,9 +501,14 @@ impl Inbox {
         } else {
             approvals.deny(id, approver.name(), reason).await
         };
+        // Back to the page the person decided on (a number, or none).
+        let page = match form::field(&fields, "page").and_then(|p| p.parse::<usize>().ok()) {
+            Some(n) if n > 1 => format!("&page={n}"),
+            _ => String::new(),
+        };
         match decided {
-            Ok(_) => see_other(&format!("?id={id}")),
-            Err(DecideError::NotPending(_)) => see_other(&format!("?id={id}&already=1")),
+            Ok(_) => see_other(&format!("?id={id}{page}")),
+            Err(DecideError::NotPending(_)) => see_other(&format!("?id={id}&already=1{page}")),
             Err(DecideError::Missing) => {
                 page::message(StatusCode::NOT_FOUND, "No such approval request here.")
             }

@@ -126,8 +126,13 @@ pub(super) struct Page<'a> {
     /// The tenant whose requests an authenticated approver sees.
     pub(super) tenant: Option<&'a str>,
     pub(super) csrf: &'a str,
-    /// Newest first.
+    /// This page's pending requests, newest first.
     pub(super) pending: &'a [ApprovalRecord],
+    /// How many wait in all, on every page.
+    pub(super) waiting: usize,
+    /// This page's number, from 1, and how many there are.
+    pub(super) page: usize,
+    pub(super) pages: usize,
     /// Most recently decided first.
     pub(super) decided: &'a [ApprovalRecord],
     pub(super) notice: Option<&'a Notice>,
@@ -137,7 +142,7 @@ pub(super) struct Page<'a> {
 
 impl Page<'_> {
     pub(super) fn render(&self) -> String {
-        let mut o = head(&format!("Approvals inbox ({})", self.pending.len()));
+        let mut o = head(&format!("Approvals inbox ({})", self.waiting));
         let _ = write!(
             o,
             "<header>\n<h1>Approvals inbox</h1>\n<p class=\"who\">Deciding as <b>{}</b>{} · <a href=\"?\">Refresh</a></p>\n</header>\n",
@@ -153,17 +158,51 @@ impl Page<'_> {
         let _ = write!(
             o,
             "<main>\n<h2>Waiting for a decision ({})</h2>\n",
-            self.pending.len()
+            self.waiting
         );
         if self.pending.is_empty() {
             o.push_str("<p class=\"empty\">Nothing waits for a decision.</p>\n");
         }
+        self.pages(&mut o);
         for r in self.pending {
             self.request(&mut o, r);
         }
+        self.pages(&mut o);
         self.decisions(&mut o);
         o.push_str("</main>\n</body>\n</html>\n");
         o
+    }
+
+    /// Where this page is among the pages of pending requests, with links
+    /// to the pages beside it; nothing when they fit on one.
+    fn pages(&self, o: &mut String) {
+        if self.pages < 2 {
+            return;
+        }
+        let first = (self.page - 1) * super::PAGE + 1;
+        let last = first + self.pending.len() - 1;
+        let _ = write!(
+            o,
+            "<nav class=\"pages\" data-page=\"{page}\" data-pages=\"{pages}\">Requests {first} to {last} of {waiting}, newest first, page {page} of {pages}",
+            page = self.page,
+            pages = self.pages,
+            waiting = self.waiting,
+        );
+        if self.page > 1 {
+            let _ = write!(
+                o,
+                " · <a href=\"?page={}\" rel=\"prev\">newer</a>",
+                self.page - 1
+            );
+        }
+        if self.page < self.pages {
+            let _ = write!(
+                o,
+                " · <a href=\"?page={}\" rel=\"next\">older</a>",
+                self.page + 1
+            );
+        }
+        o.push_str("</nav>\n");
     }
 
     fn notice(&self, o: &mut String, n: &Notice) {
@@ -220,6 +259,7 @@ impl Page<'_> {
              <form method=\"post\">\n\
              <input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\n\
              <input type=\"hidden\" name=\"id\" value=\"{id}\">\n\
+             <input type=\"hidden\" name=\"page\" value=\"{page}\">\n\
              <label>Reason <input name=\"reason\" maxlength=\"2000\" autocomplete=\"off\" placeholder=\"why (shown to the caller on a denial)\"></label>\n\
              <button type=\"submit\" name=\"decision\" value=\"grant\" class=\"grant\">Grant</button>\n\
              <button type=\"submit\" name=\"decision\" value=\"deny\" class=\"deny\">Deny</button>\n\
@@ -235,6 +275,7 @@ impl Page<'_> {
             arguments = escape(&arguments),
             digest = escape(&r.digest),
             csrf = escape(self.csrf),
+            page = self.page,
         );
     }
 
