@@ -837,6 +837,38 @@ fn command_git_reads_no_repository_but_the_one_in_repo() {
     assert_eq!(env["result"]["commits"].as_array().unwrap().len(), 1);
 }
 
+/// git reads the repository the root's handle holds, not whatever its name
+/// leads to when git runs: `repo/` renamed away and a link to another
+/// repository put in its place, after the server opened its root, showed
+/// that repository's history (git was given the path and resolved it).
+#[test]
+fn command_git_reads_the_folder_the_root_holds_not_its_name() {
+    let fx = attack_fixture("git-swapped").with_git();
+    git_repository(&fx.outside("other"), "OUTSIDE the root");
+    let s = fx.session();
+    let log = r#"{"rev":"HEAD","max_count":5}"#;
+    let env = s.call("git_log", log);
+    assert_eq!(
+        env["result"]["commits"][0]["subject"], "first commit",
+        "{env:#}"
+    );
+    std::fs::rename(fx.path("repo"), fx.path("repo-moved")).unwrap();
+    symlink(fx.outside("other"), fx.path("repo")).unwrap();
+    let env = s.call("git_log", log);
+    assert!(!env.to_string().contains("OUTSIDE"), "{env:#}");
+    assert_eq!(env["status"], "ok", "{env:#}");
+    assert_eq!(
+        env["result"]["commits"][0]["subject"], "first commit",
+        "{env:#}"
+    );
+    // Its `.git` swapped for a link out, the same.
+    std::fs::rename(fx.path("repo-moved/.git"), fx.path("repo-moved/.git-moved")).unwrap();
+    symlink(fx.outside("other/.git"), fx.path("repo-moved/.git")).unwrap();
+    let env = s.call("git_log", log);
+    assert!(!env.to_string().contains("OUTSIDE"), "{env:#}");
+    expect(&env, "failed", "not-a-repository");
+}
+
 /// `.git/` decides what git runs (hooks, `gpg.program`, aliases): no edit
 /// reaches it, spelled out or through a link.
 #[test]

@@ -259,6 +259,32 @@ pub struct CommandLine {
     current_dir: Option<PathBuf>,
     /// For git: the one repository it may read (`GIT_DIR`, `GIT_WORK_TREE`).
     git_repository: Option<PathBuf>,
+    /// For git: that repository as handles ([`CommandLine::git_repository_of`]),
+    /// held until the child has ended.
+    git_handles: Option<std::sync::Arc<GitHandles>>,
+}
+
+/// A repository's work tree and its `.git` folder, opened through a
+/// confined root: git is given these folders, not their names.
+#[derive(Debug)]
+struct GitHandles {
+    work: cap_std::fs::Dir,
+    git: cap_std::fs::Dir,
+}
+
+impl GitHandles {
+    /// The path that names a handle itself: `/proc/PID/fd/N` is a link the
+    /// kernel resolves to the open folder, whatever has since been renamed
+    /// or linked in its place (the child reads this process's table, so the
+    /// handle need not be inherited).
+    fn path(dir: &cap_std::fs::Dir) -> PathBuf {
+        use std::os::fd::AsRawFd as _;
+        PathBuf::from(format!(
+            "/proc/{}/fd/{}",
+            std::process::id(),
+            dir.as_raw_fd()
+        ))
+    }
 }
 
 impl CommandLine {
@@ -301,6 +327,7 @@ impl CommandLine {
             positionals: Vec::new(),
             current_dir: None,
             git_repository: None,
+            git_handles: None,
         })
     }
 
@@ -467,6 +494,45 @@ impl CommandLine {
         self
     }
 
+    /// Runs git on the repository of `repo`, a folder of a confined root,
+    /// through its handle, where [`CommandLine::git_repository`] gives git
+    /// a path. git resolves a path itself when it runs, so a process that
+    /// swaps the folder, or its `.git`, for a link between the check and
+    /// git's reads would show git another repository. Here `repo/.git` is
+    /// opened through `repo`'s handle (a folder beneath the root: a link
+    /// out of it or a `gitdir:` file is refused), and git is given both
+    /// folders as `/proc/PID/fd/N`, which name the open folders themselves:
+    /// what is renamed or linked in their place later is never read.
+    ///
+    /// Linux only (it needs `/proc`): elsewhere, or with no `/proc`
+    /// mounted, it answers [`PathError::Io`](crate::path::PathError::Io) of kind `Unsupported`, and a
+    /// caller that falls back to a path accepts the race.
+    ///
+    /// ```no_run
+    /// use contract_runtime::command::{program, CommandLine};
+    /// use contract_runtime::path::Root;
+    /// let repo = Root::open("/srv/repo", "repo")?;
+    /// let cmd = CommandLine::new(&program("git", &["log"]), "log")?.git_repository_of(&repo)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn git_repository_of(
+        mut self,
+        repo: &crate::path::Root,
+    ) -> Result<Self, crate::path::PathError> {
+        if !cfg!(target_os = "linux") || !std::path::Path::new("/proc/self/fd").is_dir() {
+            return Err(crate::path::PathError::Io(std::io::Error::new(
+                std::io::ErrorKind::Unsupported,
+                "naming an open folder needs /proc",
+            )));
+        }
+        let git = repo.subdir(".git", false)?.into_dir();
+        let work = repo.try_clone_dir()?;
+        self.git_handles = Some(std::sync::Arc::new(GitHandles { work, git }));
+        self.git_repository = None;
+        self.current_dir = None;
+        Ok(self)
+    }
+
     /// The argv as it will run (for logs/tests): [program, subcommand, flags/options..., revisions..., "--", positionals...]
     ///
     /// ```
@@ -536,6 +602,15 @@ impl CommandLine {
                 // a second lock: no search above `dir`, even for a git that
                 // ignored GIT_DIR
                 .env("GIT_CEILING_DIRECTORIES", dir);
+        }
+        // `self` holds the handles until this function returns, after the
+        // child has ended.
+        if let (Some(h), "git") = (&self.git_handles, self.program) {
+            let work = GitHandles::path(&h.work);
+            cmd.env("GIT_DIR", GitHandles::path(&h.git))
+                .env("GIT_WORK_TREE", &work)
+                .env("GIT_CEILING_DIRECTORIES", &work)
+                .current_dir(&work);
         }
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -289,6 +289,16 @@ impl Root {
         })
     }
 
+    /// The folder's handle, for [`crate::command::CommandLine::git_repository_of`].
+    pub(crate) fn into_dir(self) -> Dir {
+        self.dir
+    }
+
+    /// A second handle on the same folder.
+    pub(crate) fn try_clone_dir(&self) -> Result<Dir, PathError> {
+        Ok(self.dir.try_clone()?)
+    }
+
     /// The pre-check the dispatcher runs before a tool executes.
     ///
     /// 1. cap-std canonicalize of the path beneath the root (confirmed by a

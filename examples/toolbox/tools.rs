@@ -813,19 +813,27 @@ pub fn git_log(
         .option_value("--max-count", &max_count.to_string())?
         .revision("rev", &rev)?;
     // `.git` must be a folder beneath `repo/`, found through the root's
-    // handle: git would follow a link (or a `gitdir:` file) anywhere.
+    // handle: git would follow a link (or a `gitdir:` file) anywhere. git
+    // is given the folders the handles hold, not their names, so nothing
+    // swapped in their place while it runs is read.
     let repo = ctx.root("repo").ok_or(GitError::Failed)?;
-    match std::fs::symlink_metadata(dir.0.join(".git")) {
-        Ok(meta) if meta.is_dir() && repo.subdir(".git", false).is_ok() => {}
-        _ => return Err(GitError::NotARepository),
-    }
-    let out = cmd
-        .git_repository(dir.0.clone())
-        .run(RunLimits::default())
-        .map_err(|e| match e {
-            RunError::Timeout => GitError::Timeout,
-            _ => GitError::Failed,
-        })?;
+    let cmd = match cmd.clone().git_repository_of(repo) {
+        Ok(cmd) => cmd,
+        // No `/proc` to name a handle by: by path, checked first (a link
+        // swapped in while git runs is then read; see docs/security.md).
+        Err(PathError::Io(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+            match std::fs::symlink_metadata(dir.0.join(".git")) {
+                Ok(meta) if meta.is_dir() && repo.subdir(".git", false).is_ok() => {}
+                _ => return Err(GitError::NotARepository),
+            }
+            cmd.git_repository(dir.0.clone())
+        }
+        Err(_) => return Err(GitError::NotARepository),
+    };
+    let out = cmd.run(RunLimits::default()).map_err(|e| match e {
+        RunError::Timeout => GitError::Timeout,
+        _ => GitError::Failed,
+    })?;
     if out.status != Some(0) {
         let unknown = [
             "unknown revision",
