@@ -636,6 +636,49 @@ fn schemas_from_a_saved_canonical_array_checks_the_whole_set() {
     assert_eq!(bad.status.code(), Some(2), "{}", bad.stderr);
 }
 
+/// A definition whose effect is none of the four is refused for every
+/// dialect, not only for MCP, whose hints it decides (the canonical export
+/// and the providers that carry no effect passed it through).
+#[test]
+fn schemas_refuse_an_unknown_effect_in_every_dialect() {
+    let saved = run(&["schemas"], Vec::new());
+    let mut defs: Vec<Value> = serde_json::from_str(&saved.stdout).unwrap();
+    defs.truncate(1);
+    defs[0]["effect"] = Value::from("explosive");
+    let dir = Fixture::new("canonical-effect");
+    let path = dir.base.join("bad-effect.json");
+    std::fs::write(&path, serde_json::to_string(&defs).unwrap()).unwrap();
+    for dialect in [
+        "canonical",
+        "openai-responses",
+        "openai-chat",
+        "anthropic",
+        "anthropic-strict",
+        "gemini",
+        "mcp",
+    ] {
+        let out = run(
+            &[
+                "schemas",
+                "--canonical",
+                path.to_str().unwrap(),
+                "--dialect",
+                dialect,
+            ],
+            Vec::new(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{dialect}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{dialect}: {}", out.stdout);
+        assert!(
+            out.stderr.contains(&format!(
+                "cannot export tool `search_notes` for {dialect} at the root: effect must be read_only, reversible, external or destructive, not `explosive`"
+            )),
+            "{dialect}: {}",
+            out.stderr
+        );
+    }
+}
+
 #[test]
 fn demo_exits_zero() {
     let out = run(&["demo"], Vec::new());

@@ -76,12 +76,8 @@ fn annotations(tool: &ToolDef<'_>) -> Res<Value> {
             "external" => (read_only, open_world) = (false, true),
             "destructive" => (read_only, destructive) = (false, true),
             other => {
-                return Err(tool.error(
-                    "",
-                    format!(
-                    "effect must be read_only, reversible, external or destructive, not `{other}`"
-                ),
-                ))
+                let reason = super::effect_error(&Value::from(other)).unwrap_or_default();
+                return Err(tool.error("", reason));
             }
         }
     }

@@ -559,6 +559,20 @@ impl<'a> ToolDef<'a> {
         let Some(input) = obj.get("input_schema").and_then(Value::as_object) else {
             return Err(err(name, "the definition has no object `input_schema`"));
         };
+        // A contract's effect is one of four in every dialect, not only in
+        // the one that publishes it (MCP's hints): a definition that names
+        // another is malformed whichever provider it is exported for.
+        let effects = obj.get("effect").into_iter().chain(
+            obj.get("effects")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten(),
+        );
+        for effect in effects {
+            if let Some(reason) = effect_error(effect) {
+                return Err(err(name, &reason));
+            }
+        }
         let output = obj.get("output_schema").filter(|v| !v.is_null());
         let description = match examples_of(def) {
             Some(examples) if !takes_examples(dialect) => {
@@ -744,5 +758,19 @@ impl<'a> ToolDef<'a> {
             )
         });
         no_properties && closed && plain
+    }
+}
+
+/// Why `effect` is not one of the four effects, if it is not.
+pub(crate) fn effect_error(effect: &Value) -> Option<String> {
+    match effect.as_str() {
+        Some("read_only" | "reversible" | "external" | "destructive") => None,
+        _ => Some(format!(
+            "effect must be read_only, reversible, external or destructive, not {}",
+            match effect.as_str() {
+                Some(s) => format!("`{s}`"),
+                None => effect.to_string(),
+            }
+        )),
     }
 }
