@@ -117,12 +117,22 @@ fn main() -> ExitCode {
 /// introspection endpoint that cannot be read, a journal entry that could
 /// not be written. Without a subscriber they went nowhere, and a server
 /// refusing every token said nothing of why. Informational spans stay off,
-/// so a call pays for none.
+/// so a call pays for none. The library's own events only: the MCP SDK's
+/// warnings quote what a client sent, which may hold a secret.
 fn log_warnings() {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing::Level::WARN)
-        .with_target(false)
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::Layer as _;
+    let ours = tracing_subscriber::filter::Targets::new()
+        .with_target("contract_runtime", tracing::Level::WARN)
+        .with_target("toolbox", tracing::Level::WARN);
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_target(false)
+                .with_filter(ours),
+        )
         .try_init();
 }
 
