@@ -290,11 +290,13 @@ impl Root {
     }
 
     /// The folder's handle, for [`crate::command::CommandLine::git_repository_of`].
+    #[cfg(feature = "command")]
     pub(crate) fn into_dir(self) -> Dir {
         self.dir
     }
 
     /// A second handle on the same folder.
+    #[cfg(feature = "command")]
     pub(crate) fn try_clone_dir(&self) -> Result<Dir, PathError> {
         Ok(self.dir.try_clone()?)
     }
