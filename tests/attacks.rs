@@ -867,6 +867,12 @@ fn command_git_reads_the_folder_the_root_holds_not_its_name() {
     let env = s.call("git_log", log);
     assert!(!env.to_string().contains("OUTSIDE"), "{env:#}");
     expect(&env, "failed", "not-a-repository");
+    // A link even to a folder inside the root is not `.git`: under its
+    // other name its settings are a file `replace_text` edits.
+    std::fs::remove_file(fx.path("repo-moved/.git")).unwrap();
+    symlink(".git-moved", fx.path("repo-moved/.git")).unwrap();
+    let env = s.call("git_log", log);
+    expect(&env, "failed", "not-a-repository");
 }
 
 /// `.git/` decides what git runs (hooks, `gpg.program`, aliases): no edit

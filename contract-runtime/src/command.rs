@@ -499,8 +499,10 @@ impl CommandLine {
     /// a path. git resolves a path itself when it runs, so a process that
     /// swaps the folder, or its `.git`, for a link between the check and
     /// git's reads would show git another repository. Here `repo/.git` is
-    /// opened through `repo`'s handle (a folder beneath the root: a link
-    /// out of it or a `gitdir:` file is refused), and git is given both
+    /// opened through `repo`'s handle and must be the folder itself (a
+    /// link, even to a folder inside the root, or a `gitdir:` file is
+    /// refused: a tool that edits files but not `.git/` would otherwise
+    /// edit git's settings under their other name), and git is given both
     /// folders as `/proc/PID/fd/N`, which name the open folders themselves:
     /// what is renamed or linked in their place later is never read.
     ///
@@ -525,7 +527,7 @@ impl CommandLine {
                 "naming an open folder needs /proc",
             )));
         }
-        let git = repo.subdir(".git", false)?.into_dir();
+        let git = repo.open_dir_nofollow(".git")?;
         let work = repo.try_clone_dir()?;
         self.git_handles = Some(std::sync::Arc::new(GitHandles { work, git }));
         self.git_repository = None;

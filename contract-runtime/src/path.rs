@@ -289,10 +289,30 @@ impl Root {
         })
     }
 
-    /// The folder's handle, for [`crate::command::CommandLine::git_repository_of`].
+    /// The folder `name` directly beneath this one, opened following no
+    /// link: a link (even to a folder inside the root) or a file is
+    /// [`PathError::NotAFile`]. For
+    /// [`crate::command::CommandLine::git_repository_of`], whose `.git` must
+    /// be the folder itself: through a link, settings kept under another
+    /// name (that the tools edit as ordinary files) would be git's.
     #[cfg(feature = "command")]
-    pub(crate) fn into_dir(self) -> Dir {
-        self.dir
+    pub(crate) fn open_dir_nofollow(&self, name: &str) -> Result<Dir, PathError> {
+        let seen = match self.dir.symlink_metadata(name) {
+            Ok(seen) => seen,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(PathError::NotFound),
+            Err(e) => return Err(e.into()),
+        };
+        // `is_dir` of a link's own metadata is false
+        if !seen.is_dir() {
+            return Err(PathError::NotAFile);
+        }
+        let dir = self.dir.open_dir(name)?;
+        // a link swapped in between the two is followed by the open
+        // (beneath the root) and caught here
+        if !same_dir(&seen, &dir.dir_metadata()?) {
+            return Err(PathError::NotAFile);
+        }
+        Ok(dir)
     }
 
     /// A second handle on the same folder.
