@@ -861,7 +861,8 @@ fn command_git_reads_the_folder_the_root_holds_not_its_name() {
         env["result"]["commits"][0]["subject"], "first commit",
         "{env:#}"
     );
-    // Its `.git` swapped for a link out, the same.
+    // Its `.git` swapped for a link out: no repository, and nothing of the
+    // other one.
     std::fs::rename(fx.path("repo-moved/.git"), fx.path("repo-moved/.git-moved")).unwrap();
     symlink(fx.outside("other/.git"), fx.path("repo-moved/.git")).unwrap();
     let env = s.call("git_log", log);

@@ -51,6 +51,16 @@ fn post(addr: &str, who: &str, body: &str) -> (u16, String) {
     http(addr, format!("POST / HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nx-approver: {who}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()))
 }
 
+/// `inbox` served on a loopback port of its own: the address.
+fn serve(rt: &tokio::runtime::Runtime, inbox: Inbox) -> String {
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    rt.spawn(inbox.serve(listener));
+    addr
+}
+
 /// The CSRF token on a page.
 fn token(page: &str) -> String {
     let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
@@ -81,11 +91,7 @@ fn approvers_see_and_decide_only_their_tenants_requests() {
         .unwrap()
         .describe(d.registry())
         .authenticate_with(header);
-    let listener = rt
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    rt.spawn(inbox.serve(listener));
+    let addr = serve(&rt, inbox);
 
     let ana = format!("ana acme {SCOPE}");
     let (status, page) = get(&addr, &ana);
@@ -193,12 +199,10 @@ fn many_pending_requests_are_shown_a_page_at_a_time() {
         rt.block_on(store.create_approval(&new)).unwrap();
     }
     let d = Dispatcher::new(toolbox::registry()).with_store(store.clone());
-    let inbox = Inbox::new(d.approvals()).unwrap().authenticate_with(header);
-    let listener = rt
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    rt.spawn(inbox.serve(listener));
+    let addr = serve(
+        &rt,
+        Inbox::new(d.approvals()).unwrap().authenticate_with(header),
+    );
     let ana = format!("ana acme {SCOPE}");
     let page = |query: &str| {
         let (status, page) = http(
