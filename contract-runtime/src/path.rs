@@ -297,22 +297,7 @@ impl Root {
     /// name (that the tools edit as ordinary files) would be git's.
     #[cfg(feature = "command")]
     pub(crate) fn open_dir_nofollow(&self, name: &str) -> Result<Dir, PathError> {
-        let seen = match self.dir.symlink_metadata(name) {
-            Ok(seen) => seen,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(PathError::NotFound),
-            Err(e) => return Err(e.into()),
-        };
-        // `is_dir` of a link's own metadata is false
-        if !seen.is_dir() {
-            return Err(PathError::NotAFile);
-        }
-        let dir = self.dir.open_dir(name)?;
-        // a link swapped in between the two is followed by the open
-        // (beneath the root) and caught here
-        if !same_dir(&seen, &dir.dir_metadata()?) {
-            return Err(PathError::NotAFile);
-        }
-        Ok(dir)
+        folder_nofollow(&self.dir, Path::new(name))
     }
 
     /// A second handle on the same folder.
@@ -623,20 +608,7 @@ impl Root {
         let mut dir = self.dir.try_clone()?;
         for c in path.parent().into_iter().flat_map(Path::components) {
             match c {
-                Component::Normal(folder) => {
-                    let seen = dir.symlink_metadata(folder)?;
-                    // `is_dir` of a link's own metadata is false
-                    if !seen.is_dir() {
-                        return Err(PathError::NotAFile);
-                    }
-                    let next = dir.open_dir(folder)?;
-                    // a link swapped in between the two is followed by the
-                    // open (beneath the root) and caught here
-                    if !same_dir(&seen, &next.dir_metadata()?) {
-                        return Err(PathError::NotAFile);
-                    }
-                    dir = next;
-                }
+                Component::Normal(folder) => dir = folder_nofollow(&dir, Path::new(folder))?,
                 Component::CurDir => {}
                 // a resolved path names folders only
                 _ => return Err(PathError::NotAFile),
@@ -784,6 +756,23 @@ fn temp_file_name() -> String {
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     format!(".tmp-write-{}-{counter}-{nanos}", std::process::id())
+}
+
+/// The folder `name` directly in `dir`, opened following no link: a link
+/// (even to a folder beneath the root) or a file is [`PathError::NotAFile`].
+fn folder_nofollow(dir: &Dir, name: &Path) -> Result<Dir, PathError> {
+    let seen = dir.symlink_metadata(name)?;
+    // `is_dir` of a link's own metadata is false
+    if !seen.is_dir() {
+        return Err(PathError::NotAFile);
+    }
+    let next = dir.open_dir(name)?;
+    // a link swapped in between the two is followed by the open (beneath
+    // the root) and caught here
+    if !same_dir(&seen, &next.dir_metadata()?) {
+        return Err(PathError::NotAFile);
+    }
+    Ok(next)
 }
 
 /// Whether an `lstat` result and an open fd's metadata describe the same regular file.

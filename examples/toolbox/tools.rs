@@ -722,10 +722,6 @@ pub fn post_comment(
 
 // ------------------------------------------------------------------ git_log
 
-/// Host state: the repository folder on disk, for programs that need a working directory.
-#[derive(Clone, Debug)]
-pub struct RepoDir(pub std::path::PathBuf);
-
 /// The one program the toolbox may run, and the one subcommand.
 const GIT: Program = program("git", &["log"]);
 
@@ -770,7 +766,7 @@ pub enum GitError {
     )]
     NoSuchRevision,
     /// `repo/` holds no git repository of its own (`repo/.git` is missing,
-    /// or is a link or a file that could lead outside the root).
+    /// or is a link or a file, not the folder itself).
     #[failure(
         code = "not-a-repository",
         repair = "the repository has no history to show; do not retry"
@@ -804,7 +800,6 @@ pub fn git_log(
     #[arg(range(min = 1), served(range(max = 100)))]
     max_count: u32,
 ) -> Result<Commits, GitError> {
-    let dir = ctx.state::<RepoDir>().ok_or(GitError::Failed)?;
     // The command line first: a revision shaped like an option is refused
     // as such whether or not there is a repository to read.
     let cmd = CommandLine::new(&GIT, "log")?
@@ -812,21 +807,17 @@ pub fn git_log(
         .flag("--format=%H%x09%an%x09%s")
         .option_value("--max-count", &max_count.to_string())?
         .revision("rev", &rev)?;
-    // `.git` must be a folder beneath `repo/`, found through the root's
-    // handle: git would follow a link (or a `gitdir:` file) anywhere. git
-    // is given the folders the handles hold, not their names, so nothing
-    // swapped in their place while it runs is read.
+    // `.git` must be the folder itself beneath `repo/`, found through the
+    // root's handle: git would follow a link (or a `gitdir:` file)
+    // anywhere. git is given the folders the handles hold, not their
+    // names, so nothing swapped in their place while it runs is read.
+    // Without `/proc` to name a handle by, git does not run (`git-failed`):
+    // a path would let that swap in again.
     let repo = ctx.root("repo").ok_or(GitError::Failed)?;
-    let cmd = match cmd.clone().git_repository_of(repo) {
+    let cmd = match cmd.git_repository_of(repo) {
         Ok(cmd) => cmd,
-        // No `/proc` to name a handle by: by path, checked first (a link
-        // swapped in while git runs is then read; see docs/security.md).
         Err(PathError::Io(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
-            match std::fs::symlink_metadata(dir.0.join(".git")) {
-                Ok(meta) if meta.is_dir() && repo.subdir(".git", false).is_ok() => {}
-                _ => return Err(GitError::NotARepository),
-            }
-            cmd.git_repository(dir.0.clone())
+            return Err(GitError::Failed)
         }
         Err(_) => return Err(GitError::NotARepository),
     };
@@ -921,8 +912,7 @@ pub fn caller(
         .root("notes", notes)
         .root("repo", repo)
         .root("base", base)
-        .state(TaskScope(task_scope))
-        .state(RepoDir(root.join("repo")));
+        .state(TaskScope(task_scope));
     for scope in all_scopes() {
         if !deny.iter().any(|d| d == scope) {
             caller = caller.grant(scope);
