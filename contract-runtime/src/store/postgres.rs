@@ -647,20 +647,19 @@ impl ApprovalStore for PostgresStore {
     fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
         Box::pin(async move {
             let state = filter.state.map(ApprovalState::as_str);
-            let rows = self
-                .all(
-                    |s| &s.list_approvals,
-                    &[
-                        &filter.tool,
-                        &filter.caller,
-                        &filter.digest,
-                        &filter.tenant,
-                        &state,
-                    ],
-                    sql::approval,
-                )
-                .await?;
-            Ok(rows.into_iter().filter(|a| filter.accepts(a)).collect())
+            // the query filters every field: its rows are the answer
+            self.all(
+                |s| &s.list_approvals,
+                &[
+                    &filter.tool,
+                    &filter.caller,
+                    &filter.digest,
+                    &filter.tenant,
+                    &state,
+                ],
+                sql::approval,
+            )
+            .await
         })
     }
 

@@ -291,15 +291,13 @@ pub(super) fn get_approval() -> String {
     format!("SELECT {APPROVAL_COLUMNS} FROM contract_approvals WHERE id = ?1")
 }
 
-/// `?1` tool, `?2` caller, `?3` digest, `?4` tenant, each optional (the casts give
-/// PostgreSQL a type for a parameter that may be NULL); the state is filtered
-/// after reading, since `expired` is computed.
-///
-/// `?5` is the state as shown (an unexpired `pending` or `granted`, or
-/// `expired` for one past its time): filtered here, not after reading, so
-/// that asking for one caller's pending requests (on every new request,
-/// to hold the cap) reads those rows only, not every request the caller
-/// ever made.
+/// `?1` tool, `?2` caller, `?3` digest, `?4` tenant, `?5` state, each
+/// optional (the casts give PostgreSQL a type for a parameter that may be
+/// NULL): every field of an `ApprovalFilter`, so the rows are the answer.
+/// The state is the state as shown ([`shown_state`]: `expired` for a
+/// request past its time), filtered here, not after reading, so that asking
+/// for one caller's pending requests (on every new request, to hold the
+/// cap) reads those rows only, not every request the caller ever made.
 pub(super) fn list_approvals() -> String {
     format!(
         "SELECT {APPROVAL_COLUMNS} FROM contract_approvals

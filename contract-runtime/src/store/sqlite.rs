@@ -1072,7 +1072,8 @@ impl ApprovalStore for SqliteStore {
     fn approvals<'a>(&'a self, filter: &'a ApprovalFilter) -> StoreFuture<'a, Vec<ApprovalRecord>> {
         let filter = filter.clone();
         self.run(move |c| {
-            let rows = all(
+            // the query filters every field: its rows are the answer
+            all(
                 c,
                 &statements().list_approvals,
                 params![
@@ -1083,8 +1084,7 @@ impl ApprovalStore for SqliteStore {
                     filter.state.map(ApprovalState::as_str)
                 ],
                 |r| sql::approval(r),
-            )?;
-            Ok(rows.into_iter().filter(|a| filter.accepts(a)).collect())
+            )
         })
     }
 
