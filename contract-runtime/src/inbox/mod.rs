@@ -400,10 +400,9 @@ impl Inbox {
                 _ => {}
             }
         }
-        // Newest first; the store lists the oldest first, so reversed
-        // first, requests made in one millisecond stay newest first too.
+        // Newest first: the store lists the oldest first
+        // (`ApprovalStore::approvals`), so reversed, not sorted again.
         pending.reverse();
-        pending.sort_by_key(|r| std::cmp::Reverse(r.created_ms));
         decided.sort_by_key(|r| std::cmp::Reverse(r.decided_ms));
         decided.truncate(RECENT);
         // A page past the last (the requests on it were decided since the
