@@ -75,9 +75,13 @@ fn annotations(tool: &ToolDef<'_>) -> Res<Value> {
             "reversible" => read_only = false,
             "external" => (read_only, open_world) = (false, true),
             "destructive" => (read_only, destructive) = (false, true),
-            other => {
-                let reason = super::effect_error(&Value::from(other)).unwrap_or_default();
-                return Err(tool.error("", reason));
+            // every effect given was checked as the definition was read
+            // (`ToolDef::read`): only a missing one is left
+            _ => {
+                return Err(tool.error(
+                    "",
+                    "the definition has no `effect`, which MCP's hints are made from (read_only, reversible, external or destructive)".to_string(),
+                ))
             }
         }
     }

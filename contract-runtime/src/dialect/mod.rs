@@ -762,7 +762,7 @@ impl<'a> ToolDef<'a> {
 }
 
 /// Why `effect` is not one of the four effects, if it is not.
-pub(crate) fn effect_error(effect: &Value) -> Option<String> {
+fn effect_error(effect: &Value) -> Option<String> {
     match effect.as_str() {
         Some("read_only" | "reversible" | "external" | "destructive") => None,
         _ => Some(format!(
