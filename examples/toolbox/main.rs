@@ -63,9 +63,10 @@ const USAGE: &str = "usage:
   toolbox audit
   toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL [--token-env NAME]
 TOKENS (mcp --http, approvals serve): ADDR is IP:PORT, or localhost:PORT for 127.0.0.1:PORT. Without --jwks,
-  ADDR is a loopback address and every request is the one local caller holding every scope. With --jwks, each request's caller comes from its bearer token, a JWT signed by a key of
-  the key set (a file, or an https:// URL, read again on an unknown key id), from issuer ISS (`iss`), for the
-  resource AUD (`aud`, this server's URL, e.g. https://tools.example.com/mcp): `sub` is the subject, `scope`
+  ADDR is a loopback address and every request is the one local caller holding every scope. With --jwks,
+  each request's caller comes from its bearer token, a JWT signed by a key of the key set (a file, or an
+  https:// URL, read again on an unknown key id), from issuer ISS (`iss`), for the resource AUD (`aud`, this
+  server's URL, e.g. https://tools.example.com/mcp): `sub` is the subject, `scope`
   the scopes, the claim NAME (default `tenant`) the tenant; ADDR may then be any address. Request keys,
   approvals and the breaker are per tenant. Metadata: GET /.well-known/oauth-protected-resource/mcp.
   mcp --http --introspect URL: opaque tokens instead, asked about at the authorization server's introspection
