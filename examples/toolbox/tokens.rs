@@ -125,27 +125,38 @@ impl TokenOptions {
         let source = JwksSource::parse(jwks).map_err(|e| format!("--jwks {e}"))?;
         if let JwksSource::File(path) = &source {
             if !path.is_file() {
+                let what = if path.exists() {
+                    "not a file"
+                } else {
+                    "no such file"
+                };
                 return Err(format!(
-                    "--jwks {jwks}: no such file (a key set file, or an https:// URL)"
+                    "--jwks {jwks}: {what} (a key set file, or an https:// URL)"
                 ));
             }
         }
         let issuer = self.issuer.clone().ok_or(
             "--jwks needs --issuer ISS: the authorization server whose tokens are accepted",
         )?;
-        let audience = self.audience.clone().ok_or(
-            "--jwks needs --audience AUD: this server's resource URL, e.g. https://tools.example.com/mcp",
-        )?;
-        if !(audience.starts_with("https://") || audience.starts_with("http://")) {
-            return Err(format!(
-                "--audience {audience}: the resource is named by its URL (https://HOST/mcp), as tokens name it in `aud`"
-            ));
-        }
+        let audience = self.audience("--jwks")?;
         let mut config = JwtConfig::new(source, issuer, audience);
         if let Some(claim) = &self.tenant_claim {
             config = config.with_tenant_claim(claim);
         }
         Ok(Some(TokenCheck::Jwt(config)))
+    }
+
+    /// `--audience AUD`, which `flag` needs: a URL.
+    fn audience(&self, flag: &str) -> Result<String, String> {
+        let audience = self.audience.clone().ok_or_else(|| format!(
+            "{flag} needs --audience AUD: this server's resource URL, e.g. https://tools.example.com/mcp"
+        ))?;
+        if !(audience.starts_with("https://") || audience.starts_with("http://")) {
+            return Err(format!(
+                "--audience {audience}: the resource is named by its URL (https://HOST/mcp), as tokens name it in `aud`"
+            ));
+        }
+        Ok(audience)
     }
 
     /// `--introspect URL` and what it needs.
@@ -159,14 +170,7 @@ impl TokenOptions {
         let issuer = self.issuer.clone().ok_or(
             "--introspect needs --issuer ISS: the authorization server whose tokens are accepted",
         )?;
-        let audience = self.audience.clone().ok_or(
-            "--introspect needs --audience AUD: this server's resource URL, e.g. https://tools.example.com/mcp",
-        )?;
-        if !(audience.starts_with("https://") || audience.starts_with("http://")) {
-            return Err(format!(
-                "--audience {audience}: the resource is named by its URL (https://HOST/mcp), as tokens name it in `aud`"
-            ));
-        }
+        let audience = self.audience("--introspect")?;
         let from_env = |flag: &str, name: &Option<String>| -> Result<String, String> {
             let name = name.as_deref().ok_or_else(|| {
                 format!("--introspect needs {flag} NAME: the environment variable holding the client's {}",

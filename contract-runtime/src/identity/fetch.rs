@@ -5,14 +5,17 @@
 use std::time::Duration;
 
 /// A client for one request to `url`: the whole exchange within `timeout`,
-/// at most `redirects` redirects, and none from `https://` to plain
-/// `http://` (`https_only` for an `https://` URL; a plain `http://` URL is a
-/// loopback host, which the configuration checks).
+/// and for an `https://` URL at most `redirects` redirects, none of them to
+/// plain `http://` (`https_only`). A plain `http://` URL follows none: the
+/// configuration allows one only on a loopback host, and a redirect could
+/// lead off it, to keys anyone on the path can replace. Its 3xx answer is
+/// returned as it is.
 pub(crate) fn agent(url: &str, redirects: u32, timeout: Duration) -> ureq::Agent {
+    let https = url.starts_with("https://");
     ureq::Agent::config_builder()
         .timeout_global(Some(timeout))
-        .https_only(url.starts_with("https://"))
-        .max_redirects(redirects)
+        .https_only(https)
+        .max_redirects(if https { redirects } else { 0 })
         .build()
         .into()
 }

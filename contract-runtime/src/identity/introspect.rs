@@ -160,12 +160,15 @@ impl std::fmt::Debug for IntrospectionAuthenticator {
 
 impl IntrospectionAuthenticator {
     /// An authenticator for `config`; callers carry only what the answer
-    /// gives (see [`IntrospectionAuthenticator::with_caller`]).
+    /// gives (see [`IntrospectionAuthenticator::with_caller`]). Fails when
+    /// the configuration names no issuer, audience or client id, or an
+    /// audience with a fragment.
     pub fn new(config: IntrospectionConfig) -> Result<IntrospectionAuthenticator, String> {
         use base64::Engine;
         if config.issuer.is_empty() || config.audience.is_empty() || config.client_id.is_empty() {
             return Err("introspection needs an issuer, an audience and a client id".to_owned());
         }
+        super::check_audience(&config.audience)?;
         // RFC 6749 section 2.3.1: each form-urlencoded before joining.
         let pair = format!(
             "{}:{}",

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use jsonwebtoken::jwk::{AlgorithmParameters, Jwk, PublicKeyUse};
+use jsonwebtoken::jwk::{AlgorithmParameters, Jwk, KeyOperations, PublicKeyUse};
 use jsonwebtoken::{Algorithm, AlgorithmFamily, DecodingKey};
 use serde_json::Value;
 
@@ -92,20 +92,23 @@ impl Key {
 /// The keys of one reading of the set.
 #[derive(Default)]
 pub(super) struct KeySet {
-    by_kid: HashMap<String, Arc<Key>>,
+    /// Keys by id: several keys may share one of other types (RFC 7517,
+    /// 4.5), so a token's `kid` and `alg` pick among them.
+    by_kid: HashMap<String, Vec<Arc<Key>>>,
     all: Vec<Arc<Key>>,
 }
 
 impl KeySet {
-    /// The key a token with this `kid` and `alg` names: by its id, or, for
-    /// a token without one, the set's only key.
+    /// The key a token with this `kid` and `alg` names: the one of that id
+    /// that fits the algorithm, or, for a token without one, the set's only
+    /// key.
     fn find(&self, kid: Option<&str>, alg: Algorithm) -> Option<Arc<Key>> {
-        let key = match kid {
-            Some(kid) => self.by_kid.get(kid)?,
-            None if self.all.len() == 1 => &self.all[0],
+        let candidates = match kid {
+            Some(kid) => self.by_kid.get(kid)?.as_slice(),
+            None if self.all.len() == 1 => &self.all[..],
             None => return None,
         };
-        key.fits(alg).then(|| key.clone())
+        candidates.iter().find(|key| key.fits(alg)).cloned()
     }
 
     /// Reads a JWKS document; keys that are not asymmetric signing keys, or
@@ -121,7 +124,11 @@ impl KeySet {
             let Ok(jwk) = serde_json::from_value::<Jwk>(raw.clone()) else {
                 continue;
             };
-            if matches!(jwk.common.public_key_use, Some(ref u) if *u != PublicKeyUse::Signature) {
+            // A key for something else than verifying signatures, by its
+            // `use` or its `key_ops` (RFC 7517, 4.2 and 4.3).
+            if matches!(jwk.common.public_key_use, Some(ref u) if *u != PublicKeyUse::Signature)
+                || matches!(&jwk.common.key_operations, Some(ops) if !ops.contains(&KeyOperations::Verify))
+            {
                 continue;
             }
             let family = match &jwk.algorithm {
@@ -141,7 +148,7 @@ impl KeySet {
             };
             let key = Arc::new(Key { key, family, alg });
             if let Some(kid) = &jwk.common.key_id {
-                set.by_kid.insert(kid.clone(), key.clone());
+                set.by_kid.entry(kid.clone()).or_default().push(key.clone());
             }
             set.all.push(key);
         }
@@ -317,14 +324,24 @@ fn read_file(path: &std::path::Path, max: usize) -> Result<Vec<u8>, String> {
 }
 
 /// GETs the key set at `url`: at most `max` bytes, within `timeout`, a
-/// 2xx answer only, at most three redirects and none from `https://` to
-/// plain `http://` (a plain `http://` source is a loopback host, see
-/// [`JwksSource::parse`]). Blocking: called on tokio's blocking pool.
+/// 2xx answer only, at most three redirects from an `https://` URL and none
+/// to plain `http://`; none at all from a plain `http://` source, which is
+/// a loopback host ([`JwksSource::parse`], [`super::fetch::agent`]).
+/// Blocking: called on tokio's blocking pool.
 fn fetch(url: &str, max: usize, timeout: Duration) -> Result<Vec<u8>, String> {
     let mut answer = super::fetch::agent(url, 3, timeout)
         .get(url)
         .header("accept", "application/jwk-set+json, application/json")
         .call()
         .map_err(|e| format!("{url}: {e}"))?;
+    let status = answer.status();
+    if status.is_redirection() {
+        return Err(format!(
+            "{url}: answered {status}: a key set at a plain http:// URL follows no redirect"
+        ));
+    }
+    if !status.is_success() {
+        return Err(format!("{url}: answered {status}, not a key set"));
+    }
     super::fetch::body(&mut answer, url, max, "the key set")
 }

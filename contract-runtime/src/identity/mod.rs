@@ -114,6 +114,18 @@ impl Authenticator for Fixed {
     }
 }
 
+/// Refuses an audience that cannot name a resource: a URL with a fragment
+/// (RFC 8707, section 2: a resource indicator "MUST NOT include a fragment
+/// component"), which the metadata and every challenge would repeat.
+pub(crate) fn check_audience(audience: &str) -> Result<(), String> {
+    if audience.contains("://") && audience.contains('#') {
+        return Err(format!(
+            "the audience `{audience}` has a fragment (`#...`): a resource's URL has none"
+        ));
+    }
+    Ok(())
+}
+
 /// Protected Resource Metadata (RFC 9728): what an OAuth client reads to
 /// learn where to get a token for this resource, and which scopes exist.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

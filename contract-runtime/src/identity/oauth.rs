@@ -313,14 +313,15 @@ impl std::fmt::Debug for JwtAuthenticator {
 impl JwtAuthenticator {
     /// An authenticator for `config`; callers carry only what the token
     /// gives (see [`JwtAuthenticator::with_caller`]). Fails when the
-    /// configuration accepts no asymmetric algorithm or names no issuer or
-    /// audience, and when its key set is a file that cannot be read or
+    /// configuration accepts no asymmetric algorithm, names no issuer or
+    /// audience or an audience with a fragment, and when its key set is a file that cannot be read or
     /// holds no key set (the file is read here; a URL is fetched on the
     /// first token).
     pub fn new(config: JwtConfig) -> Result<JwtAuthenticator, String> {
         if config.issuer.is_empty() || config.audience.is_empty() {
             return Err("a token check needs an issuer and an audience".to_owned());
         }
+        super::check_audience(&config.audience)?;
         let validations: Vec<(Algorithm, Validation)> = config
             .algorithms
             .iter()
@@ -688,6 +689,79 @@ mod tests {
         }
     }
 
+    /// RFC 7517: keys of other types may share an id (4.5), so the token's
+    /// `alg` picks among them, in either order; a key whose `key_ops` do
+    /// not include `verify` verifies nothing, as one whose `use` is not
+    /// `sig` (4.2, 4.3).
+    #[tokio::test]
+    async fn keys_sharing_an_id_are_told_apart_and_key_ops_are_honoured() {
+        let ed = jwks()["keys"][0].clone();
+        let ec = jwks()["keys"][1].clone();
+        let with = |key: &Value, kid: &str, extra: Value| {
+            let mut k = key.clone();
+            k["kid"] = json!(kid);
+            k.as_object_mut().unwrap().remove("use");
+            for (name, v) in extra.as_object().unwrap() {
+                k[name] = v.clone();
+            }
+            k
+        };
+        let es_token = |kid: &str| {
+            let mut h = Header::new(Algorithm::ES256);
+            h.kid = Some(kid.into());
+            encode(&h, &claims(json!({})), &EncodingKey::from_ec_der(&hex(EC))).unwrap()
+        };
+        for (name, keys) in [
+            (
+                "ed-first",
+                vec![with(&ed, "dup", json!({})), with(&ec, "dup", json!({}))],
+            ),
+            (
+                "ec-first",
+                vec![with(&ec, "dup", json!({})), with(&ed, "dup", json!({}))],
+            ),
+        ] {
+            let mut keys = keys;
+            keys.push(with(&ed, "enc-only", json!({"key_ops": ["encrypt"]})));
+            keys.push(with(&ed, "verify", json!({"key_ops": ["verify"]})));
+            let doc = json!({ "keys": keys });
+            let a = JwtAuthenticator::new(JwtConfig::new(
+                JwksSource::File(key_file(name, &doc)),
+                ISS,
+                AUD,
+            ))
+            .unwrap();
+            assert!(
+                a.caller_of(&ed_token("dup", ED, json!({}))).await.is_ok(),
+                "{name}: EdDSA"
+            );
+            assert!(a.caller_of(&es_token("dup")).await.is_ok(), "{name}: ES256");
+            assert!(
+                a.caller_of(&ed_token("verify", ED, json!({})))
+                    .await
+                    .is_ok(),
+                "{name}"
+            );
+            let r = refused(&a, &ed_token("enc-only", ED, json!({}))).await;
+            assert!(r.description().contains("does not know"), "{name}: {r}");
+        }
+    }
+
+    /// A resource's URL has no fragment (RFC 8707): the metadata and every
+    /// challenge would repeat it.
+    #[test]
+    fn an_audience_with_a_fragment_is_refused() {
+        let config = JwtConfig::new(
+            JwksSource::File(key_file("frag", &jwks())),
+            ISS,
+            "https://tools.test/mcp#x",
+        );
+        let Err(e) = JwtAuthenticator::new(config) else {
+            panic!("an audience with a fragment was accepted")
+        };
+        assert!(e.contains("fragment"), "{e}");
+    }
+
     #[test]
     fn hmac_algorithms_are_never_accepted_even_when_listed() {
         let config = JwtConfig::new(JwksSource::File("k.json".into()), ISS, AUD)
@@ -803,6 +877,33 @@ mod tests {
         let a = JwtAuthenticator::new(JwtConfig::new(JwksSource::parse(&url).unwrap(), ISS, AUD))
             .unwrap();
         assert_eq!(refused(&a, &token(json!({}))).await.status(), 503);
+    }
+
+    /// A key set at a plain `http://` URL is a loopback host's: a redirect
+    /// from it could lead off the host, to keys anyone on the path can
+    /// replace, so none is followed. The keys it points to are never read
+    /// and the token is refused as with a key set out of reach.
+    #[tokio::test]
+    async fn a_plain_http_key_set_follows_no_redirect() {
+        let hits = Arc::new(AtomicUsize::new(0));
+        let elsewhere = key_server(Arc::new(Mutex::new(jwks())), hits.clone());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/jwks.json", listener.local_addr().unwrap());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut s) = stream else { return };
+                let _ = s.read(&mut [0u8; 4096]);
+                let _ = write!(
+                    s,
+                    "HTTP/1.1 302 Found\r\nlocation: {elsewhere}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                );
+            }
+        });
+        let a = JwtAuthenticator::new(JwtConfig::new(JwksSource::parse(&url).unwrap(), ISS, AUD))
+            .unwrap();
+        let r = refused(&a, &token(json!({}))).await;
+        assert_eq!(r.status(), 503, "{r}");
+        assert_eq!(hits.load(Ordering::SeqCst), 0, "the redirect was followed");
     }
 
     #[tokio::test]
