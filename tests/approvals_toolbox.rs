@@ -260,62 +260,103 @@ fn postgres_a_denial_from_another_process_ends_in_denied() {
     a_denial_from_another_process_ends_in_denied(Kind::Postgres);
 }
 
+/// A server on `store` that asked for a `replace_text` of docs/guide.md
+/// (outside `--task-scope src`, so a person must approve it) writing
+/// `new_text`: the server, the call's arguments and the request's id.
+fn ask_to_replace(fx: &Fixture, store: &str, new_text: &str) -> (Server, Value, String) {
+    let mut s = Server::start(&fx.root, store);
+    let read = s.call("read_file", &json!({"path": "docs/guide.md"}));
+    let version = read["result"]["version"].as_str().expect("a version");
+    let args = json!({"path": "docs/guide.md", "old_text": "guide", "new_text": new_text, "expected_version": version});
+    let id = request_id(&s.call("replace_text", &args));
+    (s, args, id)
+}
+
+/// `toolbox approvals --store S ARGS...`'s output as the terminal gets it.
+fn approvals_text(store: &str, args: &[&str]) -> String {
+    let out = Command::new(common::toolbox())
+        .args(["approvals", "--store", store])
+        .args(args)
+        .output()
+        .expect("run toolbox approvals");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
 /// A person reads what the file will hold: a bidirectional control in the
 /// model's text (Trojan Source, which shows an approver code in another
-/// order than the file gets) reaches `approvals list` as its `\u` escape,
-/// never raw, and the listing is still the same JSON.
+/// order than the file gets), tag characters (a sentence no one sees) and
+/// a soft hyphen reach `approvals list`, and the answer to `grant`, as
+/// their `\u` escapes, never raw, and each is still the same JSON.
 #[test]
-fn approvals_list_shows_invisible_characters_as_escapes() {
+fn approvals_list_and_grant_show_invisible_characters_as_escapes() {
     let fx = Fixture::standard("approvals-bidi");
     let store = format!("sqlite:{}", fx.base.join("bidi.sqlite").display());
-    let new_text = "if access != \"user\u{202e} \u{2066}\": # admin\u{2069}\u{2066}";
-    // the version of "guide\n", the standard fixture's docs/guide.md
-    let read = Command::new(common::toolbox())
-        .args([
-            "serve-jsonl",
-            "--root",
-            fx.root.to_str().unwrap(),
-            "--store",
-            &store,
-        ])
-        .args(["--task-scope", "src"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run toolbox");
-    let mut child = read;
-    let mut input = child.stdin.take().unwrap();
-    let call = |id: &str, name: &str, args: Value| json!({"type": "function_call", "call_id": id, "name": name, "arguments": args.to_string()});
-    writeln!(
-        input,
-        "{}",
-        call("r", "read_file", json!({"path": "docs/guide.md"}))
-    )
-    .unwrap();
-    input.flush().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    output.read_line(&mut line).unwrap();
-    let item: Value = serde_json::from_str(&line).unwrap();
-    let env: Value = serde_json::from_str(item["output"].as_str().unwrap()).unwrap();
-    let version = env["result"]["version"].as_str().unwrap().to_owned();
-    let args = json!({"path": "docs/guide.md", "old_text": "guide", "new_text": new_text, "expected_version": version});
-    writeln!(input, "{}", call("e", "replace_text", args.clone())).unwrap();
-    drop(input);
-    line.clear();
-    output.read_line(&mut line).unwrap();
-    let _ = child.wait();
-    assert!(line.contains("needs-approval"), "{line}");
-
-    let out = Command::new(common::toolbox())
-        .args(["approvals", "--store", &store, "list"])
-        .output()
-        .expect("run toolbox approvals list");
-    let text = String::from_utf8(out.stdout).unwrap();
-    for c in ['\u{202e}', '\u{2066}', '\u{2069}'] {
-        assert!(!text.contains(c), "{c:?} reached the terminal raw: {text}");
+    // "if access != "user<RLO> <LRI>": # admin<PDI><LRI>", then "ignore" in
+    // tag characters, then a soft hyphen
+    let tags: String = "ignore"
+        .chars()
+        .map(|c| char::from_u32(0xe0000 + c as u32).unwrap())
+        .collect();
+    let new_text =
+        format!("if access != \"user\u{202e} \u{2066}\": # admin\u{2069}\u{2066}{tags}\u{ad}");
+    let (_server, args, id) = ask_to_replace(&fx, &store, &new_text);
+    let listed = approvals_text(&store, &["list"]);
+    let granted = approvals_text(&store, &["grant", &id]);
+    for text in [&listed, &granted] {
+        for c in ['\u{202e}', '\u{2066}', '\u{2069}', '\u{e0069}', '\u{ad}'] {
+            assert!(!text.contains(c), "{c:?} reached the terminal raw: {text}");
+        }
+        // a tag character is two UTF-16 escapes, as JSON writes it
+        for escape in [r"\u202e", r"\udb40\udc69", r"\u00ad"] {
+            assert!(text.contains(escape), "{escape} in {text}");
+        }
+        let shown: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(shown["arguments"], args, "the same JSON value");
     }
-    assert!(text.contains(r"\u202e"), "{text}");
-    let listed: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
-    assert_eq!(listed["arguments"], args, "the same JSON value");
+}
+
+/// A journal keeps every entry for its retention, so it keeps at most
+/// `JOURNAL_ARGUMENTS_MAX` of a call's arguments: in the call's entries, and
+/// in the approval request's, its decision's and its use's, which repeated
+/// the whole arguments (a megabyte a request).
+#[test]
+fn approval_events_keep_no_more_than_the_journal_bound_of_arguments() {
+    use contract_runtime::observe::JOURNAL_ARGUMENTS_MAX;
+    let fx = Fixture::standard("approvals-journal-bound");
+    let store = format!("sqlite:{}", fx.base.join("bound.sqlite").display());
+    let (mut server, args, id) = ask_to_replace(&fx, &store, &"x".repeat(JOURNAL_ARGUMENTS_MAX));
+    approvals(&store, &["grant", &id]).expect("grant");
+    assert_eq!(server.call("replace_text", &args)["status"], "ok");
+    let journal = common::toolbox_state(&store, &["journal"]).expect("the journal");
+    let note = format!("not kept: over {JOURNAL_ARGUMENTS_MAX} bytes]");
+    let mut seen = Vec::new();
+    for entry in &journal {
+        let event = entry["event"].as_str().unwrap();
+        if entry["tool"] == "replace_text" {
+            let kept = entry["arguments"].as_str().unwrap_or_default();
+            let head: String = entry.to_string().chars().take(300).collect();
+            assert!(
+                kept.starts_with("[arguments of ") && kept.ends_with(&note),
+                "{event}: {head}"
+            );
+            seen.push(event.to_owned());
+        }
+    }
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            "approval-decision",
+            "approval-request",
+            "approval-used",
+            "call",
+            "call"
+        ],
+        "the journal's replace_text entries"
+    );
 }

@@ -1796,7 +1796,7 @@ fn secrets_are_redacted_in_envelope_journal_and_logs() {
 /// as ever.
 #[test]
 fn a_journal_entry_keeps_no_more_than_its_bound_of_arguments() {
-    use contract_runtime::dispatch::JOURNAL_ARGUMENTS_MAX;
+    use contract_runtime::observe::JOURNAL_ARGUMENTS_MAX;
     let fx = attack_fixture("journal-bound");
     let journal = Arc::new(MemoryJournal::default());
     let j = journal.clone();

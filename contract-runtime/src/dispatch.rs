@@ -17,7 +17,7 @@ use crate::codes;
 use crate::context::Caller;
 use crate::envelope::{Envelope, ErrorEntry, Repair, Status};
 use crate::guard::{self, CatchUnwind};
-use crate::observe::{Journal, JournalEntry, Secrets};
+use crate::observe::{journal_arguments, Journal, JournalEntry, Secrets};
 use crate::pipeline::{run_pipeline, Answer, Parts};
 use crate::policy::breaker::{Breaker, BreakerConfig};
 use crate::registry::Registry;
@@ -261,18 +261,9 @@ impl Dispatcher {
         started_ms: i64,
         duration_us: u64,
     ) -> Envelope {
-        // A journal keeps every call for its retention: arguments of any
-        // size would let a caller grow it by megabytes a call, refused
-        // calls included. Past the bound an entry says how large they were.
-        let arguments = if call.arguments.len() > JOURNAL_ARGUMENTS_MAX {
-            Value::from(format!(
-                "[arguments of {} bytes, not kept: over {} bytes]",
-                call.arguments.len(),
-                JOURNAL_ARGUMENTS_MAX
-            ))
-        } else {
+        let arguments = journal_arguments(call.arguments.len(), || {
             redacted.unwrap_or_else(|| Value::from("[unknown tool: arguments not recorded]"))
-        };
+        });
         let codes: Vec<String> = env.errors.iter().map(|e| e.code.clone()).collect();
         if self.journal_store {
             let record = JournalRecord {
@@ -442,9 +433,6 @@ async fn guarded<'a, T>(
         None => Err("the store panicked".to_string()),
     }
 }
-
-/// The most bytes of a call's arguments a journal entry keeps (64 KiB).
-pub const JOURNAL_ARGUMENTS_MAX: usize = 64 * 1024;
 
 /// The arguments of a call with secret values replaced, for logs and journals,
 /// parsed under the default limits.

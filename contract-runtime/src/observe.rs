@@ -12,22 +12,32 @@ use crate::envelope::Envelope;
 
 /// Whether `c` changes how the text around it reads without being seen:
 /// the bidirectional controls (Trojan Source: an approver reads one order
-/// of the code, the file holds another), the zero-width characters, and the
-/// C0 and C1 control characters but tab and newline (a terminal acts on
-/// them: clears the screen, writes the clipboard). Where a person reads a
-/// model's text (the approvals inbox, the operator's commands) each is
-/// shown as its code point instead ([`for_people`]).
+/// of the code, the file holds another), the C0 and C1 control characters
+/// but tab and newline (a terminal acts on them: clears the screen, writes
+/// the clipboard), and every other character Unicode says to show as
+/// nothing (its `Default_Ignorable_Code_Point` set): zero-width characters,
+/// the soft hyphen, variation selectors, and the tag characters, which
+/// can spell a whole sentence no one sees (`U+E0041`... "ASCII smuggling").
+/// Where a person reads a model's text (the approvals inbox, the
+/// operator's commands) each is shown as its code point instead
+/// ([`for_people`]).
 ///
 /// ```
 /// use contract_runtime::observe::is_invisible;
 /// assert!(is_invisible('\u{202e}') && is_invisible('\u{9b}') && is_invisible('\u{200b}'));
+/// assert!(is_invisible('\u{e0041}') && is_invisible('\u{ad}') && is_invisible('\u{fe0f}'));
 /// assert!(!is_invisible('\n') && !is_invisible('é') && !is_invisible('\u{5d0}'));
 /// ```
 pub fn is_invisible(c: char) -> bool {
     matches!(c,
         '\u{0}'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
-        | '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+        // Default_Ignorable_Code_Point, Unicode 16 (DerivedCoreProperties.txt)
+        | '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{115f}'..='\u{1160}'
+        | '\u{17b4}'..='\u{17b5}' | '\u{180b}'..='\u{180f}'
+        | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}'
+        | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}'
+        | '\u{fff0}'..='\u{fff8}' | '\u{1bca0}'..='\u{1bca3}'
+        | '\u{1d173}'..='\u{1d17a}' | '\u{e0000}'..='\u{e0fff}')
 }
 
 /// JSON text as a person's terminal should get it: each [`is_invisible`]
@@ -38,6 +48,7 @@ pub fn is_invisible(c: char) -> bool {
 /// ```
 /// use contract_runtime::observe::for_people;
 /// assert_eq!(for_people("{\"a\":\"x\u{202e}y\"}"), "{\"a\":\"x\\u202ey\"}");
+/// assert_eq!(for_people("\"\u{e0041}\""), "\"\\udb40\\udc41\"");
 /// ```
 pub fn for_people(json: &str) -> std::borrow::Cow<'_, str> {
     if !json.chars().any(is_invisible) {
@@ -46,12 +57,33 @@ pub fn for_people(json: &str) -> std::borrow::Cow<'_, str> {
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
         if is_invisible(c) {
-            out.push_str(&format!("\\u{:04x}", c as u32));
+            // JSON's escape is of UTF-16 units: a tag character is two.
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// The most bytes of a call's arguments a journal entry keeps (64 KiB).
+pub const JOURNAL_ARGUMENTS_MAX: usize = 64 * 1024;
+
+/// What a journal entry keeps of arguments `size` bytes long: their
+/// `redacted` form, or past [`JOURNAL_ARGUMENTS_MAX`] a note of their size.
+/// A journal keeps every entry for its retention (calls, refused ones
+/// included, and each approval request, decision and use): arguments of
+/// any size would let a caller grow it by megabytes an entry.
+pub(crate) fn journal_arguments(size: usize, redacted: impl FnOnce() -> Value) -> Value {
+    if size > JOURNAL_ARGUMENTS_MAX {
+        Value::from(format!(
+            "[arguments of {size} bytes, not kept: over {JOURNAL_ARGUMENTS_MAX} bytes]"
+        ))
+    } else {
+        redacted()
+    }
 }
 
 /// What replaces a secret value wherever arguments are shown.

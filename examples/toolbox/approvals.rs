@@ -23,7 +23,7 @@ use std::path::PathBuf;
 
 use contract_runtime::identity::oauth::{JwtAuthenticator, JwtConfig};
 use contract_runtime::inbox::Inbox;
-
+use contract_runtime::observe::for_people;
 use contract_runtime::policy::approval::Approvals;
 use contract_runtime::store::{ApprovalFilter, ApprovalRecord};
 use serde_json::json;
@@ -109,7 +109,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let now = now_ms();
                 for r in list.map_err(|e| e.to_string())? {
                     let line = shown(&r, now).to_string();
-                    out!("{}", contract_runtime::observe::for_people(&line))?;
+                    out!("{}", for_people(&line))?;
                 }
                 Ok(())
             }
@@ -118,14 +118,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .grant(id, &by, reason.as_deref())
                     .await
                     .map_err(|e| e.to_string())?;
-                out!("{}", shown(&r, now_ms()))
+                out!("{}", for_people(&shown(&r, now_ms()).to_string()))
             }
             ["deny", id] => {
                 let r = approvals
                     .deny(id, &by, reason.as_deref())
                     .await
                     .map_err(|e| e.to_string())?;
-                out!("{}", shown(&r, now_ms()))
+                out!("{}", for_people(&shown(&r, now_ms()).to_string()))
             }
             _ => Err(USAGE.to_string()),
         }

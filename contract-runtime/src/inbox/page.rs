@@ -50,7 +50,8 @@ fn policy() -> &'static HeaderValue {
 /// and in quoted attributes) written as references, and each character a
 /// person would not see ([`crate::observe::is_invisible`]: a bidirectional
 /// control that shows an approver code in another order than the file
-/// will hold, a zero-width space) shown as its code point, `[U+202E]`.
+/// will hold, a zero-width space, a tag character) shown as its code
+/// point, `[U+202E]`.
 pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -368,6 +369,12 @@ mod tests {
             "if access != &quot;user[U+202E] [U+2066]&quot;: # admin[U+2069][U+2066]"
         );
         assert_eq!(escape("a\u{200b}b\u{9b}2J\nc"), "a[U+200B]b[U+009B]2J\nc");
+        // tag characters spell text no one sees ("hi"); a soft hyphen, a
+        // variation selector
+        assert_eq!(
+            escape("gamma\u{e0068}\u{e0069}\u{ad}\u{fe0f}delta"),
+            "gamma[U+E0068][U+E0069][U+00AD][U+FE0F]delta"
+        );
     }
 
     #[test]

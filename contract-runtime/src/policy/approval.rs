@@ -12,6 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::context::Caller;
+use crate::observe::journal_arguments;
 use crate::store::{
     ApprovalFilter, ApprovalRecord, ApprovalState, Decided, Decision, JournalRecord, Store,
     StoreError,
@@ -354,7 +355,12 @@ pub async fn journal(store: &dyn Store, event: &str, r: &ApprovalRecord, by: Opt
         event: event.to_string(),
         caller: Some(r.caller.clone()),
         tenant: (!r.tenant.is_empty()).then(|| r.tenant.clone()),
-        arguments: r.arguments.clone(),
+        // The request holds the arguments (redacted) as a tree: their size
+        // is that of their text, as a call's is.
+        arguments: journal_arguments(
+            serde_json::to_vec(&r.arguments).map_or(0, |text| text.len()),
+            || r.arguments.clone(),
+        ),
         status: r.state.as_str().to_string(),
         codes,
         retry_safe: true,
