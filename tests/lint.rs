@@ -663,3 +663,102 @@ fn a_zero_minimum_and_a_referenced_definition_are_declarations() {
     assert_eq!(got, want, "{}", String::from_utf8_lossy(&out.stdout));
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Runs `toolbox lint ARGS...` with `TOOLBOX_LINT_TIMEOUT=secs`; a run
+/// still going after a minute is killed and fails the test (it would
+/// otherwise hang CI: the defect this guards against).
+fn lint_within(secs: u32, args: &[&str]) -> Output {
+    let mut child = Command::new(common::toolbox())
+        .env("TOOLBOX_LINT_TIMEOUT", secs.to_string())
+        .arg("lint")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the toolbox");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("toolbox lint {args:?} was still running after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("its output")
+}
+
+/// The processes alive (not zombies) whose command line holds `marker`.
+fn alive_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let dir = entry.path();
+        let Ok(cmdline) = std::fs::read(dir.join("cmdline")) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z'));
+        if !zombie && String::from_utf8_lossy(&cmdline).contains(marker) {
+            found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
+        }
+    }
+    found
+}
+
+/// A stdio server that keeps talking (a notification five times a second)
+/// but never answers is given up on when its time is out: the limit is on
+/// the answer, not on silence (it was a limit on silence, and the lint ran
+/// for ever). Stopping it stops what it started too: a wrapper's server
+/// (here a child of the server, as `npx` runs one) was left running.
+#[test]
+fn a_stdio_server_that_talks_but_never_answers_is_stopped_with_its_children() {
+    let marker = format!("lint-child-of-{}", std::process::id());
+    let server = "import subprocess, sys, time\n\
+        subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', sys.argv[1]])\n\
+        while True:\n    \
+            print('{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"busy\"}}', flush=True)\n    \
+            time.sleep(0.2)\n";
+    let out = lint_within(2, &["--mcp", "--", "python3", "-c", server, &marker]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("did not answer within 2 s"), "{stderr}");
+    let mut left = alive_with(&marker);
+    for _ in 0..100 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        left = alive_with(&marker);
+    }
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+/// Over HTTP, an event stream of keep-alive comments that never carries
+/// the answer is given up on the same way.
+#[test]
+fn an_http_server_that_sends_only_keep_alives_is_given_up_on() {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut s) = stream else { return };
+            std::thread::spawn(move || {
+                let _ = s.read(&mut [0u8; 8192]);
+                let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n";
+                if s.write_all(head.as_bytes()).is_err() {
+                    return;
+                }
+                while s.write_all(b": keep-alive\n\n").is_ok() {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+            });
+        }
+    });
+    let out = lint_within(2, &["--mcp-url", &url]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("did not answer within 2 s"), "{stderr}");
+}

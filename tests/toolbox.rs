@@ -1893,6 +1893,26 @@ fn a_line_that_is_not_json_is_reported_and_the_server_goes_on() {
     assert_eq!(status(&envelope(&out[3], "c4", "list_filings")), "ok");
 }
 
+/// A line that starts with a byte order mark (PowerShell's `Out-File`
+/// writes one) is not JSON, and the error says why; the next line runs.
+#[test]
+fn a_line_with_a_byte_order_mark_is_refused_by_name() {
+    let f = Fixture::standard("bom");
+    let lines = vec![
+        format!("\u{feff}{}", fc("c1", "search_notes", r#"{"query":"kv"}"#)),
+        fc("c2", "search_notes", r#"{"query":"kv"}"#),
+    ];
+    let out = f.serve_raw(&[], &lines);
+    assert_eq!(out.len(), 2, "{out:#?}");
+    assert_eq!(
+        (&out[0]["type"], &out[0]["line"]),
+        (&json!("error"), &json!(1))
+    );
+    let message = out[0]["message"].as_str().unwrap();
+    assert!(message.contains("byte order mark"), "{message}");
+    assert_eq!(status(&envelope(&out[1], "c2", "search_notes")), "ok");
+}
+
 #[test]
 fn answers_come_in_order_with_call_ids_unchanged() {
     let f = Fixture::standard("order");

@@ -6,18 +6,38 @@
 //! the input cannot be read (a file that is not a tool list, a server that
 //! does not answer).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use contract_runtime::audit::{lint_tools, Finding, Level};
 use serde_json::{json, Value};
 
-/// How long a server may take to answer one request.
-const ANSWER_WITHIN: Duration = Duration::from_secs(60);
+/// How long a server may take to answer one request: the whole answer,
+/// however many notifications or keep-alives it sends meanwhile. A minute,
+/// or the seconds `TOOLBOX_LINT_TIMEOUT` says (a server slow to start).
+fn answer_within() -> Duration {
+    static WITHIN: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *WITHIN.get_or_init(|| {
+        let secs = std::env::var("TOOLBOX_LINT_TIMEOUT").ok();
+        Duration::from_secs(secs.and_then(|s| s.trim().parse().ok()).unwrap_or(60))
+    })
+}
+
+/// What a server that did not answer in time is told.
+fn no_answer() -> String {
+    format!(
+        "the server did not answer within {} s (TOOLBOX_LINT_TIMEOUT)",
+        answer_within().as_secs()
+    )
+}
+
+/// The most bytes of one HTTP answer read: a body that never ends is
+/// refused, not read until memory runs out.
+const ANSWER_MAX: usize = 16 << 20;
 
 /// `toolbox audit`: the findings of the toolbox's own contracts.
 pub fn audit(args: &[String]) -> ExitCode {
@@ -130,16 +150,30 @@ fn all_tools(mut ask: impl FnMut(Value) -> Result<Value, String>) -> Result<Valu
     Err("the server's tools/list did not end after 1000 pages".into())
 }
 
-/// Starts `cmd` (no shell) and asks it for its tools over stdio.
+/// Starts `cmd` (no shell) and asks it for its tools over stdio, then
+/// stops it and everything it started: `cmd` runs in a process group of its
+/// own, which is killed whole, since a wrapper (`npx`, a script) would
+/// otherwise leave the server it runs behind.
 fn stdio_tools(cmd: &str, args: &[String]) -> Result<Value, String> {
-    let mut child = Command::new(cmd)
+    let mut command = Command::new(cmd);
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command
         .spawn()
         .map_err(|e| format!("starting {cmd}: {e}"))?;
     let result = talk(&mut child);
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) touches no memory of this process. The child is
+        // not reaped yet, so its id (its group's, from `process_group(0)`)
+        // names no other process.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
     let _ = child.kill();
     let _ = child.wait();
     result
@@ -167,9 +201,14 @@ fn talk(child: &mut Child) -> Result<Value, String> {
             initialized = true;
         }
         writeln!(stdin, "{request}").map_err(|e| format!("writing to the server: {e}"))?;
+        let deadline = Instant::now() + answer_within();
         loop {
-            let line = rx.recv_timeout(ANSWER_WITHIN).map_err(|_| {
-                "the server did not answer (it exited, or took over a minute)".to_string()
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = rx.recv_timeout(left).map_err(|e| match e {
+                mpsc::RecvTimeoutError::Timeout => no_answer(),
+                mpsc::RecvTimeoutError::Disconnected => {
+                    "the server exited (or closed its output) before answering".to_string()
+                }
             })?;
             // Servers may send notifications, requests and log lines too.
             let Ok(message) = serde_json::from_str::<Value>(&line) else {
@@ -269,6 +308,17 @@ enum Conn {
     Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
 }
 
+impl Conn {
+    /// How long one read may wait.
+    fn set_read_timeout(&self, within: Duration) {
+        let socket = match self {
+            Conn::Plain(s) => s,
+            Conn::Tls(s) => s.get_ref(),
+        };
+        socket.set_read_timeout(Some(within)).ok();
+    }
+}
+
 impl Read for Conn {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         match self {
@@ -352,9 +402,9 @@ fn connect(at: &Endpoint) -> Result<Conn, String> {
         .map_err(|e| format!("resolving {dial}: {e}"))?
         .next()
         .ok_or_else(|| format!("{dial} has no address"))?;
-    let stream = TcpStream::connect_timeout(&addr, ANSWER_WITHIN)
+    let stream = TcpStream::connect_timeout(&addr, answer_within())
         .map_err(|e| format!("connecting to {dial}: {e}"))?;
-    stream.set_read_timeout(Some(ANSWER_WITHIN)).ok();
+    stream.set_read_timeout(Some(answer_within())).ok();
     if !at.tls {
         return Ok(Conn::Plain(stream));
     }
@@ -395,16 +445,38 @@ fn post(at: &Endpoint, message: &Value, session: Option<&str>) -> Result<(String
         .and_then(|()| stream.flush())
         .map_err(|e| format!("writing to {authority}: {e}"))?;
     let id = message.get("id").cloned();
+    let deadline = Instant::now() + answer_within();
     let mut raw = Vec::new();
     let mut buf = [0u8; 8192];
     loop {
+        // The whole answer within the minute: a stream of keep-alives
+        // never ends on its own.
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(format!("{authority}: {}", no_answer()));
+        }
+        stream.set_read_timeout(left);
         let n = match stream.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return Err(format!("{authority}: {}", no_answer()))
+            }
             Err(e) => return Err(format!("reading from {authority}: {e}")),
         };
         raw.extend_from_slice(&buf[..n]);
-        // A stream of events may stay open after the answer: stop at it.
+        if raw.len() > ANSWER_MAX {
+            return Err(format!(
+                "{authority}: the answer is larger than {} MiB",
+                ANSWER_MAX >> 20
+            ));
+        }
+        // A stream of events may stay open after the answer: stop at it
+        // (looked for when a line ends; a JSON body ends with the
+        // connection).
+        if !buf[..n].contains(&b'\n') {
+            continue;
+        }
         if let Some((headers, body)) = split(&raw) {
             let done = match &id {
                 None => true,

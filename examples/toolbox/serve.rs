@@ -105,6 +105,11 @@ pub fn run(opts: Options) -> Result<(), String> {
         // whatever else reads the same line.
         let parsed = std::str::from_utf8(&line)
             .map_err(|e| format!("not UTF-8 text, so not JSON: {e}"))
+            .and_then(|text| match text.strip_prefix('\u{feff}') {
+                // (JSON allows no byte order mark; PowerShell writes one)
+                Some(_) => Err("not JSON: the line starts with a byte order mark (U+FEFF): send UTF-8 without one".to_owned()),
+                None => Ok(text),
+            })
             .and_then(|text| {
                 contract_runtime::decode::parse_strict(text, &outer_limits())
                     .map_err(|e| line_error(e.into_errors()))
