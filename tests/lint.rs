@@ -133,6 +133,18 @@ fn a_list_without_errors_exits_0_and_unreadable_input_2() {
             .code(),
         Some(2)
     );
+    // An input schema that is no schema: said, not read as "no arguments".
+    let path = write_tools(
+        "string-schema",
+        &json!({"tools": [{"name": "t", "description": "At most 3.", "inputSchema": "object"}]}),
+    );
+    let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("tool `t`: its `inputSchema` is not"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         toolbox(&["lint", "--tools", "/no/such/file"]).status.code(),
         Some(2)

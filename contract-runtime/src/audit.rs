@@ -129,6 +129,12 @@ pub fn lint_tools(list: &Value) -> Result<Vec<Finding>, NotAToolList> {
             .get("inputSchema")
             .or_else(|| tool.get("input_schema"))
             .unwrap_or(&Value::Null);
+        // (absent, only the description is read; present, it must be one)
+        if !schema.is_null() && !schema.is_object() {
+            return Err(NotAToolList(format!(
+                "tool `{name}`: its `inputSchema` is not a JSON Schema object"
+            )));
+        }
         let doc = tool
             .get("description")
             .and_then(Value::as_str)
