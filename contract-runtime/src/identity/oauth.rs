@@ -314,9 +314,9 @@ impl JwtAuthenticator {
     /// An authenticator for `config`; callers carry only what the token
     /// gives (see [`JwtAuthenticator::with_caller`]). Fails when the
     /// configuration accepts no asymmetric algorithm, names no issuer or
-    /// audience or an audience with a fragment, and when its key set is a file that cannot be read or
-    /// holds no key set (the file is read here; a URL is fetched on the
-    /// first token).
+    /// audience or an audience with a fragment, and when its key set is a
+    /// file that cannot be read or holds no key set (the file is read here;
+    /// a URL is fetched on the first token).
     pub fn new(config: JwtConfig) -> Result<JwtAuthenticator, String> {
         if config.issuer.is_empty() || config.audience.is_empty() {
             return Err("a token check needs an issuer and an audience".to_owned());
