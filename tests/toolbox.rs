@@ -2681,3 +2681,99 @@ fn the_default_store_is_never_inside_the_root() {
         "nothing was written through the link"
     );
 }
+
+// ------------------------------------------------------------------ writers at once
+
+/// Starts one `serve-jsonl --root ROOT --store memory` per line, all before
+/// any is sent its line, then sends each its line at once: writers in as
+/// many processes, on one root. Their envelopes, in the lines' order.
+fn at_once(root: &std::path::Path, lines: &[String]) -> Vec<Value> {
+    let mut children: Vec<_> = lines
+        .iter()
+        .map(|_| {
+            Command::new(toolbox())
+                .args(["serve-jsonl", "--store", "memory", "--root"])
+                .arg(root)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("spawn toolbox")
+        })
+        .collect();
+    for (child, line) in children.iter_mut().zip(lines) {
+        let mut input = child.stdin.take().expect("stdin");
+        input
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("send");
+    }
+    children
+        .into_iter()
+        .map(|child| {
+            let out = child.wait_with_output().expect("wait");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let item: Value = serde_json::from_str(text.trim()).expect("one answer line");
+            serde_json::from_str(item["output"].as_str().expect("an output")).expect("an envelope")
+        })
+        .collect()
+}
+
+/// `replace_text`'s precondition holds among writers at once: calls that
+/// all carry the version read before any of them ran (eight servers on one
+/// root, each replacing its own line) end with one `ok` and its change in
+/// the file, and `conflict` for the rest. The check and the write were two
+/// steps: 2 to 18 of 20 such calls were answered `ok`, and the file held
+/// one change.
+#[test]
+fn replace_text_calls_on_one_version_at_once_have_one_winner() {
+    let f = Fixture::standard("replace-at-once");
+    let text: String = (0..8).map(|i| format!("line A{i}\n")).collect();
+    f.write("repo/race.txt", &text);
+    let version = f.call(&[], "read_file", r#"{"path":"race.txt"}"#)["result"]["version"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let lines: Vec<String> = (0..8)
+        .map(|i| {
+            let args = json!({"path": "race.txt", "old_text": format!("A{i}"), "new_text": format!("B{i}"), "expected_version": version});
+            fc(&format!("c{i}"), "replace_text", &args.to_string())
+        })
+        .collect();
+    let envs = at_once(&f.root.join(""), &lines);
+    let ok = envs.iter().filter(|e| e["status"] == "ok").count();
+    let conflicts = envs
+        .iter()
+        .filter(|e| e["errors"][0]["code"] == "conflict")
+        .count();
+    let changed = f.read("repo/race.txt").matches("line B").count();
+    assert_eq!((ok, conflicts, changed), (1, 7, 1), "{envs:#?}");
+}
+
+/// `tag_notes` reads a note and writes it back whole: eight servers on one
+/// root tagging the same notes at once, each with its own tag, leave every
+/// tag answered `added: true` in every note, and no note is answered
+/// `no-such-note` (a note being renamed over by another writer was).
+#[test]
+fn tag_notes_at_once_keeps_every_tag() {
+    let f = Fixture::standard("tags-at-once");
+    let notes: Vec<String> = (0..5).map(|i| format!("n{i}.md")).collect();
+    for n in &notes {
+        f.write(&format!("notes/{n}"), "# A note\n");
+    }
+    let lines: Vec<String> = (0..8)
+        .map(|i| {
+            let args = json!({"notes": notes, "tag": format!("t{i}")});
+            fc(&format!("c{i}"), "tag_notes", &args.to_string())
+        })
+        .collect();
+    let envs = at_once(&f.root.join(""), &lines);
+    for env in &envs {
+        assert_eq!(env["status"], "ok", "{env:#}");
+    }
+    for n in &notes {
+        let text = f.read(&format!("notes/{n}"));
+        for i in 0..8 {
+            assert_eq!(text.matches(&format!("#t{i}\n")).count(), 1, "{n}: {text}");
+        }
+    }
+}

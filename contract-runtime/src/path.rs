@@ -179,6 +179,13 @@ pub struct Root {
     max_read: Option<u64>,
 }
 
+/// A folder locked for writing ([`Root::lock_folder_of`]); dropping it
+/// releases the lock.
+#[derive(Debug)]
+pub struct FolderLock {
+    _folder: std::fs::File,
+}
+
 impl fmt::Debug for Root {
     /// Shows the display name only; the handle's absolute location is not the model's business.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -439,8 +446,10 @@ impl Root {
     /// The handle-only half of [`Root::read`]: cap-std alone enforces confinement here.
     fn read_beneath(&self, path: &Path) -> Result<Vec<u8>, PathError> {
         // Refuse non-files before opening: opening a FIFO for reading would block.
-        let seen = self.dir.metadata(path)?;
-        self.read_seen(&self.dir, path, &seen)
+        again(|| {
+            let seen = self.dir.metadata(path)?;
+            Ok((self.read_seen(&self.dir, path, &seen), seen))
+        })
     }
 
     /// Reads `name` in `dir` when it is the one-link regular file `seen`
@@ -583,8 +592,10 @@ impl Root {
     pub fn read_nofollow(&self, p: &ConfinedPath) -> Result<Vec<u8>, PathError> {
         self.check(p)?;
         let (dir, name) = self.parent_nofollow(p.as_path())?;
-        let seen = dir.symlink_metadata(name)?;
-        self.read_seen(&dir, Path::new(name), &seen)
+        again(|| {
+            let seen = dir.symlink_metadata(name)?;
+            Ok((self.read_seen(&dir, Path::new(name), &seen), seen))
+        })
     }
 
     /// [`Root::write_atomic`] of a path that follows no link anywhere (see
@@ -598,6 +609,31 @@ impl Root {
             _ => {}
         }
         self.write_atomic_in(dir, name, bytes)
+    }
+
+    /// Locks the folder that holds `p` (following no link to it) for
+    /// writing, waiting while another holds it, in this process or any
+    /// other, until the [`FolderLock`] is dropped. A read, check and write
+    /// of a file in it (a precondition's version compared, a line added
+    /// once) made under the lock is one step among writers that take it
+    /// too: without it, two writers that read the same version both write,
+    /// and the first one's change is lost though it was answered `ok`.
+    /// Readers need not take it: a write is a rename, so they read the old
+    /// file or the new one whole. An advisory lock (`flock(2)` on the
+    /// folder): it binds only writers that take it.
+    pub fn lock_folder_of(&self, p: &ConfinedPath) -> Result<FolderLock, PathError> {
+        self.check(p)?;
+        let (dir, _) = self.parent_nofollow(p.as_path())?;
+        // A folder opened anew, never a clone of a held handle: a lock
+        // belongs to the open folder, which clones share, so two calls
+        // through clones of one handle would both hold it at once. Opened
+        // for reading, as a file: a folder handle is opened for lookups
+        // only (`O_PATH`), which cannot be locked.
+        let mut options = OpenOptions::new();
+        options.read(true);
+        let folder = dir.open_with(".", &options)?.into_std();
+        folder.lock()?;
+        Ok(FolderLock { _folder: folder })
     }
 
     /// The folder holding `path`'s last name, opened one folder at a time
@@ -773,6 +809,25 @@ fn folder_nofollow(dir: &Dir, name: &Path) -> Result<Dir, PathError> {
         return Err(PathError::NotAFile);
     }
     Ok(next)
+}
+
+/// A read by name (`read` returns its outcome and what the name was when
+/// looked at), looked at and read again, at most eight times, while it
+/// found a regular file that another had replaced by the time it was
+/// opened: a writer's rename (every write is one), not an attack. A link
+/// or anything else swapped in is refused as ever, since the next look
+/// sees it.
+fn again(
+    mut read: impl FnMut() -> Result<(Result<Vec<u8>, PathError>, cap_std::fs::Metadata), PathError>,
+) -> Result<Vec<u8>, PathError> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match read()? {
+            (Err(PathError::NotAFile), seen) if seen.is_file() && tries < 8 => continue,
+            (outcome, _) => return outcome,
+        }
+    }
 }
 
 /// Whether an `lstat` result and an open fd's metadata describe the same regular file.
@@ -1442,6 +1497,61 @@ mod tests {
         // No temp files are left behind.
         assert_eq!(root.list_files(&cp(".")).unwrap(), vec!["a.txt"]);
         assert_eq!(std::fs::read_dir(s.r()).unwrap().count(), 1);
+    }
+
+    /// A read while a writer renames new contents over the file reads the
+    /// old file or the new one, never "not a file": the name named another
+    /// regular file between the look and the open.
+    #[test]
+    fn a_read_during_writes_reads_a_whole_file() {
+        let s = Scratch::new("read-during-writes");
+        let root = std::sync::Arc::new(s.root());
+        root.write_atomic(&cp("a.txt"), b"0").unwrap();
+        let writer = {
+            let root = root.clone();
+            std::thread::spawn(move || {
+                for i in 0..1000 {
+                    root.write_atomic(&cp("a.txt"), i.to_string().as_bytes())
+                        .unwrap();
+                }
+            })
+        };
+        let mut refused = 0;
+        while !writer.is_finished() {
+            for read in [root.read(&cp("a.txt")), root.read_nofollow(&cp("a.txt"))] {
+                if read.is_err() {
+                    refused += 1;
+                }
+            }
+        }
+        writer.join().unwrap();
+        assert_eq!(refused, 0);
+    }
+
+    /// A folder's lock is exclusive among handles of one root (clones
+    /// share an open folder, so each lock opens its own) and released when
+    /// dropped.
+    #[test]
+    fn a_folder_lock_is_held_by_one_at_a_time() {
+        let s = Scratch::new("lock");
+        let root = std::sync::Arc::new(s.root());
+        root.write_atomic(&cp("a.txt"), b"x").unwrap();
+        let held = root.lock_folder_of(&cp("a.txt")).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let other = root.clone();
+        let waiter = std::thread::spawn(move || {
+            let _second = other.lock_folder_of(&cp("a.txt")).unwrap();
+            tx.send(()).unwrap();
+        });
+        assert!(
+            rx.recv_timeout(std::time::Duration::from_millis(300))
+                .is_err(),
+            "a second lock was taken while the first was held"
+        );
+        drop(held);
+        rx.recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the second lock, once the first was dropped");
+        waiter.join().unwrap();
     }
 
     /// Replacing a file keeps its mode (a 0600 file is not made readable

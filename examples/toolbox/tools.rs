@@ -349,6 +349,11 @@ pub fn replace_text(
         return Err(FileError::PathMoved);
     }
     let target = ConfinedPath::parse(&resolved).map_err(|_| FileError::NotAFile)?;
+    // From the version check to the write, no other edit of a file in the
+    // folder (another call, another server on this root): two calls that
+    // read the same version would both pass the check, and the first one's
+    // change would be written over though it was answered `ok`.
+    let _lock = repo.lock_folder_of(&target)?;
     let bytes = repo.read_nofollow(&target)?;
     let content = String::from_utf8(bytes).map_err(|_| FileError::NotText)?;
     let current = version_of(content.as_bytes());
@@ -559,15 +564,19 @@ pub fn tag_notes(
         .map(|name| {
             let r = (|| {
                 let p = ConfinedPath::parse(&name).map_err(|_| TagError::NoSuchNote)?;
+                let refused = |e: PathError| match e {
+                    PathError::NotFound | PathError::NotAFile | PathError::OutsideScope => {
+                        TagError::NoSuchNote
+                    }
+                    _ => TagError::Io,
+                };
+                // The note is read and written back whole: under the
+                // folder's lock, so a tag another call adds meanwhile is
+                // not written over, nor a deleted note written back.
+                let _lock = dir.lock_folder_of(&p).map_err(refused)?;
                 // bytes, not text: a note with bytes that are not UTF-8 is
                 // tagged too, its bytes kept as they are
-                let mut bytes = match dir.read(&p) {
-                    Ok(b) => b,
-                    Err(PathError::NotFound | PathError::NotAFile | PathError::OutsideScope) => {
-                        return Err(TagError::NoSuchNote)
-                    }
-                    Err(_) => return Err(TagError::Io),
-                };
+                let mut bytes = dir.read(&p).map_err(refused)?;
                 if String::from_utf8_lossy(&bytes)
                     .lines()
                     .any(|l| l.trim() == line)
@@ -628,7 +637,11 @@ pub fn delete_note(
 ) -> Result<Deleted, DeleteError> {
     let dir = ctx.root("notes").ok_or(DeleteError::Io)?;
     let p = ConfinedPath::parse(&note).map_err(|_| DeleteError::NoSuchNote)?;
-    match effect(ctx, || dir.remove_file(&p)) {
+    // (a tag being added is written back whole: not while it is)
+    let removed = dir
+        .lock_folder_of(&p)
+        .and_then(|_lock| effect(ctx, || dir.remove_file(&p)));
+    match removed {
         Ok(()) => Ok(Deleted { deleted: note }),
         // A name that leads out of the index (a link, or a hard link whose
         // other names may be anywhere) names no note of it: the same
