@@ -115,6 +115,47 @@ fn declining_at_the_client_answers_denied_with_the_reason() {
     assert!(fx.path("notes/a.md").exists(), "nothing ran");
 }
 
+/// The state of the one approval request on `store`.
+fn request_state(store: &str) -> String {
+    let out = Command::new(common::toolbox())
+        .args(["approvals", "--store", store, "list", "--all"])
+        .output()
+        .unwrap();
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    r["state"].as_str().unwrap().to_owned()
+}
+
+/// A person who closes the question without choosing (`cancel`) has not
+/// denied the call: it answers `needs-approval` with the request's id, the
+/// request stays pending for them or another approver, and the same call
+/// sent again asks again. The dismissal was recorded as a denial: the next
+/// call was refused without asking, and the model told not to retry.
+#[test]
+fn closing_the_question_at_the_client_decides_nothing() {
+    let (fx, store) = setup("cancel");
+    let out = client(
+        "cancel",
+        &fx,
+        &store,
+        json!([
+            {"name": "delete_note", "arguments": {"note": "a.md"}},
+            {"name": "delete_note", "arguments": {"note": "a.md"}}
+        ]),
+    );
+    assert_eq!(
+        out["asked"].as_array().unwrap().len(),
+        2,
+        "asked each time: {out:#}"
+    );
+    for r in out["results"].as_array().unwrap() {
+        let env = &r["structuredContent"];
+        assert_eq!(env["status"], "needs-approval", "{out:#}");
+        assert!(env["approval"]["id"].is_string(), "{env:#}");
+    }
+    assert_eq!(request_state(&store), "pending");
+    assert!(fx.path("notes/a.md").exists(), "nothing ran");
+}
+
 #[test]
 fn without_the_capability_the_request_id_is_granted_elsewhere_and_the_re_sent_call_runs() {
     let (fx, store) = setup("none");
@@ -186,6 +227,22 @@ fn mrtr_declining_answers_denied_with_the_reason() {
         .as_str()
         .unwrap()
         .ends_with("denied this call: not this note"));
+    assert!(fx.path("notes/a.md").exists());
+}
+
+/// The same over the multi-round-trip flow: a dismissed question answers
+/// `needs-approval` (not a new question straight away) and leaves the
+/// request pending.
+#[test]
+fn mrtr_closing_the_question_decides_nothing() {
+    let (fx, store) = mrtr_setup("mrtr-cancel");
+    let legs = mrtr("cancel", &fx, &store);
+    assert_eq!(legs[1]["inputRequired"], false, "{legs:#?}");
+    assert_eq!(
+        legs[1]["structuredContent"]["status"], "needs-approval",
+        "{legs:#?}"
+    );
+    assert_eq!(request_state(&store), "pending");
     assert!(fx.path("notes/a.md").exists());
 }
 

@@ -4,8 +4,9 @@ approval flows of tests/mcp_approval.rs.
     python approval.py MODE SERVER_ARGS_JSON CALLS_JSON
 
 MODE is how the person at the client answers an elicitation:
-`accept`, `decline` (with a reason), or `none` (the client declares no
-elicitation capability at all). SERVER_ARGS_JSON is the command line of the
+`accept`, `decline` (with a reason), `cancel` (the person closes the
+dialog without choosing), or `none` (the client declares no elicitation
+capability at all). SERVER_ARGS_JSON is the command line of the
 server (`["/path/to/toolbox", "mcp", "--root", ...]`); CALLS_JSON an array of
 `{"name", "arguments"}` sent one after another. Prints one JSON object:
 
@@ -36,6 +37,8 @@ async def main(mode: str, server: list, calls: list) -> dict:
         )
         if mode == "accept":
             return types.ElicitResult(action="accept", content={})
+        if mode == "cancel":
+            return types.ElicitResult(action="cancel")
         return types.ElicitResult(action="decline", content={"reason": "not this note"})
 
     kwargs = {} if mode == "none" else {"elicitation_callback": on_elicit}

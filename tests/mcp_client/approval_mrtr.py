@@ -8,7 +8,8 @@ The client connects with `server/discover` (a 2026-07-28 connection),
 declares elicitation, and calls `delete_note {"note": "a.md"}`. The server
 answers `InputRequiredResult`; then, by MODE:
 
-- `accept` / `decline`: retries with the person's answer and the state as received;
+- `accept` / `decline` / `cancel`: retries with the person's answer (`cancel`:
+  the dialog closed without a choice) and the state as received;
 - `tamper`: retries accepting, with one character of the state changed;
 - `other-arguments`: retries accepting, with the state, for `{"note": "b.md"}`;
 - `replay`: accepts, then sends the same answer and state a second time.
@@ -51,8 +52,8 @@ async def main(mode: str, server: list) -> dict:
             first = await session.call_tool("delete_note", a, allow_input_required=True)
             legs.append(leg(first))
             state = first.request_state
-            answer = "decline" if mode == "decline" else "accept"
-            content = {"reason": "not this note"} if answer == "decline" else {}
+            answer = mode if mode in ("decline", "cancel") else "accept"
+            content = {"reason": "not this note"} if answer == "decline" else ({} if answer == "accept" else None)
             responses = {"approval": types.ElicitResult(action=answer, content=content)}
             args = a
             if mode == "tamper":

@@ -97,8 +97,9 @@ impl Approver {
         call: ToolCall,
         context: &RequestContext<RoleServer>,
     ) -> Asked {
+        let mut dismissed = false;
         if let Some(state) = request.request_state.as_deref() {
-            Box::pin(self.resume(
+            dismissed = Box::pin(self.resume(
                 dispatcher,
                 caller,
                 &call,
@@ -106,9 +107,15 @@ impl Approver {
                 request.input_responses.as_ref(),
                 context,
             ))
-            .await;
+            .await
+                == Some(Decision::Dismissed);
         }
         let envelope = dispatcher.dispatch(caller, &call).await;
+        // The person closed the question: asked again at once, they would
+        // be shown it again at once. The request stays pending.
+        if dismissed {
+            return Asked::Done(envelope);
+        }
         // The client's capabilities (a copy, see `who`) only for a call that
         // may be asked about.
         match to_ask(&envelope, || context.client_capabilities()) {
@@ -164,7 +171,7 @@ impl Approver {
         )
         .await;
         if let Ok(Ok(ClientResult::ElicitResult(answer))) = asked {
-            if decide(&approvals, &id, &answer, &who(caller, context)).await {
+            if decide(&approvals, &id, &answer, &who(caller, context)).await == Decision::Taken {
                 return Asked::Done(dispatcher.dispatch(caller, call).await);
             }
         }
@@ -190,7 +197,8 @@ impl Approver {
     /// arguments and caller, and records the person's answer on the request
     /// it names. A state that does not open (forged, tampered, expired, or
     /// sealed for other arguments or another caller) decides nothing: the
-    /// call is then asked about afresh.
+    /// call is then asked about afresh. What became of the answer, when a
+    /// state opened and carried one.
     async fn resume(
         &self,
         dispatcher: &Dispatcher,
@@ -199,31 +207,29 @@ impl Approver {
         state: &str,
         responses: Option<&InputResponses>,
         context: &RequestContext<RoleServer>,
-    ) {
-        let Some(codec) = &self.codec else { return };
-        let Ok(args) = serde_json::from_str::<Value>(&call.arguments) else {
-            return;
-        };
+    ) -> Option<Decision> {
+        let codec = self.codec.as_ref()?;
+        let args = serde_json::from_str::<Value>(&call.arguments).ok()?;
         let bound = binding(&call.name, &digest(&args), &Owner::of(caller));
         let id = match codec.open_with(state, &bound) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
                 tracing::warn!(tool = %call.name, error = %e, "an MCP request state did not open; nothing decided");
-                return;
+                return None;
             }
         };
         let answer = responses
             .and_then(|r| r.get(KEY))
-            .and_then(|v| serde_json::from_value::<ElicitResult>(v.clone()).ok());
-        if let Some(answer) = answer {
+            .and_then(|v| serde_json::from_value::<ElicitResult>(v.clone()).ok())?;
+        Some(
             decide(
                 &approvals_of(dispatcher, caller),
                 &id,
                 &answer,
                 &who(caller, context),
             )
-            .await;
-        }
+            .await,
+        )
     }
 }
 
@@ -336,8 +342,25 @@ fn question(record: &ApprovalRecord, tools: &[Tool], stale: bool) -> Option<Elic
     })
 }
 
-/// Records the person's answer; `true` when a decision was taken now.
-async fn decide(approvals: &Approvals, id: &str, answer: &ElicitResult, who: &str) -> bool {
+/// What became of a person's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    /// Recorded now: a grant or a denial.
+    Taken,
+    /// Not recorded: the request was decided already, or is gone.
+    NotTaken,
+    /// The person closed the question without choosing (`cancel`, or an
+    /// action this release does not know): no decision, the request stays
+    /// pending for them or another approver (the inbox, the operator's
+    /// command), and the call answers `needs-approval`.
+    Dismissed,
+}
+
+/// Records the person's answer: `accept` grants, `decline` denies, and a
+/// dismissal (`cancel`: the dialog closed, a client's timeout) decides
+/// nothing. It was recorded as a denial, which the person never made and
+/// the model was told not to retry.
+async fn decide(approvals: &Approvals, id: &str, answer: &ElicitResult, who: &str) -> Decision {
     let why = answer
         .content
         .as_ref()
@@ -347,11 +370,16 @@ async fn decide(approvals: &Approvals, id: &str, answer: &ElicitResult, who: &st
         .map(str::to_owned);
     let decided = match answer.action {
         ElicitationAction::Accept => approvals.grant(id, who, why.as_deref()).await,
-        // Decline, cancel, and whatever later versions add: not a grant.
-        _ => {
+        ElicitationAction::Decline => {
             let why = why.unwrap_or_else(|| "declined at the MCP client".to_owned());
             approvals.deny(id, who, Some(&why)).await
         }
+        // Cancel, and whatever later versions add: neither a grant nor a denial.
+        _ => return Decision::Dismissed,
     };
-    decided.is_ok()
+    if decided.is_ok() {
+        Decision::Taken
+    } else {
+        Decision::NotTaken
+    }
 }
