@@ -412,6 +412,12 @@ pub mod http {
                     }
                     let delete = req.method() == hyper::Method::DELETE;
                     let post = req.method() == hyper::Method::POST;
+                    // (`initialize` names no version: its answer is one
+                    // message, which no client resumes)
+                    let primed = req
+                        .headers()
+                        .get("mcp-protocol-version")
+                        .is_some_and(|v| v.as_bytes() >= PRIMED_FROM.as_bytes());
                     // Taken apart once and put together once: each move of
                     // a request's parts is code that runs on every call.
                     let (mut parts, body) = req.into_parts();
@@ -443,7 +449,7 @@ pub mod http {
                     let answer = service
                         .call(Request::from_parts(parts, Full::new(body)))
                         .await
-                        .map(|a| finished(a, delete, post.then_some(&sent)));
+                        .map(|a| finished(a, delete, post.then_some(&sent), primed));
                     if let (Some(g), Ok(a)) = (&gate, &answer) {
                         g.answered(session.as_deref(), caller.as_ref(), delete, a);
                     }
@@ -462,6 +468,49 @@ pub mod http {
 
     /// The one path MCP is served at.
     pub const PATH: &str = "/mcp";
+
+    /// The first revision whose clients are sent a priming event.
+    const PRIMED_FROM: &str = "2025-11-25";
+
+    /// An event stream without its opening priming event (see [`finished`]).
+    struct Unprimed {
+        inner: BoxBody<Bytes, Infallible>,
+        first: bool,
+    }
+
+    impl hyper::body::Body for Unprimed {
+        type Data = Bytes;
+        type Error = Infallible;
+
+        fn poll_frame(
+            mut self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, Infallible>>> {
+            loop {
+                let frame = std::task::ready!(std::pin::Pin::new(&mut self.inner).poll_frame(cx));
+                if std::mem::take(&mut self.first) {
+                    // an event whose `data` is empty: no message has one
+                    let priming = |data: &Bytes| {
+                        data.strip_prefix(b"data:").is_some_and(|rest| {
+                            rest.split(|&b| b == b'\n')
+                                .next()
+                                .is_some_and(|line| line.trim_ascii().is_empty())
+                        })
+                    };
+                    if let Some(Ok(f)) = &frame {
+                        if f.data_ref().is_some_and(priming) {
+                            continue;
+                        }
+                    }
+                }
+                return std::task::Poll::Ready(frame);
+            }
+        }
+
+        fn is_end_stream(&self) -> bool {
+            self.inner.is_end_stream()
+        }
+    }
 
     /// A plain-text answer with `status`.
     fn plain(status: hyper::StatusCode, text: String) -> Response<BoxBody<Bytes, Infallible>> {
@@ -542,13 +591,32 @@ pub mod http {
     ///   stdio. The body is checked only once rmcp has refused it: a
     ///   second parse of every message that rmcp reads anyway cost about
     ///   2.8 k instructions per call.
+    /// - an event stream opens with a priming event (empty `data`, an id and
+    ///   `retry`, SEP-1699) only for a client of `2025-11-25` or later
+    ///   (`primed`), as the official SDKs send it: a client of an earlier
+    ///   revision reads each `data` as a message and fails on the empty one
+    ///   (the TypeScript client's `JSON.parse("")`). rmcp sends it to all.
     fn finished(
         mut answer: Response<BoxBody<Bytes, Infallible>>,
         delete: bool,
         post: Option<&Bytes>,
+        primed: bool,
     ) -> Response<BoxBody<Bytes, Infallible>> {
         if delete && answer.status() == hyper::StatusCode::ACCEPTED {
             *answer.status_mut() = hyper::StatusCode::NO_CONTENT;
+        }
+        let events = answer
+            .headers()
+            .get(hyper::header::CONTENT_TYPE)
+            .is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
+        if events && !primed {
+            answer = answer.map(|body| {
+                Unprimed {
+                    inner: body,
+                    first: true,
+                }
+                .boxed()
+            });
         }
         if answer.status() == hyper::StatusCode::UNSUPPORTED_MEDIA_TYPE {
             if let Some(error) = post.and_then(|sent| crate::mcp::raw::parse_error(sent)) {
