@@ -42,7 +42,9 @@ import subprocess
 import tempfile
 import threading
 
-PROTOCOL = "2025-06-18"
+# a revision whose streams both servers open with a priming event (the
+# contract's server sends it only from 2025-11-25): the same work in each
+PROTOCOL = "2025-11-25"
 QUERIES = ["kv cache", "tool", "zebra"]
 
 

@@ -20,7 +20,10 @@ use tokio::process::{Child, Command};
 const SERVERS: [&str; 2] = ["bare", "contract"];
 /// Calls in flight at once on stdio.
 const WINDOW: usize = 32;
-const PROTOCOL: &str = "2025-06-18";
+/// The revision the clients speak: one whose streams both servers open with
+/// a priming event (the contract's sends it only from 2025-11-25, as the
+/// official SDKs do; bare rmcp to every client), so they do the same work.
+const PROTOCOL: &str = "2025-11-25";
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
