@@ -484,48 +484,20 @@ fn repeated_keys_and_unreadable_numbers_are_malformed_over_http() {
     malformed(&answer_to(&answer, 3));
 }
 
-/// One raw POST to `authority`'s `/mcp`: the whole answer as text.
-fn raw_post(authority: &str, session: Option<&str>, version: Option<&str>, body: &str) -> String {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(authority).expect("connect");
-    let mut head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
-        body.len()
-    );
-    if let Some(s) = session {
-        head.push_str(&format!("Mcp-Session-Id: {s}\r\n"));
-    }
-    if let Some(v) = version {
-        head.push_str(&format!("MCP-Protocol-Version: {v}\r\n"));
-    }
-    write!(stream, "{head}\r\n{body}").unwrap();
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
-    answer
-}
-
 /// The priming event (an event with empty `data`, an id and `retry`,
 /// SEP-1699) opens a stream only for a client of 2025-11-25 or later, as
 /// the official SDKs send it: a client of 2025-06-18 reads every `data` as
 /// a message and failed on the empty one (rmcp sends it to every client).
 #[test]
 fn only_clients_of_2025_11_25_get_a_priming_event() {
-    let dir = Fixture::standard("priming");
-    let (mut child, url) = common::mcp_http(
-        Command::new(common::toolbox())
-            .args(["mcp", "--http", "127.0.0.1:0", "--root"])
-            .arg(&dir.root),
-    );
-    let authority = url.trim_start_matches("http://").trim_end_matches("/mcp");
+    let server = Toolbox::start("priming");
     for (version, primed) in [
         ("2025-06-18", false),
         ("2025-03-26", false),
         ("2025-11-25", true),
     ] {
-        let init = format!(
-            r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"{version}","capabilities":{{}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
-        );
-        let answer = raw_post(authority, None, None, &init);
+        let init = INITIALIZE.replace("2025-06-18", version);
+        let answer = server.raw_post(&init, "");
         assert!(
             !answer.contains("retry:"),
             "initialize at {version}: {answer}"
@@ -536,13 +508,14 @@ fn only_clients_of_2025_11_25_get_a_priming_event() {
             .expect("a session")
             .trim()
             .to_owned();
-        let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-        raw_post(authority, Some(&session), Some(version), initialized);
+        let headers = format!("Mcp-Session-Id: {session}\r\nMCP-Protocol-Version: {version}\r\n");
+        server.raw_post(
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            &headers,
+        );
         let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":"agents"}}}"#;
-        let answer = raw_post(authority, Some(&session), Some(version), call);
+        let answer = server.raw_post(call, &headers);
         assert!(answer.contains(r#""id":2"#), "{version}: {answer}");
         assert_eq!(answer.contains("retry:"), primed, "{version}: {answer}");
     }
-    let _ = child.kill();
-    let _ = child.wait();
 }
