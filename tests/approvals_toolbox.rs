@@ -360,3 +360,23 @@ fn approval_events_keep_no_more_than_the_journal_bound_of_arguments() {
         "the journal's replace_text entries"
     );
 }
+
+/// A decision's reason is kept in the request, the journal and the message
+/// the model reads on a denial: at most `MAX_REASON` characters, whoever
+/// decides. The operator's command took any length (the inbox 2,000); a
+/// longer one now decides nothing and says why.
+#[test]
+fn a_reason_past_the_bound_decides_nothing() {
+    use contract_runtime::policy::approval::MAX_REASON;
+    let fx = Fixture::standard("approvals-long-reason");
+    let store = format!("sqlite:{}", fx.base.join("reason.sqlite").display());
+    let (_server, _args, id) = ask_to_replace(&fx, &store, "guidance");
+    let long = "é".repeat(MAX_REASON + 1);
+    let refused = approvals(&store, &["deny", &id, "--reason", &long]).expect_err("refused");
+    assert!(refused.contains("longer than 2000 characters"), "{refused}");
+    let listed = approvals(&store, &["list"]).expect("list");
+    assert_eq!(listed[0]["state"], "pending", "nothing was decided");
+    let denied = approvals(&store, &["deny", &id, "--reason", &long[..long.len() - 2]])
+        .expect("2000 characters are a reason");
+    assert_eq!(denied[0]["state"], "denied");
+}

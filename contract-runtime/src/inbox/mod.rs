@@ -51,7 +51,7 @@ use hyper::http::request::Parts;
 use hyper::{header, HeaderMap, Method, Request, Response, StatusCode};
 
 use crate::identity::{require_scope, Authenticator, ServedMetadata};
-use crate::policy::approval::{now_ms, Approvals, DecideError};
+use crate::policy::approval::{now_ms, Approvals, DecideError, MAX_REASON};
 use crate::registry::Registry;
 use crate::store::{ApprovalFilter, ApprovalRecord, ApprovalState};
 
@@ -69,9 +69,6 @@ pub const SCOPE: &str = "approvals:decide";
 /// The largest decision form read (an id, a token, a reason of at most
 /// [`MAX_REASON`] characters, percent-encoded).
 const MAX_FORM: usize = 32 * 1024;
-
-/// The longest reason a person may give.
-const MAX_REASON: usize = 2000;
 
 /// How many decisions the page lists under "recent decisions".
 const RECENT: usize = 20;
@@ -485,7 +482,7 @@ impl Inbox {
         if reason.is_some_and(|r| r.chars().count() > MAX_REASON) {
             return page::message(
                 StatusCode::BAD_REQUEST,
-                "The reason is too long (2000 characters at most).",
+                &format!("The reason is too long ({MAX_REASON} characters at most)."),
             );
         }
         let approvals = &self.inner.approvals;

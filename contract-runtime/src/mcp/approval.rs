@@ -44,7 +44,7 @@ use serde_json::Value;
 use crate::codes;
 use crate::digest::digest;
 use crate::envelope::{Envelope, Status};
-use crate::policy::approval::{now_ms, Approvals, Owner};
+use crate::policy::approval::{now_ms, Approvals, Owner, MAX_REASON};
 use crate::store::ApprovalRecord;
 use crate::{Caller, Dispatcher, ToolCall};
 
@@ -367,7 +367,8 @@ async fn decide(approvals: &Approvals, id: &str, answer: &ElicitResult, who: &st
         .and_then(|c| c.get("reason"))
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
-        .map(str::to_owned);
+        // (a client may send any length: the decision keeps the first part)
+        .map(|s| s.chars().take(MAX_REASON).collect::<String>());
     let decided = match answer.action {
         ElicitationAction::Accept => approvals.grant(id, who, why.as_deref()).await,
         ElicitationAction::Decline => {

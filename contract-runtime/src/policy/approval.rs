@@ -24,6 +24,12 @@ use crate::store::{
 /// bury everyone else's requests or fill the inbox's page.
 pub const MAX_PENDING: usize = 100;
 
+/// The longest reason a decision may give, in characters (2,000): it is
+/// kept in the request, the journal, and the message the model reads on a
+/// denial, whoever decides (the inbox, the operator's command, a person at
+/// an MCP client).
+pub const MAX_REASON: usize = 2000;
+
 /// Whether the host pre-approved these exact arguments for every call of
 /// this caller ([`Caller::approve`]): a standing approval, not a person's
 /// one-off decision, so it is never used up. A person's decisions are
@@ -216,6 +222,8 @@ pub enum DecideError {
     NotPending(Box<ApprovalRecord>),
     /// The store could not be reached.
     Store(StoreError),
+    /// The reason is longer than [`MAX_REASON`] characters: nothing decided.
+    ReasonTooLong,
 }
 
 impl fmt::Display for DecideError {
@@ -229,6 +237,10 @@ impl fmt::Display for DecideError {
                 r.state.as_str()
             ),
             DecideError::Store(e) => write!(f, "{e}"),
+            DecideError::ReasonTooLong => write!(
+                f,
+                "the reason is longer than {MAX_REASON} characters: nothing was decided"
+            ),
         }
     }
 }
@@ -316,6 +328,9 @@ impl Approvals {
         by: &str,
         why: Option<&str>,
     ) -> Result<ApprovalRecord, DecideError> {
+        if why.is_some_and(|w| w.chars().count() > MAX_REASON) {
+            return Err(DecideError::ReasonTooLong);
+        }
         let decision = Decision {
             grant,
             by: by.to_string(),
