@@ -48,7 +48,8 @@ pub fn audit(args: &[String]) -> ExitCode {
 }
 
 const USAGE: &str =
-    "usage: toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL [--token-env NAME]";
+    "usage: toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL [--token-env NAME]
+  (a server has TOOLBOX_LINT_TIMEOUT seconds, default 60, to answer each request)";
 
 /// `toolbox lint --tools FILE | --mcp -- CMD ARGS... | --mcp-url URL
 /// [--token-env NAME]`.
