@@ -120,6 +120,18 @@ fn approvers_see_and_decide_only_their_tenants_requests() {
     let r = rt.block_on(d.approvals().get(&globex)).unwrap().unwrap();
     assert_eq!(r.state, ApprovalState::Pending);
 
+    // A reason past the bound every decider has: 400, nothing decided.
+    let long = "x".repeat(contract_runtime::policy::approval::MAX_REASON + 1);
+    let (status, answer) = post(
+        &addr,
+        &ana,
+        &format!("id={acme}&decision=deny&reason={long}&csrf={csrf}"),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("The reason is too long"), "{answer}");
+    let r = rt.block_on(d.approvals().get(&acme)).unwrap().unwrap();
+    assert_eq!(r.state, ApprovalState::Pending);
+
     // Another approver's token is not this one's.
     let bo = format!("bo globex {SCOPE}");
     let (status, _) = post(

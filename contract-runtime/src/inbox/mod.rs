@@ -479,12 +479,6 @@ impl Inbox {
         let reason = form::field(&fields, "reason")
             .map(str::trim)
             .filter(|r| !r.is_empty());
-        if reason.is_some_and(|r| r.chars().count() > MAX_REASON) {
-            return page::message(
-                StatusCode::BAD_REQUEST,
-                &format!("The reason is too long ({MAX_REASON} characters at most)."),
-            );
-        }
         let approvals = &self.inner.approvals;
         // Another tenant's request is answered as one that does not exist.
         match approvals.get(id).await {
@@ -508,6 +502,10 @@ impl Inbox {
             Err(DecideError::Missing) => {
                 page::message(StatusCode::NOT_FOUND, "No such approval request here.")
             }
+            Err(DecideError::ReasonTooLong) => page::message(
+                StatusCode::BAD_REQUEST,
+                &format!("The reason is too long ({MAX_REASON} characters at most)."),
+            ),
             Err(_) => unavailable(),
         }
     }
