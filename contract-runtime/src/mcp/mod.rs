@@ -412,12 +412,6 @@ pub mod http {
                     }
                     let delete = req.method() == hyper::Method::DELETE;
                     let post = req.method() == hyper::Method::POST;
-                    // (`initialize` names no version: its answer is one
-                    // message, which no client resumes)
-                    let primed = req
-                        .headers()
-                        .get("mcp-protocol-version")
-                        .is_some_and(|v| v.as_bytes() >= PRIMED_FROM.as_bytes());
                     // Taken apart once and put together once: each move of
                     // a request's parts is code that runs on every call.
                     let (mut parts, body) = req.into_parts();
@@ -435,11 +429,16 @@ pub mod http {
                         Ok(read) => read,
                         Err(refused) => return Ok(refused),
                     };
+                    // The revision the client speaks, read once: for the
+                    // scope challenge, and for the priming event (sent from
+                    // 2025-11-25; `initialize` names no version: its answer
+                    // is one message, which no client resumes).
+                    let version = parts
+                        .headers
+                        .get("mcp-protocol-version")
+                        .and_then(|v| v.to_str().ok());
+                    let primed = version.is_some_and(|v| v >= PRIMED_FROM);
                     if let (Some(g), Some(c)) = (&gate, &caller) {
-                        let version = parts
-                            .headers
-                            .get("mcp-protocol-version")
-                            .and_then(|v| v.to_str().ok());
                         if let Some(challenge) =
                             g.scope_challenge(registry.registry(), c, &body, version)
                         {
