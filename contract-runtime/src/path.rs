@@ -446,10 +446,29 @@ impl Root {
     /// The handle-only half of [`Root::read`]: cap-std alone enforces confinement here.
     fn read_beneath(&self, path: &Path) -> Result<Vec<u8>, PathError> {
         // Refuse non-files before opening: opening a FIFO for reading would block.
-        again(|| {
-            let seen = self.dir.metadata(path)?;
-            Ok((self.read_seen(&self.dir, path, &seen), seen))
-        })
+        self.read_looking(&self.dir, path, || self.dir.metadata(path))
+    }
+
+    /// [`Root::read_seen`] of `name` as `look` sees it, looked at and read
+    /// again, at most eight times, while it found a regular file that
+    /// another had replaced by the time it was opened: a writer's rename
+    /// (every write is one), not an attack. A link or anything else swapped
+    /// in is refused as ever, since the next look sees it.
+    fn read_looking(
+        &self,
+        dir: &Dir,
+        name: &Path,
+        look: impl Fn() -> io::Result<cap_std::fs::Metadata>,
+    ) -> Result<Vec<u8>, PathError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let seen = look()?;
+            match self.read_seen(dir, name, &seen) {
+                Err(PathError::NotAFile) if seen.is_file() && tries < 8 => continue,
+                outcome => return outcome,
+            }
+        }
     }
 
     /// Reads `name` in `dir` when it is the one-link regular file `seen`
@@ -592,10 +611,7 @@ impl Root {
     pub fn read_nofollow(&self, p: &ConfinedPath) -> Result<Vec<u8>, PathError> {
         self.check(p)?;
         let (dir, name) = self.parent_nofollow(p.as_path())?;
-        again(|| {
-            let seen = dir.symlink_metadata(name)?;
-            Ok((self.read_seen(&dir, Path::new(name), &seen), seen))
-        })
+        self.read_looking(&dir, Path::new(name), || dir.symlink_metadata(name))
     }
 
     /// [`Root::write_atomic`] of a path that follows no link anywhere (see
@@ -809,25 +825,6 @@ fn folder_nofollow(dir: &Dir, name: &Path) -> Result<Dir, PathError> {
         return Err(PathError::NotAFile);
     }
     Ok(next)
-}
-
-/// A read by name (`read` returns its outcome and what the name was when
-/// looked at), looked at and read again, at most eight times, while it
-/// found a regular file that another had replaced by the time it was
-/// opened: a writer's rename (every write is one), not an attack. A link
-/// or anything else swapped in is refused as ever, since the next look
-/// sees it.
-fn again(
-    mut read: impl FnMut() -> Result<(Result<Vec<u8>, PathError>, cap_std::fs::Metadata), PathError>,
-) -> Result<Vec<u8>, PathError> {
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        match read()? {
-            (Err(PathError::NotAFile), seen) if seen.is_file() && tries < 8 => continue,
-            (outcome, _) => return outcome,
-        }
-    }
 }
 
 /// Whether an `lstat` result and an open fd's metadata describe the same regular file.
