@@ -97,6 +97,15 @@ impl Drop for Server {
 
 /// `toolbox approvals --store S ARGS...`: its JSON lines, or its error.
 fn approvals(store: &str, args: &[&str]) -> Result<Vec<Value>, String> {
+    Ok(approvals_output(store, args)?
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect())
+}
+
+/// `toolbox approvals --store S ARGS...`'s output as the terminal gets
+/// it, or its error.
+fn approvals_output(store: &str, args: &[&str]) -> Result<String, String> {
     let out = Command::new(common::toolbox())
         .args(["approvals", "--store", store])
         .args(args)
@@ -105,11 +114,7 @@ fn approvals(store: &str, args: &[&str]) -> Result<Vec<Value>, String> {
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
-    Ok(String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect())
+    Ok(String::from_utf8(out.stdout).expect("utf-8"))
 }
 
 fn request_id(env: &Value) -> String {
@@ -272,21 +277,6 @@ fn ask_to_replace(fx: &Fixture, store: &str, new_text: &str) -> (Server, Value, 
     (s, args, id)
 }
 
-/// `toolbox approvals --store S ARGS...`'s output as the terminal gets it.
-fn approvals_text(store: &str, args: &[&str]) -> String {
-    let out = Command::new(common::toolbox())
-        .args(["approvals", "--store", store])
-        .args(args)
-        .output()
-        .expect("run toolbox approvals");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
 /// A person reads what the file will hold: a bidirectional control in the
 /// model's text (Trojan Source, which shows an approver code in another
 /// order than the file gets), tag characters (a sentence no one sees) and
@@ -305,8 +295,8 @@ fn approvals_list_and_grant_show_invisible_characters_as_escapes() {
     let new_text =
         format!("if access != \"user\u{202e} \u{2066}\": # admin\u{2069}\u{2066}{tags}\u{ad}");
     let (_server, args, id) = ask_to_replace(&fx, &store, &new_text);
-    let listed = approvals_text(&store, &["list"]);
-    let granted = approvals_text(&store, &["grant", &id]);
+    let listed = approvals_output(&store, &["list"]).expect("list");
+    let granted = approvals_output(&store, &["grant", &id]).expect("grant");
     for text in [&listed, &granted] {
         for c in ['\u{202e}', '\u{2066}', '\u{2069}', '\u{e0069}', '\u{ad}'] {
             assert!(!text.contains(c), "{c:?} reached the terminal raw: {text}");
