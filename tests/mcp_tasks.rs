@@ -255,7 +255,47 @@ async fn two_workers_share_tasks(store: &str, effects: &Path) {
         a.get(&id).await.unwrap().task.status(),
         TaskStatus::Cancelled
     );
+    // The stopped call may have had its effect: its key reads `unknown`
+    // on either worker, before the key's own lease would have run out.
+    let resent = b.write(&k, 30).await;
+    let env = envelope(&b.settled(&resent).await);
+    assert_eq!(env["status"], "unknown", "{env}");
+    assert_eq!(env["errors"][0]["code"], "unknown-outcome", "{env}");
     assert_eq!(effects_of(effects, &k), 1);
+}
+
+/// A keyed write's task cancelled on the worker that runs it, after its
+/// effect: the task reads `cancelled`, and the same write sent again at
+/// once is answered `unknown` (not `in-flight` until the key's lease runs
+/// out) and runs nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_write_leaves_its_key_in_doubt_at_once() {
+    let dir = scratch("cancel-key");
+    let store = format!("sqlite:{}", dir.join("state.sqlite").display());
+    let effects = dir.join("effects.jsonl");
+    let server = Server::start(&store, &effects, true).await;
+    let k = key();
+    let id = server.write(&k, 30).await;
+    let until = Instant::now() + Duration::from_secs(20);
+    while effects_of(&effects, &k) == 0 {
+        assert!(Instant::now() < until, "the task never wrote its line");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server
+        .client
+        .cancel_task(CancelTaskParams::new(id.clone()))
+        .await
+        .expect("tasks/cancel");
+    let resent = server.write(&k, 30).await;
+    let env = envelope(&server.settled(&resent).await);
+    assert_eq!(env["status"], "unknown", "{env}");
+    assert_eq!(env["retry_safe"], false, "{env}");
+    assert_eq!(env["errors"][0]["code"], "unknown-outcome", "{env}");
+    assert_eq!(
+        server.get(&id).await.unwrap().task.status(),
+        TaskStatus::Cancelled
+    );
+    assert_eq!(effects_of(&effects, &k), 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -277,7 +277,7 @@ impl<'a> Flow<'a> {
                 tree: None,
             }),
         };
-        answer.tree = self.tree.into_value();
+        answer.tree = std::mem::replace(&mut self.tree, Tree::Unparsed).into_value();
         answer
     }
 }

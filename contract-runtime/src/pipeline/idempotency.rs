@@ -252,6 +252,46 @@ async fn finish(f: &mut Flow<'_>) {
     }
 }
 
+/// A call dropped while it holds its key (the client cancelled the request,
+/// its task was cancelled, the server is shutting down) never reaches
+/// [`finish`]. Its claim is settled here instead, as `finish` settles a call
+/// that ended without an answer: given back when the handler never started
+/// (a call dropped while it waited for a person's approval ran nothing), and
+/// recorded in doubt when it had (its effect may have happened). Left alone,
+/// the key would read in flight until its lease ran out, and then in doubt
+/// even when nothing ran.
+impl Drop for Flow<'_> {
+    fn drop(&mut self) {
+        let Some(lease) = self.lease.take() else {
+            return;
+        };
+        // Outside a runtime nothing can be awaited: the lease runs out, and
+        // the key reads in doubt, as after a crash.
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let store = self.parts.store.clone();
+        let tool = self.spec.name;
+        let in_doubt = self.started.then(|| {
+            let e = ErrorEntry::new(
+                codes::UNKNOWN_OUTCOME,
+                "the call was stopped while its tool ran; it may or may not have taken effect"
+                    .to_string(),
+            );
+            Envelope::failure(&self.call.id, tool, Status::Unknown, false, vec![e])
+        });
+        runtime.spawn(async move {
+            let settled = match &in_doubt {
+                Some(env) => guarded(|| store.complete(&lease, env)).await,
+                None => guarded(|| store.release(&lease)).await,
+            };
+            if let Err(e) = settled {
+                tracing::error!(tool, error = %e, "could not settle the key of a call that was stopped");
+            }
+        });
+    }
+}
+
 /// The one place a claim ends, for every way the stages inside it can end:
 /// each stub below ends the call as one of the former exits did (several
 /// of which left the key claimed), and a second call with the same key then
@@ -368,6 +408,25 @@ mod tests {
         }
     }
 
+    /// The handler started and has not ended (a long effect) when the call
+    /// is dropped.
+    struct DroppedWhileRunning;
+    impl Inner for DroppedWhileRunning {
+        async fn run(f: &mut Flow<'_>) -> Step {
+            f.started = true;
+            std::future::pending().await
+        }
+    }
+
+    /// A stage before the handler waits (for a person's approval) when the
+    /// call is dropped.
+    struct DroppedBeforeStart;
+    impl Inner for DroppedBeforeStart {
+        async fn run(_: &mut Flow<'_>) -> Step {
+            std::future::pending().await
+        }
+    }
+
     async fn once<I: Inner>(parts: &Parts, tool: &Tool, key: &str) -> Envelope {
         let caller = Arc::new(Caller::new());
         let call = ToolCall::new("c1", "send_once", format!(r#"{{"key":"{key}"}}"#));
@@ -380,21 +439,59 @@ mod tests {
         f.answer(ended).env
     }
 
-    /// Ends a first call with `I`, then sends the same key again: whether
-    /// the second call ran, and its envelope.
-    async fn then_again<I: Inner>(key: &str) -> (bool, Envelope, Envelope) {
-        let parts = Parts {
+    fn parts() -> Parts {
+        Parts {
             limits: Limits::default(),
             store: Arc::new(MemoryStore::new()),
             times: RecordTimes::default(),
             breaker: Breaker::new(BreakerConfig::default()),
             host: HostState::default(),
-        };
+        }
+    }
+
+    /// Ends a first call with `I`, then sends the same key again: whether
+    /// the second call ran, and its envelope.
+    async fn then_again<I: Inner>(key: &str) -> (bool, Envelope, Envelope) {
+        let parts = parts();
         let tool = Tool::of::<SendOnce>();
         let first = once::<I>(&parts, &tool, key).await;
         let second = once::<Counts>(&parts, &tool, key).await;
         let ran = second.status == Status::Denied && !second.replayed;
         (ran, first, second)
+    }
+
+    /// Drops a first call while `I` waits, then sends the same key again
+    /// (well within the lease): whether the second call ran, and its
+    /// envelope.
+    async fn dropped_then_again<I: Inner>(key: &str) -> (bool, Envelope) {
+        let parts = parts();
+        let tool = Tool::of::<SendOnce>();
+        let first =
+            tokio::time::timeout(Duration::from_millis(50), once::<I>(&parts, &tool, key)).await;
+        assert!(first.is_err(), "the first call was meant to be dropped");
+        // The drop settles the claim on a task of its own.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let second = once::<Counts>(&parts, &tool, key).await;
+        (second.status == Status::Denied && !second.replayed, second)
+    }
+
+    #[tokio::test]
+    async fn a_call_dropped_while_its_tool_runs_leaves_its_key_in_doubt_at_once() {
+        let (ran, second) = dropped_then_again::<DroppedWhileRunning>("dropped").await;
+        assert!(!ran, "a call whose effect may have happened ran again");
+        // Not `in-flight` until the 10 s lease runs out: in doubt now.
+        assert_eq!(second.status, Status::Unknown, "{second:?}");
+        assert_eq!(second.errors[0].code, codes::UNKNOWN_OUTCOME);
+        assert!(!second.retry_safe);
+    }
+
+    #[tokio::test]
+    async fn a_call_dropped_before_its_tool_started_gives_its_key_back() {
+        let (ran, second) = dropped_then_again::<DroppedBeforeStart>("waiting").await;
+        assert!(
+            ran,
+            "a call that never ran left its key claimed: {second:?}"
+        );
     }
 
     #[tokio::test]

@@ -906,8 +906,14 @@ pub struct TaskRow {
 /// `unknown`, exactly as its key's record reads.
 pub fn judge_task(row: &TaskRow, now_ms: i64) -> Result<TaskState, StoreError> {
     // The key's record holds the outcome once the call recorded it, even
-    // when the worker died before it could mark the task done.
-    if let Some((RecordState::Done | RecordState::Unknown, Some(env))) = &row.record {
+    // when the worker died before it could mark the task done. A cancelled
+    // task stays cancelled when its call, stopped by the cancel, left the
+    // key in doubt (the key itself reads `unknown`).
+    let stopped = row.state == "cancelled";
+    if let Some((state @ (RecordState::Done | RecordState::Unknown), Some(env))) = &row.record {
+        if stopped && *state == RecordState::Unknown {
+            return Ok(TaskState::Cancelled);
+        }
         return Ok(match serde_json::from_str::<Envelope>(env) {
             Ok(env) => TaskState::Done(Box::new(env)),
             Err(_) => TaskState::Unknown(Doubt::Recorded),
