@@ -636,46 +636,90 @@ fn schemas_from_a_saved_canonical_array_checks_the_whole_set() {
     assert_eq!(bad.status.code(), Some(2), "{}", bad.stderr);
 }
 
-/// A definition whose effect is none of the four is refused for every
-/// dialect, not only for MCP, whose hints it decides (the canonical export
-/// and the providers that carry no effect passed it through).
+/// A malformed definition (an effect none of the four, a schema keyword
+/// with a value JSON Schema does not give it) is refused for every
+/// dialect, exit 2 as for a file that is not JSON: before, the canonical
+/// export and the providers that carry no effect passed an unknown effect
+/// through, and `"type": 5` or `"properties": [1, 2]` reached every export
+/// (for Gemini and MCP, a tool whose arguments had disappeared).
 #[test]
-fn schemas_refuse_an_unknown_effect_in_every_dialect() {
+fn schemas_refuse_a_malformed_definition_in_every_dialect() {
     let saved = run(&["schemas"], Vec::new());
     let mut defs: Vec<Value> = serde_json::from_str(&saved.stdout).unwrap();
     defs.truncate(1);
-    defs[0]["effect"] = Value::from("explosive");
-    let dir = Fixture::new("canonical-effect");
-    let path = dir.base.join("bad-effect.json");
-    std::fs::write(&path, serde_json::to_string(&defs).unwrap()).unwrap();
-    for dialect in [
-        "canonical",
-        "openai-responses",
-        "openai-chat",
-        "anthropic",
-        "anthropic-strict",
-        "gemini",
-        "mcp",
-    ] {
-        let out = run(
-            &[
-                "schemas",
-                "--canonical",
-                path.to_str().unwrap(),
-                "--dialect",
-                dialect,
-            ],
-            Vec::new(),
-        );
-        assert_eq!(out.status.code(), Some(1), "{dialect}: {}", out.stderr);
-        assert!(out.stdout.is_empty(), "{dialect}: {}", out.stdout);
-        assert!(
-            out.stderr.contains(&format!(
-                "cannot export tool `search_notes` for {dialect} at the root: effect must be read_only, reversible, external or destructive, not `explosive`"
-            )),
-            "{dialect}: {}",
-            out.stderr
-        );
+    let dir = Fixture::new("canonical-malformed");
+    type Mutate = fn(&mut Value);
+    let cases: [(&str, Mutate, &str); 6] = [
+        (
+            "effect",
+            |d| d["effect"] = json!("explosive"),
+            "at the root: effect must be read_only, reversible, external or destructive, not `explosive`",
+        ),
+        (
+            "type",
+            |d| d["input_schema"]["properties"]["query"]["type"] = json!(5),
+            "at /properties/query/type: `type` is one of array, boolean, integer, null, number, object and string, or a list of them without repeats, not 5",
+        ),
+        (
+            "properties",
+            |d| d["input_schema"]["properties"] = json!([1, 2]),
+            "at /properties: `properties` is a map from names to schemas, not [1,2]",
+        ),
+        (
+            "required",
+            |d| d["input_schema"]["required"] = json!("query"),
+            "at /required: `required` is a list of property names without repeats, not \"query\"",
+        ),
+        (
+            "ref",
+            |d| d["input_schema"]["properties"]["query"] = json!({"$ref": "#/$defs/gone"}),
+            "at /properties/query/$ref: `$ref` `#/$defs/gone` points nowhere in this schema",
+        ),
+        (
+            "output",
+            |d| d["output_schema"]["properties"] = json!({"matches": {"minItems": -1}}),
+            "at /properties/matches/minItems: `output_schema`: `minItems` is a whole number, 0 or more, not -1",
+        ),
+    ];
+    for (name, mutate, says) in cases {
+        let mut bad = defs.clone();
+        mutate(&mut bad[0]);
+        let path = dir.base.join(format!("{name}.json"));
+        std::fs::write(&path, serde_json::to_string(&bad).unwrap()).unwrap();
+        for dialect in [
+            "canonical",
+            "openai-responses",
+            "openai-chat",
+            "anthropic",
+            "anthropic-strict",
+            "gemini",
+            "gemini-json-schema",
+            "mcp",
+        ] {
+            let out = run(
+                &[
+                    "schemas",
+                    "--canonical",
+                    path.to_str().unwrap(),
+                    "--dialect",
+                    dialect,
+                ],
+                Vec::new(),
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{name} {dialect}: {}",
+                out.stderr
+            );
+            assert!(out.stdout.is_empty(), "{name} {dialect}: {}", out.stdout);
+            let want = format!("cannot export tool `search_notes` for {dialect} {says}");
+            assert!(
+                out.stderr.contains(&want),
+                "{name} {dialect}: {}\nwanted: {want}",
+                out.stderr
+            );
+        }
     }
 }
 

@@ -153,7 +153,8 @@ pub fn http_addr(v: &str) -> Result<std::net::SocketAddr, String> {
 /// `toolbox schemas`: the toolbox's tools, or a saved canonical array
 /// (`--canonical FILE`), exported to one dialect. Losses go to stderr,
 /// grouped per tool; an export the dialect refuses (a keyword it cannot
-/// carry, a set over the provider's limits) exits 1 naming why.
+/// carry, a set over the provider's limits) exits 1 naming why, and a
+/// malformed definition exits 2.
 fn schemas(args: &[String]) -> Result<ExitCode, String> {
     let mut dialect = Dialect::Canonical;
     let mut opts = ExportOptions::default();
@@ -185,9 +186,12 @@ fn schemas(args: &[String]) -> Result<ExitCode, String> {
     let defs = canonical.unwrap_or_else(|| toolbox::registry().canonical());
     let export = match dialect::export(defs, dialect, &opts) {
         Ok(export) => export,
+        // A definition that is not one (a missing field, `"type": 5`) is
+        // input the command cannot read: 2, as for a file that is not JSON.
+        // 1 is the dialect's refusal of a well-formed set.
         Err(e) => {
             err!("toolbox: {e}");
-            return Ok(ExitCode::from(1));
+            return Ok(ExitCode::from(if e.malformed { 2 } else { 1 }));
         }
     };
     if !export.losses.is_empty() {

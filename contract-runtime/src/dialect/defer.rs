@@ -85,6 +85,7 @@ impl Defer {
                 "`Defer::AllBut` keeps `{unknown}` loaded, but no tool is named `{unknown}` ({tools}): name only tools of the export"
             ),
             limit: None,
+            malformed: false,
         })
     }
 }
@@ -112,6 +113,7 @@ pub(crate) fn apply(
         pointer: String::new(),
         reason,
         limit: None,
+        malformed: false,
     };
     match dialect {
         Dialect::OpenAiResponses => Ok(openai(tools, deferred)),

@@ -42,6 +42,7 @@ mod names;
 mod openai;
 mod rules;
 mod walk;
+mod wellformed;
 
 #[cfg(test)]
 mod tests;
@@ -268,13 +269,20 @@ pub struct ExportError {
     /// The dialect asked for.
     pub dialect: Dialect,
     /// JSON pointer to the offending node in the canonical input schema
-    /// (`""` for the root or the definition itself).
+    /// (`""` for the root or the definition itself; into the output schema
+    /// when the reason names it).
     pub pointer: String,
     /// What is wrong and, where it helps, what to write instead.
     pub reason: String,
     /// The provider limit on the whole set that the export crossed, when
     /// that is what is wrong: `tool` is then the first tool over it.
     pub limit: Option<OverLimit>,
+    /// Whether the definition itself is malformed, whatever the dialect: a
+    /// field missing or of the wrong kind, an unknown effect, or a schema
+    /// keyword whose value JSON Schema does not allow (`"type": 5`, a
+    /// `$ref` that points nowhere). `false` when the dialect refuses a
+    /// well-formed definition, or the set is over a provider's limit.
+    pub malformed: bool,
 }
 
 impl fmt::Display for ExportError {
@@ -295,6 +303,28 @@ impl fmt::Display for ExportError {
             self.reason
         )
     }
+}
+
+/// How an error about a definition's output schema begins: pointers are
+/// into the input schema, as every export error's, so the output schema's
+/// are named in the reason.
+const OUTPUT: &str = "`output_schema`: ";
+
+/// [`wellformed::check`] of one of `tool`'s schemas, as an export error.
+fn well_formed(
+    tool: &str,
+    dialect: Dialect,
+    which: &str,
+    schema: &Value,
+) -> Result<(), ExportError> {
+    wellformed::check(schema).map_err(|(pointer, reason)| ExportError {
+        tool: tool.to_owned(),
+        dialect,
+        pointer,
+        reason: format!("{which}{reason}"),
+        limit: None,
+        malformed: true,
+    })
 }
 
 /// Where in a schema an error is, in words: its pointer, or "the root".
@@ -376,6 +406,14 @@ fn export_cow(
     let mut first_deferred: Option<String> = None;
     for (i, def) in tools.iter().enumerate() {
         let tool = ToolDef::read(def, dialect)?;
+        // The output schemas an MCP export was given were taken out above.
+        if let Some(output) = outputs
+            .get(i)
+            .and_then(Option::as_ref)
+            .filter(|o| !o.is_null())
+        {
+            well_formed(tool.name, dialect, OUTPUT, output)?;
+        }
         if !seen.insert(tool.name) {
             return Err(tool.error("", format!("the name `{}` is used twice", tool.name)));
         }
@@ -451,6 +489,7 @@ fn export_cow(
             pointer: String::new(),
             reason,
             limit: Some(over),
+            malformed: false,
         });
     }
     if keep {
@@ -546,6 +585,7 @@ impl<'a> ToolDef<'a> {
             pointer: String::new(),
             reason: reason.to_owned(),
             limit: None,
+            malformed: true,
         };
         let Some(obj) = def.as_object() else {
             return Err(err("", "a tool definition must be a JSON object"));
@@ -574,6 +614,10 @@ impl<'a> ToolDef<'a> {
             }
         }
         let output = obj.get("output_schema").filter(|v| !v.is_null());
+        well_formed(name, dialect, "", &obj["input_schema"])?;
+        if let Some(output) = output {
+            well_formed(name, dialect, OUTPUT, output)?;
+        }
         let description = match examples_of(def) {
             Some(examples) if !takes_examples(dialect) => {
                 Cow::Owned(describe_examples(description, examples))
@@ -597,6 +641,7 @@ impl<'a> ToolDef<'a> {
             pointer: pointer.to_owned(),
             reason,
             limit: None,
+            malformed: false,
         }
     }
 

@@ -730,6 +730,7 @@ pub fn rmcp_tools(export: dialect::Export) -> Result<Vec<Tool>, ExportError> {
                 pointer: String::new(),
                 reason: format!("the MCP SDK cannot read the exported tool: {e}"),
                 limit: None,
+                malformed: false,
             })?;
             if let Some(input) = input {
                 tool.input_schema = Arc::new(input);
