@@ -560,6 +560,12 @@ fn c14_rules(cx: &Ctxt, rules: &[crate::vocab::RuleDecl], fields: &[Field]) {
                     rule.span,
                     format!("`max_span` cannot measure strings (`{}` is a string)\nhelp: bound numbers, or dates and times with a unit such as `31 days`", a.name),
                 ),
+                // Past the checks above, `Other` is a date or time type: a
+                // bare bound would say nothing the runtime could measure.
+                (None, Kind::Other) => cx.error_spanned_by(
+                    &limit.tokens,
+                    format!("a span of dates or times needs a unit, but `{}` is `{ta}` and the bound has none\nhelp: say what the bound counts: `max_span({}, {}, {} days)`, or hours, minutes, seconds", a.name, a.name, b.name, limit.value),
+                ),
                 _ => {}
             }
             if limit.value < 0.0 {
