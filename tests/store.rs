@@ -1194,6 +1194,29 @@ async fn an_unreachable_postgres_is_a_typed_error() {
         .expect("nothing listens there");
     assert_eq!(e.kind, StoreErrorKind::Unavailable);
     assert!(e.message.starts_with("cannot connect to PostgreSQL"), "{e}");
+    // Why, not only that: the client's own text stopped at "error
+    // connecting to server".
+    assert!(e.message.contains("Connection refused"), "{e}");
+}
+
+/// A server that refuses the connection says why in its own words (the
+/// client's text for any of them was only "db error").
+#[tokio::test]
+async fn a_postgres_that_refuses_the_connection_says_why() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let (server, _) = url.rsplit_once('/').expect("postgres://user@host:port/db");
+    let missing = format!("{server}/no_such_database_here");
+    let e = PostgresStore::connect(&missing)
+        .await
+        .err()
+        .expect("no such database");
+    assert!(
+        e.message
+            .contains("database \"no_such_database_here\" does not exist"),
+        "{e}"
+    );
 }
 
 #[tokio::test]

@@ -141,6 +141,13 @@ impl PostgresStore {
             .parse()
             .map_err(|e| StoreError::config(format!("not a PostgreSQL URL: {e}")))?;
         config.connect_timeout(options.connect_timeout);
+        // A password kept off the command line (where `ps` shows it), as
+        // libpq finds one.
+        if config.get_password().is_none() {
+            if let Some(password) = password_from_environment(&config) {
+                config.password(password);
+            }
+        }
         let schema = match options.schema {
             Some(s) if is_identifier(&s) => Some(s),
             Some(s) => {
@@ -255,10 +262,9 @@ async fn open(
     relaxed: bool,
     existing: bool,
 ) -> Result<Conn, StoreError> {
-    let (client, connection) = config
-        .connect(NoTls)
-        .await
-        .map_err(|e| StoreError::unavailable(format!("cannot connect to PostgreSQL: {e}")))?;
+    let (client, connection) = config.connect(NoTls).await.map_err(|e| {
+        StoreError::unavailable(format!("cannot connect to PostgreSQL: {}", why(&e)))
+    })?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::warn!(error = %e, "PostgreSQL connection ended");
@@ -358,11 +364,119 @@ fn added_columns() -> String {
 /// statement the server could not read or data it could not take is
 /// `Invalid`; everything else (connection, shutdown, resources, conflicts)
 /// may pass and is `Unavailable`.
+/// Why a connection failed, in the server's words where it gave any
+/// (`password authentication failed for user "ana"`, `database "x" does
+/// not exist`): the client's own text for those is only "db error", and
+/// for a refused connection it leaves the reason to its source. Neither
+/// holds the password: the server never sends it back.
+fn why(e: &tokio_postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return format!("{} ({})", db.message(), db.code().code());
+    }
+    let mut text = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        text = format!("{text}: {s}");
+        source = s.source();
+    }
+    if text.contains("password missing") {
+        text.push_str(
+            " (the server asks for one: put it in the URL, or keep it off the command line in PGPASSWORD or a ~/.pgpass file)",
+        );
+    }
+    text
+}
+
+/// The password libpq would use when the URL has none: `PGPASSWORD`, else
+/// the first matching line of the password file (`PGPASSFILE`, else
+/// `~/.pgpass`: `host:port:database:user:password`, `*` matching anything,
+/// `\:` and `\\` escaped), which on unix is ignored when others may read
+/// it, as libpq ignores it.
+fn password_from_environment(config: &Config) -> Option<String> {
+    let file = match std::env::var_os("PGPASSFILE") {
+        Some(f) => Some(std::path::PathBuf::from(f)),
+        None => std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".pgpass")),
+    };
+    password_for(config, std::env::var("PGPASSWORD").ok(), file.as_deref())
+}
+
+/// [`password_from_environment`] given what the environment holds.
+fn password_for(
+    config: &Config,
+    pgpassword: Option<String>,
+    file: Option<&std::path::Path>,
+) -> Option<String> {
+    if let Some(p) = pgpassword.filter(|p| !p.is_empty()) {
+        return Some(p);
+    }
+    let file = file?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(file).ok()?.permissions().mode();
+        if mode & 0o077 != 0 {
+            tracing::warn!(file = %file.display(), "the password file may be read by others: ignored, as libpq ignores it");
+            return None;
+        }
+    }
+    let text = std::fs::read_to_string(file).ok()?;
+    let host = match config.get_hosts().first() {
+        Some(tokio_postgres::config::Host::Tcp(h)) => h.clone(),
+        #[cfg(unix)]
+        Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
+        None => "localhost".to_string(),
+    };
+    let port = config
+        .get_ports()
+        .first()
+        .copied()
+        .unwrap_or(5432)
+        .to_string();
+    let user = config.get_user().unwrap_or_default();
+    let db = config.get_dbname().unwrap_or(user);
+    pgpass_lookup(&text, [&host, &port, db, user])
+}
+
+/// The password of the first line of a password file whose four fields
+/// match `wanted` (host, port, database, user).
+fn pgpass_lookup(text: &str, wanted: [&str; 4]) -> Option<String> {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .find_map(|line| {
+            let fields = pgpass_fields(line);
+            let [h, p, d, u, password] = fields.as_slice() else {
+                return None;
+            };
+            let matches = [h, p, d, u]
+                .iter()
+                .zip(wanted)
+                .all(|(f, w)| f.as_str() == "*" || f.as_str() == w);
+            matches.then(|| password.clone())
+        })
+}
+
+/// A password file's line split at unescaped `:` (the password, last, may
+/// hold more).
+fn pgpass_fields(line: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => field.extend(chars.next()),
+            ':' if fields.len() < 4 => fields.push(std::mem::take(&mut field)),
+            c => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
+
 fn err(e: tokio_postgres::Error) -> StoreError {
     // The client's own text for a server error is only "db error".
     let text = match e.as_db_error() {
         Some(db) => format!("PostgreSQL {}: {}", db.code().code(), db.message()),
-        None => format!("PostgreSQL: {e}"),
+        None => format!("PostgreSQL: {}", why(&e)),
     };
     match e.code().map(|c| &c.code()[..2]) {
         Some("22" | "42") => StoreError::invalid(text),
@@ -868,5 +982,66 @@ impl Store for PostgresStore {
 
     fn task_store(&self) -> Option<&dyn TaskStore> {
         Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(url: &str) -> Config {
+        url.parse().unwrap()
+    }
+
+    #[test]
+    fn a_password_file_line_matches_field_by_field_with_wildcards_and_escapes() {
+        let text = "# comment\n\
+                    db.example:5432:sales:ana:wrong-host\n\
+                    127.0.0.1:5433:*:ana:pa\\:ss\\\\word:with:colons\n\
+                    *:*:*:*:fallback\n";
+        let found = |w: [&str; 4]| pgpass_lookup(text, w);
+        assert_eq!(
+            found(["127.0.0.1", "5433", "orders", "ana"]).as_deref(),
+            Some("pa:ss\\word:with:colons")
+        );
+        assert_eq!(
+            found(["127.0.0.1", "5432", "orders", "ana"]).as_deref(),
+            Some("fallback")
+        );
+        assert_eq!(pgpass_lookup("h:1:d:u\n", ["h", "1", "d", "v"]), None);
+    }
+
+    #[test]
+    fn the_password_comes_from_pgpassword_then_a_private_password_file() {
+        let c = config("postgres://ana@127.0.0.1:5433/orders");
+        assert_eq!(
+            password_for(&c, Some("s3cret".into()), None).as_deref(),
+            Some("s3cret")
+        );
+        assert_eq!(password_for(&c, Some(String::new()), None), None);
+        let dir = std::env::temp_dir().join(format!("pgpass-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("pgpass");
+        std::fs::write(&file, "127.0.0.1:5433:orders:ana:from-file\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // Readable by others: ignored, as libpq ignores it.
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+            assert_eq!(password_for(&c, None, Some(&file)), None);
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        assert_eq!(
+            password_for(&c, None, Some(&file)).as_deref(),
+            Some("from-file")
+        );
+        // The database defaults to the user's name, as libpq's does.
+        let c = config("postgres://orders@127.0.0.1:5433");
+        std::fs::write(&file, "127.0.0.1:5433:orders:orders:same-name\n").unwrap();
+        assert_eq!(
+            password_for(&c, None, Some(&file)).as_deref(),
+            Some("same-name")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
