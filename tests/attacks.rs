@@ -901,6 +901,28 @@ fn command_repository_metadata_is_never_edited() {
         let e = expect(&env, "denied", "repository-metadata");
         assert_eq!(e["field"], "/path");
     }
+    // With a task scope, `.git/` lies outside it: the edit is refused
+    // before a person is asked, not asked for and then refused once
+    // granted (a person approving an edit that could never run).
+    let scoped = Session {
+        caller: Arc::new(
+            tools::caller(&fx.root, Some("src".into()), &[])
+                .expect("caller")
+                .grant("test:use"),
+        ),
+        ..fx.session()
+    };
+    let v = scoped.call("read_file", r#"{"path": ".git/config"}"#);
+    let version = v["result"]["version"].as_str().unwrap();
+    for path in [".git/config", "meta/config"] {
+        let env = scoped.call(
+            "replace_text",
+            &json!({"path": path, "old_text": "[core]", "new_text": "[alias]", "expected_version": version})
+                .to_string(),
+        );
+        expect(&env, "denied", "repository-metadata");
+        assert!(env.get("approval").is_none(), "{env:#}");
+    }
     assert_eq!(fx.read("repo/.git/config"), before);
 }
 

@@ -318,6 +318,7 @@ pub struct Replaced {
     effect = reversible,
     idempotency = none,
     authority = "repo:write",
+    precheck = not_repository_metadata,
     approval = when(outside_task_scope)
 )]
 pub fn replace_text(
@@ -377,6 +378,20 @@ pub fn replace_text(
         changed_file: path.as_str().to_string(),
         version: version_of(updated.as_bytes()),
     })
+}
+
+/// `replace_text` never edits `.git/`: refused before anyone is asked, so
+/// that a person is not asked to approve an edit that could never run (the
+/// handler checks again where the path leads when it runs). A path that
+/// does not resolve is the handler's to answer.
+pub fn not_repository_metadata(ctx: &CallContext, args: &ReplaceTextArgs) -> Result<(), FileError> {
+    let repo = root(ctx, "repo")?;
+    match repo.resolve(&args.path) {
+        Ok(resolved) if resolved.split('/').next() == Some(".git") => {
+            Err(FileError::RepositoryMetadata)
+        }
+        _ => Ok(()),
+    }
 }
 
 /// How many times `needle` (not empty) occurs in `hay`, overlapping ones
