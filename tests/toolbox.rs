@@ -723,6 +723,29 @@ fn schemas_refuse_a_malformed_definition_in_every_dialect() {
     }
 }
 
+/// `compact` writes each envelope as its feedback text, one JSON string a
+/// line; a line that is not an envelope (here serve-jsonl's own output
+/// item, the likely mistake) is an error naming the line, where it was
+/// written as an envelope of nothing ("null: null call") with exit 0.
+#[test]
+fn compact_writes_envelopes_and_refuses_anything_else() {
+    let envelope = json!({"call_id": "c1", "tool": "search_notes", "status": "ok",
+                          "retry_safe": true, "result": {"matches": []}, "errors": []});
+    let out = run(&["compact"], format!("{envelope}\n").into_bytes());
+    assert!(out.status.success(), "{}", out.stderr);
+    let text: String = serde_json::from_str(out.stdout.trim()).expect("one JSON string");
+    assert!(text.starts_with("ok: search_notes call c1"), "{text}");
+    let item =
+        json!({"type": "function_call_output", "call_id": "c1", "output": envelope.to_string()});
+    let out = run(&["compact"], format!("{envelope}\n{item}\n").into_bytes());
+    assert_eq!(out.status.code(), Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("line 2: not an envelope"),
+        "{}",
+        out.stderr
+    );
+}
+
 #[test]
 fn demo_exits_zero() {
     let out = run(&["demo"], Vec::new());

@@ -255,10 +255,15 @@ fn grammar(args: &[String]) -> Result<(), String> {
 /// (a JSON string per line).
 fn compact() -> Result<(), String> {
     use std::io::BufRead;
-    for line in std::io::stdin().lock().lines() {
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
         let line = line.map_err(|e| format!("reading stdin: {e}"))?;
         let envelope: serde_json::Value =
-            serde_json::from_str(&line).map_err(|e| format!("not JSON: {e}"))?;
+            serde_json::from_str(&line).map_err(|e| format!("line {}: not JSON: {e}", n + 1))?;
+        // Anything else (serve-jsonl's output items, say) would be written
+        // as an envelope of nothing ("null: null call"), and exit 0.
+        if let Err(e) = <contract_runtime::Envelope as serde::Deserialize>::deserialize(&envelope) {
+            return Err(format!("line {}: not an envelope: {e}", n + 1));
+        }
         let text = contract_runtime::provider::compact(&envelope);
         out!("{}", serde_json::Value::from(text))?;
     }
