@@ -894,6 +894,36 @@ fn search_notes_query_length_limits() {
     assert_eq!(e["constraint"]["keyword"], "required", "{:#}", envs[3]);
 }
 
+/// Past the hundred violations listed, those nearest the root stay: 150
+/// notes that each break the pattern, with a bad tag, still say that the
+/// list is too long and the tag is wrong (they were dropped for the first
+/// hundred items, and a repair that fixed those could not pass).
+#[test]
+fn past_a_hundred_violations_those_nearest_the_root_are_listed() {
+    let f = Fixture::standard("many-violations");
+    let notes: Vec<String> = (0..150).map(|i| format!("Bad Name {i}")).collect();
+    let env = f.call(
+        &[],
+        "tag_notes",
+        &json!({ "notes": notes, "tag": "Not A Tag" }).to_string(),
+    );
+    assert_eq!(status(&env), "invalid", "{env:#}");
+    let errors = env["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 101, "{env:#}");
+    let at = |field: &str, keyword: &str| {
+        errors
+            .iter()
+            .any(|e| e["field"] == field && e["constraint"]["keyword"] == keyword)
+    };
+    assert!(at("/notes", "maxItems"), "{env:#}");
+    assert!(at("/tag", "pattern"), "{env:#}");
+    assert!(at("/notes/0", "pattern"), "{env:#}");
+    assert!(errors[100]["message"]
+        .as_str()
+        .unwrap()
+        .contains("more violations were found"));
+}
+
 #[test]
 fn search_notes_never_follows_a_note_symlink_outside() {
     let f = Fixture::standard("search-link");

@@ -693,7 +693,7 @@ pub enum PostError {
     #[failure(
         code = "outbox-unavailable",
         message = "the outbox cannot be opened for writing; nothing was posted",
-        repair = "tell the user the comment was not posted; the host must mend its outbox first"
+        repair = "tell the user the comment was not posted; once the host has mended its outbox, post it with a new request_key (this key keeps this answer)"
     )]
     Unavailable,
 }

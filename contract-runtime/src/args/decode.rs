@@ -75,7 +75,7 @@ impl DecodeError {
                             codes::SCHEMA_VIOLATION,
                             format!("{dropped} more violations were found and not listed (at most {} are)", Violations::MAX),
                         )
-                        .with_field("")
+                        // About no one field: the whole call.
                         .with_hint("fix the violations listed, then send the call again"),
                     );
                 }

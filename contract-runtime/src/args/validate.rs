@@ -119,11 +119,23 @@ impl Violation {
 
 /// Every violation of one call, collected so the model sees them all at once,
 /// up to [`Violations::MAX`]: past that a call is hostile or hopeless, and an
-/// envelope of megabytes would help nobody.
+/// envelope of megabytes would help nobody. Past the bound, a violation
+/// nearer the root takes the place of a deeper one: 150 notes that each
+/// break the pattern keep the list's `maxItems` and the `tag`'s own
+/// violation, which say what to fix first, rather than the first hundred
+/// items only.
 #[derive(Debug, Default)]
 pub struct Violations {
     list: Vec<Violation>,
     dropped: usize,
+    /// The depth of the deepest violation kept, once the list is full:
+    /// a flood of violations as deep is dropped without a scan.
+    deepest: usize,
+}
+
+/// How deep a pointer is: its number of tokens.
+fn depth(pointer: &str) -> usize {
+    pointer.bytes().filter(|&b| b == b'/').count()
 }
 
 impl Violations {
@@ -138,9 +150,34 @@ impl Violations {
     fn keep(&mut self, v: Violation) {
         if self.list.len() < Self::MAX {
             self.list.push(v);
-        } else {
-            self.dropped += 1;
+            return;
         }
+        self.dropped += 1;
+        if self.dropped == 1 {
+            self.deepest = self
+                .list
+                .iter()
+                .map(|k| depth(&k.pointer))
+                .max()
+                .unwrap_or(0);
+        }
+        if depth(&v.pointer) >= self.deepest {
+            return;
+        }
+        // The deepest kept gives way (the last of them, so that the first
+        // found of equal depth stay); the order found is kept. Each such
+        // swap makes the list shallower, so there are few.
+        let deepest = self.deepest;
+        if let Some(i) = self.list.iter().rposition(|k| depth(&k.pointer) == deepest) {
+            self.list.remove(i);
+            self.list.push(v);
+        }
+        self.deepest = self
+            .list
+            .iter()
+            .map(|k| depth(&k.pointer))
+            .max()
+            .unwrap_or(0);
     }
 
     /// How many violations were found beyond [`Violations::MAX`].
