@@ -540,7 +540,7 @@ static GEMINI: &[KeywordRule] = &[
     r(
         PROPERTIES_EMPTY,
         Forbid,
-        "an object needs at least one property (a tool without arguments omits parameters)",
+        "an object needs at least one property: a map (any keys, `additionalProperties` a schema) cannot be written in parameters (`gemini-json-schema` can), and a tool without arguments omits parameters",
     ),
     r(
         PROPERTY_ORDERING,
