@@ -517,3 +517,52 @@ fn text_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
         "{listed}"
     );
 }
+
+/// A call the client cancels (`notifications/cancelled`) while the server
+/// waits for a person's answer to its approval question stops there: the
+/// answer, when it comes after all ("accept"), runs nothing, and the
+/// cancelled request gets no answer. rmcp only cancels a request's token;
+/// before the server watched it, the stale "accept" deleted the note.
+#[test]
+fn a_call_cancelled_while_its_approval_is_asked_never_runs() {
+    let mut s = Server::start("cancel-approval");
+    s.dir.write("notes/a.md", "a\n");
+    s.request(
+        json!(1),
+        "initialize",
+        json!({
+            "protocolVersion": "2025-06-18",
+            "capabilities": {"elicitation": {}},
+            "clientInfo": {"name": "tests/mcp.rs", "version": "0"}
+        }),
+    );
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    s.send(json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call",
+                  "params": {"name": "delete_note", "arguments": {"note": "a.md"}}}));
+    let asked = s.recv();
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    s.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                  "params": {"requestId": 10, "reason": "the user changed their mind"}}),
+    );
+    // The cancellation is read before the answer (one line after the
+    // other on stdin); the pause only makes the old behaviour's delete
+    // certain to have happened by the check below.
+    std::thread::sleep(Duration::from_millis(300));
+    s.send(
+        json!({"jsonrpc": "2.0", "id": asked["id"], "result": {"action": "accept", "content": {}}}),
+    );
+    // A request sent after it is answered in order: by then the stale
+    // answer has been taken.
+    let listed = s.request(json!(11), "tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        s.dir.path("notes/a.md").exists(),
+        "the cancelled call deleted the note"
+    );
+    while let Ok(line) = s.lines.try_recv() {
+        let message: Value = serde_json::from_str(&line).unwrap();
+        assert_ne!(message.get("id"), Some(&json!(10)), "{message}");
+    }
+}

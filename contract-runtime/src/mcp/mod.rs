@@ -997,19 +997,34 @@ impl ServerHandler for McpServer {
             std::mem::take(&mut request.name).into_owned(),
             raw::take_arguments_text(request.arguments.as_mut()),
         );
-        let asked = scope
-            .run(Box::pin(self.approver.call(
+        // rmcp does not stop a handler whose request the client cancelled
+        // (`notifications/cancelled`): it cancels the request's token and
+        // drops the answer. So the call stops here, where it stands: a call
+        // waiting for a person's answer to an approval question never runs
+        // when that answer comes after all, and a keyed call's key is
+        // settled as the dispatcher settles a dropped call's.
+        let asked = context
+            .ct
+            .run_until_cancelled(scope.run(Box::pin(self.approver.call(
                 &self.dispatcher,
                 &caller,
                 &self.tools,
                 &request,
                 call,
                 &context,
-            )))
+            ))))
             .await;
         if let Some(s) = sending {
             s.finish().await;
         }
+        let Some(asked) = asked else {
+            // Nobody reads it: rmcp drops the answer to a cancelled request.
+            return Err(ErrorData::new(
+                rmcp::model::ErrorCode(-32800),
+                "the request was cancelled",
+                None,
+            ));
+        };
         Ok(match asked {
             Asked::Done(envelope) => into_call_tool_result(envelope).into(),
             Asked::InputRequired(question) => question.into(),
