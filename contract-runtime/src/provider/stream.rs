@@ -310,6 +310,9 @@ const ENDED: &str = "the stream ended";
 pub struct ResponsesAssembler {
     /// Calls in the order they were added, so `finish` reports them in order.
     pending: Vec<ResponsesPending>,
+    /// The call ids of items already finished: a repeated `done` (a
+    /// replayed or resumed stream) answered nothing twice.
+    finished: std::collections::HashSet<String>,
 }
 
 #[derive(Debug)]
@@ -374,6 +377,7 @@ impl ResponsesAssembler {
                         let mut call = self.pending.remove(pos).call;
                         call.set_id(str_at(item, "call_id"));
                         call.set_name(str_at(item, "name"));
+                        self.finished.extend(call.id.clone());
                         // A finished item that says it is not complete
                         // (`incomplete`: the response was cut) is never run,
                         // as `parse_calls` refuses the same item.
@@ -398,6 +402,9 @@ impl ResponsesAssembler {
                         }
                         out.push(call.complete());
                     }
+                    // The same item finished again: it has its answer.
+                    None if str_at(item, "call_id")
+                        .is_some_and(|id| self.finished.contains(id)) => {}
                     // Without its `added` event the stream is not the one
                     // described; say so rather than run or drop the call.
                     None => out.push(Assembled::Error(StreamError::NeverAdded {
@@ -624,7 +631,10 @@ impl AnthropicAssembler {
 /// Assembles Gemini `streamGenerateContent` chunks into calls.
 ///
 /// Each chunk is a `GenerateContentResponse`; a `functionCall` part comes
-/// whole in one chunk, with its `thoughtSignature` beside it on the same part
+/// whole in one chunk (Vertex AI's opt-in streamed arguments, a part with
+/// `willContinue` and then pieces of `partialArgs`, are not put together:
+/// such a call is reported cut, and its pieces with it), with its
+/// `thoughtSignature` beside it on the same part
 /// (kept on the call as [`ToolCall::thought_signature`], which Gemini 3
 /// requires back when the call is replayed). Calls are held until their
 /// candidate's `finishReason`: `STOP` yields them in order, any other reason
@@ -649,7 +659,16 @@ pub struct GeminiAssembler {
     pending: BTreeMap<u64, Vec<ToolCall>>,
     /// Calls seen in the whole stream, for synthetic ids.
     seen: usize,
+    /// The ids of calls whose arguments came in pieces (below).
+    streamed: std::collections::HashSet<String>,
 }
+
+/// Why a call whose arguments came in pieces is not run: Vertex AI's
+/// streamed function-call arguments (`streamFunctionCallArguments`) send a
+/// part with the name and `willContinue`, then parts of `partialArgs`. Run
+/// as it came, the first part was a call with no arguments (`{}`), and
+/// each later part an unnamed call.
+const STREAMED_ARGUMENTS: &str = "its arguments came in pieces (`partialArgs`, `willContinue`: Vertex AI's streamed function-call arguments), which are not put together here: turn `streamFunctionCallArguments` off";
 
 impl GeminiAssembler {
     /// An assembler with no call in progress.
@@ -673,6 +692,21 @@ impl GeminiAssembler {
                 let Some(call) = part.get("functionCall") else {
                     continue;
                 };
+                let pieces = call.get("willContinue") == Some(&Value::Bool(true))
+                    || call
+                        .get("partialArgs")
+                        .and_then(Value::as_array)
+                        .is_some_and(|a| !a.is_empty());
+                // A nameless part after a call in pieces is a later piece
+                // of it (the last one may say nothing more).
+                let after_pieces = self
+                    .pending
+                    .get(&index)
+                    .and_then(|calls| calls.last())
+                    .is_some_and(|last| self.streamed.contains(&last.id));
+                if (pieces || after_pieces) && str_at(call, "name").is_none_or(str::is_empty) {
+                    continue;
+                }
                 let id = match str_at(call, "id") {
                     Some(id) if !id.is_empty() => id.to_owned(),
                     _ => format!("{}{}", super::GEMINI_SYNTHETIC_ID_PREFIX, self.seen),
@@ -684,11 +718,16 @@ impl GeminiAssembler {
                 };
                 let mut pending = ToolCall::new(id, str_at(call, "name").unwrap_or(""), arguments);
                 pending.thought_signature = str_at(part, "thoughtSignature").map(str::to_owned);
+                if pieces {
+                    self.streamed.insert(pending.id.clone());
+                }
                 self.pending.entry(index).or_default().push(pending);
             }
             if let Some(reason) = str_at(candidate, "finishReason") {
                 for call in self.pending.remove(&index).into_iter().flatten() {
-                    out.push(if reason == "STOP" {
+                    out.push(if self.streamed.remove(&call.id) {
+                        gemini_cut(call, STREAMED_ARGUMENTS)
+                    } else if reason == "STOP" {
                         gemini_complete(call)
                     } else {
                         gemini_cut(call, &format!("the candidate finished with `{reason}`"))
@@ -1495,6 +1534,47 @@ mod tests {
             ]"#,
         );
         assert!(pushed.is_empty());
+        assert!(finished.is_empty());
+    }
+
+    /// A repeated `output_item.done` (a replayed or resumed stream) gives
+    /// the call one answer, not a second one naming it "never added".
+    #[test]
+    fn responses_a_repeated_done_answers_nothing_twice() {
+        let (pushed, finished) = replay(
+            ResponsesAssembler::new(),
+            r#"[
+              {"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_a","name":"f","arguments":""}},
+              {"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":"{}"},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_a","name":"f","arguments":"{}"}},
+              {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_a","name":"f","arguments":"{}"}}
+            ]"#,
+        );
+        assert_eq!(pushed.len(), 1, "{pushed:?}");
+        assert!(matches!(&pushed[0], Assembled::Call(c) if c.id == "call_a"));
+        assert!(finished.is_empty());
+    }
+
+    /// Vertex AI's streamed function-call arguments: a part with the name
+    /// and `willContinue`, then pieces without a name. Nothing runs (the
+    /// first part ran with `{}`, and each piece was an unnamed call): one
+    /// error names the call and says why.
+    #[test]
+    fn gemini_arguments_in_pieces_are_one_call_not_run() {
+        let (pushed, finished) = replay(
+            GeminiAssembler::new(),
+            r#"[
+              {"candidates":[{"index":0,"content":{"role":"model","parts":[{"functionCall":{"name":"purge","willContinue":true},"thoughtSignature":"CiQB"}]}}]},
+              {"candidates":[{"index":0,"content":{"role":"model","parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.prefix","stringValue":"sec","willContinue":true}],"willContinue":true}}]}}]},
+              {"candidates":[{"index":0,"content":{"role":"model","parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.prefix","stringValue":"ret"}]}}]}}]},
+              {"candidates":[{"index":0,"content":{"role":"model","parts":[{"functionCall":{}}]},"finishReason":"STOP"}]}
+            ]"#,
+        );
+        assert_eq!(pushed.len(), 1, "{pushed:?}");
+        let Assembled::Error(e) = &pushed[0] else {
+            panic!("a call in pieces ran: {pushed:?}")
+        };
+        assert!(e.message().contains("came in pieces"), "{}", e.message());
         assert!(finished.is_empty());
     }
 }
