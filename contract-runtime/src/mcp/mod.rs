@@ -978,11 +978,23 @@ impl ServerHandler for McpServer {
             }
         }
         let token = context.meta.get_progress_token();
-        let sending = (token.is_some() || self.level.any()).then(|| {
+        // From 2026-07-28 (SEP-2575) a request carries its own log level
+        // in `_meta`, and one without it gets no log line (the session's
+        // `logging/setLevel` is for earlier revisions).
+        let own_level = context
+            .meta
+            .protocol_version()
+            .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        let level = if own_level {
+            Arc::new(progress::SessionLevel::of(context.meta.log_level()))
+        } else {
+            self.level.clone()
+        };
+        let sending = (token.is_some() || level.any()).then(|| {
             Notifier::start(
                 context.peer.clone(),
                 token,
-                self.level.clone(),
+                level,
                 &self.implementation.name,
             )
         });

@@ -34,6 +34,16 @@ pub(crate) struct SessionLevel(AtomicU8);
 const UNSET: u8 = 0;
 
 impl SessionLevel {
+    /// A level chosen for one request (`2026-07-28`: its `_meta`'s
+    /// `io.modelcontextprotocol/logLevel`), or none.
+    pub(crate) fn of(level: Option<LoggingLevel>) -> SessionLevel {
+        let chosen = SessionLevel::default();
+        if let Some(level) = level {
+            chosen.set(level);
+        }
+        chosen
+    }
+
     pub(crate) fn set(&self, level: LoggingLevel) {
         self.0.store(rank(from_mcp(level)) + 1, Ordering::Relaxed);
     }
