@@ -10,7 +10,7 @@ use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
     PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+    Reference, ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -67,12 +67,7 @@ impl ServerHandler for Beside {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        from_json(json!({"resourceTemplates": [
-            {"uriTemplate": "test://template/{id}/data", "name": "template",
-             "title": "Resource Template",
-             "description": "A resource template with parameter substitution",
-             "mimeType": "application/json"}
-        ]}))
+        from_json(templates())
     }
 
     async fn read_resource(
@@ -131,21 +126,7 @@ impl ServerHandler for Beside {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        from_json(json!({"prompts": [
-            {"name": "test_simple_prompt", "title": "Simple Test Prompt",
-             "description": "A simple prompt without arguments"},
-            {"name": "test_prompt_with_arguments", "title": "Prompt With Arguments",
-             "description": "A prompt with required arguments",
-             "arguments": [
-                {"name": "arg1", "description": "First test argument", "required": true},
-                {"name": "arg2", "description": "Second test argument", "required": true}]},
-            {"name": "test_prompt_with_embedded_resource", "title": "Prompt With Embedded Resource",
-             "description": "A prompt that includes an embedded resource",
-             "arguments": [{"name": "resourceUri", "description": "URI of the resource to embed",
-                            "required": true}]},
-            {"name": "test_prompt_with_image", "title": "Prompt With Image",
-             "description": "A prompt that includes image content"}
-        ]}))
+        from_json(prompts())
     }
 
     async fn get_prompt(
@@ -200,10 +181,61 @@ impl ServerHandler for Beside {
 
     async fn complete(
         &self,
-        _request: CompleteRequestParams,
+        request: CompleteRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
+        // A reference to nothing served is invalid params, as the spec's
+        // completion errors say, not an empty list.
+        let known = match &request.r#ref {
+            Reference::Prompt(p) => prompts()["prompts"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|listed| listed["name"] == p.name.as_str()),
+            Reference::Resource(r) => templates()["resourceTemplates"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|listed| listed["uriTemplate"] == r.uri.as_str()),
+            // A kind of reference a later revision adds: none served.
+            _ => false,
+        };
+        if !known {
+            return Err(ErrorData::invalid_params(
+                "no prompt or resource template by that reference",
+                None,
+            ));
+        }
         // No argument of these prompts and templates has values to offer.
         from_json(json!({"completion": {"values": [], "total": 0, "hasMore": false}}))
     }
+}
+
+/// The prompts served, as `prompts/list` lists them.
+fn prompts() -> Value {
+    json!({"prompts": [
+        {"name": "test_simple_prompt", "title": "Simple Test Prompt",
+         "description": "A simple prompt without arguments"},
+        {"name": "test_prompt_with_arguments", "title": "Prompt With Arguments",
+         "description": "A prompt with required arguments",
+         "arguments": [
+            {"name": "arg1", "description": "First test argument", "required": true},
+            {"name": "arg2", "description": "Second test argument", "required": true}]},
+        {"name": "test_prompt_with_embedded_resource", "title": "Prompt With Embedded Resource",
+         "description": "A prompt that includes an embedded resource",
+         "arguments": [{"name": "resourceUri", "description": "URI of the resource to embed",
+                        "required": true}]},
+        {"name": "test_prompt_with_image", "title": "Prompt With Image",
+         "description": "A prompt that includes image content"}
+    ]})
+}
+
+/// The resource templates served, as `resources/templates/list` lists them.
+fn templates() -> Value {
+    json!({"resourceTemplates": [
+        {"uriTemplate": "test://template/{id}/data", "name": "template",
+         "title": "Resource Template",
+         "description": "A resource template with parameter substitution",
+         "mimeType": "application/json"}
+    ]})
 }

@@ -1,5 +1,6 @@
-//! Log lines by protocol revision, spoken to `examples/mcp_everything
-//! --stdio` by hand: up to `2025-11-25` the session's level
+//! `examples/mcp_everything --stdio`, spoken to by hand.
+//!
+//! Log lines by protocol revision: up to `2025-11-25` the session's level
 //! (`logging/setLevel`) decides; from `2026-07-28` (SEP-2575) each request
 //! carries its own level in `_meta` (`io.modelcontextprotocol/logLevel`),
 //! and the server must not send `notifications/message` for a request
@@ -102,6 +103,61 @@ fn from_2026_07_28_a_request_without_its_own_level_gets_no_log_line() {
     above["io.modelcontextprotocol/logLevel"] = json!("error");
     let quiet = call_and_collect(stdin, &lines, 5, above);
     assert_eq!(logs(&quiet), 0, "{quiet:#?}");
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// `completion/complete` for a prompt or template the server does not
+/// have is invalid params (-32602), as the spec's completion errors say,
+/// not an empty list; for one it has, the (empty) values.
+#[test]
+fn completing_an_unknown_reference_is_invalid_params() {
+    let mut child = Command::new(common::example("mcp_everything"))
+        .arg("--stdio")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start mcp_everything");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let stdin = child.stdin.as_mut().unwrap();
+    let mut request = |id: u64, method: &str, params: Value| -> Value {
+        let m = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(stdin, "{m}").unwrap();
+        stdin.flush().unwrap();
+        loop {
+            let mut line = String::new();
+            assert!(out.read_line(&mut line).unwrap() > 0, "the server ended");
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v.get("id") == Some(&json!(id)) {
+                return v;
+            }
+        }
+    };
+    request(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "tests/mcp_everything_stdio.rs", "version": "0"}}),
+    );
+    let unknown = request(
+        2,
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "no_such_prompt"},
+               "argument": {"name": "a", "value": ""}}),
+    );
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
+    let known = request(
+        3,
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "test_prompt_with_arguments"},
+               "argument": {"name": "arg1", "value": ""}}),
+    );
+    assert_eq!(
+        known["result"]["completion"]["values"],
+        json!([]),
+        "{known}"
+    );
     let _ = child.kill();
     let _ = child.wait();
 }
