@@ -154,12 +154,7 @@ impl Violations {
         }
         self.dropped += 1;
         if self.dropped == 1 {
-            self.deepest = self
-                .list
-                .iter()
-                .map(|k| depth(&k.pointer))
-                .max()
-                .unwrap_or(0);
+            self.deepest = self.deepest_kept();
         }
         if depth(&v.pointer) >= self.deepest {
             return;
@@ -172,12 +167,15 @@ impl Violations {
             self.list.remove(i);
             self.list.push(v);
         }
-        self.deepest = self
-            .list
+        self.deepest = self.deepest_kept();
+    }
+
+    fn deepest_kept(&self) -> usize {
+        self.list
             .iter()
             .map(|k| depth(&k.pointer))
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
     }
 
     /// How many violations were found beyond [`Violations::MAX`].
