@@ -828,6 +828,38 @@ fn command_git_reads_no_repository_but_the_one_in_repo() {
     let pointer = format!("gitdir: {}\n", fx.outside("other/.git").display());
     fx.write("repo/.git", &pointer);
     refused(&fx, "a gitdir: file");
+    // repo/.git a folder whose `commondir` names a repository outside: git
+    // takes its refs and objects from there.
+    let fx = attack_fixture("git-commondir").with_git();
+    git_repository(&fx.outside("other"), "OUTSIDE the root");
+    let common = format!("{}\n", fx.outside("other/.git").display());
+    fx.write("repo/.git/commondir", &common);
+    refused(&fx, "a commondir file");
+    // repo/.git borrowing objects from outside (`alternates`), its branch
+    // set to a commit that exists only there.
+    let fx = attack_fixture("git-alternates").with_git();
+    git_repository(&fx.outside("other"), "OUTSIDE the root");
+    let objects = format!("{}\n", fx.outside("other/.git/objects").display());
+    fx.write("repo/.git/objects/info/alternates", &objects);
+    let head = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(fx.outside("other"))
+        .output()
+        .expect("git runs");
+    let branch = String::from_utf8(
+        Command::new("git")
+            .args(["symbolic-ref", "HEAD"])
+            .current_dir(fx.path("repo"))
+            .output()
+            .expect("git runs")
+            .stdout,
+    )
+    .unwrap();
+    fx.write(
+        &format!("repo/.git/{}", branch.trim()),
+        &String::from_utf8(head.stdout).unwrap(),
+    );
+    refused(&fx, "an alternates file");
     // The repository in repo/ is read, even inside an enclosing one.
     let fx = attack_fixture("git-nested").with_git();
     git_repository(&fx.base, "OUTSIDE the root");

@@ -502,7 +502,10 @@ impl CommandLine {
     /// opened through `repo`'s handle and must be the folder itself (a
     /// link, even to a folder inside the root, or a `gitdir:` file is
     /// refused: a tool that edits files but not `.git/` would otherwise
-    /// edit git's settings under their other name), and git is given both
+    /// edit git's settings under their other name), a repository that reads
+    /// another (`.git/commondir`, `.git/objects/info/alternates`) is refused
+    /// as [`PathError::OutsideScope`](crate::path::PathError::OutsideScope),
+    /// and git is given both
     /// folders as `/proc/PID/fd/N`, which name the open folders themselves:
     /// what is renamed or linked in their place later is never read.
     ///
@@ -528,6 +531,15 @@ impl CommandLine {
             )));
         }
         let git = repo.open_dir_nofollow(".git")?;
+        // Files by which a repository reads another: `commondir` (git takes
+        // its refs, objects and settings from the folder it names) and
+        // `objects/info/alternates` (object stores elsewhere). Either could
+        // lead `git log` to show commits of a repository outside the root.
+        for leads_out in ["commondir", "objects/info/alternates"] {
+            if git.symlink_metadata(leads_out).is_ok() {
+                return Err(crate::path::PathError::OutsideScope);
+            }
+        }
         let work = repo.try_clone_dir()?;
         self.git_handles = Some(std::sync::Arc::new(GitHandles { work, git }));
         self.git_repository = None;
