@@ -486,11 +486,22 @@ fn arguments_the_sdk_cannot_read_are_answered_malformed() {
 fn text_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
     let mut server = Server::start("parse-error");
     server.initialize();
+    // JSON that rmcp's reader refuses and dropped without an answer: a
+    // lone surrogate outside the arguments, nesting past 128 levels.
+    let deep = format!(
+        r#"{{"jsonrpc":"2.0","id":47,"method":"tools/call","params":{{"name":"search_notes","x":{}1{}}}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
     for (i, line) in [
         "this is not json",
         r#"{"jsonrpc":"2.0","id":40,"method":"tools/list"} trailing"#,
         r#"{"jsonrpc":"2.0","id":41,"method":"tools/list""#,
         r#"{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":NaN}}} x"#,
+        r#"{"jsonrpc":"2.0","id":44,"method":"tools/call","params":{"name":"search\ud800","arguments":{"query":"a"}}}"#,
+        r#"{"jsonrpc":"2.0","id":"\udc00","method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","id":46,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":"a"},"\ud800":1}}"#,
+        &deep,
     ]
     .into_iter()
     .enumerate()

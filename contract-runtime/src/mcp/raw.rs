@@ -425,12 +425,26 @@ impl Scan<'_> {
 /// The JSON-RPC answer to text that is not JSON at all, which rmcp drops
 /// without a word; JSON-RPC 2.0 asks for a parse error with a null id.
 /// `None` for text that parses (what rmcp then makes of it is its own).
+///
+/// rmcp also drops, unanswered, JSON that serde_json's skipping reader
+/// takes but its building reader does not: a lone surrogate (`"\ud800"`,
+/// in a method, an id or a key outside the arguments, which the rewrite
+/// carries as text) and nesting past 128 levels. Only text that may hold
+/// either (a `\u` escape, or more than 128 brackets) is read the second
+/// way, so an ordinary message is read once.
 pub(crate) fn parse_error(text: &[u8]) -> Option<Vec<u8>> {
     let text = text.trim_ascii();
     if text.is_empty() {
         return None;
     }
-    let e = serde_json::from_slice::<serde::de::IgnoredAny>(text).err()?;
+    let skipped = serde_json::from_slice::<serde::de::IgnoredAny>(text).err();
+    let e = skipped.or_else(|| {
+        let brackets = text.iter().filter(|&&b| b == b'{' || b == b'[').count();
+        let escapes = memchr::memmem::find(text, b"\\u").is_some();
+        (escapes || brackets > 128)
+            .then(|| serde_json::from_slice::<Value>(text).err())
+            .flatten()
+    })?;
     let answer = serde_json::json!({
         "jsonrpc": "2.0",
         "id": null,
