@@ -48,7 +48,9 @@ mod raw;
 mod task;
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
+use std::task::Poll;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams,
@@ -1015,17 +1017,26 @@ impl ServerHandler for McpServer {
         // waiting for a person's answer to an approval question never runs
         // when that answer comes after all, and a keyed call's key is
         // settled as the dispatcher settles a dropped call's.
-        let asked = context
-            .ct
-            .run_until_cancelled(scope.run(Box::pin(self.approver.call(
-                &self.dispatcher,
-                &caller,
-                &self.tools,
-                &request,
-                call,
-                &context,
-            ))))
-            .await;
+        // The call is polled first, and the token only while the call
+        // waits: a call that ends at its first poll (most do) never
+        // registers with the token (`run_until_cancelled` polls the token
+        // first, a lock on every call).
+        let mut asked = std::pin::pin!(scope.run(Box::pin(self.approver.call(
+            &self.dispatcher,
+            &caller,
+            &self.tools,
+            &request,
+            call,
+            &context,
+        ))));
+        let mut cancelled = std::pin::pin!(context.ct.cancelled());
+        let asked = std::future::poll_fn(|cx| {
+            if let Poll::Ready(asked) = Future::poll(asked.as_mut(), cx) {
+                return Poll::Ready(Some(asked));
+            }
+            Future::poll(cancelled.as_mut(), cx).map(|()| None)
+        })
+        .await;
         if let Some(s) = sending {
             s.finish().await;
         }
