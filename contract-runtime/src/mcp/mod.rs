@@ -1017,10 +1017,11 @@ impl ServerHandler for McpServer {
         // waiting for a person's answer to an approval question never runs
         // when that answer comes after all, and a keyed call's key is
         // settled as the dispatcher settles a dropped call's.
+        //
         // The call is polled first, and the token only while the call
-        // waits: a call that ends at its first poll (most do) never
+        // waits, so a call that ends at its first poll (most do) never
         // registers with the token (`run_until_cancelled` polls the token
-        // first, a lock on every call).
+        // first: a lock on every call).
         let mut asked = std::pin::pin!(scope.run(Box::pin(self.approver.call(
             &self.dispatcher,
             &caller,

@@ -427,11 +427,12 @@ impl Scan<'_> {
 /// `None` for text that parses (what rmcp then makes of it is its own).
 ///
 /// rmcp also drops, unanswered, JSON that serde_json's skipping reader
-/// takes but its building reader does not: a lone surrogate (`"\ud800"`,
-/// in a method, an id or a key outside the arguments, which the rewrite
-/// carries as text) and nesting past 128 levels. Only text that may hold
-/// either (a `\u` escape, or more than 128 brackets) is read the second
-/// way, so an ordinary message is read once.
+/// takes but its building reader does not: a lone surrogate (`"\ud800"`)
+/// in a method, an id or a key, and nesting past 128 levels. (Inside a
+/// call's arguments neither reaches rmcp: [`rewrite`] has made them one
+/// string, which the dispatcher refuses as `malformed-arguments`.) Only
+/// text that may hold either (a `\u` escape, or more than 128 brackets) is
+/// read the second way, so an ordinary message is read once.
 pub(crate) fn parse_error(text: &[u8]) -> Option<Vec<u8>> {
     let text = text.trim_ascii();
     if text.is_empty() {
