@@ -8,7 +8,7 @@
 use serde_json::{Map, Value};
 
 use super::rules::{self, Treatment};
-use super::walk::join;
+use super::walk::{join, At};
 use super::{Loss, LossAction, ToolDef};
 
 /// Keywords whose values are data, not schemas: nothing below them is a bound.
@@ -30,25 +30,6 @@ pub(super) fn move_to_descriptions(
     losses: &mut Vec<Loss>,
 ) {
     walk(tool, node, At::Root(ptr), losses);
-}
-
-/// Where a node is: its JSON pointer, spelled out only for a node that has
-/// a bound (spelling it for every node was most of this pass).
-#[derive(Clone, Copy)]
-enum At<'a> {
-    Root(&'a str),
-    Key(&'a At<'a>, &'a str),
-    Index(&'a At<'a>, usize),
-}
-
-impl At<'_> {
-    fn pointer(&self) -> String {
-        match self {
-            At::Root(p) => (*p).to_owned(),
-            At::Key(parent, k) => join(&parent.pointer(), k),
-            At::Index(parent, i) => join(&parent.pointer(), &i.to_string()),
-        }
-    }
 }
 
 fn walk(tool: &ToolDef<'_>, node: &mut Map<String, Value>, at: At<'_>, losses: &mut Vec<Loss>) {

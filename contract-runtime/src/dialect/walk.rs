@@ -109,6 +109,26 @@ fn keyword_type(k: &str) -> Option<&'static str> {
     })
 }
 
+/// Where a node is: its JSON pointer, spelled out only when it is needed
+/// (a node with a bound to move, a keyword to refuse). Spelling it for
+/// every node was most of the date-bounds pass.
+#[derive(Clone, Copy)]
+pub(crate) enum At<'a> {
+    Root(&'a str),
+    Key(&'a At<'a>, &'a str),
+    Index(&'a At<'a>, usize),
+}
+
+impl At<'_> {
+    pub(crate) fn pointer(&self) -> String {
+        match self {
+            At::Root(p) => (*p).to_owned(),
+            At::Key(parent, k) => join(&parent.pointer(), k),
+            At::Index(parent, i) => join(&parent.pointer(), &i.to_string()),
+        }
+    }
+}
+
 /// Appends one JSON-pointer token, escaped.
 pub(crate) fn join(ptr: &str, token: &str) -> String {
     let mut out = String::with_capacity(ptr.len() + 1 + token.len());

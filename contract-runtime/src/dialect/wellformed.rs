@@ -8,6 +8,10 @@
 //! was an export every provider's SDK refuses, or a tool whose arguments
 //! silently disappeared. A definition the registry builds always passes.
 //!
+//! A pointer is spelled out only for the keyword refused ([`At`]): a walk
+//! that spelled one per keyword allocated for every keyword of every
+//! export.
+//!
 //! Only the shape of values is checked, as the 2020-12 meta-schema checks
 //! it, not what a dialect can carry (the rules table decides that) and not
 //! whether a `pattern` compiles (ECMA-262 patterns are not this crate's
@@ -15,7 +19,7 @@
 
 use serde_json::{Map, Value};
 
-use super::walk::join;
+use super::walk::At;
 
 /// Where a malformed keyword is (a JSON pointer into the schema) and why.
 pub(crate) type Malformed = (String, String);
@@ -31,7 +35,7 @@ const MAX_DEPTH: usize = 256;
 
 /// Checks `schema` (an input or output schema, its own root).
 pub(crate) fn check(schema: &Value) -> Result<(), Malformed> {
-    Check { root: schema }.node(schema, "", 0)
+    Check { root: schema }.node(schema, At::Root(""), 0)
 }
 
 struct Check<'a> {
@@ -39,13 +43,13 @@ struct Check<'a> {
 }
 
 impl Check<'_> {
-    fn node(&self, node: &Value, ptr: &str, depth: usize) -> Result<(), Malformed> {
+    fn node(&self, node: &Value, at: At<'_>, depth: usize) -> Result<(), Malformed> {
         let m = match node {
             Value::Object(m) => m,
             Value::Bool(_) => return Ok(()),
             other => {
                 return Err((
-                    ptr.to_owned(),
+                    at.pointer(),
                     format!(
                         "a schema is an object (or true or false), not {}",
                         shown(other)
@@ -55,17 +59,17 @@ impl Check<'_> {
         };
         if depth > MAX_DEPTH {
             return Err((
-                ptr.to_owned(),
+                at.pointer(),
                 format!("schemas nest more than {MAX_DEPTH} levels deep"),
             ));
         }
         for (k, v) in m {
-            self.keyword(k, v, &join(ptr, k), depth)?;
+            self.keyword(k, v, At::Key(&at, k), depth)?;
         }
         Ok(())
     }
 
-    fn keyword(&self, k: &str, v: &Value, at: &str, depth: usize) -> Result<(), Malformed> {
+    fn keyword(&self, k: &str, v: &Value, at: At<'_>, depth: usize) -> Result<(), Malformed> {
         // What the value must be, when it is not.
         let expected = match k {
             "type" if !is_type(v) => {
@@ -129,7 +133,7 @@ impl Check<'_> {
     /// A `$ref`: a reference into another document is that document's
     /// business (an output schema may name one); one into this schema must
     /// land somewhere.
-    fn reference(&self, v: &Value, at: &str) -> Result<(), Malformed> {
+    fn reference(&self, v: &Value, at: At<'_>) -> Result<(), Malformed> {
         let Some(r) = v.as_str() else {
             return wrong("$ref", v, at, "a reference (a string)");
         };
@@ -138,7 +142,7 @@ impl Check<'_> {
             .is_some_and(|pointer| self.root.pointer(pointer).is_none());
         if dangling {
             return Err((
-                at.to_owned(),
+                at.pointer(),
                 format!(
                     "`$ref` `{r}` points nowhere in this schema (a reference into it is `#` and a JSON pointer, such as `#/$defs/name`)"
                 ),
@@ -147,22 +151,22 @@ impl Check<'_> {
         Ok(())
     }
 
-    fn map(&self, m: &Map<String, Value>, at: &str, depth: usize) -> Result<(), Malformed> {
+    fn map(&self, m: &Map<String, Value>, at: At<'_>, depth: usize) -> Result<(), Malformed> {
         m.iter()
-            .try_for_each(|(name, s)| self.node(s, &join(at, name), depth + 1))
+            .try_for_each(|(name, s)| self.node(s, At::Key(&at, name), depth + 1))
     }
 
-    fn list(&self, items: &[Value], at: &str, depth: usize) -> Result<(), Malformed> {
+    fn list(&self, items: &[Value], at: At<'_>, depth: usize) -> Result<(), Malformed> {
         items
             .iter()
             .enumerate()
-            .try_for_each(|(i, s)| self.node(s, &join(at, &i.to_string()), depth + 1))
+            .try_for_each(|(i, s)| self.node(s, At::Index(&at, i), depth + 1))
     }
 }
 
-fn wrong(k: &str, v: &Value, at: &str, expected: &str) -> Result<(), Malformed> {
+fn wrong(k: &str, v: &Value, at: At<'_>, expected: &str) -> Result<(), Malformed> {
     Err((
-        at.to_owned(),
+        at.pointer(),
         format!("`{k}` is {expected}, not {}", shown(v)),
     ))
 }
