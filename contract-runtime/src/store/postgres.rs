@@ -231,15 +231,21 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The URL without its password, for a line on stderr.
-fn shown(config: &Config) -> String {
+/// The server a configuration names first, as host and port (what the
+/// URL shows, and what a password file's line is matched against).
+fn server(config: &Config) -> (String, u16) {
     let host = match config.get_hosts().first() {
         Some(tokio_postgres::config::Host::Tcp(h)) => h.clone(),
         #[cfg(unix)]
         Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
         None => "localhost".to_string(),
     };
-    let port = config.get_ports().first().copied().unwrap_or(5432);
+    (host, config.get_ports().first().copied().unwrap_or(5432))
+}
+
+/// The URL without its password, for a line on stderr.
+fn shown(config: &Config) -> String {
+    let (host, port) = server(config);
     format!(
         "postgres://{}@{host}:{port}/{}",
         config.get_user().unwrap_or(""),
@@ -420,18 +426,8 @@ fn password_for(
         }
     }
     let text = std::fs::read_to_string(file).ok()?;
-    let host = match config.get_hosts().first() {
-        Some(tokio_postgres::config::Host::Tcp(h)) => h.clone(),
-        #[cfg(unix)]
-        Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
-        None => "localhost".to_string(),
-    };
-    let port = config
-        .get_ports()
-        .first()
-        .copied()
-        .unwrap_or(5432)
-        .to_string();
+    let (host, port) = server(config);
+    let port = port.to_string();
     let user = config.get_user().unwrap_or_default();
     let db = config.get_dbname().unwrap_or(user);
     pgpass_lookup(&text, [&host, &port, db, user])
