@@ -341,7 +341,7 @@ pub fn replace_text(
     // path, and the file is read and written there following no link: a
     // link swapped after the checks cannot lead the edit elsewhere.
     let resolved = repo.resolve(&path)?;
-    if resolved.split('/').next() == Some(".git") {
+    if is_repository_metadata(&resolved) {
         return Err(FileError::RepositoryMetadata);
     }
     // The approval rule judged where the path led a moment ago; a call it
@@ -387,11 +387,15 @@ pub fn replace_text(
 pub fn not_repository_metadata(ctx: &CallContext, args: &ReplaceTextArgs) -> Result<(), FileError> {
     let repo = root(ctx, "repo")?;
     match repo.resolve(&args.path) {
-        Ok(resolved) if resolved.split('/').next() == Some(".git") => {
-            Err(FileError::RepositoryMetadata)
-        }
+        Ok(resolved) if is_repository_metadata(&resolved) => Err(FileError::RepositoryMetadata),
         _ => Ok(()),
     }
+}
+
+/// Whether a resolved path (links followed, relative to `repo/`) leads into
+/// `.git/`: the one test of the precheck and of the handler.
+fn is_repository_metadata(resolved: &str) -> bool {
+    resolved.split('/').next() == Some(".git")
 }
 
 /// How many times `needle` (not empty) occurs in `hay`, overlapping ones
