@@ -184,8 +184,11 @@ impl Dispatcher {
     /// From a provider's response body to the message that answers it: its
     /// tool calls parsed ([`parse_calls`]), dispatched as one turn
     /// ([`Dispatcher::dispatch_turn`]) and rendered ([`render_results`]).
-    /// A body without calls renders no results. Fails only when the body does
-    /// not have the provider's shape; a bad call is an envelope in the answer.
+    /// A body without calls renders no results: an empty array for OpenAI,
+    /// and for Anthropic and Gemini a message with empty content, which their
+    /// APIs refuse, so a host sends the answer only after a turn with calls
+    /// (`parse_calls(..)` not empty). Fails only when the body does not have
+    /// the provider's shape; a bad call is an envelope in the answer.
     ///
     /// ```no_run
     /// # use contract_runtime::{Dispatcher, Caller};

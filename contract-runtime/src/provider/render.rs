@@ -147,6 +147,10 @@ pub fn render_calls(provider: Provider, calls: &[ToolCall]) -> Value {
 /// - Gemini: one `user` content with a `functionResponse` part per result, the
 ///   envelope object as `response`; `id` only when the call had a real one.
 ///
+/// With no results there is nothing to answer: the OpenAI forms are empty
+/// arrays, but Anthropic's and Gemini's are a message with empty content,
+/// which both APIs refuse. Send results only for a turn that made calls.
+///
 /// ```
 /// use contract_runtime::provider::{render_results, CallResult, Provider, ToolCall};
 /// use serde_json::json;

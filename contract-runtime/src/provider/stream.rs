@@ -47,6 +47,14 @@ pub enum StreamError {
         name: Option<String>,
         /// What happened first: `the stream ended`, `the choice finished with `length``.
         why: String,
+        /// The call as far as the stream sent it, for a provider that sends
+        /// a call in one part (Gemini: the `functionCall` part, with its
+        /// arguments and `thoughtSignature`, whose candidate then finished
+        /// short). [`StreamError::answer`] replays this call, since Gemini 3
+        /// refuses a history whose call lost its signature. `None` where the
+        /// arguments come in pieces (OpenAI, Anthropic): the answer replays
+        /// the call with `{}`.
+        sent: Option<Box<ToolCall>>,
     },
     /// The stream sent two different ids, or names, for one call.
     Conflict {
@@ -132,7 +140,13 @@ impl StreamError {
             .with_hint("send the call again, with its arguments whole");
         let envelope =
             crate::Envelope::failure(id, name, crate::Status::Invalid, true, vec![error]);
-        Some((ToolCall::new(id, name, "{}"), envelope))
+        let call = match self {
+            StreamError::Cut {
+                sent: Some(call), ..
+            } => (**call).clone(),
+            _ => ToolCall::new(id, name, "{}"),
+        };
+        Some((call, envelope))
     }
 
     /// One line saying what went wrong and that the call was not executed.
@@ -235,6 +249,7 @@ impl Pending {
             call_id: self.id,
             name: self.name,
             why: why.to_string(),
+            sent: None,
         })
     }
 
@@ -751,9 +766,10 @@ impl GeminiAssembler {
 
 fn gemini_cut(call: ToolCall, why: &str) -> Assembled {
     Assembled::Error(StreamError::Cut {
-        call_id: Some(call.id),
-        name: Some(call.name).filter(|n| !n.is_empty()),
+        call_id: Some(call.id.clone()),
+        name: Some(call.name.clone()).filter(|n| !n.is_empty()),
         why: why.to_owned(),
+        sent: Some(Box::new(call)),
     })
 }
 
@@ -901,6 +917,15 @@ mod tests {
         assert_eq!(
             error(&out[0]).message(),
             "the candidate finished with `MAX_TOKENS` before the call was complete; it was not executed"
+        );
+        // Its answer replays the call as it came, signature and arguments
+        // kept: Gemini 3 refuses a history whose call lost its signature.
+        let (call, envelope) = error(&out[0]).answer().unwrap();
+        assert_eq!(envelope.errors[0].code, "malformed-arguments");
+        let turn = super::super::render_calls(super::super::Provider::Gemini, &[call]);
+        assert_eq!(
+            turn["parts"][0],
+            serde_json::json!({"functionCall": {"name": "read_file", "args": {"path": "a.txt"}}, "thoughtSignature": "EoYCCoMCAdHtim9"})
         );
         // Arguments that are not an object are reported, not run.
         let mut assembler = GeminiAssembler::new();
@@ -1083,6 +1108,7 @@ mod tests {
                 call_id: Some("call_1".into()),
                 name: Some("delete_file".into()),
                 why: "the stream ended".into(),
+                sent: None,
             })]
         );
     }
@@ -1286,6 +1312,7 @@ mod tests {
                 call_id: Some("call_a".into()),
                 name: Some("f".into()),
                 why: "the choice finished with `length`".into(),
+                sent: None,
             })]
         );
         assert!(finished.is_empty());
@@ -1492,6 +1519,7 @@ mod tests {
                 call_id: Some("toolu_1".into()),
                 name: Some("write_file".into()),
                 why: "the stream ended".into(),
+                sent: None,
             })]
         );
     }
