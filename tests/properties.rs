@@ -417,6 +417,7 @@ fn anthropic_events(parts: &[String], complete: bool) -> Vec<Value> {
     }
     if complete {
         ev.push(json!({"type": "content_block_stop", "index": 0}));
+        ev.push(json!({"type": "message_delta", "delta": {"stop_reason": "tool_use"}}));
     }
     ev
 }
@@ -550,7 +551,8 @@ fn regressions() {
         .root
         .check(&ConfinedPath::parse("up/r/a").unwrap())
         .is_err());
-    // An empty argument text on Anthropic means `{}`; on the others it is cut.
+    // An empty argument text on Anthropic means `{}` when the message
+    // stopped for the call; on the others it is cut.
     for (name, out) in assemble(&[], true) {
         assert_eq!(out.len(), 1, "{name}");
         assert_eq!(

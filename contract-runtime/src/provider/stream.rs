@@ -559,8 +559,14 @@ impl ChatAssembler {
 ///
 /// Reads `content_block_start` with a `tool_use` block, `content_block_delta`
 /// with an `input_json_delta` (its `partial_json` appended to that index's
-/// buffer) and `content_block_stop`, which completes the call; an empty
-/// buffer means `{}`. Text, thinking and server tool blocks are ignored.
+/// buffer) and `content_block_stop`, which completes the call. A block that
+/// streamed no argument at all (a tool without parameters) is `{}`, but only
+/// once the message says it stopped for the call: `message_delta`'s
+/// `stop_reason` `tool_use` (or `end_turn`) yields it, any other reason
+/// (`max_tokens`) or the end of the stream reports it cut, since a model cut
+/// before its first argument token sends the same empty block. Calls that
+/// complete after it wait behind it, so calls are yielded in stream order.
+/// Text, thinking and server tool blocks are ignored.
 ///
 /// ```
 /// use contract_runtime::provider::{AnthropicAssembler, Assembled};
@@ -569,7 +575,8 @@ impl ChatAssembler {
 /// let mut assembler = AnthropicAssembler::new();
 /// assembler.push(&json!({"type": "content_block_start", "index": 1,
 ///     "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}}));
-/// let out = assembler.push(&json!({"type": "content_block_stop", "index": 1}));
+/// assert!(assembler.push(&json!({"type": "content_block_stop", "index": 1})).is_empty());
+/// let out = assembler.push(&json!({"type": "message_delta", "delta": {"stop_reason": "tool_use"}}));
 /// let Assembled::Call(call) = &out[0] else { panic!("expected a call") };
 /// assert_eq!(call.arguments, "{}");
 /// ```
@@ -577,6 +584,9 @@ impl ChatAssembler {
 pub struct AnthropicAssembler {
     /// Keyed by content block index; the order is the `finish` order.
     pending: BTreeMap<u64, Pending>,
+    /// Stopped blocks from the first that streamed no argument on, held
+    /// for the stop reason, in stream order.
+    held: Vec<Pending>,
 }
 
 impl AnthropicAssembler {
@@ -588,6 +598,22 @@ impl AnthropicAssembler {
     /// Feed one decoded event; returns the calls (or errors) it completed.
     pub fn push(&mut self, event: &Value) -> Vec<Assembled> {
         let mut out = Vec::new();
+        if str_at(event, "type") == Some("message_delta") {
+            let reason = event.get("delta").and_then(|d| str_at(d, "stop_reason"));
+            if let Some(reason) = reason {
+                for mut call in self.held.drain(..) {
+                    out.push(if !call.arguments.is_empty() {
+                        call.complete()
+                    } else if matches!(reason, "tool_use" | "end_turn") {
+                        call.arguments = "{}".to_string();
+                        call.complete()
+                    } else {
+                        call.cut(&format!("the message stopped with `{reason}`"))
+                    });
+                }
+            }
+            return out;
+        }
         let Some(index) = u64_at(event, "index") else {
             return out;
         };
@@ -620,12 +646,12 @@ impl AnthropicAssembler {
                 }
             }
             Some("content_block_stop") => {
-                if let Some(mut call) = self.pending.remove(&index) {
-                    // A tool without parameters streams no delta at all.
-                    if call.arguments.is_empty() {
-                        call.arguments = "{}".to_string();
+                if let Some(call) = self.pending.remove(&index) {
+                    if call.arguments.is_empty() || !self.held.is_empty() {
+                        self.held.push(call);
+                    } else {
+                        out.push(call.complete());
                     }
-                    out.push(call.complete());
                 }
             }
             _ => {}
@@ -634,11 +660,18 @@ impl AnthropicAssembler {
     }
 
     /// The stream has ended: every tool_use block without its
-    /// `content_block_stop` is reported as cut, in index order.
+    /// `content_block_stop` is reported as cut, in index order, after the
+    /// calls held for a stop reason that never came: complete ones yielded,
+    /// ones without arguments cut.
     pub fn finish(self) -> Vec<Assembled> {
-        self.pending
-            .into_values()
-            .map(|call| call.cut(ENDED))
+        let held = self.held.into_iter().map(|call| {
+            if call.arguments.is_empty() {
+                call.cut(ENDED)
+            } else {
+                call.complete()
+            }
+        });
+        held.chain(self.pending.into_values().map(|call| call.cut(ENDED)))
             .collect()
     }
 }
@@ -1443,6 +1476,57 @@ mod tests {
             ]
         );
         assert!(finished.is_empty());
+    }
+
+    #[test]
+    fn anthropic_block_without_arguments_waits_for_the_stop_reason() {
+        let events = |stop: &str| {
+            format!(
+                r#"[
+              {{"type":"content_block_start","index":0,"content_block":{{"type":"tool_use","id":"toolu_1","name":"purge_cache","input":{{}}}}}},
+              {{"type":"content_block_stop","index":0}},
+              {{"type":"content_block_start","index":1,"content_block":{{"type":"tool_use","id":"toolu_2","name":"read","input":{{}}}}}},
+              {{"type":"content_block_delta","index":1,"delta":{{"type":"input_json_delta","partial_json":"{{\"a\":1}}"}}}},
+              {{"type":"content_block_stop","index":1}}{stop}
+            ]"#
+            )
+        };
+        let call = |id: &str, name: &str, arguments: &str| {
+            Assembled::Call(ToolCall::new(id, name, arguments))
+        };
+        // Stopped for the calls: both run, in stream order.
+        let stop = r#",{"type":"message_delta","delta":{"stop_reason":"tool_use"}}"#;
+        let (pushed, finished) = replay(AnthropicAssembler::new(), &events(stop));
+        assert_eq!(
+            pushed,
+            vec![
+                call("toolu_1", "purge_cache", "{}"),
+                call("toolu_2", "read", r#"{"a":1}"#)
+            ]
+        );
+        assert!(finished.is_empty());
+        // Cut by max_tokens before its first argument token: the empty
+        // block is not a call without arguments; the complete one runs.
+        let stop = r#",{"type":"message_delta","delta":{"stop_reason":"max_tokens"}}"#;
+        let (pushed, _) = replay(AnthropicAssembler::new(), &events(stop));
+        assert_eq!(
+            pushed[0],
+            Assembled::Error(StreamError::Cut {
+                call_id: Some("toolu_1".into()),
+                name: Some("purge_cache".into()),
+                why: "the message stopped with `max_tokens`".into(),
+                sent: None,
+            })
+        );
+        assert_eq!(pushed[1], call("toolu_2", "read", r#"{"a":1}"#));
+        // The stream ends with no stop reason: cut too.
+        let (pushed, finished) = replay(AnthropicAssembler::new(), &events(""));
+        assert!(pushed.is_empty());
+        assert_eq!(
+            error(&finished[0]).message(),
+            "the stream ended before the call was complete; it was not executed"
+        );
+        assert_eq!(finished[1], call("toolu_2", "read", r#"{"a":1}"#));
     }
 
     #[test]
