@@ -184,6 +184,69 @@ fn a_grant_lets_the_re_sent_call_run_once() {
     });
 }
 
+/// A caller without a subject is named by its tenant (or `-`); a caller
+/// whose subject is spelled that way is still someone else, and neither
+/// finds the other's request or uses the other's grant.
+#[test]
+fn a_subject_spelled_like_a_callers_fallback_name_is_another_owner() {
+    each(|kind| {
+        let Some(s) = session(kind, "owner", RecordTimes::default()) else {
+            return;
+        };
+        let tenant = s.caller.tenant_name().unwrap().to_owned();
+        let pairs = [
+            // No subject, named by the tenant; a subject equal to the tenant.
+            (
+                toolbox::caller(&s.fx.root, None, &[])
+                    .unwrap()
+                    .tenant(tenant.clone()),
+                toolbox::caller(&s.fx.root, None, &[])
+                    .unwrap()
+                    .tenant(tenant.clone())
+                    .subject(tenant.clone()),
+            ),
+            // Neither tenant nor subject (named `-`); the subject `-`.
+            (
+                toolbox::caller(&s.fx.root, None, &[]).unwrap(),
+                toolbox::caller(&s.fx.root, None, &[]).unwrap().subject("-"),
+            ),
+        ];
+        for (n, (first, second)) in pairs.into_iter().enumerate() {
+            let (first, second) = (Arc::new(first), Arc::new(second));
+            let note = format!("owner-{n}.md");
+            s.fx.write(&format!("notes/{note}"), "x\n");
+            let args = json!({"note": note});
+            let call = |who: &Arc<Caller>| {
+                let call = ToolCall::new(format!("call_o{n}"), "delete_note", args.to_string());
+                s.rt.block_on(s.d.dispatch(who, &call))
+            };
+            let id = Session::request_id(&call(&first));
+            let theirs = Session::request_id(&call(&second));
+            assert_ne!(theirs, id, "{kind:?}: one pending request for two callers");
+            s.grant(&id);
+            let other = call(&second);
+            assert_eq!(
+                other.status,
+                Status::NeedsApproval,
+                "{kind:?}: another caller's grant let the call run: {}",
+                other.to_json_string()
+            );
+            assert!(s.fx.path(&format!("notes/{note}")).exists());
+            assert_eq!(
+                call(&first).status,
+                Status::Ok,
+                "{kind:?}: the grant's own caller runs"
+            );
+            assert!(!s.fx.path(&format!("notes/{note}")).exists());
+            let stored =
+                s.rt.block_on(s.d.approvals().get(&theirs))
+                    .unwrap()
+                    .unwrap();
+            assert!(stored.caller.starts_with("subject:"), "{}", stored.caller);
+        }
+    });
+}
+
 #[test]
 fn of_many_racing_calls_one_grant_runs_exactly_one() {
     each(|kind| {

@@ -52,17 +52,31 @@ pub fn standing_for_other_arguments(caller: &Caller, tool: &str, digest: &str) -
 pub struct Owner {
     /// The tenant (empty when the caller named none).
     pub tenant: String,
-    /// [`Caller::name`]: the subject, else the tenant, else `-`.
+    /// [`Caller::name`]: the subject, else the tenant, else `-`; a subject
+    /// spelled like that fallback (or like this escape) is written
+    /// `subject:` and the subject, so a caller without a subject and one
+    /// whose subject reads like its name are never one owner.
     pub caller: String,
 }
+
+/// What marks a subject that would read as a caller without one.
+const SUBJECT_ESCAPE: &str = "subject:";
 
 impl Owner {
     /// The owner of the requests `caller` makes.
     pub fn of(caller: &Caller) -> Owner {
-        Owner {
-            tenant: caller.tenant_name().unwrap_or_default().to_owned(),
-            caller: caller.name().to_owned(),
-        }
+        let tenant = caller.tenant_name().unwrap_or_default().to_owned();
+        let caller = match caller.subject_name() {
+            // What `Caller::name` says of a caller without a subject.
+            Some(subject)
+                if subject == caller.tenant_name().unwrap_or("-")
+                    || subject.starts_with(SUBJECT_ESCAPE) =>
+            {
+                format!("{SUBJECT_ESCAPE}{subject}")
+            }
+            _ => caller.name().to_owned(),
+        };
+        Owner { tenant, caller }
     }
 
     /// The owner of a stored request.
