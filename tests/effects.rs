@@ -206,3 +206,73 @@ fn a_keyed_repair_that_changes_the_arguments_asks_for_a_new_key() {
         .as_ref()
         .is_none_or(|r| !r.hint.contains("new `request_key`")));
 }
+
+// ------------------------------------------------------------------ the breaker before a person
+
+static SHRED_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Shreds a document; the shredder is jammed, every run fails.
+#[tool_contract(effect = destructive, idempotency = natural, approval = always)]
+pub fn shred(
+    /// The document to shred.
+    #[arg(length(min = 1, max = 64))]
+    document: String,
+) -> Result<Cancelled, CancelError> {
+    let _ = document;
+    SHRED_RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    Err(CancelError::NoSuchEvent)
+}
+
+/// A call whose circuit is open is refused before the approval stage: no
+/// person is asked about it and no grant is spent on it.
+#[test]
+fn an_open_circuit_asks_no_person() {
+    use contract_runtime::policy::breaker::BreakerConfig;
+    let d = Dispatcher::new(Registry::builder().tool(shred::contract()).build().unwrap())
+        .with_breaker(BreakerConfig::default().with_same_call_failures(1));
+    let caller = Arc::new(Caller::new());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    let call = |n: usize| {
+        let call = ToolCall::new(
+            format!("c{n}"),
+            "shred",
+            json!({"document": "q3"}).to_string(),
+        );
+        rt.block_on(d.dispatch(&caller, &call))
+    };
+    // Two failing runs, each approved by a person, open the circuit.
+    for round in 0..2 {
+        let asked = call(2 * round);
+        assert_eq!(
+            asked.status,
+            Status::NeedsApproval,
+            "{}",
+            asked.to_json_string()
+        );
+        let id = asked.approval.unwrap().id.unwrap();
+        rt.block_on(d.approvals().grant(&id, "ana", None)).unwrap();
+        let ran = call(2 * round + 1);
+        assert_eq!(
+            ran.codes(),
+            vec!["no-such-event"],
+            "{}",
+            ran.to_json_string()
+        );
+    }
+    assert_eq!(SHRED_RUNS.load(std::sync::atomic::Ordering::SeqCst), 2);
+    // Open: refused at once, with no question for a person.
+    let refused = call(9);
+    assert_eq!(
+        (refused.status, refused.codes()),
+        (Status::Failed, vec!["circuit-open"]),
+        "{}",
+        refused.to_json_string()
+    );
+    assert!(refused.approval.is_none());
+    let pending = rt.block_on(d.approvals().pending()).unwrap();
+    assert!(pending.is_empty(), "a person was asked: {pending:?}");
+    assert_eq!(SHRED_RUNS.load(std::sync::atomic::Ordering::SeqCst), 2);
+}

@@ -6,8 +6,8 @@
 //! | authority     | `authority.rs`   | a scope is missing or a path leaves its root        |
 //! | idempotency   | `idempotency.rs` | the key was seen before (replay, in doubt, reused)  |
 //! | precheck      | `precheck.rs`    | the tool's own check refuses the call               |
-//! | approval      | `approval.rs`    | a person must approve (or denied) these arguments   |
 //! | breaker       | `breaker.rs`     | the same call keeps failing the same way            |
+//! | approval      | `approval.rs`    | a person must approve (or denied) these arguments   |
 //! | run           | `run.rs`         | never: it runs the handler and passes the outcome on|
 //! | respond       | `respond.rs`     | always: it wraps the outcome and records it         |
 //!
@@ -37,9 +37,9 @@ mod idempotency;
 
 mod precheck;
 
-mod approval;
-
 mod breaker;
+
+mod approval;
 
 mod run;
 
@@ -75,7 +75,7 @@ pub(crate) async fn run_pipeline(
 }
 
 /// What runs while the call holds its request key: the tool's precheck,
-/// approval, then the breaker around the run.
+/// then the breaker around approval and the run.
 struct Claimed;
 
 impl Inner for Claimed {
@@ -83,17 +83,19 @@ impl Inner for Claimed {
         // The tool's own check before a person is asked (and after
         // idempotency, so a re-sent keyed call is answered from its record).
         precheck::stage(f).await?;
-        approval::stage(f).await?;
+        // The breaker before approval: a person is never asked about (and
+        // a grant never spent on) a call whose circuit is open.
         breaker::around::<Watched>(f).await
     }
 }
 
-/// What runs under the breaker's watch: the handler, then its envelope,
-/// which the breaker learns from.
+/// What runs under the breaker's watch: approval, the handler, then its
+/// envelope, which the breaker learns from (only a call that ran teaches it).
 struct Watched;
 
 impl Inner for Watched {
     async fn run(f: &mut Flow<'_>) -> Step {
+        approval::stage(f).await?;
         run::stage(f).await?;
         respond::stage(f).await
     }
