@@ -248,6 +248,20 @@ pub fn slow_sync_write(
     Ok(Done { done: true })
 }
 
+static SLOW_RETRIED_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sleeps past its timeout, in a sync handler, with a retry policy.
+#[tool_contract(effect = read_only, timeout_ms = 50, retry(attempts = 3, backoff_ms = 1))]
+pub fn slow_retried_read(
+    /// Milliseconds to sleep.
+    #[arg(range(max = 10000))]
+    ms: u64,
+) -> Result<Done, Flaky> {
+    SLOW_RETRIED_RUNS.fetch_add(1, Ordering::SeqCst);
+    std::thread::sleep(std::time::Duration::from_millis(ms));
+    Ok(Done { done: true })
+}
+
 static FLAKY_RUNS: AtomicUsize = AtomicUsize::new(0);
 
 /// Fails twice, then succeeds.
@@ -299,6 +313,7 @@ fn run_stage_dispatcher() -> Dispatcher {
         .tool(write_panics::contract())
         .tool(slow_read::contract())
         .tool(slow_sync_write::contract())
+        .tool(slow_retried_read::contract())
         .tool(flaky_read::contract())
         .tool(lossy_send::contract())
         .tool(busy_read::contract())
@@ -492,6 +507,22 @@ fn a_timeout_is_failed_for_reads_and_unknown_for_writes() {
     );
     let fast = run(&d, &caller, "slow_read", json!({"ms": 1}));
     assert_eq!(fast.status, Status::Ok);
+}
+
+/// A timeout is not a transient failure: a retry policy does not run the
+/// handler again (the attempt that timed out may still be running on the
+/// blocking pool), and the answer comes when the timeout says.
+#[test]
+fn a_read_that_timed_out_is_not_retried() {
+    let d = run_stage_dispatcher();
+    let caller = Arc::new(Caller::new());
+    let r = run(&d, &caller, "slow_retried_read", json!({"ms": 400}));
+    assert_eq!((r.status, r.codes()), (Status::Failed, vec!["timeout"]));
+    assert_eq!(
+        SLOW_RETRIED_RUNS.load(Ordering::SeqCst),
+        1,
+        "the handler ran again"
+    );
 }
 
 #[test]

@@ -75,12 +75,16 @@ pub(super) async fn stage(f: &mut Flow<'_>) -> Step {
             }
             None => Attempt::Panicked,
         };
-        let transient = match &attempt {
-            Attempt::Finished(Outcome::Failed(failure)) => failure.kind == FailureKind::Transient,
-            Attempt::TimedOut => !spec.effect.is_write(),
-            _ => false,
-        };
-        if transient && retry::may_retry(spec, number) {
+        let declared_transient = matches!(&attempt,
+            Attempt::Finished(Outcome::Failed(failure)) if failure.kind == FailureKind::Transient);
+        // A read that timed out failed in passing, with no effect (the
+        // breaker counts it so); but it is not retried: the tool's
+        // `timeout_ms` bounds the call, and the attempt that timed out may
+        // still be running on the blocking pool, where a retry would add a
+        // second one beside it.
+        let transient =
+            declared_transient || (matches!(attempt, Attempt::TimedOut) && !spec.effect.is_write());
+        if declared_transient && retry::may_retry(spec, number) {
             // Not kept across the pause: the next attempt makes its own.
             drop(attempt);
             let pause = tokio::time::sleep(retry::backoff(spec, number));
