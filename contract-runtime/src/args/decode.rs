@@ -147,11 +147,11 @@ pub(crate) fn decode_keeping_tree<T: ToolArgs>(
         if de.end().is_ok() {
             let mut out = Violations::new();
             v.check(&Constraints::NONE, &Ptr::ROOT, &mut out);
-            return if out.is_empty() {
-                Ok(v)
-            } else {
-                Err(DecodeError::Invalid(out))
-            };
+            if out.is_empty() {
+                return Ok(v);
+            }
+            // Refused: the slow path says why, from the JSON as sent (a
+            // repeat among decoded items may be two different JSON items).
         }
     }
     decode_tree(slow(raw, limits, tree)?)
@@ -181,10 +181,10 @@ fn slow<'t>(
     // argument written as a decimal is one of them: its literal is read
     // once, here, not on every parse of text already decoded (a digest, a
     // redaction, a whole serve-jsonl line).
-    if let Some(literal) = rounded_to_an_integer(raw) {
+    if let Some((literal, as_what)) = rounded_to_an_integer(raw) {
         return Err(malformed(
             format!(
-                "the number {literal} has more digits than a 64-bit float keeps: it would be read as a whole number it is not"
+                "the number {literal} has more digits than a 64-bit float keeps: it would be read as {as_what}"
             ),
             "send the number with at most 15 significant digits",
         ));
@@ -238,10 +238,13 @@ pub fn parse_strict(raw: &str, limits: &Limits) -> Result<Value, DecodeError> {
 
 /// The first number literal of valid JSON text that is not a whole number
 /// but reads as one (`0.99999999999999999` is 1.0 as a 64-bit float, so a
-/// bound of `minimum: 1` or an integer type would accept it): a number
-/// rounded silently is never read. Literals without a fraction or exponent,
-/// and those whose float keeps a fraction, are what they say.
-fn rounded_to_an_integer(raw: &str) -> Option<&str> {
+/// bound of `minimum: 1` or an integer type would accept it), or a whole
+/// number past 64-bit integers that reads as another one
+/// (`-9223372036854775809` is i64::MIN as a float): a number rounded
+/// silently is never read. With it, what it would be read as. Whole numbers
+/// that fit, those a float holds exactly, and those whose float keeps a
+/// fraction are what they say.
+fn rounded_to_an_integer(raw: &str) -> Option<(&str, &'static str)> {
     let b = raw.as_bytes();
     let (mut i, mut in_string) = (0, false);
     while i < b.len() {
@@ -269,7 +272,16 @@ fn rounded_to_an_integer(raw: &str) -> Option<&str> {
             if !literal.bytes().all(|c| c.is_ascii_digit() || c == b'-') {
                 let integral = literal.parse::<f64>().is_ok_and(|f| f.fract() == 0.0);
                 if integral && !is_whole(literal) {
-                    return Some(literal);
+                    return Some((literal, "a whole number it is not"));
+                }
+            } else if literal.parse::<i64>().is_err() && literal.parse::<u64>().is_err() {
+                // serde_json reads it as a float: exact only if the float's
+                // own digits are the literal's.
+                let exact = literal
+                    .parse::<f64>()
+                    .is_ok_and(|f| format!("{f:.0}") == literal);
+                if !exact {
+                    return Some((literal, "another whole number"));
                 }
             }
             continue;
@@ -390,5 +402,23 @@ impl<'de> Visitor<'de> for Strict<'_> {
             obj.insert(k, v);
         }
         Ok(Value::Object(obj))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Arguments are read with serde_json's `float_roundtrip`: the nearest
+    /// float, as `str::parse` reads it. Run alone (`cargo test -p
+    /// contract-runtime`), where no other crate turns the feature on.
+    #[test]
+    fn decimals_are_read_as_the_nearest_float() {
+        for text in [
+            "94.06149299205461",
+            "0.9999999999999999",
+            "5.684341886080802e-14",
+        ] {
+            let read: f64 = serde_json::from_str(text).unwrap();
+            assert_eq!(read, text.parse::<f64>().unwrap(), "{text}");
+        }
     }
 }

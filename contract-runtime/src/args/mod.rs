@@ -549,23 +549,30 @@ macro_rules! float {
                     out.wrong_type(ptr, "number", v);
                     return None;
                 };
-                // A finite number past the type's range would become an
-                // infinity: refuse it against the bound the schema publishes.
+                // A number past the type's published range would be narrowed
+                // onto its largest value or an infinity: refuse it against the
+                // bound the schema publishes.
                 let published = c.published_range($bound.map(|b: f64| Num::Float(-b)), $bound.map(Num::Float));
-                if (f as $t).is_infinite() {
+                if $bound.is_some_and(|b: f64| f.abs() > b) || (f as $t).is_infinite() {
                     float_out_of_range(ptr, f, published, out);
                     return None;
                 }
+                // The bounds are compared with the number sent, not with
+                // its narrowed value: 0.3 is within `maximum: 0.3`, though
+                // its nearest f32 is a little more.
                 c.check_number(Seen::Float(f), ptr, out);
                 Some(f as $t)
             }
             fn fast<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                // Read at full width so that an out-of-range value goes to the
-                // slow path instead of silently becoming an infinity.
+                // Read at full width. A number the type does not hold exactly
+                // goes to the slow path, which checks the number sent; so
+                // does one past the type's range, instead of silently
+                // becoming its largest value or an infinity.
                 let f: f64 = serde::Deserialize::deserialize(d)?;
                 let x = f as $t;
-                if x.is_infinite() {
-                    return Err(de::Error::custom("number out of the type's range"));
+                #[allow(clippy::float_cmp)]
+                if f64::from(x) != f {
+                    return Err(de::Error::custom("number not held exactly by the type"));
                 }
                 Ok(x)
             }
@@ -633,6 +640,7 @@ impl<T: ArgValue> ArgValue for Vec<T> {
         };
         let ic = c.item_constraints();
         let mut ok = true;
+        let before = out.len();
         let mut list = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             match T::decode_value(item, ic, &ptr.index(i), out) {
@@ -640,9 +648,14 @@ impl<T: ArgValue> ArgValue for Vec<T> {
                 None => ok = false,
             }
         }
+        // Items refused for their own keys are not also called repeats.
+        let items_ok = ok && out.len() == before;
         c.check_items_len(items.len(), ptr, out);
-        if c.unique && ok {
-            check_unique(&list, c, ptr, out);
+        if c.unique && items_ok {
+            // As JSON, the way the published `uniqueItems` compares: an item
+            // with a key written out as null is not the item without it,
+            // though both decode to the same value.
+            check_unique(items, |a, b| same_json(a, b), c, ptr, out);
         }
         ok.then_some(list)
     }
@@ -670,7 +683,10 @@ impl<T: ArgValue> ArgValue for Vec<T> {
         }
         c.check_items_len(self.len(), ptr, out);
         if c.unique {
-            check_unique(self, c, ptr, out);
+            // Decoded values equal wherever their JSON is, and sometimes
+            // where it is not: a repeat found here sends the call to the
+            // slow path, which compares the JSON.
+            check_unique(self, T::same, c, ptr, out);
         }
     }
     fn same(&self, other: &Self) -> bool {
@@ -703,8 +719,9 @@ impl<T: ArgValue> ArgValue for Vec<T> {
     }
 }
 
-fn check_unique<T: ArgValue>(
+fn check_unique<T>(
     list: &[T],
+    same: impl Fn(&T, &T) -> bool,
     c: &'static Constraints,
     ptr: &Ptr<'_>,
     out: &mut Violations,
@@ -722,7 +739,7 @@ fn check_unique<T: ArgValue>(
         return;
     }
     for (i, a) in list.iter().enumerate() {
-        if let Some(j) = list[..i].iter().position(|b| a.same(b)) {
+        if let Some(j) = list[..i].iter().position(|b| same(a, b)) {
             out.push(
                 ptr,
                 "uniqueItems",
@@ -733,6 +750,27 @@ fn check_unique<T: ArgValue>(
             );
             return;
         }
+    }
+}
+
+/// Equality of two JSON values as JSON Schema's `uniqueItems` sees it:
+/// numbers by value (`1` is `1.0`), objects by their keys and values in any
+/// order, everything else as written.
+fn same_json(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (integer_of(a), integer_of(b)) {
+            (Some(i), Some(j)) => i == j,
+            _ => x.as_f64() == y.as_f64(),
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_json(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, a)| y.get(k).is_some_and(|b| same_json(a, b)))
+        }
+        _ => a == b,
     }
 }
 
