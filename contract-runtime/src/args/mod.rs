@@ -655,7 +655,7 @@ impl<T: ArgValue> ArgValue for Vec<T> {
             // As JSON, the way the published `uniqueItems` compares: an item
             // with a key written out as null is not the item without it,
             // though both decode to the same value.
-            check_unique(items, |a, b| same_json(a, b), c, ptr, out);
+            check_unique(items, same_json, c, ptr, out);
         }
         ok.then_some(list)
     }
