@@ -43,6 +43,7 @@ fn runtime(tool: &str, raw: &str) -> Result<(), Vec<ErrorEntry>> {
         "rules" => run::<RulesArgs>(raw),
         "schedule_reminder" => run::<reminders::ScheduleReminderArgs>(raw),
         "dates" => run::<DatesArgs>(raw),
+        "formats" => run::<FormatsArgs>(raw),
         other => panic!("the test does not know the tool `{other}`; add its argument type"),
     }
 }
@@ -103,6 +104,39 @@ pub struct DatesArgs {
     pub time_at: time::OffsetDateTime,
     /// A time time of day.
     pub time_time: time::Time,
+}
+
+/// A string of every format the runtime checks, for [`formats_agree`]:
+/// each check against the `jsonschema` crate's, with formats on.
+#[derive(contract_runtime::ToolArgs)]
+pub struct FormatsArgs {
+    /// An address.
+    #[arg(format = "email")]
+    pub email: String,
+    /// A link.
+    #[arg(format = "uri")]
+    pub uri: String,
+    /// An id.
+    #[arg(format = "uuid")]
+    pub uuid: String,
+    /// A day.
+    #[arg(format = "date")]
+    pub date: String,
+    /// An instant.
+    #[arg(format = "date-time")]
+    pub date_time: String,
+    /// A time with its offset.
+    #[arg(format = "time")]
+    pub time: String,
+    /// An IPv4 address.
+    #[arg(format = "ipv4")]
+    pub ipv4: String,
+    /// An IPv6 address.
+    #[arg(format = "ipv6")]
+    pub ipv6: String,
+    /// A host.
+    #[arg(format = "hostname")]
+    pub hostname: String,
 }
 
 /// The rule keywords: the validator reports them at the object, the runtime
@@ -490,23 +524,51 @@ fn format_samples(format: &str) -> Vec<String> {
             "2024-01-31T09:30:00+24:00",
             "2024-01-31T09:30Z",
             "2016-12-31T23:59:60Z",
+            // Second 60 only at 23:59 UTC, once the offset is applied.
+            "1998-12-31T22:59:60Z",
+            "1998-12-31T23:58:60Z",
+            "1998-12-31T23:59:60+01:00",
+            "1998-12-31T15:59:60-08:00",
             "0000-01-01T00:00:00Z",
             // The last instant jiff holds is 9999-12-30T22:00:00Z
             // (docs/attributes.md); the other crates go to the end of 9999.
             "9999-12-30T21:59:59.999Z",
         ],
-        "time" => &["09:30:00Z", "09:30:00+02:00", "25:00:00Z", "09:30:00"],
+        "time" => &[
+            "09:30:00Z",
+            "09:30:00+02:00",
+            "25:00:00Z",
+            "09:30:00",
+            "23:59:60Z",
+            "23:58:60Z",
+            "22:59:60Z",
+            "23:59:60+01:00",
+            "22:59:60-01:00",
+        ],
         "email" => &[
             "name@example.com",
             "a b@example.com",
             "ab.example.com",
             "a@b",
+            "\"joe bloggs\"@example.com",
+            "\"joe\"\"bloggs\"@example.com",
+            "te~st@example.com",
+            "a@[127.0.0.1]",
         ],
         "uri" => &[
             "https://example.com/path",
             "no scheme",
             "mailto:a@b.c",
             "1http://x",
+            "http://example.com/%zz",
+            "http://example.com/%41",
+            "http://ü.de/",
+            "http://x/\\y",
+            "http://x/a b",
+            "urn:isbn:0451450523",
+            "http://[::1]:80/p?q=1#f",
+            "http://x/{a}",
+            "http://x/a|b",
         ],
         "ipv4" => &["192.0.2.1", "256.0.0.1", "1.2.3"],
         "ipv6" => &["2001:db8::1", "2001:db8:::1", "::"],
@@ -1533,6 +1595,23 @@ fn tagged_enums_agree() {
         }
     }
     t.assert_agrees("tagged enums", 50, 500);
+}
+
+/// Every string format's check against the `jsonschema` crate's: leap
+/// seconds at the wrong minute or offset, quoted email local parts, URIs
+/// with bad escapes or characters outside RFC 3986.
+#[test]
+fn formats_agree() {
+    let schema = <FormatsArgs as contract_runtime::ToolArgs>::input_schema();
+    let v = validator(&schema);
+    let mut keywords = BTreeSet::new();
+    keywords_in(&schema, &mut keywords);
+    let mut t = Tally::new();
+    let mut rng = Rng(0xF0_2A_A7_5E);
+    for (label, raw) in cases_for(&schema, &mut rng) {
+        check_case("formats", &schema, &v, &keywords, &label, &raw, &mut t);
+    }
+    t.assert_agrees("formats", 20, 500);
 }
 
 /// Every date crate's parsing against the schema it publishes: edge dates

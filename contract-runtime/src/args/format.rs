@@ -36,13 +36,27 @@ pub(crate) fn is_time(s: &str) -> bool {
         }
         rest = &rest[1 + n..];
     }
-    match rest {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => {
-            matches!((digits(&[*h1, *h2]), digits(&[*m1, *m2])), (Some(h), Some(m)) if h <= 23 && m <= 59)
+    // Minutes east of UTC.
+    let offset = match rest {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            match (digits(&[*h1, *h2]), digits(&[*m1, *m2])) {
+                (Some(oh), Some(om)) if oh <= 23 && om <= 59 => {
+                    let east = (oh * 60 + om) as i32;
+                    if *sign == b'-' {
+                        -east
+                    } else {
+                        east
+                    }
+                }
+                _ => return false,
+            }
         }
-        _ => false,
-    }
+        _ => return false,
+    };
+    // A leap second is the last second of a UTC day: 23:59:60 once the
+    // offset is taken off (`23:59:60+01:00` is 22:59:60 UTC, no leap second).
+    sec < 60 || ((h * 60 + m) as i32 - offset).rem_euclid(24 * 60) == 23 * 60 + 59
 }
 
 /// RFC 3339 date-time: a full-date, `T`, and a full-time.
@@ -73,15 +87,38 @@ pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else {
         return false;
     };
-    !local.is_empty()
-        && local.len() <= 64
-        && !local.starts_with('.')
+    let dot_atom = !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..")
         && local
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c))
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
+    !local.is_empty()
+        && local.len() <= 64
+        && (dot_atom || is_quoted_string(local))
         && (is_hostname(domain) || domain.starts_with('[') && domain.ends_with(']'))
+}
+
+/// RFC 5321's quoted local part: `"` printable ASCII `"`, where `"` and `\`
+/// inside are escaped with `\` (`"joe bloggs"@example.com`).
+fn is_quoted_string(local: &str) -> bool {
+    let Some(inner) = local.strip_prefix('"').and_then(|l| l.strip_suffix('"')) else {
+        return false;
+    };
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if !chars.next().is_some_and(|e| (' '..='~').contains(&e)) {
+                    return false;
+                }
+            }
+            '"' => return false,
+            ' '..='~' => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// RFC 1123 host name: dot-separated labels of letters, digits and inner hyphens.
@@ -97,15 +134,63 @@ pub(crate) fn is_hostname(s: &str) -> bool {
         })
 }
 
-/// An absolute URI: a scheme (`ALPHA *(ALPHA / DIGIT / + - .)`), `:`, and no spaces.
+/// An absolute URI (RFC 3986): a scheme (`ALPHA *(ALPHA / DIGIT / + - .)`),
+/// `:`, then only the characters a URI is made of (unreserved, reserved,
+/// and `%` with two hex digits), one `#` at most, and `[` `]` only around
+/// an IP literal host. Non-ASCII text (an IRI), `\\`, `|`, `{` or a space
+/// is not a URI.
 pub(crate) fn is_uri(s: &str) -> bool {
     let Some((scheme, rest)) = s.split_once(':') else {
         return false;
     };
     let mut cs = scheme.chars();
-    cs.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && cs.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-        && !rest.chars().any(|c| c.is_whitespace() || c.is_control())
+    if !(cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && cs.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)))
+    {
+        return false;
+    }
+    // The authority: after `//`, up to the path, the query or the fragment.
+    let authority_len = rest
+        .strip_prefix("//")
+        .map_or(0, |a| 2 + a.find(['/', '?', '#']).unwrap_or(a.len()));
+    let (authority, after) = rest.split_at(authority_len);
+    let host = authority
+        .get(2..)
+        .map_or("", |a| a.rsplit_once('@').map_or(a, |(_, host)| host));
+    let brackets = match host.strip_prefix('[') {
+        // `//[::1]:80`: one IP literal, then at most a port.
+        Some(inner) => {
+            inner.split_once(']').is_some_and(|(ip, port)| {
+                !ip.contains(['[', ']'])
+                    && !port.contains(['[', ']'])
+                    && (port.is_empty() || port.starts_with(':'))
+            }) && !authority[..authority.len() - host.len()].contains(['[', ']'])
+        }
+        None => !authority.contains(['[', ']']),
+    };
+    brackets && !after.contains(['[', ']']) && rest.matches('#').count() <= 1 && uri_chars(rest)
+}
+
+/// Whether every character is one a URI may hold, `%` only as an escape.
+fn uri_chars(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'%' => {
+                let hex = |k: usize| b.get(k).is_some_and(u8::is_ascii_hexdigit);
+                if !(hex(i + 1) && hex(i + 2)) {
+                    return false;
+                }
+                i += 3;
+                continue;
+            }
+            c if c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c) => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    true
 }
 
 fn digits(b: &[u8]) -> Option<u32> {
@@ -137,6 +222,11 @@ mod tests {
         assert!(is_date_time("2024-01-31T09:30:00.5+02:00"));
         assert!(!is_date_time("2024-01-31 09:30:00"));
         assert!(!is_time("25:00:00Z"));
+        assert!(is_time("23:59:60Z"));
+        assert!(is_time("15:59:60-08:00"));
+        assert!(!is_time("23:58:60Z"));
+        assert!(!is_time("23:59:60+01:00"));
+        assert!(!is_date_time("1998-12-31T22:59:60Z"));
     }
 
     #[test]
@@ -150,5 +240,21 @@ mod tests {
         assert!(!is_email("a@-b"));
         assert!(is_uri("https://x.y/z"));
         assert!(!is_uri("no scheme"));
+        assert!(is_uri("http://[::1]:80/p?q=1#f"));
+        assert!(is_uri("urn:isbn:0451450523"));
+        assert!(is_uri("http://example.com/%41"));
+        for not in [
+            "http://example.com/%zz",
+            "http://ü.de/",
+            "http://x/\\y",
+            "http://x/a|b",
+            "http://x/#a#b",
+            "http://x/[a]",
+        ] {
+            assert!(!is_uri(not), "{not}");
+        }
+        assert!(is_email("\"joe bloggs\"@example.com"));
+        assert!(is_email("\"a\\\"b\"@example.com"));
+        assert!(!is_email("\"a\"b\"@example.com"));
     }
 }
