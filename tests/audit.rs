@@ -95,7 +95,9 @@ fn the_audit_lists_each_finding_with_its_level_and_acknowledgement() {
 }
 
 #[test]
-#[should_panic(expected = "1 prose finding(s) not acknowledged")]
+#[should_panic(
+    expected = "1 prose finding(s) not acknowledged; declare the constraint, reword the prose, or acknowledge it: `#[arg(prose = \"why\")]` on the argument, `#[tool_contract(prose = \"why\")]` for a finding on the tool's own description"
+)]
 fn an_unacknowledged_finding_fails_the_suite() {
     assert_acknowledged(&registry(vec![yearly_weather::contract()]));
 }

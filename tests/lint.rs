@@ -747,6 +747,23 @@ fn a_stdio_server_that_talks_but_never_answers_is_stopped_with_its_children() {
     assert!(left.is_empty(), "left running: {left:?}");
 }
 
+/// A stdio server that writes a line that is not JSON where its answer
+/// belongs: the lint still gives up when its time is out, and says what the
+/// server wrote (it said only that no answer came).
+#[test]
+fn a_stdio_server_writing_what_is_not_json_is_named() {
+    let server = "import sys\nfor line in sys.stdin:\n    print('{not json', flush=True)\n";
+    let out = lint_within(1, &["--mcp", "--", "python3", "-c", server]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "did not answer within 1 s (TOOLBOX_LINT_TIMEOUT); it wrote 1 line on stdout that is not JSON-RPC (MCP's stdio transport allows only messages there), the first: \"{not json\""
+        ),
+        "{stderr}"
+    );
+}
+
 /// Over HTTP, an event stream of keep-alive comments that never carries
 /// the answer is given up on the same way.
 #[test]

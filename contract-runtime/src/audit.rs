@@ -857,7 +857,7 @@ pub fn assert_acknowledged(registry: &crate::Registry) {
         .collect();
     assert!(
         open.is_empty(),
-        "{} prose finding(s) not acknowledged; declare the constraint, reword the prose, or acknowledge it with `#[arg(prose = \"why\")]`:\n{}",
+        "{} prose finding(s) not acknowledged; declare the constraint, reword the prose, or acknowledge it: `#[arg(prose = \"why\")]` on the argument, `#[tool_contract(prose = \"why\")]` for a finding on the tool's own description:\n{}",
         open.len(),
         open.join("\n")
     );

@@ -194,6 +194,10 @@ fn talk(child: &mut Child) -> Result<Value, String> {
         }
     });
     let mut initialized = false;
+    // Lines that are not JSON: skipped (some servers log to stdout, which
+    // MCP forbids), but named when no answer comes, since they are often
+    // why none does.
+    let mut not_json: Option<(usize, String)> = None;
     all_tools(|request| {
         let id = request["id"].clone();
         if request["method"] == "tools/list" && !initialized {
@@ -205,14 +209,30 @@ fn talk(child: &mut Child) -> Result<Value, String> {
         let deadline = Instant::now() + answer_within();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = rx.recv_timeout(left).map_err(|e| match e {
-                mpsc::RecvTimeoutError::Timeout => no_answer(),
-                mpsc::RecvTimeoutError::Disconnected => {
-                    "the server exited (or closed its output) before answering".to_string()
+            let line = rx.recv_timeout(left).map_err(|e| {
+                let what = match e {
+                    mpsc::RecvTimeoutError::Timeout => no_answer(),
+                    mpsc::RecvTimeoutError::Disconnected => {
+                        "the server exited (or closed its output) before answering".to_string()
+                    }
+                };
+                match &not_json {
+                    Some((n, first)) => format!(
+                        "{what}; it wrote {n} line{} on stdout that {} not JSON-RPC (MCP's stdio transport allows only messages there), the first: {}",
+                        if *n == 1 { "" } else { "s" },
+                        if *n == 1 { "is" } else { "are" },
+                        contract_runtime::observe::for_people(first)
+                    ),
+                    None => what,
                 }
             })?;
             // Servers may send notifications, requests and log lines too.
             let Ok(message) = serde_json::from_str::<Value>(&line) else {
+                let seen = not_json.get_or_insert_with(|| {
+                    let first: String = line.chars().take(120).collect();
+                    (0, format!("{first:?}"))
+                });
+                seen.0 += 1;
                 continue;
             };
             if message.get("id") == Some(&id) && message.get("method").is_none() {
