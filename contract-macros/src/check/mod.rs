@@ -1092,9 +1092,12 @@ fn c13_path_type(cx: &Ctxt, f: &Field) {
 /// Whether C13 refuses `f`: a file-system path type, or a string named (or
 /// described) as a path.
 fn unconfined_path(f: &Field) -> bool {
+    // A camelCase name (`outputFile`, as a model may send it) is judged
+    // by its snake_case words (`output_file`).
+    let words = snake_case(&f.name);
     // A list of paths is named in the plural (`paths`, `file_paths`,
     // `dirs`, `directories`): its singular is the name to judge.
-    let singular = match f.name.as_str() {
+    let singular = match words.as_str() {
         n if n.ends_with("ies") => format!("{}y", &n[..n.len() - 3]),
         n if n.ends_with('s') && !n.ends_with("ss") => n[..n.len() - 1].to_string(),
         n => n.to_string(),
@@ -1137,12 +1140,39 @@ fn unconfined_path(f: &Field) -> bool {
         ) || n.ends_with("_file_name"))
             && doc_says_path;
     let named_like_path = named_like_path && (!other_thing || doc_says_path);
-    let fs = matches!(f.kind.inner(), Kind::FsPath)
-        || f.kind.item().is_some_and(|k| matches!(k, Kind::FsPath));
-    let string_path = named_like_path
-        && (matches!(f.kind.inner(), Kind::String)
-            || f.kind.item().is_some_and(|k| matches!(k, Kind::String)));
+    // A path type anywhere in the type (`Vec<Option<PathBuf>>`,
+    // `Box<Path>`, `[PathBuf; 2]`) is one C13 error, not the trait errors
+    // of each place the expansion needs it to be an argument type.
+    let fs = crate::ty::contains_fs_path(&f.ty);
+    let string_path = named_like_path && matches!(f.kind.leaf(), Kind::String);
     fs || string_path
+}
+
+/// A name as snake_case words: `outputFile` and `OutputFile` are
+/// `output_file`, `targetDIR` is `target_dir`, `URLPath` is `url_path`; a
+/// snake_case name is itself. The one reading of a name into words that
+/// C13 judges, so a camelCase name (the documented way to match what a
+/// model sends) is judged as its snake_case form is.
+fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_uppercase() {
+            out.push(c);
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1);
+        // a word starts at a capital after a lowercase letter or a digit,
+        // and at the last capital of a run followed by a lowercase letter
+        let starts_word = prev.is_some_and(|p| p.is_lowercase() || p.is_ascii_digit())
+            || (prev.is_some_and(char::is_uppercase) && next.is_some_and(|n| n.is_lowercase()));
+        if starts_word && !out.ends_with('_') {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }
 
 /// A type as the user wrote it, without the spaces token printing adds
