@@ -401,6 +401,7 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
         ),
         // an optional key is no key: the call without it could not be deduplicated
         Some(f) if matches!(f.kind, Kind::Option(_)) => cx.error_spanned_by(key, format!("`key({key})` must name a required String argument, but `{key}` is optional (`{}`)\nhelp: make `{key}` a `String`, e.g. with `#[arg(format = \"uuid\")]`: a call without its key could not be told from a repeat", tidy(&f.ty))),
+        Some(f) if f.kind == Kind::Other => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` has type `{ty}`, a name the macro cannot see through (an alias, a struct or an enum), since it reads the code before types are resolved\nhelp: if `{ty}` is an alias of `String`, write `String` in its place; a key is a `String` argument, such as `#[arg(format = \"uuid\")] request_key: String`", ty = tidy(&f.ty))),
         Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: a key names one request, not what it acts on: add `#[arg(format = \"uuid\")] request_key: String` and write `key(request_key)`", f.kind.describe())),
         Some(_) => {}
     }
@@ -684,7 +685,7 @@ pub fn c9_name(tool: &Tool) -> TokenStream {
 /// is a valid regex; min <= max.
 fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
     let time = is_time_type(strip_option(&f.ty));
-    fits(cx, &f.attrs, &f.kind, &f.name, time);
+    fits(cx, &f.attrs, &f.kind, Some(&f.ty), &f.name, time);
     c10_range_leaves_a_value(cx, f);
 }
 
@@ -753,7 +754,15 @@ fn c10_range_leaves_a_value(cx: &Ctxt, f: &Field) {
 }
 
 /// `time`: the type is a date or time type (bounded by text, not numbers).
-fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
+/// `syntax`: the type as written at this level (the field's, or its items'
+/// for `each(...)`), named when the macro cannot tell what it is.
+fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, syntax: Option<&Type>, name: &str, time: bool) {
+    if let Some(syntax) = syntax.map(strip_option) {
+        if !time && matches!(kind.inner(), Kind::Other) && !is_time_type(syntax) {
+            unseen_type(cx, a, name, syntax);
+            return;
+        }
+    }
     let ty = kind.describe();
     if let Some(l) = &a.length {
         if !(kind.is_stringy() || kind.is_list() || kind.is_map()) {
@@ -825,7 +834,14 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     }
     if let Some(each) = &a.each {
         match kind.item() {
-            Some(item) => fits(cx, &each.value, item, &format!("{name}[..]"), false),
+            Some(item) => fits(
+                cx,
+                &each.value,
+                item,
+                syntax.and_then(crate::ty::item_type),
+                &format!("{name}[..]"),
+                false,
+            ),
             None => cx.error_at(each.span, format!("`each(...)` does not fit `{name}`, which is {ty}\nhelp: `each` constrains the items of a list or the values of a map")),
         }
     }
@@ -835,6 +851,29 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
         {
             cx.error_at(root.span, format!("`root` does not fit `{name}`, which is {ty}\nhelp: `root` names where a ConfinedPath resolves"));
         }
+    }
+}
+
+/// C10 for constraints on a type the macro knows only by its name: an
+/// alias (`type Query = String`), a struct, an enum. The macro reads the
+/// code before types are resolved, so it cannot tell which constraints
+/// fit; it says so, and what to write, instead of calling it "this type".
+fn unseen_type(cx: &Ctxt, a: &ArgAttrs, name: &str, ty: &Type) {
+    let ty = tidy(ty);
+    let written = [
+        a.length.as_ref().map(|c| ("length(...)", c.span)),
+        a.range.as_ref().map(|c| ("range(...)", c.span)),
+        a.served.as_ref().map(|c| ("served(...)", c.span)),
+        a.pattern.as_ref().map(|c| ("pattern", c.span)),
+        a.format.as_ref().map(|c| ("format", c.span)),
+        a.unique.as_ref().map(|c| ("unique", c.span)),
+        a.each.as_ref().map(|c| ("each(...)", c.span)),
+        a.root.as_ref().map(|c| ("root", c.span)),
+    ];
+    for (key, span) in written.into_iter().flatten() {
+        cx.error_at(span, format!(
+            "`{key}` cannot be checked on `{name}`: its type `{ty}` is a name the macro cannot see through (an alias, a struct or an enum), since it reads the code before types are resolved\nhelp: if `{ty}` is an alias, write the type it stands for (`String`, `u32`, `Vec<String>`...) in its place; otherwise remove `{key}`"
+        ));
     }
 }
 
