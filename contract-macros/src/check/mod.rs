@@ -195,7 +195,21 @@ impl Spans {
 }
 
 /// C1: the tool has a description (doc comment or `description = "..."`).
+/// A doc a macro gives (`#[doc = include_str!("..")]`) is no description
+/// the macro can read: it receives the tokens before that macro expands.
 fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
+    if let Some(m) = &tool.doc_macro {
+        let ident = &tool.ident;
+        cx.error_spanned_by(
+            ident,
+            doc_by_macro_message(
+                &format!("tool `{ident}`"),
+                m,
+                "`description = \"...\"` in `#[tool_contract(...)]`",
+            ),
+        );
+        return;
+    }
     // Blank text says nothing either, whichever way it was written.
     if tool
         .description
@@ -212,12 +226,26 @@ fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
 
 /// C1: every argument has a description.
 fn c1_arg_description(cx: &Ctxt, f: &Field) {
+    if let Some(m) = &f.doc_macro {
+        let what = format!("argument `{}`", f.name);
+        cx.error_spanned_by(
+            &f.ident,
+            doc_by_macro_message(&what, m, "`#[arg(description = \"...\")]`"),
+        );
+        return;
+    }
     if f.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
         cx.error_spanned_by(
             &f.ident,
             format!("argument `{}` has no description\nhelp: add a doc comment (`/// ...`) or `#[arg(description = \"...\")]` saying what the model should send", f.name),
         );
     }
+}
+
+/// C1's error for a doc given by a macro (`include_str!`): the attribute
+/// macro runs before it, so the text is not there to read or publish.
+fn doc_by_macro_message(what: &str, mac: &str, instead: &str) -> String {
+    format!("the description of {what} is given by {mac}, which the macro cannot read: it receives the doc as written, before {mac} is evaluated, so it has no text to check or publish\nhelp: write the text itself, in a doc comment (`/// ...`) or {instead}")
 }
 
 /// C2: `effect` is declared, one of the four classes. Returns the effect the

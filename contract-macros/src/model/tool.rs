@@ -11,7 +11,7 @@ use syn::{
 use super::{Field, Slot};
 use crate::attr::parse_tool_attrs;
 use crate::ctxt::Ctxt;
-use crate::doc::doc_text;
+use crate::doc::{doc_by_macro, doc_text};
 use crate::vocab::{
     ApprovalRule, Effect, ExObject, Idempotency, Retry, RuleDecl, Sp, TaskMode, Word,
 };
@@ -29,6 +29,8 @@ pub struct Tool {
     pub name: Sp<String>,
     /// `description = "..."`, else the doc comment.
     pub description: Option<String>,
+    /// The macro that gives the tool's doc text (`include_str!`), if any.
+    pub doc_macro: Option<String>,
     pub effect: Slot<Word<Effect>>,
     /// The further effects of `effect = a + b`.
     pub also_effects: Vec<Sp<Word<Effect>>>,
@@ -123,6 +125,11 @@ impl Tool {
                 .map(|k| k.value.clone())
                 .unwrap_or_else(|| syn::parse_quote!(::contract_runtime)),
             name,
+            doc_macro: attrs
+                .description
+                .is_none()
+                .then(|| doc_by_macro(&item.attrs))
+                .flatten(),
             description,
             effect: Slot::new(attrs.effect.clone(), attrs.reported("effect")),
             also_effects: attrs.also_effects.clone(),
