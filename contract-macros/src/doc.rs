@@ -43,3 +43,31 @@ pub fn doc_text(attrs: &[Attribute]) -> Option<String> {
     let text = paragraphs.join("\n\n");
     (!text.is_empty()).then_some(text)
 }
+
+/// The first doc attribute whose text a macro gives (`#[doc =
+/// include_str!("..")]`, `#[doc = concat!(..)]`), written as the user wrote
+/// its name (`` `include_str!` ``), or "an expression". An attribute macro receives the tokens before
+/// such a macro is expanded, so the text is not there to read: rule C1 says
+/// so rather than asking for the doc comment the user wrote.
+pub fn doc_by_macro(attrs: &[Attribute]) -> Option<String> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .find_map(|a| match &a.meta {
+            Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(_), ..
+                }) => None,
+                Expr::Macro(m) => Some(format!(
+                    "`{}!`",
+                    m.mac
+                        .path
+                        .segments
+                        .last()
+                        .map_or_else(String::new, |s| s.ident.to_string())
+                )),
+                _ => Some("an expression".to_owned()),
+            },
+            _ => None,
+        })
+}

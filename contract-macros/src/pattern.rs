@@ -40,14 +40,17 @@ pub fn check(p: &str) -> Result<(), String> {
                     }
                     if rest.starts_with(':') {
                         i += 3;
-                    } else if rest.starts_with("P<") || rest.starts_with('<') {
-                        let start = i + if rest.starts_with('P') { 4 } else { 3 };
+                    } else if rest.starts_with("P<") {
+                        return Err(format!("`(?P<` at character {i} is a group name ECMA-262 does not compile; write `(?<name>...)`, which both read alike"));
+                    } else if rest.starts_with('<') {
+                        let start = i + 3;
                         let end = chars[start..]
                             .iter()
                             .position(|&c| c == '>')
                             .ok_or_else(|| format!("unclosed group name at character {i}"))?;
                         let name: String = chars[start..start + end].iter().collect();
                         if name.is_empty()
+                            || name.starts_with(|c: char| c.is_ascii_digit())
                             || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                         {
                             return Err(format!("invalid group name `{name}`"));
@@ -132,41 +135,71 @@ pub fn check(p: &str) -> Result<(), String> {
 }
 
 /// One escape starting at `chars[i] == '\\'`; returns the index after it.
+/// Only escapes both engines read alike pass: ECMA-262 is read with the
+/// `u` flag by some validators (ajv) and without it by others (a browser's
+/// `new RegExp(p)`), so an escape must mean the same in the regex crate and
+/// in ECMA-262 read either way.
 fn escape(chars: &[char], i: usize, in_class: bool) -> Result<usize, String> {
     let Some(&e) = chars.get(i + 1) else {
         return Err("the pattern ends with a lone `\\`".to_string());
     };
+    let hex_digits = |from: usize, n: usize| {
+        chars
+            .get(from..from + n)
+            .filter(|h| h.iter().all(char::is_ascii_hexdigit))
+            .map(|h| h.iter().collect::<String>())
+    };
     match e {
-        'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'n' | 'r' | 't' | 'f' | 'v' | '0' => Ok(i + 2),
+        'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'n' | 'r' | 't' | 'f' | 'v' => Ok(i + 2),
         'b' | 'B' if !in_class => Ok(i + 2),
+        '0' => Err(format!("`\\0` at character {i} is NUL to ECMA-262 but does not compile in the runtime's regex crate; write `\\x00`")),
         '1'..='9' => Err(format!("backreference `\\{e}` is not supported by the runtime's regex engine")),
-        'x' => {
-            if chars.get(i + 2) == Some(&'{') {
-                let end = chars[i..].iter().position(|&c| c == '}').ok_or("unclosed `\\x{`")?;
-                let hex: String = chars[i + 3..i + end].iter().collect();
-                if hex_char(&hex).is_none() {
-                    return Err(format!(
-                        "`\\x{{{hex}}}` at character {i} is not a character (hex digits up to 10FFFF, no surrogate)"
-                    ));
-                }
-                Ok(i + end + 1)
-            } else if chars.get(i + 2..i + 4).is_some_and(|h| h.iter().all(char::is_ascii_hexdigit)) {
-                Ok(i + 4)
-            } else {
-                Err(format!("invalid hex escape at character {i}"))
-            }
+        'x' if chars.get(i + 2) == Some(&'{') => {
+            let end = chars[i..].iter().position(|&c| c == '}').map_or(chars.len(), |e| i + e + 1);
+            let written: String = chars[i..end].iter().collect();
+            Err(format!(
+                "`{written}` at character {i} is a code point to the runtime's regex crate, but ECMA-262 reads `\\x{{` as the letter `x` and a repetition (without the `u` flag) or refuses it (with it); {}",
+                alike(&chars[i + 3..end.saturating_sub(1).max(i + 3)].iter().collect::<String>())
+            ))
         }
-        'u' => Err(format!("`\\u` escape at character {i}: write `\\x{{...}}` (understood by both the runtime and ECMA-262 validators) or the character itself")),
-        'p' | 'P' => {
-            if chars.get(i + 2) == Some(&'{') {
-                let end = chars[i..].iter().position(|&c| c == '}').ok_or("unclosed `\\p{`")?;
-                Ok(i + end + 1)
-            } else {
-                Err(format!("`\\{e}` needs a class in braces, like `\\{e}{{L}}`"))
-            }
+        'x' => match hex_digits(i + 2, 2) {
+            Some(_) => Ok(i + 4),
+            None => Err(format!("invalid hex escape at character {i}: write `\\x` and exactly two hex digits (`\\x41`)")),
+        },
+        'u' if chars.get(i + 2) == Some(&'{') => {
+            let end = chars[i..].iter().position(|&c| c == '}').map_or(chars.len(), |e| i + e + 1);
+            let written: String = chars[i..end].iter().collect();
+            Err(format!(
+                "`{written}` at character {i} is a code point to the runtime's regex crate and to ECMA-262 with the `u` flag, but the letter `u` and a repetition without it; {}",
+                alike(&chars[i + 3..end.saturating_sub(1).max(i + 3)].iter().collect::<String>())
+            ))
         }
-        c if c.is_ascii_punctuation() || c == ' ' => Ok(i + 2),
+        'u' => match hex_digits(i + 2, 4) {
+            Some(h) if hex_char(&h).is_some() => Ok(i + 6),
+            Some(h) => Err(format!("`\\u{h}` at character {i} is a surrogate, not a character: the runtime's regex crate refuses it, and ECMA-262 reads it as half a character; write the character itself")),
+            None => Err(format!("`\\u` at character {i} needs exactly four hex digits (`\\u00e9`), the one form of `\\u` the runtime's regex crate and ECMA-262 read alike; or write the character itself")),
+        },
+        'U' => Err(format!("`\\U` at character {i} is an eight-digit code point to the runtime's regex crate but the letter `U` (or an error) to ECMA-262; write the character itself, `\\xHH` or `\\uHHHH`")),
+        'p' | 'P' => Err(format!(
+            "`\\{e}` at character {i} is a Unicode class to the runtime's regex crate and to ECMA-262 with the `u` flag, but the letters `{e}{{..}}` without it (and JSON Schema does not say which); write the characters as a class, like `[A-Za-z\\u00c0-\\u024f]`"
+        )),
+        '<' | '>' => Err(format!("`\\{e}` at character {i} is a word boundary to the runtime's regex crate but the character `{e}` (or an error) to ECMA-262; write `\\b` for a boundary, or `{e}` for the character")),
+        // ECMA-262 with the `u` flag escapes only its syntax characters and
+        // `/` (and `-` in a class); any other escaped punctuation is an error there.
+        '^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' => Ok(i + 2),
+        '-' if in_class => Ok(i + 2),
+        c if c.is_ascii_punctuation() || c == ' ' => Err(format!("`\\{c}` at character {i} escapes a character that needs no escape, which ECMA-262 with the `u` flag refuses; write `{c}`")),
         c => Err(format!("unknown escape `\\{c}` at character {i}")),
+    }
+}
+
+/// The help for a braced code point (`\x{41}`, `\u{e9}`): the forms both
+/// engines read alike, with this code point's when it has one.
+fn alike(hex: &str) -> String {
+    match u32::from_str_radix(hex.trim(), 16).ok().filter(|_| !hex.trim().is_empty()) {
+        Some(n) if n <= 0xFF => format!("write `\\x{n:02X}` (exactly two hex digits), `\\u{n:04X}` or the character itself"),
+        Some(n) if n <= 0xFFFF && char::from_u32(n).is_some() => format!("write `\\u{n:04X}` (exactly four hex digits) or the character itself"),
+        _ => "write the character itself (or `\\xHH` with two hex digits, `\\uHHHH` with four, below U+10000)".to_string(),
     }
 }
 
@@ -190,6 +223,9 @@ fn class(chars: &[char], i: usize) -> Result<usize, String> {
         match chars[j] {
             ']' => return Ok(j + 1),
             '[' => return Err(format!("nested `[` at character {j}: escape it as `\\[`")),
+            c @ ('&' | '~' | '-') if chars.get(j + 1) == Some(&c) => {
+                return Err(format!("`{c}{c}` in a class at character {j} is a set operation to the runtime's regex crate but plain characters (or a range) to ECMA-262; write out the set the class means"))
+            }
             '-' if prev.is_some() && chars.get(j + 1).is_some_and(|&c| c != ']') => {
                 let (hi, next) = class_element(chars, j + 1)?;
                 match (prev.flatten(), hi) {
@@ -233,12 +269,8 @@ fn class_element(chars: &[char], j: usize) -> Result<(Option<char>, usize), Stri
         't' => Some('\t'),
         'f' => Some('\u{c}'),
         'v' => Some('\u{b}'),
-        '0' => Some('\0'),
-        'x' => {
-            let hex: String = chars[j + 2..next]
-                .iter()
-                .filter(|c| c.is_ascii_hexdigit())
-                .collect();
+        'x' | 'u' => {
+            let hex: String = chars[j + 2..next].iter().collect();
             hex_char(&hex)
         }
         c => Some(c),
@@ -267,14 +299,16 @@ mod tests {
             "^[^\\x00]*$",
             "(?:ab)+|c*?",
             "^\\d{4}-\\d{2}$",
-            "\\p{L}+",
             "^[a-zA-Z0-9_.-]{1,32}$",
             "^[-a-z]+$",
             "^[a-z-]+$",
             "[\\x41-\\x5A]",
-            "[\\x{41}-\\x{5A}]",
+            "[\\u0041-\\u005A]",
+            "^\\u00e9\\x41$",
+            "^a\\/b\\.c-?$",
+            "[\\-a\\]]",
             "[a-z-0]",
-            "(?P<a>x)(?P<b>y)",
+            "(?<a>x)(?<b>y)",
         ] {
             assert_eq!(check(p), Ok(()), "{p}");
         }
@@ -294,9 +328,41 @@ mod tests {
             ("[z-a]", "the class range `z-a`"),
             ("[\\d-z]", "a class escape"),
             ("[a-\\w]", "a class escape"),
-            ("(?P<n>a)(?P<n>b)", "the group name `n` is used twice"),
-            ("\\x{110000}", "is not a character"),
-            ("\\x{D800}", "is not a character"),
+            ("(?<n>a)(?<n>b)", "the group name `n` is used twice"),
+            ("(?<1n>a)", "invalid group name"),
+            ("\\uD800", "is a surrogate"),
+            ("\\0", "write `\\x00`"),
+        ] {
+            let e = check(p).expect_err(p);
+            assert!(e.contains(says), "{p}: {e}");
+        }
+    }
+
+    /// What the runtime's regex crate and ECMA-262 (with or without the `u`
+    /// flag) read differently is refused, with a form both read alike: a
+    /// black-box audit found `\x{41}` (41 times `x` to a browser) and
+    /// `(?P<x>a)` (no pattern at all to ECMA-262) published as they were.
+    #[test]
+    fn refuses_what_engines_read_differently() {
+        for (p, says) in [
+            (
+                "^\\x{41}$",
+                "write `\\x41` (exactly two hex digits), `\\u0041` or the character itself",
+            ),
+            ("^\\x{e9}$", "write `\\xE9`"),
+            ("^\\u{20AC}$", "write `\\u20AC` (exactly four hex digits)"),
+            ("^\\x{1F600}$", "write the character itself"),
+            ("^(?P<x>a)$", "write `(?<name>...)`"),
+            ("\\U00000041", "eight-digit code point"),
+            ("\\u41", "exactly four hex digits"),
+            ("\\p{L}+", "Unicode class"),
+            ("\\PL", "Unicode class"),
+            ("\\<word\\>", "word boundary"),
+            ("a\\#b", "write `#`"),
+            ("a\\-b", "write `-`"),
+            ("[a-z--b]", "set operation"),
+            ("[a&&b]", "set operation"),
+            ("[a~~b]", "set operation"),
         ] {
             let e = check(p).expect_err(p);
             assert!(e.contains(says), "{p}: {e}");

@@ -30,6 +30,15 @@ impl Kind {
         }
     }
 
+    /// The kind under every `Option`, list and map: what a
+    /// `Vec<Option<String>>` holds in the end.
+    pub fn leaf(&self) -> &Kind {
+        match self {
+            Kind::Option(k) | Kind::List(k) | Kind::Map(k) => k.leaf(),
+            k => k,
+        }
+    }
+
     pub fn is_stringy(&self) -> bool {
         matches!(self.inner(), Kind::String | Kind::Path)
     }
@@ -114,6 +123,54 @@ pub fn classify(ty: &Type) -> Kind {
             }
         }
         _ => Kind::Other,
+    }
+}
+
+/// Whether a file-system path type (`PathBuf`, `Path`, `OsString`,
+/// `OsStr`: `Kind::FsPath`) appears anywhere in `ty`, at any depth: in a
+/// generic argument (`Vec<Option<PathBuf>>`, `Box<Path>`, a map's value),
+/// behind a reference, in an array, a slice or a tuple. Rule C13 refuses
+/// it once, at the type.
+pub fn contains_fs_path(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => contains_fs_path(&r.elem),
+        Type::Group(g) => contains_fs_path(&g.elem),
+        Type::Paren(p) => contains_fs_path(&p.elem),
+        Type::Array(a) => contains_fs_path(&a.elem),
+        Type::Slice(s) => contains_fs_path(&s.elem),
+        Type::Ptr(p) => contains_fs_path(&p.elem),
+        Type::Tuple(t) => t.elems.iter().any(contains_fs_path),
+        Type::Path(p) => {
+            classify(ty) == Kind::FsPath
+                || p.path.segments.iter().any(|seg| match &seg.arguments {
+                    PathArguments::AngleBracketed(a) => a.args.iter().any(|g| match g {
+                        GenericArgument::Type(t) => contains_fs_path(t),
+                        _ => false,
+                    }),
+                    _ => false,
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The type of a list's items or a map's values (under any `Option`), as
+/// written: what `each(...)` constrains.
+pub fn item_type(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    let PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    let mut types = a.args.iter().filter_map(|g| match g {
+        GenericArgument::Type(t) => Some(t),
+        _ => None,
+    });
+    match seg.ident.to_string().as_str() {
+        "Option" => item_type(types.next()?),
+        "Vec" => types.next(),
+        "BTreeMap" | "HashMap" => types.nth(1),
+        _ => None,
     }
 }
 

@@ -195,7 +195,21 @@ impl Spans {
 }
 
 /// C1: the tool has a description (doc comment or `description = "..."`).
+/// A doc a macro gives (`#[doc = include_str!("..")]`) is no description
+/// the macro can read: it receives the tokens before that macro expands.
 fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
+    if let Some(m) = &tool.doc_macro {
+        let ident = &tool.ident;
+        cx.error_spanned_by(
+            ident,
+            doc_by_macro_message(
+                &format!("tool `{ident}`"),
+                m,
+                "`description = \"...\"` in `#[tool_contract(...)]`",
+            ),
+        );
+        return;
+    }
     // Blank text says nothing either, whichever way it was written.
     if tool
         .description
@@ -212,12 +226,26 @@ fn c1_tool_description(cx: &Ctxt, tool: &Tool) {
 
 /// C1: every argument has a description.
 fn c1_arg_description(cx: &Ctxt, f: &Field) {
+    if let Some(m) = &f.doc_macro {
+        let what = format!("argument `{}`", f.name);
+        cx.error_spanned_by(
+            &f.ident,
+            doc_by_macro_message(&what, m, "`#[arg(description = \"...\")]`"),
+        );
+        return;
+    }
     if f.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
         cx.error_spanned_by(
             &f.ident,
             format!("argument `{}` has no description\nhelp: add a doc comment (`/// ...`) or `#[arg(description = \"...\")]` saying what the model should send", f.name),
         );
     }
+}
+
+/// C1's error for a doc given by a macro (`include_str!`): the attribute
+/// macro runs before it, so the text is not there to read or publish.
+fn doc_by_macro_message(what: &str, mac: &str, instead: &str) -> String {
+    format!("the description of {what} is given by {mac}, which the macro cannot read: it receives the doc as written, before {mac} is evaluated, so it has no text to check or publish\nhelp: write the text itself, in a doc comment (`/// ...`) or {instead}")
 }
 
 /// C2: `effect` is declared, one of the four classes. Returns the effect the
@@ -401,6 +429,7 @@ fn c7_key_names_string_arg(cx: &Ctxt, tool: &Tool) {
         ),
         // an optional key is no key: the call without it could not be deduplicated
         Some(f) if matches!(f.kind, Kind::Option(_)) => cx.error_spanned_by(key, format!("`key({key})` must name a required String argument, but `{key}` is optional (`{}`)\nhelp: make `{key}` a `String`, e.g. with `#[arg(format = \"uuid\")]`: a call without its key could not be told from a repeat", tidy(&f.ty))),
+        Some(f) if f.kind == Kind::Other => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` has type `{ty}`, a name the macro cannot see through (an alias, a struct or an enum), since it reads the code before types are resolved\nhelp: if `{ty}` is an alias of `String`, write `String` in its place; a key is a `String` argument, such as `#[arg(format = \"uuid\")] request_key: String`", ty = tidy(&f.ty))),
         Some(f) if f.kind != Kind::String => cx.error_spanned_by(key, format!("`key({key})` must name a String argument, but `{key}` is {}\nhelp: a key names one request, not what it acts on: add `#[arg(format = \"uuid\")] request_key: String` and write `key(request_key)`", f.kind.describe())),
         Some(_) => {}
     }
@@ -684,7 +713,7 @@ pub fn c9_name(tool: &Tool) -> TokenStream {
 /// is a valid regex; min <= max.
 fn c10_constraints_fit(cx: &Ctxt, f: &Field) {
     let time = is_time_type(strip_option(&f.ty));
-    fits(cx, &f.attrs, &f.kind, &f.name, time);
+    fits(cx, &f.attrs, &f.kind, Some(&f.ty), &f.name, time);
     c10_range_leaves_a_value(cx, f);
 }
 
@@ -753,7 +782,15 @@ fn c10_range_leaves_a_value(cx: &Ctxt, f: &Field) {
 }
 
 /// `time`: the type is a date or time type (bounded by text, not numbers).
-fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
+/// `syntax`: the type as written at this level (the field's, or its items'
+/// for `each(...)`), named when the macro cannot tell what it is.
+fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, syntax: Option<&Type>, name: &str, time: bool) {
+    if let Some(syntax) = syntax.map(strip_option) {
+        if !time && matches!(kind.inner(), Kind::Other) && !is_time_type(syntax) {
+            unseen_type(cx, a, name, syntax);
+            return;
+        }
+    }
     let ty = kind.describe();
     if let Some(l) = &a.length {
         if !(kind.is_stringy() || kind.is_list() || kind.is_map()) {
@@ -825,7 +862,14 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
     }
     if let Some(each) = &a.each {
         match kind.item() {
-            Some(item) => fits(cx, &each.value, item, &format!("{name}[..]"), false),
+            Some(item) => fits(
+                cx,
+                &each.value,
+                item,
+                syntax.and_then(crate::ty::item_type),
+                &format!("{name}[..]"),
+                false,
+            ),
             None => cx.error_at(each.span, format!("`each(...)` does not fit `{name}`, which is {ty}\nhelp: `each` constrains the items of a list or the values of a map")),
         }
     }
@@ -835,6 +879,29 @@ fn fits(cx: &Ctxt, a: &ArgAttrs, kind: &Kind, name: &str, time: bool) {
         {
             cx.error_at(root.span, format!("`root` does not fit `{name}`, which is {ty}\nhelp: `root` names where a ConfinedPath resolves"));
         }
+    }
+}
+
+/// C10 for constraints on a type the macro knows only by its name: an
+/// alias (`type Query = String`), a struct, an enum. The macro reads the
+/// code before types are resolved, so it cannot tell which constraints
+/// fit; it says so, and what to write, instead of calling it "this type".
+fn unseen_type(cx: &Ctxt, a: &ArgAttrs, name: &str, ty: &Type) {
+    let ty = tidy(ty);
+    let written = [
+        a.length.as_ref().map(|c| ("length(...)", c.span)),
+        a.range.as_ref().map(|c| ("range(...)", c.span)),
+        a.served.as_ref().map(|c| ("served(...)", c.span)),
+        a.pattern.as_ref().map(|c| ("pattern", c.span)),
+        a.format.as_ref().map(|c| ("format", c.span)),
+        a.unique.as_ref().map(|c| ("unique", c.span)),
+        a.each.as_ref().map(|c| ("each(...)", c.span)),
+        a.root.as_ref().map(|c| ("root", c.span)),
+    ];
+    for (key, span) in written.into_iter().flatten() {
+        cx.error_at(span, format!(
+            "`{key}` cannot be checked on `{name}`: its type `{ty}` is a name the macro cannot see through (an alias, a struct or an enum), since it reads the code before types are resolved\nhelp: if `{ty}` is an alias, write the type it stands for (`String`, `u32`, `Vec<String>`...) in its place; otherwise remove `{key}`"
+        ));
     }
 }
 
@@ -1092,9 +1159,12 @@ fn c13_path_type(cx: &Ctxt, f: &Field) {
 /// Whether C13 refuses `f`: a file-system path type, or a string named (or
 /// described) as a path.
 fn unconfined_path(f: &Field) -> bool {
+    // A camelCase name (`outputFile`, as a model may send it) is judged
+    // by its snake_case words (`output_file`).
+    let words = snake_case(&f.name);
     // A list of paths is named in the plural (`paths`, `file_paths`,
     // `dirs`, `directories`): its singular is the name to judge.
-    let singular = match f.name.as_str() {
+    let singular = match words.as_str() {
         n if n.ends_with("ies") => format!("{}y", &n[..n.len() - 3]),
         n if n.ends_with('s') && !n.ends_with("ss") => n[..n.len() - 1].to_string(),
         n => n.to_string(),
@@ -1137,12 +1207,39 @@ fn unconfined_path(f: &Field) -> bool {
         ) || n.ends_with("_file_name"))
             && doc_says_path;
     let named_like_path = named_like_path && (!other_thing || doc_says_path);
-    let fs = matches!(f.kind.inner(), Kind::FsPath)
-        || f.kind.item().is_some_and(|k| matches!(k, Kind::FsPath));
-    let string_path = named_like_path
-        && (matches!(f.kind.inner(), Kind::String)
-            || f.kind.item().is_some_and(|k| matches!(k, Kind::String)));
+    // A path type anywhere in the type (`Vec<Option<PathBuf>>`,
+    // `Box<Path>`, `[PathBuf; 2]`) is one C13 error, not the trait errors
+    // of each place the expansion needs it to be an argument type.
+    let fs = crate::ty::contains_fs_path(&f.ty);
+    let string_path = named_like_path && matches!(f.kind.leaf(), Kind::String);
     fs || string_path
+}
+
+/// A name as snake_case words: `outputFile` and `OutputFile` are
+/// `output_file`, `targetDIR` is `target_dir`, `URLPath` is `url_path`; a
+/// snake_case name is itself. The one reading of a name into words that
+/// C13 judges, so a camelCase name (the documented way to match what a
+/// model sends) is judged as its snake_case form is.
+fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_uppercase() {
+            out.push(c);
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1);
+        // a word starts at a capital after a lowercase letter or a digit,
+        // and at the last capital of a run followed by a lowercase letter
+        let starts_word = prev.is_some_and(|p| p.is_lowercase() || p.is_ascii_digit())
+            || (prev.is_some_and(char::is_uppercase) && next.is_some_and(|n| n.is_lowercase()));
+        if starts_word && !out.ends_with('_') {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }
 
 /// A type as the user wrote it, without the spaces token printing adds

@@ -67,8 +67,11 @@ fn args_struct(tool: &Tool) -> TokenStream {
         format!("The arguments of [`{fn_ident}`](fn@{fn_ident}), generated from its parameters.");
     let rules = tool.rules.as_ref().map_or(&[][..], |r| &r.value[..]);
     let derived = expand_struct(&tool.krate, ident, None, fields, rules);
+    // A parameter named as the model sends it (`startDate`) is allowed on
+    // the function by the user; the struct is ours, so we allow it here.
     quote! {
         #[doc = #doc]
+        #[allow(non_snake_case)]
         #vis struct #ident {
             #(#[doc = #docs] pub #idents: #tys,)*
         }

@@ -97,6 +97,50 @@ impl ArgsInput {
 /// model is told or the name the decoder accepts.
 const NOT_RENAMED: &str = "serde's renames of an argument are not read: an argument's JSON name is its field's name, in the schema, the decoder and every error\nhelp: name the field as the model sends it (`start_date`; `r#type` for a keyword; `#[allow(non_snake_case)]` on the struct for `startDate`)";
 
+/// The serde attributes of a field the contract does not read, other than
+/// the renames (`NOT_RENAMED`), each with what to write instead. The strict
+/// decoder, the schema and the validator read an argument by its field's
+/// name and type, never through serde, so each of these would silently
+/// make serde's reading and the contract's differ.
+fn not_honoured(key: &str) -> Option<String> {
+    let why = "the contract decodes, publishes and checks each argument by its field's name and type, not through serde";
+    let help = match key {
+        "rename" | "alias" => return None,
+        "default" => "make it optional, `Option<T>` (published as not required), and choose the default in the handler: `count.unwrap_or(10)`",
+        "skip" | "skip_deserializing" => "an argument struct holds only what the model sends: remove the field, and compute the value in the handler or take it from `state(..)`",
+        "flatten" => "write the fields in this struct, or remove `flatten` and take them as a nested object (a `#[derive(ToolArgs)]` struct is published in place)",
+        _ => "remove it; constrain the value with `#[arg(..)]` instead",
+    };
+    Some(format!(
+        "`#[serde({key})]` on an argument is not read: {why}\nhelp: {help}"
+    ))
+}
+
+/// The key of every `#[serde(..)]` entry on a field (`default`, `flatten`),
+/// spanned on where it is written.
+fn serde_field_keys(attrs: &[syn::Attribute]) -> Vec<Ident> {
+    let mut keys = Vec::new();
+    for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = a.parse_nested_meta(|m| {
+            if let Some(id) = m.path.get_ident() {
+                keys.push(id.clone());
+            }
+            if m.input.peek(syn::Token![=]) {
+                m.value()?.parse::<syn::Expr>()?;
+            } else if m.input.peek(syn::token::Paren) {
+                let _ = m.parse_nested_meta(|n| {
+                    if n.input.peek(syn::Token![=]) {
+                        n.value()?.parse::<syn::Expr>()?;
+                    }
+                    Ok(())
+                });
+            }
+            Ok(())
+        });
+    }
+    keys
+}
+
 /// The model of each named field (of a struct or a struct variant).
 fn named_fields(cx: &Ctxt, named: &syn::FieldsNamed) -> Vec<Field> {
     named
@@ -109,6 +153,11 @@ fn named_fields(cx: &Ctxt, named: &syn::FieldsNamed) -> Vec<Field> {
                         Some(lit) => cx.error_spanned_by(&lit, NOT_RENAMED),
                         None => cx.error_spanned_by(&f.ident, NOT_RENAMED),
                     }
+                }
+            }
+            for key in serde_field_keys(&f.attrs) {
+                if let Some(message) = not_honoured(&key.to_string()) {
+                    cx.error_spanned_by(&key, message);
                 }
             }
         })

@@ -5,7 +5,7 @@ use syn::{Ident, Type};
 
 use crate::attr::{parse_arg_attrs, ArgAttrs};
 use crate::ctxt::Ctxt;
-use crate::doc::doc_text;
+use crate::doc::{doc_by_macro, doc_text};
 use crate::ty::{classify, Kind};
 
 pub struct Field {
@@ -16,6 +16,9 @@ pub struct Field {
     pub kind: Kind,
     pub attrs: ArgAttrs,
     pub description: Option<String>,
+    /// The macro that gives the doc text (`include_str!`), when there is
+    /// one and no text the attribute macro can read.
+    pub doc_macro: Option<String>,
 }
 
 impl Field {
@@ -32,6 +35,11 @@ impl Field {
             ident,
             name,
             ty,
+            doc_macro: arg
+                .description
+                .is_none()
+                .then(|| doc_by_macro(attrs))
+                .flatten(),
             attrs: arg,
             description,
         }

@@ -11,7 +11,7 @@ use syn::{
 use super::{Field, Slot};
 use crate::attr::parse_tool_attrs;
 use crate::ctxt::Ctxt;
-use crate::doc::doc_text;
+use crate::doc::{doc_by_macro, doc_text};
 use crate::vocab::{
     ApprovalRule, Effect, ExObject, Idempotency, Retry, RuleDecl, Sp, TaskMode, Word,
 };
@@ -29,6 +29,8 @@ pub struct Tool {
     pub name: Sp<String>,
     /// `description = "..."`, else the doc comment.
     pub description: Option<String>,
+    /// The macro that gives the tool's doc text (`include_str!`), if any.
+    pub doc_macro: Option<String>,
     pub effect: Slot<Word<Effect>>,
     /// The further effects of `effect = a + b`.
     pub also_effects: Vec<Sp<Word<Effect>>>,
@@ -123,6 +125,11 @@ impl Tool {
                 .map(|k| k.value.clone())
                 .unwrap_or_else(|| syn::parse_quote!(::contract_runtime)),
             name,
+            doc_macro: attrs
+                .description
+                .is_none()
+                .then(|| doc_by_macro(&item.attrs))
+                .flatten(),
             description,
             effect: Slot::new(attrs.effect.clone(), attrs.reported("effect")),
             also_effects: attrs.also_effects.clone(),
@@ -205,8 +212,16 @@ fn arguments(cx: &Ctxt, item: &mut ItemFn, state: &[Type]) -> (Args, Vec<Param>)
                     arg_params.push(pt.clone());
                     params.push(Param::Args); // refined below for inline arguments
                 }
-                pt.attrs
-                    .retain(|a| !a.path().is_ident("arg") && !a.path().is_ident("doc"));
+                // `cfg_attr` on a parameter is resolved after this macro
+                // runs, so an `arg(..)` inside it would reach rustc as an
+                // unknown attribute: one error here that says what works.
+                pt.attrs.retain(|a| {
+                    let conditional = cfg_attr_names_arg(a);
+                    if conditional {
+                        cx.error_spanned_by(a, CFG_ATTR_ARG);
+                    }
+                    !conditional && !a.path().is_ident("arg") && !a.path().is_ident("doc")
+                });
             }
         }
     }
@@ -254,6 +269,22 @@ fn arguments(cx: &Ctxt, item: &mut ItemFn, state: &[Type]) -> (Args, Vec<Param>)
         span = fn_ident.span()
     );
     (Args::Inline { ident, fields }, params)
+}
+
+/// Why `#[cfg_attr(cond, arg(..))]` cannot be read on an inline argument.
+const CFG_ATTR_ARG: &str = "`#[cfg_attr(.., arg(..))]` on an inline argument cannot be read: `#[tool_contract]` runs before `cfg_attr` on its parameters is resolved, so it cannot tell whether the `#[arg]` applies\nhelp: write `#[arg(..)]` without `cfg_attr`, or declare the arguments in a `#[derive(ToolArgs)]` struct, where `cfg_attr` on a field works";
+
+/// Whether `a` is `#[cfg_attr(cond, ..)]` with an `arg(..)` among the
+/// attributes it would apply.
+fn cfg_attr_names_arg(a: &syn::Attribute) -> bool {
+    if !a.path().is_ident("cfg_attr") {
+        return false;
+    }
+    let Ok(list) = a.meta.require_list() else {
+        return false;
+    };
+    list.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+        .is_ok_and(|metas| metas.iter().skip(1).any(|m| m.path().is_ident("arg")))
 }
 
 fn output(cx: &Ctxt, item: &ItemFn) -> Option<Output> {

@@ -1,6 +1,7 @@
 //! The code a contract generates gives no warning in the user's crate, so a
 //! `-D warnings` build holds: an argument named with a leading underscore
-//! (`_query`, not used yet) included.
+//! (`_query`, not used yet) included, and an inline argument named as the
+//! model sends it (`startDate`), allowed on the function.
 #![deny(warnings)]
 
 use contract_runtime::prelude::*;
@@ -49,6 +50,18 @@ pub fn tag(args: TagArgs) -> Result<Found, Oops> {
     Ok(Found { count: 0 })
 }
 
+/// List the notes written since a day.
+#[tool_contract(effect = read_only)]
+#[allow(non_snake_case)]
+pub fn since(
+    /// The first day, as `2024-01-31`.
+    #[arg(format = "date")]
+    startDate: String,
+) -> Result<Found, Oops> {
+    let _ = startDate;
+    Ok(Found { count: 0 })
+}
+
 fn main() {
-    let _ = (search::contract(), tag::contract());
+    let _ = (search::contract(), tag::contract(), since::contract());
 }
