@@ -34,6 +34,11 @@ pub struct Numbers {
     pub ratio: Option<f32>,
     /// Any 32-bit float.
     pub single: Option<f32>,
+    /// Fewer than 10.
+    #[arg(range(exclusive_max = 10))]
+    pub capped: Option<i64>,
+    /// A count.
+    pub count: Option<u64>,
     /// Points, none repeated.
     #[arg(unique, length(max = 8))]
     pub points: Option<Vec<Point>>,
@@ -179,6 +184,30 @@ fn unique_compares_items_as_json() {
     let env = send(r#"{"points":[{"x":1,"label":"a"},{"label":"a","x":1.0}]}"#);
     assert_eq!(
         env["errors"][0]["constraint"]["keyword"], "uniqueItems",
+        "{env:#}"
+    );
+}
+
+/// An integer past its type is refused by the keyword the published schema
+/// breaks, with a repair that asks for something else than what was sent.
+#[test]
+fn an_integer_past_its_type_names_the_schemas_keyword() {
+    let env = send(r#"{"capped":9223372036854775808}"#);
+    let e = &env["errors"][0];
+    assert_eq!(
+        (&e["constraint"]["keyword"], &e["constraint"]["limit"]),
+        (&json!("exclusiveMaximum"), &json!(10)),
+        "{env:#}"
+    );
+    assert_eq!(
+        e["repair"]["hint"], "send an integer less than 10",
+        "{env:#}"
+    );
+    let env = send(r#"{"count":18446744073709551616}"#);
+    let e = &env["errors"][0];
+    assert_eq!(e["constraint"]["keyword"], "type", "{env:#}");
+    assert_eq!(
+        e["repair"]["hint"], "send an integer from 0 to 18446744073709551615, what u64 holds",
         "{env:#}"
     );
 }

@@ -339,7 +339,9 @@ macro_rules! integer {
                         Some(x)
                     }
                     Err(_) => {
-                        out_of_type_range(ptr, n, stringify!($t), c, c.published_range($min, $max), out);
+                        #[allow(clippy::cast_lossless)]
+                        let held = (<$t>::MIN as i128, <$t>::MAX as i128);
+                        out_of_type_range(ptr, n, (stringify!($t), held), c, c.published_range($min, $max), out);
                         None
                     }
                 }
@@ -497,10 +499,15 @@ fn integer_of(v: &Value) -> Option<i128> {
 
 /// An integer the Rust type cannot hold, reported against the bounds the schema
 /// publishes (`published`: the tighter of the declared and the type's own).
+///
+/// With no published bound on that side, a declared exclusive bound is the
+/// keyword the schema breaks (`exclusiveMaximum: 10` on an `i64` sent 2^63);
+/// with neither, the value is no integer of the type (`type`), and the
+/// repair names the type's range.
 fn out_of_type_range(
     ptr: &Ptr<'_>,
     n: i128,
-    ty: &str,
+    (ty, (type_min, type_max)): (&str, (i128, i128)),
     c: &Constraints,
     published: (Option<Num>, Option<Num>),
     out: &mut Violations,
@@ -508,7 +515,11 @@ fn out_of_type_range(
     let (keyword, limit, words) = match published {
         (Some(lo), _) if n < 0 => ("minimum", lo.to_json(), "at least"),
         (_, Some(hi)) if n >= 0 => ("maximum", hi.to_json(), "at most"),
-        _ => ("type", Value::from("integer"), ""),
+        _ => match (c.exclusive_minimum, c.exclusive_maximum) {
+            (Some(lo), _) if n < 0 => ("exclusiveMinimum", lo.to_json(), "more than"),
+            (_, Some(hi)) if n >= 0 => ("exclusiveMaximum", hi.to_json(), "less than"),
+            _ => ("type", Value::from("integer"), ""),
+        },
     };
     // Past a served bound as well as past the type: unserved, like any value past it.
     if let Some(served) = c.served_bound(keyword, &limit) {
@@ -521,12 +532,15 @@ fn out_of_type_range(
     } else {
         format!("must be {words} {limit}")
     };
-    let hint = match published {
-        (Some(lo), Some(hi)) => {
+    let hint = match (keyword, published) {
+        ("minimum" | "maximum", (Some(lo), Some(hi))) => {
             format!("send an integer from {} to {}", lo.to_json(), hi.to_json())
         }
-        (Some(lo), None) => format!("send an integer of at least {}", lo.to_json()),
-        _ => format!("send an integer that fits in {ty}"),
+        ("minimum" | "maximum", (Some(lo), None)) => {
+            format!("send an integer of at least {}", lo.to_json())
+        }
+        ("type", _) => format!("send an integer from {type_min} to {type_max}, what {ty} holds"),
+        _ => format!("send an integer {words} {limit}"),
     };
     out.push(
         ptr,
