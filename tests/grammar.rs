@@ -850,7 +850,7 @@ fn the_grammar_rejects_every_kind_of_form_violation() {
             trip(
                 r#""business""#,
                 &format!("[{stop},{stop}]"),
-                r#","notify":"a.b@example.com","send_at":"2024-02-29T23:59:60.5+14:00","desk":"10.0.0.255""#,
+                r#","notify":"a.b@example.com","send_at":"2024-02-29T23:59:59.5+14:00","desk":"10.0.0.255""#,
             ),
         ),
         (
