@@ -1031,6 +1031,10 @@ fn a_link_swapped_between_check_and_edit_leads_nowhere() {
     std::fs::remove_file(fx.path("repo/src/l")).unwrap();
     symlink("../docs", fx.path("repo/src/l")).unwrap();
     let args = json!({"path": "src/l/guide.md", "old_text": "guide", "new_text": "guide EDITED", "expected_version": version}).to_string();
+    // A session of its own: in the race above, these very arguments failed
+    // again and again (a version conflict once the link led into `real`),
+    // and the breaker, checked before approval, would refuse them here.
+    let scoped = fx.session_with(|c| c.state(tools::TaskScope(Some("src".into()))), |d| d);
     let asked = scoped.call("replace_text", &args);
     expect(&asked, "needs-approval", "approval-required");
     let digest = asked["approval"]["digest"].as_str().unwrap().to_owned();
