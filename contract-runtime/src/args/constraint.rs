@@ -151,13 +151,22 @@ pub(crate) fn pattern_compiles(source: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// ECMA-262's `\s` (WhiteSpace and LineTerminator), as the members of a
+/// `regex` class.
+macro_rules! ecma_space {
+    () => {
+        r"\t\n\x0B\x0C\r\x20\xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"
+    };
+}
+
 /// A pattern as the `regex` crate must read it to mean what it means in
 /// the published schema. JSON Schema reads patterns as ECMA-262 does, where
 /// `\d` is `[0-9]`, `\w` is `[0-9A-Za-z_]` and `\b` is a boundary of those;
 /// the `regex` crate reads them as Unicode classes, so `^\d{3}$` would pass
 /// Arabic-Indic digits that every JSON Schema validator refuses. Each is
-/// rewritten to its ASCII form (inside a class too); everything else passes
-/// unchanged, and a pattern without them is not copied.
+/// rewritten to its ASCII form (inside a class too), and `\s` to ECMA-262's
+/// own white space; everything else passes unchanged, and a pattern without
+/// them is not copied.
 pub(crate) fn ecma(source: &str) -> std::borrow::Cow<'_, str> {
     if !source.contains('\\') {
         return std::borrow::Cow::Borrowed(source);
@@ -183,6 +192,12 @@ pub(crate) fn ecma(source: &str) -> std::borrow::Cow<'_, str> {
                     ('D', true) => "[:^digit:]",
                     ('w', true) => "0-9A-Za-z_",
                     ('W', true) => "[:^word:]",
+                    // ECMA-262's white space: U+FEFF is one, U+0085 is not
+                    // (the `regex` crate's Unicode `\s` has it the other way).
+                    ('s', false) => concat!("[", ecma_space!(), "]"),
+                    ('S', false) => concat!("[^", ecma_space!(), "]"),
+                    ('s', true) => ecma_space!(),
+                    ('S', true) => concat!("[^", ecma_space!(), "]"),
                     _ => {
                         out.push(c);
                         out.push(e);
@@ -779,6 +794,11 @@ mod tests {
             // `é` is no word character to ECMA-262: a boundary stands beside it
             (r"\bab\b", "\u{e9}ab\u{e9}", "xab y"),
             (r"^\.\\d$", ".\\d", ".1"),
+            // ECMA-262's white space has U+FEFF and not U+0085
+            (r"^a\sb$", "a\u{feff}b", "a\u{85}b"),
+            (r"^[\s]+$", "\u{3000}\t", "\u{85}"),
+            (r"^\S+$", "a\u{85}", "a\u{feff}"),
+            (r"^[a\S]+$", "a\u{85}", "\u{feff}"),
         ] {
             let p = Pattern::new(Box::leak(source.to_string().into_boxed_str()));
             assert!(
