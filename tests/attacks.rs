@@ -1093,8 +1093,12 @@ fn command_clone_url_and_program_allowlists() {
         assert!(ssh(u).is_some(), "{u} must be refused");
     }
     assert_eq!(url("https://example.com/r.git"), None);
-    // Programs: shells and runners are never allowed, nor paths, nor other subcommands.
-    for name in ["sh", "bash", "env", "/bin/git", "./git", ""] {
+    // Programs: shells, runners and interpreters are never allowed, nor
+    // paths, nor other subcommands.
+    for name in [
+        "sh", "bash", "rbash", "sh.exe", "env", "timeout", "nohup", "ssh", "python3", "awk",
+        "/bin/git", "./git", "",
+    ] {
         let p = Program {
             name,
             allowed_subcommands: &["log"],
