@@ -75,6 +75,26 @@ impl From<PathError> for IoFailure {
     }
 }
 
+// ------------------------------------------------------------------ note names
+
+/// The rule every note name follows: the pattern `tag_notes` and
+/// `delete_note` declare (the macro takes a literal there, and a test checks
+/// the two are this text) and the names `search_notes` searches.
+pub const NOTE_NAME: &str = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$";
+
+/// Whether `name` matches [`NOTE_NAME`]: a lowercase letter or digit, at
+/// most 63 more of lowercase letters, digits, `_` and `-`, then `.md`. So no
+/// dot-file (`.draft.md`), no capital (`Upper.md`), no folder.
+pub fn is_note_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".md") else {
+        return false;
+    };
+    let mut chars = stem.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())
+        && stem.len() <= 64
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-'))
+}
+
 // ------------------------------------------------------------------ search_notes
 
 /// One line of a note that matched.
@@ -108,7 +128,9 @@ pub fn search_notes(
     let needle = query.to_lowercase();
     let mut matches = Vec::new();
     for name in notes.list_files(&here())? {
-        if !name.ends_with(".md") {
+        // Only notes: a dot-file (a hidden draft) or a name outside the rule
+        // is no note of the index, and tag_notes and delete_note refuse it.
+        if !is_note_name(&name) {
             continue;
         }
         let Ok(p) = ConfinedPath::parse(&name) else {
@@ -558,12 +580,15 @@ pub enum TagError {
     Io,
 }
 
-/// Add a tag to each of several notes. Tagging a note that already has the
-/// tag changes nothing.
+/// Add a tag to each of several notes: `#tag` on a line of its own at the
+/// end. A note has the tag when `#tag` appears anywhere in it as a whole word
+/// (not right after a letter, digit, `_`, `-`, `/` or `&`, and not followed
+/// by a letter, digit, `_`, `-` or `/`); tagging such a note changes nothing.
 #[tool_contract(effect = reversible, idempotency = natural, authority = "notes:write")]
 pub fn tag_notes(
     ctx: &CallContext,
     /// The notes to tag, by file name.
+    // the pattern is [`NOTE_NAME`]: the macro needs the literal
     #[arg(
         length(min = 1, max = 50),
         unique,
@@ -596,10 +621,7 @@ pub fn tag_notes(
                 // bytes, not text: a note with bytes that are not UTF-8 is
                 // tagged too, its bytes kept as they are
                 let mut bytes = dir.read(&p).map_err(refused)?;
-                if String::from_utf8_lossy(&bytes)
-                    .lines()
-                    .any(|l| l.trim() == line)
-                {
+                if has_tag(&String::from_utf8_lossy(&bytes), &tag) {
                     return Ok(Tagged { added: false });
                 }
                 if !bytes.is_empty() && !bytes.ends_with(b"\n") {
@@ -612,6 +634,19 @@ pub fn tag_notes(
             (name, r)
         })
         .collect()
+}
+
+/// Whether `text` has the tag `tag`: `#tag` as a whole word, the one rule
+/// tag_notes' description states. `#todo` has it in `has #todo.` and in
+/// `(#todo)`, not in `#todos`, `#todo-later`, `#todo/x`, `a#todo` or `&#todo`.
+pub fn has_tag(text: &str, tag: &str) -> bool {
+    let needle = format!("#{tag}");
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '/');
+    text.match_indices(&needle).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + needle.len()..].chars().next();
+        !before.is_some_and(|c| word(c) || c == '&') && !after.is_some_and(word)
+    })
 }
 
 // ------------------------------------------------------------------ delete_note
@@ -651,6 +686,7 @@ pub enum DeleteError {
 pub fn delete_note(
     ctx: &CallContext,
     /// The note to delete, by file name.
+    // the pattern is [`NOTE_NAME`]: the macro needs the literal
     #[arg(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$")]
     note: String,
 ) -> Result<Deleted, DeleteError> {
