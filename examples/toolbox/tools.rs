@@ -800,21 +800,24 @@ pub struct Commit {
     pub id: String,
     /// The author's name.
     pub author: String,
-    /// The first line of the message.
+    /// The message's subject (git's `%s`): its first paragraph, lines joined by spaces.
     pub subject: String,
 }
 
 /// The commits, newest first.
 #[derive(Serialize, JsonSchema)]
 pub struct Commits {
-    /// Up to `max_count` commits.
+    /// Up to `max_count` commits, each whole; fewer when `truncated`.
     pub commits: Vec<Commit>,
+    // One line: a field's doc is its description, line breaks and all.
+    /// Whether the log passed the 1 MiB this tool reads: then `commits` holds only the newest whole commits; for older ones, call again with `rev` set to the last id followed by `~1`.
+    pub truncated: bool,
 }
 
 /// Why the history could not be read.
 #[derive(Debug, ToolFailure)]
 pub enum GitError {
-    /// The value would be read by git as an option, or holds a NUL byte.
+    /// The value would be read by git as an option.
     #[failure(
         code = "argument-refused",
         field = "rev",
@@ -823,6 +826,19 @@ pub enum GitError {
         repair = "send a branch, tag or commit id that does not begin with `-`"
     )]
     Refused {
+        /// Why, without echoing the value.
+        reason: String,
+    },
+    /// The value holds a NUL byte, which no revision has and no argument
+    /// can carry.
+    #[failure(
+        code = "argument-refused",
+        field = "rev",
+        denied,
+        message = "{reason}",
+        repair = "send the revision without the nul byte (`\\u0000`)"
+    )]
+    Nul {
         /// Why, without echoing the value.
         reason: String,
     },
@@ -850,14 +866,23 @@ pub enum GitError {
 
 impl From<CommandRejection> for GitError {
     fn from(r: CommandRejection) -> Self {
-        GitError::Refused {
-            reason: r.message(),
+        let reason = r.message();
+        match r {
+            CommandRejection::Nul { .. } => GitError::Nul { reason },
+            _ => GitError::Refused { reason },
         }
     }
 }
 
+/// The log's size past which git_log answers `truncated` (`Commits`).
+const GIT_LOG_LIMITS: RunLimits = RunLimits {
+    timeout: std::time::Duration::from_secs(10),
+    max_output_bytes: 1 << 20,
+};
+
 /// Show the latest commits of the repository, newest first, starting from a
-/// revision.
+/// revision. A log longer than this tool reads comes back with
+/// `truncated: true` and the newest commits that fit.
 #[tool_contract(effect = read_only, authority = "repo:read", timeout_ms = 10000)]
 pub fn git_log(
     ctx: &CallContext,
@@ -889,7 +914,7 @@ pub fn git_log(
         }
         Err(_) => return Err(GitError::NotARepository),
     };
-    let out = cmd.run(RunLimits::default()).map_err(|e| match e {
+    let out = cmd.run(GIT_LOG_LIMITS).map_err(|e| match e {
         RunError::Timeout => GitError::Timeout,
         _ => GitError::Failed,
     })?;
@@ -906,8 +931,14 @@ pub fn git_log(
             GitError::Failed
         });
     }
-    let commits = out
-        .stdout
+    // One commit a line. Cut at the cap, the last line may be part of a
+    // commit (a subject cut short, or an id): only whole lines are read.
+    let whole = if out.truncated {
+        out.stdout.rfind('\n').map_or("", |end| &out.stdout[..=end])
+    } else {
+        out.stdout.as_str()
+    };
+    let commits = whole
         .lines()
         .filter_map(|l| {
             let mut parts = l.splitn(3, '\t');
@@ -918,7 +949,10 @@ pub fn git_log(
             })
         })
         .collect();
-    Ok(Commits { commits })
+    Ok(Commits {
+        commits,
+        truncated: out.truncated,
+    })
 }
 
 /// Every toolbox tool, in the order `toolbox schemas` prints them.
