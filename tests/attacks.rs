@@ -770,6 +770,35 @@ fn command_option_injection_is_refused_and_writes_nothing() {
     }
 }
 
+/// Audit 3, D8: a NUL in `rev` was answered with the repair for a leading
+/// `-`. Each refusal has its own message and repair.
+#[test]
+fn command_nul_in_a_revision_has_its_own_repair() {
+    let fx = attack_fixture("gitnul").with_git();
+    let s = fx.session();
+    let env = s.call(
+        "git_log",
+        &json!({"rev": "HEAD\u{0}x", "max_count": 2}).to_string(),
+    );
+    let e = expect(&env, "denied", "argument-refused");
+    assert_eq!(e["field"], "/rev", "{env:#}");
+    assert_eq!(e["message"], "field `rev` must not contain a nul byte");
+    assert_eq!(
+        e["repair"]["hint"],
+        "send the revision without the nul byte (`\\u0000`)"
+    );
+    let env = s.call("git_log", r#"{"rev":"-p","max_count":2}"#);
+    let e = expect(&env, "denied", "argument-refused");
+    assert_eq!(
+        e["message"],
+        "field `rev` must not begin with '-': it would be read as an option"
+    );
+    assert_eq!(
+        e["repair"]["hint"],
+        "send a branch, tag or commit id that does not begin with `-`"
+    );
+}
+
 #[test]
 fn command_shell_syntax_is_literal_text() {
     let fx = attack_fixture("gitshell").with_git();
@@ -1097,8 +1126,12 @@ fn command_clone_url_and_program_allowlists() {
         assert!(ssh(u).is_some(), "{u} must be refused");
     }
     assert_eq!(url("https://example.com/r.git"), None);
-    // Programs: shells and runners are never allowed, nor paths, nor other subcommands.
-    for name in ["sh", "bash", "env", "/bin/git", "./git", ""] {
+    // Programs: shells, runners and interpreters are never allowed, nor
+    // paths, nor other subcommands.
+    for name in [
+        "sh", "bash", "rbash", "sh.exe", "env", "timeout", "nohup", "ssh", "python3", "awk",
+        "/bin/git", "./git", "",
+    ] {
         let p = Program {
             name,
             allowed_subcommands: &["log"],

@@ -857,6 +857,95 @@ fn a_note_that_is_not_utf8_is_searched_and_tagged() {
     );
 }
 
+/// Audit 3, D3: a dot-file and a name outside the note-name rule were
+/// searched and quoted as notes, though tag_notes and delete_note refuse
+/// their names.
+#[test]
+fn search_notes_searches_only_names_that_follow_the_note_name_rule() {
+    let f = Fixture::new("search-names");
+    for name in [
+        ".hidden.md",
+        "Upper.md",
+        "_under.md",
+        "-dash.md",
+        "x.txt",
+        "y.MD",
+        "sub/s.md",
+        "0.md",
+        "b_a-1.md",
+    ] {
+        f.write(&format!("notes/{name}"), &format!("needle in {name}\n"));
+    }
+    let env = f.call(&[], "search_notes", r#"{"query":"needle"}"#);
+    assert_eq!(status(&env), "ok", "{env:#}");
+    let notes: Vec<&str> = env["result"]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["note"].as_str().unwrap())
+        .collect();
+    assert_eq!(notes, ["0.md", "b_a-1.md"], "{env:#}");
+    // Every name search_notes answers, tag_notes takes.
+    let env = f.call(
+        &[],
+        "tag_notes",
+        r#"{"notes":["0.md","b_a-1.md"],"tag":"t"}"#,
+    );
+    assert_eq!(status(&env), "ok", "{env:#}");
+}
+
+/// The note-name rule is one text: the pattern tag_notes and delete_note
+/// declare is `toolbox::NOTE_NAME`, and `toolbox::is_note_name` (which
+/// search_notes uses) agrees with it.
+#[test]
+fn the_note_name_rule_is_one_rule() {
+    let out = run(&["schemas"], Vec::new());
+    assert!(out.status.success(), "{}", out.stderr);
+    let tools: Value = serde_json::from_str(&out.stdout).unwrap();
+    let by = |name: &str| {
+        tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(
+        by("tag_notes")["input_schema"]["properties"]["notes"]["items"]["pattern"],
+        toolbox::NOTE_NAME
+    );
+    assert_eq!(
+        by("delete_note")["input_schema"]["properties"]["note"]["pattern"],
+        toolbox::NOTE_NAME
+    );
+    let rule = regex::Regex::new(toolbox::NOTE_NAME).unwrap();
+    let long = format!("{}.md", "a".repeat(64));
+    let too_long = format!("{}.md", "a".repeat(65));
+    for name in [
+        "a.md",
+        "0.md",
+        "b_a-1.md",
+        ".hidden.md",
+        "Upper.md",
+        "_a.md",
+        "-a.md",
+        "a.MD",
+        "a.txt",
+        "a",
+        ".md",
+        "a.md.md",
+        "a b.md",
+        "é.md",
+        "sub/a.md",
+        "a.md\n",
+        long.as_str(),
+        too_long.as_str(),
+    ] {
+        assert_eq!(toolbox::is_note_name(name), rule.is_match(name), "{name:?}");
+    }
+}
+
 #[test]
 fn search_notes_no_match_is_ok_with_empty_list() {
     let f = Fixture::standard("search-none");
@@ -1243,6 +1332,113 @@ fn deny_scope_repo_write_is_permission_denied() {
         envs[1]
     );
     assert_eq!(f.read("repo/src/lib.rs"), before);
+}
+
+// ------------------------------------------------------------------ git_log
+
+/// A git repository in `dir` with one empty commit per message, oldest
+/// first, each written verbatim from stdin (`-F -`: a message may be longer
+/// than one argument may), isolated from any user or system configuration.
+fn git_commits(dir: &std::path::Path, messages: &[String]) {
+    let git = |args: &[&str], stdin: Option<&str>| {
+        let mut child = Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("git runs");
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+        drop(input);
+        assert!(child.wait().unwrap().success(), "git {args:?}");
+    };
+    git(&["init", "-q"], None);
+    for m in messages {
+        git(
+            &[
+                "-c",
+                "user.name=Tester",
+                "-c",
+                "user.email=t@example.com",
+                "commit",
+                "-q",
+                "--allow-empty",
+                "--cleanup=verbatim",
+                "-F",
+                "-",
+            ],
+            Some(m),
+        );
+    }
+}
+
+/// Audit 3, D2: a log past the 1 MiB git_log reads came back `ok` with most
+/// commits missing and the last subject cut, and nothing said so.
+#[test]
+fn git_log_past_what_it_reads_says_truncated_and_keeps_only_whole_commits() {
+    let f = Fixture::new("git-log-cut");
+    // Five subjects of 300,000 characters: three fit in 1 MiB, the fourth
+    // is cut.
+    let mut messages = vec!["first".to_string()];
+    for i in 1..=5 {
+        messages.push(format!("s{i} {}", "x".repeat(300_000)));
+    }
+    git_commits(&f.root.join("repo"), &messages);
+    let envs = f.calls(
+        &[],
+        &[
+            ("git_log", r#"{"rev":"HEAD","max_count":100}"#),
+            ("git_log", r#"{"rev":"HEAD","max_count":2}"#),
+            ("git_log", r#"{"rev":"HEAD~5","max_count":100}"#),
+        ],
+    );
+    assert_eq!(status(&envs[0]), "ok");
+    assert_eq!(envs[0]["result"]["truncated"], true);
+    let commits = envs[0]["result"]["commits"].as_array().unwrap();
+    assert_eq!(commits.len(), 3);
+    for (c, i) in commits.iter().zip([5, 4, 3]) {
+        assert_eq!(c["subject"].as_str().unwrap(), messages[i], "commit {i}");
+    }
+    // What fits is not truncated.
+    assert_eq!(envs[1]["result"]["truncated"], false);
+    assert_eq!(envs[1]["result"]["commits"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        envs[2]["result"],
+        json!({"commits": [{"id": envs[2]["result"]["commits"][0]["id"], "author": "Tester", "subject": "first"}], "truncated": false})
+    );
+}
+
+/// Audit 3, D5: `subject` is git's `%s`, the first paragraph with its lines
+/// joined, and the output schema says so (it said "the first line").
+#[test]
+fn git_log_subject_is_the_first_paragraph_as_its_schema_says() {
+    let f = Fixture::new("git-log-subject");
+    git_commits(
+        &f.root.join("repo"),
+        &["line one\nline two\n\nbody\n".to_string()],
+    );
+    let env = f.call(&[], "git_log", r#"{"rev":"HEAD","max_count":1}"#);
+    assert_eq!(
+        env["result"]["commits"][0]["subject"], "line one line two",
+        "{env:#}"
+    );
+    let out = run(&["schemas"], Vec::new());
+    let tools: Value = serde_json::from_str(&out.stdout).unwrap();
+    let log = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "git_log")
+        .unwrap();
+    let subject = &log["output_schema"]["$defs"]["Commit"]["properties"]["subject"];
+    assert_eq!(
+        subject["description"],
+        "The message's subject (git's `%s`): its first paragraph, lines joined by spaces.",
+        "{log:#}"
+    );
 }
 
 // ------------------------------------------------------------------ list_filings
@@ -1641,6 +1837,70 @@ fn tag_notes_twice_adds_the_tag_once() {
     assert_eq!(
         f.read("notes/agents.md"),
         "# Agents\nA tool is an authority boundary.\n#reviewed\n"
+    );
+}
+
+/// Audit 3, D4: a note that carried `#todo` inline was tagged again and
+/// answered `added: true`. A note has the tag when `#tag` is a whole word
+/// anywhere in it.
+#[test]
+fn tag_notes_sees_a_tag_written_anywhere_as_a_whole_word() {
+    let f = Fixture::new("tag-inline");
+    let has = [
+        ("inline.md", "has #todo\n"),
+        ("middle.md", "a #todo b\n"),
+        ("dot.md", "done? #todo.\n"),
+        ("paren.md", "(#todo)\n"),
+        ("first.md", "#todo first\nrest\n"),
+        ("crlf.md", "x #todo\r\n"),
+        ("heading.md", "## x\n#todo"),
+    ];
+    let lacks = [
+        ("longer.md", "see #todos\n"),
+        ("dashed.md", "see #todo-later\n"),
+        ("nested.md", "see #todo/x\n"),
+        ("glued.md", "a#todo\n"),
+        ("entity.md", "&#todo\n"),
+        ("upper.md", "#TODO\n"),
+        ("none.md", "nothing\n"),
+    ];
+    for (name, text) in has.iter().chain(&lacks) {
+        f.write(&format!("notes/{name}"), text);
+    }
+    let names: Vec<&str> = has.iter().chain(&lacks).map(|(n, _)| *n).collect();
+    let env = f.call(
+        &[],
+        "tag_notes",
+        &json!({"notes": names, "tag": "todo"}).to_string(),
+    );
+    assert_eq!(status(&env), "ok", "{env:#}");
+    let items = env["result"]["items"].as_array().unwrap();
+    for (i, (name, text)) in has.iter().chain(&lacks).enumerate() {
+        assert_eq!(items[i]["item"], *name, "{env:#}");
+        let had = i < has.len();
+        assert_eq!(items[i]["result"]["added"], !had, "{name}: {env:#}");
+        let now = f.read(&format!("notes/{name}"));
+        if had {
+            assert_eq!(now, *text, "{name}");
+        } else {
+            assert_eq!(now, format!("{text}#todo\n"), "{name}");
+        }
+    }
+    // The description says what "has the tag" means.
+    let out = run(&["schemas"], Vec::new());
+    let tools: Value = serde_json::from_str(&out.stdout).unwrap();
+    let tag = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "tag_notes")
+        .unwrap();
+    assert!(
+        tag["description"]
+            .as_str()
+            .unwrap()
+            .contains("A note has the tag when `#tag` appears anywhere in it as a whole word"),
+        "{tag:#}"
     );
 }
 

@@ -85,7 +85,10 @@ pub const fn program(name: &'static str, allowed_subcommands: &'static [&'static
 ///
 /// Only the field name (chosen by the tool author) and, for URLs, the scheme
 /// are ever repeated back; the refused value itself is not, because it may be
-/// a token the model was handed.
+/// a token the model was handed. Nor are a refused program name or
+/// subcommand: a tool may build either from model text. Their message says
+/// what kind of value it was and what is allowed; the variant still holds
+/// the value, for the tool author's logs.
 ///
 /// ```
 /// use contract_runtime::command::{program, CommandLine, CommandRejection};
@@ -122,11 +125,23 @@ pub enum CommandRejection {
         /// The field (argument name) that held the URL.
         field: String,
     },
-    /// The program name is not a bare, allowed name (it holds a `/`, is
-    /// empty, or is a shell or command runner).
+    /// The program name is not a bare, allowed name: it holds a `/` or `\`,
+    /// is empty, `.` or `..`, begins with `-`, or is a shell, command runner
+    /// or interpreter ([`CommandLine::new`] lists them). The message does not
+    /// repeat the name.
     ProgramNotAllowed(String),
-    /// The subcommand is not in the program's `allowed_subcommands`.
+    /// The subcommand is not in the program's `allowed_subcommands`. The
+    /// message gives its length, not its text.
     SubcommandNotAllowed(String),
+    /// The option name given to [`CommandLine::option_value`] is not a long
+    /// option (`--` and then a letter or digit, then letters, digits, `-`,
+    /// `_` or `.`; no `=`). The name is the tool author's, so this is a
+    /// mistake in the tool, refused when the command line is built like a
+    /// program name is: with `-c` the value would join a short option's
+    /// cluster (`-c=core.sshCommand=...`), and with `upload-pack` or an
+    /// empty name, `name=value` would stand alone as a positional. The message repeats the name, which
+    /// the author wrote.
+    OptionNameNotLong(String),
     /// The value is empty where a positional or URL is required.
     Empty {
         /// The field (argument name) that held the value.
@@ -149,9 +164,9 @@ impl CommandRejection {
             | CommandRejection::SchemeNotAllowed { field, .. }
             | CommandRejection::OptionLikeHost { field }
             | CommandRejection::Empty { field } => Some(field),
-            CommandRejection::ProgramNotAllowed(_) | CommandRejection::SubcommandNotAllowed(_) => {
-                None
-            }
+            CommandRejection::ProgramNotAllowed(_)
+            | CommandRejection::SubcommandNotAllowed(_)
+            | CommandRejection::OptionNameNotLong(_) => None,
         }
     }
 
@@ -181,18 +196,32 @@ impl CommandRejection {
                 "field `{}`: url host or user must not begin with '-': ssh would read it as an option",
                 printable(field)
             ),
-            CommandRejection::ProgramNotAllowed(name) => {
-                format!("program `{}` is not allowed", printable(name))
+            // Neither the program nor the subcommand is repeated: a tool may
+            // build either from the model's text, which may be a secret.
+            CommandRejection::ProgramNotAllowed(name) if is_bare_program_name(name) => {
+                "program is not allowed: it is a shell, command runner or interpreter, \
+                 with which a value the model sends would decide what runs"
+                    .to_string()
             }
-            CommandRejection::SubcommandNotAllowed(sub) => {
-                // The subcommand might come from the model; only repeat it
-                // when it looks like a subcommand name, never arbitrary text.
-                if is_plain_word(sub) {
-                    format!("subcommand `{sub}` is not allowed")
-                } else {
-                    "subcommand is not allowed".to_string()
-                }
+            CommandRejection::ProgramNotAllowed(_) => "program is not allowed: \
+                 it must be a bare name looked up on PATH (not empty, `.` or `..`, \
+                 no '/' or '\\', not beginning with '-')"
+                .to_string(),
+            CommandRejection::SubcommandNotAllowed(sub) if sub.is_empty() => {
+                "subcommand is not allowed: the program's contract does not list \
+                 the empty subcommand"
+                    .to_string()
             }
+            CommandRejection::SubcommandNotAllowed(sub) => format!(
+                "subcommand is not allowed: a value of {} characters that the program's \
+                 contract does not list; only listed subcommands run",
+                sub.chars().count()
+            ),
+            CommandRejection::OptionNameNotLong(name) => format!(
+                "option name `{}` is not a long option: write it as `--name`, \
+                 so the value stays glued to it",
+                printable(name)
+            ),
             CommandRejection::Empty { field } => {
                 format!("field `{}` must not be empty", printable(field))
             }
@@ -208,30 +237,141 @@ impl fmt::Display for CommandRejection {
 
 impl std::error::Error for CommandRejection {}
 
-/// Programs that would turn an argv back into a shell or run an arbitrary
-/// command named by a later argument. Refusing them by name is a guard against
-/// the obvious mistake, not a substitute for choosing programs carefully.
+/// Programs [`CommandLine::new`] refuses, the one list (its rustdoc names
+/// every entry, and a test holds the two together): with any of them, a value
+/// the model sends (a positional) decides what runs. Entries are compared with
+/// the name as [`normalized_program`] makes it; an entry ending in `*` is a
+/// prefix. Refusing them by name is a guard against the obvious mistake, not a
+/// substitute for choosing programs carefully.
 const NEVER_PROGRAMS: &[&str] = &[
+    // shells
     "sh",
+    "ash",
     "bash",
+    "rbash",
     "dash",
     "zsh",
+    "rzsh",
     "ksh",
+    "rksh",
+    "pdksh",
     "mksh",
+    "oksh",
+    "loksh",
+    "yash",
+    "posh",
     "csh",
     "tcsh",
     "fish",
+    "elvish",
+    "xonsh",
+    "nu",
+    // Windows shells and script hosts
+    "cmd",
+    "powershell",
+    "pwsh",
+    "wsl",
+    "wscript",
+    "cscript",
+    "mshta",
+    // multi-call binaries, one of whose applets is a shell
     "busybox",
+    "toybox",
+    // command runners: a later argument names the program they run
     "env",
     "sudo",
     "doas",
+    "su",
+    "runuser",
+    "pkexec",
+    "sg",
     "xargs",
-    "cmd",
-    "cmd.exe",
-    "powershell",
-    "powershell.exe",
-    "pwsh",
+    "timeout",
+    "nohup",
+    "nice",
+    "setsid",
+    "stdbuf",
+    "chroot",
+    "unshare",
+    "nsenter",
+    "flock",
+    "ionice",
+    "taskset",
+    "chrt",
+    "setpriv",
+    "strace",
+    "ltrace",
+    "script",
+    "watch",
+    "systemd-run",
+    "parallel",
+    "time",
+    "ld.so",
+    "ld-linux*",
+    "ld-musl*",
+    // remote command runners
+    "ssh",
+    "rsh",
+    // interpreters: a positional is the program's code, or the script it runs
+    "python*",
+    "pypy*",
+    "py",
+    "perl",
+    "node",
+    "nodejs",
+    "ruby",
+    "php",
+    "lua",
+    "luajit",
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "tclsh",
+    "wish",
+    "expect",
+    "rscript",
+    "deno",
+    "bun",
+    "osascript",
 ];
+
+/// The name as [`NEVER_PROGRAMS`] is matched against: lowercased, a Windows
+/// executable suffix dropped (`bash.exe`), then a trailing version
+/// (`python3.12`, `perl5.36`, `ksh93`, `lua-5.4`), so every spelling of a
+/// refused program is refused.
+fn normalized_program(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let mut base = lower.as_str();
+    for ext in [".exe", ".com", ".bat", ".cmd"] {
+        if let Some(stem) = base.strip_suffix(ext) {
+            base = stem;
+            break;
+        }
+    }
+    let unversioned = base
+        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+        .trim_end_matches(['-', '_']);
+    // A name that is all version (`7`) stays as it is.
+    if unversioned.is_empty() {
+        base
+    } else {
+        unversioned
+    }
+    .to_string()
+}
+
+/// Whether `name` is one of [`NEVER_PROGRAMS`], in any of its spellings.
+fn is_never_program(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let normalized = normalized_program(name);
+    NEVER_PROGRAMS
+        .iter()
+        .any(|entry| match entry.strip_suffix('*') {
+            Some(prefix) => lower.starts_with(prefix) || normalized.starts_with(prefix),
+            None => *entry == normalized || *entry == lower,
+        })
+}
 
 /// Transports that run commands (`ext::`) or talk to file descriptors
 /// (`fd::`): refused even if a contract lists them.
@@ -289,8 +429,33 @@ impl GitHandles {
 
 impl CommandLine {
     /// Starts a command line for `program` and `subcommand`; refuses a program
-    /// name that is not bare (or is a shell) and a subcommand the program's
-    /// allowlist does not hold.
+    /// name that is not bare, or that is a shell, command runner or
+    /// interpreter, and a subcommand the program's allowlist does not hold.
+    ///
+    /// With a program of the second kind, a value the model sends (a
+    /// positional, which may not begin with `-` but may be anything else)
+    /// decides what runs: `timeout -- 5 touch /tmp/x`, `nohup -- id`,
+    /// `rbash -- script.sh`, `python3 -- script.py`. They are refused whatever
+    /// the case, with a Windows suffix (`bash.exe`) or a version
+    /// (`python3.12`, `ksh93`); a name ending in `*` is a prefix:
+    ///
+    /// * shells: `sh`, `ash`, `bash`, `rbash`, `dash`, `zsh`, `rzsh`, `ksh`,
+    ///   `rksh`, `pdksh`, `mksh`, `oksh`, `loksh`, `yash`, `posh`, `csh`,
+    ///   `tcsh`, `fish`, `elvish`, `xonsh`, `nu`; on Windows `cmd`,
+    ///   `powershell`, `pwsh`, `wsl`, `wscript`, `cscript`, `mshta`;
+    /// * multi-call binaries: `busybox`, `toybox`;
+    /// * command runners: `env`, `sudo`, `doas`, `su`, `runuser`, `pkexec`,
+    ///   `sg`, `xargs`, `timeout`, `nohup`, `nice`, `setsid`, `stdbuf`,
+    ///   `chroot`, `unshare`, `nsenter`, `flock`, `ionice`, `taskset`, `chrt`,
+    ///   `setpriv`, `strace`, `ltrace`, `script`, `watch`, `systemd-run`,
+    ///   `parallel`, `time`, `ld.so`, `ld-linux*`, `ld-musl*`, and the remote
+    ///   ones `ssh`, `rsh`;
+    /// * interpreters: `python*`, `pypy*`, `py`, `perl`, `node`, `nodejs`,
+    ///   `ruby`, `php`, `lua`, `luajit`, `awk`, `gawk`, `mawk`, `nawk`,
+    ///   `tclsh`, `wish`, `expect`, `rscript`, `deno`, `bun`, `osascript`.
+    ///
+    /// The list guards against the obvious mistake; it is no substitute for
+    /// choosing a program whose arguments cannot name another program.
     ///
     /// ```
     /// use contract_runtime::command::{program, CommandLine, CommandRejection};
@@ -302,7 +467,7 @@ impl CommandLine {
     /// );
     /// ```
     pub fn new(program: &Program, subcommand: &str) -> Result<CommandLine, CommandRejection> {
-        if !is_bare_program_name(program.name) {
+        if !is_bare_program_name(program.name) || is_never_program(program.name) {
             return Err(CommandRejection::ProgramNotAllowed(
                 program.name.to_string(),
             ));
@@ -352,7 +517,8 @@ impl CommandLine {
     /// Gluing name and value into one element is what makes a leading `-`
     /// harmless: the program's parser sees `--author=--help` as the option
     /// `--author` with the value `--help`, never as a second option. `name`
-    /// must be a long option (`--x`); short options do not parse `-x=value`.
+    /// must be a long option (`--x`); short options do not parse `-x=value`,
+    /// so any other name is refused as [`CommandRejection::OptionNameNotLong`].
     /// An empty value is passed as `--name=`.
     ///
     /// ```
@@ -367,6 +533,9 @@ impl CommandLine {
         name: &'static str,
         value: &str,
     ) -> Result<Self, CommandRejection> {
+        if !is_long_option(name) {
+            return Err(CommandRejection::OptionNameNotLong(name.to_string()));
+        }
         if value.contains('\0') {
             return Err(CommandRejection::Nul {
                 field: name.to_string(),
@@ -798,7 +967,18 @@ fn is_bare_program_name(name: &str) -> bool {
         && name != ".."
         && !name.starts_with('-')
         && !name.contains(['/', '\\', '\0'])
-        && !NEVER_PROGRAMS.contains(&name.to_ascii_lowercase().as_str())
+}
+
+/// `--` and a name git-style parsers read as one long option: a letter or
+/// digit, then letters, digits, `-`, `_` or `.` (no `=`, which would end the
+/// name early).
+fn is_long_option(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("--") else {
+        return false;
+    };
+    let mut chars = rest.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphanumeric())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 fn check_positional(field: &str, value: &str) -> Result<(), CommandRejection> {
@@ -1013,13 +1193,6 @@ fn printable(s: &str) -> String {
         .collect()
 }
 
-fn is_plain_word(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 32
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1217,6 +1390,45 @@ mod tests {
         // git reads it as an author filter (no match), not as --help.
         let out = git_ok(cmd);
         assert_eq!(out.stdout, "");
+    }
+
+    /// Audit 3, D6: `-c`, `upload-pack`, `--` and `` were accepted as option
+    /// names, and `-c=core.sshCommand=...` reached git as a short option.
+    #[test]
+    fn option_value_refuses_a_name_that_is_not_a_long_option() {
+        for name in [
+            "-c",
+            "c",
+            "upload-pack",
+            "--",
+            "",
+            "-",
+            "---x",
+            "--a=b",
+            "--a b",
+        ] {
+            let err = log()
+                .option_value(name, "core.sshCommand=touch /tmp/pwned")
+                .err();
+            assert_eq!(
+                err,
+                Some(CommandRejection::OptionNameNotLong(name.to_string())),
+                "{name:?}"
+            );
+            let m = err.unwrap().message();
+            assert!(m.contains("is not a long option"), "{m}");
+            assert!(!m.contains("sshCommand"), "{m}");
+        }
+        for name in [
+            "--max-count",
+            "--author",
+            "--format",
+            "--no-color",
+            "--x_y.z",
+            "--1",
+        ] {
+            assert!(log().option_value(name, "v").is_ok(), "{name}");
+        }
     }
 
     #[test]
@@ -1568,6 +1780,124 @@ mod tests {
         }
     }
 
+    /// Audit 3, D1: `rbash`, the command runners and the interpreters were
+    /// accepted, and with them a positional (`timeout -- 5 touch X`) decided
+    /// what ran.
+    #[test]
+    fn shells_runners_and_interpreters_are_refused_in_every_spelling() {
+        for name in [
+            "rbash",
+            "sh.exe",
+            "BASH.EXE",
+            "ksh93",
+            "yash",
+            "timeout",
+            "nohup",
+            "nice",
+            "setsid",
+            "stdbuf",
+            "chroot",
+            "unshare",
+            "flock",
+            "ionice",
+            "taskset",
+            "strace",
+            "ltrace",
+            "runuser",
+            "su",
+            "script",
+            "watch",
+            "systemd-run",
+            "parallel",
+            "nsenter",
+            "chrt",
+            "setpriv",
+            "time",
+            "ld.so",
+            "ld-linux-x86-64.so.2",
+            "ld-musl-x86_64.so.1",
+            "toybox",
+            "ssh",
+            "ssh.exe",
+            "python",
+            "python3",
+            "python3.12",
+            "pythonw.exe",
+            "perl",
+            "perl5.36",
+            "node",
+            "ruby",
+            "php8.2",
+            "lua5.4",
+            "lua-5.4",
+            "awk",
+            "gawk",
+            "mawk",
+            "nawk",
+            "tclsh8.6",
+            "Rscript",
+            "deno",
+            "bun",
+            "osascript",
+        ] {
+            let p = Program {
+                name: Box::leak(name.to_string().into_boxed_str()),
+                allowed_subcommands: &[""],
+            };
+            let err = CommandLine::new(&p, "").err();
+            assert_eq!(
+                err,
+                Some(CommandRejection::ProgramNotAllowed(name.to_string())),
+                "{name}"
+            );
+            assert_eq!(
+                err.unwrap().message(),
+                "program is not allowed: it is a shell, command runner or interpreter, \
+                 with which a value the model sends would decide what runs"
+            );
+        }
+        // Names that merely resemble them are ordinary programs.
+        for name in [
+            "git",
+            "sleep",
+            "printenv",
+            "ssh-keygen",
+            "shasum",
+            "envsubst",
+            "perldoc",
+            "timeout-helper",
+            "7",
+        ] {
+            let p = Program {
+                name: Box::leak(name.to_string().into_boxed_str()),
+                allowed_subcommands: &[""],
+            };
+            assert!(CommandLine::new(&p, "").is_ok(), "{name}");
+        }
+    }
+
+    /// One list, and the rustdoc of `CommandLine::new` names all of it.
+    #[test]
+    fn every_refused_program_is_named_in_the_rustdoc() {
+        let source = include_str!("command.rs");
+        let start = source
+            .find("/// Starts a command line for `program` and `subcommand`")
+            .expect("the rustdoc of CommandLine::new");
+        let end = start + source[start..].find("pub fn new").expect("fn new");
+        let doc = &source[start..end];
+        for entry in NEVER_PROGRAMS {
+            assert!(
+                doc.contains(&format!("`{entry}`")),
+                "{entry} is not documented"
+            );
+            let p = Program {
+                name: Box::leak(entry.trim_end_matches('*').to_string().into_boxed_str()),
+                allowed_subcommands: &[""],
+            };
+            assert!(CommandLine::new(&p, "").is_err(), "{entry}");
+        }
+    }
+
     #[test]
     fn subcommand_must_be_allowlisted() {
         assert_eq!(
@@ -1583,7 +1913,11 @@ mod tests {
             CommandLine::new(&GIT, "--upload-pack=x")
                 .err()
                 .map(|e| e.message()),
-            Some("subcommand is not allowed".to_string())
+            Some(
+                "subcommand is not allowed: a value of 15 characters that the program's \
+                 contract does not list; only listed subcommands run"
+                    .to_string()
+            )
         );
     }
 
@@ -1659,9 +1993,43 @@ mod tests {
         }
         assert_eq!(rejections[0].field(), Some("rev"));
         assert_eq!(rejections[4].field(), None);
+    }
+
+    /// Audit 3, D7: a short refused subcommand (`sk-live-...`) and the
+    /// program name were repeated in the message.
+    #[test]
+    fn refused_subcommands_and_programs_are_not_repeated() {
+        for sub in ["sk-live-abcdef0123456789", "AKIAIOSFODNN7EXAMPLE", "push"] {
+            let m = CommandLine::new(&GIT, sub).err().unwrap().message();
+            assert_eq!(
+                m,
+                format!(
+                    "subcommand is not allowed: a value of {} characters that the program's \
+                     contract does not list; only listed subcommands run",
+                    sub.len()
+                )
+            );
+        }
         assert_eq!(
-            CommandRejection::SubcommandNotAllowed("push".into()).message(),
-            "subcommand `push` is not allowed"
+            CommandLine::new(&GIT, "").err().unwrap().message(),
+            "subcommand is not allowed: the program's contract does not list the empty subcommand"
         );
+        for (name, why) in [
+            ("sk-live/abcdef", "it must be a bare name looked up on PATH"),
+            (
+                "-sk-live-abcdef",
+                "it must be a bare name looked up on PATH",
+            ),
+            ("bash", "it is a shell, command runner or interpreter"),
+        ] {
+            let p = Program {
+                name: Box::leak(name.to_string().into_boxed_str()),
+                allowed_subcommands: &["x"],
+            };
+            let m = CommandLine::new(&p, "x").err().unwrap().message();
+            assert!(m.starts_with("program is not allowed: "), "{m}");
+            assert!(m.contains(why), "{m}");
+            assert!(!m.contains(name), "{m}");
+        }
     }
 }

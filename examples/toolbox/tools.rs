@@ -75,6 +75,26 @@ impl From<PathError> for IoFailure {
     }
 }
 
+// ------------------------------------------------------------------ note names
+
+/// The rule every note name follows: the pattern `tag_notes` and
+/// `delete_note` declare (the macro takes a literal there, and a test checks
+/// the two are this text) and the names `search_notes` searches.
+pub const NOTE_NAME: &str = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$";
+
+/// Whether `name` matches [`NOTE_NAME`]: a lowercase letter or digit, at
+/// most 63 more of lowercase letters, digits, `_` and `-`, then `.md`. So no
+/// dot-file (`.draft.md`), no capital (`Upper.md`), no folder.
+pub fn is_note_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".md") else {
+        return false;
+    };
+    let mut chars = stem.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())
+        && stem.len() <= 64
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-'))
+}
+
 // ------------------------------------------------------------------ search_notes
 
 /// One line of a note that matched.
@@ -108,7 +128,9 @@ pub fn search_notes(
     let needle = query.to_lowercase();
     let mut matches = Vec::new();
     for name in notes.list_files(&here())? {
-        if !name.ends_with(".md") {
+        // Only notes: a dot-file (a hidden draft) or a name outside the rule
+        // is no note of the index, and tag_notes and delete_note refuse it.
+        if !is_note_name(&name) {
             continue;
         }
         let Ok(p) = ConfinedPath::parse(&name) else {
@@ -558,12 +580,15 @@ pub enum TagError {
     Io,
 }
 
-/// Add a tag to each of several notes. Tagging a note that already has the
-/// tag changes nothing.
+/// Add a tag to each of several notes: `#tag` on a line of its own at the
+/// end. A note has the tag when `#tag` appears anywhere in it as a whole word
+/// (not right after a letter, digit, `_`, `-`, `/` or `&`, and not followed
+/// by a letter, digit, `_`, `-` or `/`); tagging such a note changes nothing.
 #[tool_contract(effect = reversible, idempotency = natural, authority = "notes:write")]
 pub fn tag_notes(
     ctx: &CallContext,
     /// The notes to tag, by file name.
+    // the pattern is [`NOTE_NAME`]: the macro needs the literal
     #[arg(
         length(min = 1, max = 50),
         unique,
@@ -596,10 +621,7 @@ pub fn tag_notes(
                 // bytes, not text: a note with bytes that are not UTF-8 is
                 // tagged too, its bytes kept as they are
                 let mut bytes = dir.read(&p).map_err(refused)?;
-                if String::from_utf8_lossy(&bytes)
-                    .lines()
-                    .any(|l| l.trim() == line)
-                {
+                if has_tag(&String::from_utf8_lossy(&bytes), &tag) {
                     return Ok(Tagged { added: false });
                 }
                 if !bytes.is_empty() && !bytes.ends_with(b"\n") {
@@ -612,6 +634,19 @@ pub fn tag_notes(
             (name, r)
         })
         .collect()
+}
+
+/// Whether `text` has the tag `tag`: `#tag` as a whole word, the one rule
+/// tag_notes' description states. `#todo` has it in `has #todo.` and in
+/// `(#todo)`, not in `#todos`, `#todo-later`, `#todo/x`, `a#todo` or `&#todo`.
+pub fn has_tag(text: &str, tag: &str) -> bool {
+    let needle = format!("#{tag}");
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '/');
+    text.match_indices(&needle).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + needle.len()..].chars().next();
+        !before.is_some_and(|c| word(c) || c == '&') && !after.is_some_and(word)
+    })
 }
 
 // ------------------------------------------------------------------ delete_note
@@ -651,6 +686,7 @@ pub enum DeleteError {
 pub fn delete_note(
     ctx: &CallContext,
     /// The note to delete, by file name.
+    // the pattern is [`NOTE_NAME`]: the macro needs the literal
     #[arg(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}\.md$")]
     note: String,
 ) -> Result<Deleted, DeleteError> {
@@ -764,21 +800,24 @@ pub struct Commit {
     pub id: String,
     /// The author's name.
     pub author: String,
-    /// The first line of the message.
+    /// The message's subject (git's `%s`): its first paragraph, lines joined by spaces.
     pub subject: String,
 }
 
 /// The commits, newest first.
 #[derive(Serialize, JsonSchema)]
 pub struct Commits {
-    /// Up to `max_count` commits.
+    /// Up to `max_count` commits, each whole; fewer when `truncated`.
     pub commits: Vec<Commit>,
+    // One line: a field's doc is its description, line breaks and all.
+    /// Whether the log passed the 1 MiB this tool reads: then `commits` holds only the newest whole commits; for older ones, call again with `rev` set to the last id followed by `~1`.
+    pub truncated: bool,
 }
 
 /// Why the history could not be read.
 #[derive(Debug, ToolFailure)]
 pub enum GitError {
-    /// The value would be read by git as an option, or holds a NUL byte.
+    /// The value would be read by git as an option.
     #[failure(
         code = "argument-refused",
         field = "rev",
@@ -787,6 +826,19 @@ pub enum GitError {
         repair = "send a branch, tag or commit id that does not begin with `-`"
     )]
     Refused {
+        /// Why, without echoing the value.
+        reason: String,
+    },
+    /// The value holds a NUL byte, which no revision has and no argument
+    /// can carry.
+    #[failure(
+        code = "argument-refused",
+        field = "rev",
+        denied,
+        message = "{reason}",
+        repair = "send the revision without the nul byte (`\\u0000`)"
+    )]
+    Nul {
         /// Why, without echoing the value.
         reason: String,
     },
@@ -814,14 +866,23 @@ pub enum GitError {
 
 impl From<CommandRejection> for GitError {
     fn from(r: CommandRejection) -> Self {
-        GitError::Refused {
-            reason: r.message(),
+        let reason = r.message();
+        match r {
+            CommandRejection::Nul { .. } => GitError::Nul { reason },
+            _ => GitError::Refused { reason },
         }
     }
 }
 
+/// The log's size past which git_log answers `truncated` (`Commits`).
+const GIT_LOG_LIMITS: RunLimits = RunLimits {
+    timeout: std::time::Duration::from_secs(10),
+    max_output_bytes: 1 << 20,
+};
+
 /// Show the latest commits of the repository, newest first, starting from a
-/// revision.
+/// revision. A log longer than this tool reads comes back with
+/// `truncated: true` and the newest commits that fit.
 #[tool_contract(effect = read_only, authority = "repo:read", timeout_ms = 10000)]
 pub fn git_log(
     ctx: &CallContext,
@@ -853,7 +914,7 @@ pub fn git_log(
         }
         Err(_) => return Err(GitError::NotARepository),
     };
-    let out = cmd.run(RunLimits::default()).map_err(|e| match e {
+    let out = cmd.run(GIT_LOG_LIMITS).map_err(|e| match e {
         RunError::Timeout => GitError::Timeout,
         _ => GitError::Failed,
     })?;
@@ -870,8 +931,14 @@ pub fn git_log(
             GitError::Failed
         });
     }
-    let commits = out
-        .stdout
+    // One commit a line. Cut at the cap, the last line may be part of a
+    // commit (a subject cut short, or an id): only whole lines are read.
+    let whole = if out.truncated {
+        out.stdout.rfind('\n').map_or("", |end| &out.stdout[..=end])
+    } else {
+        out.stdout.as_str()
+    };
+    let commits = whole
         .lines()
         .filter_map(|l| {
             let mut parts = l.splitn(3, '\t');
@@ -882,7 +949,10 @@ pub fn git_log(
             })
         })
         .collect();
-    Ok(Commits { commits })
+    Ok(Commits {
+        commits,
+        truncated: out.truncated,
+    })
 }
 
 /// Every toolbox tool, in the order `toolbox schemas` prints them.
