@@ -124,6 +124,8 @@ pub mod dialect;
 pub mod identity;
 #[cfg(feature = "inbox")]
 pub mod inbox;
+#[cfg(any(feature = "mcp-http", feature = "inbox"))]
+mod listen;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 #[cfg(feature = "providers")]

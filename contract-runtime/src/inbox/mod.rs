@@ -553,7 +553,7 @@ impl Inbox {
             ));
         }
         loop {
-            let (stream, peer) = listener.accept().await?;
+            let (stream, peer) = crate::listen::accept(&listener).await;
             let inbox = self.clone();
             let handler =
                 hyper::service::service_fn(move |mut req: Request<hyper::body::Incoming>| {
@@ -562,7 +562,7 @@ impl Inbox {
                     async move { Ok::<_, Infallible>(inbox.handle(req).await) }
                 });
             tokio::spawn(async move {
-                let _ = hyper::server::conn::http1::Builder::new()
+                let _ = crate::listen::http1()
                     .serve_connection(hyper_util::rt::TokioIo::new(stream), handler)
                     .await;
             });

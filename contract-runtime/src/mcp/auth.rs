@@ -29,6 +29,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http_body_util::combinators::BoxBody;
@@ -70,9 +71,25 @@ pub(crate) struct Gate {
     /// The metadata document, its URL for challenges and the path that URL
     /// names (the resource's own path after the well-known prefix).
     metadata: Option<ServedMetadata>,
-    /// Mcp-Session-Id → (tenant, name) of the caller that opened it.
-    sessions: Mutex<HashMap<String, (String, String)>>,
+    /// Mcp-Session-Id → the caller that opened it, and when it was last used.
+    sessions: Mutex<HashMap<String, Session>>,
 }
+
+/// A session the gate has seen opened.
+struct Session {
+    owner: (String, String),
+    used: Instant,
+}
+
+/// The most sessions one caller holds open at once. Each costs the server
+/// some 56 kB until it ends (a `DELETE`, or rmcp's idle limit), so without
+/// a cap one token could open sessions until memory runs out.
+pub(crate) const MAX_SESSIONS_PER_CALLER: usize = 64;
+
+/// How long rmcp keeps an idle session: past it, a session no longer
+/// counts against its caller.
+const SESSION_IDLE: Duration =
+    rmcp::transport::streamable_http_server::session::local::SessionConfig::DEFAULT_KEEP_ALIVE;
 
 impl Gate {
     pub(crate) fn new(auth: Arc<dyn Authenticator>, registry: &Registry) -> Gate {
@@ -119,14 +136,35 @@ impl Gate {
             Err(refusal) => return Err(self.refused(&refusal, None)),
         };
         let owner = owner(&caller);
-        if let Some(session) = session_id(parts) {
-            let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
-            if sessions.get(session).is_some_and(|o| *o != owner) {
+        let now = Instant::now();
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        match session_id(parts).map(|id| sessions.get_mut(id)) {
+            // Another caller's session is answered as rmcp answers one it
+            // does not know, so a caller cannot tell another's live id.
+            Some(Some(s)) if s.owner != owner => {
                 drop(sessions);
-                // As rmcp answers a session it does not know.
-                return Err(plain(StatusCode::NOT_FOUND, "session not found"));
+                return Err(if parts.method == hyper::Method::DELETE {
+                    plain(StatusCode::NO_CONTENT, "")
+                } else {
+                    plain(StatusCode::NOT_FOUND, "Not Found: Session not found")
+                });
+            }
+            Some(Some(s)) => s.used = now,
+            Some(None) => {}
+            // A request without a session opens one: at most so many each.
+            None => {
+                sessions.retain(|_, s| now.duration_since(s.used) < SESSION_IDLE);
+                let open = sessions.values().filter(|s| s.owner == owner).count();
+                if open >= MAX_SESSIONS_PER_CALLER {
+                    drop(sessions);
+                    return Err(plain(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!("this caller holds the most MCP sessions it may ({MAX_SESSIONS_PER_CALLER}): end one (DELETE with its Mcp-Session-Id) or use one it holds"),
+                    ));
+                }
             }
         }
+        drop(sessions);
         parts.extensions.insert(Authenticated(caller));
         Ok(())
     }
@@ -152,7 +190,11 @@ impl Gate {
             .get("mcp-session-id")
             .and_then(|v| v.to_str().ok());
         if let (Some(id), Some(caller), None) = (opened, caller, parts_session) {
-            sessions.insert(id.to_owned(), owner(caller));
+            let session = Session {
+                owner: owner(caller),
+                used: Instant::now(),
+            };
+            sessions.insert(id.to_owned(), session);
         }
     }
 
@@ -266,19 +308,19 @@ pub(crate) fn session_id(parts: &http::request::Parts) -> Option<&str> {
         .and_then(|v| v.to_str().ok())
 }
 
+/// Whose a session is: the same owner as an approval request's, so a
+/// subject spelled like a caller's fallback name is someone else here too.
 fn owner(caller: &Caller) -> (String, String) {
-    (
-        caller.tenant_name().unwrap_or_default().to_owned(),
-        caller.name().to_owned(),
-    )
+    let owner = crate::policy::approval::Owner::of(caller);
+    (owner.tenant, owner.caller)
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
 }
 
-fn plain(status: StatusCode, text: &'static str) -> Answer {
-    let mut answer = Response::new(Full::new(Bytes::from_static(text.as_bytes())).boxed());
+fn plain(status: StatusCode, text: impl Into<Bytes>) -> Answer {
+    let mut answer = Response::new(Full::new(text.into()).boxed());
     *answer.status_mut() = status;
     answer
 }

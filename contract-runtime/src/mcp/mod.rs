@@ -386,7 +386,7 @@ pub mod http {
             config,
         );
         loop {
-            let (stream, _peer) = listener.accept().await?;
+            let (stream, _peer) = crate::listen::accept(&listener).await;
             // Answers are small and written whole: waiting for Nagle's
             // algorithm to coalesce them would add up to 40 ms per call.
             let _ = stream.set_nodelay(true);
@@ -460,7 +460,7 @@ pub mod http {
             tokio::spawn(async move {
                 // A connection that fails (a client that went away mid-request)
                 // ends that connection only.
-                let _ = hyper::server::conn::http1::Builder::new()
+                let _ = crate::listen::http1()
                     .serve_connection(TokioIo::new(stream), handler)
                     .await;
             });
