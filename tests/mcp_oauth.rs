@@ -1107,3 +1107,134 @@ fn lint_reads_a_server_behind_oauth_with_a_token_from_the_environment() {
     assert_eq!(stdout, "", "{stdout}");
     assert!(!stdout.contains(&token) && !stderr.contains(&token));
 }
+
+/// One raw MCP request over HTTP/1.1 on a fresh connection: the status,
+/// the `mcp-session-id` the answer names, and the body.
+fn mcp_raw(
+    addr: &str,
+    method: &str,
+    token: &str,
+    session: Option<&str>,
+    body: &str,
+) -> (u16, Option<String>, String) {
+    let session = session
+        .map(|s| format!("mcp-session-id: {s}\r\nmcp-protocol-version: 2025-06-18\r\n"))
+        .unwrap_or_default();
+    let request = format!(
+        "{method} /mcp HTTP/1.1\r\nhost: {addr}\r\nauthorization: Bearer {token}\r\n\
+         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         {session}content-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, out) = http(addr, request);
+    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+    let sid = head.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.eq_ignore_ascii_case("mcp-session-id")
+            .then(|| v.trim().to_owned())
+    });
+    (status, sid, body.to_owned())
+}
+
+const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+/// One token opens at most 64 sessions at once (each costs the server
+/// memory until it ends: one client took a server from 31 MB to 1.9 GB in
+/// a minute); another caller is not held back, and ending one frees its
+/// place. Another caller's live session is answered exactly as one that
+/// does not exist, so a caller cannot learn which ids are live.
+#[test]
+fn sessions_are_capped_per_caller_and_anothers_reads_as_unknown() {
+    let dir = Fixture::standard("oauth-sessions");
+    let server = Server::start(&dir, &[]);
+    let addr = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    let ana = server.token(json!({}));
+    let mut opened = Vec::new();
+    for _ in 0..64 {
+        let (status, sid, body) = mcp_raw(&addr, "POST", &ana, None, INIT);
+        assert_eq!(status, 200, "{body}");
+        opened.push(sid.expect("a session id"));
+    }
+    let (status, _, body) = mcp_raw(&addr, "POST", &ana, None, INIT);
+    assert_eq!(
+        (status, body.as_str()),
+        (429, "this caller holds the most MCP sessions it may (64): end one (DELETE with its Mcp-Session-Id) or use one it holds")
+    );
+    let bob = server.token(json!({"sub": "bob"}));
+    let (status, _, body) = mcp_raw(&addr, "POST", &bob, None, INIT);
+    assert_eq!(status, 200, "another caller opens its own: {body}");
+
+    // Bob sending Ana's live id reads as an id nobody opened.
+    let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
+    let theirs = mcp_raw(&addr, "POST", &bob, Some(&opened[0]), list);
+    let nobodys = mcp_raw(
+        &addr,
+        "POST",
+        &bob,
+        Some("0f0e0d0c-0b0a-4909-8807-060504030201"),
+        list,
+    );
+    assert_eq!((theirs.0, &theirs.2), (nobodys.0, &nobodys.2));
+    assert_eq!(theirs.0, 404);
+    let theirs = mcp_raw(&addr, "DELETE", &bob, Some(&opened[0]), "");
+    let nobodys = mcp_raw(
+        &addr,
+        "DELETE",
+        &bob,
+        Some("0f0e0d0c-0b0a-4909-8807-060504030201"),
+        "",
+    );
+    assert_eq!((theirs.0, &theirs.2), (nobodys.0, &nobodys.2));
+
+    // Ana ends one of hers: she may open one more.
+    let (status, _, body) = mcp_raw(&addr, "DELETE", &ana, Some(&opened[0]), "");
+    assert!(status < 300, "{status} {body}");
+    let (status, _, body) = mcp_raw(&addr, "POST", &ana, None, INIT);
+    assert_eq!(status, 200, "{body}");
+}
+
+/// A server out of file descriptors goes on: it used to return from its
+/// accept loop, and some thousand idle connections (no token needed) ended
+/// the process. Started with room for 64 descriptors, it is opened 100
+/// connections that send nothing, stays up, and serves once they close.
+#[test]
+fn idle_connections_past_the_descriptor_limit_do_not_end_the_server() {
+    let dir = Fixture::standard("oauth-fds");
+    let keys = dir.base.join("keys");
+    std::fs::create_dir_all(&keys).unwrap();
+    let keys = keys.to_str().unwrap().to_owned();
+    script(&["keys", &keys]);
+    let (mut child, url) = common::mcp_http(
+        Command::new("prlimit")
+            .arg("--nofile=64")
+            .arg(common::toolbox())
+            .args(["mcp", "--http", "127.0.0.1:0", "--jwks"])
+            .arg(format!("{keys}/jwks.json"))
+            .args(["--issuer", ISS, "--audience", AUD, "--root"])
+            .arg(&dir.root),
+    );
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    let idle: Vec<_> = (0..100)
+        .filter_map(|_| std::net::TcpStream::connect(&addr).ok())
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let alive = child.try_wait().expect("wait").is_none();
+    drop(idle);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let token = script(&["mint", &keys, ISS, AUD, "{}"]);
+    let served = alive && mcp_raw(&addr, "POST", &token, None, INIT).0 == 200;
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(alive, "the server ended with its descriptors used up");
+    assert!(
+        served,
+        "the server did not serve once the idle connections closed"
+    );
+}
