@@ -791,3 +791,99 @@ fn an_http_server_that_sends_only_keep_alives_is_given_up_on() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("did not answer within 2 s"), "{stderr}");
 }
+
+/// The third lint audit: a tool's description written as a markdown list
+/// whose items end with no period ("Run a query.\n- `limit`: at most 50
+/// results\n- `mode`: one of ..."). Each item is a sentence of its own and
+/// belongs to the argument it opens with: items that agree with the schema
+/// give nothing (they once gave three findings with no argument, the names
+/// read as a closed set), items that contradict it give the error a
+/// sentence ending with a period gives. Emphasis is seen through
+/// ("*at most* **50**"), and a lead's colon keeps the items its own.
+#[test]
+fn markdown_list_items_belong_to_the_argument_they_name() {
+    let tool = |description: &str, max: u32, modes: &[&str]| {
+        json!({"name": "query", "description": description,
+            "inputSchema": {"type": "object", "properties": {
+                "limit": {"type": "integer", "description": "Maximum number of results.",
+                          "minimum": 1, "maximum": max},
+                "mode": {"type": "string", "description": "Query mode.", "enum": modes}}}})
+    };
+    let summary = |found: &[Value]| -> Vec<(String, String, String)> {
+        (found.iter())
+            .map(|f| {
+                let s = |k: &str| f[k].as_str().unwrap_or("").to_string();
+                (s("argument"), s("level"), s("check"))
+            })
+            .collect()
+    };
+    let lists = [
+        "Run a query.\n- `limit`: at most 50 results\n- `mode`: one of `fast`, `slow`",
+        "Run a query.\n* `limit` - at most 50 results\n* `mode` - one of `fast`, `slow`",
+        "Run a query.\n\n- `limit`: *at most* **50** results\n- `mode`: one of `fast`, `slow`",
+        "Run a query.\n1. `limit`: at most 50 results\n2. `mode`: one of `fast`, `slow`",
+        "Run a query. Arguments:\n- `limit`: at most 50 results\n- `mode`: one of `fast`, `slow`",
+        "Run a query.\n- `limit`: at most 50 results.\n- `mode`: one of `fast`, `slow`.",
+    ];
+    for (k, description) in lists.iter().enumerate() {
+        let agree = tool(description, 50, &["fast", "slow"]);
+        let path = write_tools(&format!("bullets-agree-{k}"), &json!({ "tools": [agree] }));
+        let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+        assert_eq!(lines(&out), Vec::<Value>::new(), "{description}");
+        assert_eq!(out.status.code(), Some(0), "{description}");
+        let contra = tool(description, 500, &["fast", "slow", "exhaustive"]);
+        let path = write_tools(
+            &format!("bullets-contra-{k}"),
+            &json!({ "tools": [contra] }),
+        );
+        let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+        let want = [("limit", "bounds"), ("mode", "set-narrower")]
+            .map(|(a, c)| (a.to_string(), "error".to_string(), c.to_string()));
+        assert_eq!(summary(&lines(&out)), want, "{description}");
+        assert_eq!(out.status.code(), Some(1), "{description}");
+    }
+}
+
+/// The third lint audit's D2: the unit the name states (`timeout_seconds`,
+/// `wait_ms`) is the one a bound in other words is converted into, for the
+/// side to change and the help, as the doc's own "in seconds" already was.
+/// And "strictly between 0 and 1" is the exclusive range it says.
+#[test]
+fn a_bound_is_compared_in_the_unit_the_name_states() {
+    let tools = json!({"tools": [{"name": "t", "description": "Do it.",
+    "inputSchema": {"type": "object", "properties": {
+        "timeout_seconds": {"type": "integer", "description": "Timeout, at most 1 hour.",
+                            "maximum": 7200},
+        "timeout": {"type": "integer", "description": "Timeout in seconds, at most 1 hour.",
+                    "maximum": 7200},
+        "wait_ms": {"type": "integer", "description": "How long to wait; up to 30 seconds.",
+                    "minimum": 0, "maximum": 60000},
+        "grace_seconds": {"type": "integer", "description": "Grace, at most 2 hours.",
+                          "maximum": 3600},
+        "ok_seconds": {"type": "integer", "description": "Timeout, at most 1 hour.",
+                       "maximum": 3600},
+        "ratio": {"type": "number", "description": "The share, strictly between 0 and 1.",
+                  "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        "share": {"type": "number", "description": "The share, between 0 and 1, exclusive.",
+                  "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        "closed": {"type": "number", "description": "The share, between 0 and 1.",
+                   "exclusiveMinimum": 0, "exclusiveMaximum": 1}
+    }}}]});
+    let path = write_tools("unit-from-name", &tools);
+    let out = toolbox(&["lint", "--tools", path.to_str().unwrap()]);
+    let found: Vec<(String, String)> = (lines(&out).iter())
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or("").to_string();
+            (s("argument"), s("help"))
+        })
+        .collect();
+    let want = [
+        ("timeout_seconds", "the prose is stricter than its schema: declare \"maximum\": 3600"),
+        ("timeout", "the prose is stricter than its schema: declare \"maximum\": 3600"),
+        ("wait_ms", "the prose is stricter than its schema: declare \"minimum\": 0, \"maximum\": 30000"),
+        ("grace_seconds", "the schema declares \"maximum\": 3600, which the server enforces; change the prose to say \"at most 3600\""),
+        ("closed", "the schema declares \"exclusiveMinimum\": 0, \"exclusiveMaximum\": 1, which the server enforces; change the prose to say \"more than 0 and less than 1\""),
+    ]
+    .map(|(a, h)| (a.to_string(), h.to_string()));
+    assert_eq!(found, want);
+}

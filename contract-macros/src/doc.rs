@@ -21,7 +21,10 @@ pub fn doc_text(attrs: &[Attribute]) -> Option<String> {
     if lines.is_empty() {
         return None;
     }
-    // Paragraphs are separated by blank lines; lines inside one are joined by a space.
+    // Paragraphs are separated by blank lines; lines inside one are joined by
+    // a space, but an item of a markdown list ("- ", "* ", "+ ", "1. ") keeps
+    // its own line, as markdown shows it (and rule C12 reads it: an item is a
+    // sentence of its own).
     let mut paragraphs: Vec<String> = Vec::new();
     let mut cur = String::new();
     for line in lines.iter().flat_map(|l| l.split('\n')) {
@@ -32,7 +35,7 @@ pub fn doc_text(attrs: &[Attribute]) -> Option<String> {
             }
         } else {
             if !cur.is_empty() {
-                cur.push(' ');
+                cur.push(if list_item(line) { '\n' } else { ' ' });
             }
             cur.push_str(line);
         }
@@ -70,4 +73,17 @@ pub fn doc_by_macro(attrs: &[Attribute]) -> Option<String> {
             },
             _ => None,
         })
+}
+
+/// A line opening a markdown list item: `-`, `*` or `+` and a space, or a
+/// number of one to three digits, `.` or `)` and a space.
+fn list_item(line: &str) -> bool {
+    let b = line.as_bytes();
+    if matches!(b.first(), Some(b'-' | b'*' | b'+')) {
+        return b.get(1) == Some(&b' ');
+    }
+    let digits = b.iter().take(4).take_while(|c| c.is_ascii_digit()).count();
+    (1..=3).contains(&digits)
+        && matches!(b.get(digits), Some(b'.' | b')'))
+        && b.get(digits + 1) == Some(&b' ')
 }

@@ -12,8 +12,102 @@ use super::help::{escape, num, whole};
 use super::resolve::Resolved;
 use super::units::{measure_of, MEASURES};
 use super::{Change, Check, ClaimKind, Conflict, Declared, Limits, Scalar};
+use std::cell::OnceCell;
 
-pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict> {
+/// A row of [`MEASURES`]: a unit, its kind and its size in the kind's base unit.
+type Measure = (&'static str, u8, f64);
+
+/// What the comparisons read of the whole doc, read once per doc and
+/// declaration rather than once per claim: a long description that repeats
+/// a claim made each claim read the whole text again, quadratic in its
+/// length (rule-c12.md, "Cost").
+/// Each is read when the first claim asks for it (most docs have no bound).
+pub(super) struct Doc<'d> {
+    text: &'d str,
+    /// The argument is a number (not a list): it has a unit to count in.
+    number: bool,
+    name: Option<&'d str>,
+    /// The unit the argument is counted in: said in the doc ("in grams",
+    /// "in seconds") or by the argument's name (`timeout_seconds`, `wait_ms`).
+    own: OnceCell<Option<Measure>>,
+    /// The doc speaks of cents ("in cents; at most 100,000.00").
+    cents: OnceCell<bool>,
+    /// The declared values of a closed set the doc names as words of their
+    /// own ([`named_elsewhere`]).
+    named: OnceCell<Vec<String>>,
+}
+
+impl<'d> Doc<'d> {
+    pub(super) fn new(text: &'d str, d: &Declared<'d>) -> Self {
+        let number = d.is_number || matches!(d.scalar, Scalar::Integer | Scalar::Float);
+        Doc {
+            text,
+            number: number && !d.is_list,
+            name: d.name,
+            own: OnceCell::new(),
+            cents: OnceCell::new(),
+            named: OnceCell::new(),
+        }
+    }
+
+    fn own(&self) -> Option<Measure> {
+        *self.own.get_or_init(|| {
+            let name = || self.name.and_then(unit_of_name);
+            self.number.then(|| own_unit(self.text).or_else(name))?
+        })
+    }
+
+    fn cents(&self) -> bool {
+        *self.cents.get_or_init(|| {
+            count_read(self.text);
+            (self.text.split(|c: char| !c.is_alphabetic())).any(|w| w.eq_ignore_ascii_case("cents"))
+        })
+    }
+
+    /// Whether the doc names `v` as a word of its own, one of `values`.
+    fn names(&self, values: &[String], v: &str) -> bool {
+        let named = self.named.get_or_init(|| {
+            (values.iter())
+                .filter(|v| named_elsewhere(self.text, v))
+                .cloned()
+                .collect()
+        });
+        named.iter().any(|n| n == v)
+    }
+}
+
+// The whole-doc reads of this module, counted in tests: a doc is read a
+// fixed number of times whatever number of claims it holds.
+#[cfg(test)]
+thread_local! {
+    pub(super) static WHOLE_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn count_read(_doc: &str) {
+    #[cfg(test)]
+    WHOLE_READS.with(|n| n.set(n.get() + 1));
+}
+
+/// The unit an argument's name counts it in, its last word when that is a
+/// unit: `timeout_seconds`, `wait_ms`, `delayMs`, `size_bytes`, `max_days`.
+fn unit_of_name(name: &str) -> Option<Measure> {
+    let last = name.rsplit(['_', '-']).next()?;
+    // (camelCase: the last capitalized part)
+    let last = match last.rfind(|c: char| c.is_ascii_uppercase()) {
+        Some(k) if k > 0 => &last[k..],
+        _ => last,
+    };
+    let w = last.to_ascii_lowercase();
+    let w = match w.as_str() {
+        "sec" | "secs" => "second",
+        "msec" | "msecs" | "millis" => "ms",
+        "hr" | "hrs" => "hour",
+        w => w,
+    };
+    measure_of(w, "")
+}
+
+pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &Doc) -> Option<Conflict> {
     let kind = r.claim.kind;
     match &r.what {
         What::Bound {
@@ -31,11 +125,17 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
         // "up to one week (10080 minutes)" over `range(max = 10080)`, "at
         // most 50 km" over `range(max = 50000)`: the same amount counted in
         // another unit agrees
-        What::Bound { min, max, .. } if same_amount_in_other_unit(*min, *max, r, doc, d) => None,
+        // (when the doc or the name says the argument's unit, the prose's
+        // bound is converted into it, below, and compared exactly)
+        What::Bound { min, max, .. }
+            if doc.own().is_none() && same_amount_in_other_unit(*min, *max, r, doc, d) =>
+        {
+            None
+        }
         What::Bound {
             min, max, integer, ..
         } => {
-            let (min, max) = in_own_unit(*min, *max, r, d, doc);
+            let (min, max) = in_own_unit(*min, *max, r, doc);
             bounds(kind, min, max, *integer, d)
         }
         What::NonEmpty { .. } => bounds(kind, incl(1.0), None, true, d),
@@ -51,18 +151,14 @@ pub(super) fn conflict(r: &Resolved, d: &Declared, doc: &str) -> Option<Conflict
 /// in another unit of the same kind (10,080 minutes, 50,000 metres): the
 /// argument's unit is not said, so an exact conversion is taken as the same
 /// bound, never a coincidence.
-fn same_amount_in_other_unit(min: Side, max: Side, r: &Resolved, doc: &str, d: &Declared) -> bool {
+fn same_amount_in_other_unit(min: Side, max: Side, r: &Resolved, doc: &Doc, d: &Declared) -> bool {
     let Some(l) = d.range_limits.as_ref() else {
         return false;
     };
     // (or an amount of money stated whole, over an argument the doc counts
     // in cents: "in cents; at most 100,000.00")
-    let cents = || {
-        doc.split(|c: char| !c.is_alphabetic())
-            .any(|w| w.eq_ignore_ascii_case("cents"))
-            .then_some(("currency", 3, 100.0))
-    };
-    let Some((said, kind, from)) = stated_measure(r, doc).or_else(cents) else {
+    let cents = || doc.cents().then_some(("currency", 3, 100.0));
+    let Some((said, kind, from)) = stated_measure(r, doc.text).or_else(cents) else {
         return false;
     };
     let (lo, hi) = sides(l);
@@ -179,13 +275,15 @@ fn compare(prose: Side, declared: Side, lower: bool) -> Stricter {
 /// bound in another of the same kind ("at most 20 kg" is 20,000 grams), or
 /// an amount with a fraction of the currency over cents ("the maximum
 /// 999,999.99 EUR" is 99,999,999): the comparison and the help then say
-/// what the prose means, in the number the argument holds.
-fn in_own_unit(min: Side, max: Side, r: &Resolved, d: &Declared, doc: &str) -> (Side, Side) {
-    let number = d.is_number || matches!(d.scalar, Scalar::Integer | Scalar::Float);
-    let Some((own, kind, to)) = own_unit(doc).filter(|_| number && !d.is_list) else {
+/// what the prose means, in the number the argument holds. The unit may
+/// come from the argument's name as well (`timeout_seconds`, `wait_ms`):
+/// "at most 1 hour" there is 3600, or 3,600,000, on both sides of the
+/// comparison and in the help.
+fn in_own_unit(min: Side, max: Side, r: &Resolved, doc: &Doc) -> (Side, Side) {
+    let Some((own, kind, to)) = doc.own() else {
         return (min, max);
     };
-    let from = match stated_measure(r, doc) {
+    let from = match stated_measure(r, doc.text) {
         Some((said, k, from)) if k == kind && said != own => from,
         // a fraction written out (".99", ".00") is of the currency, not of a cent
         None if own == "cent" && written_fraction(&r.claim.phrase) => 100.0,
@@ -201,17 +299,14 @@ fn in_own_unit(min: Side, max: Side, r: &Resolved, d: &Declared, doc: &str) -> (
 }
 
 /// The unit the claim's phrase states its bound in, or the word after the
-/// phrase in `doc` (see [`measure_of`]).
+/// phrase (see [`measure_of`]), read where the claim ends in `doc`.
 fn stated_measure(r: &Resolved, doc: &str) -> Option<(&'static str, u8, f64)> {
-    let phrase = &r.claim.phrase;
-    let after = doc
-        .find(phrase.as_str())
-        .map_or("", |at| &doc[at + phrase.len()..]);
-    measure_of(phrase, after)
+    measure_of(&r.claim.phrase, doc.get(r.end..).unwrap_or(""))
 }
 
 /// The unit the doc counts the argument in: "in grams", "in cents".
 fn own_unit(doc: &str) -> Option<(&'static str, u8, f64)> {
+    count_read(doc);
     let words: Vec<&str> = doc.split(|c: char| !c.is_alphanumeric()).collect();
     words.windows(2).find_map(|w| {
         w[0].eq_ignore_ascii_case("in")
@@ -254,7 +349,7 @@ fn declared_limits(kind: ClaimKind, d: &Declared) -> Option<(Limits, &'static st
 /// contradiction (nothing declared says otherwise) but a constraint the
 /// declaration lacks: the declaration to write, for `unmatched` to report
 /// as a missing one, at its recognizer's level.
-pub(super) fn undeclared_sides(r: &Resolved, d: &Declared, doc: &str) -> Option<String> {
+pub(super) fn undeclared_sides(r: &Resolved, d: &Declared, doc: &Doc) -> Option<String> {
     let What::Bound {
         min,
         max,
@@ -264,7 +359,7 @@ pub(super) fn undeclared_sides(r: &Resolved, d: &Declared, doc: &str) -> Option<
     else {
         return None;
     };
-    let (min, max) = &in_own_unit(*min, *max, r, d, doc);
+    let (min, max) = &in_own_unit(*min, *max, r, doc);
     if matches!(unit, Unit::Class(_)) || d.range_text.0.or(d.range_text.1).is_some() {
         return None;
     }
@@ -507,7 +602,7 @@ fn format(stated: &str, phrase: &str, d: &Declared) -> Option<Conflict> {
 /// value nowhere else (`set-narrower`): a reader that stopped inside a list
 /// ("Options:a(gloss ...),b(...)" whose gloss it could not close) read a
 /// part, not a narrower set.
-fn set(items: &[String], whole: bool, d: &Declared, doc: &str) -> Option<Conflict> {
+fn set(items: &[String], whole: bool, d: &Declared, doc: &Doc) -> Option<Conflict> {
     let quoted = |v: &[String]| v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>();
     let (values, declared): (Vec<String>, String) = if !d.enum_values.is_empty() {
         let v: Vec<String> = d.enum_values.iter().map(|s| s.to_string()).collect();
@@ -522,7 +617,7 @@ fn set(items: &[String], whole: bool, d: &Declared, doc: &str) -> Option<Conflic
     let missing: Vec<&String> = values.iter().filter(|v| !has(items, v)).collect();
     let check = if wider {
         Check::SetWider
-    } else if missing.is_empty() || !whole || missing.iter().all(|v| named_elsewhere(doc, v)) {
+    } else if missing.is_empty() || !whole || missing.iter().all(|v| doc.names(&values, v)) {
         return None;
     } else {
         Check::SetNarrower
@@ -542,6 +637,7 @@ pub fn named_elsewhere(doc: &str, v: &str) -> bool {
     if v.is_empty() {
         return false;
     }
+    count_read(doc);
     let hay = doc.to_ascii_lowercase();
     let needle = v.to_ascii_lowercase();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
@@ -705,6 +801,7 @@ fn pattern_repeat(min: Side, max: Side, d: &Declared) -> Option<Conflict> {
 #[cfg(test)]
 mod tests {
     use super::super::{unmatched, Change, Declared, Limits, Scalar};
+    use super::WHOLE_READS;
 
     fn limits(min: Option<f64>, max: Option<f64>) -> Option<Limits> {
         Some(Limits {
@@ -878,6 +975,83 @@ mod tests {
         let (_, change) = conflict_of(salary, max(100_000_000.0)).unwrap();
         let want = "#[arg(range(min = 100000, max = 50000000))]";
         assert_eq!(change, Change::Declaration(want.into()));
+    }
+
+    /// The third lint audit's D2: the unit the argument's name states
+    /// (`timeout_seconds`, `wait_ms`) is the one the prose's bound is
+    /// converted into, for the side to change and the help alike, as it
+    /// already was when the doc said it ("Timeout in seconds, ...").
+    #[test]
+    fn a_bound_in_the_unit_the_name_states() {
+        let on = |name: &'static str, min: Option<f64>, max: f64| Declared {
+            name: Some(name),
+            ..number(Some(Limits {
+                min,
+                max: Some(max),
+                ..Limits::default()
+            }))
+        };
+        let hour = "Timeout, at most 1 hour.";
+        let (_, change) = conflict_of(hour, on("timeout_seconds", None, 7200.0)).unwrap();
+        let want = Change::Declaration("#[arg(range(max = 3600))]".into());
+        assert_eq!(change, want);
+        assert_eq!(conflict_of(hour, on("timeout_seconds", None, 3600.0)), None);
+        // the declaration is the stricter: the prose says what it enforces
+        let two = "Timeout, at most 2 hours.";
+        let (_, change) = conflict_of(two, on("timeout_seconds", None, 3600.0)).unwrap();
+        assert_eq!(change, Change::Prose("\"at most 3600\"".into()));
+        // the help followed is no longer silent: 1 second is not 1 hour
+        assert!(conflict_of(hour, on("timeout_seconds", None, 1.0)).is_some());
+        let wait = "How long to wait; up to 30 seconds.";
+        let (_, change) = conflict_of(wait, on("wait_ms", Some(0.0), 60_000.0)).unwrap();
+        let want = Change::Declaration("#[arg(range(min = 0, max = 30000))]".into());
+        assert_eq!(change, want);
+        assert_eq!(conflict_of(wait, on("waitMs", Some(0.0), 30_000.0)), None);
+        // 1 hour in seconds is not 1 hour in milliseconds
+        assert!(conflict_of(hour, on("timeout_ms", None, 3600.0)).is_some());
+        // a name that is no unit, or a bound in no unit, converts nothing
+        assert_eq!(conflict_of(hour, on("timeout", None, 3600.0)), None);
+        assert!(conflict_of("At most 50.", on("max_days", None, 50.0)).is_none());
+    }
+
+    /// The third lint audit's D3: a long description repeating a bound over
+    /// a declaration read the whole text again for each claim (the unit the
+    /// doc counts in), quadratic in its length. The whole-text reads of this
+    /// module are counted: a fixed number per doc, whatever number of claims.
+    #[test]
+    fn the_whole_doc_is_read_a_fixed_number_of_times() {
+        let reads = |doc: &str, d: Declared| {
+            WHOLE_READS.with(|n| n.set(0));
+            let found = unmatched(doc, d).len();
+            (found, WHOLE_READS.with(|n| n.get()))
+        };
+        let string = Declared {
+            scalar: Scalar::String,
+            length_limits: Some(Limits {
+                max: Some(10.0),
+                ..Limits::default()
+            }),
+            ..Declared::default()
+        };
+        let count = number(Some(Limits {
+            max: Some(10.0),
+            ..Limits::default()
+        }));
+        let set = Declared {
+            scalar: Scalar::String,
+            pattern_source: Some("^(a|b|c)$"),
+            ..Declared::default()
+        };
+        for (sentence, d) in [
+            ("Lorem ipsum dolor sit amet, at most 10 items. ", string),
+            ("Timeout, at most 1 hour. ", count),
+            ("Price, at most 1,000.00. ", count),
+            ("One of `a` or `b`. ", set),
+        ] {
+            let (_, once) = reads(sentence, d);
+            let (found, many) = reads(&sentence.repeat(300), d);
+            assert_eq!(many, once, "{sentence}: {found} claims");
+        }
     }
 
     /// "from 2001-01-01 to 2024-12-31" is both days, each on its side (the

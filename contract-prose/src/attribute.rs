@@ -47,7 +47,7 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
     let mut i = 0;
     while i < t.len() {
         let j = (i..t.len())
-            .find(|&j| t[j].sent != t[i].sent)
+            .find(|&j| t[j].sent != t[i].sent || j > i && names_a_bullet(doc, &t, j, names))
             .unwrap_or(t.len());
         let sentence = &t[i..j];
         let mut named: Vec<String> = names
@@ -65,6 +65,22 @@ fn sentences<'d>(doc: &'d str, names: &[&str]) -> Vec<(&'d str, Vec<String>)> {
         i = j;
     }
     out
+}
+
+/// A bullet opening a line with an argument's name and a colon or a dash
+/// ("Arguments:\n- `limit`: at most 50\n- `mode`: one of ..."): the item
+/// speaks of that argument, even in a list a lead's colon keeps in one
+/// sentence.
+fn names_a_bullet(doc: &str, t: &[Tok], k: usize, names: &[&str]) -> bool {
+    let marker = t[k].k == Tk::Punct && matches!(t[k].s.as_str(), "-" | "*" | "+" | "\u{2022}");
+    marker
+        && k > 0
+        && doc[t[k - 1].end..t[k].start].contains('\n')
+        && t.get(k + 1).is_some_and(|n| {
+            matches!(n.k, Tk::Code | Tk::Word) && names.iter().any(|m| m.eq_ignore_ascii_case(&n.s))
+        })
+        && t.get(k + 2)
+            .is_some_and(|c| matches!(c.s.as_str(), ":" | "-"))
 }
 
 /// Whether every claim of `sentence` counts things its one named argument
@@ -238,6 +254,28 @@ mod tests {
         let found = unattributed(doc, NAMES);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].1, ["start_date", "end_date"]);
+    }
+
+    /// The third lint audit's D1: a markdown list whose items end with no
+    /// period. Each item is a sentence of its own, and an item opening with
+    /// an argument's name and a colon or a dash belongs to it, also in a
+    /// list a lead's colon keeps in one sentence.
+    #[test]
+    fn a_list_item_belongs_to_the_argument_it_opens_with() {
+        let names = &["limit", "mode"];
+        for doc in [
+            "Run a query.\n- `limit`: at most 50 results\n- `mode`: one of `fast`, `slow`",
+            "Run a query.\n* `limit` - at most 50 results\n* `mode` - one of `fast`, `slow`",
+            "Run a query\n1. `limit`: at most 50 results\n2. `mode`: one of `fast`, `slow`",
+            "Run a query. Arguments:\n- `limit`: at most 50 results\n- `mode`: one of `fast`, `slow`",
+        ] {
+            let split = attribute(doc, names);
+            assert!(split.unattributed.is_empty(), "{doc}: {:?}", split.unattributed);
+            let limit = split.about[0].as_deref().unwrap_or("");
+            assert!(limit.contains("at most 50") && !limit.contains("fast"), "{doc}");
+            let mode = split.about[1].as_deref().unwrap_or("");
+            assert!(mode.contains("`fast`, `slow`") && !mode.contains("50"), "{doc}");
+        }
     }
 
     #[test]

@@ -197,6 +197,11 @@ pub struct Declared<'a> {
     /// The tool's `max_span` rules this argument is an end of: prose
     /// stating a distance one holds agrees with it.
     pub spans: &'a [SpanRule<'a>],
+    /// The argument's name, when the caller knows it: its last word may be
+    /// the unit it is counted in (`timeout_seconds`, `wait_ms`), into which
+    /// a bound the prose states in another unit ("at most 1 hour") is
+    /// converted before it is compared.
+    pub name: Option<&'a str>,
 }
 
 /// Every constraint-like statement in a doc text, in the order written.
@@ -226,6 +231,7 @@ pub fn claims(doc: &str) -> Vec<Claim> {
 /// list size on a list.
 pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
     let declared = declared.normalized();
+    let read = agree::Doc::new(doc, &declared);
     resolve_all(doc, Some(declared))
         .into_iter()
         .filter_map(|r| {
@@ -248,10 +254,10 @@ pub fn unmatched(doc: &str, declared: Declared) -> Vec<Claim> {
             if !satisfied(r.claim.kind, &declared) {
                 return Some(r.claim);
             }
-            if let Some(help) = agree::undeclared_sides(&r, &declared, doc) {
+            if let Some(help) = agree::undeclared_sides(&r, &declared, &read) {
                 return Some(Claim { help, ..r.claim });
             }
-            let conflict = agree::conflict(&r, &declared, doc)?;
+            let conflict = agree::conflict(&r, &declared, &read)?;
             Some(Claim {
                 conflict: Some(conflict),
                 ..r.claim

@@ -18,6 +18,9 @@ pub(super) struct Resolved {
     /// after the last value read), so a declared value it lacks is missing
     /// from the prose, not from the part read.
     pub(super) whole: bool,
+    /// Where the phrase ends in the doc (a byte offset): the word after it
+    /// may name its unit ("at most 50" km).
+    pub(super) end: usize,
 }
 
 /// The family of a finding: the unit decides where it can, else the type.
@@ -102,6 +105,7 @@ pub(super) fn resolve(f: &Found, doc: &str, t: &[Tok], decl: Option<&Declared>) 
         },
         what: f.what.clone(),
         whole: !matches!(f.what, What::Set(_)) || !super::closed_sets::list_goes_on(t, t1),
+        end: t[t1].end,
     }
 }
 

@@ -234,17 +234,98 @@ fn span_at(t: &[Tok], i: usize, mark: &mut usize) -> Option<(Found, Option<Found
     let end = uend.max(b.end);
     let label = (matches!(unit, Unit::Class(_)) && length_label(t, i))
         .then(|| found(bound(incl(a.v), incl(b.v), Unit::Chars), i, end));
-    Some((found(bound(at(&a), at(&b), unit), i, end), label))
+    // "strictly between 0 and 1", "exclusively between 0 and 1", "between
+    // 0 and 1, exclusive", "between 0 and 1 (exclusive)": neither end is a
+    // value; a plain "between" takes both
+    let (start, end, side) = match exclusive_between(t, i, end) {
+        Some((start, end)) if lead == "between" => (start, end, excl_at as fn(&Val) -> _),
+        _ => (i, end, at as fn(&Val) -> _),
+    };
+    Some((found(bound(side(&a), side(&b), unit), start, end), label))
+}
+
+/// The words that make "between" exclusive around the span `i..=end`: the
+/// span's first and last token with them, if any.
+fn exclusive_between(t: &[Tok], i: usize, end: usize) -> Option<(usize, usize)> {
+    let before = i > 0 && t[i - 1].sent == t[i].sent;
+    if before && matches!(word(t, i - 1), "strictly" | "exclusively") {
+        return Some((i - 1, end));
+    }
+    let same = |k: usize| k < t.len() && t[k].sent == t[end].sent;
+    match (text(t, end + 1), word(t, end + 2)) {
+        ("," | "(", "exclusive") if same(end + 2) => {
+            let close = text(t, end + 3) == ")" && text(t, end + 1) == "(";
+            Some((i, if close { end + 3 } else { end + 2 }))
+        }
+        _ if word(t, end + 1) == "exclusive" && same(end + 1) => Some((i, end + 1)),
+        _ => None,
+    }
+}
+
+/// The exclusive bound a value states, with its day.
+fn excl_at(val: &Val) -> Option<Bound> {
+    Some(Bound {
+        day: val.day,
+        ..excl(val.v)?
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::claims;
     use super::super::driver::assert_finds;
     use super::*;
 
     /// Asserts each case (see [`assert_finds`]) of this family.
     fn finds(cases: &[&str]) {
         assert_finds(SPANS, cases)
+    }
+
+    /// "strictly between 0 and 1", "exclusively between", "between 0 and 1,
+    /// exclusive" exclude both ends (once read inclusive, a false compile
+    /// error over `range(exclusive_min = 0.0, exclusive_max = 1.0)`); a
+    /// plain or "(inclusive)" "between" keeps them.
+    #[test]
+    fn an_exclusive_between() {
+        let both = |doc: &str, phrase: &str, want: (bool, bool)| {
+            let found = claims(doc);
+            assert_eq!(found.len(), 1, "{doc}");
+            assert_eq!(found[0].phrase, phrase, "{doc}");
+            let exclusive = found[0].help.contains("exclusive_min");
+            assert_eq!(
+                (exclusive, found[0].help.contains("exclusive_max")),
+                want,
+                "{doc}: {}",
+                found[0].help
+            );
+        };
+        let open = (true, true);
+        both(
+            "Share, strictly between 0 and 1.",
+            "strictly between 0 and 1",
+            open,
+        );
+        both(
+            "Share, exclusively between 0 and 1.",
+            "exclusively between 0 and 1",
+            open,
+        );
+        both(
+            "Share, between 0 and 1, exclusive.",
+            "between 0 and 1, exclusive",
+            open,
+        );
+        both(
+            "Share, between 0 and 1 (exclusive).",
+            "between 0 and 1 (exclusive)",
+            open,
+        );
+        both("Share, between 0 and 1.", "between 0 and 1", (false, false));
+        both(
+            "Share, between 0 and 1 (inclusive).",
+            "between 0 and 1",
+            (false, false),
+        );
     }
 
     /// Round 11: a noun and "of" before a bare span give its ends, whatever

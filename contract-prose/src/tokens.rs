@@ -163,18 +163,41 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
             lead: 0,
         });
     };
+    // inside a list of lines each opening with a bullet marker, and whether
+    // the list follows a lead's colon ("One of:\n- fast\n- slow")
+    let (mut in_list, mut led) = (false, false);
     while i < n {
         let c = ch(&cs, i);
         if space(c) {
-            let mut nl = 0;
+            let (mut nl, mut indent) = (0, 0);
             while i < n && space(ch(&cs, i)) {
                 if ch(&cs, i) == '\n' {
-                    nl += 1;
+                    (nl, indent) = (nl + 1, 0);
+                } else {
+                    indent += 1;
                 }
                 i += 1;
             }
             if nl >= 2 {
                 sent += 1;
+            }
+            // "Run a query.\n- `limit`: at most 50\n- `mode`: one of ...": a
+            // line opening with a bullet marker is an item of its own, so a
+            // sentence of its own, though no period ends the line before;
+            // the items of a list a lead's colon opens stay in its sentence
+            // (the values the lead names: "One of:\n- fast\n- slow")
+            if nl >= 1 && i < n {
+                if line_bullet(&cs, i) {
+                    if !in_list {
+                        led = out.last().is_some_and(|t| t.s == ":");
+                    }
+                    in_list = true;
+                    if !led && out.last().is_some_and(|t| t.sent == sent) {
+                        sent += 1;
+                    }
+                } else if indent == 0 {
+                    in_list = false;
+                }
             }
             continue;
         }
@@ -274,6 +297,13 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         // run of two or more stars or underscores that touches a word, a
         // number or a quotation on one side is dropped; a lone star stays (a
         // bullet, a wildcard), and so does a run between spaces.
+        // "*at most* **50**": one star opening emphasis against a word, closed
+        // by one star against a word later on its line, is dropped as two are
+        // (a lone star, "*.txt", "a * b", "file*", stays)
+        if c == '*' && ch(&cs, i + 1) != '*' && single_star_emphasis(&cs, i) {
+            i += 1;
+            continue;
+        }
         if matches!(c, '*' | '_') && ch(&cs, i + 1) == c {
             let mut j = i;
             while ch(&cs, j) == c {
@@ -420,6 +450,46 @@ pub(super) fn tokenize(doc: &str) -> Vec<Tok> {
         label_bullets_open_sentences(&mut out, &markers);
     }
     out
+}
+
+/// Whether the star at `i` opens or closes one-star emphasis: it opens when
+/// it follows a space (or the start) and touches a letter, and a star that
+/// touches a letter or digit before it and no word after it closes it on
+/// the same line; it closes when such an opening star is before it.
+fn single_star_emphasis(cs: &Chars, i: usize) -> bool {
+    let word = |c: char| c.is_alphanumeric();
+    let lone =
+        |j: usize| ch(cs, j) == '*' && ch(cs, j + 1) != '*' && (j == 0 || ch(cs, j - 1) != '*');
+    let opens =
+        |j: usize| lone(j) && (j == 0 || space(ch(cs, j - 1))) && ch(cs, j + 1).is_alphabetic();
+    let closes = |j: usize| {
+        lone(j) && j > 0 && word(ch(cs, j - 1)) && (j + 1 >= cs.n || !word(ch(cs, j + 1)))
+    };
+    // (a few dozen characters each way: emphasis spans a few words)
+    let line = |j: usize| ch(cs, j) != '\n';
+    if opens(i) {
+        return (i + 2..(i + 60).min(cs.n))
+            .take_while(|&j| line(j))
+            .any(closes);
+    }
+    closes(i)
+        && (i.saturating_sub(60)..i)
+            .rev()
+            .take_while(|&j| line(j))
+            .any(opens)
+}
+
+/// A bullet marker opening a line at `i`: `-`, `*`, `+` or `•` and a space,
+/// or a number of one to three digits, `.` or `)` and a space ("1. ").
+fn line_bullet(cs: &Chars, i: usize) -> bool {
+    let gap = |j: usize| matches!(ch(cs, j), ' ' | '\t');
+    if matches!(ch(cs, i), '-' | '*' | '+' | '\u{2022}') {
+        return gap(i + 1);
+    }
+    let digits = (i..i + 4)
+        .take_while(|&j| ch(cs, j).is_ascii_digit())
+        .count();
+    (1..=3).contains(&digits) && matches!(ch(cs, i + digits), '.' | ')') && gap(i + digits + 1)
 }
 
 /// "For example, 2000 means USD 20.00 * maxLength: 12", "* Example: Amsterdam
@@ -593,6 +663,31 @@ mod tests {
             .all(|&s| s == 0));
         assert!(sents("2 * 3 is 6").iter().all(|&s| s == 0));
         assert!(sents("x*Note: y").iter().all(|&s| s == 0));
+    }
+
+    /// The third lint audit's D1: a line opening with a bullet marker opens
+    /// a sentence, though no period ends the line before; the items of a
+    /// list a lead's colon opens stay in the lead's sentence.
+    #[test]
+    fn a_line_opening_with_a_bullet_opens_a_sentence() {
+        let sents = |doc: &str| -> Vec<usize> { shown(doc).into_iter().map(|t| t.2).collect() };
+        assert_eq!(sents("a\n- b c\n* d\n+ e"), [0, 1, 1, 1, 2, 2, 3, 3]);
+        assert_eq!(sents("a.\n- b\n- c"), [0, 0, 1, 1, 2, 2]);
+        // (a number's full stop ends its sentence as before: "1." alone)
+        assert_eq!(sents("a\n1. b\n2) c"), [0, 1, 1, 2, 3, 3, 3]);
+        // a lead's colon keeps its list; a continuation line stays in its item
+        assert!(sents("One of:\n- fast\n- slow").iter().all(|&s| s == 0));
+        assert_eq!(sents("a\n- b\n  c\n- d"), [0, 1, 1, 1, 2, 2]);
+        // not a marker: a minus sign, a dash inside a line, emphasis
+        assert!(sents("a\n-5 b").iter().all(|&s| s == 0));
+        assert!(sents("a - b\nc").iter().all(|&s| s == 0));
+        assert!(sents("a\n**b** c").iter().all(|&s| s == 0));
+        // one star of emphasis is seen through as two are; a lone star stays
+        assert_eq!(
+            words("*at most* **50** results"),
+            ["at", "most", "50", "results"]
+        );
+        assert_eq!(shown("*.txt or file*").len(), 6);
     }
 
     #[test]

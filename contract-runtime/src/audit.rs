@@ -211,6 +211,7 @@ pub(crate) fn audit_tool(
             .collect();
         let declared = Declared {
             spans: &its_spans,
+            name: Some(arg.as_str()),
             ..decl.declared(&values)
         };
         let texts = (own.map(|t| (t, false))).into_iter();
@@ -315,7 +316,12 @@ fn walk(
         }) {
             let decl = Decl::of(target);
             let values: Vec<&str> = decl.values.iter().map(String::as_str).collect();
-            let declared = decl.declared(&values);
+            // (the member's own name: `timeout_ms` of `options.timeout_ms`)
+            let name = at.rsplit(['.', '[']).find(|p| !p.is_empty() && *p != "]");
+            let declared = Declared {
+                name,
+                ..decl.declared(&values)
+            };
             for claim in unmatched(text, declared) {
                 let mut f = finding(tool, Some(&at), claim, help, declared.is_list);
                 f.acknowledged = ack;
@@ -774,6 +780,7 @@ impl Decl {
             range_text: (self.range_text.0.as_deref(), self.range_text.1.as_deref()),
             served: (false, false),
             spans: &[],
+            name: None,
         }
     }
 }

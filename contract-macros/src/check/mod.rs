@@ -1111,6 +1111,7 @@ fn c12_prose_constraints(cx: &Ctxt, f: &Field, extra_doc: Option<&str>, spans: &
         range_text: (min_text.as_deref(), max_text.as_deref()),
         served: f.attrs.served_sides(),
         spans: &spans,
+        name: Some(&f.name),
     };
     let own = f.description.iter().map(|d| (d.as_str(), false));
     for (doc, from_tool) in own.chain(extra_doc.map(|d| (d, true))) {
