@@ -1425,14 +1425,7 @@ fn git_log_subject_is_the_first_paragraph_as_its_schema_says() {
         env["result"]["commits"][0]["subject"], "line one line two",
         "{env:#}"
     );
-    let out = run(&["schemas"], Vec::new());
-    let tools: Value = serde_json::from_str(&out.stdout).unwrap();
-    let log = tools
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == "git_log")
-        .unwrap();
+    let log = exported("git_log");
     let subject = &log["output_schema"]["$defs"]["Commit"]["properties"]["subject"];
     assert_eq!(
         subject["description"],
@@ -1887,14 +1880,7 @@ fn tag_notes_sees_a_tag_written_anywhere_as_a_whole_word() {
         }
     }
     // The description says what "has the tag" means.
-    let out = run(&["schemas"], Vec::new());
-    let tools: Value = serde_json::from_str(&out.stdout).unwrap();
-    let tag = tools
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == "tag_notes")
-        .unwrap();
+    let tag = exported("tag_notes");
     assert!(
         tag["description"]
             .as_str()
@@ -3133,4 +3119,17 @@ fn tag_notes_at_once_keeps_every_tag() {
             assert_eq!(text.matches(&format!("#t{i}\n")).count(), 1, "{n}: {text}");
         }
     }
+}
+
+/// One tool's definition as `toolbox schemas` exports it.
+fn exported(name: &str) -> Value {
+    let out = run(&["schemas"], Vec::new());
+    let tools: Value = serde_json::from_str(&out.stdout).unwrap();
+    tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no tool {name}"))
+        .clone()
 }

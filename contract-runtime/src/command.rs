@@ -1754,6 +1754,14 @@ mod tests {
 
     // ---- program and subcommand allowlists ----
 
+    /// A program of the given name, as a test's `const` would declare it.
+    fn named(name: &str, allowed_subcommands: &'static [&'static str]) -> Program {
+        Program {
+            name: Box::leak(name.to_string().into_boxed_str()),
+            allowed_subcommands,
+        }
+    }
+
     #[test]
     fn program_must_be_bare_and_not_a_shell() {
         for name in [
@@ -1768,10 +1776,7 @@ mod tests {
             "env",
             "BASH",
         ] {
-            let p = Program {
-                name: Box::leak(name.to_string().into_boxed_str()),
-                allowed_subcommands: &["x"],
-            };
+            let p = named(name, &["x"]);
             assert_eq!(
                 CommandLine::new(&p, "x").err(),
                 Some(CommandRejection::ProgramNotAllowed(name.to_string())),
@@ -1840,10 +1845,7 @@ mod tests {
             "bun",
             "osascript",
         ] {
-            let p = Program {
-                name: Box::leak(name.to_string().into_boxed_str()),
-                allowed_subcommands: &[""],
-            };
+            let p = named(name, &[""]);
             let err = CommandLine::new(&p, "").err();
             assert_eq!(
                 err,
@@ -1868,10 +1870,7 @@ mod tests {
             "timeout-helper",
             "7",
         ] {
-            let p = Program {
-                name: Box::leak(name.to_string().into_boxed_str()),
-                allowed_subcommands: &[""],
-            };
+            let p = named(name, &[""]);
             assert!(CommandLine::new(&p, "").is_ok(), "{name}");
         }
     }
@@ -2022,10 +2021,7 @@ mod tests {
             ),
             ("bash", "it is a shell, command runner or interpreter"),
         ] {
-            let p = Program {
-                name: Box::leak(name.to_string().into_boxed_str()),
-                allowed_subcommands: &["x"],
-            };
+            let p = named(name, &["x"]);
             let m = CommandLine::new(&p, "x").err().unwrap().message();
             assert!(m.starts_with("program is not allowed: "), "{m}");
             assert!(m.contains(why), "{m}");
