@@ -1856,6 +1856,7 @@ fn tag_notes_sees_a_tag_written_anywhere_as_a_whole_word() {
         ("entity.md", "&#todo\n"),
         ("upper.md", "#TODO\n"),
         ("none.md", "nothing\n"),
+        ("windows.md", "line one\r\nline two"),
     ];
     for (name, text) in has.iter().chain(&lacks) {
         f.write(&format!("notes/{name}"), text);
@@ -1875,6 +1876,9 @@ fn tag_notes_sees_a_tag_written_anywhere_as_a_whole_word() {
         let now = f.read(&format!("notes/{name}"));
         if had {
             assert_eq!(now, *text, "{name}");
+        } else if text.contains("\r\n") {
+            // the note's own line ending, after its last line ends
+            assert_eq!(now, format!("{text}\r\n#todo\r\n"), "{name}");
         } else {
             assert_eq!(now, format!("{text}#todo\n"), "{name}");
         }

@@ -624,10 +624,18 @@ pub fn tag_notes(
                 if has_tag(&String::from_utf8_lossy(&bytes), &tag) {
                     return Ok(Tagged { added: false });
                 }
+                // The note's own line ending: a note written with CRLF
+                // gets its tag line with CRLF too.
+                let eol: &[u8] = if bytes.windows(2).any(|w| w == b"\r\n") {
+                    b"\r\n"
+                } else {
+                    b"\n"
+                };
                 if !bytes.is_empty() && !bytes.ends_with(b"\n") {
-                    bytes.push(b'\n');
+                    bytes.extend_from_slice(eol);
                 }
-                bytes.extend_from_slice(format!("{line}\n").as_bytes());
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.extend_from_slice(eol);
                 effect(ctx, || dir.write_atomic(&p, &bytes)).map_err(|_| TagError::Io)?;
                 Ok(Tagged { added: true })
             })();
