@@ -934,6 +934,8 @@ fn range_fits(cx: &Ctxt, r: &Sp<Range>, kind: &Kind, name: &str, time: bool, ser
         } else {
             let help = if kind.item().is_some_and(Kind::is_number) {
                 "`range` bounds numbers; for the values of the items write `each(range(min = .., max = ..))`, for how many items `length(min = .., max = ..)`"
+            } else if matches!(kind.inner(), Kind::Bool) {
+                "a `bool` has two values and no range: if only one is allowed, the argument is not needed; remove the `range`"
             } else {
                 "`range` bounds numbers; for strings and lists write `length(min = .., max = ..)`"
             };
