@@ -245,6 +245,15 @@ fn enum_input(cx: &Ctxt, input: &DeriveInput, e: &syn::DataEnum) -> Option<ArgsI
 /// The string serde reads for a variant: its `rename`, else the enum's
 /// `rename_all` applied to its name.
 fn variant_name(cx: &Ctxt, v: &syn::Variant, rule: Option<&LitStr>) -> String {
+    // An alias serde alone would read: the schema lists one name per value
+    // and the decoder accepts that one, so the alias would silently not work.
+    if let Some(found) = serde_key(&v.attrs, "alias") {
+        let message = "`#[serde(alias)]` on a variant is not read: the schema lists one name for each value, and the decoder accepts that name only\nhelp: remove the alias; a value has one name (`rename` sets it)";
+        match found {
+            Some(lit) => cx.error_spanned_by(&lit, message),
+            None => cx.error_spanned_by(&v.ident, message),
+        }
+    }
     match serde_str(&v.attrs, "rename") {
         Some(l) => l.value(),
         None => match rule {
