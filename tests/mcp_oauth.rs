@@ -1238,3 +1238,30 @@ fn idle_connections_past_the_descriptor_limit_do_not_end_the_server() {
         "the server did not serve once the idle connections closed"
     );
 }
+
+/// A refused request's body is never read, so the server closes the
+/// connection after the 401; the answer says so (`Connection: close`), or a
+/// client that reuses the connection fails its next request (10 to 47 of
+/// 200 did).
+#[test]
+fn a_refusal_says_the_connection_closes() {
+    let dir = Fixture::standard("oauth-close");
+    let server = Server::start(&dir, &[]);
+    let addr = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    for token in ["", "not-a-token"] {
+        let (status, _, _) = mcp_raw(&addr, "POST", token, None, INIT);
+        assert_eq!(status, 401);
+        let request = format!(
+            "POST /mcp HTTP/1.1\r\nhost: {addr}\r\nauthorization: Bearer {token}\r\n\
+             content-type: application/json\r\ncontent-length: {}\r\n\r\n{INIT}",
+            INIT.len()
+        );
+        let (_, out) = http(&addr, request);
+        let head = out.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        assert!(head.contains("\r\nconnection: close"), "{head}");
+    }
+}

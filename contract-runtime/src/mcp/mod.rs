@@ -420,7 +420,14 @@ pub mod http {
                     // Who is calling, before anything is read or run.
                     let (mut caller, mut session) = (None, None);
                     if let Some(g) = &gate {
-                        if let Err(refused) = g.admit(&mut parts).await {
+                        if let Err(mut refused) = g.admit(&mut parts).await {
+                            // The body is left unread, so hyper closes the
+                            // connection after this answer: say so, or a
+                            // client that reuses it fails its next request.
+                            refused.headers_mut().insert(
+                                hyper::header::CONNECTION,
+                                hyper::header::HeaderValue::from_static("close"),
+                            );
                             return Ok(refused);
                         }
                         caller = super::auth::caller_of_parts(&parts);
