@@ -36,27 +36,13 @@ pub(crate) fn is_time(s: &str) -> bool {
         }
         rest = &rest[1 + n..];
     }
-    // Minutes east of UTC.
-    let offset = match rest {
-        [b'Z' | b'z'] => 0,
-        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
-            match (digits(&[*h1, *h2]), digits(&[*m1, *m2])) {
-                (Some(oh), Some(om)) if oh <= 23 && om <= 59 => {
-                    let east = (oh * 60 + om) as i32;
-                    if *sign == b'-' {
-                        -east
-                    } else {
-                        east
-                    }
-                }
-                _ => return false,
-            }
-        }
-        _ => return false,
+    // What is left is the offset (ASCII, so the cut is on a char boundary).
+    let Some(offset) = offset_seconds(&s[s.len() - rest.len()..]) else {
+        return false;
     };
     // A leap second is the last second of a UTC day: 23:59:60 once the
     // offset is taken off (`23:59:60+01:00` is 22:59:60 UTC, no leap second).
-    sec < 60 || ((h * 60 + m) as i32 - offset).rem_euclid(24 * 60) == 23 * 60 + 59
+    sec < 60 || ((h * 60 + m) as i32 - offset / 60).rem_euclid(24 * 60) == 23 * 60 + 59
 }
 
 /// RFC 3339 date-time: a full-date, `T`, and a full-time.
@@ -193,7 +179,26 @@ fn uri_chars(s: &str) -> bool {
     true
 }
 
-fn digits(b: &[u8]) -> Option<u32> {
+/// An RFC 3339 offset (`Z` or `±HH:MM`) in seconds east of UTC.
+pub(crate) fn offset_seconds(s: &str) -> Option<i32> {
+    if s.eq_ignore_ascii_case("z") {
+        return Some(0);
+    }
+    let b = s.as_bytes();
+    if b.len() != 6 || b[3] != b':' {
+        return None;
+    }
+    let sign = match b[0] {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let (h, m) = (digits(&b[1..3])?, digits(&b[4..6])?);
+    (h <= 23 && m <= 59).then(|| sign * (h * 3600 + m * 60) as i32)
+}
+
+/// The digits of `b` as a number, when every byte is a digit.
+pub(crate) fn digits(b: &[u8]) -> Option<u32> {
     b.iter().try_fold(0u32, |acc, c| {
         c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0'))
     })

@@ -362,7 +362,8 @@ macro_rules! integer {
 // 64-bit types publish only their sign bound: bounds past 2^53, such as
 // 18446744073709551615, are not exact for a reader of JSON numbers as doubles
 // (JavaScript reads that one as 2^64), so they would not say what is enforced.
-// A value past the type is still refused, as not an integer (`type`).
+// A value past the type is still refused: by a declared exclusive bound on
+// that side, else as not an integer of the type (`type`).
 // docs/attributes.md says so, under the type table.
 integer! {
     u8 => Some(Num::Int(0)), Some(Num::Int(u8::MAX as i64));

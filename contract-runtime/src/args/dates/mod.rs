@@ -107,13 +107,6 @@ pub(crate) fn read<T: Temporal>(s: &str) -> Option<T> {
     }
 }
 
-/// The digits of `b` as a number, when every byte is a digit.
-fn digits(b: &[u8]) -> Option<u32> {
-    b.iter().try_fold(0u32, |n, c| {
-        c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
-    })
-}
-
 /// `YYYY-MM-DD` as (year, month, day), for crates built from parts.
 #[cfg_attr(not(feature = "time"), allow(dead_code))]
 pub(crate) fn date_parts(s: &str) -> Option<(i32, u8, u8)> {
@@ -168,24 +161,7 @@ pub(crate) fn to_nanoseconds(s: &str) -> std::borrow::Cow<'_, str> {
     format!("{}{}", &s[..dot + 10], &s[dot + 1 + n..]).into()
 }
 
-/// An RFC 3339 offset (`Z` or `±HH:MM`) in seconds east of UTC.
-#[cfg_attr(not(feature = "time"), allow(dead_code))]
-pub(crate) fn offset_seconds(s: &str) -> Option<i32> {
-    if s.eq_ignore_ascii_case("z") {
-        return Some(0);
-    }
-    let b = s.as_bytes();
-    if b.len() != 6 || b[3] != b':' {
-        return None;
-    }
-    let sign = match b[0] {
-        b'+' => 1,
-        b'-' => -1,
-        _ => return None,
-    };
-    let (h, m) = (digits(&b[1..3])?, digits(&b[4..6])?);
-    (h <= 23 && m <= 59).then(|| sign * (h * 3600 + m * 60) as i32)
-}
+use super::format::digits;
 
 /// `HH:MM:SS` with the fraction's significant digits, for crates built from parts.
 #[cfg_attr(not(any(feature = "chrono", feature = "time")), allow(dead_code))]
@@ -407,7 +383,7 @@ mod tests {
             "2024-01-31T09:30:00.5Z"
         );
         assert_eq!(time_text(7, 5, 9, 500_000_000), "07:05:09.5");
-        assert_eq!(offset_seconds("-05:30"), Some(-19_800));
+        assert_eq!(crate::args::format::offset_seconds("-05:30"), Some(-19_800));
         assert_eq!(date_parts("2024-02-29"), Some((2024, 2, 29)));
     }
 }

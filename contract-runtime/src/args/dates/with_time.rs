@@ -4,7 +4,8 @@
 
 use time::{Date, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
 
-use super::{date_parts, offset_seconds, temporal_arg, time_of_day, time_text, Shape, Temporal};
+use super::{date_parts, temporal_arg, time_of_day, time_text, Shape, Temporal};
+use crate::args::format::offset_seconds;
 
 fn date(s: &str) -> Option<Date> {
     let (y, m, d) = date_parts(s)?;
