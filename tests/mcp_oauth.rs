@@ -453,6 +453,13 @@ fn bad_flags_are_refused_with_what_is_missing() {
     }
 }
 
+/// `host:port` of a server's `http://host:port/mcp` URL.
+fn host_of(url: &str) -> String {
+    url.trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned()
+}
+
 /// One HTTP/1.1 exchange on a fresh connection: the status and the whole
 /// answer.
 fn http(addr: &str, request: String) -> (u16, String) {
@@ -636,10 +643,7 @@ fn a_key_set_out_of_reach_answers_503_and_serves_nothing() {
             .arg(&dir.root),
     );
     let token = script(&["mint", &keys, ISS, AUD, "{}"]);
-    let addr = url
-        .trim_start_matches("http://")
-        .trim_end_matches("/mcp")
-        .to_owned();
+    let addr = host_of(&url);
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"README.md"}}}"#;
     let (status, answer) = http(
         &addr,
@@ -1147,11 +1151,7 @@ const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"p
 fn sessions_are_capped_per_caller_and_anothers_reads_as_unknown() {
     let dir = Fixture::standard("oauth-sessions");
     let server = Server::start(&dir, &[]);
-    let addr = server
-        .url
-        .trim_start_matches("http://")
-        .trim_end_matches("/mcp")
-        .to_owned();
+    let addr = host_of(&server.url);
     let ana = server.token(json!({}));
     let mut opened = Vec::new();
     for _ in 0..64 {
@@ -1217,10 +1217,7 @@ fn idle_connections_past_the_descriptor_limit_do_not_end_the_server() {
             .args(["--issuer", ISS, "--audience", AUD, "--root"])
             .arg(&dir.root),
     );
-    let addr = url
-        .trim_start_matches("http://")
-        .trim_end_matches("/mcp")
-        .to_owned();
+    let addr = host_of(&url);
     let idle: Vec<_> = (0..100)
         .filter_map(|_| std::net::TcpStream::connect(&addr).ok())
         .collect();
@@ -1247,11 +1244,7 @@ fn idle_connections_past_the_descriptor_limit_do_not_end_the_server() {
 fn a_refusal_says_the_connection_closes() {
     let dir = Fixture::standard("oauth-close");
     let server = Server::start(&dir, &[]);
-    let addr = server
-        .url
-        .trim_start_matches("http://")
-        .trim_end_matches("/mcp")
-        .to_owned();
+    let addr = host_of(&server.url);
     for token in ["", "not-a-token"] {
         let (status, _, _) = mcp_raw(&addr, "POST", token, None, INIT);
         assert_eq!(status, 401);

@@ -838,12 +838,7 @@ fn a_note_that_is_not_utf8_is_searched_and_tagged() {
     );
     for env in &envs[..5] {
         assert_eq!(status(env), "ok", "{env:#}");
-        let notes: Vec<&str> = env["result"]["matches"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["note"].as_str().unwrap())
-            .collect();
+        let notes = matched_notes(env);
         assert_eq!(notes, ["kv-cache.md", "kv-cache.md", "raw.md"], "{env:#}");
     }
     assert_eq!(
@@ -878,12 +873,7 @@ fn search_notes_searches_only_names_that_follow_the_note_name_rule() {
     }
     let env = f.call(&[], "search_notes", r#"{"query":"needle"}"#);
     assert_eq!(status(&env), "ok", "{env:#}");
-    let notes: Vec<&str> = env["result"]["matches"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["note"].as_str().unwrap())
-        .collect();
+    let notes = matched_notes(&env);
     assert_eq!(notes, ["0.md", "b_a-1.md"], "{env:#}");
     // Every name search_notes answers, tag_notes takes.
     let env = f.call(
@@ -3136,4 +3126,14 @@ fn exported(name: &str) -> Value {
         .find(|t| t["name"] == name)
         .unwrap_or_else(|| panic!("no tool {name}"))
         .clone()
+}
+
+/// The note of each match a `search_notes` envelope holds, in order.
+fn matched_notes(env: &Value) -> Vec<&str> {
+    env["result"]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["note"].as_str().unwrap())
+        .collect()
 }
