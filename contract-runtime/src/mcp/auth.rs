@@ -41,6 +41,7 @@ use rmcp::RoleServer;
 use serde_json::Value;
 
 use crate::identity::{Authenticator, Refusal, ResourceMetadata, ServedMetadata, METADATA_PATH};
+use crate::policy::approval::Owner;
 use crate::{Caller, Registry};
 
 type Answer = Response<BoxBody<Bytes, Infallible>>;
@@ -77,7 +78,9 @@ pub(crate) struct Gate {
 
 /// A session the gate has seen opened.
 struct Session {
-    owner: (String, String),
+    /// Whose it is: the same owner as an approval request's, so a subject
+    /// spelled like a caller's fallback name is someone else here too.
+    owner: Owner,
     used: Instant,
 }
 
@@ -135,7 +138,7 @@ impl Gate {
             Ok(caller) => caller,
             Err(refusal) => return Err(self.refused(&refusal, None)),
         };
-        let owner = owner(&caller);
+        let owner = Owner::of(&caller);
         let now = Instant::now();
         let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         match session_id(parts).map(|id| sessions.get_mut(id)) {
@@ -191,7 +194,7 @@ impl Gate {
             .and_then(|v| v.to_str().ok());
         if let (Some(id), Some(caller), None) = (opened, caller, parts_session) {
             let session = Session {
-                owner: owner(caller),
+                owner: Owner::of(caller),
                 used: Instant::now(),
             };
             sessions.insert(id.to_owned(), session);
@@ -306,13 +309,6 @@ pub(crate) fn session_id(parts: &http::request::Parts) -> Option<&str> {
         .headers
         .get("mcp-session-id")
         .and_then(|v| v.to_str().ok())
-}
-
-/// Whose a session is: the same owner as an approval request's, so a
-/// subject spelled like a caller's fallback name is someone else here too.
-fn owner(caller: &Caller) -> (String, String) {
-    let owner = crate::policy::approval::Owner::of(caller);
-    (owner.tenant, owner.caller)
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
